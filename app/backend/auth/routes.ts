@@ -1,0 +1,227 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordTokenSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '~/contract/auth'
+import { apiTokens, emailCodes, passwordTokens, users } from '../db/schema'
+import { hashToken, safeEqual } from './tokens'
+import { parseBody, requireUser, type ApiContext } from '../http/context'
+import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
+import type { RouteDefinition } from '../http/router'
+import { assertUnderLimit, consume, countRecent, LIMITS, recordEvent } from '../rate-limit'
+import { hashPassword, verifyPassword } from './passwords'
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_SECONDS,
+  createAccount,
+  findPasswordToken,
+  findUserByEmail,
+  hashCode,
+  issueSession,
+  revokeAllTokens,
+  sendResetLink,
+  sendVerificationCode,
+  toSessionUser,
+  welcomeOnce,
+} from './service'
+
+export const INVALID_CREDENTIALS = 'These credentials do not match our records'
+export const SUSPENDED = 'Your account has been suspended. Please contact support.'
+export const RESET_SENT = 'Password reset email sent'
+export const INVALID_LINK = 'This link is invalid or has expired'
+
+async function login(ctx: ApiContext) {
+  const { email, password } = await parseBody(ctx, loginSchema)
+  await assertUnderLimit(ctx.db, 'failed-login', email, LIMITS.failedLoginMinute)
+  await assertUnderLimit(ctx.db, 'failed-login-hour', email, LIMITS.failedLoginHour)
+  if (ctx.clientIp) {
+    await assertUnderLimit(ctx.db, 'failed-login-ip', ctx.clientIp, LIMITS.failedLoginFromAddress)
+  }
+  const user = await findUserByEmail(ctx.db, email)
+  const valid = await verifyPassword(user?.passwordHash ?? null, password)
+  if (!user || !valid) {
+    await recordEvent(ctx.db, 'failed-login', email)
+    await recordEvent(ctx.db, 'failed-login-hour', email)
+    if (ctx.clientIp) await recordEvent(ctx.db, 'failed-login-ip', ctx.clientIp)
+    throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
+  }
+  if (user.isSuspended) throw forbidden(SUSPENDED)
+  await welcomeOnce(ctx.db, user)
+  return { message: 'Login successful', data: await issueSession(ctx.db, user.id) }
+}
+
+async function register(ctx: ApiContext) {
+  const input = await parseBody(ctx, registerSchema)
+  let realtorId: number | null = null
+  if (input.role === 'customer' && input.referral) {
+    const [realtor] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.reference, input.referral.toUpperCase()), eq(users.role, 'realtor')))
+      .limit(1)
+    realtorId = realtor?.id ?? null
+  }
+  const session = await ctx.db.transaction(async (tx) => {
+    const user = await createAccount(tx, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      businessName: input.role === 'realtor' ? input.business_name : null,
+      password: input.password,
+      realtorId,
+    })
+    await welcomeOnce(tx, user)
+    await sendVerificationCode(tx, user)
+    return issueSession(tx, user.id)
+  })
+  return { message: 'Registration successful', data: session }
+}
+
+async function forgotPassword(ctx: ApiContext) {
+  const { email } = await parseBody(ctx, forgotPasswordSchema)
+  // Counted per address typed, registered or not, so the answer tells nothing about the account.
+  await consume(ctx.db, 'forgot-password', email, LIMITS.mail)
+  const user = await findUserByEmail(ctx.db, email)
+  if (user && !user.isSuspended) await sendResetLink(ctx.db, user)
+  return { message: RESET_SENT, data: null }
+}
+
+async function verifyPasswordToken(ctx: ApiContext) {
+  const { token } = await parseBody(ctx, passwordTokenSchema)
+  const found = await findPasswordToken(ctx.db, token)
+  if (!found) throw notFound(INVALID_LINK)
+  return {
+    data: {
+      email: found.user.email,
+      name: `${found.user.firstName} ${found.user.lastName}`,
+      purpose: found.token.purpose,
+    },
+  }
+}
+
+async function resetPassword(ctx: ApiContext) {
+  const input = await parseBody(ctx, resetPasswordSchema)
+  const found = await findPasswordToken(ctx.db, input.token)
+  if (!found || found.user.email !== input.email) throw badRequest(INVALID_LINK)
+  const session = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordTokens.id, found.token.id), isNull(passwordTokens.usedAt)))
+      .returning({ id: passwordTokens.id })
+    if (!used) throw badRequest(INVALID_LINK)
+    await tx
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(input.password),
+        // Opening the mailed link proves the address.
+        emailVerifiedAt: found.user.emailVerifiedAt ?? new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, found.user.id))
+    await revokeAllTokens(tx, found.user.id)
+    await welcomeOnce(tx, found.user)
+    return issueSession(tx, found.user.id)
+  })
+  return {
+    message: found.token.purpose === 'set' ? 'Password set successfully' : 'Password reset successfully',
+    data: session,
+  }
+}
+
+async function logout(ctx: ApiContext) {
+  if (ctx.token) await ctx.db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(ctx.token)))
+  return { message: 'Logged out successfully', data: null }
+}
+
+async function me(ctx: ApiContext) {
+  return { data: toSessionUser(requireUser(ctx)) }
+}
+
+async function verifyEmail(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const { otp } = await parseBody(ctx, verifyEmailSchema)
+  if (user.emailVerified) return { message: 'Email already verified', data: toSessionUser(user) }
+  if (ctx.clientIp) await consume(ctx.db, 'code-check-ip', ctx.clientIp, LIMITS.codeCheckFromAddress)
+  const [code] = await ctx.db.select().from(emailCodes).where(eq(emailCodes.userId, user.id)).limit(1)
+  if (!code || code.expiresAt.getTime() < Date.now() || code.attempts >= CODE_MAX_ATTEMPTS) {
+    throw fieldError('otp', 'This code has expired. Request a new one.')
+  }
+  if (!safeEqual(code.codeHash, hashCode(user.id, otp))) {
+    await ctx.db
+      .update(emailCodes)
+      .set({ attempts: code.attempts + 1 })
+      .where(eq(emailCodes.userId, user.id))
+    const left = CODE_MAX_ATTEMPTS - code.attempts - 1
+    throw fieldError(
+      'otp',
+      left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'This code has expired. Request a new one.',
+    )
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id))
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id))
+  })
+  return {
+    message: 'Email verified successfully',
+    data: toSessionUser({ ...user, emailVerified: true }),
+  }
+}
+
+async function sendOtp(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  if (user.emailVerified) throw badRequest('Your email is already verified')
+  const [code] = await ctx.db
+    .select({ sentAt: emailCodes.sentAt })
+    .from(emailCodes)
+    .where(eq(emailCodes.userId, user.id))
+    .limit(1)
+  if (code) {
+    const wait = Math.ceil(CODE_RESEND_SECONDS - (Date.now() - code.sentAt.getTime()) / 1000)
+    if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`)
+  }
+  if ((await countRecent(ctx.db, 'mail', String(user.id), LIMITS.mail.windowSeconds)) >= LIMITS.mail.max) {
+    throw tooManyRequests(LIMITS.mail.message)
+  }
+  await sendVerificationCode(ctx.db, user)
+  return { message: 'A new code has been sent to your email', data: null }
+}
+
+async function changePassword(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const input = await parseBody(ctx, changePasswordSchema)
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+  if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
+    throw fieldError('current_password', 'The current password is incorrect')
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+    await revokeAllTokens(tx, user.id)
+  })
+  return { message: 'Password changed successfully', data: null }
+}
+
+export const authRoutes: RouteDefinition[] = [
+  { method: 'POST', path: 'auth/login', auth: 'public', handler: login },
+  { method: 'POST', path: 'auth/register', auth: 'public', handler: register },
+  { method: 'POST', path: 'auth/forgot-password', auth: 'public', handler: forgotPassword },
+  { method: 'POST', path: 'auth/verify-password-token', auth: 'public', handler: verifyPasswordToken },
+  { method: 'POST', path: 'auth/reset-password', auth: 'public', handler: resetPassword },
+  { method: 'GET', path: 'auth/me', auth: 'user', handler: me },
+  { method: 'POST', path: 'logout', auth: 'user', handler: logout },
+  { method: 'POST', path: 'verify-email', auth: 'user', handler: verifyEmail },
+  { method: 'POST', path: 'send-otp', auth: 'user', handler: sendOtp },
+  { method: 'POST', path: 'change-password', auth: 'user', handler: changePassword },
+]

@@ -1,0 +1,216 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { SessionData, SessionUser } from '~/contract/auth'
+import type { Permission, Role } from '~/contract/permissions'
+import { appUrl } from '~/utils/env.server'
+import type { Executor } from '../db/client'
+import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
+import { userById } from '../http/authenticate'
+import type { ApiUser } from '../http/context'
+import { fieldError } from '../http/errors'
+import { sendMail } from '../mail'
+import { notify, WELCOME } from '../notifications/service'
+import { consume, LIMITS } from '../rate-limit'
+import { newReference, referencePrefixForRole } from '../references'
+import { hashPassword } from './passwords'
+import { hashToken, newOneTimeCode, newToken } from './tokens'
+
+export const TOKEN_LIFETIME_DAYS = 30
+export const RESET_LINK_MINUTES = 60
+export const SET_PASSWORD_LINK_DAYS = 7
+export const CODE_LIFETIME_MINUTES = 10
+export const CODE_MAX_ATTEMPTS = 5
+export const CODE_RESEND_SECONDS = 60
+
+export const EMAIL_TAKEN = 'The email has already been taken'
+
+export function toSessionUser(user: ApiUser): SessionUser {
+  return {
+    uuid: user.uuid,
+    reference: user.reference,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    role: user.role,
+    permissions: user.permissions,
+    email_verified: user.emailVerified,
+    business_name: user.businessName,
+  }
+}
+
+export async function issueSession(db: Executor, userId: number): Promise<SessionData> {
+  const { token, tokenHash } = newToken()
+  await db.insert(apiTokens).values({
+    userId,
+    tokenHash,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_DAYS * 24 * 3600_000),
+  })
+  const user = await userById(db, userId)
+  if (!user) throw new Error('The user vanished while signing in')
+  return { user: toSessionUser(user), token }
+}
+
+export async function revokeAllTokens(db: Executor, userId: number) {
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId))
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1)
+  return user
+}
+
+export type NewAccount = {
+  email: string
+  firstName: string
+  lastName: string
+  role: Role
+  businessName?: string | null
+  password?: string
+  realtorId?: number | null
+  createdById?: number | null
+  permissions?: Permission[]
+  emailVerified?: boolean
+}
+
+/** Creates a user of any role; a taken e-mail answers as a field error on 'email'. */
+export async function createAccount(db: Executor, account: NewAccount) {
+  const [created] = await db
+    .insert(users)
+    .values({
+      reference: newReference(referencePrefixForRole(account.role)),
+      email: account.email.toLowerCase(),
+      passwordHash: account.password ? await hashPassword(account.password) : null,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      businessName: account.businessName ?? null,
+      role: account.role,
+      realtorId: account.realtorId ?? null,
+      createdById: account.createdById ?? null,
+      emailVerifiedAt: account.emailVerified ? new Date() : null,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  if (!created) throw fieldError('email', EMAIL_TAKEN)
+  if (account.permissions?.length) {
+    await db
+      .insert(userPermissions)
+      .values(account.permissions.map((permission) => ({ userId: created.id, permission })))
+  }
+  return created
+}
+
+/** Mails a fresh 6-digit code, at most once a minute and three times in 15 minutes per account. */
+export async function sendVerificationCode(db: Executor, user: { id: number; email: string; firstName: string }) {
+  await consume(db, 'mail', String(user.id), LIMITS.mail)
+  const code = newOneTimeCode()
+  const values = {
+    userId: user.id,
+    codeHash: hashCode(user.id, code),
+    expiresAt: new Date(Date.now() + CODE_LIFETIME_MINUTES * 60_000),
+    attempts: 0,
+    sentAt: new Date(),
+  }
+  await db
+    .insert(emailCodes)
+    .values(values)
+    .onConflictDoUpdate({ target: emailCodes.userId, set: values })
+  await sendMail({
+    to: user.email,
+    subject: `Your verification code is ${code}`,
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `Your Land Banking verification code is ${code}.`,
+      `It expires in ${CODE_LIFETIME_MINUTES} minutes. Enter it at ${appUrl()}/verify-email`,
+      '',
+      'If you did not create an account, ignore this e-mail.',
+    ].join('\n'),
+  })
+}
+
+export function hashCode(userId: number, code: string) {
+  return hashToken(`${userId}:${code}`)
+}
+
+/** A single-use link: reset (1 hour) or set-password for staff-made accounts (7 days). */
+export async function createPasswordLink(
+  db: Executor,
+  user: { id: number; email: string },
+  purpose: 'reset' | 'set',
+) {
+  const { token, tokenHash } = newToken()
+  const lifetimeMs =
+    purpose === 'reset' ? RESET_LINK_MINUTES * 60_000 : SET_PASSWORD_LINK_DAYS * 24 * 3600_000
+  await db.insert(passwordTokens).values({
+    userId: user.id,
+    tokenHash,
+    purpose,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  })
+  const page = purpose === 'reset' ? 'reset-password' : 'set-password'
+  const query = new URLSearchParams({ token, email: user.email })
+  return `${appUrl()}/${page}?${query}`
+}
+
+export async function sendResetLink(db: Executor, user: { id: number; email: string; firstName: string }) {
+  const link = await createPasswordLink(db, user, 'reset')
+  await sendMail({
+    to: user.email,
+    subject: 'Reset your password',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      'Someone asked to reset the password of your Land Banking account. Choose a new one here:',
+      link,
+      '',
+      `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If it was not you, ignore this e-mail.`,
+    ].join('\n'),
+  })
+}
+
+/** Staff-made accounts get a link to choose their own password. */
+export async function sendSetPasswordLink(
+  db: Executor,
+  user: { id: number; email: string; firstName: string },
+) {
+  const link = await createPasswordLink(db, user, 'set')
+  await sendMail({
+    to: user.email,
+    subject: 'Your Land Banking account is ready',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      'An account has been created for you on Land Banking. Choose your password here:',
+      link,
+      '',
+      `The link works once and expires in ${SET_PASSWORD_LINK_DAYS} days.`,
+    ].join('\n'),
+  })
+}
+
+/** The live password token for a raw token, with its user. */
+export async function findPasswordToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({ token: passwordTokens, user: users })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, sql`now()`),
+        eq(users.isSuspended, false),
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+/** The welcome notification, once: at registration, or at the first sign-in of a staff-made account. */
+export async function welcomeOnce(db: Executor, user: { id: number; firstName: string }) {
+  const [marked] = await db
+    .update(users)
+    .set({ welcomedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.welcomedAt)))
+    .returning({ id: users.id })
+  if (marked) await notify(db, user.id, WELCOME(user.firstName))
+}

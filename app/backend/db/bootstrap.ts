@@ -1,0 +1,65 @@
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
+import { getEnv } from '~/utils/env.server'
+import { hashPassword } from '../auth/passwords'
+import { newReference } from '../references'
+import type { Database } from './client'
+import { permissions, settings, users } from './schema'
+
+export const DEFAULT_SETTINGS = {
+  bank_details: { account_number: '', account_name: '', bank_name: '' },
+  subscription_due_reminder_day: { value: 3 },
+} as const
+
+/** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */
+export async function bootstrap(db: Database) {
+  const env = getEnv()
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })))
+    .onConflictDoNothing()
+  await db
+    .insert(settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing()
+
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'super_admin'))
+    .limit(1)
+  if (existing) return
+
+  const password = env.ADMIN_PASSWORD ?? crypto.randomBytes(9).toString('base64url')
+  const [created] = await db
+    .insert(users)
+    .values({
+      reference: newReference('USR'),
+      email: env.ADMIN_EMAIL.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      firstName: 'Super',
+      lastName: 'Admin',
+      role: 'super_admin',
+      emailVerifiedAt: new Date(),
+      welcomedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id })
+  if (!created) return
+
+  console.log(
+    [
+      '',
+      '  Super admin created. Sign in at /login with:',
+      `    Email:    ${env.ADMIN_EMAIL}`,
+      `    Password: ${env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : `${password}   (shown once: keep it)`}`,
+      '',
+    ].join('\n'),
+  )
+
+  if (env.SEED_DEMO) {
+    const { seedDemoCatalogue } = await import('./demo-seed')
+    await seedDemoCatalogue(db, created.id)
+  }
+}

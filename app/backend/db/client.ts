@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { getEnv } from '~/utils/env.server'
+import * as schema from './schema'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** Either the database or a transaction on it: what every query helper takes. */
+export type Executor = Database | Transaction
+
+export type Connection = { db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> }
+
+const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations')
+
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+}): Promise<Connection> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // A lost connection must not crash the process: the pool drops the client and the next query reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
+    const db = drizzle(pool, { schema }) as unknown as Database
+    await migrate(db as never, { migrationsFolder })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const inMemory = options.dataDir === 'memory://'
+  const folder = inMemory ? undefined : path.resolve(options.dataDir, 'pglite')
+  if (folder) fs.mkdirSync(folder, { recursive: true })
+  const releaseLock = folder ? acquireFolderLock(folder) : () => {}
+  const client = await PGlite.create(folder, { extensions: { pg_trgm } })
+  const db = drizzle(client, { schema }) as unknown as Database
+  await migrate(db as never, { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close()
+      releaseLock()
+    },
+  }
+}
+
+/**
+ * PGlite has no lock across processes and two processes on one folder lose rows,
+ * so the folder is claimed with a pid file; a stale file of a dead process is taken over.
+ */
+function acquireFolderLock(folder: string) {
+  const lockFile = path.join(folder, '..', 'pglite.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(fs.readFileSync(lockFile, 'utf8'))
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The database folder ${folder} is in use by process ${holder}. PGlite allows one process per folder: stop it first.`,
+        )
+      }
+      fs.rmSync(lockFile, { force: true })
+    }
+  }
+  throw new Error(`Could not lock ${folder}`)
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const globalForDb = globalThis as unknown as { __database?: Promise<Connection> }
+
+/** One connection per process (cached on globalThis so `remix dev` rebuilds keep it). */
+export function getConnection(): Promise<Connection> {
+  if (!globalForDb.__database) {
+    const env = getEnv()
+    globalForDb.__database = openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+    }).then(async (connection) => {
+      const { bootstrap } = await import('./bootstrap')
+      await bootstrap(connection.db)
+      return connection
+    })
+    globalForDb.__database.catch(() => {
+      globalForDb.__database = undefined
+    })
+  }
+  return globalForDb.__database
+}
+
+/** Tests hand in their own fresh database. */
+export function setConnection(connection: Promise<Connection>) {
+  globalForDb.__database = connection
+}
+
+export async function getDb() {
+  return (await getConnection()).db
+}
+
+export async function closeDatabase() {
+  const pending = globalForDb.__database
+  globalForDb.__database = undefined
+  if (pending) await (await pending).close()
+}

@@ -1,0 +1,367 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { parseKobo } from '../money'
+
+/** Money as integer kobo in a bigint column; both drivers' answers go through parseKobo. */
+const kobo = customType<{ data: number; driverData: string | number | bigint }>({
+  dataType: () => 'bigint',
+  fromDriver: (value) => parseKobo(value),
+  toDriver: (value) => value,
+})
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const permissions = pgTable('permissions', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    reference: text('reference').notNull().unique(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    businessName: text('business_name'),
+    role: text('role', { enum: ['super_admin', 'admin', 'realtor', 'customer'] }).notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    realtorId: integer('realtor_id').references((): any => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references((): any => users.id, { onDelete: 'set null' }),
+    welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('users_role_created_idx').on(table.role, table.createdAt.desc(), table.id.desc()),
+    index('users_realtor_idx').on(table.realtorId, table.createdAt.desc()),
+  ],
+)
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission')
+      .notNull()
+      .references(() => permissions.name, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.permission] })],
+)
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('api_tokens_user_idx').on(table.userId)],
+)
+
+/** Password reset (1 hour) and set-password (7 days) links; single use. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['reset', 'set'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_tokens_user_idx').on(table.userId)],
+)
+
+/** The e-mail verification code: one live code per user. */
+export const emailCodes = pgTable('email_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Events counted by the rate limiter (failed sign-ins, mails sent), kept in the database so limits hold across instances. */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('rate_limit_events_lookup_idx').on(table.bucket, table.key, table.createdAt)],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.isRead} = false`),
+  ],
+)
+
+/** Uploaded files (product images, proofs of payment), kept in the database so instances stay stateless. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    folder: text('folder').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    type: text('type', { enum: ['land', 'land_investment'] }).notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    /** Land: the price. Investment: the minimum amount. */
+    amount: kobo('amount').notNull(),
+    initialDepositAmount: kobo('initial_deposit_amount'),
+    landType: text('land_type', { enum: ['plot', 'acre'] }),
+    size: doublePrecision('size'),
+    sizeInMeasurement: text('size_in_measurement'),
+    availableByQuantity: boolean('available_by_quantity').notNull().default(false),
+    unitAvailable: integer('unit_available'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    discountPercentage: doublePrecision('discount_percentage'),
+    investmentReturn: doublePrecision('investment_return'),
+    landInvestmentType: text('land_investment_type', { enum: ['recurring', 'one_time'] }),
+    interval: text('interval', { enum: ['days', 'weeks', 'months', 'years'] }),
+    duration: integer('duration'),
+    frequencyPeriod: integer('frequency_period'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('products_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    index('products_type_available_created_idx').on(
+      table.type,
+      table.isAvailable,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+)
+
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    amount: kobo('amount').notNull(),
+    duration: integer('duration').notNull(),
+    durationType: text('duration_type', { enum: ['days', 'weeks', 'months', 'years'] }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('payment_plans_product_idx').on(table.productId, table.createdAt)],
+)
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    paymentPlanId: integer('payment_plan_id').references(() => paymentPlans.id, {
+      onDelete: 'set null',
+    }),
+    type: text('type', { enum: ['land', 'land_investment'] }).notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'awaiting_payment_confirmation', 'ongoing', 'completed', 'cancelled'],
+    }).notNull(),
+    paymentMode: text('payment_mode', { enum: ['full', 'installment'] }).notNull(),
+    /** What the subscriber owes in all: discounted price, plan total, or the amount invested. */
+    totalAmount: kobo('total_amount').notNull(),
+    amountInvested: kobo('amount_invested'),
+    totalAmountPaid: kobo('total_amount_paid').notNull().default(0),
+    nextPaymentAmount: kobo('next_payment_amount'),
+    nextPaymentDate: date('next_payment_date', { mode: 'string' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').unique(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('subscriptions_user_type_created_idx').on(
+      table.userId,
+      table.type,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('subscriptions_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    index('subscriptions_type_status_created_idx').on(
+      table.type,
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('subscriptions_product_idx').on(table.productId, table.userId),
+    index('subscriptions_next_payment_idx').on(table.nextPaymentDate),
+  ],
+)
+
+/** The dated rows of a subscription: instalments to pay (land) or payouts to receive (investment). */
+export const scheduleEntries = pgTable(
+  'schedule_entries',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payment', 'payout'] }).notNull(),
+    sequence: integer('sequence').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: kobo('amount').notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('schedule_entries_subscription_seq_idx').on(
+      table.subscriptionId,
+      table.kind,
+      table.sequence,
+    ),
+  ],
+)
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    reference: text('reference').notNull().unique(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    amount: kobo('amount').notNull(),
+    description: text('description').notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'awaiting_confirmation', 'paid', 'not_confirmed'],
+    }).notNull(),
+    proofFileId: integer('proof_file_id').references(() => files.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    markedById: integer('marked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('transactions_subscription_created_idx').on(
+      table.subscriptionId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('transactions_status_idx').on(table.status),
+  ],
+)
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** One reminder per subscription and due date, whatever how often the daily job runs. */
+export const sentReminders = pgTable(
+  'sent_reminders',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    sentAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.dueDate] })],
+)
+
+/** Runs of scheduled jobs, so a daily job runs once a day across restarts and instances. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
+})

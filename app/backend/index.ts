@@ -1,0 +1,134 @@
+import crypto from 'node:crypto'
+import { SUCCESS_STATUS } from '~/contract/envelope'
+import { getDb } from './db/client'
+import { bearerToken, userForToken } from './http/authenticate'
+import type { ApiContext } from './http/context'
+import { ApiError, badRequest, notFound, unauthorized } from './http/errors'
+import { createRouter } from './http/router'
+import { requestFinished, requestStarted } from './lifecycle'
+import { routes } from './routes'
+
+export { startEmbeddedApi } from './lifecycle'
+
+export const API_PREFIX = '/api/v1'
+const MAX_BODY_BYTES = 4 * 1024 * 1024
+
+const router = createRouter(routes)
+
+export type ApiRequestOptions = { clientIp?: string | null }
+
+/**
+ * The embedded API: one function from Request to Response, mounted at /api/v1 for HTTP clients
+ * and called in-process by the web layer's API client.
+ */
+export async function handleApiRequest(request: Request, options: ApiRequestOptions = {}) {
+  requestStarted()
+  try {
+    return await handle(request, options)
+  } finally {
+    requestFinished()
+  }
+}
+
+async function handle(request: Request, options: ApiRequestOptions) {
+  const requestId = crypto.randomUUID()
+  try {
+    const url = new URL(request.url)
+    const path = url.pathname.startsWith(API_PREFIX)
+      ? url.pathname.slice(API_PREFIX.length)
+      : url.pathname
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const { route, params, allowed } = router.match(method, path)
+    if (!route) {
+      if (allowed.length) {
+        return envelope(405, { status: 'methodNotAllowed', message: 'Method not allowed', data: null }, {
+          Allow: [...new Set(allowed)].join(', '),
+        })
+      }
+      throw notFound('Route not found')
+    }
+
+    const db = await getDb()
+    const token = bearerToken(request)
+    const user = token ? await userForToken(db, token) : null
+    if (route.auth !== 'public') {
+      if (!user) throw unauthorized()
+      if (route.auth === 'verified' && !user.emailVerified) {
+        throw new ApiError(403, 'emailNotVerified', 'Verify your email address to continue')
+      }
+    }
+
+    let cachedBody: Promise<Record<string, unknown>> | undefined
+    const ctx: ApiContext = {
+      request,
+      url,
+      params,
+      query: url.searchParams,
+      db,
+      user,
+      token: user ? token : null,
+      clientIp: options.clientIp ?? null,
+      requestId,
+      body: () => (cachedBody ??= readBody(request)),
+    }
+    const result = await route.handler(ctx)
+    if (result instanceof Response) return result
+    return envelope(200, {
+      status: SUCCESS_STATUS,
+      message: result.message ?? 'Request processed successfully',
+      data: result.data ?? null,
+    })
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data })
+    }
+    console.error(`[api ${requestId}] ${request.method} ${request.url}`, error)
+    return envelope(500, {
+      status: 'serverError',
+      message: 'Something went wrong, please try again',
+      data: { request_id: requestId },
+    })
+  }
+}
+
+function envelope(httpStatus: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status: httpStatus,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  })
+}
+
+/** JSON bodies as the contract says; urlencoded and multipart too, for curl and plain forms. */
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {}
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'payloadTooLarge', 'The request body is too large')
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      throw badRequest('The form data could not be read')
+    }
+    const body: Record<string, unknown> = {}
+    for (const [key, value] of form) {
+      if (typeof value !== 'string') continue
+      body[key] = key in body ? ([] as unknown[]).concat(body[key], value) : value
+    }
+    return body
+  }
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'payloadTooLarge', 'The request body is too large')
+  if (!text.trim()) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw badRequest('The request body is not valid JSON')
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badRequest('The request body must be a JSON object')
+  }
+  return parsed as Record<string, unknown>
+}

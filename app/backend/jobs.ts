@@ -1,0 +1,21 @@
+import { getEnv } from '~/utils/env.server'
+import type { Database } from './db/client'
+import { pruneRateLimitEvents } from './rate-limit'
+
+type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
+
+/** Daily jobs; later modules add theirs (payment reminders, maturing investments). */
+export const dailyJobs: Job[] = [{ name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) }]
+
+const HOUR = 3600_000
+
+export function startJobs(db: Database) {
+  if (!getEnv().JOBS) return
+  const tick = () => runDailyJobs(db, new Date()).catch((error) => console.error('Daily jobs failed:', error))
+  setTimeout(tick, 5_000).unref()
+  setInterval(tick, HOUR).unref()
+}
+
+export async function runDailyJobs(db: Database, now: Date) {
+  for (const job of dailyJobs) await job.run(db, now)
+}

@@ -1,0 +1,40 @@
+import { and, eq, or } from 'drizzle-orm'
+import type { Permission } from '~/contract/permissions'
+import type { Executor } from '../db/client'
+import { notifications, userPermissions, users } from '../db/schema'
+
+export type NotificationInput = { title: string; body: string }
+
+/** The one way any module tells users something (DESIGN.md section 4's events). */
+export async function notify(db: Executor, userIds: number | number[], input: NotificationInput) {
+  const ids = [...new Set(Array.isArray(userIds) ? userIds : [userIds])]
+  if (!ids.length) return
+  await db.insert(notifications).values(ids.map((userId) => ({ userId, ...input })))
+}
+
+/** Every active staff member who holds a permission (super admins included). */
+export async function staffWith(db: Executor, permission: Permission) {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .leftJoin(
+      userPermissions,
+      and(eq(userPermissions.userId, users.id), eq(userPermissions.permission, permission)),
+    )
+    .where(
+      and(
+        eq(users.isSuspended, false),
+        or(eq(users.role, 'super_admin'), and(eq(users.role, 'admin'), eq(userPermissions.permission, permission))),
+      ),
+    )
+  return rows.map((row) => row.id)
+}
+
+export async function notifyStaffWith(db: Executor, permission: Permission, input: NotificationInput) {
+  await notify(db, await staffWith(db, permission), input)
+}
+
+export const WELCOME = (firstName: string): NotificationInput => ({
+  title: 'Welcome to Land Banking',
+  body: `Hello ${firstName}, welcome aboard. Browse land to buy and investment options from the menu, and follow your subscriptions and payments here.`,
+})

@@ -1,0 +1,22 @@
+import { authRoutes } from './auth/routes'
+import { dashboardRoutes } from './dashboard/routes'
+import { healthRoutes } from './health'
+import { mediaRoutes } from './media/routes'
+import { notificationsRoutes } from './notifications/routes'
+import { peopleRoutes } from './people/routes'
+import { productsRoutes } from './products/routes'
+import { settingsRoutes } from './settings/routes'
+import { subscriptionsRoutes } from './subscriptions/routes'
+import type { RouteDefinition } from './http/router'
+
+export const routes: RouteDefinition[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...dashboardRoutes,
+  ...notificationsRoutes,
+  ...productsRoutes,
+  ...mediaRoutes,
+  ...subscriptionsRoutes,
+  ...peopleRoutes,
+  ...settingsRoutes,
+]

@@ -1,0 +1,3 @@
+import type { RouteDefinition } from '../http/router'
+
+export const subscriptionsRoutes: RouteDefinition[] = []

@@ -1,0 +1,78 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { resetPasswordSchema } from '~/contract/auth'
+import { Field, FormBanner, HoneypotInput } from '~/components/forms'
+import { NotFoundPage } from '~/components/error-boundary'
+import { Button } from '~/components/ui/button'
+import { AuthHeading } from './auth-heading'
+
+/** The form of /reset-password and /set-password. */
+export function PasswordTokenForm({
+  title,
+  intro,
+  labels,
+  submitLabel,
+  token,
+  email,
+  lastResult,
+}: {
+  title: string
+  intro: string
+  labels: { password: string; confirmation: string }
+  submitLabel: string
+  token: string
+  email: string
+  lastResult?: SubmissionResult
+}) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'password-token-form',
+    constraint: getZodConstraint(resetPasswordSchema),
+    lastResult,
+    defaultValue: { token, email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <>
+      <AuthHeading title={title}>{intro}</AuthHeading>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
+        <HoneypotInput />
+        <input {...getInputProps(fields.token, { type: 'hidden' })} />
+        <input {...getInputProps(fields.email, { type: 'hidden' })} />
+        <Field
+          labelProps={{ children: labels.password }}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+          errors={fields.password.errors}
+          hint="At least 8 characters."
+        />
+        <Field
+          labelProps={{ children: labels.confirmation }}
+          inputProps={{ ...getInputProps(fields.password_confirmation, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password_confirmation.errors}
+        />
+        <Button type="submit" pending={navigation.state === 'submitting'} className="w-full">
+          {submitLabel}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="link">
+          Back to Sign In
+        </Link>
+      </p>
+    </>
+  )
+}
+
+export function InvalidLinkPage() {
+  return (
+    <NotFoundPage>
+      <p className="text-slate-600">This link is invalid or has expired.</p>
+      <a href="/forgot-password" className="link">
+        Request a new link
+      </a>
+    </NotFoundPage>
+  )
+}

@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { registerSchema } from '~/contract/auth'
+import { Field, FormBanner, HoneypotInput } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { AuthHeading } from './auth-heading'
+
+export function RegisterForm({
+  role,
+  lastResult,
+  referral,
+}: {
+  role: 'customer' | 'realtor'
+  lastResult?: SubmissionResult
+  referral?: string | null
+}) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: `register-${role}`,
+    constraint: getZodConstraint(registerSchema),
+    lastResult,
+    defaultValue: { role, referral: referral ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldRevalidate: 'onInput',
+  })
+
+  return (
+    <>
+      <AuthHeading title="Sign Up">
+        {role === 'realtor' ? 'Register as a realtor and bring your customers.' : 'Create your account to buy and invest in land.'}
+      </AuthHeading>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
+        <HoneypotInput />
+        <input {...getInputProps(fields.role, { type: 'hidden' })} />
+        {role === 'customer' ? <input {...getInputProps(fields.referral, { type: 'hidden' })} /> : null}
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            labelProps={{ children: 'First name' }}
+            inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
+            errors={fields.first_name.errors}
+          />
+          <Field
+            labelProps={{ children: 'Last name' }}
+            inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'family-name' }}
+            errors={fields.last_name.errors}
+          />
+        </div>
+        {role === 'realtor' ? (
+          <Field
+            labelProps={{ children: 'Business name' }}
+            inputProps={{ ...getInputProps(fields.business_name, { type: 'text' }), required: true, autoComplete: 'organization' }}
+            errors={fields.business_name.errors}
+          />
+        ) : null}
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: 'Password' }}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password.errors}
+          hint="At least 8 characters."
+        />
+        <Button type="submit" pending={navigation.state === 'submitting'} className="mt-2 w-full">
+          Create an account
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="link">
+          Sign In
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-600">
+        {role === 'realtor' ? (
+          <Link to="/register" className="link">
+            Register as a customer instead
+          </Link>
+        ) : (
+          <Link to="/realtor/register" className="link">
+            Are you a realtor? Register here
+          </Link>
+        )}
+      </p>
+    </>
+  )
+}

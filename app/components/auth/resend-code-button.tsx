@@ -1,0 +1,36 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+
+export const RESEND_SECONDS = 60
+
+/** With JavaScript a 60-second countdown; without it the server's own cooldown answers. */
+export function ResendCodeButton() {
+  const navigation = useNavigation()
+  const [secondsLeft, setSecondsLeft] = useState(0)
+  const [hydrated, setHydrated] = useState(false)
+  const resending = navigation.formData?.get('intent') === 'resend'
+
+  useEffect(() => {
+    setHydrated(true)
+    setSecondsLeft(RESEND_SECONDS)
+  }, [])
+  useEffect(() => {
+    if (resending) setSecondsLeft(RESEND_SECONDS)
+  }, [resending])
+  useEffect(() => {
+    if (secondsLeft <= 0) return
+    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [secondsLeft])
+
+  const waiting = hydrated && secondsLeft > 0
+  return (
+    <Form method="post" className="mt-4 text-center text-sm text-slate-600">
+      <input type="hidden" name="intent" value="resend" />
+      Didn't get the code?{' '}
+      <button type="submit" className="link disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline" disabled={waiting || resending}>
+        {waiting ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
+
+export type Toast = { message: string; description?: string; type: 'info' | 'success' | 'error' | 'warning' }
+
+const AUTO_CLOSE_MS = 5000
+
+const COLORS: Record<Toast['type'], string> = {
+  success: 'bg-green-600 text-white',
+  error: 'bg-red-600 text-white',
+  info: 'bg-sky-600 text-white',
+  warning: 'bg-amber-500 text-white',
+}
+
+/**
+ * The toast rendered from the root loader, so it shows without JavaScript too. With JavaScript:
+ * top-right, auto-close after 5 s with a progress bar, paused on hover, draggable, no close on click.
+ */
+export function Toaster({ toast }: { toast: Toast | undefined }) {
+  const [current, setCurrent] = useState(toast)
+  useEffect(() => setCurrent(toast), [toast])
+  if (!current) return null
+  return (
+    <div className="pointer-events-none fixed right-4 top-4 z-[70] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
+      <ToastCard key={`${current.type}:${current.message}:${Math.random()}`} toast={current} onClose={() => setCurrent(undefined)} />
+    </div>
+  )
+}
+
+function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [offset, setOffset] = useState(0)
+  const remaining = useRef(AUTO_CLOSE_MS)
+  const startedAt = useRef(0)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const drag = useRef<number | null>(null)
+
+  const start = () => {
+    startedAt.current = Date.now()
+    timer.current = setTimeout(onClose, remaining.current)
+  }
+  const pause = () => {
+    clearTimeout(timer.current)
+    remaining.current -= Date.now() - startedAt.current
+  }
+
+  useEffect(() => {
+    setHydrated(true)
+    start()
+    return () => clearTimeout(timer.current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const onPointerDown = (event: PointerEvent) => {
+    drag.current = event.clientX
+    ;(event.currentTarget as HTMLElement).setPointerCapture(event.pointerId)
+  }
+  const onPointerMove = (event: PointerEvent) => {
+    if (drag.current !== null) setOffset(event.clientX - drag.current)
+  }
+  const onPointerUp = () => {
+    if (Math.abs(offset) > 80) onClose()
+    else setOffset(0)
+    drag.current = null
+  }
+
+  return (
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      className={`toast pointer-events-auto relative touch-pan-y select-none overflow-hidden rounded-md px-4 py-3 shadow-lg ${COLORS[toast.type]}`}
+      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 200, 0.8) }}
+      onMouseEnter={hydrated ? pause : undefined}
+      onMouseLeave={hydrated ? start : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+    >
+      <div className="flex items-start gap-3">
+        <p className="flex-1 text-sm font-medium">{toast.message}</p>
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-1 rounded px-1 text-lg leading-none text-white/80 hover:text-white"
+          aria-label="Close notification message"
+          hidden={!hydrated}
+        >
+          ×
+        </button>
+      </div>
+      {toast.description ? <p className="mt-1 text-xs opacity-90">{toast.description}</p> : null}
+      {hydrated ? (
+        <div
+          className="toast-progress absolute inset-x-0 bottom-0 h-1 bg-white/60"
+          style={{ animationDuration: `${AUTO_CLOSE_MS}ms` }}
+        />
+      ) : null}
+    </div>
+  )
+}

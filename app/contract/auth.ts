@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import type { Permission, Role } from './permissions'
+import {
+  emailField,
+  newPassword,
+  otpField,
+  presentPassword,
+  requiredMessage,
+  requiredString,
+} from './fields'
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: presentPassword('Password'),
+})
+
+export const registerSchema = z
+  .object({
+    first_name: requiredString('First name', 100),
+    last_name: requiredString('Last name', 100),
+    email: emailField,
+    password: newPassword('Password'),
+    role: z.enum(['customer', 'realtor']).default('customer'),
+    business_name: z.string().trim().max(200).optional(),
+    referral: z.string().trim().max(40).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.role === 'realtor' && !value.business_name) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['business_name'],
+        message: requiredMessage('Business name'),
+      })
+    }
+  })
+
+export const forgotPasswordSchema = z.object({ email: emailField })
+
+export const passwordTokenSchema = z.object({
+  token: requiredString('Token', 200),
+})
+
+export const resetPasswordSchema = z
+  .object({
+    email: emailField,
+    token: requiredString('Token', 200),
+    password: newPassword('Password'),
+    password_confirmation: z
+      .string({ error: requiredMessage('Password confirmation') })
+      .min(1, requiredMessage('Password confirmation')),
+    on_new_password: z.unknown().optional(),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'Passwords do not match',
+  })
+
+export const verifyEmailSchema = z.object({ otp: otpField })
+
+export const changePasswordSchema = z
+  .object({
+    current_password: presentPassword('Current password'),
+    password: newPassword('New password'),
+    password_confirmation: z
+      .string({ error: requiredMessage('Confirm password') })
+      .min(1, requiredMessage('Confirm password')),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'Passwords do not match',
+  })
+
+/** What auth/login, auth/register, auth/reset-password and auth/me answer. */
+export type SessionUser = {
+  uuid: string
+  reference: string
+  first_name: string
+  last_name: string
+  email: string
+  role: Role
+  permissions: Permission[]
+  email_verified: boolean
+  business_name: string | null
+}
+
+export type SessionData = { user: SessionUser; token: string }

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+
+/** '{label} is a required field', the one wording SPEC.md uses for every missing value. */
+export const requiredMessage = (label: string) => `${label} is a required field`
+
+export function requiredString(label: string, max = 255) {
+  return z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(max, `${label} must be at most ${max} characters`)
+}
+
+export function optionalString(label: string, max = 2000) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+}
+
+export const emailField = z
+  .string({ error: requiredMessage('Email') })
+  .trim()
+  .min(1, requiredMessage('Email'))
+  .max(254, 'Email must be at most 254 characters')
+  .email('Email must be a valid email')
+  .transform((value) => value.toLowerCase())
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+/** Checked only for presence: for signing in, where old rules must not lock anyone out. */
+export const presentPassword = (label = 'Password') =>
+  z.string({ error: requiredMessage(label) }).min(1, requiredMessage(label)).max(PASSWORD_MAX)
+
+export const newPassword = (label = 'Password') =>
+  z
+    .string({ error: requiredMessage(label) })
+    .min(1, requiredMessage(label))
+    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
+
+/** A naira amount typed with thousands separators ("1,250,000.50") or sent as a number. */
+export function nairaAmount(label: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      const cleaned = value.replace(/[,\s₦]/g, '')
+      return cleaned === '' ? undefined : Number(cleaned)
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? requiredMessage(label) : `${label} must be a number`) })
+      .refine((value) => Number.isFinite(value), `${label} must be a number`)
+      .refine((value) => value >= 0, `${label} must not be negative`)
+      .refine((value) => value <= 1e12, `${label} is too large`),
+  )
+}
+
+export const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1)
+
+export const otpField = z
+  .string({ error: requiredMessage('Code') })
+  .trim()
+  .min(1, requiredMessage('Code'))
+  .regex(/^\d{6}$/, 'Code must be 6 digits')

@@ -1,0 +1,63 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LoadingBar } from '~/components/ui/loading-bar'
+import { Toaster } from '~/components/ui/toaster'
+import stylesheet from '~/tailwind.css'
+import { TIME_ZONE_COOKIE, timeZoneFrom } from '~/utils/time-zone'
+import { useNonce } from '~/utils/nonce'
+import { getToast } from '~/utils/toast.server'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request)
+  const timeZone = timeZoneFrom(request)
+  return data({ toast, timeZone }, { headers })
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Land Banking' },
+  { name: 'description', content: 'Buy land and invest in land, in full or by instalments.' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <script
+          nonce={nonce}
+          // Keeps the browser's time zone in a cookie so greetings and dates follow the user.
+          dangerouslySetInnerHTML={{
+            __html: `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0){document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}}catch(e){}})()`,
+          }}
+        />
+      </head>
+      <body className="h-full">
+        <LoadingBar />
+        {children}
+        <Toaster toast={data?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

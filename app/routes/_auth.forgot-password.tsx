@@ -1,0 +1,64 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AuthHeading } from '~/components/auth/auth-heading'
+import { Field, FormBanner, HoneypotInput, SuccessBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { forgotPasswordSchema } from '~/contract/auth'
+import { api } from '~/utils/api.server'
+import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { submission } = await parseForm(request, forgotPasswordSchema, { honeypot: true })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  const result = await api(request, 'POST', 'auth/forgot-password', { body: submission.value, token: null })
+  if (!result.ok) {
+    return data({ result: replyWithApiFailure(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
+  }
+  return redirect('/forgot-password?sent=1')
+}
+
+export default function ForgotPasswordRoute() {
+  const { sent } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'forgot-password-form',
+    constraint: getZodConstraint(forgotPasswordSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <>
+      <AuthHeading title="Forgot Password">Enter your email and we will send you a link to reset your password.</AuthHeading>
+      {sent ? <SuccessBanner>Password reset email sent</SuccessBanner> : null}
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
+        <HoneypotInput />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <Button type="submit" pending={navigation.state === 'submitting'} className="w-full">
+          Reset Password
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="link">
+          Back to Sign In
+        </Link>
+      </p>
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Forgot Password | Land Banking' }]

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { InvalidLinkPage, PasswordTokenForm } from '~/components/auth/password-token-form'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { loadPasswordToken, passwordTokenAction } from '~/utils/password-token.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPasswordToken(request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return passwordTokenAction(request, 'reset')
+}
+
+export default function ResetPasswordRoute() {
+  const { token, email } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <PasswordTokenForm
+      title="Reset Password"
+      intro={`Choose a new password for ${email}.`}
+      labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+      submitLabel="Reset Password"
+      token={token}
+      email={email}
+      lastResult={actionData?.result}
+    />
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Reset Password | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <InvalidLinkPage /> }} />
+}

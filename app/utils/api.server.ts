@@ -1,0 +1,143 @@
+import { handleApiRequest, startEmbeddedApi } from '~/backend'
+import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
+import { getEnv } from './env.server'
+import { clientAddress } from './request.server'
+import { getAuth, logoutAndRedirect } from './session.server'
+
+export const DEFAULT_ERROR = 'Something went wrong, please try again'
+export const POST_ERROR = 'An error occurred'
+export const THROWN_ERROR = 'Something went wrong!'
+
+export type ApiSuccessResult<T> = { ok: true; data: T; message: string }
+export type ApiFailure = {
+  ok: false
+  httpStatus: number
+  status: string
+  message: string
+  fieldErrors: FieldErrors | null
+}
+export type ApiResult<T> = ApiSuccessResult<T> | ApiFailure
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+export type ApiCallOptions = {
+  body?: unknown
+  query?: Query | URLSearchParams
+  /** Defaults to the session's token; null calls anonymously. */
+  token?: string | null
+}
+
+/**
+ * Calls the /api/v1 contract: in-process when API_URL is unset, over HTTP otherwise.
+ * Maps the envelope to data, field errors or a message; a 401 on a signed-in call signs out.
+ */
+export async function api<T = unknown>(
+  request: Request,
+  method: 'GET' | 'POST',
+  path: string,
+  options: ApiCallOptions = {},
+): Promise<ApiResult<T>> {
+  const token = options.token === undefined ? (await getAuth(request))?.token ?? null : options.token
+  const search = toSearch(options.query)
+  const headers: Record<string, string> = { accept: '*/*' }
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (token) headers.authorization = `Bearer ${token}`
+  const init: RequestInit = {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  }
+
+  let response: Response
+  try {
+    response = await send(`${path.replace(/^\/+/, '')}${search}`, init, clientAddress(request))
+  } catch (error) {
+    console.error(`API ${method} ${path} failed:`, error)
+    return failure(0, 'networkError', THROWN_ERROR)
+  }
+
+  if (response.status === 401 && token) await logoutAndRedirect(request)
+
+  const contentType = response.headers.get('content-type') ?? ''
+  if (!contentType.includes('application/json')) {
+    return failure(response.status, 'invalidResponse', method === 'GET' ? DEFAULT_ERROR : POST_ERROR)
+  }
+  const envelope = (await response.json().catch(() => null)) as {
+    status?: string
+    message?: string
+    data?: unknown
+  } | null
+  if (envelope?.status === SUCCESS_STATUS && response.ok) {
+    return { ok: true, data: envelope.data as T, message: envelope.message ?? '' }
+  }
+  const fallback = method === 'GET' ? DEFAULT_ERROR : POST_ERROR
+  return {
+    ok: false,
+    httpStatus: response.status,
+    status: envelope?.status ?? 'error',
+    message: envelope?.message || fallback,
+    fieldErrors:
+      envelope?.status === VALIDATION_STATUS && envelope.data && typeof envelope.data === 'object'
+        ? (envelope.data as FieldErrors)
+        : null,
+  }
+}
+
+/** The raw response, for file downloads (receipts, documents, images). */
+export async function apiRaw(request: Request, method: 'GET' | 'POST', path: string, options: ApiCallOptions = {}) {
+  const token = options.token === undefined ? (await getAuth(request))?.token ?? null : options.token
+  const headers: Record<string, string> = { accept: '*/*' }
+  if (token) headers.authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  const response = await send(
+    `${path.replace(/^\/+/, '')}${toSearch(options.query)}`,
+    { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    clientAddress(request),
+  )
+  if (response.status === 401 && token) await logoutAndRedirect(request)
+  return response
+}
+
+function failure(httpStatus: number, status: string, message: string): ApiFailure {
+  return { ok: false, httpStatus, status, message, fieldErrors: null }
+}
+
+function toSearch(query: ApiCallOptions['query']) {
+  if (!query) return ''
+  const params = new URLSearchParams()
+  const entries = query instanceof URLSearchParams ? [...query.entries()] : Object.entries(query)
+  for (const [key, value] of entries) {
+    if (value === undefined || value === null || value === '') continue
+    params.set(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** With no API_URL the API runs in this process: open its database as the server starts. */
+export function startApi() {
+  if (!getEnv().API_URL) startEmbeddedApi()
+}
+
+const RETRYABLE = new Set([502, 503, 504])
+
+async function send(pathAndQuery: string, init: RequestInit, clientIp: string | null) {
+  const apiUrl = getEnv().API_URL
+  if (!apiUrl) {
+    return handleApiRequest(new Request(`http://in-process/api/v1/${pathAndQuery}`, init), { clientIp })
+  }
+  const url = `${apiUrl.replace(/\/$/, '')}/api/v1/${pathAndQuery}`
+  if (init.method !== 'GET') return fetch(url, init)
+  // Reads from an external provider are retried 3 times: 1 s, 2 s, 4 s (capped at 30 s).
+  let delay = 1000
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, init)
+      if (!RETRYABLE.has(response.status) || attempt === 3) return response
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay))
+    delay = Math.min(delay * 2, 30_000)
+  }
+}

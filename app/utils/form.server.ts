@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
+import type { z } from 'zod'
+import type { ApiFailure } from './api.server'
+import { assertSameOrigin } from './request.server'
+
+export const HONEYPOT_FIELD = 'website'
+
+/**
+ * Reads a plain form post (urlencoded or multipart) and validates it with conform + zod.
+ * Cross-site posts are refused; on public forms a filled honeypot is refused too.
+ */
+export async function parseForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { honeypot = false }: { honeypot?: boolean } = {},
+) {
+  assertSameOrigin(request)
+  let formData: FormData
+  try {
+    formData = await request.formData()
+  } catch {
+    throw new Response('The form could not be read', { status: 400 })
+  }
+  if (honeypot && formData.get(HONEYPOT_FIELD)) {
+    throw new Response('The form could not be submitted', { status: 400 })
+  }
+  return { formData, submission: parseWithZod(formData, { schema }) }
+}
+
+/** Server messages under their fields (joined by ', ') and as the form's message. */
+export function replyWithApiFailure(
+  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean }) => SubmissionResult },
+  failure: ApiFailure,
+  hideFields: string[] = [],
+) {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(failure.fieldErrors ?? {}).map(([field, messages]) => [field, [messages.join(', ')]]),
+  )
+  return submission.reply({ formErrors: [failure.message], fieldErrors, hideFields })
+}

@@ -1,0 +1,16 @@
+/** SPEC.md's greeting hours: 5, 12, 17, 22. */
+export function greetingForHour(hour: number) {
+  if (hour >= 5 && hour < 12) return 'Good morning'
+  if (hour >= 12 && hour < 17) return 'Good afternoon'
+  if (hour >= 17 && hour < 22) return 'Good evening'
+  return 'Hello'
+}
+
+export function hourIn(timeZone: string, now: Date = new Date()) {
+  try {
+    const text = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now)
+    return Number(text)
+  } catch {
+    return hourIn('Africa/Lagos', now)
+  }
+}

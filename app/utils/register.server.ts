@@ -1,0 +1,24 @@
+import { data } from '@remix-run/node'
+import { registerSchema, type SessionData } from '~/contract/auth'
+import { api } from './api.server'
+import { parseForm, replyWithApiFailure } from './form.server'
+import { signInAndRedirect } from './session.server'
+
+/** Customer and realtor sign-up share one action: the route decides the role. */
+export async function registerAction(request: Request, role: 'customer' | 'realtor') {
+  const { submission } = await parseForm(request, registerSchema, { honeypot: true })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const result = await api<SessionData>(request, 'POST', 'auth/register', {
+    body: { ...submission.value, role },
+    token: null,
+  })
+  if (!result.ok) {
+    return data(
+      { result: replyWithApiFailure(submission, result, ['password']) },
+      { status: result.httpStatus === 429 ? 429 : 400 },
+    )
+  }
+  return signInAndRedirect(request, result.data, false, '/verify-email')
+}

@@ -1,0 +1,43 @@
+import { createCookieSessionStorage } from '@remix-run/node'
+import { createToastUtilsWithCustomSession } from 'remix-toast'
+import { getEnv } from './env.server'
+import { isSecureRequest } from './request.server'
+
+// remix-toast's own cookie is signed with a public default secret: ours is signed with SESSION_SECRET.
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>
+const utils = new Map<boolean, ToastUtils>()
+
+function toastUtils(request: Request) {
+  const secure = isSecureRequest(request)
+  let found = utils.get(secure)
+  if (!found) {
+    found = createToastUtilsWithCustomSession(
+      createCookieSessionStorage({
+        cookie: {
+          name: '__toast',
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secure,
+          secrets: getEnv().sessionSecrets,
+        },
+      }),
+    )
+    utils.set(secure, found)
+  }
+  return found
+}
+
+export const getToast = (request: Request) => toastUtils(request).getToast(request)
+
+export const redirectWithSuccess = (request: Request, url: string, message: string, init?: ResponseInit) =>
+  toastUtils(request).redirectWithSuccess(url, message, init)
+
+export const redirectWithError = (request: Request, url: string, message: string, init?: ResponseInit) =>
+  toastUtils(request).redirectWithError(url, message, init)
+
+export const redirectWithInfo = (request: Request, url: string, message: string, init?: ResponseInit) =>
+  toastUtils(request).redirectWithInfo(url, message, init)
+
+export const jsonWithError = <T,>(request: Request, data: T, message: string, init?: ResponseInit) =>
+  toastUtils(request).jsonWithError(data, message, init)

@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit'
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './app/backend/db/schema.ts',
+  out: './app/backend/db/migrations',
+})
