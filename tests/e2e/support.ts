@@ -1,0 +1,100 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { decodeMail } from '../support/api-harness'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`
+}
+
+function outboxDir() {
+  return path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+}
+
+/** Waits for the newest e-mail to an address (the server writes them as .eml files) and returns its text. */
+export async function waitForMail(to: string, { after = 0, contains }: { after?: number; contains?: RegExp } = {}) {
+  const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    if (fs.existsSync(outboxDir())) {
+      const files = fs
+        .readdirSync(outboxDir())
+        .filter((file) => file.includes(slug))
+        .sort()
+      const texts = files.slice(after).map((file) => decodeMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
+      const found = texts.reverse().find((text) => !contains || contains.test(text))
+      if (found) return found
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No e-mail to ${to} arrived`)
+}
+
+export function mailCount(to: string) {
+  const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
+  return fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((file) => file.includes(slug)).length : 0
+}
+
+export const codeFrom = (mail: string) => /code is (\d{6})/.exec(mail)?.[1] ?? ''
+export const linkFrom = (mail: string) => /https?:\/\/\S+/.exec(mail)?.[0] ?? ''
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/** Calls the API over HTTP as a client would; returns the envelope. */
+export async function apiCall(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+) {
+  const response = await request.fetch(`/api/v1/${apiPath}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data: body,
+  })
+  return { httpStatus: response.status(), ...(await response.json()) }
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const answer = await apiCall(request, 'POST', 'auth/login', { body: { email, password } })
+  expect(answer.status, answer.message).toBe('200')
+  return answer.data.token as string
+}
+
+/** A verified customer (or realtor) made through the API and the mailed code. */
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  role: 'customer' | 'realtor' = 'customer',
+  extra: Record<string, unknown> = {},
+) {
+  const email = uniqueEmail(role)
+  const password = 'password-123'
+  const registered = await apiCall(request, 'POST', 'auth/register', {
+    body: {
+      email,
+      password,
+      first_name: 'Chidi',
+      last_name: 'Okafor',
+      role,
+      ...(role === 'realtor' ? { business_name: 'Okafor Realty' } : {}),
+      ...extra,
+    },
+  })
+  expect(registered.status, registered.message).toBe('200')
+  const token = registered.data.token as string
+  const verified = await apiCall(request, 'POST', 'verify-email', {
+    token,
+    body: { otp: codeFrom(await waitForMail(email)) },
+  })
+  expect(verified.status, verified.message).toBe('200')
+  return { email, password, token, user: verified.data }
+}

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Connection } from '~/backend/db/client'
+import type { Permission } from '~/contract/permissions'
+
+/**
+ * A fresh embedded API per test file: PGlite in memory, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (the PostgreSQL-mode run). Requests go through the same
+ * handleApiRequest that /api/v1 serves.
+ */
+export const ADMIN_EMAIL = 'admin@example.com'
+export const ADMIN_PASSWORD = 'admin-password-1'
+
+export type CallOptions = {
+  token?: string | null
+  body?: unknown
+  headers?: Record<string, string>
+  raw?: BodyInit
+  clientIp?: string
+}
+
+export type ApiAnswer<T = any> = { httpStatus: number; status: string; message: string; data: T; response: Response }
+
+export async function createTestApi() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-api-'))
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    JOBS: 'false',
+    APP_URL: 'http://localhost:3000',
+    NODE_ENV: 'test',
+  })
+  const { openDatabase, setConnection, closeDatabase } = await import('~/backend/db/client')
+  const { bootstrap } = await import('~/backend/db/bootstrap')
+  const { handleApiRequest } = await import('~/backend')
+
+  let dropDatabase = async () => {}
+  let connection: Connection
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (adminUrl) {
+    const { default: pg } = await import('pg')
+    const name = `lb_test_${crypto.randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    connection = await openDatabase({ databaseUrl: url.toString(), dataDir })
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    }
+  } else {
+    connection = await openDatabase({ dataDir: 'memory://' })
+  }
+  const silence = console.log
+  console.log = () => {}
+  try {
+    await bootstrap(connection.db)
+  } finally {
+    console.log = silence
+  }
+  setConnection(Promise.resolve(connection))
+
+  async function call<T = any>(method: string, apiPath: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body: BodyInit | undefined = options.raw
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json'
+      body = JSON.stringify(options.body)
+    }
+    const response = await handleApiRequest(
+      new Request(`http://localhost/api/v1/${apiPath.replace(/^\//, '')}`, { method, headers, body }),
+      { clientIp: options.clientIp ?? null },
+    )
+    const text = await response.clone().text()
+    let json: any = null
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = null
+    }
+    return {
+      httpStatus: response.status,
+      status: json?.status,
+      message: json?.message,
+      data: json?.data,
+      response,
+    }
+  }
+
+  async function login(email: string, password: string) {
+    const answer = await call('POST', 'auth/login', { body: { email, password } })
+    if (answer.status !== '200') throw new Error(`Login of ${email} failed: ${answer.message}`)
+    return answer.data as { token: string; user: any }
+  }
+
+  /** The newest .eml written to the outbox for an address, as text. */
+  function latestMail(to: string) {
+    const dir = path.join(dataDir, 'outbox')
+    if (!fs.existsSync(dir)) return null
+    const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
+    const files = fs
+      .readdirSync(dir)
+      .filter((file) => file.includes(slug))
+      .sort()
+    if (!files.length) return null
+    return decodeMail(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8'))
+  }
+
+  function mailCount(to: string) {
+    const dir = path.join(dataDir, 'outbox')
+    if (!fs.existsSync(dir)) return 0
+    const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
+    return fs.readdirSync(dir).filter((file) => file.includes(slug)).length
+  }
+
+  let counter = 0
+  /** Registers and verifies a customer (or realtor) through the API, as a person would. */
+  async function registerUser(role: 'customer' | 'realtor' = 'customer', extra: Record<string, unknown> = {}) {
+    counter += 1
+    const email = `${role}-${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`
+    const password = 'password-123'
+    const registered = await call('POST', 'auth/register', {
+      body: {
+        email,
+        password,
+        first_name: 'Ada',
+        last_name: `Obi${counter}`,
+        role,
+        ...(role === 'realtor' ? { business_name: 'Obi Homes' } : {}),
+        ...extra,
+      },
+    })
+    if (registered.status !== '200') throw new Error(`Registration failed: ${registered.message}`)
+    const code = /code is (\d{6})/.exec(latestMail(email) ?? '')?.[1]
+    const verified = await call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })
+    if (verified.status !== '200') throw new Error(`Verification failed: ${verified.message}`)
+    return { email, password, token: registered.data.token as string, user: verified.data }
+  }
+
+  /** A staff account (admin by default) holding the given permissions, signed in. */
+  async function createStaff(permissions: Permission[] = [], role: 'admin' | 'super_admin' = 'admin') {
+    const { createAccount } = await import('~/backend/auth/service')
+    counter += 1
+    const email = `${role}-${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`
+    const password = 'password-123'
+    await createAccount(connection.db, {
+      email,
+      firstName: 'Sam',
+      lastName: `Staff${counter}`,
+      role,
+      password,
+      permissions,
+      emailVerified: true,
+    })
+    return { email, password, ...(await login(email, password)) }
+  }
+
+  async function close() {
+    await closeDatabase()
+    await dropDatabase()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { call, login, latestMail, mailCount, registerUser, createStaff, close, db: connection.db, dataDir }
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>
+
+/** Undoes quoted-printable soft breaks so links and codes read whole. */
+export function decodeMail(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
