@@ -29,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className="no-js h-full" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -37,9 +37,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         <script
           nonce={nonce}
-          // Keeps the browser's time zone in a cookie so greetings and dates follow the user.
+          // Marks JavaScript as on (panels then animate), and keeps the browser's time zone in a cookie.
           dangerouslySetInnerHTML={{
-            __html: `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0){document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}}catch(e){}})()`,
+            __html: `document.documentElement.classList.remove('no-js');(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0){document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax'}}catch(e){}})()`,
           }}
         />
       </head>

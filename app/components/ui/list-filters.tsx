@@ -1,0 +1,104 @@
+import { Form, useNavigate, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { listHref } from '~/utils/pagination'
+
+export type FilterSelect = { name: string; label: string; options: Array<{ value: string; label: string }> }
+
+export const SEARCH_DEBOUNCE_MS = 500
+
+/**
+ * A list's search box and filters as one GET form, so the address always follows them and
+ * works without JavaScript. With JavaScript the search submits itself 500 ms after typing stops
+ * and a filter as soon as it changes; both go back to page 1.
+ */
+export function ListFilters({
+  action,
+  searchPlaceholder,
+  values,
+  selects = [],
+  extra = {},
+}: {
+  action: string
+  searchPlaceholder: string
+  values: Record<string, string>
+  selects?: FilterSelect[]
+  /** Params the list always carries (for example type=land). */
+  extra?: Record<string, string>
+}) {
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const form = useRef<HTMLFormElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const [search, setSearch] = useState(values.search ?? '')
+  useEffect(() => setSearch(values.search ?? ''), [values.search])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const go = () => {
+    if (!form.current) return
+    const data = Object.fromEntries(new FormData(form.current)) as Record<string, string>
+    navigate(listHref(action, { page: 1, ...data }), { replace: true, preventScrollReset: true })
+  }
+
+  return (
+    <Form
+      ref={form}
+      method="get"
+      action={action}
+      role="search"
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault()
+        clearTimeout(timer.current)
+        go()
+      }}
+    >
+      {Object.entries(extra).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex-1">
+        <label htmlFor={`${action}-search`} className="sr-only">
+          {searchPlaceholder}
+        </label>
+        <input
+          id={`${action}-search`}
+          type="search"
+          name="search"
+          className="input"
+          placeholder={searchPlaceholder}
+          value={search}
+          maxLength={100}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value)
+            clearTimeout(timer.current)
+            timer.current = setTimeout(go, SEARCH_DEBOUNCE_MS)
+          }}
+        />
+      </div>
+      {selects.map((select) => (
+        <div key={select.name}>
+          <label htmlFor={`${action}-${select.name}`} className="sr-only">
+            {select.label}
+          </label>
+          <select
+            id={`${action}-${select.name}`}
+            name={select.name}
+            className="input"
+            defaultValue={values[select.name] ?? ''}
+            key={values[select.name] ?? ''}
+            onChange={go}
+          >
+            <option value="">{select.label}</option>
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <button type="submit" className="btn-secondary" aria-busy={navigation.state === 'loading' || undefined}>
+        Search
+      </button>
+    </Form>
+  )
+}
