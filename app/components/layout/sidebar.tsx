@@ -84,12 +84,13 @@ export function Sidebar({
                     to={entry.path}
                     aria-current={current ? 'page' : undefined}
                     title={collapsed ? entry.label : undefined}
+                    aria-label={collapsed ? entry.label : undefined}
                     className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
                       current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
                     } ${collapsed ? 'lg:justify-center lg:px-0' : ''}`}
                   >
                     <Icon name={entry.icon} />
-                    <span className={collapsed ? 'lg:sr-only' : ''}>{entry.label}</span>
+                    <span className={collapsed ? 'lg:hidden' : ''}>{entry.label}</span>
                   </Link>
                 </li>
               )
