@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
@@ -40,6 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   )
 }
+
+// The bell and the user snapshot follow every page change, as they do without JavaScript.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
 
 type PanelData = { list: NotificationList | null; selected: NotificationItem | null; error: string | null }
 
