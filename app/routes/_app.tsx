@@ -1,34 +1,123 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Outlet, useLoaderData } from '@remix-run/react'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { requireUser } from '~/utils/session.server'
+import { Sidebar } from '~/components/layout/sidebar'
+import { TopBar } from '~/components/layout/top-bar'
+import { NotificationsPanel } from '~/components/notifications/notifications-panel'
+import type { SessionUser } from '~/contract/auth'
+import type { NotificationItem, NotificationList } from '~/contract/notifications'
+import { api } from '~/utils/api.server'
+import { greetingForHour, hourIn } from '~/utils/greeting'
+import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
+import { requireAuth, updateSessionUser } from '~/utils/session.server'
+import { sidebarCollapsedFrom } from '~/utils/sidebar.server'
+import { timeZoneFrom } from '~/utils/time-zone'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  return { user }
+  const auth = await requireAuth(request)
+  const url = new URL(request.url)
+  const panel = panelStateFrom(url.searchParams)
+  const [me, notifications] = await Promise.all([
+    api<SessionUser>(request, 'GET', 'auth/me'),
+    loadNotifications(request, panel),
+  ])
+  // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
+  const user = me.ok ? me.data : auth.user
+  const headers = new Headers()
+  if (me.ok && JSON.stringify(me.data) !== JSON.stringify(auth.user)) {
+    headers.append('Set-Cookie', await updateSessionUser(request, me.data))
+  }
+  return data(
+    {
+      user,
+      greeting: greetingForHour(hourIn(timeZoneFrom(request))),
+      sidebarCollapsed: sidebarCollapsedFrom(request),
+      menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
+      unread: notifications.list?.total_unread_notification ?? 0,
+      panel: panel.open ? notifications : null,
+    },
+    { headers },
+  )
+}
+
+// The bell and the user snapshot follow every page change, as they do without JavaScript.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
+
+type PanelData = { list: NotificationList | null; selected: NotificationItem | null; error: string | null }
+
+/** The bell's unread total and, with the panel open, its page and the opened notification (marked read). */
+async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
+  const fetchPage = (page: number) => api<NotificationList>(request, 'GET', 'notification', { query: { page } })
+  let result = await fetchPage(panel.open ? panel.page : 1)
+  if (result.ok && panel.open && !result.data.items.length && result.data.page > result.data.totalPages) {
+    result = await fetchPage(result.data.totalPages)
+  }
+  if (!result.ok) return { list: null, selected: null, error: result.message }
+  let list = result.data
+  let selected = panel.item ? list.items.find((item) => item.uuid === panel.item) ?? null : null
+  if (selected && !selected.is_read) {
+    const marked = await api(request, 'POST', `notification/${encodeURIComponent(selected.uuid)}/mark-as-read`)
+    if (marked.ok) {
+      const uuid = selected.uuid
+      selected = { ...selected, is_read: true }
+      list = {
+        ...list,
+        items: list.items.map((item) => (item.uuid === uuid ? { ...item, is_read: true } : item)),
+        total_unread_notification: Math.max(0, list.total_unread_notification - 1),
+      }
+    }
+  }
+  return { list, selected, error: null }
 }
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
+  const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
+  useEffect(() => setMenuOpen(menuOpenInUrl), [menuOpenInUrl, location.key])
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+  const toggleMenu = (open: boolean) => (event: MouseEvent) => {
+    if (menuOpenInUrl) return
+    event.preventDefault()
+    setMenuOpen(open)
+  }
+
   return (
-    <div className="min-h-full">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-        <span className="font-bold text-brand-800">Land Banking</span>
-        <div className="flex items-center gap-3 text-sm">
-          <span>
-            {user.first_name} {user.last_name}
-          </span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="link">
-              Logout
-            </button>
-          </Form>
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <div className="flex min-h-full">
+        <Sidebar user={user} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar
+            greeting={greeting}
+            firstName={user.first_name}
+            lastName={user.last_name}
+            hasUnread={unread > 0}
+            menuOpen={menuOpen}
+            onOpenMenu={toggleMenu(true)}
+          />
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
         </div>
-      </header>
-      <main className="p-4">
-        <Outlet />
-      </main>
-    </div>
+      </div>
+      {panel ? <NotificationsPanel list={panel.list} selected={panel.selected} error={panel.error} /> : null}
+    </>
   )
 }
 

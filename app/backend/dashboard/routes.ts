@@ -1,3 +1,67 @@
+import { and, count, eq, type SQL } from 'drizzle-orm'
+import type { DashboardMetrics } from '~/contract/dashboard'
+import { hasPermission, isStaff } from '~/contract/permissions'
+import type { Executor } from '../db/client'
+import { products, subscriptions, users } from '../db/schema'
+import { requireUser, type ApiContext } from '../http/context'
 import type { RouteDefinition } from '../http/router'
 
-export const dashboardRoutes: RouteDefinition[] = []
+type Counted = typeof products | typeof subscriptions | typeof users
+
+async function countOf(db: Executor, table: Counted, where?: SQL) {
+  const [row] = await db.select({ total: count() }).from(table).where(where)
+  return row?.total ?? 0
+}
+
+/** Subscriptions of the customers a realtor added or referred (users.realtor_id), through users_realtor_idx. */
+async function subscriptionsOfRealtor(db: Executor, realtorId: number) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(eq(users.realtorId, realtorId))
+  return row?.total ?? 0
+}
+
+/**
+ * Staff see the platform's totals (customers and realtors only with the permissions that show
+ * those lists); a realtor its own customers and their subscriptions; a customer its own
+ * subscriptions. Everyone sees the products on sale, staff every product.
+ */
+async function metrics(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const db = ctx.db
+  const onSale = eq(products.isAvailable, true)
+  let data: DashboardMetrics
+  if (isStaff(user)) {
+    const [total_products, total_customers, total_subscriptions, total_realtors] = await Promise.all([
+      countOf(db, products),
+      hasPermission(user, 'can_view_customer', 'can_modify_customer')
+        ? countOf(db, users, eq(users.role, 'customer'))
+        : 0,
+      countOf(db, subscriptions),
+      hasPermission(user, 'can_view_realtor', 'can_modify_realtor')
+        ? countOf(db, users, eq(users.role, 'realtor'))
+        : 0,
+    ])
+    data = { total_products, total_customers, total_subscriptions, total_realtors }
+  } else if (user.role === 'realtor') {
+    const [total_products, total_customers, total_subscriptions] = await Promise.all([
+      countOf(db, products, onSale),
+      countOf(db, users, and(eq(users.realtorId, user.id), eq(users.role, 'customer'))),
+      subscriptionsOfRealtor(db, user.id),
+    ])
+    data = { total_products, total_customers, total_subscriptions, total_realtors: 0 }
+  } else {
+    const [total_products, total_subscriptions] = await Promise.all([
+      countOf(db, products, onSale),
+      countOf(db, subscriptions, eq(subscriptions.userId, user.id)),
+    ])
+    data = { total_products, total_customers: 0, total_subscriptions, total_realtors: 0 }
+  }
+  return { data }
+}
+
+export const dashboardRoutes: RouteDefinition[] = [
+  { method: 'GET', path: 'dashboard-metrics', auth: 'verified', handler: metrics },
+]

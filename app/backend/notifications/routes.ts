@@ -1,3 +1,82 @@
+import { and, count, desc, eq } from 'drizzle-orm'
+import {
+  NOTIFICATION_MARKED_READ,
+  NOTIFICATIONS_DELETED,
+  NOTIFICATIONS_MARKED_READ,
+  type NotificationItem,
+  type NotificationList,
+} from '~/contract/notifications'
+import { PAGE_SIZE } from '~/contract/envelope'
+import { notifications } from '../db/schema'
+import { orNotFound, pageFrom, pageOffset, paginated, requireUser, type ApiContext } from '../http/context'
+import { notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 
-export const notificationsRoutes: RouteDefinition[] = []
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const NOT_FOUND = 'Notification not found'
+
+async function list(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const page = pageFrom(ctx.query)
+  const mine = eq(notifications.userId, user.id)
+  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+    ctx.db
+      .select({
+        uuid: notifications.uuid,
+        title: notifications.title,
+        body: notifications.body,
+        is_read: notifications.isRead,
+        created_at: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    ctx.db.select({ total: count() }).from(notifications).where(mine),
+    ctx.db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.isRead, false))),
+  ])
+  const items: NotificationItem[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))
+  const data: NotificationList = { ...paginated(items, page, total), total_unread_notification: unread }
+  return { data }
+}
+
+async function markAllAsRead(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, user.id), eq(notifications.isRead, false)))
+  return { message: NOTIFICATIONS_MARKED_READ, data: null }
+}
+
+async function markAsRead(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const uuid = ctx.params.uuid
+  // Someone else's notification, or no such one, answers the same 404.
+  if (!UUID.test(uuid)) throw notFound(NOT_FOUND)
+  const [row] = await ctx.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.uuid, uuid), eq(notifications.userId, user.id)))
+    .returning({ uuid: notifications.uuid })
+  orNotFound(row, NOT_FOUND)
+  return { message: NOTIFICATION_MARKED_READ, data: null }
+}
+
+async function deleteAll(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  await ctx.db.delete(notifications).where(eq(notifications.userId, user.id))
+  return { message: NOTIFICATIONS_DELETED, data: null }
+}
+
+// The router trims slashes, so '/notification/…' (SPEC.md section 7's spelling) matches too.
+export const notificationsRoutes: RouteDefinition[] = [
+  { method: 'GET', path: 'notification', auth: 'verified', handler: list },
+  { method: 'POST', path: 'notification/mark-all-as-read', auth: 'verified', handler: markAllAsRead },
+  { method: 'POST', path: 'notification/delete-all', auth: 'verified', handler: deleteAll },
+  { method: 'POST', path: 'notification/:uuid/mark-as-read', auth: 'verified', handler: markAsRead },
+]

@@ -12,7 +12,8 @@ const COLORS: Record<Toast['type'], string> = {
 }
 
 /**
- * The toast rendered from the root loader, so it shows without JavaScript too. With JavaScript:
+ * The toast rendered from the root loader, so it shows without JavaScript too (then it lets clicks
+ * through, since nothing can close it and it may cover a panel's close button). With JavaScript:
  * top-right, auto-close after 5 s with a progress bar, paused on hover, draggable, no close on click.
  */
 export function Toaster({ toast }: { toast: Toast | undefined }) {
@@ -67,7 +68,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-testid="toast"
-      className={`toast pointer-events-auto relative touch-pan-y select-none overflow-hidden rounded-md px-4 py-3 shadow-lg ${COLORS[toast.type]}`}
+      className={`toast pointer-events-auto relative [.no-js_&]:pointer-events-none touch-pan-y select-none overflow-hidden rounded-md px-4 py-3 shadow-lg ${COLORS[toast.type]}`}
       style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 200, 0.8) }}
       onMouseEnter={hydrated ? pause : undefined}
       onMouseLeave={hydrated ? start : undefined}

@@ -1,0 +1,16 @@
+import { Link } from '@remix-run/react'
+import { formatNumber } from '~/utils/format'
+
+/** A dashboard figure that links to its list. */
+export function MetricCard({ label, to, value }: { label: string; to: string; value: number | null }) {
+  return (
+    <Link
+      to={to}
+      data-testid="metric-card"
+      className="card flex h-full flex-col gap-2 transition-colors hover:border-brand-600 hover:bg-brand-50"
+    >
+      <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+      <p className="text-3xl font-bold text-slate-900">{value === null ? '–' : formatNumber(value)}</p>
+    </Link>
+  )
+}

@@ -1,0 +1,147 @@
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { Button } from '~/components/ui/button'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Pagination } from '~/components/ui/pagination'
+import { SlideOver } from '~/components/ui/slide-over'
+import type { NotificationItem, NotificationList } from '~/contract/notifications'
+import { timeSince } from '~/utils/format'
+import { PANEL_PAGE_PARAM, panelClosedHref, panelHref, panelItemHref } from '~/utils/navigation'
+
+const ACTION = '/resources/notifications'
+
+/**
+ * 'Your notifications': the slide-over every signed-in page can open through its search params
+ * (?notifications=1&notifications_page=N&notification=uuid), so it works without JavaScript.
+ */
+export function NotificationsPanel({
+  list,
+  selected,
+  error,
+}: {
+  list: NotificationList | null
+  selected: NotificationItem | null
+  error: string | null
+}) {
+  const location = useLocation()
+  return (
+    <SlideOver title="Your notifications" closeTo={panelClosedHref(location)}>
+      {error || !list ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
+          {error ?? 'Something went wrong, please try again'}
+        </p>
+      ) : selected ? (
+        <NotificationDetail item={selected} />
+      ) : (
+        <NotificationListView list={list} />
+      )}
+    </SlideOver>
+  )
+}
+
+function NotificationListView({ list }: { list: NotificationList }) {
+  const location = useLocation()
+  const hasItems = list.items.length > 0 || list.totalPages > 1
+  return (
+    <div className="flex flex-col gap-4">
+      {list.total_unread_notification > 0 || hasItems ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          {list.total_unread_notification > 0 ? (
+            <BulkAction intent="mark-all-read" label="Mark all as read" variant="secondary" />
+          ) : null}
+          {hasItems ? <BulkAction intent="delete-all" label="Delete all" variant="danger" /> : null}
+        </div>
+      ) : null}
+      {list.items.length ? (
+        <ul className="flex flex-col gap-2" aria-label="Notifications">
+          {list.items.map((item) => (
+            <li key={item.uuid}>
+              <Link
+                to={panelItemHref(location, item.uuid)}
+                preventScrollReset
+                data-testid="notification-item"
+                className={`block rounded-md border px-4 py-3 transition-colors ${
+                  item.is_read
+                    ? 'border-slate-200 bg-white hover:bg-slate-50'
+                    : 'border-blue-200 bg-blue-50 hover:bg-blue-100'
+                }`}
+              >
+                <span className="flex items-start gap-2">
+                  {item.is_read ? null : (
+                    <span
+                      className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600"
+                      data-testid="notification-unread-dot"
+                      aria-hidden="true"
+                    />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className={`block text-sm text-slate-900 ${item.is_read ? 'font-medium' : 'font-bold'}`}>
+                      {item.is_read ? null : <span className="sr-only">Unread: </span>}
+                      {item.title}
+                    </span>
+                    <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{item.body}</span>
+                    <span className="mt-1 block text-xs text-slate-500" suppressHydrationWarning>
+                      {timeSince(item.created_at)}
+                    </span>
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState item="notification" />
+      )}
+      <Pagination
+        page={list.page}
+        totalPages={list.totalPages}
+        param={PANEL_PAGE_PARAM}
+        label="Notifications pages"
+      />
+    </div>
+  )
+}
+
+function BulkAction({
+  intent,
+  label,
+  variant,
+}: {
+  intent: 'mark-all-read' | 'delete-all'
+  label: string
+  variant: 'secondary' | 'danger'
+}) {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  return (
+    <Form method="post" action={ACTION} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <Button type="submit" variant={variant} pending={pending} className="px-3 py-1.5 text-xs">
+        {label}
+      </Button>
+    </Form>
+  )
+}
+
+function NotificationDetail({ item }: { item: NotificationItem }) {
+  const location = useLocation()
+  return (
+    <article className="flex flex-col gap-3" aria-labelledby={`notification-${item.uuid}`}>
+      <h3 id={`notification-${item.uuid}`} className="text-base font-semibold text-slate-900">
+        {item.title}
+      </h3>
+      <p className="text-xs text-slate-500">
+        <time dateTime={item.created_at} suppressHydrationWarning>
+          {timeSince(item.created_at)}
+        </time>
+      </p>
+      <p className="whitespace-pre-line text-sm text-slate-700">{item.body}</p>
+      <div>
+        <Link to={panelHref(location)} preventScrollReset className="btn-secondary">
+          Close notification
+        </Link>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,41 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { NOTIFICATIONS_DELETED, NOTIFICATIONS_MARKED_READ } from '~/contract/notifications'
+import { api } from '~/utils/api.server'
+import { parseForm } from '~/utils/form.server'
+import { PANEL_ITEM_PARAM, PANEL_PAGE_PARAM, safeRedirectPath } from '~/utils/navigation'
+import { requireAuth } from '~/utils/session.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+
+const NotificationActionSchema = z.object({
+  intent: z.enum(['mark-all-read', 'delete-all']),
+  redirectTo: z.string().optional(),
+})
+
+export async function loader() {
+  return redirect('/')
+}
+
+/** The panel's bulk actions; each goes back to the address it was posted from, with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAuth(request)
+  const { submission } = await parseForm(request, NotificationActionSchema)
+  if (submission.status !== 'success') throw new Response('Unknown notification action', { status: 400 })
+  const { intent, redirectTo } = submission.value
+  const back = safeRedirectPath(redirectTo)
+  if (intent === 'mark-all-read') {
+    const result = await api(request, 'POST', 'notification/mark-all-as-read')
+    return result.ok
+      ? redirectWithSuccess(request, back, NOTIFICATIONS_MARKED_READ)
+      : redirectWithError(request, back, result.message)
+  }
+  const result = await api(request, 'POST', 'notification/delete-all')
+  // Nothing is left to page through or open.
+  const url = new URL(back, 'http://local')
+  url.searchParams.delete(PANEL_PAGE_PARAM)
+  url.searchParams.delete(PANEL_ITEM_PARAM)
+  const emptied = url.pathname + url.search
+  return result.ok
+    ? redirectWithSuccess(request, emptied, NOTIFICATIONS_DELETED)
+    : redirectWithError(request, back, result.message)
+}

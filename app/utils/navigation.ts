@@ -1,0 +1,149 @@
+import { hasPermission, type Principal } from '~/contract/permissions'
+
+/** Who may see the customers menu entry and the Customers card (SPEC.md section 2). */
+export function canSeeCustomers(user: Principal) {
+  return (
+    user.role === 'super_admin' ||
+    user.role === 'realtor' ||
+    hasPermission(user, 'can_view_customer', 'can_modify_customer')
+  )
+}
+
+export function canSeeRealtors(user: Principal) {
+  return hasPermission(user, 'can_view_realtor', 'can_modify_realtor')
+}
+
+export function canSeeUsers(user: Principal) {
+  return hasPermission(user, 'can_modify_user')
+}
+
+const everyone = () => true
+
+export type NavIcon =
+  | 'dashboard'
+  | 'land'
+  | 'investment'
+  | 'purchase'
+  | 'portfolio'
+  | 'customers'
+  | 'realtors'
+  | 'users'
+  | 'settings'
+
+export type NavEntry = {
+  path: string
+  label: string
+  icon: NavIcon
+  visible: (user: Principal) => boolean
+}
+
+/** SPEC.md section 2's sidebar table, in its order. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: '/', label: 'Dashboard', icon: 'dashboard', visible: everyone },
+  { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
+  { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
+  { path: '/subscriptions', label: 'Land purchase', icon: 'purchase', visible: everyone },
+  { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
+  { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
+  { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
+  { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
+]
+
+export function navEntriesFor(user: Principal) {
+  return NAV_ENTRIES.filter((entry) => entry.visible(user))
+}
+
+/** The entry for a path is current on its own page and on its nested panels (/customers/new). */
+export function isCurrentPath(pathname: string, entryPath: string) {
+  if (entryPath === '/') return pathname === '/'
+  return pathname === entryPath || pathname.startsWith(`${entryPath}/`)
+}
+
+export type DashboardCardKey = 'total_products' | 'total_customers' | 'total_subscriptions' | 'total_realtors'
+
+export type DashboardCard = {
+  key: DashboardCardKey
+  label: string
+  path: string
+  visible: (user: Principal) => boolean
+}
+
+/** SPEC.md section 2's dashboard cards, each linking to its list. */
+export const DASHBOARD_CARDS: readonly DashboardCard[] = [
+  { key: 'total_products', label: 'Products', path: '/land-purchases', visible: everyone },
+  { key: 'total_customers', label: 'Customers', path: '/customers', visible: canSeeCustomers },
+  { key: 'total_subscriptions', label: 'Subscriptions', path: '/subscriptions', visible: everyone },
+  { key: 'total_realtors', label: 'Realtors', path: '/realtors', visible: canSeeRealtors },
+]
+
+export function dashboardCardsFor(user: Principal) {
+  return DASHBOARD_CARDS.filter((card) => card.visible(user))
+}
+
+/** A same-site path to go back to after a form post; anything else falls back. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback
+  }
+  return value
+}
+
+// Search params of the signed-in shell; list pages keep them as they are (readListQuery does).
+export const MENU_PARAM = 'menu'
+export const PANEL_PARAM = 'notifications'
+export const PANEL_PAGE_PARAM = 'notifications_page'
+export const PANEL_ITEM_PARAM = 'notification'
+const PANEL_PARAMS = [PANEL_PARAM, PANEL_PAGE_PARAM, PANEL_ITEM_PARAM]
+
+type Place = { pathname: string; search: string }
+
+function hrefWith(place: Place, change: (params: URLSearchParams) => void) {
+  const params = new URLSearchParams(place.search)
+  change(params)
+  const search = params.toString()
+  return search ? `${place.pathname}?${search}` : place.pathname
+}
+
+/** The current page with the mobile menu open or closed. */
+export function menuHref(place: Place, open: boolean) {
+  return hrefWith(place, (params) => (open ? params.set(MENU_PARAM, 'open') : params.delete(MENU_PARAM)))
+}
+
+/** The current page with the notifications panel open on its list (keeping the list page's own params). */
+export function panelHref(place: Place, page?: number) {
+  return hrefWith(place, (params) => {
+    params.delete(PANEL_ITEM_PARAM)
+    params.set(PANEL_PARAM, '1')
+    if (page && page > 1) params.set(PANEL_PAGE_PARAM, String(page))
+    else if (page === 1) params.delete(PANEL_PAGE_PARAM)
+  })
+}
+
+/** The current page with one notification open in the panel. */
+export function panelItemHref(place: Place, uuid: string) {
+  return hrefWith(place, (params) => {
+    params.set(PANEL_PARAM, '1')
+    params.set(PANEL_ITEM_PARAM, uuid)
+  })
+}
+
+/** The current page with the panel closed: every other param is kept. */
+export function panelClosedHref(place: Place) {
+  return hrefWith(place, (params) => {
+    for (const name of PANEL_PARAMS) params.delete(name)
+    params.delete(MENU_PARAM)
+  })
+}
+
+export type PanelState = { open: boolean; page: number; item: string | null }
+
+export function panelStateFrom(params: URLSearchParams): PanelState {
+  const open = params.get(PANEL_PARAM) === '1'
+  const page = Number(params.get(PANEL_PAGE_PARAM) ?? '1')
+  return {
+    open,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    item: open ? params.get(PANEL_ITEM_PARAM) || null : null,
+  }
+}

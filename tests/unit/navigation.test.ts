@@ -1,0 +1,188 @@
+import { describe, expect, test } from 'vitest'
+import type { Permission, Principal, Role } from '~/contract/permissions'
+import { PERMISSIONS } from '~/contract/permissions'
+import {
+  canSeeCustomers,
+  canSeeRealtors,
+  canSeeUsers,
+  dashboardCardsFor,
+  isCurrentPath,
+  menuHref,
+  NAV_ENTRIES,
+  navEntriesFor,
+  panelClosedHref,
+  panelHref,
+  panelItemHref,
+  panelStateFrom,
+  safeRedirectPath,
+} from '~/utils/navigation'
+
+const who = (role: Role, permissions: Permission[] = []): Principal => ({ role, permissions })
+const labels = (user: Principal) => navEntriesFor(user).map((entry) => entry.label)
+const cards = (user: Principal) => dashboardCardsFor(user).map((card) => card.label)
+
+const EVERYONE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land purchase', 'Investment Portfolio', 'Settings']
+
+describe("SPEC.md's sidebar table", () => {
+  test('lists every path and label in order', () => {
+    expect(NAV_ENTRIES.map((entry) => [entry.path, entry.label])).toEqual([
+      ['/', 'Dashboard'],
+      ['/land-purchases', 'Acquire Land'],
+      ['/land-investments', 'Investment Options'],
+      ['/subscriptions', 'Land purchase'],
+      ['/investment-portfolio', 'Investment Portfolio'],
+      ['/customers', 'Customers'],
+      ['/realtors', 'Realtors'],
+      ['/users', 'Users'],
+      ['/settings', 'Settings'],
+    ])
+  })
+
+  const everyoneRows = NAV_ENTRIES.filter((entry) => EVERYONE.includes(entry.label))
+  test.each(everyoneRows.map((entry) => [entry.label, entry] as const))('%s shows to everyone signed in', (_, entry) => {
+    for (const role of ['super_admin', 'admin', 'realtor', 'customer'] as const) {
+      expect(entry.visible(who(role))).toBe(true)
+    }
+  })
+
+  describe('Customers: role super_admin or realtor, or can_view_customer or can_modify_customer', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], true],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_view_customer'], true],
+      ['admin', ['can_modify_customer'], true],
+      ['admin', ['can_view_realtor', 'can_modify_realtor', 'can_modify_user'], false],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_view_customer' && p !== 'can_modify_customer'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeCustomers(user)).toBe(expected)
+      expect(labels(user).includes('Customers')).toBe(expected)
+    })
+  })
+
+  describe('Realtors: can_view_realtor or can_modify_realtor', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], false],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_view_realtor'], true],
+      ['admin', ['can_modify_realtor'], true],
+      ['admin', ['can_view_customer', 'can_modify_customer', 'can_modify_user'], false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeRealtors(user)).toBe(expected)
+      expect(labels(user).includes('Realtors')).toBe(expected)
+    })
+  })
+
+  describe('Users: can_modify_user', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], false],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_modify_user'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_modify_user'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeUsers(user)).toBe(expected)
+      expect(labels(user).includes('Users')).toBe(expected)
+    })
+  })
+
+  test('whole menus per kind of user', () => {
+    expect(labels(who('super_admin'))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
+    expect(labels(who('customer'))).toEqual(EVERYONE)
+    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Settings'])
+    expect(labels(who('admin'))).toEqual(EVERYONE)
+    expect(labels(who('admin', ['can_view_customer', 'can_modify_user']))).toEqual([
+      ...EVERYONE.slice(0, 5),
+      'Customers',
+      'Users',
+      'Settings',
+    ])
+    expect(labels(who('admin', [...PERMISSIONS]))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
+  })
+})
+
+describe("SPEC.md's dashboard cards", () => {
+  test('link to their lists', () => {
+    expect(dashboardCardsFor(who('super_admin')).map((card) => [card.label, card.key, card.path])).toEqual([
+      ['Products', 'total_products', '/land-purchases'],
+      ['Customers', 'total_customers', '/customers'],
+      ['Subscriptions', 'total_subscriptions', '/subscriptions'],
+      ['Realtors', 'total_realtors', '/realtors'],
+    ])
+  })
+
+  test.each([
+    ['super_admin', [], ['Products', 'Customers', 'Subscriptions', 'Realtors']],
+    ['realtor', [], ['Products', 'Customers', 'Subscriptions']],
+    ['customer', [], ['Products', 'Subscriptions']],
+    ['admin', [], ['Products', 'Subscriptions']],
+    ['admin', ['can_view_customer'], ['Products', 'Customers', 'Subscriptions']],
+    ['admin', ['can_modify_customer'], ['Products', 'Customers', 'Subscriptions']],
+    ['admin', ['can_view_realtor'], ['Products', 'Subscriptions', 'Realtors']],
+    ['admin', ['can_modify_realtor'], ['Products', 'Subscriptions', 'Realtors']],
+    ['admin', ['can_modify_user', 'can_modify_product', 'can_modify_setting'], ['Products', 'Subscriptions']],
+  ] as const)('%s with %j sees %j', (role, permissions, expected) => {
+    expect(cards(who(role, [...permissions]))).toEqual(expected)
+  })
+})
+
+describe('current page', () => {
+  test('the dashboard only on /, the others on their own page and nested panels', () => {
+    expect(isCurrentPath('/', '/')).toBe(true)
+    expect(isCurrentPath('/customers', '/')).toBe(false)
+    expect(isCurrentPath('/customers', '/customers')).toBe(true)
+    expect(isCurrentPath('/customers/new', '/customers')).toBe(true)
+    expect(isCurrentPath('/customers-old', '/customers')).toBe(false)
+    expect(isCurrentPath('/land-investments', '/land-purchases')).toBe(false)
+  })
+})
+
+describe('shell addresses', () => {
+  const list = { pathname: '/land-purchases', search: '?page=2&search=lekki' }
+
+  test('the panel opens, pages, shows one and closes, keeping the list page its own params', () => {
+    const open = panelHref(list)
+    expect(open).toBe('/land-purchases?page=2&search=lekki&notifications=1')
+    const paged = panelHref({ pathname: '/land-purchases', search: open.split('?')[1] }, 3)
+    expect(paged).toBe('/land-purchases?page=2&search=lekki&notifications=1&notifications_page=3')
+    const item = panelItemHref({ pathname: '/land-purchases', search: paged.split('?')[1] }, 'abc')
+    expect(item).toBe('/land-purchases?page=2&search=lekki&notifications=1&notifications_page=3&notification=abc')
+    const back = panelHref({ pathname: '/land-purchases', search: item.split('?')[1] })
+    expect(back).toBe(paged)
+    expect(panelClosedHref({ pathname: '/land-purchases', search: item.split('?')[1] })).toBe(
+      '/land-purchases?page=2&search=lekki',
+    )
+    expect(panelClosedHref({ pathname: '/', search: '?notifications=1' })).toBe('/')
+  })
+
+  test('the panel state read from the params', () => {
+    expect(panelStateFrom(new URLSearchParams(''))).toEqual({ open: false, page: 1, item: null })
+    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=2&notification=u'))).toEqual({
+      open: true,
+      page: 2,
+      item: 'u',
+    })
+    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=-4')).page).toBe(1)
+    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=x')).page).toBe(1)
+  })
+
+  test('the mobile menu opens and closes through ?menu=open', () => {
+    expect(menuHref(list, true)).toBe('/land-purchases?page=2&search=lekki&menu=open')
+    expect(menuHref({ pathname: '/', search: '?menu=open' }, false)).toBe('/')
+  })
+
+  test('redirects after a form post stay on this site', () => {
+    expect(safeRedirectPath('/customers?page=2')).toBe('/customers?page=2')
+    expect(safeRedirectPath('//evil.example.com')).toBe('/')
+    expect(safeRedirectPath('/\\evil.example.com')).toBe('/')
+    expect(safeRedirectPath('https://evil.example.com')).toBe('/')
+    expect(safeRedirectPath(null)).toBe('/')
+  })
+})
