@@ -7,7 +7,8 @@ import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
-import { advanceInvestment, productName } from './service'
+import { advanceInvestment } from './payments'
+import { productName } from './queries'
 
 const DEFAULT_REMINDER_DAYS = 3
 

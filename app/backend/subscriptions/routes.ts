@@ -18,32 +18,29 @@ import { findOwnUpload } from './access'
 import { allocationLetterPdf, pdfResponse, receiptPdf } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
-  assertMinimum,
   bankDetails,
-  cancelSubscription,
-  createSubscription,
-  findPlan,
-  findProduct,
   findTransaction,
-  findVisibleSubscription,
-  investmentTerms,
   isPayable,
-  isUuid,
-  listSubscriptions,
   listTransactions,
   markTransaction,
   NOT_PAYABLE,
-  parsePaidAt,
   paymentDescription,
-  productName,
   recordPayment,
   serializeTransaction,
+} from './payments'
+import {
+  findPlan,
+  findProduct,
+  findVisibleSubscription,
+  isUuid,
+  listSubscriptions,
+  productName,
   subscriptionById,
   toDetail,
   toSubscription,
-  today,
   type PlanRow,
-} from './service'
+} from './queries'
+import { assertMinimum, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
 
