@@ -237,7 +237,8 @@ async function transactionList(ctx: ApiContext) {
 async function mark(ctx: ApiContext) {
   const staff = requirePermission(ctx, 'can_verify_transaction')
   const input = await parseBody(ctx, markTransactionSchema)
-  const found = await findTransaction(ctx.db, eq(transactions.reference, input.reference.toUpperCase()))
+  const key = input.reference.trim()
+  const found = await findTransaction(ctx.db, isUuid(key) ? eq(transactions.uuid, key) : eq(transactions.reference, key.toUpperCase()))
   if (!found) throw notFound('Transaction not found')
   await markTransaction(ctx.db, found.transaction.id, input.status, staff)
   const marked = await findTransaction(ctx.db, eq(transactions.id, found.transaction.id))
