@@ -1,11 +1,15 @@
 import { getEnv } from '~/utils/env.server'
 import type { Database } from './db/client'
 import { pruneRateLimitEvents } from './rate-limit'
+import { subscriptionJobs } from './subscriptions/jobs'
 
 type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
 
 /** Daily jobs; later modules add theirs (payment reminders, maturing investments). */
-export const dailyJobs: Job[] = [{ name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) }]
+export const dailyJobs: Job[] = [
+  { name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) },
+  ...subscriptionJobs,
+]
 
 const HOUR = 3600_000
 

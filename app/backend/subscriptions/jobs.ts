@@ -1,0 +1,134 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { formatDate, formatNaira } from '~/utils/format'
+import { appUrl, getEnv } from '~/utils/env.server'
+import type { Database } from '../db/client'
+import { products, scheduleEntries, sentReminders, settings, subscriptions, users } from '../db/schema'
+import { sendMail } from '../mail'
+import { koboToNaira } from '../money'
+import { notify } from '../notifications/service'
+import { addInterval, todayIn } from './plans'
+import { advanceInvestment } from './payments'
+import { productName } from './queries'
+
+const DEFAULT_REMINDER_DAYS = 3
+
+export async function reminderDays(db: Database) {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'subscription_due_reminder_day'))
+    .limit(1)
+  const days = Number((row?.value as { value?: unknown } | undefined)?.value)
+  return Number.isInteger(days) && days >= 0 && days <= 366 ? days : DEFAULT_REMINDER_DAYS
+}
+
+/**
+ * Reminds subscribers (notification and e-mail) of a land payment due within the next
+ * subscription_due_reminder_day days: once per subscription and due date, whatever how often this
+ * runs, and a missed day is caught up. A first payment due the day the subscription was made is
+ * not reminded: the subscriber just saw it.
+ */
+export async function sendDueReminders(db: Database, now: Date) {
+  const timeZone = getEnv().APP_TIME_ZONE
+  const today = todayIn(timeZone, now)
+  const until = addInterval(today, await reminderDays(db), 'days')
+  const due = await db
+    .select({
+      id: subscriptions.id,
+      reference: subscriptions.reference,
+      createdAt: subscriptions.createdAt,
+      amount: subscriptions.nextPaymentAmount,
+      dueDate: subscriptions.nextPaymentDate,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      product: { reference: products.reference, location: products.location, type: products.type },
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .where(
+      and(
+        eq(subscriptions.type, 'land'),
+        inArray(subscriptions.status, ['awaiting_payment', 'ongoing']),
+        gt(subscriptions.nextPaymentAmount, 0),
+        gte(subscriptions.nextPaymentDate, today),
+        lte(subscriptions.nextPaymentDate, until),
+        eq(users.isSuspended, false),
+      ),
+    )
+  let sent = 0
+  for (const row of due) {
+    if (!row.dueDate || row.dueDate <= todayIn(timeZone, row.createdAt)) continue
+    const [claimed] = await db
+      .insert(sentReminders)
+      .values({ subscriptionId: row.id, dueDate: row.dueDate, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: sentReminders.subscriptionId })
+    if (!claimed) continue
+    const amount = formatNaira(koboToNaira(row.amount ?? 0))
+    const date = formatDate(row.dueDate)
+    const what = `your payment of ${amount} for ${row.reference} (${productName(row.product)}) is due on ${date}`
+    await notify(db, row.userId, { title: 'Payment due reminder', body: `Hello ${row.firstName}, ${what}.` })
+    try {
+      await sendMail({
+        to: row.email,
+        subject: `Payment reminder: ${row.reference} is due on ${date}`,
+        text: [
+          `Hello ${row.firstName},`,
+          '',
+          `This is a reminder that ${what}.`,
+          `Make the transfer and upload your proof of payment at ${appUrl()}/subscriptions`,
+          '',
+          'If you have already paid, please ignore this e-mail.',
+        ].join('\n'),
+      })
+    } catch (error) {
+      console.error(`Reminder e-mail for ${row.reference} failed:`, error)
+    }
+    sent += 1
+  }
+  return sent
+}
+
+/**
+ * Ongoing investments: payouts whose date has passed are paid out, next_payment_* moves to the
+ * next payout, and an investment whose last payout date has passed is completed.
+ */
+export async function completeMaturedInvestments(db: Database, now: Date) {
+  const today = todayIn(getEnv().APP_TIME_ZONE, now)
+  const passed = await db
+    .selectDistinct({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(scheduleEntries, eq(scheduleEntries.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.type, 'land_investment'),
+        eq(subscriptions.status, 'ongoing'),
+        eq(scheduleEntries.kind, 'payout'),
+        isNull(scheduleEntries.settledAt),
+        lt(scheduleEntries.dueDate, today),
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+  let completed = 0
+  for (const { id } of passed) {
+    const outcome = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update')
+      if (locked?.status !== 'ongoing') return null
+      return advanceInvestment(tx, id, today, now)
+    })
+    if (outcome === 'completed') completed += 1
+  }
+  return completed
+}
+
+/** The subscription jobs, in the order the daily run takes them. */
+export const subscriptionJobs = [
+  { name: 'complete-matured-investments', run: (db: Database, now: Date) => completeMaturedInvestments(db, now).then(() => {}) },
+  { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
+]

@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import type { BankDetails, Transaction } from '~/contract/subscriptions'
+import { formatNaira } from '~/utils/format'
+import type { Database, Executor } from '../db/client'
+import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
+import type { ApiUser } from '../http/context'
+import { conflict, notFound } from '../http/errors'
+import { koboToNaira } from '../money'
+import { notify, notifyStaffWith } from '../notifications/service'
+import { newReference } from '../references'
+import { fileUrl } from './access'
+import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
+import { today } from './service'
+
+/** Paying: the payment details, transactions with proof, staff marking them, and what a confirmed payment moves. */
+
+/** Whether a payment can be made now: awaiting payment, or a land plan with instalments left. */
+export function isPayable(s: SubscriptionRow) {
+  if (s.status === 'awaiting_payment') return true
+  return s.status === 'ongoing' && s.type === 'land' && s.totalAmountPaid < s.totalAmount
+}
+
+export const NOT_PAYABLE = 'This subscription is not awaiting a payment'
+
+export async function bankDetails(db: Executor): Promise<BankDetails> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'bank_details')).limit(1)
+  const value = (row?.value ?? {}) as Partial<BankDetails>
+  return {
+    account_number: String(value.account_number ?? ''),
+    account_name: String(value.account_name ?? ''),
+    bank_name: String(value.bank_name ?? ''),
+  }
+}
+
+/** What the next payment is for, as the payment form and the bank narration say it. */
+export async function paymentDescription(db: Executor, row: ListRow) {
+  const s = row.subscription
+  if (s.type === 'land_investment') return `Investment in ${row.product.reference} (${s.reference})`
+  if (s.paymentMode === 'full') return `Full payment for ${productName(row.product)} (${s.reference})`
+  const entries = (await scheduleOf(db, s.id)).filter((entry) => entry.kind === 'payment')
+  const next = entries.findIndex((entry) => !entry.settledAt)
+  if (next <= 0) return `Initial deposit for ${productName(row.product)} (${s.reference})`
+  return `Instalment ${next} of ${entries.length - 1} for ${productName(row.product)} (${s.reference})`
+}
+
+const transactionColumns = {
+  transaction: transactions,
+  proofName: files.name,
+  ownerId: subscriptions.userId,
+}
+
+function transactionQuery(db: Executor) {
+  return db
+    .select(transactionColumns)
+    .from(transactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+    .leftJoin(files, eq(files.id, transactions.proofFileId))
+}
+
+type TransactionJoin = { transaction: TransactionRow; proofName: string | null; ownerId: number }
+
+export function serializeTransaction({ transaction: t, proofName, ownerId }: TransactionJoin): Transaction {
+  return {
+    uuid: t.uuid,
+    reference: t.reference,
+    amount: koboToNaira(t.amount),
+    description: t.description,
+    status: t.status,
+    proof_of_payment: proofName ? fileUrl(proofName) : null,
+    paid_at: iso(t.paidAt),
+    created_at: t.createdAt.toISOString(),
+    marked_at: iso(t.markedAt),
+    recorded_by_staff: t.recordedById !== null && t.recordedById !== ownerId,
+  }
+}
+
+export async function listTransactions(db: Executor, subscriptionId: number, page: number, pageSize: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    transactionQuery(db)
+      .where(eq(transactions.subscriptionId, subscriptionId))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(transactions).where(eq(transactions.subscriptionId, subscriptionId)),
+  ])
+  return { items: (rows as TransactionJoin[]).map(serializeTransaction), total: Number(total) }
+}
+
+export async function findTransaction(db: Executor, where: SQL) {
+  const [row] = await transactionQuery(db).where(where).limit(1)
+  return (row as TransactionJoin | undefined) ?? null
+}
+
+export type RecordPayment = {
+  subscription: ListRow
+  actor: ApiUser
+  amount: number
+  description: string
+  proofFileId: number
+  paidAt: Date
+}
+
+/** A payment with proof: a transaction awaiting confirmation, the subscription awaiting_payment_confirmation. */
+export async function recordPayment(db: Database, input: RecordPayment) {
+  return db.transaction(async (tx) => {
+    const s = await lockSubscription(tx, input.subscription.subscription.id)
+    if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+    const now = new Date()
+    const [created] = await tx
+      .insert(transactions)
+      .values({
+        reference: newReference('TRX'),
+        subscriptionId: s.id,
+        amount: input.amount,
+        description: input.description,
+        status: 'awaiting_confirmation',
+        proofFileId: input.proofFileId,
+        paidAt: input.paidAt,
+        recordedById: input.actor.id,
+        createdAt: now,
+      })
+      .returning()
+    await tx
+      .update(subscriptions)
+      .set({ status: 'awaiting_payment_confirmation', updatedAt: now })
+      .where(eq(subscriptions.id, s.id))
+    const owner = input.subscription.owner
+    await notifyStaffWith(tx, 'can_verify_transaction', {
+      title: 'Proof of payment submitted',
+      body:
+        `${owner.firstName} ${owner.lastName} sent a payment of ${formatNaira(koboToNaira(input.amount))} for ` +
+        `${s.reference} (${created.reference}). Check it and mark it paid or not confirmed.`,
+    })
+    return created.id
+  })
+}
+
+/**
+ * Applies a confirmed payment: land rows settle in order while the money covers them, then the
+ * subscription is completed (all paid) or ongoing with the rest of the next row due. An investment
+ * starts: ongoing, its next_payment_* showing the next ROI payout.
+ */
+async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, now: Date) {
+  const paid = s.totalAmountPaid + amount
+  if (s.type === 'land_investment') {
+    const short = paid < s.totalAmount
+    await tx
+      .update(subscriptions)
+      .set({
+        totalAmountPaid: paid,
+        updatedAt: now,
+        ...(short ? { status: 'awaiting_payment' as const, nextPaymentAmount: s.totalAmount - paid } : {}),
+      })
+      .where(eq(subscriptions.id, s.id))
+    // The investment starts once the whole amount is in.
+    if (short) return 'awaiting_payment' as const
+    return advanceInvestment(tx, s.id, today(now), now)
+  }
+  const rows = (await scheduleOf(tx, s.id)).filter((row) => row.kind === 'payment')
+  let covered = 0
+  let next: { amount: number; date: string } | null = null
+  const settle: number[] = []
+  for (const row of rows) {
+    covered += row.amount
+    if (covered <= paid) {
+      if (!row.settledAt) settle.push(row.id)
+    } else if (!next) {
+      next = { amount: covered - paid, date: row.dueDate }
+    }
+  }
+  if (settle.length) await tx.update(scheduleEntries).set({ settledAt: now }).where(inArray(scheduleEntries.id, settle))
+  const done = paid >= s.totalAmount
+  await tx
+    .update(subscriptions)
+    .set({
+      totalAmountPaid: paid,
+      status: done ? 'completed' : 'ongoing',
+      completedAt: done ? now : null,
+      nextPaymentAmount: done ? null : (next?.amount ?? s.totalAmount - paid),
+      nextPaymentDate: done ? null : (next?.date ?? today(now)),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, s.id))
+  return done ? ('completed' as const) : ('ongoing' as const)
+}
+
+/**
+ * Brings an ongoing investment up to a date: payouts dated before it are paid out (settled),
+ * next_payment_* shows the next payout, and with none left the investment is completed.
+ */
+export async function advanceInvestment(tx: Executor, subscriptionId: number, asOf: string, now: Date) {
+  await tx
+    .update(scheduleEntries)
+    .set({ settledAt: now })
+    .where(
+      and(
+        eq(scheduleEntries.subscriptionId, subscriptionId),
+        eq(scheduleEntries.kind, 'payout'),
+        isNull(scheduleEntries.settledAt),
+        lt(scheduleEntries.dueDate, asOf),
+      ),
+    )
+  const [next] = await tx
+    .select()
+    .from(scheduleEntries)
+    .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout'), isNull(scheduleEntries.settledAt)))
+    .orderBy(asc(scheduleEntries.sequence))
+    .limit(1)
+  if (next) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'ongoing', nextPaymentAmount: next.amount, nextPaymentDate: next.dueDate, updatedAt: now })
+      .where(eq(subscriptions.id, subscriptionId))
+    return 'ongoing' as const
+  }
+  const [completed] = await tx
+    .update(subscriptions)
+    .set({ status: 'completed', completedAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} <> 'completed'`))
+    .returning({ reference: subscriptions.reference, userId: subscriptions.userId })
+  if (completed) {
+    await notify(tx, completed.userId, {
+      title: 'Subscription completed',
+      body: `Your investment ${completed.reference} has matured and is now completed.`,
+    })
+  }
+  return 'completed' as const
+}
+
+/** Staff confirm (paid) or reject (not_confirmed) a transaction awaiting confirmation. */
+export async function markTransaction(db: Database, transactionId: number, status: 'paid' | 'not_confirmed', actor: ApiUser) {
+  return db.transaction(async (tx) => {
+    const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
+    if (!trx) throw notFound('Transaction not found')
+    const s = await lockSubscription(tx, trx.subscriptionId)
+    if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
+    const now = new Date()
+    const [marked] = await tx
+      .update(transactions)
+      .set({ status, markedById: actor.id, markedAt: now })
+      .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
+      .returning()
+    if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
+    const amount = formatNaira(koboToNaira(trx.amount))
+    if (status === 'not_confirmed') {
+      await tx
+        .update(subscriptions)
+        .set({ status: s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment', updatedAt: now })
+        .where(eq(subscriptions.id, s.id))
+      await notify(tx, s.userId, {
+        title: 'Payment not confirmed',
+        body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) could not be confirmed. Check the details and send the proof again.`,
+      })
+      return marked
+    }
+    const outcome = await applyPayment(tx, s, trx.amount, now)
+    await notify(tx, s.userId, {
+      title: 'Payment confirmed',
+      body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,
+    })
+    if (outcome === 'completed' && s.type === 'land') {
+      await notify(tx, s.userId, {
+        title: 'Subscription completed',
+        body: `Your subscription ${s.reference} is fully paid and completed. Your land document is ready to download.`,
+      })
+    }
+    return marked
+  })
+}

@@ -1,0 +1,239 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import {
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  type ScheduleItem,
+  type Subscription,
+  type SubscriptionDetail,
+} from '~/contract/subscriptions'
+import type { Executor } from '../db/client'
+import { paymentPlans, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
+import type { ApiUser } from '../http/context'
+import { notFound } from '../http/errors'
+import { koboToNaira } from '../money'
+import { visibleSubscriptions } from './access'
+
+/** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
+export type ProductRow = typeof products.$inferSelect
+export type PlanRow = typeof paymentPlans.$inferSelect
+export type SubscriptionRow = typeof subscriptions.$inferSelect
+export type TransactionRow = typeof transactions.$inferSelect
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (value: string) => UUID.test(value)
+
+// ---------------------------------------------------------------------------------------------
+// Products and plans
+
+export async function findProduct(db: Executor, reference: string) {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(eq(products.reference, reference.trim().toUpperCase()))
+    .limit(1)
+  return product ?? null
+}
+
+/** A live (not deleted) payment plan of a product, by uuid. */
+export async function findPlan(db: Executor, productId: number, uuid: string) {
+  if (!isUuid(uuid)) return null
+  const [plan] = await db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.uuid, uuid), eq(paymentPlans.productId, productId), isNull(paymentPlans.deletedAt)))
+    .limit(1)
+  return plan ?? null
+}
+
+export function productName(product: Pick<ProductRow, 'location' | 'reference' | 'type'>) {
+  if (product.type === 'land_investment') return `investment ${product.reference}`
+  return product.location ? `${product.location} (${product.reference})` : product.reference
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const durationLeft = sql<number>`(select count(*) from ${scheduleEntries} where ${scheduleEntries.subscriptionId} = ${subscriptions.id} and ${scheduleEntries.settledAt} is null)`.mapWith(
+  Number,
+)
+
+const listColumns = {
+  subscription: subscriptions,
+  product: products,
+  plan: {
+    uuid: paymentPlans.uuid,
+    amount: paymentPlans.amount,
+    duration: paymentPlans.duration,
+    durationType: paymentPlans.durationType,
+  },
+  owner: {
+    id: users.id,
+    reference: users.reference,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  },
+  durationLeft,
+}
+
+export type ListRow = {
+  subscription: SubscriptionRow
+  product: ProductRow
+  plan: { uuid: string; amount: number; duration: number; durationType: string } | null
+  owner: { id: number; reference: string; firstName: string; lastName: string; email: string }
+  durationLeft: number
+}
+
+function baseQuery(db: Executor) {
+  return db
+    .select(listColumns)
+    .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
+}
+
+const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo))
+export const iso = (value: Date | null) => (value ? value.toISOString() : null)
+
+export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
+  const { subscription: s, product: p, plan, owner } = row
+  return {
+    reference: s.reference,
+    type: s.type,
+    status: s.status,
+    payment_mode: s.paymentMode,
+    payment_plan: plan
+      ? { uuid: plan.uuid, amount: koboToNaira(plan.amount), duration: plan.duration, duration_type: plan.durationType }
+      : null,
+    product: {
+      reference: p.reference,
+      type: p.type,
+      location: p.location,
+      size: p.size,
+      land_type: p.landType,
+      size_in_measurement: p.sizeInMeasurement,
+      amount: koboToNaira(p.amount),
+      initial_deposit_amount: naira(p.initialDepositAmount),
+      description: p.description,
+      investment_return: p.investmentReturn,
+      land_investment_type: p.landInvestmentType,
+      duration: p.duration,
+      interval: p.interval,
+      frequency_period: p.frequencyPeriod,
+    },
+    meta: { amount_invested: koboToNaira(s.amountInvested ?? s.totalAmount) },
+    total_amount: koboToNaira(s.totalAmount),
+    total_amount_paid: koboToNaira(s.totalAmountPaid),
+    amount_left: koboToNaira(Math.max(0, s.totalAmount - s.totalAmountPaid)),
+    duration_left: row.durationLeft,
+    next_payment_amount: naira(s.nextPaymentAmount),
+    next_payment_date: s.nextPaymentDate,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+    completed_at: iso(s.completedAt),
+    cancelled_at: iso(s.cancelledAt),
+    is_user: s.userId === viewer.id,
+    user: { reference: owner.reference, full_name: `${owner.firstName} ${owner.lastName}`, email: owner.email },
+  }
+}
+
+export type ListFilters = { page: number; type?: string | null; status?: string | null; search?: string | null }
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`)
+}
+
+export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: ListFilters, pageSize: number) {
+  const conditions: (SQL | undefined)[] = [visibleSubscriptions(viewer)]
+  if (filters.type && (SUBSCRIPTION_TYPES as readonly string[]).includes(filters.type)) {
+    conditions.push(eq(subscriptions.type, filters.type as (typeof SUBSCRIPTION_TYPES)[number]))
+  }
+  if (filters.status && (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status)) {
+    conditions.push(eq(subscriptions.status, filters.status as (typeof SUBSCRIPTION_STATUSES)[number]))
+  }
+  const search = filters.search?.trim().slice(0, 100)
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`
+    conditions.push(
+      or(
+        ilike(subscriptions.reference, pattern),
+        ilike(products.reference, pattern),
+        ilike(products.location, pattern),
+        ilike(products.description, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    )
+  }
+  const where = and(...conditions)
+  const [rows, [{ total }]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(pageSize)
+      .offset((filters.page - 1) * pageSize),
+    db
+      .select({ total: count() })
+      .from(subscriptions)
+      .innerJoin(products, eq(products.id, subscriptions.productId))
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(where),
+  ])
+  return { rows: rows as ListRow[], total: Number(total) }
+}
+
+/** A subscription the viewer may see, by reference; anything else is a 404. */
+export async function findVisibleSubscription(db: Executor, viewer: ApiUser, reference: string) {
+  const [row] = await baseQuery(db)
+    .where(and(eq(subscriptions.reference, reference.trim().toUpperCase()), visibleSubscriptions(viewer)))
+    .limit(1)
+  if (!row) throw notFound('Subscription not found')
+  return row as ListRow
+}
+
+export async function subscriptionById(db: Executor, id: number) {
+  const [row] = await baseQuery(db).where(eq(subscriptions.id, id)).limit(1)
+  if (!row) throw notFound('Subscription not found')
+  return row as ListRow
+}
+
+export async function scheduleOf(db: Executor, subscriptionId: number) {
+  return db
+    .select()
+    .from(scheduleEntries)
+    .where(eq(scheduleEntries.subscriptionId, subscriptionId))
+    .orderBy(asc(scheduleEntries.kind), asc(scheduleEntries.sequence))
+}
+
+export async function hasPaidTransaction(db: Executor, subscriptionId: number) {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.subscriptionId, subscriptionId), eq(transactions.status, 'paid')))
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Promise<SubscriptionDetail> {
+  const [entries, paid] = await Promise.all([scheduleOf(db, row.subscription.id), hasPaidTransaction(db, row.subscription.id)])
+  const schedule: ScheduleItem[] = entries.map((entry) => ({
+    kind: entry.kind,
+    sequence: entry.sequence,
+    period: entry.dueDate,
+    amount: koboToNaira(entry.amount),
+    status: entry.settledAt ? 'paid' : 'due',
+    settled_at: iso(entry.settledAt),
+  }))
+  return { ...toSubscription(row, viewer), schedule, has_paid_transaction: paid }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying
+
+/** The subscription row, locked for the rest of the transaction so payments, marks and cancels queue up. */
+export async function lockSubscription(tx: Executor, id: number) {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
+  if (!row) throw notFound('Subscription not found')
+  return row
+}

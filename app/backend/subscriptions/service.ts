@@ -1,0 +1,217 @@
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
+import { and, eq, sql } from 'drizzle-orm'
+import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
+import { formatNaira } from '~/utils/format'
+import { getEnv } from '~/utils/env.server'
+import type { Database, Executor } from '../db/client'
+import { products, scheduleEntries, subscriptions } from '../db/schema'
+import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
+import { koboToNaira } from '../money'
+import { notify } from '../notifications/service'
+import { newReference } from '../references'
+import {
+  fullPaymentStructure,
+  fullPrice,
+  investmentPlan,
+  paymentStructure,
+  todayIn,
+  type InvestmentTerms,
+  type ScheduleRow,
+} from './plans'
+import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+
+export const today = (now: Date = new Date()) => todayIn(getEnv().APP_TIME_ZONE, now)
+
+/** A payment time as typed: with an offset as given; without one in the app's time zone; a bare date at noon. */
+export function parsePaidAt(text: string): Date | null {
+  const value = text.trim().replace(' ', 'T')
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
+    const date = new Date(value)
+    return Number.isNaN(date.getTime()) ? null : date
+  }
+  const local = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00` : value
+  const parsed = dayjs.tz(local, getEnv().APP_TIME_ZONE)
+  if (!parsed.isValid() || parsed.format('YYYY-MM-DD') !== value.slice(0, 10)) return null
+  return parsed.toDate()
+}
+
+export const productUnavailable = () => new ApiError(409, 'productUnavailable', PRODUCT_UNAVAILABLE)
+
+export function investmentTerms(product: ProductRow): InvestmentTerms {
+  if (
+    product.type !== 'land_investment' ||
+    product.investmentReturn === null ||
+    !product.landInvestmentType ||
+    !product.interval ||
+    !product.frequencyPeriod
+  ) {
+    throw badRequest('This product is not set up for investing')
+  }
+  return {
+    returnPercent: product.investmentReturn,
+    type: product.landInvestmentType,
+    interval: product.interval,
+    frequencyPeriod: product.frequencyPeriod,
+    duration: product.duration,
+  }
+}
+
+export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
+  if (amountKobo < product.amount) {
+    throw fieldError(field, `${label} must be at least ${formatNaira(koboToNaira(product.amount))}`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscribing
+
+export type NewSubscription = {
+  owner: { id: number; firstName: string }
+  product: ProductRow
+  plan: PlanRow | null
+  /** Investments only, in kobo. */
+  amountInvested: number | null
+  createdById: number
+  idempotencyKey: string | null
+  now?: Date
+}
+
+class DuplicateKey extends Error {}
+
+/** What a new subscription owes and its dated rows, by DESIGN.md section 4. */
+function termsOf(input: NewSubscription, start: string) {
+  const { product, plan } = input
+  if (product.type === 'land_investment') {
+    const amount = input.amountInvested ?? 0
+    const payouts = investmentPlan(amount, investmentTerms(product), start)
+    return { total: amount, first: amount, kind: 'payout' as const, rows: payouts, mode: 'full' as const }
+  }
+  const rows: ScheduleRow[] = plan
+    ? paymentStructure(
+        { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
+        product.initialDepositAmount,
+        start,
+      )
+    : fullPaymentStructure(product.amount, product.discountPercentage, start)
+  const total = plan ? plan.amount : fullPrice(product.amount, product.discountPercentage)
+  return { total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
+}
+
+/**
+ * Creates a subscription awaiting payment with its schedule. A product sold by quantity gives up one
+ * unit in the same transaction, by one conditional UPDATE, so concurrent buyers never oversell it.
+ * The same idempotency key (per owner) answers the subscription it first created.
+ */
+export async function createSubscription(db: Database, input: NewSubscription): Promise<{ id: number; created: boolean }> {
+  const { product, owner } = input
+  const key = input.idempotencyKey ? `${owner.id}:${input.idempotencyKey}` : null
+  if (key) {
+    const existing = await findByIdempotencyKey(db, key)
+    if (existing) return { id: existing, created: false }
+  }
+  if (!product.isAvailable) throw productUnavailable()
+  const now = input.now ?? new Date()
+  const start = today(now)
+  const terms = termsOf(input, start)
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (product.availableByQuantity) {
+        const [reserved] = await tx
+          .update(products)
+          .set({
+            unitAvailable: sql`${products.unitAvailable} - 1`,
+            isAvailable: sql`${products.unitAvailable} - 1 > 0`,
+            updatedAt: now,
+          })
+          .where(and(eq(products.id, product.id), sql`${products.unitAvailable} > 0`, eq(products.isAvailable, true)))
+          .returning({ id: products.id })
+        if (!reserved) throw productUnavailable()
+      }
+      const [created] = await tx
+        .insert(subscriptions)
+        .values({
+          reference: newReference('SUB'),
+          userId: owner.id,
+          productId: product.id,
+          paymentPlanId: input.plan?.id ?? null,
+          type: product.type,
+          status: 'awaiting_payment',
+          paymentMode: terms.mode,
+          totalAmount: terms.total,
+          amountInvested: product.type === 'land_investment' ? terms.total : null,
+          totalAmountPaid: 0,
+          nextPaymentAmount: terms.first,
+          nextPaymentDate: start,
+          createdById: input.createdById,
+          idempotencyKey: key,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: subscriptions.idempotencyKey })
+        .returning({ id: subscriptions.id, reference: subscriptions.reference })
+      // A concurrent double submit won the key: undo this one (and its unit) and answer that one.
+      if (!created) throw new DuplicateKey()
+      await tx.insert(scheduleEntries).values(
+        terms.rows.map((row, index) => ({
+          subscriptionId: created.id,
+          kind: terms.kind,
+          sequence: index,
+          dueDate: row.period,
+          amount: row.amount,
+        })),
+      )
+      await notify(tx, owner.id, {
+        title: 'Subscription created',
+        body:
+          `Hello ${owner.firstName}, your subscription ${created.reference} to ${productName(product)} has been created. ` +
+          `Make your payment of ${formatNaira(koboToNaira(terms.first))} and upload the proof to get started.`,
+      })
+      return created.id
+    })
+    return { id, created: true }
+  } catch (error) {
+    // A concurrent double submit may also have taken the last unit: it still answers the first one.
+    const retried = error instanceof DuplicateKey || (error instanceof ApiError && error.status === 'productUnavailable')
+    if (key && retried) {
+      const existing = await findByIdempotencyKey(db, key)
+      if (existing) return { id: existing, created: false }
+    }
+    throw error
+  }
+}
+
+async function findByIdempotencyKey(db: Executor, key: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.idempotencyKey, key))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** Cancels a subscription with no paid transaction; a unit sold by quantity goes back to stock. */
+export async function cancelSubscription(db: Database, subscriptionId: number) {
+  return db.transaction(async (tx) => {
+    const s = await lockSubscription(tx, subscriptionId)
+    if (s.status === 'cancelled') throw conflict('This subscription is already cancelled')
+    if (await hasPaidTransaction(tx, s.id)) throw conflict('A subscription with a paid transaction cannot be cancelled')
+    const now = new Date()
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+      .where(eq(subscriptions.id, s.id))
+    await tx
+      .update(products)
+      .set({ unitAvailable: sql`${products.unitAvailable} + 1`, isAvailable: true, updatedAt: now })
+      .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+    await notify(tx, s.userId, {
+      title: 'Subscription cancelled',
+      body: `Your subscription ${s.reference} has been cancelled.`,
+    })
+  })
+}
