@@ -9,6 +9,9 @@ export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
   )
 }
 
+// Spelled out so Tailwind sees each class name in the source and keeps it.
+const VARIANTS = { primary: 'btn-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const
+
 /** A button with a spinner while its form is submitting. */
 export function Button({
   pending = false,
@@ -23,7 +26,7 @@ export function Button({
 }) {
   return (
     <button
-      className={`btn-${variant} ${className}`}
+      className={`${VARIANTS[variant]} ${className}`}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       {...props}
