@@ -230,7 +230,9 @@ test('changing the password signs out, and the new password works', async ({ pag
   await page.getByLabel('New password').fill('brand-new-password-1')
   await page.getByLabel('Confirm password').fill('brand-new-password-1')
   await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(toast(page)).toContainText('Password changed successfully')
+  // With JavaScript the toast shows on /settings for the second before signing out: waitFor
+  // watches every frame, where expect's polling could step over so short a window.
+  await toast(page).filter({ hasText: 'Password changed successfully' }).waitFor()
   await expect(page).toHaveURL(/\/login$/)
   const old = await apiCall(page.request, 'POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
   expect(old.httpStatus).toBe(401)
