@@ -310,7 +310,7 @@ describe('customers', () => {
 
     const bad = await api.call('GET', 'admin/customer?date_registered=2024-02-30', { token: tokenOf('superAdmin') })
     expect(bad.status).toBe('payloadValidationError')
-    expect(bad.data).toEqual({ body: ['Date registered must be a date (YYYY-MM-DD)'] })
+    expect(bad.data).toEqual({ date_registered: ['Date registered must be a date (YYYY-MM-DD)'] })
   })
 
   test('lists are paginated 10 a page, newest first', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   customerSchema,
   dateRegisteredParam,
@@ -38,7 +39,6 @@ import {
   toCustomer,
   toRealtor,
   toStaffUser,
-  type PersonRow,
 } from './queries'
 
 type Kind = 'customer' | 'realtor' | 'user'
@@ -61,6 +61,8 @@ function authorize(ctx: ApiContext, kind: Kind, mode: 'view' | 'modify'): { acto
   return { actor, realtorId: null }
 }
 
+const dateFilter = z.object({ date_registered: dateRegisteredParam })
+
 const ROLE_OF: Record<Kind, Role> = { customer: 'customer', realtor: 'realtor', user: 'admin' }
 const present = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
 
@@ -68,7 +70,7 @@ function listHandler(kind: Kind) {
   return async (ctx: ApiContext) => {
     const { realtorId } = authorize(ctx, kind, 'view')
     const rawDate = ctx.query.get('date_registered')?.trim()
-    const dateRegistered = rawDate ? parseValue(dateRegisteredParam, rawDate) : undefined
+    const dateRegistered = rawDate ? parseValue(dateFilter, { date_registered: rawDate }).date_registered : undefined
     const { rows, page, totalPages } = await listPeople(ctx.db, {
       roles: [ROLE_OF[kind]],
       page: pageFrom(ctx.query),
