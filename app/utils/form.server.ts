@@ -39,3 +39,15 @@ export function replyWithApiFailure(
   )
   return submission.reply({ formErrors: [failure.message], fieldErrors, hideFields })
 }
+
+/**
+ * Server errors on an app form: under their fields when the API named fields (no banner
+ * repeating them; SPEC.md keeps the banner for the auth screens), otherwise as the form's message.
+ */
+export function replyWithServerErrors(submission: Parameters<typeof replyWithApiFailure>[0], failure: ApiFailure, hideFields: string[] = []) {
+  if (!failure.fieldErrors) return replyWithApiFailure(submission, failure, hideFields)
+  const fieldErrors = Object.fromEntries(
+    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, [messages.join(', ')]]),
+  )
+  return submission.reply({ fieldErrors, hideFields })
+}

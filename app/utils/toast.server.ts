@@ -41,3 +41,7 @@ export const redirectWithInfo = (request: Request, url: string, message: string,
 
 export const jsonWithError = <T,>(request: Request, data: T, message: string, init?: ResponseInit) =>
   toastUtils(request).jsonWithError(data, message, init)
+
+/** For JavaScript submissions that stay on the page: the toast shows when the loaders revalidate. */
+export const jsonWithSuccess = <T,>(request: Request, data: T, message: string, init?: ResponseInit) =>
+  toastUtils(request).jsonWithSuccess(data, message, init)

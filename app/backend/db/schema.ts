@@ -59,6 +59,11 @@ export const users = pgTable(
   (table) => [
     index('users_role_created_idx').on(table.role, table.createdAt.desc(), table.id.desc()),
     index('users_realtor_idx').on(table.realtorId, table.createdAt.desc()),
+    // People search (ILIKE '%term%') over the expression app/backend/people/queries.ts searches.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email} || ' ' || ${table.reference} || ' ' || coalesce(${table.businessName}, '')) gin_trgm_ops`,
+    ),
   ],
 )
 

@@ -1,3 +1,33 @@
+import { BANK_DETAILS_UPDATED, REMINDER_UPDATED, settingSchema } from '~/contract/settings'
+import { parseBody, requirePermission, requireUser, type ApiContext } from '../http/context'
 import type { RouteDefinition } from '../http/router'
+import { getBankDetails, getReminderDays, setBankDetails, setReminderDays } from './service'
 
-export const settingsRoutes: RouteDefinition[] = []
+// Every verified user may read the bank details: customers need them to pay.
+async function bankDetails(ctx: ApiContext) {
+  requireUser(ctx)
+  return { data: await getBankDetails(ctx.db) }
+}
+
+async function reminderDay(ctx: ApiContext) {
+  requirePermission(ctx, 'can_modify_setting')
+  return { data: { value: await getReminderDays(ctx.db) } }
+}
+
+async function updateSetting(ctx: ApiContext) {
+  requirePermission(ctx, 'can_modify_setting')
+  const input = await parseBody(ctx, settingSchema)
+  if (input.type === 'bank_details') {
+    const { type: _type, ...details } = input
+    await setBankDetails(ctx.db, details)
+    return { message: BANK_DETAILS_UPDATED, data: await getBankDetails(ctx.db) }
+  }
+  await setReminderDays(ctx.db, input.value)
+  return { message: REMINDER_UPDATED, data: { value: input.value } }
+}
+
+export const settingsRoutes: RouteDefinition[] = [
+  { method: 'GET', path: 'admin/setting/bank_details', auth: 'verified', handler: bankDetails },
+  { method: 'GET', path: 'admin/setting/subscription_due_reminder_day', auth: 'verified', handler: reminderDay },
+  { method: 'POST', path: 'admin/setting', auth: 'verified', handler: updateSetting },
+]

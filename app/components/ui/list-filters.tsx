@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { listHref } from '~/utils/pagination'
 
 export type FilterSelect = { name: string; label: string; options: Array<{ value: string; label: string }> }
+export type FilterDate = { name: string; label: string }
 
 export const SEARCH_DEBOUNCE_MS = 500
 
@@ -16,12 +17,15 @@ export function ListFilters({
   searchPlaceholder,
   values,
   selects = [],
+  dates = [],
   extra = {},
 }: {
   action: string
   searchPlaceholder: string
   values: Record<string, string>
   selects?: FilterSelect[]
+  /** Date inputs (YYYY-MM-DD), applied as soon as a date is picked or cleared. */
+  dates?: FilterDate[]
   /** Params the list always carries (for example type=land). */
   extra?: Record<string, string>
 }) {
@@ -94,6 +98,26 @@ export function ListFilters({
               </option>
             ))}
           </select>
+        </div>
+      ))}
+      {dates.map((date) => (
+        <div key={date.name}>
+          <label htmlFor={`${action}-${date.name}`} className="sr-only">
+            {date.label}
+          </label>
+          <input
+            id={`${action}-${date.name}`}
+            type="date"
+            name={date.name}
+            className="input"
+            title={date.label}
+            defaultValue={values[date.name] ?? ''}
+            key={values[date.name] ?? ''}
+            onChange={(event) => {
+              // A half-typed date is empty: wait until the input holds a whole one (or was cleared).
+              if (event.currentTarget.value || !event.currentTarget.validity.badInput) go()
+            }}
+          />
         </div>
       ))}
       <button type="submit" className="btn-secondary" aria-busy={navigation.state === 'loading' || undefined}>

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm'
+import type { BankDetails } from '~/contract/settings'
+import type { Executor } from '../db/client'
+import { DEFAULT_SETTINGS } from '../db/bootstrap'
+import { settings } from '../db/schema'
+
+async function readSetting(db: Executor, key: keyof typeof DEFAULT_SETTINGS) {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1)
+  return row?.value as Record<string, unknown> | undefined
+}
+
+async function writeSetting(db: Executor, key: keyof typeof DEFAULT_SETTINGS, value: object) {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } })
+}
+
+/** The account customers pay into; empty strings until staff fill it in. */
+export async function getBankDetails(db: Executor): Promise<BankDetails> {
+  const value = { ...DEFAULT_SETTINGS.bank_details, ...(await readSetting(db, 'bank_details')) }
+  return {
+    account_number: String(value.account_number ?? ''),
+    account_name: String(value.account_name ?? ''),
+    bank_name: String(value.bank_name ?? ''),
+  }
+}
+
+export async function setBankDetails(db: Executor, details: BankDetails) {
+  await writeSetting(db, 'bank_details', details)
+}
+
+/** How many days before a due payment the reminder goes out. */
+export async function getReminderDays(db: Executor): Promise<number> {
+  const value = Number((await readSetting(db, 'subscription_due_reminder_day'))?.value)
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_SETTINGS.subscription_due_reminder_day.value
+}
+
+export async function setReminderDays(db: Executor, value: number) {
+  await writeSetting(db, 'subscription_due_reminder_day', { value })
+}

@@ -1,0 +1,180 @@
+import { Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { EmptyState } from '~/components/ui/empty-state'
+import { ListFilters } from '~/components/ui/list-filters'
+import { Pagination } from '~/components/ui/pagination'
+import type { Customer, Realtor, StaffUser } from '~/contract/people'
+import { fullName } from '~/contract/people'
+import { formatDate } from '~/utils/format'
+import { PEOPLE, type PeopleKind } from './access'
+import { StatusBadge } from './status-badge'
+
+export type PersonRow = Customer & Partial<Pick<Realtor, 'business_name'>> & Partial<Pick<StaffUser, 'permissions'>>
+
+type Action = { label: string; to: string; ariaLabel: string }
+
+/**
+ * One list for customers, realtors and users: GET-form filters (search, date registered),
+ * a table on wide screens and cards on phones, pagination and the empty state. Panels (add,
+ * details, edit, suspend) are nested routes shown in the route's <Outlet/>, passed as children.
+ */
+export function PeopleList({
+  kind,
+  items,
+  page,
+  totalPages,
+  filters,
+  canModify,
+  selfUuid,
+  timeZone,
+  error,
+  aside,
+  children,
+}: {
+  kind: PeopleKind
+  items: PersonRow[]
+  page: number
+  totalPages: number
+  filters: { search: string; date_registered: string }
+  canModify: boolean
+  /** The viewer's own row (users list) offers no edit or suspend: the API refuses both. */
+  selfUuid?: string
+  timeZone: string
+  error?: string | null
+  aside?: ReactNode
+  children?: ReactNode
+}) {
+  const { search } = useLocation()
+  const config = PEOPLE[kind]
+  const actionsFor = (person: PersonRow): Action[] => {
+    const name = fullName(person)
+    const actions: Action[] = []
+    if (person.uuid === selfUuid) return actions
+    if (kind === 'user') {
+      if (canModify) actions.push({ label: 'Edit', to: `${config.path}/${person.uuid}/edit${search}`, ariaLabel: `Edit ${name}` })
+    } else {
+      actions.push({ label: 'Details', to: `${config.path}/${person.reference}${search}`, ariaLabel: `Details of ${name}` })
+    }
+    if (canModify) {
+      const label = person.is_suspended ? 'Unsuspend' : 'Suspend'
+      actions.push({ label, to: `${config.path}/${person.uuid}/suspend${search}`, ariaLabel: `${label} ${name}` })
+    }
+    return actions
+  }
+
+  return (
+    <section aria-labelledby="people-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="people-heading" className="text-2xl font-bold text-slate-900">
+          {config.title}
+        </h1>
+        {canModify ? (
+          <Link to={`${config.path}/new${search}`} className="btn-primary">
+            Add {config.singular.toLowerCase()}
+          </Link>
+        ) : null}
+      </div>
+      {aside}
+      <ListFilters
+        action={config.path}
+        searchPlaceholder={`Search ${config.title.toLowerCase()}`}
+        values={filters}
+        dates={[{ name: 'date_registered', label: 'Date registered' }]}
+      />
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState item={config.item} />
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">{config.title}</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Reference</th>
+                  <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="px-4 py-3">Email</th>
+                  {kind === 'realtor' ? <th scope="col" className="px-4 py-3">Business name</th> : null}
+                  <th scope="col" className="px-4 py-3">Date registered</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((person) => (
+                  <tr key={person.uuid} data-testid="person-row">
+                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs">{person.reference}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{fullName(person)}</td>
+                    <td className="break-all px-4 py-3 text-slate-600">{person.email}</td>
+                    {kind === 'realtor' ? <td className="px-4 py-3 text-slate-600">{person.business_name}</td> : null}
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDate(person.created_at, timeZone)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge suspended={person.is_suspended} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                      <RowActions actions={actionsFor(person)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label={config.title}>
+            {items.map((person) => (
+              <li key={person.uuid} className="card" data-testid="person-card">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{fullName(person)}</p>
+                    <p className="font-mono text-xs text-slate-500">{person.reference}</p>
+                  </div>
+                  <StatusBadge suspended={person.is_suspended} />
+                </div>
+                <dl className="mt-3 grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-slate-500">Email</dt>
+                  <dd className="break-all">{person.email}</dd>
+                  {kind === 'realtor' ? (
+                    <>
+                      <dt className="text-slate-500">Business</dt>
+                      <dd>{person.business_name}</dd>
+                    </>
+                  ) : null}
+                  <dt className="text-slate-500">Registered</dt>
+                  <dd>{formatDate(person.created_at, timeZone)}</dd>
+                </dl>
+                <div className="mt-3 border-t border-slate-100 pt-3">
+                  <RowActions actions={actionsFor(person)} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={page} totalPages={totalPages} label={`${config.title} pages`} />
+      {children}
+    </section>
+  )
+}
+
+function RowActions({ actions }: { actions: Action[] }) {
+  return (
+    <span className="inline-flex flex-wrap gap-3">
+      {actions.map((action) => (
+        <Link
+          key={action.label}
+          to={action.to}
+          preventScrollReset
+          aria-label={action.ariaLabel}
+          className={action.label === 'Suspend' ? 'text-sm font-medium text-red-700 hover:underline' : 'link text-sm'}
+        >
+          {action.label}
+        </Link>
+      ))}
+    </span>
+  )
+}

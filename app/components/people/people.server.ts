@@ -1,0 +1,74 @@
+import { data } from '@remix-run/node'
+import type { Paginated } from '~/contract/envelope'
+import {
+  customerSchema,
+  realtorSchema,
+  suspendSchema,
+  SUSPENDED_MESSAGE,
+  UNSUSPENDED_MESSAGE,
+  userSchema,
+  type Customer,
+} from '~/contract/people'
+import { api } from '~/utils/api.server'
+import { parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { readListQuery } from '~/utils/list.server'
+import { timeZoneFrom } from '~/utils/time-zone'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { canModifyPeople, PEOPLE, type PeopleKind } from './access'
+import { failureResponse, requirePeopleAccess } from './access.server'
+import type { PersonRow } from './people-list'
+
+/** The list page of one kind of person, with its filters from the URL. */
+export async function loadPeopleList(request: Request, kind: PeopleKind) {
+  const user = await requirePeopleAccess(request, kind)
+  const { page, filters } = readListQuery(request, ['search', 'date_registered'] as const)
+  const result = await api<Paginated<PersonRow>>(request, 'GET', PEOPLE[kind].api, { query: { page, ...filters } })
+  // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
+  if (!result.ok && !result.fieldErrors) throw failureResponse(result)
+  return {
+    user,
+    items: result.ok ? result.data.items : [],
+    page: result.ok ? result.data.page : 1,
+    totalPages: result.ok ? result.data.totalPages : 1,
+    filters,
+    error: result.ok ? null : result.message,
+    canModify: canModifyPeople(user, kind),
+    timeZone: timeZoneFrom(request),
+  }
+}
+
+const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
+
+/** The add panels' action: validate, create through the API, back to the list with SPEC's toast. */
+export async function createPersonAction(request: Request, kind: PeopleKind) {
+  await requirePeopleAccess(request, kind, 'modify')
+  const { submission } = await parseForm(request, CREATE_SCHEMAS[kind])
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const result = await api<Customer>(request, 'POST', PEOPLE[kind].api, { body: submission.value })
+  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  return redirectWithSuccess(request, PEOPLE[kind].path, `${PEOPLE[kind].singular} created successfully`)
+}
+
+/** The list address a panel closes to: the list path with the panel's own search params. */
+export function listAddress(request: Request, kind: PeopleKind) {
+  return `${PEOPLE[kind].path}${new URL(request.url).search}`
+}
+
+export async function loadPerson<T>(request: Request, kind: PeopleKind, id: string, mode: 'view' | 'modify' = 'view') {
+  await requirePeopleAccess(request, kind, mode)
+  const result = await api<T>(request, 'GET', `${PEOPLE[kind].api}/${encodeURIComponent(id)}`)
+  if (!result.ok) throw failureResponse(result)
+  return result.data
+}
+
+export async function suspendAction(request: Request, kind: PeopleKind, uuid: string) {
+  await requirePeopleAccess(request, kind, 'modify')
+  const { submission } = await parseForm(request, suspendSchema)
+  const back = listAddress(request, kind)
+  if (submission.status !== 'success') return redirectWithError(request, back, 'An error occurred')
+  const result = await api<Customer>(request, 'POST', `${PEOPLE[kind].api}/${encodeURIComponent(uuid)}/suspend`, {
+    body: submission.value,
+  })
+  if (!result.ok) return redirectWithError(request, back, result.message)
+  return redirectWithSuccess(request, back, result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE)
+}

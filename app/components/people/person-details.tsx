@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react'
+import { DETAILS_LIMIT, fullName, type CustomerDetails, type Realtor, type RealtorDetails } from '~/contract/people'
+import { formatDate, formatNaira, humanize } from '~/utils/format'
+import { StatusBadge } from './status-badge'
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[10rem,1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-sm font-medium text-slate-500">{term}</dt>
+          <dd className="break-words text-sm text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function personFacts(person: CustomerDetails | Realtor, timeZone: string): Array<[string, ReactNode]> {
+  return [
+    ['Reference', <span className="font-mono">{person.reference}</span>],
+    ['First name', person.first_name],
+    ['Last name', person.last_name],
+    ['Email', person.email],
+    ['Date registered', formatDate(person.created_at, timeZone)],
+    ['Status', <StatusBadge suspended={person.is_suspended} />],
+  ]
+}
+
+function Heading({ children }: { children: ReactNode }) {
+  return <h3 className="mb-2 mt-6 text-base font-semibold text-slate-900">{children}</h3>
+}
+
+function MoreNote({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+  if (total <= shown) return null
+  return (
+    <p className="mt-2 text-xs text-slate-500">
+      Showing the newest {Math.min(shown, DETAILS_LIMIT)} of {total} {noun}.
+    </p>
+  )
+}
+
+export function CustomerDetailsView({ customer, timeZone }: { customer: CustomerDetails; timeZone: string }) {
+  return (
+    <div>
+      <Facts rows={personFacts(customer, timeZone)} />
+      <Heading>Realtor</Heading>
+      {customer.realtor ? (
+        <p className="text-sm text-slate-700">
+          {fullName(customer.realtor)}
+          {customer.realtor.business_name ? ` (${customer.realtor.business_name})` : ''}{' '}
+          <span className="font-mono text-xs text-slate-500">{customer.realtor.reference}</span>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-500">No realtor brought this customer.</p>
+      )}
+      <Heading>Subscriptions ({customer.subscription_count})</Heading>
+      {customer.subscriptions.length ? (
+        <ul className="flex flex-col gap-2">
+          {customer.subscriptions.map((subscription) => (
+            <li key={subscription.reference} className="rounded-md border border-slate-200 p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-mono text-xs">{subscription.reference}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs capitalize">{humanize(subscription.status)}</span>
+              </div>
+              <p className="mt-1 text-slate-700">
+                {subscription.product.location ?? 'Investment'} · <span className="capitalize">{humanize(subscription.type)}</span> ·{' '}
+                {subscription.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}
+              </p>
+              <p className="mt-1 text-slate-600">
+                {formatNaira(subscription.total_amount_paid)} paid of {formatNaira(subscription.total_amount)} · {formatDate(subscription.created_at, timeZone)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">No subscriptions yet.</p>
+      )}
+      <MoreNote shown={customer.subscriptions.length} total={customer.subscription_count} noun="subscriptions" />
+    </div>
+  )
+}
+
+export function RealtorDetailsView({ realtor, timeZone }: { realtor: RealtorDetails; timeZone: string }) {
+  return (
+    <div>
+      <Facts rows={[...personFacts(realtor, timeZone).slice(0, 4), ['Business name', realtor.business_name ?? ''], ...personFacts(realtor, timeZone).slice(4)]} />
+      <Heading>Customers ({realtor.customer_count})</Heading>
+      {realtor.customers.length ? (
+        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+          {realtor.customers.map((customer) => (
+            <li key={customer.uuid} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span>
+                <span className="font-medium text-slate-900">{fullName(customer)}</span>{' '}
+                <span className="break-all text-slate-500">{customer.email}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="font-mono text-xs text-slate-500">{customer.reference}</span>
+                <StatusBadge suspended={customer.is_suspended} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">No customers yet.</p>
+      )}
+      <MoreNote shown={realtor.customers.length} total={realtor.customer_count} noun="customers" />
+    </div>
+  )
+}

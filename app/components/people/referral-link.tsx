@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react'
+
+/** A realtor's sign-up link for customers; copying needs JavaScript, selecting the text does not. */
+export function ReferralLink({ url }: { url: string }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => {
+    setHydrated(true)
+    return () => clearTimeout(timer.current)
+  }, [])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied(true)
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setCopied(false), 1000)
+    } catch {
+      setCopied(false)
+    }
+  }
+  return (
+    <div className="card">
+      <label htmlFor="referral-link" className="label">
+        Your referral link
+      </label>
+      <p className="mb-2 text-sm text-slate-500">Customers who sign up through this link are added to your customers.</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id="referral-link"
+          className="input font-mono"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={copy} aria-live="polite">
+            {copied ? 'copied' : 'Copy link'}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from '@remix-run/react'
+import { Field, FormBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { userUpdateSchema, type PermissionItem, type StaffUser } from '~/contract/people'
+import { PermissionCheckboxes } from './person-form'
+
+/** Edit user: names are shown locked, a blank e-mail keeps the current one, permissions toggle. */
+export function UserEditForm({
+  user,
+  permissions,
+  locked,
+  lastResult,
+}: {
+  user: StaffUser
+  permissions: PermissionItem[]
+  locked: string[]
+  lastResult?: SubmissionResult
+}) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm<{ email?: string; permissions: string[] }>({
+    id: `edit-user-${user.uuid}`,
+    constraint: getZodConstraint(userUpdateSchema),
+    lastResult,
+    defaultValue: { email: user.email, permissions: user.permissions },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userUpdateSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <p className="mb-3 font-mono text-xs text-slate-500">{user.reference}</p>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field labelProps={{ children: 'First name' }} inputProps={{ id: 'locked-first-name', value: user.first_name, readOnly: true, 'aria-readonly': true, className: 'input bg-slate-100 text-slate-600' }} />
+        <Field labelProps={{ children: 'Last name' }} inputProps={{ id: 'locked-last-name', value: user.last_name, readOnly: true, 'aria-readonly': true, className: 'input bg-slate-100 text-slate-600' }} />
+      </div>
+      <Field
+        labelProps={{ children: 'Email' }}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+        errors={fields.email.errors}
+        hint="Leave blank to keep the current e-mail."
+      />
+      <PermissionCheckboxes
+        items={permissions}
+        inputs={getCollectionProps(fields.permissions, {
+          type: 'checkbox',
+          options: permissions.map((permission) => permission.name),
+        })}
+        errors={fields.permissions.errors}
+        errorId={fields.permissions.errorId}
+        locked={locked}
+      />
+      <Button type="submit" pending={navigation.state === 'submitting'} className="mt-2 w-full">
+        Save changes
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { Field, FormBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { changePasswordSchema, type SessionUser } from '~/contract/auth'
+import { capitalize, humanize } from '~/utils/format'
+
+export const SIGN_OUT_DELAY_MS = 1000
+
+export function AccountDetails({ user }: { user: SessionUser }) {
+  const rows: Array<[string, string]> = [
+    ['First name', user.first_name],
+    ['Last name', user.last_name],
+    ['Email', user.email],
+    ['Role', capitalize(humanize(user.role))],
+  ]
+  if (user.business_name) rows.splice(3, 0, ['Business name', user.business_name])
+  return (
+    <section aria-labelledby="account-heading" className="card">
+      <h2 id="account-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        Account information
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[10rem,1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-sm font-medium text-slate-500">{term}</dt>
+            <dd className="break-words text-sm text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/**
+ * Change password. The API signs every session out, so: without JavaScript the action signs out
+ * at once (toast on /login); with JavaScript the toast shows here and sign-out follows in 1 second.
+ */
+export function ChangePasswordForm({ lastResult, changed }: { lastResult?: SubmissionResult; changed: boolean }) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (!changed) return
+    const timer = setTimeout(() => submit(null, { method: 'post', action: '/logout' }), SIGN_OUT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [changed, submit])
+  const [form, fields] = useForm({
+    id: 'change-password',
+    constraint: getZodConstraint(changePasswordSchema),
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section aria-labelledby="password-heading" className="card">
+      <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        Change password
+      </h2>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      {changed ? (
+        <p role="status" className="mb-4 text-sm text-slate-600">
+          Password changed. Signing you out…
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="change-password" />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <Field
+          labelProps={{ children: 'Current password' }}
+          inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+          errors={fields.current_password.errors}
+        />
+        <Field
+          labelProps={{ children: 'New password' }}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password.errors}
+          hint="At least 8 characters."
+        />
+        <Field
+          labelProps={{ children: 'Confirm password' }}
+          inputProps={{ ...getInputProps(fields.password_confirmation, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password_confirmation.errors}
+        />
+        <Button
+          type="submit"
+          pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-password'}
+          disabled={changed}
+          className="w-full sm:w-auto sm:self-start"
+        >
+          Change password
+        </Button>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Field, FormBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import {
+  bankDetailsSchema,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  reminderDaySchema,
+  type BankDetails,
+} from '~/contract/settings'
+
+function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+export function BankDetailsForm({ current, lastResult }: { current: BankDetails; lastResult?: SubmissionResult }) {
+  const pending = useSubmitting('bank_details')
+  const [form, fields] = useForm({
+    id: 'bank-details',
+    constraint: getZodConstraint(bankDetailsSchema),
+    lastResult,
+    defaultValue: current,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankDetailsSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsCard id="bank-heading" title="Bank details">
+      <p className="mb-4 text-sm text-slate-500">Customers pay into this account; it shows when they make a payment.</p>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="bank_details" />
+        <Field
+          labelProps={{ children: 'Account number' }}
+          inputProps={{
+            ...getInputProps(fields.account_number, { type: 'text' }),
+            inputMode: 'numeric',
+            pattern: '[0-9]{10}',
+            autoComplete: 'off',
+          }}
+          errors={fields.account_number.errors}
+        />
+        <Field
+          labelProps={{ children: 'Account name' }}
+          inputProps={{ ...getInputProps(fields.account_name, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.account_name.errors}
+        />
+        <Field
+          labelProps={{ children: 'Bank name' }}
+          inputProps={{ ...getInputProps(fields.bank_name, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.bank_name.errors}
+        />
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save bank details
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}
+
+export function ReminderDaysForm({ current, lastResult }: { current: number; lastResult?: SubmissionResult }) {
+  const pending = useSubmitting('subscription_due_reminder_day')
+  const [form, fields] = useForm({
+    id: 'reminder-days',
+    constraint: getZodConstraint(reminderDaySchema),
+    lastResult,
+    defaultValue: { value: String(current) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reminderDaySchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsCard id="reminder-heading" title="Payment reminders">
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="subscription_due_reminder_day" />
+        <Field
+          labelProps={{ children: 'Reminder days' }}
+          inputProps={{
+            ...getInputProps(fields.value, { type: 'number' }),
+            min: REMINDER_DAYS_MIN,
+            max: REMINDER_DAYS_MAX,
+            step: 1,
+            inputMode: 'numeric',
+          }}
+          errors={fields.value.errors}
+          hint={`How many days before a payment is due customers get a reminder (${REMINDER_DAYS_MIN} to ${REMINDER_DAYS_MAX}).`}
+        />
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save reminder days
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}

@@ -1,0 +1,89 @@
+import { data, redirect } from '@remix-run/node'
+import { changePasswordSchema, type SessionData, type SessionUser } from '~/contract/auth'
+import { hasPermission } from '~/contract/permissions'
+import {
+  bankDetailsSchema,
+  reminderDaySchema,
+  type BankDetails,
+  type ReminderDaySetting,
+} from '~/contract/settings'
+import { api } from '~/utils/api.server'
+import { parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
+import { jsonWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
+
+export const PASSWORD_CHANGED = 'Password changed successfully'
+const SETTINGS_TAB = '/settings?tab=settings'
+
+async function currentUser(request: Request) {
+  await requireAuth(request)
+  const me = await api<SessionUser>(request, 'GET', 'auth/me')
+  if (!me.ok) throw new Response(me.message, { status: me.httpStatus || 500 })
+  return me.data
+}
+
+export async function loadSettings(request: Request) {
+  const user = await currentUser(request)
+  const canModify = hasPermission(user, 'can_modify_setting')
+  const wantsSettings = new URL(request.url).searchParams.get('tab') === 'settings'
+  if (wantsSettings && !canModify) throw redirect('/settings')
+  if (!wantsSettings) return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null }
+  const [bank, reminder] = await Promise.all([
+    api<BankDetails>(request, 'GET', 'admin/setting/bank_details'),
+    api<ReminderDaySetting>(request, 'GET', 'admin/setting/subscription_due_reminder_day'),
+  ])
+  if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
+  if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
+  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value }
+}
+
+export async function settingsAction(request: Request) {
+  const intent = String((await request.clone().formData().catch(() => null))?.get('intent') ?? '')
+  if (intent === 'change-password') return changePassword(request)
+  if (intent === 'bank_details' || intent === 'subscription_due_reminder_day') return saveSetting(request, intent)
+  throw new Response('Unknown form', { status: 400 })
+}
+
+async function saveSetting(request: Request, intent: 'bank_details' | 'subscription_due_reminder_day') {
+  await requireAuth(request)
+  const schema = intent === 'bank_details' ? bankDetailsSchema : reminderDaySchema
+  const { submission } = await parseForm(request, schema)
+  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  const result = await api(request, 'POST', 'admin/setting', { body: { type: intent, ...submission.value } })
+  if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
+  return redirectWithSuccess(request, SETTINGS_TAB, result.message)
+}
+
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation']
+
+async function changePassword(request: Request) {
+  const auth = await requireAuth(request)
+  const { formData, submission } = await parseForm(request, changePasswordSchema)
+  const intent = 'change-password'
+  if (submission.status !== 'success') {
+    return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
+  }
+  const result = await api(request, 'POST', 'change-password', { body: submission.value })
+  if (!result.ok) {
+    return data({ intent, result: replyWithServerErrors(submission, result, PASSWORD_FIELDS) }, { status: 400 })
+  }
+  // The API has revoked every token. With JavaScript the page stays for a second with the toast, so
+  // this browser signs in with the new password; the page then signs out by itself.
+  if (formData.get('js') === '1') {
+    const session = await api<SessionData>(request, 'POST', 'auth/login', {
+      body: { email: auth.user.email, password: submission.value.password },
+      token: null,
+    })
+    if (session.ok) {
+      return jsonWithSuccess(
+        request,
+        { intent, result: submission.reply({ resetForm: true }), passwordChanged: true },
+        PASSWORD_CHANGED,
+        { headers: { 'Set-Cookie': await commitAuth(request, session.data, auth.remember) } },
+      )
+    }
+  }
+  return redirectWithSuccess(request, '/login', PASSWORD_CHANGED, {
+    headers: { 'Set-Cookie': await destroyAuth(request) },
+  })
+}

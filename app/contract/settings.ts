@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { requiredMessage, requiredString } from './fields'
+
+export type BankDetails = { account_number: string; account_name: string; bank_name: string }
+
+export type ReminderDaySetting = { value: number }
+
+export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day'] as const
+export type SettingType = (typeof SETTING_TYPES)[number]
+
+export const REMINDER_DAYS_MIN = 1
+export const REMINDER_DAYS_MAX = 60
+
+export const bankDetailsSchema = z.object({
+  // Nigerian account numbers (NUBAN) are 10 digits.
+  account_number: requiredString('Account number', 10).regex(/^\d{10}$/, 'Account number must be 10 digits'),
+  account_name: requiredString('Account name', 150),
+  bank_name: requiredString('Bank name', 100),
+})
+
+export const reminderDaySchema = z.object({
+  value: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      return value.trim() === '' ? undefined : Number(value.trim())
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? requiredMessage('Reminder days') : 'Reminder days must be a number'),
+      })
+      .int('Reminder days must be a whole number')
+      .min(REMINDER_DAYS_MIN, `Reminder days must be at least ${REMINDER_DAYS_MIN}`)
+      .max(REMINDER_DAYS_MAX, `Reminder days must be at most ${REMINDER_DAYS_MAX}`),
+  ),
+})
+
+/** POST admin/setting: the type names the setting, the other fields are its value. */
+export const settingSchema = z.discriminatedUnion(
+  'type',
+  [
+    bankDetailsSchema.extend({ type: z.literal('bank_details') }),
+    reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
+  ],
+  { error: 'Type must be bank_details or subscription_due_reminder_day' },
+)
+
+export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'
+export const REMINDER_UPDATED = 'Notification settings updated successfully'

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { CustomerDetailsView } from '~/components/people/person-details'
+import { loadPerson } from '~/components/people/people.server'
+import { SlideOver } from '~/components/ui/slide-over'
+import type { CustomerDetails } from '~/contract/people'
+import { timeZoneFrom } from '~/utils/time-zone'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const customer = await loadPerson<CustomerDetails>(request, 'customer', params.reference ?? '')
+  return { customer, timeZone: timeZoneFrom(request) }
+}
+
+export default function CustomerDetailsRoute() {
+  const { customer, timeZone } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  return (
+    <SlideOver title="Customer details" closeTo={`/customers${search}`}>
+      <CustomerDetailsView customer={customer} timeZone={timeZone} />
+    </SlideOver>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Customer details | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/customers" />
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { loadPerson, suspendAction } from '~/components/people/people.server'
+import { SuspendDialog } from '~/components/people/suspend-dialog'
+import type { Customer } from '~/contract/people'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { person: await loadPerson<Customer>(request, 'customer', params.uuid ?? '', 'modify') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return suspendAction(request, 'customer', params.uuid ?? '')
+}
+
+export default function SuspendCustomerRoute() {
+  const { person } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  return <SuspendDialog person={person} closeTo={`/customers${search}`} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Customers | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/customers" />
+}

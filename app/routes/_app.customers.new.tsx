@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLocation } from '@remix-run/react'
+import { requirePeopleAccess } from '~/components/people/access.server'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { PersonForm } from '~/components/people/person-form'
+import { createPersonAction } from '~/components/people/people.server'
+import { SlideOver } from '~/components/ui/slide-over'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePeopleAccess(request, 'customer', 'modify')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return createPersonAction(request, 'customer')
+}
+
+export default function AddCustomerRoute() {
+  const actionData = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <SlideOver title="Add customer" closeTo={`/customers${search}`}>
+      <PersonForm kind="customer" lastResult={actionData?.result} />
+    </SlideOver>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add customer | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/customers" />
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { PageErrorBoundary } from '~/components/people/forbidden'
+import { PeopleList } from '~/components/people/people-list'
+import { loadPeopleList } from '~/components/people/people.server'
+import { ReferralLink } from '~/components/people/referral-link'
+import { appUrl } from '~/utils/env.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, ...list } = await loadPeopleList(request, 'customer')
+  // A realtor's customers sign up through its link (/register?ref=…) and are linked to it.
+  const referralUrl = user.role === 'realtor' ? `${appUrl()}/register?ref=${user.reference}` : null
+  return { ...list, referralUrl }
+}
+
+export default function CustomersRoute() {
+  const { referralUrl, ...list } = useLoaderData<typeof loader>()
+  return (
+    <PeopleList kind="customer" {...list} aside={referralUrl ? <ReferralLink url={referralUrl} /> : null}>
+      <Outlet />
+    </PeopleList>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Customers | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary title="Customers" />
+}

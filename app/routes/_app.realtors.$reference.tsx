@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { RealtorDetailsView } from '~/components/people/person-details'
+import { loadPerson } from '~/components/people/people.server'
+import { SlideOver } from '~/components/ui/slide-over'
+import type { RealtorDetails } from '~/contract/people'
+import { timeZoneFrom } from '~/utils/time-zone'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const realtor = await loadPerson<RealtorDetails>(request, 'realtor', params.reference ?? '')
+  return { realtor, timeZone: timeZoneFrom(request) }
+}
+
+export default function RealtorDetailsRoute() {
+  const { realtor, timeZone } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  return (
+    <SlideOver title="Realtor details" closeTo={`/realtors${search}`}>
+      <RealtorDetailsView realtor={realtor} timeZone={timeZone} />
+    </SlideOver>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Realtor details | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/realtors" />
+}

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { PageErrorBoundary } from '~/components/people/forbidden'
+import { AccountDetails, ChangePasswordForm } from '~/components/settings/account-information'
+import { BankDetailsForm, ReminderDaysForm } from '~/components/settings/settings-forms'
+import { loadSettings, settingsAction } from '~/components/settings/settings.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSettings(request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return settingsAction(request)
+}
+
+const TABS = [
+  { id: 'account', label: 'Account information', to: '/settings' },
+  { id: 'settings', label: 'Settings', to: '/settings?tab=settings' },
+] as const
+
+export default function SettingsRoute() {
+  const { user, canModify, tab, bank, reminderDays } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      {canModify ? (
+        <nav aria-label="Settings sections" className="flex gap-1 border-b border-slate-200">
+          {TABS.map((item) => (
+            <Link
+              key={item.id}
+              to={item.to}
+              aria-current={tab === item.id ? 'page' : undefined}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === item.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {tab === 'settings' && bank && reminderDays !== null ? (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <BankDetailsForm current={bank} lastResult={resultFor('bank_details')} />
+          <ReminderDaysForm current={reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
+        </div>
+      ) : (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <AccountDetails user={user} />
+          <ChangePasswordForm
+            lastResult={resultFor('change-password')}
+            changed={Boolean(actionData && 'passwordChanged' in actionData && actionData.passwordChanged)}
+          />
+        </div>
+      )}
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Settings | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary title="Settings" />
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { requirePeopleAccess } from '~/components/people/access.server'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { loadPerson } from '~/components/people/people.server'
+import { UserEditForm } from '~/components/people/user-edit-form'
+import { loadPermissionChoices, updateUserAction } from '~/components/people/users.server'
+import { SlideOver } from '~/components/ui/slide-over'
+import type { StaffUser } from '~/contract/people'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const editor = await requirePeopleAccess(request, 'user', 'modify')
+  const [user, choices] = await Promise.all([
+    loadPerson<StaffUser>(request, 'user', params.uuid ?? '', 'modify'),
+    loadPermissionChoices(request, editor),
+  ])
+  return { user, ...choices }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return updateUserAction(request, params.uuid ?? '')
+}
+
+export default function EditUserRoute() {
+  const { user, permissions, locked } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <SlideOver title="Edit user" closeTo={`/users${search}`}>
+      <UserEditForm key={user.uuid} user={user} permissions={permissions} locked={locked} lastResult={actionData?.result} />
+    </SlideOver>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Edit user | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/users" />
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { loadPerson, suspendAction } from '~/components/people/people.server'
+import { SuspendDialog } from '~/components/people/suspend-dialog'
+import type { Customer } from '~/contract/people'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { person: await loadPerson<Customer>(request, 'user', params.uuid ?? '', 'modify') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return suspendAction(request, 'user', params.uuid ?? '')
+}
+
+export default function SuspendUserRoute() {
+  const { person } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  return <SuspendDialog person={person} closeTo={`/users${search}`} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Users | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/users" />
+}

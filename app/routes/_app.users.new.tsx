@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { requirePeopleAccess } from '~/components/people/access.server'
+import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
+import { PersonForm } from '~/components/people/person-form'
+import { createPersonAction } from '~/components/people/people.server'
+import { loadPermissionChoices } from '~/components/people/users.server'
+import { SlideOver } from '~/components/ui/slide-over'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const editor = await requirePeopleAccess(request, 'user', 'modify')
+  return loadPermissionChoices(request, editor)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return createPersonAction(request, 'user')
+}
+
+export default function AddUserRoute() {
+  const { permissions } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <SlideOver title="Add user" closeTo={`/users${search}`}>
+      <PersonForm kind="user" permissions={permissions} lastResult={actionData?.result} />
+    </SlideOver>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add user | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary listPath="/users" />
+}

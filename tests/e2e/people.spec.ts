@@ -1,0 +1,267 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { ADMIN, apiCall, apiLogin, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
+
+const toast = (page: Page) => page.getByTestId('toast')
+
+/** A staff account made by the super admin through admin/user, with a password set from its mail. */
+async function createStaffUser(request: APIRequestContext, permissions: string[]) {
+  const token = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const email = uniqueEmail('staff')
+  const created = await apiCall(request, 'POST', 'admin/user', {
+    token,
+    body: { first_name: 'Bola', last_name: 'Staff', email, permissions },
+  })
+  expect(created.status, created.message).toBe('200')
+  const password = 'staff-password-1'
+  await setPasswordThroughApi(request, email, password)
+  return { email, password }
+}
+
+async function setPasswordThroughApi(request: APIRequestContext, email: string, password: string) {
+  const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
+  const answer = await apiCall(request, 'POST', 'auth/reset-password', {
+    body: { email, token: link.searchParams.get('token'), password, password_confirmation: password, on_new_password: true },
+  })
+  expect(answer.status, answer.message).toBe('200')
+}
+
+/** Settings are global and both projects run at once: tests that write them take turns. */
+async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error('The settings lock was never released')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+test('an admin with can_modify_customer adds a customer, who sets a password from the mail and signs in', async ({ page }) => {
+  const admin = await createStaffUser(page.request, ['can_modify_customer'])
+  await signIn(page, admin.email, admin.password)
+  await page.goto('/customers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
+  await page.getByRole('link', { name: 'Add customer' }).click()
+  await expect(page).toHaveURL(/\/customers\/new$/)
+  const dialog = page.getByRole('dialog', { name: 'Add customer' })
+
+  // The server's rules answer first: a taken e-mail is shown under the field.
+  await dialog.getByLabel('First name').fill('Amaka')
+  await dialog.getByLabel('Last name').fill('Nwosu')
+  await dialog.getByLabel('Email').fill(admin.email)
+  await dialog.getByRole('button', { name: 'Add customer' }).click()
+  await expect(dialog.getByText('The email has already been taken')).toBeVisible()
+
+  const email = uniqueEmail('amaka')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Add customer' }).click()
+  await expect(toast(page)).toContainText('Customer created successfully')
+  await expect(page).toHaveURL(/\/customers$/)
+  const row = page.getByRole('row').filter({ hasText: email })
+  await expect(row).toContainText('Amaka Nwosu')
+  await expect(row).toContainText('Active')
+  await expect(row).toContainText(/CUS-[A-Z2-9]{8}/)
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/)
+
+  await page.context().clearCookies()
+  const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
+  await page.goto(link.pathname + link.search)
+  await page.getByLabel('Password', { exact: true }).fill('amaka-password-1')
+  await page.getByLabel('Confirm password').fill('amaka-password-1')
+  await page.getByRole('button', { name: 'Set Password' }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await page.context().clearCookies()
+  await signIn(page, email, 'amaka-password-1')
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('suspend and unsuspend a customer through the confirmation modal', async ({ page }) => {
+  const customer = await createVerifiedUser(page.request, 'customer')
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto('/customers')
+  await page.getByRole('searchbox').fill(customer.email)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`/customers\\?page=1&search=${encodeURIComponent(customer.email)}$`))
+  await expect(page.getByRole('row')).toHaveCount(2)
+
+  await page.getByRole('link', { name: 'Suspend Chidi Okafor' }).click()
+  const modal = page.getByRole('alertdialog', { name: 'Suspend Chidi Okafor?' })
+  await expect(modal).toBeVisible()
+  await modal.getByRole('link', { name: 'Cancel' }).click()
+  await expect(modal).toBeHidden()
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Active')
+
+  await page.getByRole('link', { name: 'Suspend Chidi Okafor' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click()
+  await expect(toast(page)).toContainText('Suspended successfully')
+  await expect(page).toHaveURL(/\/customers\?page=1&search=/)
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Suspended')
+
+  // The suspended customer is signed out and cannot sign in.
+  expect((await apiCall(page.request, 'GET', 'auth/me', { token: customer.token })).httpStatus).toBe(401)
+  const refused = await apiCall(page.request, 'POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+  expect(refused.httpStatus).toBe(403)
+
+  await page.getByRole('link', { name: 'Unsuspend Chidi Okafor' }).click()
+  await page.getByRole('alertdialog', { name: 'Unsuspend Chidi Okafor?' }).getByRole('button', { name: 'Unsuspend' }).click()
+  await expect(toast(page)).toContainText('unsuspended successfully')
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Active')
+  await apiLogin(page.request, customer.email, customer.password)
+})
+
+test('the super admin creates a user with two permissions and edits them', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto('/users')
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+  await page.getByRole('link', { name: 'Add user' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add user' })
+  const email = uniqueEmail('kemi')
+  await dialog.getByLabel('First name').fill('Kemi')
+  await dialog.getByLabel('Last name').fill('Adeyemi')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('View customers').check()
+  await dialog.getByLabel('View realtors').check()
+  await dialog.getByRole('button', { name: 'Add user' }).click()
+  await expect(toast(page)).toContainText('User created successfully')
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Kemi Adeyemi')
+
+  const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
+  const listed = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
+  expect(listed.data.items[0].permissions).toEqual(['can_view_customer', 'can_view_realtor'])
+
+  // Edit: names are locked, a blank e-mail keeps the current one, one permission swapped.
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Edit Kemi Adeyemi' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit user' })
+  await expect(edit.getByLabel('First name')).toHaveValue('Kemi')
+  await expect(edit.getByLabel('First name')).not.toBeEditable()
+  await expect(edit.getByLabel('View customers')).toBeChecked()
+  await edit.getByLabel('Email').fill('')
+  await edit.getByLabel('View realtors').uncheck()
+  await edit.getByLabel('Change settings').check()
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page)).toContainText('User updated successfully')
+  const edited = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
+  expect(edited.data.items[0]).toMatchObject({ email, permissions: ['can_modify_setting', 'can_view_customer'] })
+
+  // Signed in, the user reaches the pages its permissions open and no others.
+  // (Which menu entries it sees is the layout's job, tested with the sidebar.)
+  await page.context().clearCookies()
+  await setPasswordThroughApi(page.request, email, 'kemi-password-1')
+  await signIn(page, email, 'kemi-password-1')
+  await page.goto('/customers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
+  await page.goto('/settings?tab=settings')
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('aria-current', 'page')
+  for (const path of ['/realtors', '/users']) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(403)
+    await expect(page.getByText('Access denied')).toBeVisible()
+  }
+})
+
+test('a realtor sees its referral link and only its own customers', async ({ page }) => {
+  const realtor = await createVerifiedUser(page.request, 'realtor')
+  const referred = await createVerifiedUser(page.request, 'customer', { referral: realtor.user.reference })
+  const stranger = await createVerifiedUser(page.request, 'customer')
+  await signIn(page, realtor.email, realtor.password)
+  await page.goto('/customers')
+  await expect(page.getByLabel('Your referral link')).toHaveValue(new RegExp(`/register\\?ref=${realtor.user.reference}$`))
+  await expect(page.getByRole('row').filter({ hasText: referred.email })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: stranger.email })).toHaveCount(0)
+  const response = await page.goto(`/customers/${stranger.user.reference}`)
+  expect(response?.status()).toBe(404)
+  await page.goto(`/customers/${referred.user.reference}`)
+  const details = page.getByRole('dialog', { name: 'Customer details' })
+  await expect(details).toContainText(referred.email)
+  await expect(details).toContainText('Okafor Realty')
+  await expect(details).toContainText('No subscriptions yet.')
+  expect((await page.goto('/realtors'))?.status()).toBe(403)
+})
+
+test('the date filter and a customer without access', async ({ page }) => {
+  const customer = await createVerifiedUser(page.request, 'customer')
+  await signIn(page, customer.email, customer.password)
+  const response = await page.goto('/customers')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
+  await expect(page.getByText('Access denied')).toBeVisible()
+  // No tabs on /settings without can_modify_setting: account information only.
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { name: 'Account information' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Settings sections' })).toHaveCount(0)
+
+  await page.context().clearCookies()
+  await signIn(page, ADMIN.email, ADMIN.password)
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
+  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}`)
+  await page.getByLabel('Date registered').fill(today)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`date_registered=${today}`))
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toBeVisible()
+  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}&date_registered=2020-01-01`)
+  await expect(page.getByText('No customer available')).toBeVisible()
+})
+
+test('changing the password signs out, and the new password works', async ({ page }) => {
+  const customer = await createVerifiedUser(page.request, 'customer')
+  await signIn(page, customer.email, customer.password)
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await expect(page.getByText(customer.email)).toBeVisible()
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.getByLabel('New password').fill('brand-new-password-1')
+  await page.getByLabel('Confirm password').fill('brand-new-password-1')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('The current password is incorrect')).toBeVisible()
+
+  await page.getByLabel('Current password').fill(customer.password)
+  await page.getByLabel('New password').fill('brand-new-password-1')
+  await page.getByLabel('Confirm password').fill('brand-new-password-1')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  // With JavaScript the toast shows on /settings for the second before signing out: waitFor
+  // watches every frame, where expect's polling could step over so short a window.
+  await toast(page).filter({ hasText: 'Password changed successfully' }).waitFor()
+  await expect(page).toHaveURL(/\/login$/)
+  const old = await apiCall(page.request, 'POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+  expect(old.httpStatus).toBe(401)
+  await signIn(page, customer.email, 'brand-new-password-1')
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('bank details and reminder days edited on /settings; a customer reads the bank details', async ({ page }) => {
+  const customer = await createVerifiedUser(page.request, 'customer')
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto('/settings')
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page).toHaveURL(/\/settings\?tab=settings$/)
+  const accountNumber = String(Date.now()).slice(-10)
+  await withSettingsLock(async () => {
+    await page.getByLabel('Account number').fill(accountNumber)
+    await page.getByLabel('Account name').fill('Land Banking Escrow')
+    await page.getByLabel('Bank name').fill('Access Bank')
+    await page.getByRole('button', { name: 'Save bank details' }).click()
+    await expect(toast(page)).toContainText('Bank details updated successfully')
+    const read = await apiCall(page.request, 'GET', 'admin/setting/bank_details', { token: customer.token })
+    expect(read.data).toEqual({ account_number: accountNumber, account_name: 'Land Banking Escrow', bank_name: 'Access Bank' })
+
+    await page.getByLabel('Reminder days').fill('7')
+    await page.getByRole('button', { name: 'Save reminder days' }).click()
+    await expect(toast(page)).toContainText('Notification settings updated successfully')
+    await expect(page.getByLabel('Reminder days')).toHaveValue('7')
+  })
+  await page.getByLabel('Account number').fill('12ab')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByText('Account number must be 10 digits')).toBeVisible()
+})
