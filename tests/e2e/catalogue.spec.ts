@@ -118,6 +118,10 @@ test('staff create a land product with an image and two payment plans, edit it a
   await page.getByRole('link', { name: 'Add land' }).click()
   await expect(page).toHaveURL('/land-purchases/new')
   const panel = page.getByRole('dialog', { name: 'Add land' })
+  await panel.getByRole('button', { name: 'Create product' }).click()
+  for (const message of ['Description is a required field', 'Location is a required field', 'Amount is a required field']) {
+    await expect(panel.getByText(message)).toBeVisible()
+  }
   await panel.getByLabel('Description').fill(`Dry plots ${tag}`)
   await panel.getByLabel('Location').fill(location)
   await panel.getByLabel('Amount', { exact: true }).fill('12500000')
@@ -240,6 +244,32 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   await expect(details.getByRole('link', { name: /Edit land|payment plans/ })).toHaveCount(0)
   await expect(details.getByRole('link', { name: 'Buy now' })).toBeVisible()
 
+  // The gallery works with links: ?image=N shows the Nth image.
+  const images: string[] = []
+  for (const name of ['one.png', 'two.png']) {
+    const uploaded = await apiCall(request, 'POST', 'media/upload', {
+      token: admin,
+      body: { file_name: name, file_in_base64: pngFile(name).buffer.toString('base64'), file_extension: 'png', folder_path: 'products' },
+    })
+    images.push(uploaded.data.file_url)
+  }
+  const pictured = (
+    await apiCall(request, 'POST', 'admin/product', {
+      token: admin,
+      body: { type: 'land', description: `Pictured ${tag}`, location: `${tag} View, Guzape, Abuja`, amount: 9_000_000, images },
+    })
+  ).data
+  await page.goto(`/land-purchases?page=1&search=${pictured.reference}`)
+  await page.getByRole('heading', { name: pictured.location }).getByRole('link').click()
+  await expect(page).toHaveURL(`/land-purchases/${pictured.reference}?page=1&search=${pictured.reference}`)
+  await expect(details.getByTestId('gallery-image')).toHaveAttribute('src', pictured.images[0])
+  await details.getByRole('link', { name: 'Show image 2' }).click()
+  await expect(page).toHaveURL(/[?&]image=2/)
+  await expect(details.getByTestId('gallery-image')).toHaveAttribute('src', pictured.images[1])
+  await details.getByRole('link', { name: 'Close', exact: true }).click()
+  await expect(page).toHaveURL(`/land-purchases?page=1&search=${pictured.reference}`)
+  await expect(details).toHaveCount(0)
+
   await page.goto('/land-purchases/new')
   await expect(page).toHaveURL('/land-purchases')
   await expect(page.getByText('You do not have permission to do this')).toBeVisible()
@@ -252,4 +282,33 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
     body: { amount: 7_000_000, duration: 2, duration_type: 'months' },
   })
   expect(plan.httpStatus).toBe(403)
+})
+
+test('4 skeleton cards show while a client-side navigation loads the list; plain page loads never show them', async ({ page, request, javaScriptEnabled }) => {
+  const customer = await createVerifiedUser(request)
+  await signIn(page, customer.email, customer.password)
+  await page.goto('/land-investments')
+  await expect(page.getByTestId('product-card').first()).toBeVisible()
+  await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
+
+  if (!javaScriptEnabled) {
+    await filter(page, 'Availability', 'Available', false)
+    await expect(page).toHaveURL('/land-investments?page=1&available_status=available')
+    await expect(page.getByTestId('product-card').first()).toBeVisible()
+    await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
+    return
+  }
+  // Hold the list's data request until the skeletons have been seen.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/land-investments\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByLabel('Availability', { exact: true }).selectOption({ label: 'Available' })
+  await expect(page.getByTestId('skeleton-card')).toHaveCount(4)
+  release()
+  await expect(page).toHaveURL('/land-investments?page=1&available_status=available')
+  await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
+  await expect(page.getByTestId('product-card').first()).toBeVisible()
 })
