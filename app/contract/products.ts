@@ -91,7 +91,7 @@ function numberField(label: string, { integer = false, min = 0, max = 1e9 } = {}
       })
       .refine((value) => !integer || Number.isInteger(value), `${label} must be a whole number`)
       .refine((value) => value >= min, `${label} must be at least ${min}`)
-      .refine((value) => value <= max, `${label} must be at most ${max}`),
+      .refine((value) => value <= max, `${label} must be at most ${max}`)
   )
 }
 
@@ -99,7 +99,10 @@ const optionalNumberField = (label: string, options?: Parameters<typeof numberFi
   z.preprocess(blankToUndefined, numberField(label, options).optional())
 
 const optionalNaira = (label: string) =>
-  z.preprocess((value) => blankToUndefined(typeof value === 'string' ? value.replace(/[,\s₦]/g, '') : value), nairaAmount(label).optional())
+  z.preprocess(
+    (value) => blankToUndefined(typeof value === 'string' ? value.replace(/[,\s₦]/g, '') : value),
+    nairaAmount(label).optional()
+  )
 
 /** true/false from JSON, 'on'/'true'/'1' from a form; missing is the default (an unticked checkbox: false). */
 export const booleanField = (missing = false) =>
@@ -115,8 +118,9 @@ function enumField<T extends readonly [string, ...string[]]>(label: string, valu
   return z.preprocess(
     blankToUndefined,
     z.enum(values, {
-      error: (issue) => (issue.input === undefined ? requiredMessage(label) : `The selected ${label.toLowerCase()} is invalid`),
-    }),
+      error: (issue) =>
+        issue.input === undefined ? requiredMessage(label) : `The selected ${label.toLowerCase()} is invalid`,
+    })
   )
 }
 
@@ -124,16 +128,13 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, v
   z.preprocess(blankToUndefined, enumField(label, values).optional())
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
-  )
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
 
 const imageList = z.preprocess(
   (value) => (typeof value === 'string' ? [value] : value),
   z
     .array(z.string().trim().min(1).max(500), { error: 'Images must be a list of image URLs' })
-    .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`),
+    .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`)
 )
 
 /**
@@ -181,7 +182,11 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
     if (value.amount !== undefined && value.amount <= 0) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount must be more than 0' })
     }
-    if (value.initial_deposit_amount !== undefined && value.amount !== undefined && value.initial_deposit_amount >= value.amount) {
+    if (
+      value.initial_deposit_amount !== undefined &&
+      value.amount !== undefined &&
+      value.initial_deposit_amount >= value.amount
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['initial_deposit_amount'],
@@ -202,7 +207,11 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
     missing('interval', 'Interval')
     if (value.land_investment_type === 'recurring') {
       missing('duration', 'Duration')
-      if (value.duration !== undefined && value.frequency_period !== undefined && value.duration < value.frequency_period) {
+      if (
+        value.duration !== undefined &&
+        value.frequency_period !== undefined &&
+        value.duration < value.frequency_period
+      ) {
         ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Duration must be at least the ROI period' })
       }
     }
@@ -235,7 +244,7 @@ export const uploadPayloadSchema = z.object({
       .max(60, 'Folder path must be at most 60 characters')
       .regex(/^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/, 'Folder path may hold letters, digits, - and _ only')
       .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
-      .optional(),
+      .optional()
   ),
 })
 

@@ -12,7 +12,9 @@ export default function LandDetailsRoute() {
   return <ProductDetails data={useLoaderData<typeof loader>()} />
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.product.reference ?? 'Land'} | Land Banking` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.product.reference ?? 'Land'} | Land Banking` },
+]
 
 export function ErrorBoundary() {
   return <PanelErrorBoundary kind="land" />

@@ -47,5 +47,7 @@ test('the demo catalogue has recurring and one-time investments', async () => {
   const types = data.items.map((item: any) => item.land_investment_type)
   expect(types).toContain('recurring')
   expect(types).toContain('one_time')
-  expect(data.items.filter((item: any) => item.land_investment_type === 'recurring').every((item: any) => item.duration > 0)).toBe(true)
+  expect(
+    data.items.filter((item: any) => item.land_investment_type === 'recurring').every((item: any) => item.duration > 0)
+  ).toBe(true)
 })

@@ -17,7 +17,13 @@ const base64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base
 const upload = (token: string | undefined, file: Uint8Array | string, extra: Record<string, unknown> = {}) =>
   api.call('POST', 'media/upload', {
     token,
-    body: { file_name: 'plot.png', file_in_base64: base64(file), file_extension: 'png', folder_path: 'products', ...extra },
+    body: {
+      file_name: 'plot.png',
+      file_in_base64: base64(file),
+      file_extension: 'png',
+      folder_path: 'products',
+      ...extra,
+    },
   })
 
 const serve = (url: string, token?: string) => api.call('GET', url.replace(/^\/api\/v1\//, ''), { token })
@@ -144,11 +150,17 @@ describe('product images', () => {
   test('a product keeps its uploaded images in order; removing one deletes it', async () => {
     const first = (await upload(admin, png)).data.file_url
     const second = (await upload(admin, jpeg)).data.file_url
-    const created = await api.call('POST', 'admin/product', { token: admin, body: land([second, `http://example.test${first}`]) })
+    const created = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: land([second, `http://example.test${first}`]),
+    })
     expect(created.status).toBe('200')
     expect(created.data.images).toEqual([second, first])
 
-    const edited = await api.call('POST', `admin/product/${created.data.reference}`, { token: admin, body: land([first]) })
+    const edited = await api.call('POST', `admin/product/${created.data.reference}`, {
+      token: admin,
+      body: land([first]),
+    })
     expect(edited.data.images).toEqual([first])
     expect((await serve(second)).httpStatus).toBe(404)
     expect((await serve(first)).httpStatus).toBe(200)

@@ -65,7 +65,13 @@ describe('estimated_duration_payment', () => {
     await createPlan(reference, { amount: 1_200_000, duration: 4, duration_type: 'months' })
     const edited = await api.call('POST', `admin/product/${reference}`, {
       token: admin,
-      body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_000_000, initial_deposit_amount: 300_000 },
+      body: {
+        type: 'land',
+        description: 'Plots',
+        location: 'Epe, Lagos',
+        amount: 1_000_000,
+        initial_deposit_amount: 300_000,
+      },
     })
     expect(edited.status).toBe('200')
     const plans = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
@@ -141,7 +147,9 @@ describe('changing plans', () => {
     })
     expect(updated.message).toBe('Payment plan updated successfully')
     expect(updated.data).toMatchObject({ uuid, amount: 1_210_000, duration: 12, duration_type: 'weeks' })
-    const deleted = await api.call('POST', `admin/product/${reference}/payment-plan/${uuid}/delete`, { token: staffModify })
+    const deleted = await api.call('POST', `admin/product/${reference}/payment-plan/${uuid}/delete`, {
+      token: staffModify,
+    })
     expect(deleted.status).toBe('200')
     expect(deleted.message).toBe('Payment plan deleted successfully')
     const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: staffModify })
@@ -151,7 +159,9 @@ describe('changing plans', () => {
       body: { amount: 1_210_000, duration: 12, duration_type: 'weeks' },
     })
     expect(again.httpStatus).toBe(404)
-    expect((await api.call('POST', `admin/product/${reference}/payment-plan/not-a-uuid/delete`, { token: admin })).httpStatus).toBe(404)
+    expect(
+      (await api.call('POST', `admin/product/${reference}/payment-plan/not-a-uuid/delete`, { token: admin })).httpStatus
+    ).toBe(404)
   })
 
   test('a plan of another product is not found through this one', async () => {
@@ -191,10 +201,18 @@ describe('changing plans', () => {
     await createPlan(reference, { amount: 900_000, duration: 3, duration_type: 'months' })
     const answer = await api.call('POST', `admin/product/${reference}`, {
       token: admin,
-      body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 2_000_000, initial_deposit_amount: 900_000 },
+      body: {
+        type: 'land',
+        description: 'Plots',
+        location: 'Epe, Lagos',
+        amount: 2_000_000,
+        initial_deposit_amount: 900_000,
+      },
     })
     expect(answer.httpStatus).toBe(422)
-    expect(answer.data.initial_deposit_amount[0]).toMatch(/^Initial deposit must be less than every payment plan's amount/)
+    expect(answer.data.initial_deposit_amount[0]).toMatch(
+      /^Initial deposit must be less than every payment plan's amount/
+    )
   })
 
   test('investments have no payment plans', async () => {

@@ -73,7 +73,13 @@ describe('POST admin/product', () => {
 
   test('a land product answers every field, in naira, and is stored in kobo', async () => {
     const product = await create(
-      land({ amount: '1,250,000.50', initial_deposit_amount: 250_000, discount_percentage: 10, available_by_quantity: true, unit_available: 4 }),
+      land({
+        amount: '1,250,000.50',
+        initial_deposit_amount: 250_000,
+        discount_percentage: 10,
+        available_by_quantity: true,
+        unit_available: 4,
+      })
     )
     expect(product).toMatchObject({
       reference: expect.stringMatching(/^PRD-[A-Z2-9]{8}$/),
@@ -120,7 +126,7 @@ describe('POST admin/product', () => {
       initial_deposit_amount: null,
     })
     const oneTime = await create(
-      investment({ land_investment_type: 'one_time', duration: undefined, minimum_amount: undefined, amount: 750_000 }),
+      investment({ land_investment_type: 'one_time', duration: undefined, minimum_amount: undefined, amount: 750_000 })
     )
     expect(oneTime).toMatchObject({ minimum_amount: 750_000, amount: 750_000, duration: null })
   })
@@ -137,7 +143,10 @@ describe('POST admin/product', () => {
   })
 
   test('investment: description, minimum amount, return, type, ROI period and interval; duration for recurring', async () => {
-    const answer = await api.call('POST', 'admin/product', { token: admin, body: { type: 'land_investment', description: '' } })
+    const answer = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: { type: 'land_investment', description: '' },
+    })
     expect(answer.data).toEqual({
       description: ['Description is a required field'],
       minimum_amount: ['Minimum amount is a required field'],
@@ -153,7 +162,10 @@ describe('POST admin/product', () => {
   test('the type is required; unit available is required when sold by quantity', async () => {
     const noType = await api.call('POST', 'admin/product', { token: admin, body: { description: 'x' } })
     expect(noType.data.type).toEqual(['Type is a required field'])
-    const byQuantity = await api.call('POST', 'admin/product', { token: admin, body: land({ available_by_quantity: true }) })
+    const byQuantity = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: land({ available_by_quantity: true }),
+    })
     expect(byQuantity.data).toEqual({ unit_available: ['Unit available is a required field'] })
   })
 
@@ -188,7 +200,12 @@ describe('POST admin/product', () => {
       }).toString(),
     })
     expect(answer.status).toBe('200')
-    expect(answer.data).toMatchObject({ amount: 2_000_000, available_by_quantity: true, unit_available: 3, is_available: true })
+    expect(answer.data).toMatchObject({
+      amount: 2_000_000,
+      available_by_quantity: true,
+      unit_available: 3,
+      is_available: true,
+    })
   })
 })
 
@@ -204,7 +221,12 @@ describe('POST admin/product/{reference}', () => {
     })
     expect(edited.status).toBe('200')
     expect(edited.message).toBe('Product updated successfully')
-    expect(edited.data).toMatchObject({ reference: product.reference, description: 'Now with a tarred road', amount: 6_000_000, is_available: false })
+    expect(edited.data).toMatchObject({
+      reference: product.reference,
+      description: 'Now with a tarred road',
+      amount: 6_000_000,
+      is_available: false,
+    })
     const invalid = await api.call('POST', path, { token: admin, body: { type: 'land', description: '' } })
     expect(invalid.data).toEqual({
       description: ['Description is a required field'],
@@ -239,12 +261,14 @@ describe('GET product and product/{reference}', () => {
           description: `Plots ${needle} number ${index}`,
           land_type: index % 3 === 0 ? 'acre' : 'plot',
           is_available: index % 4 !== 0,
-        }),
+        })
       )
       references.push(product.reference)
     }
     await create(investment({ description: `Income ${needle} recurring` }))
-    await create(investment({ description: `Income ${needle} once`, land_investment_type: 'one_time', duration: undefined }))
+    await create(
+      investment({ description: `Income ${needle} once`, land_investment_type: 'one_time', duration: undefined })
+    )
   })
 
   const list = async (query: string, token = customer.token) => api.call('GET', `product?${query}`, { token })

@@ -10,7 +10,8 @@ function pngFile(name: string) {
   const width = 24
   const height = 16
   const pixels = new Uint8Array(width * height * 3)
-  for (let index = 0; index < width * height; index++) pixels.set(index < (width * height) / 2 ? [110, 170, 230] : [70, 150, 60], index * 3)
+  for (let index = 0; index < width * height; index++)
+    pixels.set(index < (width * height) / 2 ? [110, 170, 230] : [70, 150, 60], index * 3)
   return { name, mimeType: 'image/png', buffer: Buffer.from(encodePng(width, height, pixels)) }
 }
 
@@ -26,7 +27,11 @@ async function filter(page: Page, label: string, option: string, javaScriptEnabl
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click()
 }
 
-test('both lists browse, filter, search and page, with the address bar following', async ({ page, request, javaScriptEnabled }) => {
+test('both lists browse, filter, search and page, with the address bar following', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const tag = `list${token()}`
   for (let index = 0; index < 12; index++) {
@@ -85,7 +90,10 @@ test('both lists browse, filter, search and page, with the address bar following
   await filter(page, 'Land type', 'Acre', javaScriptEnabled)
   await expect(page).toHaveURL(`/land-purchases?page=1&available_status=available&type=acre&search=${tag}`)
   await expect(page.getByTestId('product-card')).toHaveCount(2)
-  await expect(page.getByRole('link', { name: 'Buy now' }).first()).toHaveAttribute('href', /^\/land-purchases\/PRD-[A-Z0-9]+\/subscribe\?/)
+  await expect(page.getByRole('link', { name: 'Buy now' }).first()).toHaveAttribute(
+    'href',
+    /^\/land-purchases\/PRD-[A-Z0-9]+\/subscribe\?/
+  )
 
   await search(page, `${tag}-nothing`)
   await expect(page.getByText('No product available')).toBeVisible()
@@ -102,14 +110,28 @@ test('both lists browse, filter, search and page, with the address bar following
   await expect(page).toHaveURL(`/land-investments?page=1&type=one_time&search=${tag}`)
   const card = page.getByTestId('product-card')
   await expect(card).toHaveCount(1)
-  for (const text of ['Land investment', '₦300,001.00', '12%', 'One time', 'Paid after 3 months', 'Still available?', 'Number of investors']) {
+  for (const text of [
+    'Land investment',
+    '₦300,001.00',
+    '12%',
+    'One time',
+    'Paid after 3 months',
+    'Still available?',
+    'Number of investors',
+  ]) {
     await expect(card).toContainText(text)
   }
   await expect(card).not.toContainText('Maturity period')
-  await expect(card.getByRole('link', { name: 'Invest now' })).toHaveAttribute('href', /^\/land-investments\/PRD-[A-Z0-9]+\/invest\?/)
+  await expect(card.getByRole('link', { name: 'Invest now' })).toHaveAttribute(
+    'href',
+    /^\/land-investments\/PRD-[A-Z0-9]+\/invest\?/
+  )
 })
 
-test('staff create a land product with an image and two payment plans, edit it and delete a plan', async ({ page, request }) => {
+test('staff create a land product with an image and two payment plans, edit it and delete a plan', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const tag = `make${token()}`
   const location = `${tag} Court, Mowe, Ogun State`
@@ -119,7 +141,11 @@ test('staff create a land product with an image and two payment plans, edit it a
   await expect(page).toHaveURL('/land-purchases/new')
   const panel = page.getByRole('dialog', { name: 'Add land' })
   await panel.getByRole('button', { name: 'Create product' }).click()
-  for (const message of ['Description is a required field', 'Location is a required field', 'Amount is a required field']) {
+  for (const message of [
+    'Description is a required field',
+    'Location is a required field',
+    'Amount is a required field',
+  ]) {
     await expect(panel.getByText(message)).toBeVisible()
   }
   await panel.getByLabel('Description').fill(`Dry plots ${tag}`)
@@ -138,7 +164,13 @@ test('staff create a land product with an image and two payment plans, edit it a
   await expect(page).toHaveURL('/land-purchases')
   const found = await apiCall(request, 'GET', `product?type=land&search=${tag}`, { token: admin })
   const product = found.data.items[0]
-  expect(product).toMatchObject({ location, amount: 12_500_000, initial_deposit_amount: 1_000_000, land_type: 'acre', unit_available: 3 })
+  expect(product).toMatchObject({
+    location,
+    amount: 12_500_000,
+    initial_deposit_amount: 1_000_000,
+    land_type: 'acre',
+    unit_available: 3,
+  })
   expect(product.images).toHaveLength(1)
   const image = await request.get(product.images[0])
   expect(image.headers()['content-type']).toBe('image/png')
@@ -147,7 +179,8 @@ test('staff create a land product with an image and two payment plans, edit it a
   const card = page.getByTestId('product-card')
   await expect(card).toHaveCount(1)
   await expect(card.locator('img')).toHaveAttribute('src', product.images[0])
-  for (const text of ['2 acres', 'Acre', '₦12,500,000.00', '₦1,000,000.00', 'Units left']) await expect(card).toContainText(text)
+  for (const text of ['2 acres', 'Acre', '₦12,500,000.00', '₦1,000,000.00', 'Units left'])
+    await expect(card).toContainText(text)
 
   await card.locator('summary').click()
   await card.getByRole('menuitem', { name: 'Payment plans' }).click()
@@ -249,14 +282,25 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   for (const name of ['one.png', 'two.png']) {
     const uploaded = await apiCall(request, 'POST', 'media/upload', {
       token: admin,
-      body: { file_name: name, file_in_base64: pngFile(name).buffer.toString('base64'), file_extension: 'png', folder_path: 'products' },
+      body: {
+        file_name: name,
+        file_in_base64: pngFile(name).buffer.toString('base64'),
+        file_extension: 'png',
+        folder_path: 'products',
+      },
     })
     images.push(uploaded.data.file_url)
   }
   const pictured = (
     await apiCall(request, 'POST', 'admin/product', {
       token: admin,
-      body: { type: 'land', description: `Pictured ${tag}`, location: `${tag} View, Guzape, Abuja`, amount: 9_000_000, images },
+      body: {
+        type: 'land',
+        description: `Pictured ${tag}`,
+        location: `${tag} View, Guzape, Abuja`,
+        amount: 9_000_000,
+        images,
+      },
     })
   ).data
   await page.goto(`/land-purchases?page=1&search=${pictured.reference}`)
@@ -276,7 +320,9 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
 
   const body = { type: 'land', description: 'Mine', location: 'Epe, Lagos', amount: 1 }
   expect((await apiCall(request, 'POST', 'admin/product', { token: customer.token, body })).httpStatus).toBe(403)
-  expect((await apiCall(request, 'POST', `admin/product/${reference}`, { token: customer.token, body })).httpStatus).toBe(403)
+  expect(
+    (await apiCall(request, 'POST', `admin/product/${reference}`, { token: customer.token, body })).httpStatus
+  ).toBe(403)
   const plan = await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, {
     token: customer.token,
     body: { amount: 7_000_000, duration: 2, duration_type: 'months' },
@@ -284,7 +330,11 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   expect(plan.httpStatus).toBe(403)
 })
 
-test('4 skeleton cards show while a client-side navigation loads the list; plain page loads never show them', async ({ page, request, javaScriptEnabled }) => {
+test('4 skeleton cards show while a client-side navigation loads the list; plain page loads never show them', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   await page.goto('/land-investments')

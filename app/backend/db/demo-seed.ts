@@ -39,7 +39,8 @@ type DemoInvestment = {
 
 const LAND: DemoLand[] = [
   {
-    description: 'Lekki Pearl Gardens: dry, fenced plots with a gatehouse, 10 minutes from the Lekki Free Trade Zone. C of O in view.',
+    description:
+      'Lekki Pearl Gardens: dry, fenced plots with a gatehouse, 10 minutes from the Lekki Free Trade Zone. C of O in view.',
     location: 'Lekki-Epe Expressway, Ibeju-Lekki, Lagos',
     amount: 12_500_000,
     deposit: 2_500_000,
@@ -65,7 +66,8 @@ const LAND: DemoLand[] = [
     plans: [{ amount: 5_100_000, duration: 6, durationType: 'months' }],
   },
   {
-    description: 'Mowe Green Acres: farmland and mixed-use acres off the Lagos-Ibadan Expressway, surveyed and ready for allocation.',
+    description:
+      'Mowe Green Acres: farmland and mixed-use acres off the Lagos-Ibadan Expressway, surveyed and ready for allocation.',
     location: 'Mowe, Obafemi Owode, Ogun State',
     amount: 9_000_000,
     deposit: 1_500_000,
@@ -80,7 +82,8 @@ const LAND: DemoLand[] = [
     ],
   },
   {
-    description: 'Guzape Hills Residential: hillside plots with tarred roads and underground drainage in a prime Abuja district.',
+    description:
+      'Guzape Hills Residential: hillside plots with tarred roads and underground drainage in a prime Abuja district.',
     location: 'Guzape District, Abuja, FCT',
     amount: 45_000_000,
     deposit: 10_000_000,
@@ -111,7 +114,8 @@ const LAND: DemoLand[] = [
     images: ['dusk'],
   },
   {
-    description: 'Ibeju-Lekki Coastal Acres: beachfront acres for resort or private development, minutes from the Dangote Refinery.',
+    description:
+      'Ibeju-Lekki Coastal Acres: beachfront acres for resort or private development, minutes from the Dangote Refinery.',
     location: 'Akodo, Ibeju-Lekki, Lagos',
     amount: 18_000_000,
     deposit: 4_000_000,
@@ -151,7 +155,8 @@ const INVESTMENTS: DemoInvestment[] = [
     images: ['farmland'],
   },
   {
-    description: 'Abuja Estate Development Note: fund the first phase of a Guzape estate and take your return at completion.',
+    description:
+      'Abuja Estate Development Note: fund the first phase of a Guzape estate and take your return at completion.',
     location: 'Guzape District, Abuja, FCT',
     minimum: 1_000_000,
     investmentReturn: 25,
@@ -161,7 +166,8 @@ const INVESTMENTS: DemoInvestment[] = [
     images: ['estate'],
   },
   {
-    description: 'Ogun Agro-Land Monthly: a monthly income from cassava and maize farmland in Ogun State, for one year.',
+    description:
+      'Ogun Agro-Land Monthly: a monthly income from cassava and maize farmland in Ogun State, for one year.',
     location: 'Ifo, Ogun State',
     minimum: 250_000,
     investmentReturn: 2,
@@ -171,7 +177,8 @@ const INVESTMENTS: DemoInvestment[] = [
     duration: 12,
   },
   {
-    description: 'Lekki Land Bank: buy into coastal land held for appreciation, with one payout after 18 months. Fully subscribed.',
+    description:
+      'Lekki Land Bank: buy into coastal land held for appreciation, with one payout after 18 months. Fully subscribed.',
     location: 'Lekki, Lagos',
     minimum: 2_000_000,
     investmentReturn: 35,
@@ -216,7 +223,9 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
       const ids: number[] = []
       for (const scene of scenes) ids.push(await imageId(scene))
       if (ids.length) {
-        await tx.insert(productImages).values(ids.map((fileId, position) => ({ productId: product.id, fileId, position })))
+        await tx
+          .insert(productImages)
+          .values(ids.map((fileId, position) => ({ productId: product.id, fileId, position })))
       }
       return product.id
     }
@@ -242,7 +251,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
           createdAt: at,
           updatedAt: at,
         },
-        land.images,
+        land.images
       )
       if (land.plans?.length) {
         await tx.insert(paymentPlans).values(
@@ -252,7 +261,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
             duration: plan.duration,
             durationType: plan.durationType,
             createdAt: new Date(at.getTime() + index * 1000),
-          })),
+          }))
         )
       }
     }
@@ -271,13 +280,13 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
           landInvestmentType: investment.kind,
           interval: investment.interval,
           frequencyPeriod: investment.frequency,
-          duration: investment.kind === 'recurring' ? (investment.duration ?? null) : null,
+          duration: investment.kind === 'recurring' ? investment.duration ?? null : null,
           isAvailable: investment.available ?? true,
           createdById: adminId,
           createdAt: at,
           updatedAt: at,
         },
-        investment.images ?? [],
+        investment.images ?? []
       )
     }
   })

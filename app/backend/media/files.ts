@@ -43,7 +43,7 @@ export const EMPTY_FILE = 'The file is empty'
 export async function storeImage(
   db: Executor,
   bytes: Uint8Array,
-  { folder, ownerId, field = 'file_in_base64' }: { folder: string; ownerId: number | null; field?: string },
+  { folder, ownerId, field = 'file_in_base64' }: { folder: string; ownerId: number | null; field?: string }
 ) {
   if (bytes.length === 0) throw fieldError(field, EMPTY_FILE)
   if (bytes.length > MAX_UPLOAD_BYTES) throw fieldError(field, TOO_LARGE)

@@ -40,6 +40,6 @@ export function encodePng(width: number, height: number, rgb: Uint8Array) {
       chunk('IHDR', header),
       chunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
       chunk('IEND', new Uint8Array()),
-    ]),
+    ])
   )
 }

@@ -11,7 +11,7 @@ export function planSchedule(planKobo: number, duration: number, productDepositK
   // Rounded down to the kobo, so the last instalment (which takes the remainder) is never short.
   const instalment = count > 0 ? Math.floor(rest / count) : 0
   const instalments = Array.from({ length: count }, (_, index) =>
-    index === count - 1 ? rest - instalment * (count - 1) : instalment,
+    index === count - 1 ? rest - instalment * (count - 1) : instalment
   )
   return { deposit, instalment, instalments }
 }

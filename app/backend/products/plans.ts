@@ -83,9 +83,18 @@ async function list(ctx: ApiContext) {
       .orderBy(desc(paymentPlans.createdAt), desc(paymentPlans.id))
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
-    ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(paymentPlans).where(livePlansOf(product.id)),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(paymentPlans)
+      .where(livePlansOf(product.id)),
   ])
-  return { data: paginated(rows.map((row) => toPaymentPlan(row, product.deposit)), page, total) }
+  return {
+    data: paginated(
+      rows.map((row) => toPaymentPlan(row, product.deposit)),
+      page,
+      total
+    ),
+  }
 }
 
 /** A land product whose plans the caller may change, and the validated plan payload. */
@@ -96,7 +105,10 @@ async function planInput(ctx: ApiContext) {
   const input = await parseBody(ctx, paymentPlanPayloadSchema)
   const amount = nairaToKobo(input.amount)
   if (product.deposit !== null && amount <= product.deposit) {
-    throw fieldError('amount', `Amount must be more than the initial deposit (${formatNaira(koboToNaira(product.deposit))})`)
+    throw fieldError(
+      'amount',
+      `Amount must be more than the initial deposit (${formatNaira(koboToNaira(product.deposit))})`
+    )
   }
   return { product, values: { amount, duration: input.duration, durationType: input.duration_type } }
 }

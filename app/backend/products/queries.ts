@@ -36,13 +36,17 @@ function productColumns(viewerId: number | null) {
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
     // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries spell theirs out.
-    images: sql<string[]>`array(select f.name from product_images pi join files f on f.id = pi.file_id where pi.product_id = "products"."id" order by pi.position, pi.id)`,
-    subscriptionCount: sql<number>`(select count(distinct s.user_id) from subscriptions s where s.product_id = "products"."id" and s.status <> 'cancelled')`.mapWith(
-      Number,
-    ),
-    planCount: sql<number>`(select count(*) from payment_plans pp where pp.product_id = "products"."id" and pp.deleted_at is null)`.mapWith(
-      Number,
-    ),
+    images: sql<
+      string[]
+    >`array(select f.name from product_images pi join files f on f.id = pi.file_id where pi.product_id = "products"."id" order by pi.position, pi.id)`,
+    subscriptionCount:
+      sql<number>`(select count(distinct s.user_id) from subscriptions s where s.product_id = "products"."id" and s.status <> 'cancelled')`.mapWith(
+        Number
+      ),
+    planCount:
+      sql<number>`(select count(*) from payment_plans pp where pp.product_id = "products"."id" and pp.deleted_at is null)`.mapWith(
+        Number
+      ),
     hasSubscribed:
       viewerId === null
         ? sql<boolean>`false`
@@ -112,7 +116,10 @@ export async function listProducts(db: Executor, viewerId: number | null, filter
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where),
   ])
   return paginated(rows.map(toProduct), page, total)
 }

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { productPayloadSchema, productQuerySchema } from '~/contract/products'
 import { products } from '../db/schema'
-import { orNotFound, pageFrom, parseBody, parseValue, requirePermission, requireUser, type ApiContext } from '../http/context'
+import {
+  orNotFound,
+  pageFrom,
+  parseBody,
+  parseValue,
+  requirePermission,
+  requireUser,
+  type ApiContext,
+} from '../http/context'
 import { fieldError } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { newReference } from '../references'

@@ -12,7 +12,7 @@ const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : 
 /** The columns a product payload sets: land fields for land, investment fields for investments. */
 export function productValues(input: ProductPayload) {
   const byQuantity = input.available_by_quantity
-  const unitAvailable = byQuantity ? (input.unit_available ?? 0) : null
+  const unitAvailable = byQuantity ? input.unit_available ?? 0 : null
   const common = {
     type: input.type,
     description: input.description,
@@ -50,7 +50,7 @@ export function productValues(input: ProductPayload) {
     investmentReturn: input.investment_return ?? null,
     landInvestmentType: input.land_investment_type ?? null,
     interval: input.interval ?? null,
-    duration: input.land_investment_type === 'recurring' ? (input.duration ?? null) : null,
+    duration: input.land_investment_type === 'recurring' ? input.duration ?? null : null,
     frequencyPeriod: input.frequency_period ?? null,
   }
 }
@@ -61,7 +61,7 @@ export async function resolveImages(db: Executor, urls: string[]) {
   if (invalid.length) {
     throw validationError(
       Object.fromEntries(invalid.map((index) => [`images.${index}`, ['The image must be an uploaded product image']])),
-      'The image must be an uploaded product image',
+      'The image must be an uploaded product image'
     )
   }
   return ids
@@ -95,12 +95,18 @@ export async function assertDepositBelowPlans(db: Executor, productId: number, d
   if (smallest !== null && Number(smallest) <= depositKobo) {
     throw fieldError(
       'initial_deposit_amount',
-      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatNaira(Number(smallest) / 100)})`,
+      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatNaira(
+        Number(smallest) / 100
+      )})`
     )
   }
 }
 
-export async function insertProduct(db: Executor, values: ReturnType<typeof productValues>, extra: { reference: string; createdById: number | null }) {
+export async function insertProduct(
+  db: Executor,
+  values: ReturnType<typeof productValues>,
+  extra: { reference: string; createdById: number | null }
+) {
   const [created] = await db
     .insert(products)
     .values({ ...values, ...extra })

@@ -25,7 +25,13 @@ export function SelectField({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...selectProps}>
+      <select
+        id={id}
+        className="input"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        {...selectProps}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -57,7 +63,14 @@ export function TextareaField({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <textarea id={id} rows={4} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...textareaProps} />
+      <textarea
+        id={id}
+        rows={4}
+        className="input"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        {...textareaProps}
+      />
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

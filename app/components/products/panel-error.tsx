@@ -8,7 +8,11 @@ export function PanelErrorBoundary({ kind }: { kind: KindName }) {
   const location = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   const message =
-    status === 404 ? 'This product could not be found.' : status === 413 ? String((error as { data?: unknown }).data) : 'Something went wrong, please try again'
+    status === 404
+      ? 'This product could not be found.'
+      : status === 413
+      ? String((error as { data?: unknown }).data)
+      : 'Something went wrong, please try again'
   return (
     <SlideOver title="Something went wrong" closeTo={listUrlFrom(KINDS[kind], new URLSearchParams(location.search))}>
       <p role="alert" className="text-sm text-slate-700">

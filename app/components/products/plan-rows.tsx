@@ -48,14 +48,23 @@ export function PlanForm({
     constraint: getZodConstraint(paymentPlanPayloadSchema),
     lastResult,
     defaultValue: plan
-      ? { amount: formatMoneyInput(String(plan.amount)), duration: String(plan.duration), duration_type: plan.duration_type }
+      ? {
+          amount: formatMoneyInput(String(plan.amount)),
+          duration: String(plan.duration),
+          duration_type: plan.duration_type,
+        }
       : { duration_type: 'months' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentPlanPayloadSchema }),
     shouldRevalidate: 'onInput',
   })
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('form_id') === formId
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={plan ? 'Edit payment plan' : 'New payment plan'} className="flex flex-col gap-1">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={plan ? 'Edit payment plan' : 'New payment plan'}
+      className="flex flex-col gap-1"
+    >
       <FormBanner id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value={plan ? 'update' : 'create'} />
       <input type="hidden" name="form_id" value={formId} />
@@ -74,7 +83,9 @@ export function PlanForm({
           errors={fields.duration_type.errors}
         />
       </div>
-      {plan ? <p className="text-xs text-slate-500">Now {formatNaira(plan.estimated_duration_payment)} per instalment.</p> : null}
+      {plan ? (
+        <p className="text-xs text-slate-500">Now {formatNaira(plan.estimated_duration_payment)} per instalment.</p>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} className="btn-secondary" preventScrollReset replace>
           Cancel

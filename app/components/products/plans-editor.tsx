@@ -47,7 +47,9 @@ export function PlansEditor({
           <p className="font-medium text-slate-900">{product.location}</p>
           <p className="text-slate-600">
             {product.reference} · Price {formatNaira(product.amount)} · Initial deposit{' '}
-            {product.initial_deposit_amount !== null ? formatNaira(product.initial_deposit_amount) : 'amount / duration'}
+            {product.initial_deposit_amount !== null
+              ? formatNaira(product.initial_deposit_amount)
+              : 'amount / duration'}
           </p>
         </div>
         {can.modifyPlans && !data.adding ? (
@@ -66,23 +68,38 @@ export function PlansEditor({
           {plans.items.map((plan) =>
             data.editing === plan.uuid ? (
               <li key={plan.uuid} className="rounded-md border border-brand-600 p-3">
-                <PlanForm formId={`plan-${plan.uuid}`} plan={plan} cancelTo={data.selfUrl} lastResult={resultFor(`plan-${plan.uuid}`)} />
+                <PlanForm
+                  formId={`plan-${plan.uuid}`}
+                  plan={plan}
+                  cancelTo={data.selfUrl}
+                  lastResult={resultFor(`plan-${plan.uuid}`)}
+                />
               </li>
             ) : (
               <li key={plan.uuid} className="rounded-md border border-slate-200 p-3" data-testid="plan-row">
                 <PlanSummary plan={plan} />
                 {can.modifyPlans ? (
                   <div className="mt-2 flex justify-end gap-2">
-                    <Link to={withParam(data.selfUrl, 'edit', plan.uuid)} className="btn-secondary" preventScrollReset replace>
+                    <Link
+                      to={withParam(data.selfUrl, 'edit', plan.uuid)}
+                      className="btn-secondary"
+                      preventScrollReset
+                      replace
+                    >
                       Edit<span className="sr-only"> plan of {formatNaira(plan.amount)}</span>
                     </Link>
-                    <Link to={withParam(data.selfUrl, 'delete', plan.uuid)} className="btn-danger" preventScrollReset replace>
+                    <Link
+                      to={withParam(data.selfUrl, 'delete', plan.uuid)}
+                      className="btn-danger"
+                      preventScrollReset
+                      replace
+                    >
                       Delete<span className="sr-only"> plan of {formatNaira(plan.amount)}</span>
                     </Link>
                   </div>
                 ) : null}
               </li>
-            ),
+            )
           )}
         </ul>
         {!plans.items.length && !data.adding ? <EmptyState item="payment plan" /> : null}
@@ -92,7 +109,9 @@ export function PlansEditor({
         <ConfirmDialog
           title="Delete payment plan"
           closeTo={data.selfUrl}
-          message={`Are you sure you want to delete the plan of ${formatNaira(data.deleting.amount)} over ${data.deleting.duration} ${data.deleting.duration_type}?`}
+          message={`Are you sure you want to delete the plan of ${formatNaira(data.deleting.amount)} over ${
+            data.deleting.duration
+          } ${data.deleting.duration_type}?`}
         >
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete" />

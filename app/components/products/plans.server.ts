@@ -60,13 +60,23 @@ export async function plansEditorAction(request: Request, reference: string | un
   const input = submission.value
   const base = `admin/product/${encodeURIComponent(reference ?? '')}/payment-plan`
   const path =
-    input.intent === 'create' ? base : input.intent === 'update' ? `${base}/${encodeURIComponent(input.uuid)}` : `${base}/${encodeURIComponent(input.uuid)}/delete`
+    input.intent === 'create'
+      ? base
+      : input.intent === 'update'
+      ? `${base}/${encodeURIComponent(input.uuid)}`
+      : `${base}/${encodeURIComponent(input.uuid)}/delete`
   const body =
-    input.intent === 'delete' ? {} : { amount: input.amount, duration: input.duration, duration_type: input.duration_type }
+    input.intent === 'delete'
+      ? {}
+      : { amount: input.amount, duration: input.duration, duration_type: input.duration_type }
   const result = await api<PaymentPlan>(request, 'POST', path, { body })
   if (!result.ok) {
     if (input.intent === 'delete' || !result.fieldErrors) {
-      return redirectWithError(request, input.intent === 'delete' ? editorUrl(url) : url.pathname + url.search, result.message)
+      return redirectWithError(
+        request,
+        input.intent === 'delete' ? editorUrl(url) : url.pathname + url.search,
+        result.message
+      )
     }
     return data({ result: replyWithApiFailure(submission, result), formId }, { status: 400 })
   }

@@ -28,7 +28,17 @@ export function landSize(product: Product) {
 }
 
 /** The menu of staff actions on a card: 'Edit land' / 'Edit investment', and payment plans for land. */
-function CardMenu({ kind, product, can, search }: { kind: Kind; product: Product; can: ProductPermissions; search: string }) {
+function CardMenu({
+  kind,
+  product,
+  can,
+  search,
+}: {
+  kind: Kind
+  product: Product
+  can: ProductPermissions
+  search: string
+}) {
   if (!can.menu) return null
   const base = `${kind.basePath}/${product.reference}`
   const plansLink = kind.name === 'land' && can.viewPlans
@@ -102,9 +112,19 @@ export function ProductCard({ product, can, search }: { product: Product; can: P
   const kind = product.type === 'land' ? KINDS.land : KINDS.investment
   const detailsHref = `${kind.basePath}/${product.reference}${search}`
   return (
-    <article className="card flex flex-col gap-3" aria-labelledby={`product-${product.reference}`} data-testid="product-card">
+    <article
+      className="card flex flex-col gap-3"
+      aria-labelledby={`product-${product.reference}`}
+      data-testid="product-card"
+    >
       {kind.name === 'land' ? (
-        <Link to={detailsHref} preventScrollReset tabIndex={-1} aria-hidden="true" className="-mx-4 -mt-4 block overflow-hidden rounded-t-lg bg-slate-100">
+        <Link
+          to={detailsHref}
+          preventScrollReset
+          tabIndex={-1}
+          aria-hidden="true"
+          className="-mx-4 -mt-4 block overflow-hidden rounded-t-lg bg-slate-100"
+        >
           {product.images[0] ? (
             <img src={product.images[0]} alt="" className="aspect-[2/1] w-full object-cover" loading="lazy" />
           ) : (
@@ -123,7 +143,9 @@ export function ProductCard({ product, can, search }: { product: Product; can: P
         </div>
         <CardMenu kind={kind} product={product} can={can} search={search} />
       </div>
-      <dl className="divide-y divide-slate-100">{kind.name === 'land' ? <LandFields product={product} /> : <InvestmentFields product={product} />}</dl>
+      <dl className="divide-y divide-slate-100">
+        {kind.name === 'land' ? <LandFields product={product} /> : <InvestmentFields product={product} />}
+      </dl>
       <div className="mt-auto flex items-center justify-end pt-1">
         <ProductAction kind={kind} product={product} search={search} />
       </div>
@@ -143,7 +165,9 @@ function LandFields({ product }: { product: Product }) {
           <Detail label="Discounted price">{formatNaira(discountedPrice(product))}</Detail>
         </>
       ) : null}
-      {product.initial_deposit_amount !== null ? <Detail label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</Detail> : null}
+      {product.initial_deposit_amount !== null ? (
+        <Detail label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</Detail>
+      ) : null}
       {product.available_by_quantity ? <Detail label="Units left">{product.unit_available ?? 0}</Detail> : null}
       <Detail label="Available">{yesNo(product.is_available)}</Detail>
     </>

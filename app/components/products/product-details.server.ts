@@ -32,5 +32,13 @@ export async function loadProductDetails(request: Request, kindName: KindName, r
     plans = result.ok ? result.data : null
   }
   const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
-  return { kind: kindName, product, plans, image, closeTo, listSearch: closeTo.slice(KINDS[kindName].basePath.length), can }
+  return {
+    kind: kindName,
+    product,
+    plans,
+    image,
+    closeTo,
+    listSearch: closeTo.slice(KINDS[kindName].basePath.length),
+    can,
+  }
 }

@@ -46,7 +46,9 @@ function Gallery({ product, image }: { product: Product; image: number }) {
               preventScrollReset
               aria-current={index + 1 === image ? 'true' : undefined}
               aria-label={`Show image ${index + 1}`}
-              className={`shrink-0 overflow-hidden rounded border-2 ${index + 1 === image ? 'border-brand-600' : 'border-transparent'}`}
+              className={`shrink-0 overflow-hidden rounded border-2 ${
+                index + 1 === image ? 'border-brand-600' : 'border-transparent'
+              }`}
             >
               <img src={src} alt="" className="h-14 w-24 object-cover" loading="lazy" />
             </Link>
@@ -121,7 +123,12 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
           ) : (
             <p className="mt-1 text-sm text-slate-500">No payment plans: this land is sold in full only.</p>
           )}
-          <Pagination page={data.plans.page} totalPages={data.plans.totalPages} param="plan_page" label="Payment plan pages" />
+          <Pagination
+            page={data.plans.page}
+            totalPages={data.plans.totalPages}
+            param="plan_page"
+            label="Payment plan pages"
+          />
         </section>
       ) : null}
 

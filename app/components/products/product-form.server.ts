@@ -60,7 +60,8 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const files = formData.getAll('new_images').filter((file): file is File => typeof file !== 'string' && file.size > 0)
   const kept = submitted.filter((image) => !removed.includes(image))
   const imageError = (message: string) => answer(submission.reply({ fieldErrors: { new_images: [message] } }))
-  if (kept.length + files.length > MAX_PRODUCT_IMAGES) return imageError(`A product may have at most ${MAX_PRODUCT_IMAGES} images`)
+  if (kept.length + files.length > MAX_PRODUCT_IMAGES)
+    return imageError(`A product may have at most ${MAX_PRODUCT_IMAGES} images`)
   const tooLarge = files.find((file) => file.size > MAX_UPLOAD_BYTES)
   if (tooLarge) return imageError(`${tooLarge.name}: The file may not be greater than 2 MB`)
 
@@ -71,14 +72,18 @@ export async function productFormAction(request: Request, kindName: KindName, re
       body: {
         file_name: file.name,
         file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
-        file_extension: extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
+        file_extension:
+          extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
         folder_path: PRODUCT_IMAGE_FOLDER,
       },
     })
     if (!result.ok) {
       const message = Object.values(result.fieldErrors ?? {})[0]?.[0] ?? result.message
       // Images already uploaded stay in the form, so they need not be chosen again.
-      return answer(submission.reply({ fieldErrors: { new_images: [`${file.name}: ${message}`] } }), [...submitted, ...uploaded])
+      return answer(submission.reply({ fieldErrors: { new_images: [`${file.name}: ${message}`] } }), [
+        ...submitted,
+        ...uploaded,
+      ])
     }
     uploaded.push(result.data.file_url)
   }

@@ -14,7 +14,9 @@ export async function loadProductList(request: Request, kindName: KindName) {
   const user = await requireUser(request)
   const { page, filters } = readListQuery(request, LIST_KEYS)
   // Values the API does not know are dropped here rather than failing the whole list.
-  const availability = (AVAILABLE_STATUSES as readonly string[]).includes(filters.available_status) ? filters.available_status : ''
+  const availability = (AVAILABLE_STATUSES as readonly string[]).includes(filters.available_status)
+    ? filters.available_status
+    : ''
   const subtype = kind.typeOptions.some((option) => option.value === filters.type) ? filters.type : ''
   const result = await api<Paginated<Product>>(request, 'GET', 'product', {
     query: {

@@ -51,7 +51,10 @@ export function ProductList({ data }: { data: ProductListData }) {
         ]}
       />
       {data.error || !data.list ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700"
+        >
           {data.error ?? 'Error encountered, try again'}
         </p>
       ) : loadingList ? (
@@ -81,7 +84,12 @@ export function ProductList({ data }: { data: ProductListData }) {
  * The list reloads when its own query changes or after a form post; opening and closing a panel
  * over it (same list query) keeps what is shown.
  */
-export const shouldRevalidateList: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidateList: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   const key = (url: URL) => ['page', ...LIST_KEYS].map((name) => url.searchParams.get(name) ?? '').join('\u0000')
   if (key(currentUrl) !== key(nextUrl)) return true
