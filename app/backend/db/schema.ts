@@ -205,6 +205,17 @@ export const products = pgTable(
       table.createdAt.desc(),
       table.id.desc(),
     ),
+    index('products_land_type_created_idx').on(table.landType, table.createdAt.desc(), table.id.desc()),
+    index('products_investment_type_created_idx').on(
+      table.landInvestmentType,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    // GET product's search (case-insensitive, anywhere in reference, location or description).
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`(${table.reference} || ' ' || coalesce(${table.location}, '') || ' ' || ${table.description}) gin_trgm_ops`,
+    ),
   ],
 )
 

@@ -1,3 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "api_tokens" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -236,6 +237,9 @@ CREATE INDEX "payment_plans_product_idx" ON "payment_plans" USING btree ("produc
 CREATE INDEX "product_images_product_idx" ON "product_images" USING btree ("product_id","position");--> statement-breakpoint
 CREATE INDEX "products_type_created_idx" ON "products" USING btree ("type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_type_available_created_idx" ON "products" USING btree ("type","is_available","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_land_type_created_idx" ON "products" USING btree ("land_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_investment_type_created_idx" ON "products" USING btree ("land_investment_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (("reference" || ' ' || coalesce("location", '') || ' ' || "description") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "rate_limit_events_lookup_idx" ON "rate_limit_events" USING btree ("bucket","key","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "schedule_entries_subscription_seq_idx" ON "schedule_entries" USING btree ("subscription_id","kind","sequence");--> statement-breakpoint
 CREATE INDEX "subscriptions_user_type_created_idx" ON "subscriptions" USING btree ("user_id","type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -246,4 +250,5 @@ CREATE INDEX "subscriptions_next_payment_idx" ON "subscriptions" USING btree ("n
 CREATE INDEX "transactions_subscription_created_idx" ON "transactions" USING btree ("subscription_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_status_idx" ON "transactions" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "users_realtor_idx" ON "users" USING btree ("realtor_id","created_at" DESC NULLS LAST);
+CREATE INDEX "users_realtor_idx" ON "users" USING btree ("realtor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "reference" || ' ' || coalesce("business_name", '')) gin_trgm_ops);

@@ -1,0 +1,150 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { PAGE_SIZE } from '~/contract/envelope'
+import { hasPermission } from '~/contract/permissions'
+import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
+import { formatNaira } from '~/utils/format'
+import { paymentPlans, products } from '../db/schema'
+import {
+  orNotFound,
+  pageFrom,
+  pageOffset,
+  paginated,
+  parseBody,
+  requirePermission,
+  requireUser,
+  type ApiContext,
+  type ApiUser,
+} from '../http/context'
+import { badRequest, fieldError, forbidden, notFound } from '../http/errors'
+import type { RouteDefinition } from '../http/router'
+import { koboToNaira, nairaToKobo } from '../money'
+import type { Executor } from '../db/client'
+import { planSchedule } from './plan-math'
+import { livePlansOf } from './queries'
+
+type PlanRow = typeof paymentPlans.$inferSelect
+
+export function toPaymentPlan(row: PlanRow, productDepositKobo: number | null): PaymentPlan {
+  const schedule = planSchedule(row.amount, row.duration, productDepositKobo)
+  return {
+    uuid: row.uuid,
+    amount: koboToNaira(row.amount),
+    duration: row.duration,
+    duration_type: row.durationType,
+    estimated_duration_payment: koboToNaira(schedule.instalment),
+    initial_deposit: koboToNaira(schedule.deposit),
+    created_at: new Date(row.createdAt).toISOString(),
+  }
+}
+
+/**
+ * Plans are shown to staff who view or change them, and to whoever may buy: customers and
+ * realtors pick a plan when they subscribe, staff who add subscriptions pick one for a customer.
+ */
+export function canViewPlans(user: ApiUser) {
+  return (
+    user.role === 'customer' ||
+    user.role === 'realtor' ||
+    hasPermission(user, 'can_view_payment_plan', 'can_modify_payment_plan', 'can_modify_subscription')
+  )
+}
+
+async function productFor(db: Executor, reference: string) {
+  const [product] = await db
+    .select({ id: products.id, type: products.type, deposit: products.initialDepositAmount })
+    .from(products)
+    .where(eq(products.reference, reference.trim().toUpperCase()))
+    .limit(1)
+  return orNotFound(product, 'Product not found')
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function planFor(db: Executor, productId: number, uuid: string) {
+  if (!UUID.test(uuid)) throw notFound('Payment plan not found')
+  const [plan] = await db
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.uuid, uuid), eq(paymentPlans.productId, productId), isNull(paymentPlans.deletedAt)))
+    .limit(1)
+  return orNotFound(plan, 'Payment plan not found')
+}
+
+async function list(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  if (!canViewPlans(user)) throw forbidden()
+  const product = await productFor(ctx.db, ctx.params.reference)
+  const page = pageFrom(ctx.query)
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(paymentPlans)
+      .where(livePlansOf(product.id))
+      .orderBy(desc(paymentPlans.createdAt), desc(paymentPlans.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(paymentPlans)
+      .where(livePlansOf(product.id)),
+  ])
+  return {
+    data: paginated(
+      rows.map((row) => toPaymentPlan(row, product.deposit)),
+      page,
+      total
+    ),
+  }
+}
+
+/** A land product whose plans the caller may change, and the validated plan payload. */
+async function planInput(ctx: ApiContext) {
+  requirePermission(ctx, 'can_modify_payment_plan')
+  const product = await productFor(ctx.db, ctx.params.reference)
+  if (product.type !== 'land') throw badRequest('Payment plans are for land products only')
+  const input = await parseBody(ctx, paymentPlanPayloadSchema)
+  const amount = nairaToKobo(input.amount)
+  if (product.deposit !== null && amount <= product.deposit) {
+    throw fieldError(
+      'amount',
+      `Amount must be more than the initial deposit (${formatNaira(koboToNaira(product.deposit))})`
+    )
+  }
+  return { product, values: { amount, duration: input.duration, durationType: input.duration_type } }
+}
+
+async function create(ctx: ApiContext) {
+  const { product, values } = await planInput(ctx)
+  const [plan] = await ctx.db
+    .insert(paymentPlans)
+    .values({ ...values, productId: product.id })
+    .returning()
+  return { message: 'Payment plan created successfully', data: toPaymentPlan(plan, product.deposit) }
+}
+
+async function update(ctx: ApiContext) {
+  const { product, values } = await planInput(ctx)
+  const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
+  const [plan] = await ctx.db
+    .update(paymentPlans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(paymentPlans.id, existing.id))
+    .returning()
+  return { message: 'Payment plan updated successfully', data: toPaymentPlan(plan, product.deposit) }
+}
+
+/** Plans are kept (marked deleted) so subscriptions made under them still show their terms. */
+async function remove(ctx: ApiContext) {
+  requirePermission(ctx, 'can_modify_payment_plan')
+  const product = await productFor(ctx.db, ctx.params.reference)
+  const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
+  await ctx.db.update(paymentPlans).set({ deletedAt: new Date() }).where(eq(paymentPlans.id, existing.id))
+  return { message: 'Payment plan deleted successfully', data: null }
+}
+
+export const paymentPlanRoutes: RouteDefinition[] = [
+  { method: 'GET', path: 'product/:reference/payment-plan', auth: 'verified', handler: list },
+  { method: 'POST', path: 'admin/product/:reference/payment-plan', auth: 'verified', handler: create },
+  { method: 'POST', path: 'admin/product/:reference/payment-plan/:uuid', auth: 'verified', handler: update },
+  { method: 'POST', path: 'admin/product/:reference/payment-plan/:uuid/delete', auth: 'verified', handler: remove },
+]

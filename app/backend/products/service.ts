@@ -1,0 +1,115 @@
+import { and, eq, inArray, min, notInArray } from 'drizzle-orm'
+import { minimumAmountOf, PRODUCT_IMAGE_FOLDER, type ProductPayload } from '~/contract/products'
+import { formatNaira } from '~/utils/format'
+import type { Executor } from '../db/client'
+import { files, paymentPlans, productImages, products } from '../db/schema'
+import { fieldError, validationError } from '../http/errors'
+import { nairaToKobo } from '../money'
+import { imageFileIds, livePlansOf } from './queries'
+
+const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : nairaToKobo(naira))
+
+/** The columns a product payload sets: land fields for land, investment fields for investments. */
+export function productValues(input: ProductPayload) {
+  const byQuantity = input.available_by_quantity
+  const unitAvailable = byQuantity ? input.unit_available ?? 0 : null
+  const common = {
+    type: input.type,
+    description: input.description,
+    location: input.location ?? null,
+    availableByQuantity: byQuantity,
+    unitAvailable,
+    // A product sold by quantity with no unit left cannot be bought.
+    isAvailable: byQuantity && unitAvailable === 0 ? false : input.is_available,
+    updatedAt: new Date(),
+  }
+  if (input.type === 'land') {
+    return {
+      ...common,
+      amount: nairaToKobo(input.amount ?? 0),
+      initialDepositAmount: koboOrNull(input.initial_deposit_amount),
+      landType: input.land_type ?? null,
+      size: input.size ?? null,
+      sizeInMeasurement: input.size_in_measurement ?? null,
+      discountPercentage: input.discount_percentage ?? null,
+      investmentReturn: null,
+      landInvestmentType: null,
+      interval: null,
+      duration: null,
+      frequencyPeriod: null,
+    }
+  }
+  return {
+    ...common,
+    amount: nairaToKobo(minimumAmountOf(input) ?? 0),
+    initialDepositAmount: null,
+    landType: null,
+    size: null,
+    sizeInMeasurement: null,
+    discountPercentage: null,
+    investmentReturn: input.investment_return ?? null,
+    landInvestmentType: input.land_investment_type ?? null,
+    interval: input.interval ?? null,
+    duration: input.land_investment_type === 'recurring' ? input.duration ?? null : null,
+    frequencyPeriod: input.frequency_period ?? null,
+  }
+}
+
+/** Checks that every image URL names an uploaded product image; answers its file ids in order. */
+export async function resolveImages(db: Executor, urls: string[]) {
+  const { ids, invalid } = await imageFileIds(db, urls, PRODUCT_IMAGE_FOLDER)
+  if (invalid.length) {
+    throw validationError(
+      Object.fromEntries(invalid.map((index) => [`images.${index}`, ['The image must be an uploaded product image']])),
+      'The image must be an uploaded product image'
+    )
+  }
+  return ids
+}
+
+/** Replaces a product's images; product images no product uses any more are deleted. */
+export async function setProductImages(db: Executor, productId: number, fileIds: number[]) {
+  const previous = await db
+    .select({ fileId: productImages.fileId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+  await db.delete(productImages).where(eq(productImages.productId, productId))
+  if (fileIds.length) {
+    await db.insert(productImages).values(fileIds.map((fileId, position) => ({ productId, fileId, position })))
+  }
+  const detached = previous.map((image) => image.fileId).filter((id) => !fileIds.includes(id))
+  if (!detached.length) return
+  const stillUsed = db.select({ fileId: productImages.fileId }).from(productImages)
+  await db
+    .delete(files)
+    .where(and(inArray(files.id, detached), eq(files.folder, PRODUCT_IMAGE_FOLDER), notInArray(files.id, stillUsed)))
+}
+
+/** Every instalment plan must cost more than the deposit paid first. */
+export async function assertDepositBelowPlans(db: Executor, productId: number, depositKobo: number | null) {
+  if (depositKobo === null) return
+  const [{ smallest }] = await db
+    .select({ smallest: min(paymentPlans.amount) })
+    .from(paymentPlans)
+    .where(livePlansOf(productId))
+  if (smallest !== null && Number(smallest) <= depositKobo) {
+    throw fieldError(
+      'initial_deposit_amount',
+      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatNaira(
+        Number(smallest) / 100
+      )})`
+    )
+  }
+}
+
+export async function insertProduct(
+  db: Executor,
+  values: ReturnType<typeof productValues>,
+  extra: { reference: string; createdById: number | null }
+) {
+  const [created] = await db
+    .insert(products)
+    .values({ ...values, ...extra })
+    .returning({ id: products.id, reference: products.reference })
+  return created
+}

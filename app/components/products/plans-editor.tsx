@@ -1,0 +1,127 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import type { Paginated } from '~/contract/envelope'
+import type { PaymentPlan, Product } from '~/contract/products'
+import { formatNaira } from '~/utils/format'
+import { Button } from '../ui/button'
+import { EmptyState } from '../ui/empty-state'
+import { Pagination } from '../ui/pagination'
+import { ConfirmDialog, SlideOver } from '../ui/slide-over'
+import type { ProductPermissions } from './kinds'
+import { PlanForm, PlanSummary } from './plan-rows'
+
+export type PlansEditorData = {
+  product: Product
+  plans: Paginated<PaymentPlan>
+  can: ProductPermissions
+  closeTo: string
+  selfUrl: string
+  editing: string | null
+  adding: boolean
+  deleting: PaymentPlan | null
+}
+
+/** selfUrl with one row-state parameter set (edit=<uuid>, new=1 or delete=<uuid>). */
+function withParam(selfUrl: string, name: string, value: string) {
+  const [path, search = ''] = selfUrl.split('?')
+  const params = new URLSearchParams(search)
+  params.set(name, value)
+  return `${path}?${params}`
+}
+
+export function PlansEditor({
+  data,
+  actionData,
+}: {
+  data: PlansEditorData
+  actionData?: { result: SubmissionResult<string[]>; formId: string }
+}) {
+  const { product, plans, can } = data
+  const navigation = useNavigation()
+  const resultFor = (formId: string) => (actionData?.formId === formId ? actionData.result : undefined)
+  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+  return (
+    <>
+      <SlideOver title="Payment plans" closeTo={data.closeTo}>
+        <div className="mb-4 rounded-md bg-slate-50 px-3 py-2 text-sm">
+          <p className="font-medium text-slate-900">{product.location}</p>
+          <p className="text-slate-600">
+            {product.reference} · Price {formatNaira(product.amount)} · Initial deposit{' '}
+            {product.initial_deposit_amount !== null
+              ? formatNaira(product.initial_deposit_amount)
+              : 'amount / duration'}
+          </p>
+        </div>
+        {can.modifyPlans && !data.adding ? (
+          <div className="mb-3 flex justify-end">
+            <Link to={withParam(data.selfUrl, 'new', '1')} className="btn-primary" preventScrollReset replace>
+              Add payment plan
+            </Link>
+          </div>
+        ) : null}
+        <ul className="flex flex-col gap-3" aria-label="Payment plans">
+          {data.adding ? (
+            <li className="rounded-md border border-brand-600 p-3">
+              <PlanForm formId="plan-new" cancelTo={data.selfUrl} lastResult={resultFor('plan-new')} />
+            </li>
+          ) : null}
+          {plans.items.map((plan) =>
+            data.editing === plan.uuid ? (
+              <li key={plan.uuid} className="rounded-md border border-brand-600 p-3">
+                <PlanForm
+                  formId={`plan-${plan.uuid}`}
+                  plan={plan}
+                  cancelTo={data.selfUrl}
+                  lastResult={resultFor(`plan-${plan.uuid}`)}
+                />
+              </li>
+            ) : (
+              <li key={plan.uuid} className="rounded-md border border-slate-200 p-3" data-testid="plan-row">
+                <PlanSummary plan={plan} />
+                {can.modifyPlans ? (
+                  <div className="mt-2 flex justify-end gap-2">
+                    <Link
+                      to={withParam(data.selfUrl, 'edit', plan.uuid)}
+                      className="btn-secondary"
+                      preventScrollReset
+                      replace
+                    >
+                      Edit<span className="sr-only"> plan of {formatNaira(plan.amount)}</span>
+                    </Link>
+                    <Link
+                      to={withParam(data.selfUrl, 'delete', plan.uuid)}
+                      className="btn-danger"
+                      preventScrollReset
+                      replace
+                    >
+                      Delete<span className="sr-only"> plan of {formatNaira(plan.amount)}</span>
+                    </Link>
+                  </div>
+                ) : null}
+              </li>
+            )
+          )}
+        </ul>
+        {!plans.items.length && !data.adding ? <EmptyState item="payment plan" /> : null}
+        <Pagination page={plans.page} totalPages={plans.totalPages} param="plan_page" label="Payment plan pages" />
+      </SlideOver>
+      {data.deleting ? (
+        <ConfirmDialog
+          title="Delete payment plan"
+          closeTo={data.selfUrl}
+          message={`Are you sure you want to delete the plan of ${formatNaira(data.deleting.amount)} over ${
+            data.deleting.duration
+          } ${data.deleting.duration_type}?`}
+        >
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="uuid" value={data.deleting.uuid} />
+            <Button type="submit" variant="danger" pending={deleting}>
+              Delete
+            </Button>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+import type { Paginated } from '~/contract/envelope'
+import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
+import { api } from '~/utils/api.server'
+import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { KINDS } from './kinds'
+import { loadProduct } from './product-details.server'
+
+const PANEL_PARAMS = ['edit', 'new', 'delete']
+
+/** The editor's own address without its row state (?edit, ?new, ?delete): where saving and cancelling go. */
+function editorUrl(url: URL) {
+  const params = new URLSearchParams(url.search)
+  for (const name of PANEL_PARAMS) params.delete(name)
+  const search = params.toString()
+  return `${url.pathname}${search ? `?${search}` : ''}`
+}
+
+export async function loadPlansEditor(request: Request, reference: string | undefined) {
+  const { product, closeTo, can, url } = await loadProduct(request, 'land', reference)
+  if (!can.viewPlans) throw await redirectWithError(request, closeTo, 'You do not have permission to do this')
+  const plans = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`, {
+    query: { page: url.searchParams.get('plan_page') ?? 1 },
+  })
+  if (!plans.ok) throw await redirectWithError(request, closeTo, plans.message)
+  const param = (name: string) => (can.modifyPlans ? url.searchParams.get(name) : null)
+  return {
+    product,
+    plans: plans.data,
+    can,
+    closeTo,
+    listSearch: closeTo.slice(KINDS.land.basePath.length),
+    selfUrl: editorUrl(url),
+    search: url.search,
+    editing: param('edit'),
+    adding: param('new') === '1',
+    deleting: plans.data.items.find((plan) => plan.uuid === param('delete')) ?? null,
+  }
+}
+
+const planFormSchema = z.discriminatedUnion('intent', [
+  paymentPlanPayloadSchema.extend({ intent: z.literal('create') }),
+  paymentPlanPayloadSchema.extend({ intent: z.literal('update'), uuid: z.string().min(1) }),
+  z.object({ intent: z.literal('delete'), uuid: z.string().min(1) }),
+])
+
+const MESSAGES = {
+  create: 'Payment plan created successfully',
+  update: 'Payment plan updated successfully',
+  delete: 'Payment plan deleted successfully',
+}
+
+export async function plansEditorAction(request: Request, reference: string | undefined) {
+  const url = new URL(request.url)
+  const { submission, formData } = await parseForm(request, planFormSchema)
+  const formId = String(formData.get('form_id') ?? '')
+  if (submission.status !== 'success') return data({ result: submission.reply(), formId }, { status: 400 })
+  const input = submission.value
+  const base = `admin/product/${encodeURIComponent(reference ?? '')}/payment-plan`
+  const path =
+    input.intent === 'create'
+      ? base
+      : input.intent === 'update'
+      ? `${base}/${encodeURIComponent(input.uuid)}`
+      : `${base}/${encodeURIComponent(input.uuid)}/delete`
+  const body =
+    input.intent === 'delete'
+      ? {}
+      : { amount: input.amount, duration: input.duration, duration_type: input.duration_type }
+  const result = await api<PaymentPlan>(request, 'POST', path, { body })
+  if (!result.ok) {
+    if (input.intent === 'delete' || !result.fieldErrors) {
+      return redirectWithError(
+        request,
+        input.intent === 'delete' ? editorUrl(url) : url.pathname + url.search,
+        result.message
+      )
+    }
+    return data({ result: replyWithApiFailure(submission, result), formId }, { status: 400 })
+  }
+  return redirectWithSuccess(request, editorUrl(url), MESSAGES[input.intent])
+}

@@ -1,0 +1,44 @@
+import { redirect } from '@remix-run/node'
+import type { Paginated } from '~/contract/envelope'
+import type { PaymentPlan, Product } from '~/contract/products'
+import { api } from '~/utils/api.server'
+import { requireUser } from '~/utils/session.server'
+import { redirectWithError } from '~/utils/toast.server'
+import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
+
+/** A product for a panel over its list; a failed load closes the panel with the server's message. */
+export async function loadProduct(request: Request, kindName: KindName, reference: string | undefined) {
+  const kind = KINDS[kindName]
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  const closeTo = listUrlFrom(kind, url.searchParams)
+  const result = await api<Product>(request, 'GET', `product/${encodeURIComponent(reference ?? '')}`)
+  if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
+  if (result.data.type !== kind.apiType) {
+    const other = kind.name === 'land' ? KINDS.investment : KINDS.land
+    throw redirect(`${other.basePath}${url.pathname.slice(kind.basePath.length)}${url.search}`)
+  }
+  return { kind: kindName, product: result.data, closeTo, can: productPermissions(user), url }
+}
+
+export async function loadProductDetails(request: Request, kindName: KindName, reference: string | undefined) {
+  const { product, closeTo, can, url } = await loadProduct(request, kindName, reference)
+  let plans: Paginated<PaymentPlan> | null = null
+  if (product.type === 'land') {
+    const result = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`, {
+      query: { page: url.searchParams.get('plan_page') ?? 1 },
+    })
+    // Staff who may not see plans simply do not get the section.
+    plans = result.ok ? result.data : null
+  }
+  const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
+  return {
+    kind: kindName,
+    product,
+    plans,
+    image,
+    closeTo,
+    listSearch: closeTo.slice(KINDS[kindName].basePath.length),
+    can,
+  }
+}

@@ -1,0 +1,150 @@
+import { Link, useLocation } from '@remix-run/react'
+import type { Paginated } from '~/contract/envelope'
+import { discountedPrice, type PaymentPlan, type Product } from '~/contract/products'
+import { capitalize, formatDate, formatNaira, humanize } from '~/utils/format'
+import { Pagination } from '../ui/pagination'
+import { SlideOver } from '../ui/slide-over'
+import { formatPercent, formatPeriod, KINDS, type KindName, type ProductPermissions } from './kinds'
+import { Detail, landSize, ProductAction, roiPeriod, yesNo } from './product-card'
+import { PlanSummary } from './plan-rows'
+
+export type ProductDetailsData = {
+  kind: KindName
+  product: Product
+  plans: Paginated<PaymentPlan> | null
+  image: number
+  closeTo: string
+  listSearch: string
+  can: ProductPermissions
+}
+
+/** A gallery that works without JavaScript: the shown image is ?image=N, thumbnails are links. */
+function Gallery({ product, image }: { product: Product; image: number }) {
+  const location = useLocation()
+  if (!product.images.length) return null
+  const hrefFor = (index: number) => {
+    const params = new URLSearchParams(location.search)
+    params.set('image', String(index))
+    return `${location.pathname}?${params}`
+  }
+  const label = product.location ?? product.reference
+  return (
+    <figure className="mb-4">
+      <img
+        src={product.images[image - 1]}
+        alt={`Image ${image} of ${product.images.length}: ${label}`}
+        className="aspect-[16/9] w-full rounded-md bg-slate-100 object-cover"
+        data-testid="gallery-image"
+      />
+      {product.images.length > 1 ? (
+        <nav aria-label="Product images" className="mt-2 flex gap-2 overflow-x-auto">
+          {product.images.map((src, index) => (
+            <Link
+              key={src}
+              to={hrefFor(index + 1)}
+              replace
+              preventScrollReset
+              aria-current={index + 1 === image ? 'true' : undefined}
+              aria-label={`Show image ${index + 1}`}
+              className={`shrink-0 overflow-hidden rounded border-2 ${
+                index + 1 === image ? 'border-brand-600' : 'border-transparent'
+              }`}
+            >
+              <img src={src} alt="" className="h-14 w-24 object-cover" loading="lazy" />
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </figure>
+  )
+}
+
+export function ProductDetails({ data }: { data: ProductDetailsData }) {
+  const { product, can } = data
+  const kind = KINDS[data.kind]
+  const base = `${kind.basePath}/${product.reference}`
+  return (
+    <SlideOver title="Product details" closeTo={data.closeTo}>
+      <Gallery product={product} image={data.image} />
+      <dl className="divide-y divide-slate-100">
+        <Detail label="Reference">{product.reference}</Detail>
+        <Detail label="Type">{product.type === 'land' ? 'Land' : 'Land investment'}</Detail>
+        {product.location ? <Detail label="Location">{product.location}</Detail> : null}
+        {product.type === 'land' ? (
+          <>
+            {product.size !== null ? <Detail label="Size">{landSize(product)}</Detail> : null}
+            {product.land_type ? <Detail label="Land type">{capitalize(product.land_type)}</Detail> : null}
+            <Detail label="Price">{formatNaira(product.amount)}</Detail>
+            {product.discount_percentage ? (
+              <>
+                <Detail label="Discount">{formatPercent(product.discount_percentage)}</Detail>
+                <Detail label="Discounted price">{formatNaira(discountedPrice(product))}</Detail>
+              </>
+            ) : null}
+            <Detail label="Initial deposit">
+              {product.initial_deposit_amount !== null ? formatNaira(product.initial_deposit_amount) : 'None'}
+            </Detail>
+            <Detail label="Available by quantity">{yesNo(product.available_by_quantity)}</Detail>
+            {product.available_by_quantity ? <Detail label="Units left">{product.unit_available ?? 0}</Detail> : null}
+            <Detail label="Available">{yesNo(product.is_available)}</Detail>
+            <Detail label="Subscribers">{product.subscription_count}</Detail>
+          </>
+        ) : (
+          <>
+            <Detail label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</Detail>
+            <Detail label="Return on investment">{formatPercent(product.investment_return)}</Detail>
+            <Detail label="Investment type">{capitalize(humanize(product.land_investment_type))}</Detail>
+            <Detail label="ROI period">{roiPeriod(product)}</Detail>
+            {product.land_investment_type === 'recurring' ? (
+              <Detail label="Maturity period">{formatPeriod(product.duration, product.interval)}</Detail>
+            ) : null}
+            <Detail label="Still available?">{yesNo(product.is_available)}</Detail>
+            <Detail label="Number of investors">{product.subscription_count}</Detail>
+          </>
+        )}
+        <Detail label="Date added">{formatDate(product.created_at)}</Detail>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Description</h3>
+      <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.description}</p>
+
+      {data.plans ? (
+        <section aria-labelledby="plans-title" className="mt-6">
+          <h3 id="plans-title" className="text-sm font-semibold text-slate-900">
+            Payment plans
+          </h3>
+          {data.plans.items.length ? (
+            <ul className="mt-2 flex flex-col gap-2">
+              {data.plans.items.map((plan) => (
+                <li key={plan.uuid} className="rounded-md border border-slate-200 px-3 py-2">
+                  <PlanSummary plan={plan} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-slate-500">No payment plans: this land is sold in full only.</p>
+          )}
+          <Pagination
+            page={data.plans.page}
+            totalPages={data.plans.totalPages}
+            param="plan_page"
+            label="Payment plan pages"
+          />
+        </section>
+      ) : null}
+
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
+        {can.modifyProduct ? (
+          <Link to={`${base}/edit${data.listSearch}`} className="btn-secondary" preventScrollReset>
+            {kind.editLabel}
+          </Link>
+        ) : null}
+        {product.type === 'land' && can.viewPlans ? (
+          <Link to={`${base}/plans${data.listSearch}`} className="btn-secondary" preventScrollReset>
+            {can.modifyPlans ? 'Manage payment plans' : 'View payment plans'}
+          </Link>
+        ) : null}
+        <ProductAction kind={kind} product={product} search={data.listSearch} inDetails />
+      </div>
+    </SlideOver>
+  )
+}

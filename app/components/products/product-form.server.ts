@@ -1,0 +1,98 @@
+import { data, redirect } from '@remix-run/node'
+import {
+  MAX_PRODUCT_IMAGES,
+  MAX_UPLOAD_BYTES,
+  PRODUCT_IMAGE_FOLDER,
+  productPayloadSchema,
+  UPLOAD_EXTENSIONS,
+  type Product,
+  type UploadResult,
+} from '~/contract/products'
+import { api, type ApiFailure } from '~/utils/api.server'
+import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { requireUser } from '~/utils/session.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
+import { loadProduct } from './product-details.server'
+
+const NO_PERMISSION = 'You do not have permission to do this'
+// Ten images of 2 MB and the form's text: anything larger is refused before it is read.
+const MAX_FORM_BYTES = (MAX_PRODUCT_IMAGES + 1) * MAX_UPLOAD_BYTES
+
+/** The add-product panel: only for those who may change products. */
+export async function loadNewProduct(request: Request, kindName: KindName) {
+  const kind = KINDS[kindName]
+  const user = await requireUser(request)
+  const closeTo = listUrlFrom(kind, new URL(request.url).searchParams)
+  if (!productPermissions(user).modifyProduct) throw await redirectWithError(request, closeTo, NO_PERMISSION)
+  return { kind: kindName, product: null as Product | null, closeTo }
+}
+
+/** The edit panel; those who may only see plans are sent to the plans, others to the details. */
+export async function loadEditProduct(request: Request, kindName: KindName, reference: string | undefined) {
+  const { product, closeTo, can } = await loadProduct(request, kindName, reference)
+  if (!can.modifyProduct) {
+    const base = `${KINDS[kindName].basePath}/${product.reference}`
+    const search = closeTo.slice(KINDS[kindName].basePath.length)
+    throw redirect(kindName === 'land' && can.viewPlans ? `${base}/plans${search}` : `${base}${search}`)
+  }
+  return { kind: kindName, product: product as Product | null, closeTo }
+}
+
+type Reply = ReturnType<typeof replyWithApiFailure>
+
+/**
+ * Creates or edits a product from the panel's multipart form: new image files are checked,
+ * base64'd and sent to media/upload, then the product goes to admin/product with its image URLs.
+ */
+export async function productFormAction(request: Request, kindName: KindName, reference?: string) {
+  const kind = KINDS[kindName]
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
+    throw new Response('The images are too large: at most 2 MB each', { status: 413 })
+  }
+  const url = new URL(request.url)
+  const { formData, submission } = await parseForm(request, productPayloadSchema)
+  const submitted = formData.getAll('images').map(String)
+  const removed = formData.getAll('remove_images').map(String)
+  const answer = (result: Reply, images = submitted) => data({ result, images, removed }, { status: 400 })
+  if (submission.status !== 'success') return answer(submission.reply())
+
+  const files = formData.getAll('new_images').filter((file): file is File => typeof file !== 'string' && file.size > 0)
+  const kept = submitted.filter((image) => !removed.includes(image))
+  const imageError = (message: string) => answer(submission.reply({ fieldErrors: { new_images: [message] } }))
+  if (kept.length + files.length > MAX_PRODUCT_IMAGES)
+    return imageError(`A product may have at most ${MAX_PRODUCT_IMAGES} images`)
+  const tooLarge = files.find((file) => file.size > MAX_UPLOAD_BYTES)
+  if (tooLarge) return imageError(`${tooLarge.name}: The file may not be greater than 2 MB`)
+
+  const uploaded: string[] = []
+  for (const file of files) {
+    const extension = file.name.split('.').pop()?.toLowerCase()
+    const result = await api<UploadResult>(request, 'POST', 'media/upload', {
+      body: {
+        file_name: file.name,
+        file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
+        file_extension:
+          extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
+        folder_path: PRODUCT_IMAGE_FOLDER,
+      },
+    })
+    if (!result.ok) {
+      const message = Object.values(result.fieldErrors ?? {})[0]?.[0] ?? result.message
+      // Images already uploaded stay in the form, so they need not be chosen again.
+      return answer(submission.reply({ fieldErrors: { new_images: [`${file.name}: ${message}`] } }), [
+        ...submitted,
+        ...uploaded,
+      ])
+    }
+    uploaded.push(result.data.file_url)
+  }
+
+  const body = { ...submission.value, type: kind.apiType, images: [...kept, ...uploaded] }
+  const path = reference ? `admin/product/${encodeURIComponent(reference)}` : 'admin/product'
+  const result = await api<Product>(request, 'POST', path, { body })
+  if (!result.ok) return answer(replyWithApiFailure(submission, result as ApiFailure), [...submitted, ...uploaded])
+  // A new product is the newest: it heads the unfiltered list.
+  const to = reference ? listUrlFrom(kind, url.searchParams) : kind.basePath
+  return redirectWithSuccess(request, to, reference ? 'Product updated successfully' : 'Product created successfully')
+}

@@ -1,0 +1,258 @@
+import { z } from 'zod'
+import { nairaAmount, requiredMessage, requiredString } from './fields'
+
+export const PRODUCT_TYPES = ['land', 'land_investment'] as const
+export type ProductType = (typeof PRODUCT_TYPES)[number]
+export const LAND_TYPES = ['plot', 'acre'] as const
+export type LandType = (typeof LAND_TYPES)[number]
+export const INVESTMENT_TYPES = ['recurring', 'one_time'] as const
+export type InvestmentType = (typeof INVESTMENT_TYPES)[number]
+export const INTERVALS = ['days', 'weeks', 'months', 'years'] as const
+export type Interval = (typeof INTERVALS)[number]
+export const AVAILABLE_STATUSES = ['available', 'unavailable'] as const
+export type AvailableStatus = (typeof AVAILABLE_STATUSES)[number]
+
+/** Uploads into this folder are product images: public, and only staff who change products may add them. */
+export const PRODUCT_IMAGE_FOLDER = 'products'
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const
+export const MAX_PRODUCT_IMAGES = 10
+export const MEDIA_PATH = '/api/v1/media/'
+
+export type Product = {
+  reference: string
+  type: ProductType
+  description: string
+  location: string | null
+  /** Land: the price. Investment: the minimum amount (also in minimum_amount). Naira. */
+  amount: number
+  initial_deposit_amount: number | null
+  land_type: LandType | null
+  size: number | null
+  size_in_measurement: string | null
+  available_by_quantity: boolean
+  unit_available: number | null
+  is_available: boolean
+  discount_percentage: number | null
+  /** URLs of the product's images, first one first. */
+  images: string[]
+  /** How many people hold a live (not cancelled) subscription to it. */
+  subscription_count: number
+  plan_count: number
+  /** Whether the caller holds a live subscription to it. */
+  has_subscribed: boolean
+  minimum_amount: number | null
+  investment_return: number | null
+  land_investment_type: InvestmentType | null
+  interval: Interval | null
+  duration: number | null
+  frequency_period: number | null
+  created_at: string
+  updated_at: string
+}
+
+export type PaymentPlan = {
+  uuid: string
+  amount: number
+  duration: number
+  duration_type: Interval
+  /** Each instalment after the initial deposit, naira (DESIGN.md section 4). */
+  estimated_duration_payment: number
+  /** The initial deposit due today under this plan, naira. */
+  initial_deposit: number
+  created_at: string
+}
+
+export type UploadResult = { file_url: string; name: string; content_type: string; size: number }
+
+/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
+export function discountedPrice(product: Pick<Product, 'amount' | 'discount_percentage'>) {
+  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
+  return Math.round((product.amount - discount) * 100) / 100
+}
+
+// ---- Field schemas that take JSON values and plain form strings alike ----
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
+
+const toNumber = (value: unknown) => {
+  const blank = blankToUndefined(value)
+  return typeof blank === 'string' ? Number(blank.replace(/[,\s%]/g, '')) : blank
+}
+
+/** A required number (or integer); '{label} is a required field' when missing. */
+function numberField(label: string, { integer = false, min = 0, max = 1e9 } = {}) {
+  return z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`),
+      })
+      .refine((value) => !integer || Number.isInteger(value), `${label} must be a whole number`)
+      .refine((value) => value >= min, `${label} must be at least ${min}`)
+      .refine((value) => value <= max, `${label} must be at most ${max}`)
+  )
+}
+
+const optionalNumberField = (label: string, options?: Parameters<typeof numberField>[1]) =>
+  z.preprocess(blankToUndefined, numberField(label, options).optional())
+
+const optionalNaira = (label: string) =>
+  z.preprocess(
+    (value) => blankToUndefined(typeof value === 'string' ? value.replace(/[,\s₦]/g, '') : value),
+    nairaAmount(label).optional()
+  )
+
+/** true/false from JSON, 'on'/'true'/'1' from a form; missing is the default (an unticked checkbox: false). */
+export const booleanField = (missing = false) =>
+  z.preprocess((value) => {
+    if (typeof value === 'string') {
+      if (value.trim() === '') return missing
+      return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
+    }
+    return value ?? missing
+  }, z.boolean({ error: 'Must be true or false' }))
+
+function enumField<T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.preprocess(
+    blankToUndefined,
+    z.enum(values, {
+      error: (issue) =>
+        issue.input === undefined ? requiredMessage(label) : `The selected ${label.toLowerCase()} is invalid`,
+    })
+  )
+}
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.preprocess(blankToUndefined, enumField(label, values).optional())
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+
+const imageList = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z
+    .array(z.string().trim().min(1).max(500), { error: 'Images must be a list of image URLs' })
+    .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`)
+)
+
+/**
+ * Every field a product payload may carry; which ones are required depends on the type, so the
+ * rules of SPEC.md section 5 live in refineProduct below.
+ */
+export const productFields = z.object({
+  type: enumField('Type', PRODUCT_TYPES),
+  description: requiredString('Description', 5000),
+  location: optionalText('Location', 255),
+  amount: optionalNaira('Amount'),
+  initial_deposit_amount: optionalNaira('Initial deposit'),
+  land_type: optionalEnum('Land type', LAND_TYPES),
+  size: optionalNumberField('Size', { max: 1e7 }),
+  size_in_measurement: optionalText('Size in measurement', 60),
+  available_by_quantity: booleanField(false),
+  unit_available: optionalNumberField('Unit available', { integer: true, max: 1e6 }),
+  is_available: booleanField(true),
+  discount_percentage: optionalNumberField('Discount percentage', { max: 100 }),
+  minimum_amount: optionalNaira('Minimum amount'),
+  investment_return: optionalNumberField('Investment return', { max: 1000 }),
+  land_investment_type: optionalEnum('Investment type', INVESTMENT_TYPES),
+  interval: optionalEnum('Interval', INTERVALS),
+  duration: optionalNumberField('Duration', { integer: true, min: 1, max: 1000 }),
+  frequency_period: optionalNumberField('ROI period', { integer: true, min: 1, max: 1000 }),
+  images: imageList.optional(),
+})
+
+type ProductFields = z.output<typeof productFields>
+
+export const minimumAmountOf = (value: Pick<ProductFields, 'minimum_amount' | 'amount'>) =>
+  value.minimum_amount ?? value.amount
+
+/** Runs a refinement even when some fields failed already, so every field's error shows at once. */
+export const always = () => true
+
+/** SPEC.md section 5: what each type requires. */
+export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
+  const missing = (path: keyof ProductFields, label: string) => {
+    if (value[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: requiredMessage(label) })
+  }
+  if (value.type === 'land') {
+    missing('location', 'Location')
+    missing('amount', 'Amount')
+    if (value.amount !== undefined && value.amount <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount must be more than 0' })
+    }
+    if (
+      value.initial_deposit_amount !== undefined &&
+      value.amount !== undefined &&
+      value.initial_deposit_amount >= value.amount
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['initial_deposit_amount'],
+        message: 'Initial deposit must be less than the amount',
+      })
+    }
+  } else if (value.type === 'land_investment') {
+    // The original client sends the minimum amount as amount too: either one will do.
+    const minimum = minimumAmountOf(value)
+    if (minimum === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['minimum_amount'], message: requiredMessage('Minimum amount') })
+    } else if (minimum <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['minimum_amount'], message: 'Minimum amount must be more than 0' })
+    }
+    missing('investment_return', 'Investment return')
+    missing('land_investment_type', 'Investment type')
+    missing('frequency_period', 'ROI period')
+    missing('interval', 'Interval')
+    if (value.land_investment_type === 'recurring') {
+      missing('duration', 'Duration')
+      if (
+        value.duration !== undefined &&
+        value.frequency_period !== undefined &&
+        value.duration < value.frequency_period
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Duration must be at least the ROI period' })
+      }
+    }
+  }
+  if (value.available_by_quantity) missing('unit_available', 'Unit available')
+}
+
+/** POST admin/product and admin/product/{reference}. */
+export const productPayloadSchema = productFields.superRefine(refineProduct, { when: always })
+export type ProductPayload = z.output<typeof productPayloadSchema>
+
+/** POST admin/product/{reference}/payment-plan and …/{uuid}. */
+export const paymentPlanPayloadSchema = z.object({
+  amount: nairaAmount('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
+  duration: numberField('Duration', { integer: true, min: 2, max: 600 }),
+  duration_type: enumField('Duration type', INTERVALS),
+})
+export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
+
+/** POST media/upload: SPEC.md section 7. */
+export const uploadPayloadSchema = z.object({
+  file_name: optionalText('File name', 255),
+  file_in_base64: z.string({ error: requiredMessage('File') }).min(1, requiredMessage('File')),
+  file_extension: optionalText('File extension', 10),
+  folder_path: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(60, 'Folder path must be at most 60 characters')
+      .regex(/^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/, 'Folder path may hold letters, digits, - and _ only')
+      .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
+      .optional()
+  ),
+})
+
+/** The query of GET product. */
+export const productQuerySchema = z.object({
+  type: optionalEnum('Type', PRODUCT_TYPES),
+  available_status: optionalEnum('Available status', AVAILABLE_STATUSES),
+  land_type: optionalEnum('Land type', LAND_TYPES),
+  land_investment_type: optionalEnum('Investment type', INVESTMENT_TYPES),
+  search: optionalText('Search', 100),
+})

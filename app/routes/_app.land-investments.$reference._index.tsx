@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/products/panel-error'
+import { ProductDetails } from '~/components/products/product-details'
+import { loadProductDetails } from '~/components/products/product-details.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadProductDetails(request, 'investment', params.reference)
+}
+
+export default function InvestmentDetailsRoute() {
+  return <ProductDetails data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.product.reference ?? 'Investment'} | Land Banking` },
+]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary kind="investment" />
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/products/panel-error'
+import { ProductForm } from '~/components/products/product-form'
+import { loadEditProduct, productFormAction } from '~/components/products/product-form.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadEditProduct(request, 'investment', params.reference)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return productFormAction(request, 'investment', params.reference)
+}
+
+export default function EditInvestmentRoute() {
+  return <ProductForm data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Edit investment | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary kind="investment" />
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ProductList, shouldRevalidateList } from '~/components/products/product-list'
+import { loadProductList } from '~/components/products/product-list.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadProductList(request, 'investment')
+}
+
+export const shouldRevalidate = shouldRevalidateList
+
+export default function LandInvestmentsRoute() {
+  return <ProductList data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Investment | Land Banking' }]

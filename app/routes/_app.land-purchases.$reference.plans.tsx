@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/products/panel-error'
+import { PlansEditor } from '~/components/products/plans-editor'
+import { loadPlansEditor, plansEditorAction } from '~/components/products/plans.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPlansEditor(request, params.reference)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return plansEditorAction(request, params.reference)
+}
+
+export default function PaymentPlansRoute() {
+  return <PlansEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Payment plans | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary kind="land" />
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/products/panel-error'
+import { ProductForm } from '~/components/products/product-form'
+import { loadNewProduct, productFormAction } from '~/components/products/product-form.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadNewProduct(request, 'land')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return productFormAction(request, 'land')
+}
+
+export default function NewLandRoute() {
+  return <ProductForm data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add land | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary kind="land" />
+}
