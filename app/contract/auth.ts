@@ -14,6 +14,10 @@ export const loginSchema = z.object({
   password: presentPassword('Password'),
 })
 
+/** The sign-in form: the API payload plus 'Remember me'. */
+export const loginFormSchema = loginSchema.extend({ remember: z.boolean().optional() })
+export type LoginForm = z.input<typeof loginFormSchema>
+
 export const registerSchema = z
   .object({
     first_name: requiredString('First name', 100),

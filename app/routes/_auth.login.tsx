@@ -1,20 +1,21 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthHeading } from '~/components/auth/auth-heading'
 import { CheckboxField, Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { loginSchema, type SessionData } from '~/contract/auth'
+import { loginFormSchema, type LoginForm, type SessionData } from '~/contract/auth'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { useSpecForm } from '~/utils/form-spec'
+import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { signInAndRedirect } from '~/utils/session.server'
 
-const LoginFormSchema = loginSchema.extend({ remember: z.boolean().optional() })
+export async function loader() {
+  return { spec: formSpec(loginFormSchema) }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { submission } = await parseForm(request, LoginFormSchema, { honeypot: true })
+  const { submission } = await parseForm(request, loginFormSchema, { honeypot: true })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
@@ -33,15 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
+  const { spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'login-form',
-    constraint: getZodConstraint(LoginFormSchema),
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<LoginForm>(spec, { id: 'login-form', lastResult: actionData?.result })
 
   return (
     <>

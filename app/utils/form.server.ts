@@ -1,7 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import type { z } from 'zod'
 import type { ApiFailure } from './api.server'
+import type { FormSpec } from './form-spec'
 import { assertSameOrigin } from './request.server'
 
 export const HONEYPOT_FIELD = 'website'
@@ -50,4 +51,26 @@ export function replyWithServerErrors(submission: Parameters<typeof replyWithApi
     Object.entries(failure.fieldErrors).map(([field, messages]) => [field, [messages.join(', ')]]),
   )
   return submission.reply({ fieldErrors, hideFields })
+}
+
+const specs = new WeakMap<z.ZodType, FormSpec>()
+
+/**
+ * What the browser needs to validate a form without shipping zod (about 90 KiB gzip): the HTML
+ * constraints and the message of each field an empty submission is refused for. Loaders return it;
+ * `useSpecForm` uses it. The server still validates everything with the full schema.
+ */
+export function formSpec(schema: z.ZodType): FormSpec {
+  let spec = specs.get(schema)
+  if (!spec) {
+    const required: Record<string, string> = {}
+    const empty = schema.safeParse({})
+    for (const issue of empty.success ? [] : empty.error.issues) {
+      const field = issue.path.map(String).join('.')
+      if (field && !(field in required)) required[field] = issue.message
+    }
+    spec = { constraint: getZodConstraint(schema), required }
+    specs.set(schema, spec)
+  }
+  return spec
 }
