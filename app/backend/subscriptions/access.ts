@@ -1,5 +1,6 @@
 import { and, eq, or, type SQL } from 'drizzle-orm'
 import { hasPermission, type Permission } from '~/contract/permissions'
+import { MEDIA_PATH } from '~/contract/products'
 import { appUrl } from '~/utils/env.server'
 import type { Executor } from '../db/client'
 import { files, subscriptions, transactions, users } from '../db/schema'
@@ -32,7 +33,7 @@ export function visibleSubscriptions(user: ApiUser): SQL | undefined {
  * Keep in step with the media module's file-serving route.
  */
 export function fileUrl(name: string) {
-  return `${appUrl()}/api/v1/media/file/${encodeURIComponent(name)}`
+  return `${appUrl()}${MEDIA_PATH}${encodeURIComponent(name)}`
 }
 
 /** The stored file name in a URL (or bare name) handed back from media/upload: its last path segment. */
