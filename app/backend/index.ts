@@ -48,6 +48,11 @@ async function handle(request: Request, options: ApiRequestOptions) {
       throw notFound('Route not found')
     }
 
+    // PostgreSQL refuses NUL in text: say so instead of failing in the first query that meets it.
+    for (const [key, value] of url.searchParams) {
+      if (hasNul(key) || hasNul(value)) throw badRequest(NUL_REFUSED)
+    }
+
     const db = await getDb()
     const token = bearerToken(request)
     const user = token ? await userForToken(db, token) : null
@@ -116,6 +121,7 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
       if (typeof value !== 'string') continue
       body[key] = key in body ? ([] as unknown[]).concat(body[key], value) : value
     }
+    if (hasNul(body)) throw badRequest(NUL_REFUSED)
     return body
   }
   const text = await request.text()
@@ -130,5 +136,18 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('The request body must be a JSON object')
   }
+  if (hasNul(parsed)) throw badRequest(NUL_REFUSED)
   return parsed as Record<string, unknown>
+}
+
+const NUL_REFUSED = 'The request may not contain NUL characters (\\u0000)'
+
+/** Whether a string, or any key or string inside an object or array, holds a NUL character. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (Array.isArray(value)) return value.some(hasNul)
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item))
+  }
+  return false
 }
