@@ -87,6 +87,14 @@ async function handle(request: Request, options: ApiRequestOptions) {
     if (error instanceof ApiError) {
       return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data })
     }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[api ${requestId}] ${request.method} ${request.url}: the database is unavailable (${describe(error)})`)
+      return envelope(503, {
+        status: 'serviceUnavailable',
+        message: 'The service is temporarily unavailable, please try again in a moment',
+        data: { request_id: requestId },
+      }, { 'Retry-After': '5' })
+    }
     console.error(`[api ${requestId}] ${request.method} ${request.url}`, error)
     return envelope(500, {
       status: 'serverError',
@@ -94,6 +102,27 @@ async function handle(request: Request, options: ApiRequestOptions) {
       data: { request_id: requestId },
     })
   }
+}
+
+/** Connection failures (PostgreSQL down, restarting or unreachable), as pg and drizzle report them. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(message)) {
+      return true
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+function describe(error: unknown) {
+  let current = error
+  while ((current as { cause?: unknown })?.cause) current = (current as { cause?: unknown }).cause
+  return current instanceof Error ? current.message : String(current)
 }
 
 function envelope(httpStatus: number, body: unknown, headers: Record<string, string> = {}) {
