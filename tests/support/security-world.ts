@@ -37,6 +37,8 @@ export type World = {
   completed: { reference: string; transaction: string }
   instalments: { reference: string; transaction: string }
   unpaid: { reference: string }
+  /** The customer's investment (awaiting payment). */
+  invested: { reference: string }
   proof: { name: string; url: string }
   notificationUuid: string
   /** Strings that only the customer's own data (and those allowed to see it) may contain. */
@@ -195,6 +197,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   })
   const deposit = await pay(instalmentSub.reference, 1_000_000)
   const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string
@@ -212,6 +215,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     completed: { reference: completedSub.reference, transaction: paid.reference },
     instalments: { reference: instalmentSub.reference, transaction: deposit.reference },
     unpaid: { reference: unpaidSub.reference },
+    invested: { reference: investedSub.reference },
     proof: deposit.proof,
     notificationUuid,
     markers: [
@@ -221,6 +225,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       completedSub.reference,
       instalmentSub.reference,
       unpaidSub.reference,
+      investedSub.reference,
       paid.reference,
       deposit.reference,
       deposit.proof.name,
