@@ -109,7 +109,7 @@ describe('HTML responses', () => {
   })
 
   test('the not-found page (404) carries the headers, signed out and signed in', async () => {
-    for (const headers of [{}, { cookie: superCookie }]) {
+    for (const headers of [{}, { cookie: superCookie }] as Record<string, string>[]) {
       const { response, html } = await get('/no/such/page', headers)
       expect(response.status).toBe(404)
       expect(html).toContain('Page Not Found')
