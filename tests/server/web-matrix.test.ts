@@ -152,6 +152,28 @@ test('authorization matrix: every web route × every kind of caller', async () =
     before = after
   }
 
+  // A post from another site riding on the super admin's session is refused (403) and changes nothing.
+  const forged = await fetch(`${server.url}/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.get('super')!, origin: 'https://attacker.example' },
+    body: form({ intent: 'subscription_due_reminder_day', value: '23' }),
+    redirect: 'manual',
+  })
+  checked += 1
+  // Its cookies are dropped: the page asks for a sign-in (or refuses outright), the session never acts.
+  const refusal = forged.status === 403 ? 403 : `${forged.status} ${new URL(forged.headers.get('location') ?? '/', server.url).pathname}`
+  expect([403, '302 /login']).toContain(refusal)
+  expect(await snapshot()).toBe(before)
+  const forgedPublic = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
+    body: form({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }),
+    redirect: 'manual',
+  })
+  checked += 1
+  expect(forgedPublic.status).toBe(403)
+  expect(forgedPublic.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
+
   // The check can fail: the same kind of post by someone allowed does change the data.
   const control = await fetch(`${server.url}/settings`, {
     method: 'POST',

@@ -4,6 +4,7 @@
  * malformed form posts, and the fault-tolerance checks (SIGKILL, SIGTERM, PostgreSQL restarts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import http from 'node:http'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -195,4 +196,26 @@ export async function webSignIn(url: string, email: string, password: string, he
     throw new Error(`Signing in ${email} through /login failed: ${response.status} ${await response.text()}`)
   }
   return { cookie: session.split(';')[0], setCookie: session, response }
+}
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string }
+
+/**
+ * One request on its own connection (no keep-alive), so a connection the server closed after an
+ * earlier answer can never be mistaken for a failure of this one. Rejects when no answer comes.
+ */
+export function rawRequest(
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array | null },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end(body ?? undefined)
+  })
 }
