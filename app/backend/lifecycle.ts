@@ -60,7 +60,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const connectionsOf = (server: http.Server) =>
   new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)))
 
-async function drainAndClose(servers: http.Server[], timeoutMs = 25_000) {
+// Within the 10 seconds `docker stop` (and most process managers) allow before SIGKILL.
+async function drainAndClose(servers: http.Server[], timeoutMs = 8_000) {
   const deadline = Date.now() + timeoutMs
   // Let requests already on their way be read and answered: wait for a quiet half second.
   let quietSince = Date.now()

@@ -113,10 +113,14 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
   }
-  // Pages about one of the customer's records (subscriptions, portfolio and whatever comes next).
-  if (route.params.length) return actor === 'customer' ? 'ok' : 'refused'
-  return 'ok'
+  // Pages about one of the customer's records (subscriptions, portfolio and whatever comes next):
+  // nobody else gets them; the owner may be sent on (a payment page of a paid subscription, say).
+  if (route.params.length) return actor === 'customer' ? 'any' : 'refused'
+  // SPEC.md section 2: these are for everyone signed in; pages added later are left to their own tests.
+  return EVERYONE.has(route.pattern) ? 'ok' : 'any'
 }
+
+const EVERYONE = new Set(['/', '/settings', '/land-purchases', '/land-investments', '/subscriptions', '/investment-portfolio'])
 
 /** Form bodies that would change something if the caller were allowed: refused callers must change nothing. */
 export function webFormBody(route: WebRoute, world: World, tag: string): Record<string, string | string[]> | null {
