@@ -7,7 +7,7 @@ export function requiredString(label: string, max = 255) {
   return z
     .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, requiredMessage(label))
+    .min(1, { error: requiredMessage(label), abort: true })
     .max(max, `${label} must be at most ${max} characters`)
 }
 
@@ -23,7 +23,7 @@ export function optionalString(label: string, max = 2000) {
 export const emailField = z
   .string({ error: requiredMessage('Email') })
   .trim()
-  .min(1, requiredMessage('Email'))
+  .min(1, { error: requiredMessage('Email'), abort: true })
   .max(254, 'Email must be at most 254 characters')
   .email('Email must be a valid email')
   .transform((value) => value.toLowerCase())
@@ -38,7 +38,7 @@ export const presentPassword = (label = 'Password') =>
 export const newPassword = (label = 'Password') =>
   z
     .string({ error: requiredMessage(label) })
-    .min(1, requiredMessage(label))
+    .min(1, { error: requiredMessage(label), abort: true })
     .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
 
@@ -63,5 +63,5 @@ export const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1)
 export const otpField = z
   .string({ error: requiredMessage('Code') })
   .trim()
-  .min(1, requiredMessage('Code'))
+  .min(1, { error: requiredMessage('Code'), abort: true })
   .regex(/^\d{6}$/, 'Code must be 6 digits')
