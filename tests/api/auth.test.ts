@@ -230,6 +230,8 @@ describe('registration', () => {
       email: ['Email is a required field'],
       password: ['Password is a required field'],
     })
+    const emptyRealtor = await api.call('POST', 'auth/register', { body: { role: 'realtor' } })
+    expect(Object.keys(emptyRealtor.data)).toEqual(['first_name', 'last_name', 'email', 'password', 'business_name'])
     const short = await api.call('POST', 'auth/register', {
       body: { email: 'not-an-email', password: 'short', first_name: 'A', last_name: 'B' },
     })

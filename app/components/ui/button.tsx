@@ -9,6 +9,9 @@ export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
   )
 }
 
+// Whole class names, so Tailwind's scan of the source finds them (a built `btn-${variant}` is never emitted).
+const VARIANTS = { primary: 'btn-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const
+
 /** A button with a spinner while its form is submitting. */
 export function Button({
   pending = false,
@@ -23,7 +26,7 @@ export function Button({
 }) {
   return (
     <button
-      className={`btn-${variant} ${className}`}
+      className={`${VARIANTS[variant]} ${className}`}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       {...props}
