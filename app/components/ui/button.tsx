@@ -9,8 +9,8 @@ export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
   )
 }
 
-// Whole class names, so Tailwind's scan of the source finds them (a built `btn-${variant}` is never emitted).
-const VARIANTS = { primary: 'btn-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const
+// Literal class names: Tailwind only emits the component classes it finds written out in the source.
+const VARIANT_CLASS = { primary: 'btn-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const
 
 /** A button with a spinner while its form is submitting. */
 export function Button({
@@ -26,7 +26,7 @@ export function Button({
 }) {
   return (
     <button
-      className={`${VARIANTS[variant]} ${className}`}
+      className={`${VARIANT_CLASS[variant]} ${className}`}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       {...props}
