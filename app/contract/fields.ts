@@ -7,7 +7,7 @@ export function requiredString(label: string, max = 255) {
   return z
     .string({ error: requiredMessage(label) })
     .trim()
-    .min(1, { error: requiredMessage(label), abort: true })
+    .min(1, requiredMessage(label))
     .max(max, `${label} must be at most ${max} characters`)
 }
 
@@ -20,12 +20,16 @@ export function optionalString(label: string, max = 2000) {
     .transform((value) => (value ? value : undefined))
 }
 
+// The format checks below pass an empty value, so "" answers the required message alone. (An
+// aborting check would do the same but also stop the refinements of every schema using the field.)
+const emailFormat = z.email()
+
 export const emailField = z
   .string({ error: requiredMessage('Email') })
   .trim()
-  .min(1, { error: requiredMessage('Email'), abort: true })
+  .min(1, requiredMessage('Email'))
   .max(254, 'Email must be at most 254 characters')
-  .email('Email must be a valid email')
+  .refine((value) => value === '' || emailFormat.safeParse(value).success, 'Email must be a valid email')
   .transform((value) => value.toLowerCase())
 
 export const PASSWORD_MIN = 8
@@ -38,8 +42,8 @@ export const presentPassword = (label = 'Password') =>
 export const newPassword = (label = 'Password') =>
   z
     .string({ error: requiredMessage(label) })
-    .min(1, { error: requiredMessage(label), abort: true })
-    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .min(1, requiredMessage(label))
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
 
 /** A naira amount typed with thousands separators ("1,250,000.50") or sent as a number. */
@@ -63,5 +67,5 @@ export const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1)
 export const otpField = z
   .string({ error: requiredMessage('Code') })
   .trim()
-  .min(1, { error: requiredMessage('Code'), abort: true })
-  .regex(/^\d{6}$/, 'Code must be 6 digits')
+  .min(1, requiredMessage('Code'))
+  .regex(/^(\d{6})?$/, 'Code must be 6 digits')

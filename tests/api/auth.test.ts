@@ -230,6 +230,10 @@ describe('registration', () => {
       email: ['Email is a required field'],
       password: ['Password is a required field'],
     })
+    const blank = await api.call('POST', 'auth/register', {
+      body: { first_name: ' ', last_name: '', email: '', password: '' },
+    })
+    expect(blank.data).toEqual(answer.data)
     const emptyRealtor = await api.call('POST', 'auth/register', { body: { role: 'realtor' } })
     expect(Object.keys(emptyRealtor.data)).toEqual(['first_name', 'last_name', 'email', 'password', 'business_name'])
     const short = await api.call('POST', 'auth/register', {

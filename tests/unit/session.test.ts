@@ -99,7 +99,8 @@ describe('assertSameOrigin', () => {
   })
 
   test('refuses cross-site posts with 403', () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'not a url' }]) {
+    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'not a url' }]
+    for (const headers of crossSite) {
       let answer: Response | undefined
       try {
         request.assertSameOrigin(post(headers))
