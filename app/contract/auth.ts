@@ -25,17 +25,15 @@ export const registerSchema = z
     email: emailField,
     password: newPassword('Password'),
     role: z.enum(['customer', 'realtor']).default('customer'),
-    business_name: z.string().trim().max(200).optional(),
+    business_name: z.string().trim().max(200, 'Business name must be at most 200 characters').optional(),
+    /** A realtor's reference from a referral link (/register?ref=RLT-…); customers only. */
     referral: z.string().trim().max(40).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.role === 'realtor' && !value.business_name) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['business_name'],
-        message: requiredMessage('Business name'),
-      })
-    }
+  .refine((value) => value.role !== 'realtor' || Boolean(value.business_name), {
+    path: ['business_name'],
+    message: requiredMessage('Business name'),
+    // Checked alongside the other fields' errors, so an empty form shows every message at once.
+    when: (payload) => !payload.issues.some((issue) => ['role', 'business_name'].includes(String(issue.path?.[0]))),
   })
 
 export const forgotPasswordSchema = z.object({ email: emailField })

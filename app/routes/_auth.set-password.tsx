@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { InvalidLinkPage, PasswordTokenForm } from '~/components/auth/password-token-form'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PasswordTokenForm } from '~/components/auth/password-token-form'
 import { loadPasswordToken, passwordTokenAction } from '~/utils/password-token.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,8 +27,6 @@ export default function SetPasswordRoute() {
   )
 }
 
+// A missing or rejected token is a 404 that the _auth layout shows as the not-found view.
 export const meta: MetaFunction = () => [{ title: 'Set Password | Land Banking' }]
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <InvalidLinkPage /> }} />
-}

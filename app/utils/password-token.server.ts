@@ -2,11 +2,13 @@ import { data } from '@remix-run/node'
 import { resetPasswordSchema, type SessionData } from '~/contract/auth'
 import { api } from './api.server'
 import { parseForm, replyWithApiFailure } from './form.server'
-import { signInAndRedirect } from './session.server'
+import { requireAnonymous, signInAndRedirect } from './session.server'
 import { redirectWithSuccess } from './toast.server'
 
 /** /reset-password and /set-password: a missing or rejected token is answered as not found. */
 export async function loadPasswordToken(request: Request) {
+  // Checked here too: the layout's redirect of signed-in users must win over this page's 404.
+  await requireAnonymous(request)
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
   if (!token) throw new Response('This link is invalid or has expired', { status: 404 })

@@ -6,6 +6,7 @@ import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { NotFoundPage } from '~/components/error-boundary'
 import { Button } from '~/components/ui/button'
 import { AuthHeading } from './auth-heading'
+import { useClearFieldsAfterReply } from './use-clear-fields'
 
 /** The form of /reset-password and /set-password. */
 export function PasswordTokenForm({
@@ -34,6 +35,7 @@ export function PasswordTokenForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
     shouldRevalidate: 'onInput',
   })
+  useClearFieldsAfterReply(lastResult, [fields.password.id, fields.password_confirmation.id])
   return (
     <>
       <AuthHeading title={title}>{intro}</AuthHeading>

@@ -5,6 +5,7 @@ import { registerSchema } from '~/contract/auth'
 import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { AuthHeading } from './auth-heading'
+import { useClearFieldsAfterReply } from './use-clear-fields'
 
 export function RegisterForm({
   role,
@@ -24,6 +25,7 @@ export function RegisterForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
     shouldRevalidate: 'onInput',
   })
+  useClearFieldsAfterReply(lastResult, [fields.password.id])
 
   return (
     <>
@@ -69,13 +71,12 @@ export function RegisterForm({
           Create an account
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+      <p className="mt-6 text-center text-sm">
         <Link to="/login" className="link">
-          Sign In
+          Already have an account? <span className="underline underline-offset-2">Sign In</span>
         </Link>
       </p>
-      <p className="mt-2 text-center text-sm text-slate-600">
+      <p className="mt-2 text-center text-sm">
         {role === 'realtor' ? (
           <Link to="/register" className="link">
             Register as a customer instead
