@@ -86,3 +86,18 @@ export type SessionUser = {
 }
 
 export type SessionData = { user: SessionUser; token: string }
+
+export type RegisterForm = z.input<typeof registerSchema>
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>
+export type ResetPasswordForm = z.input<typeof resetPasswordSchema>
+
+// Typed or pasted without JavaScript, "123 456" still counts as the code 123456.
+const typedCode = z
+  .string({ error: requiredMessage('Code') })
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(otpField)
+
+/** The code form of /verify-email; the same page's resend button posts intent=resend. */
+export const verifyCodeFormSchema = z.object({ intent: z.literal('verify'), otp: typedCode })
+export const verifyFormSchema = z.discriminatedUnion('intent', [verifyCodeFormSchema, z.object({ intent: z.literal('resend') })])
+export type VerifyCodeForm = z.input<typeof verifyCodeFormSchema>

@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SetPasswordRoute() {
-  const { token, email } = useLoaderData<typeof loader>()
+  const { token, email, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <PasswordTokenForm
@@ -22,6 +22,7 @@ export default function SetPasswordRoute() {
       submitLabel="Set Password"
       token={token}
       email={email}
+      spec={spec}
       lastResult={actionData?.result}
     />
   )

@@ -1,41 +1,28 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
 import { AuthHeading } from '~/components/auth/auth-heading'
 import { AuthShell } from '~/components/auth/auth-shell'
 import { OtpField } from '~/components/auth/otp-field'
 import { ResendCodeButton } from '~/components/auth/resend-code-button'
 import { FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { SessionUser } from '~/contract/auth'
-import { otpField, requiredMessage } from '~/contract/fields'
+import { verifyCodeFormSchema, verifyFormSchema, type SessionUser, type VerifyCodeForm } from '~/contract/auth'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { useSpecForm } from '~/utils/form-spec'
+import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
-
-// Typed or pasted without JavaScript, "123 456" still counts as the code 123456.
-const typedCode = z
-  .string({ error: requiredMessage('Code') })
-  .transform((value) => value.replace(/\D/g, ''))
-  .pipe(otpField)
-
-const VerifyFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('verify'), otp: typedCode }),
-  z.object({ intent: z.literal('resend') }),
-])
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAuth(request, { allowUnverified: true })
   if (user.email_verified) throw redirect('/')
-  return { email: user.email }
+  return { email: user.email, spec: formSpec(verifyCodeFormSchema) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAuth(request, { allowUnverified: true })
-  const { submission } = await parseForm(request, VerifyFormSchema)
+  const { submission } = await parseForm(request, verifyFormSchema)
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }
@@ -55,16 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailRoute() {
-  const { email } = useLoaderData<typeof loader>()
+  const { email, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'verify-email-form',
-    constraint: getZodConstraint(VerifyFormSchema),
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyFormSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<VerifyCodeForm>(spec, { id: 'verify-email-form', lastResult: actionData?.result })
   return (
     <AuthShell>
       <AuthHeading title="Verify your email">

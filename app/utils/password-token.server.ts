@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { resetPasswordSchema, type SessionData } from '~/contract/auth'
 import { api } from './api.server'
-import { parseForm, replyWithApiFailure } from './form.server'
+import { formSpec, parseForm, replyWithApiFailure } from './form.server'
 import { requireAnonymous, signInAndRedirect } from './session.server'
 import { redirectWithSuccess } from './toast.server'
 
@@ -17,7 +17,7 @@ export async function loadPasswordToken(request: Request) {
     token: null,
   })
   if (!result.ok) throw new Response('This link is invalid or has expired', { status: 404 })
-  return { token, email: result.data.email, name: result.data.name }
+  return { token, email: result.data.email, name: result.data.name, spec: formSpec(resetPasswordSchema) }
 }
 
 export async function passwordTokenAction(request: Request, kind: 'reset' | 'set') {
