@@ -65,12 +65,6 @@ export type PaymentPlan = {
 
 export type UploadResult = { file_url: string; name: string; content_type: string; size: number }
 
-/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
-export function discountedPrice(product: Pick<Product, 'amount' | 'discount_percentage'>) {
-  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
-  return Math.round((product.amount - discount) * 100) / 100
-}
-
 // ---- Field schemas that take JSON values and plain form strings alike ----
 
 const blankToUndefined = (value: unknown) =>

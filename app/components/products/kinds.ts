@@ -1,6 +1,6 @@
 import type { Principal } from '~/contract/permissions'
 import { hasPermission } from '~/contract/permissions'
-import type { Interval, ProductType } from '~/contract/products'
+import type { Interval, Product, ProductType } from '~/contract/products'
 import { listHref } from '~/utils/pagination'
 
 export type KindName = 'land' | 'investment'
@@ -87,4 +87,10 @@ export function formatPeriod(count: number | null, interval: Interval | null) {
 
 export function formatPercent(value: number | null) {
   return value === null ? '' : `${Number(value.toFixed(2))}%`
+}
+
+/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
+export function discountedPrice(product: Pick<Product, 'amount' | 'discount_percentage'>) {
+  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
+  return Math.round((product.amount - discount) * 100) / 100
 }

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { discountedPrice, type Product } from '~/contract/products'
+import type { Product } from '~/contract/products'
 import { capitalize, formatNaira, humanize } from '~/utils/format'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
-import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
+import { discountedPrice, formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
 
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
