@@ -9,6 +9,7 @@ import {
   panel,
   payByApi,
   pdfText,
+  PROOF_PNG,
   sendProof,
   shortDate,
   subscribe,
@@ -329,4 +330,50 @@ test('4 skeleton cards show while a client-side navigation loads the list', asyn
   release()
   await expect(page).toHaveURL('/subscriptions?page=1&type=land&status=ongoing')
   await expect(page.getByTestId('skeleton-card')).toHaveCount(0)
+})
+
+test('plain form posts (as curl sends them): the proof is required and must be an image; a customer cannot mark', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const customer = await createVerifiedUser(request)
+  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  await signIn(page, customer.email, customer.password)
+  const paidAt = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T10:30`
+  const post = (multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
+    page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, { multipart, maxRedirects: 0 })
+
+  const missing = await post({ amount: '900,000', paid_at: paidAt })
+  expect(missing.status()).toBe(400)
+  expect(await missing.text()).toContain('Proof of payment is a required field')
+  const html = { name: 'transfer.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') }
+  const disguised = await post({ amount: '900,000', paid_at: paidAt, proof_of_payment: html })
+  expect(disguised.status()).toBe(400)
+  expect(await disguised.text()).toContain('The file must be a PNG or JPEG image')
+  const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG }
+  const short = await post({ amount: '100,000', paid_at: paidAt, proof_of_payment: proof })
+  expect(short.status()).toBe(400)
+  expect(await short.text()).toContain('Amount must be ₦900,000.00, the full amount')
+  const sent = await post({ amount: '900,000', description: 'Transfer from GTBank', paid_at: paidAt, proof_of_payment: proof })
+  expect(sent.status()).toBe(302)
+  expect(sent.headers().location).toBe('/subscriptions?page=1&type=land')
+
+  const [waiting] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items
+  expect(waiting).toMatchObject({ status: 'awaiting_confirmation', amount: 900_000, description: 'Transfer from GTBank' })
+  const marked = await page.request.post(`/subscriptions/${reference}/transactions?page=1&type=land`, {
+    form: { reference: waiting.reference, status: 'paid' },
+    maxRedirects: 0,
+  })
+  expect(marked.status()).toBe(302)
+  const after = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items[0]
+  expect(after.status).toBe('awaiting_confirmation')
+  // Someone else's subscription is not there at all.
+  const stranger = await createVerifiedUser(request)
+  await page.context().clearCookies()
+  await signIn(page, stranger.email, stranger.password)
+  await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
+  await expect(page).toHaveURL('/subscriptions?page=1&type=land')
+  await expect(toast(page)).toContainText('Subscription not found')
 })
