@@ -122,15 +122,15 @@ describe('GET media/{name}', () => {
     expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(png)
   })
 
-  test('other files only to their owner and staff; others get a 404', async () => {
+  test('other files (not yet the proof of a payment) only to their uploader; others get a 404', async () => {
     const { data } = await upload(customer, png, { folder_path: 'proofs' })
     expect((await serve(data.file_url)).httpStatus).toBe(404)
     expect((await serve(data.file_url, otherCustomer)).httpStatus).toBe(404)
     const own = await serve(data.file_url, customer)
     expect(own.httpStatus).toBe(200)
     expect(own.response.headers.get('cache-control')).toMatch(/^private/)
-    expect((await serve(data.file_url, staff)).httpStatus).toBe(200)
-    expect((await serve(data.file_url, admin)).httpStatus).toBe(200)
+    expect((await serve(data.file_url, staff)).httpStatus).toBe(404)
+    expect((await serve(data.file_url, admin)).httpStatus).toBe(404)
   })
 
   test('unknown names answer 404', async () => {
