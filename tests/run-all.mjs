@@ -123,6 +123,18 @@ record({ name: 'typecheck', passed: tsc === 0 ? 1 : 0, failed: tsc === 0 ? 0 : 1
   }
 }
 
+// 5. The Dockerfile's steps in fresh folders, the runtime as a non-root user (no Docker engine here).
+{
+  const file = path.join(resultsDir, 'docker-check.json')
+  const code = run('node', ['tests/docker/check.mjs'], { DOCKER_CHECK_REPORT: file })
+  if (fs.existsSync(file)) {
+    const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'))
+    record({ name: 'docker check', passed, failed, skipped: 0 })
+  } else {
+    record({ name: 'docker check', passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` })
+  }
+}
+
 console.log('\nSuites:')
 for (const suite of suites) {
   console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${suite.skipped ? `, ${suite.skipped} skipped` : ''}${suite.note ? ` (${suite.note})` : ''}`)
