@@ -1,31 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiCall, apiLogin, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
+import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail } from './support'
 
 const toast = (page: Page) => page.getByTestId('toast')
-
-/** A staff account made by the super admin through admin/user, with a password set from its mail. */
-async function createStaffUser(request: APIRequestContext, permissions: string[]) {
-  const token = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const email = uniqueEmail('staff')
-  const created = await apiCall(request, 'POST', 'admin/user', {
-    token,
-    body: { first_name: 'Bola', last_name: 'Staff', email, permissions },
-  })
-  expect(created.status, created.message).toBe('200')
-  const password = 'staff-password-1'
-  await setPasswordThroughApi(request, email, password)
-  return { email, password }
-}
-
-async function setPasswordThroughApi(request: APIRequestContext, email: string, password: string) {
-  const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
-  const answer = await apiCall(request, 'POST', 'auth/reset-password', {
-    body: { email, token: link.searchParams.get('token'), password, password_confirmation: password, on_new_password: true },
-  })
-  expect(answer.status, answer.message).toBe('200')
-}
 
 /** Settings are global and both projects run at once: tests that write them take turns. */
 async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
@@ -155,11 +133,19 @@ test('the super admin creates a user with two permissions and edits them', async
   const edited = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
   expect(edited.data.items[0]).toMatchObject({ email, permissions: ['can_modify_setting', 'can_view_customer'] })
 
-  // Signed in, the user reaches the pages its permissions open and no others.
-  // (Which menu entries it sees is the layout's job, tested with the sidebar.)
+  // Signed in, the user sees exactly the menu its permissions open, and reaches those pages only.
   await page.context().clearCookies()
   await setPasswordThroughApi(page.request, email, 'kemi-password-1')
   await signIn(page, email, 'kemi-password-1')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Acquire Land',
+    'Investment Options',
+    'Land purchase',
+    'Investment Portfolio',
+    'Customers',
+    'Settings',
+  ])
   await page.goto('/customers')
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
   await page.goto('/settings?tab=settings')
