@@ -30,7 +30,9 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
       return new Response(entry.body, { status: entry.status, headers: entry.headers })
     },
     async set(key: string, startedAt: number, response: Response) {
-      if (startedAt !== generation || response.status !== 200) return response
+      // Only JSON envelopes: files (images, PDFs) are binary and are served by their own caching headers.
+      const json = response.headers.get('content-type')?.includes('application/json')
+      if (startedAt !== generation || response.status !== 200 || !json) return response
       const body = await response.text()
       const headers = [...response.headers.entries()]
       if (body.length <= maxBodyBytes && startedAt === generation) {
