@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: builds the app, generates the data set, serves it with remix-serve on 127.0.0.1
 // and loads each page with autocannon. Prints figures beside their targets; writes bench/results/*.json.
-// Options: --quick (short runs), --no-build, DATABASE_URL=... (also run on PostgreSQL).
+// Options: --quick (short runs), --no-build, --bundles-only (print the JavaScript each route loads and stop),
+// DATABASE_URL=... (also run on PostgreSQL).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -208,6 +209,13 @@ if (!args.has('--no-build')) {
   if (build.status !== 0) process.exit(1)
 }
 const bundles = bundleSizes()
+if (args.has('--bundles-only')) {
+  for (const [route, kib] of Object.entries(bundles.jsKiBPerRoute)) {
+    log(`${mark(kib <= TARGETS.jsKiB)} ${route.padEnd(50)} ${String(kib).padStart(6)} KiB gzip`)
+  }
+  log(`${mark(bundles.cssKiB <= TARGETS.cssKiB)} ${'stylesheet'.padEnd(50)} ${String(bundles.cssKiB).padStart(6)} KiB gzip`)
+  process.exit(0)
+}
 const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, targets: TARGETS, bundles, runs: [] }
 const big = await runDataset({ subscriptions: 100_000 })
 const small = await runDataset({ subscriptions: 1_000 })
