@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { discountedPrice, type Product } from '~/contract/products'
+import type { Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatNaira, humanize } from '~/utils/format'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
 import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
