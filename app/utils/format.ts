@@ -1,4 +1,6 @@
-export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
+import { DEFAULT_TIME_ZONE } from './time-zone'
+
+export { DEFAULT_TIME_ZONE }
 
 /** Thousands commas, with two decimals when forced: 1250000 → "1,250,000.00". */
 export function formatNumber(value: number, { forceDecimals = false } = {}) {
