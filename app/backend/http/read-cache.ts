@@ -5,7 +5,8 @@
  * only writer: on PGlite, which allows one process per data folder. With PostgreSQL (several
  * instances may write) it stays off.
  */
-type Entry = { generation: number; status: number; headers: [string, string][]; body: string; storedAt: number }
+// Bytes, not text: images (media/:name) pass through here too.
+type Entry = { generation: number; status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer>; storedAt: number }
 
 export type ReadCache = ReturnType<typeof createReadCache>
 
@@ -31,9 +32,9 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
     },
     async set(key: string, startedAt: number, response: Response) {
       if (startedAt !== generation || response.status !== 200) return response
-      const body = await response.text()
+      const body = new Uint8Array(await response.arrayBuffer())
       const headers = [...response.headers.entries()]
-      if (body.length <= maxBodyBytes && startedAt === generation) {
+      if (body.byteLength <= maxBodyBytes && startedAt === generation) {
         entries.set(key, { generation: startedAt, status: response.status, headers, body, storedAt: Date.now() })
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
       }
