@@ -27,7 +27,8 @@ export async function handleApiRequest(request: Request, options: ApiRequestOpti
   const isRead = request.method === 'GET' || request.method === 'HEAD'
   try {
     if (!isRead || !(await getConnection()).cacheable) return await handle(request, options)
-    const key = `${request.headers.get('authorization') ?? ''} ${request.url}`
+    // HEAD answers have no body: they must not be served to a GET of the same address.
+    const key = `${request.method} ${request.headers.get('authorization') ?? ''} ${request.url}`
     const cached = readCache.get(key)
     if (cached) return cached
     const generation = readCache.generation

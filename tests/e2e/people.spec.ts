@@ -3,6 +3,10 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail } from './support'
 
+// The sidebar has a 'Settings' link too: the tab is the one in the page's own navigation.
+const settingsTab = (page: Page) =>
+  page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true })
+
 const toast = (page: Page) => page.getByTestId('toast')
 
 /** Settings are global and both projects run at once: tests that write them take turns. */
@@ -149,7 +153,7 @@ test('the super admin creates a user with two permissions and edits them', async
   await page.goto('/customers')
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
   await page.goto('/settings?tab=settings')
-  await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(settingsTab(page)).toHaveAttribute('aria-current', 'page')
   for (const path of ['/realtors', '/users']) {
     const response = await page.goto(path)
     expect(response?.status()).toBe(403)
@@ -230,7 +234,7 @@ test('bank details and reminder days edited on /settings; a customer reads the b
   const customer = await createVerifiedUser(page.request, 'customer')
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto('/settings')
-  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true }).click()
+  await settingsTab(page).click()
   await expect(page).toHaveURL(/\/settings\?tab=settings$/)
   const accountNumber = String(Date.now()).slice(-10)
   await withSettingsLock(async () => {

@@ -15,6 +15,14 @@ describe('the API read cache', () => {
     expect(await hit?.text()).toBe('{"a":1}')
   })
 
+  test('keeps binary bodies (images) byte for byte', async () => {
+    const cache = createReadCache()
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00])
+    const stored = await cache.set('t /media/a.png', cache.generation, new Response(png, { headers: { 'content-length': '10' } }))
+    expect(new Uint8Array(await stored.arrayBuffer())).toEqual(png)
+    expect(new Uint8Array(await cache.get('t /media/a.png')!.arrayBuffer())).toEqual(png)
+  })
+
   test('keeps readers apart: another token or address is another entry', async () => {
     const cache = createReadCache()
     await cache.set('alice /notification', cache.generation, answer('alice'))

@@ -5,7 +5,8 @@
  * only writer: on PGlite, which allows one process per data folder. With PostgreSQL (several
  * instances may write) it stays off.
  */
-type Entry = { generation: number; status: number; headers: [string, string][]; body: string; storedAt: number }
+// Bytes, not text: images (media/:name) pass through here too.
+type Entry = { generation: number; status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer>; storedAt: number }
 
 export type ReadCache = ReturnType<typeof createReadCache>
 
@@ -30,12 +31,10 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
       return new Response(entry.body, { status: entry.status, headers: entry.headers })
     },
     async set(key: string, startedAt: number, response: Response) {
-      // Only JSON envelopes: files (images, PDFs) are binary and are served by their own caching headers.
-      const json = response.headers.get('content-type')?.includes('application/json')
-      if (startedAt !== generation || response.status !== 200 || !json) return response
-      const body = await response.text()
+      if (startedAt !== generation || response.status !== 200) return response
+      const body = new Uint8Array(await response.arrayBuffer())
       const headers = [...response.headers.entries()]
-      if (body.length <= maxBodyBytes && startedAt === generation) {
+      if (body.byteLength <= maxBodyBytes && startedAt === generation) {
         entries.set(key, { generation: startedAt, status: response.status, headers, body, storedAt: Date.now() })
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
       }

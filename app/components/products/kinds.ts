@@ -89,8 +89,3 @@ export function formatPercent(value: number | null) {
   return value === null ? '' : `${Number(value.toFixed(2))}%`
 }
 
-/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
-export function discountedPrice(product: Pick<Product, 'amount' | 'discount_percentage'>) {
-  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
-  return Math.round((product.amount - discount) * 100) / 100
-}

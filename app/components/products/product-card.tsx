@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatNaira, humanize } from '~/utils/format'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
-import { discountedPrice, formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
+import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
 
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

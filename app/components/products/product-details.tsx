@@ -1,12 +1,13 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatDate, formatNaira, humanize } from '~/utils/format'
 import { Pagination } from '../ui/pagination'
 import { SlideOver } from '../ui/slide-over'
-import { discountedPrice, formatPercent, formatPeriod, KINDS, type KindName, type ProductPermissions } from './kinds'
+import { formatPercent, formatPeriod, KINDS, type KindName, type ProductPermissions } from './kinds'
 import { Detail, landSize, ProductAction, roiPeriod, yesNo } from './product-card'
-import { PlanSummary } from './plan-rows'
+import { PlanSummary } from './plan-summary'
 
 export type ProductDetailsData = {
   kind: KindName
