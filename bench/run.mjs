@@ -29,7 +29,7 @@ const PAGES = [
   { name: '/', path: '/', as: 'admin' },
   { name: '/land-investments', path: '/land-investments', as: 'customer', list: true },
   { name: '/land-investments?search=…', path: '/land-investments?page=1&search=Lekki', as: 'customer', list: true },
-  { name: '/subscriptions?page=500', path: '/subscriptions?page=500', as: 'admin', list: true },
+  { name: '/subscriptions?page=500', path: '/subscriptions?page=500&type=land', as: 'admin', list: true },
   { name: '/investment-portfolio', path: '/investment-portfolio', as: 'customer', list: true },
   { name: 'notifications panel', path: '/?notifications=1', as: 'customer', list: true },
   { name: '/customers?search=…', path: '/customers?page=1&search=Okafor', as: 'admin', list: true },
