@@ -8,10 +8,12 @@ import { NonceProvider } from './utils/nonce'
 import { getEnv } from './utils/env.server'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
+import { replaceRemixCsrfCheck } from './utils/csrf.server'
 
 // Validate the environment and open the database as the server starts, not at the first request.
 getEnv()
 startApi()
+replaceRemixCsrfCheck()
 
 const ABORT_DELAY = 5_000
 

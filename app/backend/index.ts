@@ -57,6 +57,11 @@ async function handle(request: Request, options: ApiRequestOptions) {
       throw notFound('Route not found')
     }
 
+    // PostgreSQL refuses NUL in text: say so instead of failing in the first query that meets it.
+    for (const [key, value] of url.searchParams) {
+      if (hasNul(key) || hasNul(value)) throw badRequest(NUL_REFUSED)
+    }
+
     const db = await getDb()
     const token = bearerToken(request)
     const user = token ? await userForToken(db, token) : null
@@ -91,6 +96,14 @@ async function handle(request: Request, options: ApiRequestOptions) {
     if (error instanceof ApiError) {
       return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data })
     }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[api ${requestId}] ${request.method} ${request.url}: the database is unavailable (${describe(error)})`)
+      return envelope(503, {
+        status: 'serviceUnavailable',
+        message: 'The service is temporarily unavailable, please try again in a moment',
+        data: { request_id: requestId },
+      }, { 'Retry-After': '5' })
+    }
     console.error(`[api ${requestId}] ${request.method} ${request.url}`, error)
     return envelope(500, {
       status: 'serverError',
@@ -98,6 +111,27 @@ async function handle(request: Request, options: ApiRequestOptions) {
       data: { request_id: requestId },
     })
   }
+}
+
+/** Connection failures (PostgreSQL down, restarting or unreachable), as pg and drizzle report them. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(message)) {
+      return true
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+function describe(error: unknown) {
+  let current = error
+  while ((current as { cause?: unknown })?.cause) current = (current as { cause?: unknown }).cause
+  return current instanceof Error ? current.message : String(current)
 }
 
 function envelope(httpStatus: number, body: unknown, headers: Record<string, string> = {}) {
@@ -125,6 +159,7 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
       if (typeof value !== 'string') continue
       body[key] = key in body ? ([] as unknown[]).concat(body[key], value) : value
     }
+    if (hasNul(body)) throw badRequest(NUL_REFUSED)
     return body
   }
   const text = await request.text()
@@ -139,5 +174,18 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('The request body must be a JSON object')
   }
+  if (hasNul(parsed)) throw badRequest(NUL_REFUSED)
   return parsed as Record<string, unknown>
+}
+
+const NUL_REFUSED = 'The request may not contain NUL characters (\\u0000)'
+
+/** Whether a string, or any key or string inside an object or array, holds a NUL character. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (Array.isArray(value)) return value.some(hasNul)
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item))
+  }
+  return false
 }

@@ -12,24 +12,26 @@ export function clientAddress(request: Request) {
   return request.headers.get('x-forwarded-for')?.split(',')[0].trim() || null
 }
 
-/** Refuses cross-site form posts: browsers send Origin or Sec-Fetch-Site with every POST. */
-export function assertSameOrigin(request: Request) {
-  if (request.headers.get('sec-fetch-site') === 'cross-site') {
-    throw new Response('Cross-site form posts are not allowed', { status: 403 })
-  }
-  const origin = request.headers.get('origin')
-  if (!origin || origin === 'null') return
+/**
+ * Whether a post comes from another site: browsers send Sec-Fetch-Site or Origin with every POST.
+ * `Origin: null` (sandboxed frames, some redirects) is let through, like a post without Origin.
+ */
+export function isCrossSitePost(headers: Headers, url?: string) {
+  if (headers.get('sec-fetch-site') === 'cross-site') return true
+  const origin = headers.get('origin')
+  if (!origin || origin === 'null') return false
   const host =
-    (getEnv().TRUST_PROXY && request.headers.get('x-forwarded-host')) ||
-    request.headers.get('host') ||
-    new URL(request.url).host
-  let originHost: string
+    (getEnv().TRUST_PROXY && headers.get('x-forwarded-host')) || headers.get('host') || (url ? new URL(url).host : null)
   try {
-    originHost = new URL(origin).host
+    return new URL(origin).host !== host
   } catch {
-    throw new Response('Cross-site form posts are not allowed', { status: 403 })
+    return true
   }
-  if (originHost !== host) {
+}
+
+/** Refuses cross-site form posts with a 403 page. */
+export function assertSameOrigin(request: Request) {
+  if (isCrossSitePost(request.headers, request.url)) {
     throw new Response('Cross-site form posts are not allowed', { status: 403 })
   }
 }

@@ -51,7 +51,14 @@ export function startPostgres({ port = 54329 } = {}) {
       fs.rmSync(dir, { recursive: true, force: true })
     },
     restart() {
+      this.pause()
+      this.resume()
+    },
+    /** Stops the server (fast shutdown: sessions are cut), keeping its data for resume(). */
+    pause() {
       run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+    },
+    resume() {
       run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start'])
     },
   }

@@ -60,18 +60,26 @@ export async function openDatabase(options: {
 
 /**
  * PGlite has no lock across processes and two processes on one folder lose rows,
- * so the folder is claimed with a pid file; a stale file of a dead process is taken over.
+ * so the folder is claimed with a pid file; the file of a dead process (killed with SIGKILL,
+ * say) is taken over. The holder's start time is kept beside its pid, so a pid that now
+ * belongs to another process (pids are reused, and a container restarts with the same few)
+ * does not keep the folder locked.
  */
 function acquireFolderLock(folder: string) {
   const lockFile = path.join(folder, '..', 'pglite.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine = `${process.pid} ${processStartTime(process.pid) ?? ''}`.trim()
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
-      return () => fs.rmSync(lockFile, { force: true })
+      fs.writeFileSync(lockFile, mine, { flag: 'wx' })
+      return () => {
+        // Only our own claim is removed.
+        if (readLock(lockFile) === mine) fs.rmSync(lockFile, { force: true })
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = Number(fs.readFileSync(lockFile, 'utf8'))
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      const [pid, startTime] = (readLock(lockFile) ?? '').split(' ')
+      const holder = Number(pid)
+      if (holder && holder !== process.pid && holdsLock(holder, startTime)) {
         throw new Error(
           `The database folder ${folder} is in use by process ${holder}. PGlite allows one process per folder: stop it first.`,
         )
@@ -82,13 +90,41 @@ function acquireFolderLock(folder: string) {
   throw new Error(`Could not lock ${folder}`)
 }
 
-function isAlive(pid: number) {
+function readLock(lockFile: string) {
+  try {
+    return fs.readFileSync(lockFile, 'utf8').trim()
+  } catch {
+    return null
+  }
+}
+
+/** Is the process that wrote the lock still running (not dead, not a zombie, not a newer process with its pid)? */
+function holdsLock(pid: number, startTime: string | undefined) {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
+  const stat = procStat(pid)
+  if (!stat) return true // No /proc (not Linux): trust the pid.
+  if (stat.state === 'Z' || stat.state === 'X') return false
+  return !startTime || stat.startTime === startTime
+}
+
+/** State and start time (clock ticks since boot) of a process, from /proc/<pid>/stat on Linux. */
+function procStat(pid: number) {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+    return { state: fields[0], startTime: fields[19] }
+  } catch {
+    return null
+  }
+}
+
+function processStartTime(pid: number) {
+  return procStat(pid)?.startTime ?? null
 }
 
 const globalForDb = globalThis as unknown as { __database?: Promise<Connection> }

@@ -64,9 +64,11 @@ function trimSlashes(path: string) {
   return path.replace(/^\/+|\/+$/g, '')
 }
 
+/** A parameter as sent when it does not decode, or decodes to a NUL (which no record holds and PostgreSQL refuses). */
 function safeDecode(value: string) {
   try {
-    return decodeURIComponent(value)
+    const decoded = decodeURIComponent(value)
+    return decoded.includes('\u0000') ? value : decoded
   } catch {
     return value
   }

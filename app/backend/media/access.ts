@@ -9,13 +9,14 @@ export type StoredFileInfo = { id: number; folder: string; ownerId: number | nul
 export const PUBLIC_FOLDERS = new Set([PRODUCT_IMAGE_FOLDER])
 
 /**
- * Who may fetch a stored file. Product images: everyone. Anything else: its uploader, and, for
- * a proof of payment, whoever may see the subscription it was sent for (its owner, the owner's
- * realtor, staff who see subscriptions). Everyone else is answered as if the file did not exist.
+ * Who may fetch a stored file. Product images: everyone. Anything else (proofs of payment): its
+ * owner, whoever may see the subscription it proves a payment for (its realtor, staff who see
+ * subscriptions), and the super admin. Other staff are told it does not exist, like anyone else.
  */
 export async function canReadFile(db: Executor, user: ApiUser | null, file: StoredFileInfo) {
   if (PUBLIC_FOLDERS.has(file.folder)) return true
   if (!user) return false
   if (file.ownerId !== null && file.ownerId === user.id) return true
+  if (user.role === 'super_admin') return true
   return canReadProofFile(db, user, file.id)
 }

@@ -6,7 +6,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0
 })
 
-function crc32(bytes: Uint8Array) {
+export function crc32(bytes: Uint8Array) {
   let crc = 0xffffffff
   for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8)
   return (crc ^ 0xffffffff) >>> 0

@@ -1,0 +1,358 @@
+/**
+ * Fault tolerance against real server processes (the built app under remix-serve):
+ * a SIGKILL in the middle of a burst of subscriptions and payments, a SIGTERM with requests in
+ * flight, and PostgreSQL restarted under load.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import http from 'node:http'
+import net from 'node:net'
+import { afterAll, describe, expect, test } from 'vitest'
+import { startPostgres } from '../support/postgres.mjs'
+import { quietMailLog } from '../support/quiet'
+import { faultPostgresPort, httpClient, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import { PASSWORD, TINY_PNG_BASE64, yesterday } from '../support/security-world'
+
+quietMailLog()
+
+const running: RunningServer[] = []
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop('SIGKILL')))
+})
+
+async function start(options: Parameters<typeof startServer>[0]) {
+  const server = await startServer(options)
+  running.push(server)
+  return server
+}
+
+type Session = { email: string; token: string }
+
+/** A tiny world over HTTP: the super admin, bank details, a land product sold by quantity, verified customers. */
+async function setUp(server: RunningServer, { customers = 4, units = 400 } = {}) {
+  const client = httpClient(server)
+  const ok = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
+    const answer = await client.call(method, apiPath, { token, body })
+    if (answer.status !== '200') throw new Error(`${method} ${apiPath}: ${answer.httpStatus} ${answer.message}`)
+    return answer.data
+  }
+  const admin = (await ok('POST', 'auth/login', null, { email: 'admin@example.com', password: 'admin-password-1' })).token as string
+  await ok('POST', 'admin/setting', admin, { type: 'bank_details', account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' })
+  const product = await ok('POST', 'admin/product', admin, {
+    type: 'land',
+    description: 'Plots for the fault checks',
+    location: 'Epe, Lagos',
+    amount: 1_000_000,
+    available_by_quantity: true,
+    unit_available: units,
+  })
+  const people: Session[] = []
+  for (let index = 0; index < customers; index++) {
+    const email = `fault-${index}-${Date.now().toString(36)}@example.com`
+    const session = await ok('POST', 'auth/register', null, { email, password: PASSWORD, first_name: 'Kemi', last_name: `Fault${index}` })
+    const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
+    await ok('POST', 'verify-email', session.token, { otp: code })
+    people.push({ email, token: session.token })
+  }
+  return { client, ok, admin, product: product.reference as string, units, people }
+}
+
+/** Every subscription on the server (all are live: none is cancelled here), counted through the paginated list. */
+async function countSubscriptions(client: ReturnType<typeof httpClient>, token: string) {
+  const first = await client.call('GET', 'product-subscription?page=1', { token })
+  const last = await client.call('GET', `product-subscription?page=${first.data.totalPages}`, { token })
+  return (first.data.totalPages - 1) * 10 + last.data.items.length
+}
+
+/** Units left + subscriptions not cancelled, per product sold by quantity, read straight from the stopped server's folder. */
+async function unitsOnDisk(dataDir: string) {
+  const { openDatabase } = await import('~/backend/db/client')
+  const { sql } = await import('drizzle-orm')
+  const connection = await openDatabase({ dataDir })
+  try {
+    const result = (await connection.db.execute(
+      sql`select p.reference, p.unit_available as left, (select count(*) from subscriptions s where s.product_id = p.id and s.status <> 'cancelled')::int as live
+          from products p where p.available_by_quantity`,
+    )) as unknown as { rows: { reference: string; left: number; live: number }[] }
+    return result.rows
+  } finally {
+    await connection.close()
+  }
+}
+
+type Sent = { sent: Promise<void>; answered: Promise<{ what: string; status: number }> }
+
+/** A request on its own connection (node:http, no keep-alive): `sent` once its bytes are handed to the network. */
+function send(what: string, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Sent {
+  const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false })
+  const sent = new Promise<void>((resolve, reject) => {
+    request.once('finish', resolve)
+    request.once('error', reject)
+  })
+  const answered = new Promise<{ what: string; status: number }>((resolve, reject) => {
+    request.once('response', (response) => {
+      response.resume()
+      response.once('end', () => resolve({ what, status: response.statusCode ?? 0 }))
+      response.once('error', reject)
+    })
+    request.once('error', reject)
+  })
+  request.end(options.body)
+  return { sent, answered }
+}
+
+async function post(url: string, token: string, body: unknown, signal?: AbortSignal) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  })
+  return { status: response.status, json: (await response.json()) as { status: string; data: any } }
+}
+
+describe('PGlite on disk', () => {
+  let dataDir = ''
+  let server: RunningServer
+
+  test('SIGKILL in the middle of a burst: every answered success survives the restart, units match subscriptions', async () => {
+    server = await start({ port: serverPort(3) })
+    dataDir = server.dataDir
+    const world = await setUp(server)
+
+    // Subscriptions to pay during the burst, each with its proof already uploaded.
+    const payable: { token: string; reference: string; proof: string }[] = []
+    for (const person of world.people) {
+      for (let index = 0; index < 4; index++) {
+        const subscription = await world.ok('POST', 'product-subscription', person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
+        const proof = await world.ok('POST', 'media/upload', person.token, { file_name: 'proof.png', file_in_base64: TINY_PNG_BASE64, file_extension: 'png' })
+        payable.push({ token: person.token, reference: subscription.reference, proof: proof.file_url })
+      }
+    }
+
+    const subscribed: string[] = payable.map((item) => item.reference)
+    const paid: { subscription: string; transaction: string }[] = []
+    let killed = false
+    let inFlightAtKill = 0
+    let inFlight = 0
+    const api = `${server.url}/api/v1`
+    const worker = async (id: number) => {
+      for (let turn = 0; !killed; turn++) {
+        const person = world.people[(id + turn) % world.people.length]
+        const payment = turn % 2 === 1 ? payable.shift() : undefined
+        inFlight += 1
+        try {
+          if (payment) {
+            const answer = await post(`${api}/product-subscription/${payment.reference}/transaction`, payment.token, {
+              amount: 1_000_000,
+              proof_of_payment: payment.proof,
+              paid_at: yesterday(),
+            })
+            if (answer.status === 200) paid.push({ subscription: payment.reference, transaction: answer.json.data.reference })
+            else if (!killed) throw new Error(`A payment was refused: ${answer.status} ${JSON.stringify(answer.json)}`)
+          } else {
+            const answer = await post(`${api}/product-subscription`, person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
+            if (answer.status === 200) subscribed.push(answer.json.data.reference)
+            else if (!killed) throw new Error(`A subscription was refused: ${answer.status} ${JSON.stringify(answer.json)}`)
+          }
+        } catch (error) {
+          if (!killed) throw error
+        } finally {
+          inFlight -= 1
+        }
+      }
+    }
+    const workers = Array.from({ length: 10 }, (_, id) => worker(id))
+    const before = { subscribed: subscribed.length, paid: paid.length }
+    // Kill once the burst is well under way (a few dozen answered), with requests in flight.
+    const deadline = Date.now() + 30_000
+    while (subscribed.length + paid.length - before.subscribed - before.paid < 30 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    inFlightAtKill = inFlight
+    killed = true
+    server.child.kill('SIGKILL')
+    await Promise.allSettled(workers)
+    const exit = await server.exited
+    expect(exit.signal).toBe('SIGKILL')
+    expect(inFlightAtKill).toBeGreaterThan(0)
+    console.log(
+      `fault: SIGKILL with ${inFlightAtKill} requests in flight; ${subscribed.length - before.subscribed} subscriptions and ${paid.length} payments answered with success during the burst`,
+    )
+
+    // The lock file names the dead process. Make it look as if a live process now had that pid
+    // (pids are reused, a container restarts with the same ones): the folder must still be taken over.
+    const lockFile = path.join(dataDir, 'pglite.lock')
+    expect(fs.existsSync(lockFile)).toBe(true)
+    fs.writeFileSync(lockFile, `${process.pid} 1`)
+
+    server = await start({ port: serverPort(3), dataDir })
+    const admin = world.admin
+    for (const reference of subscribed) {
+      const answer = await world.client.call('GET', `product-subscription/${reference}`, { token: admin })
+      expect(answer.httpStatus, `subscription ${reference} answered with success before the kill`).toBe(200)
+    }
+    for (const payment of paid) {
+      const answer = await world.client.call('GET', `product-subscription/${payment.subscription}/transaction`, { token: admin })
+      const references = (answer.data?.items ?? []).map((item: { reference: string }) => item.reference)
+      expect(references, `payment ${payment.transaction} answered with success before the kill`).toContain(payment.transaction)
+    }
+    const product = (await world.client.call('GET', `product/${world.product}`, { token: admin })).data
+    const live = await countSubscriptions(world.client, admin)
+    expect(live).toBeGreaterThanOrEqual(subscribed.length)
+    expect(product.unit_available + live, 'units left + subscriptions = units at the start').toBe(world.units)
+
+    // The same folder cannot be opened twice: a second server is refused the database.
+    const second = await start({ port: serverPort(4), dataDir, waitForDatabase: false })
+    const health = await fetch(`${second.url}/api/v1/health`)
+    expect(health.status).toBe(500)
+    await second.stop('SIGTERM')
+    expect(second.output()).toMatch(/in use by process \d+/)
+  }, 150_000)
+
+  test('SIGTERM: no new requests, those in flight finish with success, the database closes cleanly', async () => {
+    expect(server, 'the SIGKILL check left a server running').toBeTruthy()
+    const client = httpClient(server)
+    const admin = (await client.call('POST', 'auth/login', { body: { email: 'admin@example.com', password: 'admin-password-1' } })).data.token
+    const products = await client.call('GET', 'product', { token: admin })
+    const product = products.data.items[0].reference as string
+    const people = await Promise.all(
+      [0, 1, 2].map(async (index) => {
+        const email = `term-${index}-${Date.now().toString(36)}@example.com`
+        const registered = await client.call('POST', 'auth/register', { body: { email, password: PASSWORD, first_name: 'Ola', last_name: 'Term' } })
+        const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
+        await client.call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })
+        return registered.data.token as string
+      }),
+    )
+    const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')
+
+    // Slow work: 45 subscriptions at once (PGlite takes them one by one), big lists and whole pages,
+    // each on its own connection. The signal comes once every request has been handed to the network.
+    const requests: Sent[] = []
+    for (let index = 0; index < 45; index++) {
+      requests.push(
+        send('subscribe', `${server.url}/api/v1/product-subscription`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${people[index % people.length]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'land', product_id: product, payment_mode: 'full' }),
+        }),
+      )
+    }
+    for (let index = 0; index < 5; index++) {
+      requests.push(
+        send('list', `${server.url}/api/v1/product-subscription?page=1`, { headers: { authorization: `Bearer ${admin}` } }),
+        send('page', `${server.url}/land-purchases`, { headers: { cookie } }),
+      )
+    }
+    await Promise.all(requests.map((request) => request.sent))
+    const settled = Promise.allSettled(requests.map((request) => request.answered))
+    server.child.kill('SIGTERM')
+    // The signal is handled between two pieces of work: wait until the server has stopped listening.
+    for (let waited = 0; !server.output().includes('No longer accepting connections') && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+
+    // A new connection is refused.
+    const late = await new Promise<string>((resolve) => {
+      const socket = net.connect(server.port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve('accepted')
+      })
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+    })
+    expect(late).toBe('ECONNREFUSED')
+
+    const results = await settled
+    const failed = results
+      .map((result) => (result.status === 'fulfilled' ? result.value : { what: 'request', status: String(result.reason) }))
+      .filter((result) => typeof result.status !== 'number' || result.status < 200 || result.status >= 300)
+    expect(failed).toEqual([])
+    const exit = await server.exited
+    expect(exit.code).toBe(0)
+    expect(server.output()).toContain('SIGTERM received')
+    console.log(`fault: SIGTERM with ${requests.length} requests in flight, all answered 2xx, exit code ${exit.code}`)
+
+    // The next start opens the folder without recovery and serves the subscriptions made before the signal.
+    const next = await start({ port: serverPort(3), dataDir })
+    const again = httpClient(next)
+    const shown = await again.call('GET', `product/${product}`, { token: admin })
+    expect(shown.httpStatus).toBe(200)
+    expect(shown.data.unit_available + (await countSubscriptions(again, admin))).toBe(400)
+    expect(next.output()).not.toMatch(/not properly shut down|automatic recovery|could not be opened/i)
+    expect((await next.stop('SIGTERM')).code).toBe(0)
+
+    // And the folder opens in another process after a clean stop, with units matching subscriptions.
+    const rows = await unitsOnDisk(dataDir)
+    expect(rows).toEqual([{ reference: product, left: expect.any(Number), live: expect.any(Number) }])
+    expect(rows[0].left + rows[0].live).toBe(400)
+  }, 120_000)
+})
+
+describe('PostgreSQL', () => {
+  test('restarted under load: the app answers errors while it is down, never hangs or crashes, and recovers by itself', async () => {
+    const postgres = startPostgres({ port: faultPostgresPort() })
+    try {
+      const server = await start({ port: serverPort(5), env: { DATABASE_URL: postgres.url } })
+      const world = await setUp(server, { customers: 2, units: 1000 })
+      const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')
+      const BOUND_MS = 10_000
+      type Outcome = { started: number; ended: number; status: number | string; what: string }
+      const outcomes: Outcome[] = []
+      let stop = false
+      const calls: (() => Promise<{ status: number; what: string }>)[] = [
+        () => fetch(`${server.url}/api/v1/product?page=1`, { headers: { authorization: `Bearer ${world.admin}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET product' })),
+        () => post(`${server.url}/api/v1/product-subscription`, world.people[0].token, { type: 'land', product_id: world.product, payment_mode: 'full' }, AbortSignal.timeout(BOUND_MS)).then((r) => ({ status: r.status, what: 'POST product-subscription' })),
+        () => fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${world.people[1].token}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET auth/me' })),
+        () => fetch(`${server.url}/land-purchases`, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET /land-purchases' })),
+      ]
+      const worker = async (id: number) => {
+        for (let turn = 0; !stop; turn++) {
+          const started = Date.now()
+          const call = calls[(id + turn) % calls.length]
+          try {
+            const { status, what } = await call()
+            outcomes.push({ started, ended: Date.now(), status, what })
+          } catch (error) {
+            const cause = (error as { cause?: { code?: string } }).cause
+            outcomes.push({ started, ended: Date.now(), status: `${(error as Error).name} ${cause?.code ?? ''}`.trim(), what: 'request' })
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      }
+      const workers = Array.from({ length: 6 }, (_, id) => worker(id))
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      const downAt = Date.now()
+      postgres.pause()
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      postgres.resume()
+      const upAt = Date.now()
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      stop = true
+      await Promise.all(workers)
+
+      const during = outcomes.filter((o) => o.started >= downAt + 200 && o.ended <= upAt)
+      const unanswered = outcomes.filter((o) => typeof o.status !== 'number')
+      const tooSlow = outcomes.filter((o) => o.ended - o.started > BOUND_MS)
+      const settledAfter = outcomes.filter((o) => o.started >= upAt + 3_000)
+      console.log(
+        `fault: PostgreSQL down ${upAt - downAt} ms under load: ${outcomes.length} requests, ${during.length} while down ` +
+          `(${during.filter((o) => Number(o.status) >= 500).length} answered 5xx, statuses ${[...new Set(during.map((o) => `${o.what} ${o.status}`))].join(', ')}); ` +
+          `${settledAfter.filter((o) => Number(o.status) < 400).length}/${settledAfter.length} succeeded from 3 s after it came back`,
+      )
+      if (unanswered.length) console.log(server.output().slice(-4000))
+      expect(unanswered).toEqual([])
+      expect(tooSlow).toEqual([])
+      expect(during.length).toBeGreaterThan(0)
+      expect(during.some((o) => Number(o.status) >= 500)).toBe(true)
+      // The API says what is going on: 503 (try again), not a bare 500.
+      expect(during.filter((o) => o.what !== 'GET /land-purchases' && Number(o.status) >= 500 && o.status !== 503)).toEqual([])
+      expect(settledAfter.length).toBeGreaterThan(0)
+      expect(settledAfter.filter((o) => Number(o.status) >= 400)).toEqual([])
+      expect(server.child.exitCode).toBeNull()
+    } finally {
+      postgres.stop()
+    }
+  }, 120_000)
+})

@@ -1,0 +1,217 @@
+/**
+ * Security headers of the built app, over HTTP: every HTML page (every route file, signed out and
+ * signed in, error pages too) carries an enforced CSP with a fresh nonce that its scripts carry,
+ * nosniff and a Referrer-Policy; HSTS only over HTTPS; the session cookie's attributes and size.
+ */
+import { createCookieSessionStorage } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PERMISSIONS } from '~/contract/permissions'
+import { quietMailLog } from '../support/quiet'
+import { buildWorld, PASSWORD, type World } from '../support/security-world'
+import { httpClient, SERVER_ADMIN, SERVER_SECRET, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import { webPath, webRoutes } from '../support/web-routes'
+
+quietMailLog()
+
+let server: RunningServer
+let world: World
+let superCookie: string
+let customerCookie: string
+const HTTPS = { 'x-forwarded-proto': 'https' }
+
+beforeAll(async () => {
+  server = await startServer({ port: serverPort(0), env: { TRUST_PROXY: 'true' } })
+  world = await buildWorld(httpClient(server))
+  superCookie = (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie
+  customerCookie = (await webSignIn(server.url, world.customer.email, PASSWORD)).cookie
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name.toLowerCase(), values]),
+  )
+
+const SAFE_REFERRER = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'])
+
+/** Everything wrong with one HTML response's security headers; answers the nonce too. */
+function inspect(response: Response, html: string) {
+  const problems: string[] = []
+  const csp = response.headers.get('content-security-policy')
+  if (!csp) return { problems: ['no enforced Content-Security-Policy'], nonce: null }
+  const map = directives(csp)
+  const scriptSrc = map.get('script-src') ?? map.get('default-src') ?? []
+  const nonce = scriptSrc.find((value) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(value))?.slice(7, -1) ?? null
+  if (!nonce) problems.push(`script-src has no nonce: ${scriptSrc.join(' ')}`)
+  if (scriptSrc.includes("'unsafe-eval'")) problems.push("script-src allows 'unsafe-eval'")
+  if (scriptSrc.includes("'unsafe-inline'") && !nonce) problems.push("script-src allows 'unsafe-inline'")
+  for (const name of ['object-src', 'base-uri', 'frame-ancestors']) {
+    if (map.get(name)?.join(' ') !== "'none'") problems.push(`${name} is ${map.get(name)?.join(' ') ?? 'missing'}, not 'none'`)
+  }
+  if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff')
+  const referrer = response.headers.get('referrer-policy') ?? ''
+  if (!SAFE_REFERRER.has(referrer)) problems.push(`Referrer-Policy is "${referrer}"`)
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((match) => match[1])
+  for (const attributes of scripts) {
+    const own = /\bnonce="([^"]*)"/.exec(attributes)?.[1]
+    if (own !== nonce) problems.push(`a <script${attributes}> does not carry the nonce`)
+  }
+  if (/\son[a-z]+="/i.test(html.replace(/<script[\s\S]*?<\/script>/gi, ''))) problems.push('an inline event handler attribute (blocked by the CSP)')
+  return { problems, nonce, scripts: scripts.length }
+}
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+  return { response, html: await response.text() }
+}
+
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').includes('text/html')
+
+describe('HTML responses', () => {
+  test('every page, signed out, as a customer and as the super admin, carries the CSP with a fresh nonce its scripts carry', async () => {
+    const failures: string[] = []
+    let pages = 0
+    const callers: Record<string, Record<string, string>> = { anonymous: {}, customer: { cookie: customerCookie }, super: { cookie: superCookie } }
+    for (const route of webRoutes()) {
+      if (route.pattern.startsWith('/api/v1')) continue
+      const path = webPath(route, world)
+      for (const [who, headers] of Object.entries(callers)) {
+        const first = await get(path, headers)
+        if (!isHtml(first.response)) continue
+        const second = await get(path, headers)
+        const a = inspect(first.response, first.html)
+        const b = inspect(second.response, second.html)
+        pages += 1
+        for (const problem of [...a.problems, ...b.problems]) failures.push(`${path} as ${who} (${first.response.status}): ${problem}`)
+        if (a.nonce && a.nonce === b.nonce) failures.push(`${path} as ${who}: the nonce did not change between two requests`)
+        if (first.response.status === 200 && !a.scripts) failures.push(`${path} as ${who}: no script carried the nonce (nothing checked)`)
+      }
+    }
+    // A form answered with errors (400) is an HTML page too.
+    const posted = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=&password=',
+    })
+    expect(posted.status).toBe(400)
+    const postedCheck = inspect(posted, await posted.text())
+    failures.push(...postedCheck.problems.map((problem) => `POST /login (400): ${problem}`))
+    console.log(`security headers: ${pages + 1} HTML responses checked`)
+    expect(pages).toBeGreaterThan(40)
+    expect(failures).toEqual([])
+  })
+
+  test('the not-found page (404) carries the headers, signed out and signed in', async () => {
+    for (const headers of [{}, { cookie: superCookie }] as Record<string, string>[]) {
+      const { response, html } = await get('/no/such/page', headers)
+      expect(response.status).toBe(404)
+      expect(html).toContain('Page Not Found')
+      expect(inspect(response, html).problems).toEqual([])
+    }
+  })
+
+  test('HSTS only when the browser came over HTTPS (through the trusted proxy)', async () => {
+    const plain = await get('/login')
+    expect(plain.response.headers.get('strict-transport-security')).toBeNull()
+    const secure = await get('/login', HTTPS)
+    const hsts = secure.response.headers.get('strict-transport-security') ?? ''
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000)
+    expect(inspect(secure.response, secure.html).problems).toEqual([])
+    const missing = await get('/no/such/page', HTTPS)
+    expect(missing.response.headers.get('strict-transport-security')).toBe(hsts)
+  })
+
+  test('addresses the HTTP layer refuses before the app (a malformed URL) still get a restrictive CSP and nosniff', async () => {
+    // remix-serve's own 400 page: no scripts may run on it at all.
+    const { response } = await get('/%E0%A4%A')
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('the session cookie', () => {
+  test('HttpOnly, SameSite=Lax, Secure over HTTPS, and under 4 KB for a user holding all 12 permissions', async () => {
+    const client = httpClient(server)
+    const longest = (letter: string, length: number) => letter.repeat(length)
+    const email = `${longest('p', 60)}@${longest('a', 60)}.${longest('b', 60)}.example.com`
+    const created = await client.call('POST', 'admin/user', {
+      token: world.superAdmin.token,
+      body: { first_name: longest('F', 100), last_name: longest('L', 100), email, permissions: PERMISSIONS },
+    })
+    expect(created.status, created.message).toBe('200')
+    const link = new URL(/https?:\/\/\S+/.exec(await client.mail(email))?.[0] ?? 'http://x')
+    const set = await client.call('POST', 'auth/reset-password', {
+      body: { email, token: link.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
+    })
+    expect(set.status, set.message).toBe('200')
+    expect(set.data.user.permissions).toHaveLength(12)
+
+    const overHttps = await webSignIn(server.url, email, PASSWORD, HTTPS)
+    const attributes = overHttps.setCookie.split(';').map((part) => part.trim().toLowerCase())
+    expect(attributes).toContain('httponly')
+    expect(attributes).toContain('samesite=lax')
+    expect(attributes).toContain('secure')
+    expect(attributes).toContain('path=/')
+    console.log(`session cookie: ${overHttps.cookie.length} bytes (Set-Cookie ${overHttps.setCookie.length}) for 12 permissions and the longest names`)
+    expect(overHttps.setCookie.length).toBeLessThan(4096)
+    // Every cookie set over HTTPS is Secure (the toast's too).
+    for (const cookie of overHttps.response.headers.getSetCookie()) expect(cookie.toLowerCase()).toContain('secure')
+
+    const overHttp = await webSignIn(server.url, email, PASSWORD)
+    const plain = overHttp.setCookie.toLowerCase()
+    expect(plain).toContain('httponly')
+    expect(plain).toContain('samesite=lax')
+    expect(plain).not.toContain('secure')
+
+    // A signed-in page keeps the cookie as it is (no growth as the user browses).
+    const page = await fetch(`${server.url}/settings`, { headers: { cookie: overHttps.cookie, ...HTTPS } })
+    expect(page.status).toBe(200)
+    for (const cookie of page.headers.getSetCookie()) expect(cookie.length).toBeLessThan(4096)
+  })
+})
+
+describe('error pages', () => {
+  test('a 500 page (the API cannot be reached) carries the headers too', async () => {
+    // An app whose API provider is unreachable: pages that need it fail with 500.
+    const broken = await startServer({
+      port: serverPort(1),
+      env: { API_URL: 'http://127.0.0.1:1' },
+      waitForDatabase: false,
+    })
+    try {
+      // Signed in through a cookie made with the same secret (signing in needs the API).
+      const storage = createCookieSessionStorage({
+        cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [SERVER_SECRET] },
+      })
+      const session = await storage.getSession()
+      session.set('token', 'x'.repeat(43))
+      session.set('user', {
+        uuid: '00000000-0000-4000-8000-000000000000',
+        reference: 'USR-TEST',
+        first_name: 'Ada',
+        last_name: 'Test',
+        email: 'ada@example.com',
+        role: 'super_admin',
+        permissions: [],
+        email_verified: true,
+        business_name: null,
+      })
+      const cookie = (await storage.commitSession(session)).split(';')[0]
+      const response = await fetch(`${broken.url}/customers`, { headers: { cookie }, redirect: 'manual' })
+      const html = await response.text()
+      expect(response.status).toBe(500)
+      expect(isHtml(response)).toBe(true)
+      expect(inspect(response, html).problems).toEqual([])
+    } finally {
+      await broken.stop()
+    }
+  }, 60_000)
+})

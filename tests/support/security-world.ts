@@ -1,0 +1,244 @@
+/**
+ * A small world of records for the security checks, built only through the /api/v1 contract so it
+ * works in-process (api-harness) and against a running server alike: a customer who owns
+ * subscriptions, transactions, a proof of payment and notifications; another customer; a realtor
+ * who did not bring that customer; the super admin; and admins holding every permission but some.
+ */
+import { PERMISSIONS, type Permission } from '~/contract/permissions'
+
+export type Answer = {
+  httpStatus: number
+  status?: string
+  message?: string
+  data?: any
+  /** The raw body as text (JSON, HTML or a file), for leak checks. */
+  text: string
+  contentType: string
+}
+
+export type WorldClient = {
+  call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<Answer>
+  /** The newest e-mail sent to an address, decoded, or '' when none came. */
+  mail(email: string): Promise<string>
+}
+
+export type Account = { email: string; password: string; token: string; uuid: string; reference: string }
+
+export type World = {
+  superAdmin: Account
+  customer: Account
+  other: Account
+  realtor: Account
+  /** A staff account (role admin, no permissions), for the admin/user/{id} paths. */
+  staffUser: { uuid: string; reference: string; email: string }
+  land: { reference: string; planUuid: string }
+  investment: { reference: string }
+  /** The customer's subscriptions: paid in full and completed; by instalments with a payment awaiting confirmation; awaiting payment. */
+  completed: { reference: string; transaction: string }
+  instalments: { reference: string; transaction: string }
+  unpaid: { reference: string }
+  /** The customer's investment (awaiting payment). */
+  invested: { reference: string }
+  proof: { name: string; url: string }
+  notificationUuid: string
+  /** Strings that only the customer's own data (and those allowed to see it) may contain. */
+  markers: string[]
+  /** An admin holding every permission except those listed (cached per set). */
+  adminWithout(permissions: readonly Permission[]): Promise<Account>
+  /** A fresh sign-in for an account, so a check that ends a session does not end the shared one. */
+  freshToken(account: { email: string; password: string }): Promise<string>
+}
+
+export const PASSWORD = 'password-123'
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+
+// The smallest valid PNG (1×1): what a phone screenshot of a transfer stands for.
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+let counter = 0
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(counter += 1)}-${Math.random().toString(36).slice(2, 7)}@example.com`
+
+/** Yesterday, as the payment form's date-time picker sends it. */
+export function yesterday() {
+  const date = new Date(Date.now() - 24 * 3600_000)
+  return `${date.toISOString().slice(0, 10)} 10:30`
+}
+
+export async function buildWorld(client: WorldClient): Promise<World> {
+  const ok = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const answer = await client.call(method, path, { token, body })
+    if (answer.status !== '200') {
+      throw new Error(`${method} ${path} failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`)
+    }
+    return answer.data
+  }
+  const signIn = async (email: string, password: string) => {
+    const data = await ok('POST', 'auth/login', null, { email, password })
+    return data.token as string
+  }
+
+  const superSession = await ok('POST', 'auth/login', null, ADMIN)
+  const superAdmin: Account = {
+    ...ADMIN,
+    token: superSession.token,
+    uuid: superSession.user.uuid,
+    reference: superSession.user.reference,
+  }
+  const su = superAdmin.token
+
+  async function register(role: 'customer' | 'realtor'): Promise<Account> {
+    const email = unique(role)
+    const session = await ok('POST', 'auth/register', null, {
+      email,
+      password: PASSWORD,
+      first_name: role === 'realtor' ? 'Rita' : 'Chioma',
+      last_name: 'Adeyemi',
+      role,
+      ...(role === 'realtor' ? { business_name: 'Adeyemi Homes' } : {}),
+    })
+    const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
+    if (!code) throw new Error(`No verification code was mailed to ${email}`)
+    await ok('POST', 'verify-email', session.token, { otp: code })
+    return { email, password: PASSWORD, token: session.token, uuid: session.user.uuid, reference: session.user.reference }
+  }
+
+  /** A staff account made by the super admin, signed in through its set-password link. */
+  async function staff(permissions: readonly Permission[]): Promise<Account> {
+    const email = unique('admin')
+    const created = await ok('POST', 'admin/user', su, {
+      first_name: 'Sade',
+      last_name: 'Staff',
+      email,
+      permissions,
+    })
+    const link = /https?:\/\/\S+/.exec(await client.mail(email))?.[0]
+    if (!link) throw new Error(`No set-password link was mailed to ${email}`)
+    const token = new URL(link).searchParams.get('token')
+    const session = await ok('POST', 'auth/reset-password', null, {
+      email,
+      token,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    })
+    return { email, password: PASSWORD, token: session.token, uuid: created.uuid, reference: created.reference }
+  }
+
+  await ok('POST', 'admin/setting', su, {
+    type: 'bank_details',
+    account_number: '0123456789',
+    account_name: 'Land Banking Ltd',
+    bank_name: 'Zenith Bank',
+  })
+  const landProduct = await ok('POST', 'admin/product', su, {
+    type: 'land',
+    description: 'A dry plot with a C of O, for the security checks.',
+    location: 'Ibeju-Lekki, Lagos',
+    amount: 5_000_000,
+    land_type: 'plot',
+    size: 500,
+    size_in_measurement: 'sqm',
+  })
+  const plan = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, su, {
+    amount: 6_000_000,
+    duration: 6,
+    duration_type: 'months',
+  })
+  const investmentProduct = await ok('POST', 'admin/product', su, {
+    type: 'land_investment',
+    description: 'Farmland that pays every quarter, for the security checks.',
+    minimum_amount: 100_000,
+    investment_return: 10,
+    land_investment_type: 'recurring',
+    interval: 'months',
+    frequency_period: 3,
+    duration: 12,
+  })
+
+  const customer = await register('customer')
+  const other = await register('customer')
+  const realtor = await register('realtor')
+  const staffUser = await ok('POST', 'admin/user', su, {
+    first_name: 'Segun',
+    last_name: 'Target',
+    email: unique('staff'),
+    permissions: [],
+  })
+
+  const subscribe = (body: Record<string, unknown>) => ok('POST', 'product-subscription', customer.token, body)
+  const uploadProof = async (token: string) => {
+    const data = await ok('POST', 'media/upload', token, {
+      file_name: 'transfer.png',
+      file_in_base64: TINY_PNG_BASE64,
+      file_extension: 'png',
+    })
+    return { name: data.name as string, url: data.file_url as string }
+  }
+  const pay = async (reference: string, amount: number) => {
+    const proof = await uploadProof(customer.token)
+    const trx = await ok('POST', `product-subscription/${reference}/transaction`, customer.token, {
+      amount,
+      proof_of_payment: proof.url,
+      paid_at: yesterday(),
+    })
+    return { reference: trx.reference as string, proof }
+  }
+
+  const completedSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+  const paid = await pay(completedSub.reference, 5_000_000)
+  await ok('POST', 'admin/mark-transaction', su, { reference: paid.reference, status: 'paid' })
+
+  const instalmentSub = await subscribe({
+    type: 'land',
+    product_id: landProduct.reference,
+    payment_mode: 'installment',
+    payment_id: plan.uuid,
+  })
+  const deposit = await pay(instalmentSub.reference, 1_000_000)
+  const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+
+  const notifications = await ok('GET', 'notification', customer.token)
+  const notificationUuid = notifications.items[0]?.uuid as string
+  if (!notificationUuid) throw new Error('The customer has no notification')
+
+  const admins = new Map<string, Promise<Account>>()
+  const world: World = {
+    superAdmin,
+    customer,
+    other,
+    realtor,
+    staffUser: { uuid: staffUser.uuid, reference: staffUser.reference, email: staffUser.email },
+    land: { reference: landProduct.reference, planUuid: plan.uuid },
+    investment: { reference: investmentProduct.reference },
+    completed: { reference: completedSub.reference, transaction: paid.reference },
+    instalments: { reference: instalmentSub.reference, transaction: deposit.reference },
+    unpaid: { reference: unpaidSub.reference },
+    invested: { reference: investedSub.reference },
+    proof: deposit.proof,
+    notificationUuid,
+    markers: [
+      customer.email,
+      customer.reference,
+      customer.uuid,
+      completedSub.reference,
+      instalmentSub.reference,
+      unpaidSub.reference,
+      investedSub.reference,
+      paid.reference,
+      deposit.reference,
+      deposit.proof.name,
+      paid.proof.name,
+      notificationUuid,
+    ],
+    adminWithout(permissions) {
+      const held = PERMISSIONS.filter((permission) => !permissions.includes(permission))
+      const key = held.join(',')
+      if (!admins.has(key)) admins.set(key, staff(held))
+      return admins.get(key)!
+    },
+    freshToken: (account) => signIn(account.email, account.password),
+  }
+  return world
+}
