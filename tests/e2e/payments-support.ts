@@ -121,22 +121,4 @@ export function ordinalDate(isoDate: string) {
   return `${day}${suffix} ${MONTHS[month - 1]}, ${year}`
 }
 
-/** The settings lock people.spec.ts takes too: bank details are one value for the whole server. */
-export async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      fs.mkdirSync(lock)
-      break
-    } catch {
-      if (Date.now() > deadline) throw new Error('The settings lock was never released')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  try {
-    return await work()
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true })
-  }
-}
+export { withSettingsLock } from './support'

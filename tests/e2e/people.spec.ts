@@ -1,33 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail } from './support'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail, withSettingsLock } from './support'
 
 // The sidebar has a 'Settings' link too: the tab is the one in the page's own navigation.
 const settingsTab = (page: Page) =>
   page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true })
 
 const toast = (page: Page) => page.getByTestId('toast')
-
-/** Settings are global and both projects run at once: tests that write them take turns. */
-async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      fs.mkdirSync(lock)
-      break
-    } catch {
-      if (Date.now() > deadline) throw new Error('The settings lock was never released')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  try {
-    return await work()
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true })
-  }
-}
 
 test('an admin with can_modify_customer adds a customer, who sets a password from the mail and signs in', async ({ page }) => {
   const admin = await createStaffUser(page.request, ['can_modify_customer'])

@@ -120,3 +120,24 @@ export async function setPasswordThroughApi(request: APIRequestContext, email: s
   })
   expect(answer.status, answer.message).toBe('200')
 }
+
+/** Settings are global and both projects run at once: tests that write them take turns. */
+export async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error('The settings lock was never released')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
