@@ -40,12 +40,14 @@ describe('the API read cache', () => {
     expect(cache.get('t /product')).toBeNull()
   })
 
-  test('files are passed through untouched and not kept', async () => {
+  test('files come back byte for byte, from the cache too', async () => {
     const cache = createReadCache()
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00])
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xc3])
     const passed = await cache.set('t /media/x', cache.generation, new Response(png, { headers: { 'content-type': 'image/png' } }))
     expect(new Uint8Array(await passed.arrayBuffer())).toEqual(png)
-    expect(cache.get('t /media/x')).toBeNull()
+    const hit = cache.get('t /media/x')
+    expect(hit?.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await hit!.arrayBuffer())).toEqual(png)
   })
 
   test('errors, large answers and expired entries are not served', async () => {
