@@ -175,10 +175,11 @@ function LandFields({ product }: { product: Product }) {
   )
 }
 
-function InvestmentFields({ product }: { product: Product }) {
+/** SPEC's investment fields, on the card and in the details panel. */
+export function InvestmentFields({ product, withType = true }: { product: Product; withType?: boolean }) {
   return (
     <>
-      <Detail label="Type">Land investment</Detail>
+      {withType ? <Detail label="Type">Land investment</Detail> : null}
       <Detail label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</Detail>
       <Detail label="Return on investment">{formatPercent(product.investment_return)}</Detail>
       <Detail label="Investment type">{capitalize(humanize(product.land_investment_type))}</Detail>
