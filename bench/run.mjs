@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: builds the app, generates the data set, serves it with remix-serve on 127.0.0.1
 // and loads each page with autocannon. Prints figures beside their targets; writes bench/results/*.json.
-// Options: --quick (short runs), --no-build, DATABASE_URL=... (also run on PostgreSQL).
+// Options: --quick (short runs), --no-build, --bundles-only (print the JavaScript each route loads and stop),
+// DATABASE_URL=... (also run on PostgreSQL).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -28,7 +29,7 @@ const PAGES = [
   { name: '/', path: '/', as: 'admin' },
   { name: '/land-investments', path: '/land-investments', as: 'customer', list: true },
   { name: '/land-investments?search=…', path: '/land-investments?page=1&search=Lekki', as: 'customer', list: true },
-  { name: '/subscriptions?page=500', path: '/subscriptions?page=500', as: 'admin', list: true },
+  { name: '/subscriptions?page=500', path: '/subscriptions?page=500&type=land', as: 'admin', list: true },
   { name: '/investment-portfolio', path: '/investment-portfolio', as: 'customer', list: true },
   { name: 'notifications panel', path: '/?notifications=1', as: 'customer', list: true },
   { name: '/customers?search=…', path: '/customers?page=1&search=Okafor', as: 'admin', list: true },
@@ -128,6 +129,7 @@ function bundleSizes() {
     return routes
   }
   const sizes = {}
+  const withZod = []
   for (const [id, route] of Object.entries(manifest.routes)) {
     if (id.includes('api.v1') || id.endsWith('logout') || id.startsWith('routes/resources')) continue
     const files = new Set(base)
@@ -136,12 +138,14 @@ function bundleSizes() {
       for (const file of item.imports ?? []) files.add(file)
     }
     sizes[id] = Math.round(([...files].reduce((sum, file) => sum + gzip(file), 0) / 1024) * 10) / 10
+    // zod in the browser is ~90 KiB gzip: forms validate there through formSpec/useSpecForm instead.
+    if ([...files].some((file) => /\$ZodType|ZodError/.test(fs.readFileSync(path.join('public', file), 'utf8')))) withZod.push(id)
   }
   const css = fs
     .readdirSync('public/build/_assets')
     .filter((file) => file.endsWith('.css'))
     .reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join('public/build/_assets', file))).length, 0)
-  return { jsKiBPerRoute: sizes, cssKiB: Math.round((css / 1024) * 10) / 10 }
+  return { jsKiBPerRoute: sizes, cssKiB: Math.round((css / 1024) * 10) / 10, routesWithZod: withZod }
 }
 
 async function runDataset({ subscriptions, databaseUrl }) {
@@ -198,7 +202,8 @@ function report(big, small, bundles) {
   log(`  ${mark(big.coldStartMs <= TARGETS.coldStartMs)} cold start ${big.coldStartMs} ms (≤ ${TARGETS.coldStartMs})`)
   log(`  ${mark((big.peakRssMB ?? 0) <= TARGETS.rssMB)} peak RSS ${big.peakRssMB} MB (≤ ${TARGETS.rssMB})`)
   for (const [route, kib] of Object.entries(bundles.jsKiBPerRoute)) {
-    log(`  ${mark(kib <= TARGETS.jsKiB)} JavaScript for ${route.padEnd(40)} ${kib} KiB gzip (≤ ${TARGETS.jsKiB})`)
+    const zod = bundles.routesWithZod.includes(route) ? ', loads zod' : ''
+    log(`  ${mark(kib <= TARGETS.jsKiB)} JavaScript for ${route.padEnd(40)} ${kib} KiB gzip (≤ ${TARGETS.jsKiB})${zod}`)
   }
   log(`  ${mark(bundles.cssKiB <= TARGETS.cssKiB)} stylesheet ${bundles.cssKiB} KiB gzip (≤ ${TARGETS.cssKiB})`)
 }
@@ -208,6 +213,14 @@ if (!args.has('--no-build')) {
   if (build.status !== 0) process.exit(1)
 }
 const bundles = bundleSizes()
+if (args.has('--bundles-only')) {
+  for (const [route, kib] of Object.entries(bundles.jsKiBPerRoute)) {
+    const zod = bundles.routesWithZod.includes(route) ? '  (loads zod)' : ''
+    log(`${mark(kib <= TARGETS.jsKiB)} ${route.padEnd(50)} ${String(kib).padStart(6)} KiB gzip${zod}`)
+  }
+  log(`${mark(bundles.cssKiB <= TARGETS.cssKiB)} ${'stylesheet'.padEnd(50)} ${String(bundles.cssKiB).padStart(6)} KiB gzip`)
+  process.exit(0)
+}
 const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, targets: TARGETS, bundles, runs: [] }
 const big = await runDataset({ subscriptions: 100_000 })
 const small = await runDataset({ subscriptions: 1_000 })

@@ -112,7 +112,7 @@ record({ name: 'typecheck', passed: tsc === 0 ? 1 : 0, failed: tsc === 0 ? 0 : 1
 }
 
 // 4. End to end, in Debian's chromium, with and without JavaScript, against the built app.
-// 5. Security headers, the web authorization matrix, malformed form posts and fault tolerance
+//    Then security headers, the web authorization matrix, malformed form posts and fault tolerance
 //    (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app. They use
 //    the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
 {
@@ -130,6 +130,18 @@ record({ name: 'typecheck', passed: tsc === 0 ? 1 : 0, failed: tsc === 0 ? 0 : 1
       'vitest', 'run', '--config', 'vitest.server.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${serverFile}`,
     ])
     countVitest('security + faults (built server)', serverFile, serverCode)
+  }
+}
+
+// 6. The Dockerfile's steps in fresh folders, the runtime as a non-root user (no Docker engine here).
+{
+  const file = path.join(resultsDir, 'docker-check.json')
+  const code = run('node', ['tests/docker/check.mjs'], { DOCKER_CHECK_REPORT: file })
+  if (fs.existsSync(file)) {
+    const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'))
+    record({ name: 'docker check', passed, failed, skipped: 0 })
+  } else {
+    record({ name: 'docker check', passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` })
   }
 }
 

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
 import { SUCCESS_STATUS } from '~/contract/envelope'
-import { getDb } from './db/client'
+import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
 import type { ApiContext } from './http/context'
 import { ApiError, badRequest, notFound, unauthorized } from './http/errors'
+import { readCache } from './http/read-cache'
 import { createRouter } from './http/router'
 import { requestFinished, requestStarted } from './lifecycle'
 import { routes } from './routes'
@@ -23,9 +24,17 @@ export type ApiRequestOptions = { clientIp?: string | null }
  */
 export async function handleApiRequest(request: Request, options: ApiRequestOptions = {}) {
   requestStarted()
+  const isRead = request.method === 'GET' || request.method === 'HEAD'
   try {
-    return await handle(request, options)
+    if (!isRead || !(await getConnection()).cacheable) return await handle(request, options)
+    // HEAD answers have no body: they must not be served to a GET of the same address.
+    const key = `${request.method} ${request.headers.get('authorization') ?? ''} ${request.url}`
+    const cached = readCache.get(key)
+    if (cached) return cached
+    const generation = readCache.generation
+    return await readCache.set(key, generation, await handle(request, options))
   } finally {
+    if (!isRead) readCache.invalidate()
     requestFinished()
   }
 }

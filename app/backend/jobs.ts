@@ -1,5 +1,6 @@
 import { getEnv } from '~/utils/env.server'
 import type { Database } from './db/client'
+import { readCache } from './http/read-cache'
 import { pruneRateLimitEvents } from './rate-limit'
 import { subscriptionJobs } from './subscriptions/jobs'
 
@@ -21,5 +22,9 @@ export function startJobs(db: Database) {
 }
 
 export async function runDailyJobs(db: Database, now: Date) {
-  for (const job of dailyJobs) await job.run(db, now)
+  try {
+    for (const job of dailyJobs) await job.run(db, now)
+  } finally {
+    readCache.invalidate()
+  }
 }

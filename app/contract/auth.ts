@@ -25,17 +25,15 @@ export const registerSchema = z
     email: emailField,
     password: newPassword('Password'),
     role: z.enum(['customer', 'realtor']).default('customer'),
-    business_name: z.string().trim().max(200).optional(),
+    business_name: z.string().trim().max(200, 'Business name must be at most 200 characters').optional(),
+    /** A realtor's reference from a referral link (/register?ref=RLT-…); customers only. */
     referral: z.string().trim().max(40).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.role === 'realtor' && !value.business_name) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['business_name'],
-        message: requiredMessage('Business name'),
-      })
-    }
+  .refine((value) => value.role !== 'realtor' || Boolean(value.business_name), {
+    path: ['business_name'],
+    message: requiredMessage('Business name'),
+    // Checked alongside the other fields' errors, so an empty form shows every message at once.
+    when: (payload) => !payload.issues.some((issue) => ['role', 'business_name'].includes(String(issue.path?.[0]))),
   })
 
 export const forgotPasswordSchema = z.object({ email: emailField })
@@ -88,3 +86,18 @@ export type SessionUser = {
 }
 
 export type SessionData = { user: SessionUser; token: string }
+
+export type RegisterForm = z.input<typeof registerSchema>
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>
+export type ResetPasswordForm = z.input<typeof resetPasswordSchema>
+
+// Typed or pasted without JavaScript, "123 456" still counts as the code 123456.
+const typedCode = z
+  .string({ error: requiredMessage('Code') })
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(otpField)
+
+/** The code form of /verify-email; the same page's resend button posts intent=resend. */
+export const verifyCodeFormSchema = z.object({ intent: z.literal('verify'), otp: typedCode })
+export const verifyFormSchema = z.discriminatedUnion('intent', [verifyCodeFormSchema, z.object({ intent: z.literal('resend') })])
+export type VerifyCodeForm = z.input<typeof verifyCodeFormSchema>

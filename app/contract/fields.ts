@@ -20,12 +20,16 @@ export function optionalString(label: string, max = 2000) {
     .transform((value) => (value ? value : undefined))
 }
 
+// The format checks below pass an empty value, so "" answers the required message alone. (An
+// aborting check would do the same but also stop the refinements of every schema using the field.)
+const emailFormat = z.email()
+
 export const emailField = z
   .string({ error: requiredMessage('Email') })
   .trim()
   .min(1, requiredMessage('Email'))
   .max(254, 'Email must be at most 254 characters')
-  .email('Email must be a valid email')
+  .refine((value) => value === '' || emailFormat.safeParse(value).success, 'Email must be a valid email')
   .transform((value) => value.toLowerCase())
 
 export const PASSWORD_MIN = 8
@@ -39,7 +43,7 @@ export const newPassword = (label = 'Password') =>
   z
     .string({ error: requiredMessage(label) })
     .min(1, requiredMessage(label))
-    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
 
 /** A naira amount typed with thousands separators ("1,250,000.50") or sent as a number. */
@@ -64,4 +68,4 @@ export const otpField = z
   .string({ error: requiredMessage('Code') })
   .trim()
   .min(1, requiredMessage('Code'))
-  .regex(/^\d{6}$/, 'Code must be 6 digits')
+  .regex(/^(\d{6})?$/, 'Code must be 6 digits')

@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { emailField, requiredString } from './fields'
 import { PERMISSIONS, type Permission } from './permissions'
 
+// Values the browser needs live in a zod-free module (components import them from there).
+export { DETAILS_LIMIT, fullName } from './people-labels'
+
 /** What every people list shows: a customer as SPEC.md section 3 names it. */
 export type Customer = {
   uuid: string
@@ -30,9 +33,6 @@ export type PersonSubscription = {
   product: { reference: string; type: 'land' | 'land_investment'; location: string | null }
 }
 
-/** At most DETAILS_LIMIT related rows come with a person's details; the count says how many exist. */
-export const DETAILS_LIMIT = 20
-
 export type CustomerDetails = Customer & {
   realtor: Realtor | null
   subscriptions: PersonSubscription[]
@@ -59,10 +59,12 @@ const names = {
 }
 
 export const customerSchema = z.object({ ...names, email: emailField })
+export type CustomerForm = z.input<typeof customerSchema>
 
 export const realtorSchema = customerSchema.extend({
   business_name: requiredString('Business name', 200),
 })
+export type RealtorForm = z.input<typeof realtorSchema>
 
 /** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
 const permissionList = z.preprocess(
@@ -73,6 +75,12 @@ const permissionList = z.preprocess(
 )
 
 export const userSchema = customerSchema.extend({ permissions: permissionList })
+/** A preprocessed field's input is `unknown` to zod; on the form it is the ticked permission names. */
+type PermissionsField = { permissions?: Permission[] }
+export type UserForm = Omit<z.input<typeof userSchema>, 'permissions'> & PermissionsField
+
+/** The add-person form: the fields of all three kinds (each kind shows its own). */
+export type PersonForm = CustomerForm & Partial<Pick<RealtorForm, 'business_name'> & Pick<UserForm, 'permissions'>>
 
 /** Editing a user: names are locked (any sent are ignored); a blank e-mail keeps the current one. */
 export const userUpdateSchema = z.object({
@@ -82,6 +90,7 @@ export const userUpdateSchema = z.object({
   ),
   permissions: permissionList,
 })
+export type UserUpdateForm = { email?: string } & PermissionsField
 
 /** The suspend toggle; a client may say which state it wants, so a repeated post changes nothing. */
 export const suspendSchema = z.object({
@@ -95,6 +104,3 @@ export const suspendSchema = z.object({
 
 export const SUSPENDED_MESSAGE = 'Suspended successfully'
 export const UNSUSPENDED_MESSAGE = 'unsuspended successfully'
-
-export const fullName = (person: { first_name: string; last_name: string }) =>
-  `${person.first_name} ${person.last_name}`

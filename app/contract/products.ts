@@ -1,23 +1,10 @@
 import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
+import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
+import type { InvestmentType, Interval, LandType, ProductType } from './products-labels'
 
-export const PRODUCT_TYPES = ['land', 'land_investment'] as const
-export type ProductType = (typeof PRODUCT_TYPES)[number]
-export const LAND_TYPES = ['plot', 'acre'] as const
-export type LandType = (typeof LAND_TYPES)[number]
-export const INVESTMENT_TYPES = ['recurring', 'one_time'] as const
-export type InvestmentType = (typeof INVESTMENT_TYPES)[number]
-export const INTERVALS = ['days', 'weeks', 'months', 'years'] as const
-export type Interval = (typeof INTERVALS)[number]
-export const AVAILABLE_STATUSES = ['available', 'unavailable'] as const
-export type AvailableStatus = (typeof AVAILABLE_STATUSES)[number]
-
-/** Uploads into this folder are product images: public, and only staff who change products may add them. */
-export const PRODUCT_IMAGE_FOLDER = 'products'
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
-export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const
-export const MAX_PRODUCT_IMAGES = 10
-export const MEDIA_PATH = '/api/v1/media/'
+// Values the browser needs live in a zod-free module (components import them from there).
+export * from './products-labels'
 
 export type Product = {
   reference: string
@@ -64,12 +51,6 @@ export type PaymentPlan = {
 }
 
 export type UploadResult = { file_url: string; name: string; content_type: string; size: number }
-
-/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
-export function discountedPrice(product: Pick<Product, 'amount' | 'discount_percentage'>) {
-  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
-  return Math.round((product.amount - discount) * 100) / 100
-}
 
 // ---- Field schemas that take JSON values and plain form strings alike ----
 
@@ -165,6 +146,9 @@ export const productFields = z.object({
 
 type ProductFields = z.output<typeof productFields>
 
+/** The product form as the browser holds it: text in every field, new image files beside them. */
+export type ProductForm = { [Field in keyof z.input<typeof productFields>]?: string } & { new_images?: string }
+
 export const minimumAmountOf = (value: Pick<ProductFields, 'minimum_amount' | 'amount'>) =>
   value.minimum_amount ?? value.amount
 
@@ -230,6 +214,7 @@ export const paymentPlanPayloadSchema = z.object({
   duration_type: enumField('Duration type', INTERVALS),
 })
 export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
+export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloadSchema>]: string }
 
 /** POST media/upload: SPEC.md section 7. */
 export const uploadPayloadSchema = z.object({

@@ -1,5 +1,10 @@
 import { z } from 'zod'
+import type { changePasswordSchema } from './auth'
 import { requiredMessage, requiredString } from './fields'
+import { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+
+// Values the browser needs live in a zod-free module (components import them from there).
+export { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 
 export type BankDetails = { account_number: string; account_name: string; bank_name: string }
 
@@ -8,15 +13,13 @@ export type ReminderDaySetting = { value: number }
 export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day'] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
-export const REMINDER_DAYS_MIN = 1
-export const REMINDER_DAYS_MAX = 60
-
 export const bankDetailsSchema = z.object({
   // Nigerian account numbers (NUBAN) are 10 digits.
   account_number: requiredString('Account number', 10).regex(/^\d{10}$/, 'Account number must be 10 digits'),
   account_name: requiredString('Account name', 150),
   bank_name: requiredString('Bank name', 100),
 })
+export type BankDetailsForm = z.input<typeof bankDetailsSchema>
 
 export const reminderDaySchema = z.object({
   value: z.preprocess(
@@ -33,6 +36,11 @@ export const reminderDaySchema = z.object({
       .max(REMINDER_DAYS_MAX, `Reminder days must be at most ${REMINDER_DAYS_MAX}`),
   ),
 })
+/** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
+export type ReminderDaysForm = { value: string }
+
+/** The change-password form of the account tab (its schema belongs to the auth contract). */
+export type ChangePasswordForm = z.input<typeof changePasswordSchema>
 
 /** POST admin/setting: the type names the setting, the other fields are its value. */
 export const settingSchema = z.discriminatedUnion(

@@ -1,39 +1,15 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import {
+  PAYMENT_MODES,
+  SUBSCRIPTION_TYPES,
+  type PaymentMode,
+  type SubscriptionStatus,
+  type SubscriptionType,
+  type TransactionStatus,
+} from './subscription-labels'
 
-export const SUBSCRIPTION_TYPES = ['land', 'land_investment'] as const
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number]
-
-export const SUBSCRIPTION_STATUSES = [
-  'awaiting_payment',
-  'awaiting_payment_confirmation',
-  'ongoing',
-  'completed',
-  'cancelled',
-] as const
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
-
-/** SPEC.md section 4's labels. */
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  awaiting_payment: 'Not paid',
-  awaiting_payment_confirmation: 'Confirming payment',
-  ongoing: 'Ongoing',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-}
-
-export const TRANSACTION_STATUSES = ['awaiting_payment', 'awaiting_confirmation', 'paid', 'not_confirmed'] as const
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
-
-export function transactionStatusLabel(status: string) {
-  if (status === 'awaiting_confirmation') return 'Yet to be confirmed'
-  if (status === 'paid') return 'Paid'
-  if (status === 'not_confirmed') return 'Not confirmed'
-  return 'Awaiting payment'
-}
-
-export const PAYMENT_MODES = ['full', 'installment'] as const
-export type PaymentMode = (typeof PAYMENT_MODES)[number]
+export * from './subscription-labels'
 
 export const PRODUCT_UNAVAILABLE = 'This product is no longer available'
 

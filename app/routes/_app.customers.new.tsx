@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/components/people/access.server'
 import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
 import { PersonForm } from '~/components/people/person-form'
-import { createPersonAction } from '~/components/people/people.server'
+import { createPersonAction, personFormSpec } from '~/components/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePeopleAccess(request, 'customer', 'modify')
-  return null
+  return { spec: personFormSpec('customer') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -16,11 +16,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddCustomerRoute() {
+  const { spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { search } = useLocation()
   return (
     <SlideOver title="Add customer" closeTo={`/customers${search}`}>
-      <PersonForm kind="customer" lastResult={actionData?.result} />
+      <PersonForm kind="customer" spec={spec} lastResult={actionData?.result} />
     </SlideOver>
   )
 }

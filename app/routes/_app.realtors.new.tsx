@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/components/people/access.server'
 import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
 import { PersonForm } from '~/components/people/person-form'
-import { createPersonAction } from '~/components/people/people.server'
+import { createPersonAction, personFormSpec } from '~/components/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePeopleAccess(request, 'realtor', 'modify')
-  return null
+  return { spec: personFormSpec('realtor') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -16,11 +16,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddRealtorRoute() {
+  const { spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { search } = useLocation()
   return (
     <SlideOver title="Add realtor" closeTo={`/realtors${search}`}>
-      <PersonForm kind="realtor" lastResult={actionData?.result} />
+      <PersonForm kind="realtor" spec={spec} lastResult={actionData?.result} />
     </SlideOver>
   )
 }

@@ -19,7 +19,7 @@ const TABS = [
 ] as const
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
@@ -41,13 +41,14 @@ export default function SettingsRoute() {
       ) : null}
       {tab === 'settings' && bank && reminderDays !== null ? (
         <div className="grid items-start gap-4 lg:grid-cols-2">
-          <BankDetailsForm current={bank} lastResult={resultFor('bank_details')} />
-          <ReminderDaysForm current={reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
+          <BankDetailsForm current={bank} spec={specs.bankDetails} lastResult={resultFor('bank_details')} />
+          <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <AccountDetails user={user} />
           <ChangePasswordForm
+            spec={specs.changePassword}
             lastResult={resultFor('change-password')}
             changed={Boolean(actionData && 'passwordChanged' in actionData && actionData.passwordChanged)}
           />

@@ -4,7 +4,7 @@ import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
 import { TopBar } from '~/components/layout/top-bar'
-import { NotificationsPanel } from '~/components/notifications/notifications-panel'
+import { NotificationsPanelSlot } from '~/components/notifications/notifications-panel-slot'
 import type { SessionUser } from '~/contract/auth'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
 import { api } from '~/utils/api.server'
@@ -116,7 +116,7 @@ export default function AppLayout() {
           </main>
         </div>
       </div>
-      {panel ? <NotificationsPanel list={panel.list} selected={panel.selected} error={panel.error} /> : null}
+      {panel ? <NotificationsPanelSlot list={panel.list} selected={panel.selected} error={panel.error} /> : null}
     </>
   )
 }

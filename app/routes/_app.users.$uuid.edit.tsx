@@ -4,7 +4,7 @@ import { requirePeopleAccess } from '~/components/people/access.server'
 import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
 import { loadPerson } from '~/components/people/people.server'
 import { UserEditForm } from '~/components/people/user-edit-form'
-import { loadPermissionChoices, updateUserAction } from '~/components/people/users.server'
+import { loadPermissionChoices, updateUserAction, userUpdateFormSpec } from '~/components/people/users.server'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { StaffUser } from '~/contract/people'
 
@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadPerson<StaffUser>(request, 'user', params.uuid ?? '', 'modify'),
     loadPermissionChoices(request, editor),
   ])
-  return { user, ...choices }
+  return { user, ...choices, spec: userUpdateFormSpec() }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -22,12 +22,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditUserRoute() {
-  const { user, permissions, locked } = useLoaderData<typeof loader>()
+  const { user, permissions, locked, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { search } = useLocation()
   return (
     <SlideOver title="Edit user" closeTo={`/users${search}`}>
-      <UserEditForm key={user.uuid} user={user} permissions={permissions} locked={locked} lastResult={actionData?.result} />
+      <UserEditForm key={user.uuid} user={user} permissions={permissions} locked={locked} spec={spec} lastResult={actionData?.result} />
     </SlideOver>
   )
 }

@@ -3,13 +3,13 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/components/people/access.server'
 import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
 import { PersonForm } from '~/components/people/person-form'
-import { createPersonAction } from '~/components/people/people.server'
+import { createPersonAction, personFormSpec } from '~/components/people/people.server'
 import { loadPermissionChoices } from '~/components/people/users.server'
 import { SlideOver } from '~/components/ui/slide-over'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const editor = await requirePeopleAccess(request, 'user', 'modify')
-  return loadPermissionChoices(request, editor)
+  return { ...(await loadPermissionChoices(request, editor)), spec: personFormSpec('user') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -17,12 +17,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddUserRoute() {
-  const { permissions } = useLoaderData<typeof loader>()
+  const { permissions, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { search } = useLocation()
   return (
     <SlideOver title="Add user" closeTo={`/users${search}`}>
-      <PersonForm kind="user" permissions={permissions} lastResult={actionData?.result} />
+      <PersonForm kind="user" spec={spec} permissions={permissions} lastResult={actionData?.result} />
     </SlideOver>
   )
 }

@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthHeading } from '~/components/auth/auth-heading'
 import { Field, FormBanner, HoneypotInput, SuccessBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { forgotPasswordSchema } from '~/contract/auth'
+import type { ForgotPasswordForm } from '~/contract/auth'
+import { forgotPasswordSchema } from '~/utils/auth-forms.server'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { useSpecForm } from '~/utils/form-spec'
+import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get('sent') === '1' }
+  return { sent: new URL(request.url).searchParams.get('sent') === '1', spec: formSpec(forgotPasswordSchema) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,16 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordRoute() {
-  const { sent } = useLoaderData<typeof loader>()
+  const { sent, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'forgot-password-form',
-    constraint: getZodConstraint(forgotPasswordSchema),
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<ForgotPasswordForm>(spec, { id: 'forgot-password-form', lastResult: actionData?.result })
   return (
     <>
       <AuthHeading title="Forgot Password">Enter your email and we will send you a link to reset your password.</AuthHeading>

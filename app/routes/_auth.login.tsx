@@ -2,9 +2,11 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthHeading } from '~/components/auth/auth-heading'
-import { CheckboxField, Field, FormBanner, HoneypotInput } from '~/components/forms'
+import { useClearFieldsAfterReply } from '~/components/auth/use-clear-fields'
+import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { loginFormSchema, type LoginForm, type SessionData } from '~/contract/auth'
+import type { LoginForm, SessionData } from '~/contract/auth'
+import { loginFormSchema } from '~/utils/auth-forms.server'
 import { api } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
@@ -38,6 +40,7 @@ export default function LoginRoute() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useSpecForm<LoginForm>(spec, { id: 'login-form', lastResult: actionData?.result })
+  useClearFieldsAfterReply(actionData?.result, [fields.password.id])
 
   return (
     <>
@@ -55,12 +58,15 @@ export default function LoginRoute() {
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
           errors={fields.password.errors}
         />
-        <div className="flex items-center justify-between">
-          <CheckboxField
-            labelProps={{ children: 'Remember me' }}
-            inputProps={getInputProps(fields.remember, { type: 'checkbox' })}
-          />
-          <Link to="/forgot-password" className="link mb-5 text-sm">
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+          <label className="flex items-center gap-2 text-slate-700">
+            <input
+              {...getInputProps(fields.remember, { type: 'checkbox' })}
+              className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="link whitespace-nowrap">
             Forgot password?
           </Link>
         </div>
@@ -68,10 +74,9 @@ export default function LoginRoute() {
           Sign In
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account?{' '}
+      <p className="mt-6 text-center text-sm">
         <Link to="/register" className="link">
-          Sign Up
+          Don't have an account? <span className="underline underline-offset-2">Sign Up</span>
         </Link>
       </p>
     </>

@@ -1,15 +1,20 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { RegisterForm } from '~/components/auth/register-form'
-import { registerAction } from '~/utils/register.server'
+import { registerAction, registerFormSpec } from '~/utils/register.server'
+
+export async function loader() {
+  return { spec: registerFormSpec() }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   return registerAction(request, 'realtor')
 }
 
 export default function RealtorRegisterRoute() {
+  const { spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <RegisterForm role="realtor" lastResult={actionData?.result} />
+  return <RegisterForm role="realtor" spec={spec} lastResult={actionData?.result} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Realtor Sign Up | Land Banking' }]

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RegisterForm } from '~/components/auth/register-form'
-import { registerAction } from '~/utils/register.server'
+import { registerAction, registerFormSpec } from '~/utils/register.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A realtor's referral link: /register?ref=RLT-XXXXXXXX
-  return { referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null }
+  return { referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null, spec: registerFormSpec() }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -13,9 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterRoute() {
-  const { referral } = useLoaderData<typeof loader>()
+  const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <RegisterForm role="customer" referral={referral} lastResult={actionData?.result} />
+  return <RegisterForm role="customer" spec={spec} referral={referral} lastResult={actionData?.result} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign Up | Land Banking' }]

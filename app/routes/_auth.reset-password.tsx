@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { InvalidLinkPage, PasswordTokenForm } from '~/components/auth/password-token-form'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PasswordTokenForm } from '~/components/auth/password-token-form'
 import { loadPasswordToken, passwordTokenAction } from '~/utils/password-token.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { token, email } = useLoaderData<typeof loader>()
+  const { token, email, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <PasswordTokenForm
@@ -23,13 +22,12 @@ export default function ResetPasswordRoute() {
       submitLabel="Reset Password"
       token={token}
       email={email}
+      spec={spec}
       lastResult={actionData?.result}
     />
   )
 }
 
+// A missing or rejected token is a 404 that the _auth layout shows as the not-found view.
 export const meta: MetaFunction = () => [{ title: 'Reset Password | Land Banking' }]
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <InvalidLinkPage /> }} />
-}

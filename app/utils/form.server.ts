@@ -53,24 +53,29 @@ export function replyWithServerErrors(submission: Parameters<typeof replyWithApi
   return submission.reply({ fieldErrors, hideFields })
 }
 
-const specs = new WeakMap<z.ZodType, FormSpec>()
+const specs = new WeakMap<z.ZodType, Map<string, FormSpec>>()
 
 /**
  * What the browser needs to validate a form without shipping zod (about 90 KiB gzip): the HTML
  * constraints and the message of each field an empty submission is refused for. Loaders return it;
  * `useSpecForm` uses it. The server still validates everything with the full schema.
+ * `fixed` holds values the form always sends (hidden fields such as a product's type), so the
+ * fields they make required count as required.
  */
-export function formSpec(schema: z.ZodType): FormSpec {
-  let spec = specs.get(schema)
+export function formSpec(schema: z.ZodType, fixed: Record<string, string> = {}): FormSpec {
+  let byFixed = specs.get(schema)
+  if (!byFixed) specs.set(schema, (byFixed = new Map()))
+  const key = JSON.stringify(fixed)
+  let spec = byFixed.get(key)
   if (!spec) {
     const required: Record<string, string> = {}
-    const empty = schema.safeParse({})
+    const empty = schema.safeParse(fixed)
     for (const issue of empty.success ? [] : empty.error.issues) {
       const field = issue.path.map(String).join('.')
       if (field && !(field in required)) required[field] = issue.message
     }
     spec = { constraint: getZodConstraint(schema), required }
-    specs.set(schema, spec)
+    byFixed.set(key, spec)
   }
   return spec
 }

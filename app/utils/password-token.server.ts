@@ -1,12 +1,14 @@
 import { data } from '@remix-run/node'
 import { resetPasswordSchema, type SessionData } from '~/contract/auth'
 import { api } from './api.server'
-import { parseForm, replyWithApiFailure } from './form.server'
-import { signInAndRedirect } from './session.server'
+import { formSpec, parseForm, replyWithApiFailure } from './form.server'
+import { requireAnonymous, signInAndRedirect } from './session.server'
 import { redirectWithSuccess } from './toast.server'
 
 /** /reset-password and /set-password: a missing or rejected token is answered as not found. */
 export async function loadPasswordToken(request: Request) {
+  // Checked here too: the layout's redirect of signed-in users must win over this page's 404.
+  await requireAnonymous(request)
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
   if (!token) throw new Response('This link is invalid or has expired', { status: 404 })
@@ -15,7 +17,7 @@ export async function loadPasswordToken(request: Request) {
     token: null,
   })
   if (!result.ok) throw new Response('This link is invalid or has expired', { status: 404 })
-  return { token, email: result.data.email, name: result.data.name }
+  return { token, email: result.data.email, name: result.data.name, spec: formSpec(resetPasswordSchema) }
 }
 
 export async function passwordTokenAction(request: Request, kind: 'reset' | 'set') {

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { registerSchema, type SessionData } from '~/contract/auth'
 import { api } from './api.server'
-import { parseForm, replyWithApiFailure } from './form.server'
+import { formSpec, parseForm, replyWithApiFailure } from './form.server'
 import { signInAndRedirect } from './session.server'
 
 /** Customer and realtor sign-up share one action: the route decides the role. */
@@ -22,3 +22,6 @@ export async function registerAction(request: Request, role: 'customer' | 'realt
   }
   return signInAndRedirect(request, result.data, false, '/verify-email')
 }
+
+/** What the sign-up screens' form needs in the browser. */
+export const registerFormSpec = () => formSpec(registerSchema)

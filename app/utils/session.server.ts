@@ -78,11 +78,8 @@ export async function logoutAndRedirect(request: Request, to = '/login'): Promis
 /** Access rules of SPEC.md section 2: signed out → /login, unverified → /verify-email. */
 export async function requireAuth(request: Request, { allowUnverified = false } = {}) {
   const auth = await getAuth(request)
-  if (!auth) {
-    const url = new URL(request.url)
-    const redirectTo = url.pathname === '/' ? '' : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
-    throw redirect(`/login${redirectTo}`)
-  }
+  // SPEC.md: after login the user is always sent to /, so the page asked for is not carried along.
+  if (!auth) throw redirect('/login')
   if (!allowUnverified && !auth.user.email_verified) throw redirect('/verify-email')
   return auth
 }

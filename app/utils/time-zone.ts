@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from './format'
+export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
 
 export const TIME_ZONE_COOKIE = 'tz'
 

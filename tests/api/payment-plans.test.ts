@@ -53,11 +53,12 @@ describe('estimated_duration_payment', () => {
     })
   })
 
-  test('without one the deposit is amount / duration, and instalments are rounded down to the kobo', async () => {
+  test('without one the deposit is amount / duration, and instalments are rounded to the kobo', async () => {
     const reference = await landProduct()
     const plan = await createPlan(reference, { amount: '1,000,000', duration: 3, duration_type: 'weeks' })
-    // 1,000,000 / 3 = 333,333.33 deposit; (1,000,000 − 333,333.33) / 2 = 333,333.335 → 333,333.33.
-    expect(plan).toMatchObject({ initial_deposit: 333_333.33, estimated_duration_payment: 333_333.33 })
+    // 1,000,000 / 3 = 333,333.33 deposit; (1,000,000 − 333,333.33) / 2 = 333,333.335 → 333,333.34,
+    // what the payment structure charges (the last instalment takes the remainder, 333,333.33).
+    expect(plan).toMatchObject({ initial_deposit: 333_333.33, estimated_duration_payment: 333_333.34 })
   })
 
   test('follows the product deposit when it changes', async () => {

@@ -89,7 +89,7 @@ describe('the life of a land subscription by instalments', () => {
       recorded_by_staff: false,
     })
     expect(deposit.data.reference).toMatch(/^TRX-/)
-    expect(deposit.data.proof_of_payment).toMatch(/\/api\/v1\/media\/[\w-]+\.png$/)
+    expect(deposit.data.proof_of_payment).toMatch(/^\/api\/v1\/media\/[\w-]+\.png$/)
     expect((await get(`product-subscription/${reference}`, alice.token)).data.status).toBe('awaiting_payment_confirmation')
     expect(await titlesFor(await userIdOf(api, verifier.email))).toContain('Proof of payment submitted')
     expect(await titlesFor(await userIdOf(api, ADMIN_EMAIL))).toContain('Proof of payment submitted')

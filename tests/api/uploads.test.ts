@@ -104,7 +104,7 @@ describe('stored and served', () => {
       body: { amount: 100_000, proof_of_payment: proof.data.file_url, paid_at: yesterday() },
     })
     expect(paid.status, paid.message).toBe('200')
-    const shown = new URL(paid.data.proof_of_payment).pathname
+    const shown = new URL(paid.data.proof_of_payment, 'http://localhost').pathname
     expect(shown).toBe(`/api/v1/media/${proof.data.name}`)
     const served = await api.call('GET', shown.replace('/api/v1/', ''), { token: customer.token })
     expect(served.httpStatus).toBe(200)

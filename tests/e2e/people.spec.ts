@@ -1,51 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiCall, apiLogin, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail, withSettingsLock } from './support'
+
+// The sidebar has a 'Settings' link too: the tab is the one in the page's own navigation.
+const settingsTab = (page: Page) =>
+  page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true })
 
 const toast = (page: Page) => page.getByTestId('toast')
-
-/** A staff account made by the super admin through admin/user, with a password set from its mail. */
-async function createStaffUser(request: APIRequestContext, permissions: string[]) {
-  const token = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const email = uniqueEmail('staff')
-  const created = await apiCall(request, 'POST', 'admin/user', {
-    token,
-    body: { first_name: 'Bola', last_name: 'Staff', email, permissions },
-  })
-  expect(created.status, created.message).toBe('200')
-  const password = 'staff-password-1'
-  await setPasswordThroughApi(request, email, password)
-  return { email, password }
-}
-
-async function setPasswordThroughApi(request: APIRequestContext, email: string, password: string) {
-  const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
-  const answer = await apiCall(request, 'POST', 'auth/reset-password', {
-    body: { email, token: link.searchParams.get('token'), password, password_confirmation: password, on_new_password: true },
-  })
-  expect(answer.status, answer.message).toBe('200')
-}
-
-/** Settings are global and both projects run at once: tests that write them take turns. */
-async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      fs.mkdirSync(lock)
-      break
-    } catch {
-      if (Date.now() > deadline) throw new Error('The settings lock was never released')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  try {
-    return await work()
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true })
-  }
-}
 
 test('an admin with can_modify_customer adds a customer, who sets a password from the mail and signs in', async ({ page }) => {
   const admin = await createStaffUser(page.request, ['can_modify_customer'])
@@ -155,15 +115,23 @@ test('the super admin creates a user with two permissions and edits them', async
   const edited = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
   expect(edited.data.items[0]).toMatchObject({ email, permissions: ['can_modify_setting', 'can_view_customer'] })
 
-  // Signed in, the user reaches the pages its permissions open and no others.
-  // (Which menu entries it sees is the layout's job, tested with the sidebar.)
+  // Signed in, the user sees exactly the menu its permissions open, and reaches those pages only.
   await page.context().clearCookies()
   await setPasswordThroughApi(page.request, email, 'kemi-password-1')
   await signIn(page, email, 'kemi-password-1')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Acquire Land',
+    'Investment Options',
+    'Land purchase',
+    'Investment Portfolio',
+    'Customers',
+    'Settings',
+  ])
   await page.goto('/customers')
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
   await page.goto('/settings?tab=settings')
-  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(settingsTab(page)).toHaveAttribute('aria-current', 'page')
   for (const path of ['/realtors', '/users']) {
     const response = await page.goto(path)
     expect(response?.status()).toBe(403)
@@ -244,7 +212,7 @@ test('bank details and reminder days edited on /settings; a customer reads the b
   const customer = await createVerifiedUser(page.request, 'customer')
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto('/settings')
-  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await settingsTab(page).click()
   await expect(page).toHaveURL(/\/settings\?tab=settings$/)
   const accountNumber = String(Date.now()).slice(-10)
   await withSettingsLock(async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, createVerifiedUser, signIn } from './support'
+import { ADMIN, createStaffUser, createVerifiedUser, signIn } from './support'
 
 const EVERYONE_BEFORE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land purchase', 'Investment Portfolio']
 
@@ -58,8 +58,12 @@ test.describe('menu and dashboard per kind of user', () => {
     await expect(cards.nth(0)).toContainText(/\d/)
   })
 
-  // Needs the user-creation screens and API (admin/user), built in another branch.
-  test.skip('an admin with a few permissions sees the entries and cards they allow', async () => {})
+  test('an admin with a few permissions sees the entries and cards they allow', async ({ page, request }) => {
+    const admin = await createStaffUser(request, ['can_view_realtor', 'can_modify_product'])
+    await signIn(page, admin.email, admin.password)
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Realtors', 'Settings'])
+    await expectCards(page, ['Products', 'Subscriptions', 'Realtors'])
+  })
 })
 
 test.describe('sidebar', () => {

@@ -98,3 +98,46 @@ export async function createVerifiedUser(
   expect(verified.status, verified.message).toBe('200')
   return { email, password, token, user: verified.data }
 }
+
+/** A staff account made by the super admin through admin/user, with a password set from its mail. */
+export async function createStaffUser(request: APIRequestContext, permissions: string[]) {
+  const token = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const email = uniqueEmail('staff')
+  const created = await apiCall(request, 'POST', 'admin/user', {
+    token,
+    body: { first_name: 'Bola', last_name: 'Staff', email, permissions },
+  })
+  expect(created.status, created.message).toBe('200')
+  const password = 'staff-password-1'
+  await setPasswordThroughApi(request, email, password)
+  return { email, password }
+}
+
+export async function setPasswordThroughApi(request: APIRequestContext, email: string, password: string) {
+  const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
+  const answer = await apiCall(request, 'POST', 'auth/reset-password', {
+    body: { email, token: link.searchParams.get('token'), password, password_confirmation: password, on_new_password: true },
+  })
+  expect(answer.status, answer.message).toBe('200')
+}
+
+/** Settings are global and both projects run at once: tests that write them take turns. */
+export async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'people-settings.lock')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error('The settings lock was never released')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import {
   capitalize,
   formatDate,
+  formatDateTime,
   formatMoneyInput,
   formatNaira,
   formatOrdinalDate,
@@ -56,6 +57,31 @@ describe('dates', () => {
   test('day-ordinal month, year', () => {
     expect(formatOrdinalDate('2026-03-05')).toBe('5th March, 2026')
     expect(formatOrdinalDate('2026-11-22')).toBe('22nd November, 2026')
+    expect(['01', '02', '03', '04', '11', '12', '13', '21', '23', '31'].map((day) => formatOrdinalDate(`2026-01-${day}`))).toEqual([
+      '1st January, 2026',
+      '2nd January, 2026',
+      '3rd January, 2026',
+      '4th January, 2026',
+      '11th January, 2026',
+      '12th January, 2026',
+      '13th January, 2026',
+      '21st January, 2026',
+      '23rd January, 2026',
+      '31st January, 2026',
+    ])
+    expect(formatOrdinalDate('2026-03-31T23:30:00Z', 'Africa/Lagos')).toBe('1st April, 2026')
+  })
+
+  test('date and time with AM/PM, midnight and noon as 12', () => {
+    expect(formatDateTime('2026-03-05T14:07:00Z', 'Africa/Lagos')).toBe('05/03/2026 3:07 PM')
+    expect(formatDateTime('2026-03-05T23:00:00Z', 'Africa/Lagos')).toBe('06/03/2026 12:00 AM')
+    expect(formatDateTime('2026-03-05T11:00:00Z', 'Africa/Lagos')).toBe('05/03/2026 12:00 PM')
+  })
+
+  test('an unknown time zone falls back to Africa/Lagos; an invalid date says so', () => {
+    expect(formatDate('2026-03-05T23:30:00Z', 'Not/A_Zone')).toBe('06/03/2026')
+    expect(formatDate('not a date')).toBe('Invalid Date')
+    expect(formatDate(null)).toBe('')
   })
 
   test('time since', () => {

@@ -183,6 +183,37 @@ describe('payment structure of a land payment plan', () => {
     ])
   })
 
+  // The catalogue's estimated_duration_payment and initial deposit come from the same functions.
+  test('a plan is the deposit, then duration − 1 equal instalments', () => {
+    const plan = { amount: 130_000_000, duration: 5, durationType: 'months' as const }
+    expect(initialDeposit(plan, 20_000_000)).toBe(20_000_000)
+    expect(estimatedDurationPayment(plan, 20_000_000)).toBe(27_500_000)
+    expect(paymentStructure(plan, 20_000_000, '2025-01-01').map((row) => row.amount)).toEqual([
+      20_000_000, 27_500_000, 27_500_000, 27_500_000, 27_500_000,
+    ])
+    const thirds = { amount: 100_000_000, duration: 3, durationType: 'weeks' as const }
+    expect(initialDeposit(thirds, null)).toBe(33_333_333)
+    expect(estimatedDurationPayment(thirds, null)).toBe(33_333_334)
+    expect(paymentStructure(thirds, null, '2025-01-01').map((row) => row.amount)).toEqual([33_333_333, 33_333_334, 33_333_333])
+  })
+
+  test('every plan adds up to its amount, to the kobo, its instalments equal but the last', () => {
+    for (const [amount, duration, deposit] of [
+      [1_000_001, 7, null],
+      [99_999_999, 12, 12_345_678],
+      [10, 4, null],
+      [5_000_000, 2, 4_999_999],
+    ] as const) {
+      const plan = { amount, duration, durationType: 'months' as const }
+      const rows = paymentStructure(plan, deposit, '2025-01-01')
+      expect(rows).toHaveLength(duration)
+      expect(sum(rows)).toBe(amount)
+      expect(rows[0].amount).toBe(initialDeposit(plan, deposit))
+      const instalments = rows.slice(1, -1)
+      expect(instalments.every((row) => row.amount === estimatedDurationPayment(plan, deposit))).toBe(true)
+    }
+  })
+
   test('a one-step plan, or a deposit covering it all, is one payment today', () => {
     expect(paymentStructure({ amount: 5_000_00, duration: 1, durationType: 'months' }, null, '2025-05-05')).toEqual([
       { period: '2025-05-05', amount: 5_000_00 },

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -13,7 +13,7 @@ import { hashToken, safeEqual } from './tokens'
 import { parseBody, requireUser, type ApiContext } from '../http/context'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
-import { assertUnderLimit, consume, countRecent, LIMITS, recordEvent } from '../rate-limit'
+import { assertUnderLimit, consume, LIMITS, recordEvent } from '../rate-limit'
 import { hashPassword, verifyPassword } from './passwords'
 import {
   CODE_MAX_ATTEMPTS,
@@ -23,10 +23,12 @@ import {
   findUserByEmail,
   hashCode,
   issueSession,
+  mailBudgetLeft,
   revokeAllTokens,
   sendResetLink,
   sendVerificationCode,
   toSessionUser,
+  usePasswordTokens,
   welcomeOnce,
 } from './service'
 
@@ -34,11 +36,13 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records'
 export const SUSPENDED = 'Your account has been suspended. Please contact support.'
 export const RESET_SENT = 'Password reset email sent'
 export const INVALID_LINK = 'This link is invalid or has expired'
+export const CODE_EXPIRED = 'This code has expired. Request a new one.'
 
 async function login(ctx: ApiContext) {
   const { email, password } = await parseBody(ctx, loginSchema)
+  // Failed sign-ins are counted per e-mail typed (registered or not) and, behind a trusted proxy, per address.
   await assertUnderLimit(ctx.db, 'failed-login', email, LIMITS.failedLoginMinute)
-  await assertUnderLimit(ctx.db, 'failed-login-hour', email, LIMITS.failedLoginHour)
+  await assertUnderLimit(ctx.db, 'failed-login', email, LIMITS.failedLoginHour)
   if (ctx.clientIp) {
     await assertUnderLimit(ctx.db, 'failed-login-ip', ctx.clientIp, LIMITS.failedLoginFromAddress)
   }
@@ -46,11 +50,13 @@ async function login(ctx: ApiContext) {
   const valid = await verifyPassword(user?.passwordHash ?? null, password)
   if (!user || !valid) {
     await recordEvent(ctx.db, 'failed-login', email)
-    await recordEvent(ctx.db, 'failed-login-hour', email)
     if (ctx.clientIp) await recordEvent(ctx.db, 'failed-login-ip', ctx.clientIp)
     throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
   }
-  if (user.isSuspended) throw forbidden(SUSPENDED)
+  if (user.isSuspended) {
+    await revokeAllTokens(ctx.db, user.id)
+    throw forbidden(SUSPENDED)
+  }
   await welcomeOnce(ctx.db, user)
   return { message: 'Login successful', data: await issueSession(ctx.db, user.id) }
 }
@@ -59,15 +65,22 @@ async function register(ctx: ApiContext) {
   const input = await parseBody(ctx, registerSchema)
   let realtorId: number | null = null
   if (input.role === 'customer' && input.referral) {
+    // A realtor's referral link (/register?ref=RLT-…) ties the customer to that realtor.
     const [realtor] = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.reference, input.referral.toUpperCase()), eq(users.role, 'realtor')))
+      .where(
+        and(
+          eq(users.reference, input.referral.toUpperCase()),
+          eq(users.role, 'realtor'),
+          eq(users.isSuspended, false),
+        ),
+      )
       .limit(1)
     realtorId = realtor?.id ?? null
   }
-  const session = await ctx.db.transaction(async (tx) => {
-    const user = await createAccount(tx, {
+  const { user, session } = await ctx.db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
       email: input.email,
       firstName: input.first_name,
       lastName: input.last_name,
@@ -76,16 +89,22 @@ async function register(ctx: ApiContext) {
       password: input.password,
       realtorId,
     })
-    await welcomeOnce(tx, user)
-    await sendVerificationCode(tx, user)
-    return issueSession(tx, user.id)
+    await welcomeOnce(tx, created)
+    return { user: created, session: await issueSession(tx, created.id) }
   })
+  // The account stands even when the mail server is down: the code can be sent again from /verify-email.
+  try {
+    await sendVerificationCode(ctx.db, user)
+  } catch (error) {
+    console.error(`[api ${ctx.requestId}] the verification code for user ${user.id} could not be sent`, error)
+  }
   return { message: 'Registration successful', data: session }
 }
 
 async function forgotPassword(ctx: ApiContext) {
   const { email } = await parseBody(ctx, forgotPasswordSchema)
-  // Counted per address typed, registered or not, so the answer tells nothing about the account.
+  // Counted per address typed, registered or not, so neither the answer nor the limit tells
+  // whether an account exists; the account's own mail budget then decides whether a link goes out.
   await consume(ctx.db, 'forgot-password', email, LIMITS.mail)
   const user = await findUserByEmail(ctx.db, email)
   if (user && !user.isSuspended) await sendResetLink(ctx.db, user)
@@ -116,6 +135,7 @@ async function resetPassword(ctx: ApiContext) {
       .where(and(eq(passwordTokens.id, found.token.id), isNull(passwordTokens.usedAt)))
       .returning({ id: passwordTokens.id })
     if (!used) throw badRequest(INVALID_LINK)
+    await usePasswordTokens(tx, found.user.id)
     await tx
       .update(users)
       .set({
@@ -125,6 +145,7 @@ async function resetPassword(ctx: ApiContext) {
         updatedAt: new Date(),
       })
       .where(eq(users.id, found.user.id))
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, found.user.id))
     await revokeAllTokens(tx, found.user.id)
     await welcomeOnce(tx, found.user)
     return issueSession(tx, found.user.id)
@@ -149,23 +170,26 @@ async function verifyEmail(ctx: ApiContext) {
   const { otp } = await parseBody(ctx, verifyEmailSchema)
   if (user.emailVerified) return { message: 'Email already verified', data: toSessionUser(user) }
   if (ctx.clientIp) await consume(ctx.db, 'code-check-ip', ctx.clientIp, LIMITS.codeCheckFromAddress)
-  const [code] = await ctx.db.select().from(emailCodes).where(eq(emailCodes.userId, user.id)).limit(1)
-  if (!code || code.expiresAt.getTime() < Date.now() || code.attempts >= CODE_MAX_ATTEMPTS) {
-    throw fieldError('otp', 'This code has expired. Request a new one.')
-  }
-  if (!safeEqual(code.codeHash, hashCode(user.id, otp))) {
-    await ctx.db
-      .update(emailCodes)
-      .set({ attempts: code.attempts + 1 })
-      .where(eq(emailCodes.userId, user.id))
-    const left = CODE_MAX_ATTEMPTS - code.attempts - 1
-    throw fieldError(
-      'otp',
-      left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'This code has expired. Request a new one.',
+  // Each check spends one of the code's tries in a single statement, so parallel guesses cannot
+  // get past the limit; an expired or spent code matches nothing.
+  const [code] = await ctx.db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailCodes.userId, user.id),
+        lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+        gt(emailCodes.expiresAt, sql`now()`),
+      ),
     )
+    .returning()
+  if (!code) throw fieldError('otp', CODE_EXPIRED)
+  if (!safeEqual(code.codeHash, hashCode(user.id, otp))) {
+    const left = CODE_MAX_ATTEMPTS - code.attempts
+    throw fieldError('otp', left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_EXPIRED)
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id))
+    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id))
     await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id))
   })
   return {
@@ -186,9 +210,7 @@ async function sendOtp(ctx: ApiContext) {
     const wait = Math.ceil(CODE_RESEND_SECONDS - (Date.now() - code.sentAt.getTime()) / 1000)
     if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`)
   }
-  if ((await countRecent(ctx.db, 'mail', String(user.id), LIMITS.mail.windowSeconds)) >= LIMITS.mail.max) {
-    throw tooManyRequests(LIMITS.mail.message)
-  }
+  if ((await mailBudgetLeft(ctx.db, user.id)) <= 0) throw tooManyRequests(LIMITS.mail.message)
   await sendVerificationCode(ctx.db, user)
   return { message: 'A new code has been sent to your email', data: null }
 }

@@ -9,7 +9,7 @@ import type { ApiUser } from '../http/context'
 import { fieldError } from '../http/errors'
 import { sendMail } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
-import { consume, LIMITS } from '../rate-limit'
+import { consume, countRecent, LIMITS, recordEvent } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
 import { hashPassword } from './passwords'
 import { hashToken, newOneTimeCode, newToken } from './tokens'
@@ -98,9 +98,16 @@ export async function createAccount(db: Executor, account: NewAccount) {
   return created
 }
 
-/** Mails a fresh 6-digit code, at most once a minute and three times in 15 minutes per account. */
+/** Code and reset e-mails share one budget: at most 3 per account in 15 minutes. */
+const MAIL_BUCKET = 'mail'
+
+export async function mailBudgetLeft(db: Executor, userId: number) {
+  return LIMITS.mail.max - (await countRecent(db, MAIL_BUCKET, String(userId), LIMITS.mail.windowSeconds))
+}
+
+/** Mails a fresh 6-digit code (the old one dies); refused with 429 past the account's mail budget. */
 export async function sendVerificationCode(db: Executor, user: { id: number; email: string; firstName: string }) {
-  await consume(db, 'mail', String(user.id), LIMITS.mail)
+  await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
   const code = newOneTimeCode()
   const values = {
     userId: user.id,
@@ -151,7 +158,13 @@ export async function createPasswordLink(
   return `${appUrl()}/${page}?${query}`
 }
 
+/**
+ * Mails a reset link when the account's mail budget allows; past it nothing is sent, silently,
+ * so forgot-password answers the same whatever the account's state.
+ */
 export async function sendResetLink(db: Executor, user: { id: number; email: string; firstName: string }) {
+  if ((await mailBudgetLeft(db, user.id)) <= 0) return false
+  await recordEvent(db, MAIL_BUCKET, String(user.id))
   const link = await createPasswordLink(db, user, 'reset')
   await sendMail({
     to: user.email,
@@ -165,6 +178,7 @@ export async function sendResetLink(db: Executor, user: { id: number; email: str
       `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If it was not you, ignore this e-mail.`,
     ].join('\n'),
   })
+  return true
 }
 
 /** Staff-made accounts get a link to choose their own password. */
@@ -213,4 +227,18 @@ export async function welcomeOnce(db: Executor, user: { id: number; firstName: s
     .where(and(eq(users.id, user.id), isNull(users.welcomedAt)))
     .returning({ id: users.id })
   if (marked) await notify(db, user.id, WELCOME(user.firstName))
+}
+
+/** Suspends or restores an account; a suspended account loses every token at once. */
+export async function setSuspended(db: Executor, userId: number, suspended: boolean) {
+  await db.update(users).set({ isSuspended: suspended, updatedAt: new Date() }).where(eq(users.id, userId))
+  if (suspended) await revokeAllTokens(db, userId)
+}
+
+/** After a password change through a link, every other outstanding link of the account dies too. */
+export async function usePasswordTokens(db: Executor, userId: number) {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
-import { getEnv } from '~/utils/env.server'
+import { appUrl, getEnv } from '~/utils/env.server'
 import { hashPassword } from '../auth/passwords'
 import { newReference } from '../references'
 import type { Database } from './client'
@@ -51,7 +51,7 @@ export async function bootstrap(db: Database) {
   console.log(
     [
       '',
-      '  Super admin created. Sign in at /login with:',
+      `  Super admin created. Sign in at ${appUrl()}/login with:`,
       `    Email:    ${env.ADMIN_EMAIL}`,
       `    Password: ${env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : `${password}   (shown once: keep it)`}`,
       '',

@@ -9,7 +9,13 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 /** Either the database or a transaction on it: what every query helper takes. */
 export type Executor = Database | Transaction
 
-export type Connection = { db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> }
+export type Connection = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  /** Whether this process is the database's only writer, so reads may be cached until its next write. */
+  cacheable: boolean
+  close: () => Promise<void>
+}
 
 const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations')
 
@@ -26,7 +32,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
     const db = drizzle(pool, { schema }) as unknown as Database
     await migrate(db as never, { migrationsFolder })
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', cacheable: false, close: () => pool.end() }
   }
 
   const { PGlite } = await import('@electric-sql/pglite')
@@ -43,6 +49,8 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    // An in-memory database is the tests', which also write to it directly.
+    cacheable: !inMemory,
     close: async () => {
       await client.close()
       releaseLock()

@@ -19,20 +19,20 @@ import { badRequest, fieldError, forbidden, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import type { Executor } from '../db/client'
-import { planSchedule } from './plan-math'
+import { estimatedDurationPayment, initialDeposit } from '../subscriptions/plans'
 import { livePlansOf } from './queries'
 
 type PlanRow = typeof paymentPlans.$inferSelect
 
 export function toPaymentPlan(row: PlanRow, productDepositKobo: number | null): PaymentPlan {
-  const schedule = planSchedule(row.amount, row.duration, productDepositKobo)
+  const terms = { amount: row.amount, duration: row.duration, durationType: row.durationType }
   return {
     uuid: row.uuid,
     amount: koboToNaira(row.amount),
     duration: row.duration,
     duration_type: row.durationType,
-    estimated_duration_payment: koboToNaira(schedule.instalment),
-    initial_deposit: koboToNaira(schedule.deposit),
+    estimated_duration_payment: koboToNaira(estimatedDurationPayment(terms, productDepositKobo)),
+    initial_deposit: koboToNaira(initialDeposit(terms, productDepositKobo)),
     created_at: new Date(row.createdAt).toISOString(),
   }
 }

@@ -1,10 +1,9 @@
 import { and, eq, or, type SQL } from 'drizzle-orm'
 import { hasPermission, type Permission } from '~/contract/permissions'
-import { MEDIA_PATH } from '~/contract/products'
-import { appUrl } from '~/utils/env.server'
 import type { Executor } from '../db/client'
 import { files, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
+import { fileUrl as mediaFileUrl } from '../media/files'
 
 /** Staff holding any of these (and super admins) see every subscription. */
 export const SUBSCRIPTION_STAFF_PERMISSIONS: Permission[] = [
@@ -28,12 +27,9 @@ export function visibleSubscriptions(user: ApiUser): SQL | undefined {
   return eq(subscriptions.userId, user.id)
 }
 
-/**
- * The address a stored file is served at; proofs are answered as this URL.
- * Keep in step with the media module's file-serving route.
- */
+/** The address the media module serves a stored file at (/api/v1/media/<name>); proofs are answered as this URL. */
 export function fileUrl(name: string) {
-  return `${appUrl()}${MEDIA_PATH}${encodeURIComponent(name)}`
+  return mediaFileUrl(encodeURIComponent(name))
 }
 
 /** The stored file name in a URL (or bare name) handed back from media/upload: its last path segment. */
@@ -57,9 +53,7 @@ export function fileNameFromUrl(value: string): string | null {
  * May this user read a stored file that serves as a proof of payment? Yes when the file is the
  * proof of a transaction on a subscription the user may see (the owner, its realtor, staff who
  * see subscriptions). The uploader of a file keeps access through the media module's own rule.
- *
- * Wiring (media module's file-serving route): serve product images to everyone; otherwise answer
- * the file when `file.ownerId === user.id || await canReadProofFile(db, user, file.id)`, else 404.
+ * The media module's canReadFile asks this for every file that is not a product image.
  */
 export async function canReadProofFile(db: Executor, user: ApiUser | null, fileId: number): Promise<boolean> {
   if (!user) return false

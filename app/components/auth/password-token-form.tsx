@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { resetPasswordSchema } from '~/contract/auth'
+import type { ResetPasswordForm } from '~/contract/auth'
 import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { NotFoundPage } from '~/components/error-boundary'
 import { Button } from '~/components/ui/button'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { AuthHeading } from './auth-heading'
+import { useClearFieldsAfterReply } from './use-clear-fields'
 
 /** The form of /reset-password and /set-password. */
 export function PasswordTokenForm({
@@ -15,6 +16,7 @@ export function PasswordTokenForm({
   submitLabel,
   token,
   email,
+  spec,
   lastResult,
 }: {
   title: string
@@ -23,17 +25,16 @@ export function PasswordTokenForm({
   submitLabel: string
   token: string
   email: string
+  spec: FormSpec
   lastResult?: SubmissionResult
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useSpecForm<ResetPasswordForm>(spec, {
     id: 'password-token-form',
-    constraint: getZodConstraint(resetPasswordSchema),
     lastResult,
     defaultValue: { token, email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldRevalidate: 'onInput',
   })
+  useClearFieldsAfterReply(lastResult, [fields.password.id, fields.password_confirmation.id])
   return (
     <>
       <AuthHeading title={title}>{intro}</AuthHeading>

@@ -1,29 +1,30 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { registerSchema } from '~/contract/auth'
+import type { RegisterForm as RegisterFormShape } from '~/contract/auth'
 import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { Button } from '~/components/ui/button'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { AuthHeading } from './auth-heading'
+import { useClearFieldsAfterReply } from './use-clear-fields'
 
 export function RegisterForm({
   role,
+  spec,
   lastResult,
   referral,
 }: {
   role: 'customer' | 'realtor'
+  spec: FormSpec
   lastResult?: SubmissionResult
   referral?: string | null
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useSpecForm<RegisterFormShape>(spec, {
     id: `register-${role}`,
-    constraint: getZodConstraint(registerSchema),
     lastResult,
     defaultValue: { role, referral: referral ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldRevalidate: 'onInput',
   })
+  useClearFieldsAfterReply(lastResult, [fields.password.id])
 
   return (
     <>
@@ -69,13 +70,12 @@ export function RegisterForm({
           Create an account
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+      <p className="mt-6 text-center text-sm">
         <Link to="/login" className="link">
-          Sign In
+          Already have an account? <span className="underline underline-offset-2">Sign In</span>
         </Link>
       </p>
-      <p className="mt-2 text-center text-sm text-slate-600">
+      <p className="mt-2 text-center text-sm">
         {role === 'realtor' ? (
           <Link to="/register" className="link">
             Register as a customer instead

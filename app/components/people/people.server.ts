@@ -10,7 +10,7 @@ import {
   type Customer,
 } from '~/contract/people'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -38,6 +38,9 @@ export async function loadPeopleList(request: Request, kind: PeopleKind) {
 }
 
 const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
+
+/** What the add panel's form checks in the browser (the action checks everything). */
+export const personFormSpec = (kind: PeopleKind) => formSpec(CREATE_SCHEMAS[kind])
 
 /** The add panels' action: validate, create through the API, back to the list with SPEC's toast. */
 export async function createPersonAction(request: Request, kind: PeopleKind) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { DETAILS_LIMIT, fullName, type CustomerDetails, type Realtor, type RealtorDetails } from '~/contract/people'
+import type { CustomerDetails, Realtor, RealtorDetails } from '~/contract/people'
+import { DETAILS_LIMIT, fullName } from '~/contract/people-labels'
 import { formatDate, formatNaira, humanize } from '~/utils/format'
 import { StatusBadge } from './status-badge'
 

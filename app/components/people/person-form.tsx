@@ -1,38 +1,26 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { customerSchema, realtorSchema, userSchema, type PermissionItem } from '~/contract/people'
+import type { PermissionItem, PersonForm as PersonFormShape } from '~/contract/people'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { PEOPLE, type PeopleKind } from './access'
-
-const SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
 
 /** Add customer, add realtor, add user: names, e-mail, plus business name or permissions. */
 export function PersonForm({
   kind,
+  spec,
   lastResult,
   permissions = [],
 }: {
   kind: PeopleKind
+  /** formSpec of the kind's schema, from the route's loader (personFormSpec in people.server.ts). */
+  spec: FormSpec
   lastResult?: SubmissionResult
   permissions?: PermissionItem[]
 }) {
   const navigation = useNavigation()
-  const schema = SCHEMAS[kind]
-  const [form, fields] = useForm<{
-    first_name: string
-    last_name: string
-    email: string
-    business_name?: string
-    permissions?: string[]
-  }>({
-    id: `add-${kind}`,
-    constraint: getZodConstraint(schema),
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<PersonFormShape>(spec, { id: `add-${kind}`, lastResult })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
       <FormBanner id={form.errorId} errors={form.errors} />

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/slide-over'
-import { fullName, type Customer } from '~/contract/people'
+import type { Customer } from '~/contract/people'
+import { fullName } from '~/contract/people-labels'
 
 /** The confirmation modal of suspend / unsuspend; the form says which state it asks for. */
 export function SuspendDialog({ person, closeTo }: { person: Customer; closeTo: string }) {

@@ -1,9 +1,9 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { userUpdateSchema, type PermissionItem, type StaffUser } from '~/contract/people'
+import type { PermissionItem, StaffUser, UserUpdateForm } from '~/contract/people'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { PermissionCheckboxes } from './person-form'
 
 /** Edit user: names are shown locked, a blank e-mail keeps the current one, permissions toggle. */
@@ -11,21 +11,21 @@ export function UserEditForm({
   user,
   permissions,
   locked,
+  spec,
   lastResult,
 }: {
   user: StaffUser
   permissions: PermissionItem[]
   locked: string[]
+  /** formSpec(userUpdateSchema), from the route's loader. */
+  spec: FormSpec
   lastResult?: SubmissionResult
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm<{ email?: string; permissions: string[] }>({
+  const [form, fields] = useSpecForm<UserUpdateForm>(spec, {
     id: `edit-user-${user.uuid}`,
-    constraint: getZodConstraint(userUpdateSchema),
     lastResult,
     defaultValue: { email: user.email, permissions: user.permissions },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: userUpdateSchema }),
-    shouldRevalidate: 'onInput',
   })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">

@@ -3,7 +3,7 @@ import type { SessionUser } from '~/contract/auth'
 import { userUpdateSchema, type PermissionItem } from '~/contract/people'
 import { hasPermission } from '~/contract/permissions'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { failureResponse, requirePeopleAccess } from './access.server'
 import { listAddress } from './people.server'
@@ -15,6 +15,8 @@ export async function loadPermissionChoices(request: Request, editor: SessionUse
   const locked = result.data.filter((item) => !hasPermission(editor, item.name)).map((item) => item.name)
   return { permissions: result.data, locked }
 }
+
+export const userUpdateFormSpec = () => formSpec(userUpdateSchema)
 
 export async function updateUserAction(request: Request, uuid: string) {
   await requirePeopleAccess(request, 'user', 'modify')

@@ -1,6 +1,6 @@
 import type { Principal } from '~/contract/permissions'
 import { hasPermission } from '~/contract/permissions'
-import type { Interval, ProductType } from '~/contract/products'
+import type { Interval, Product, ProductType } from '~/contract/products'
 import { listHref } from '~/utils/pagination'
 
 export type KindName = 'land' | 'investment'
@@ -88,3 +88,4 @@ export function formatPeriod(count: number | null, interval: Interval | null) {
 export function formatPercent(value: number | null) {
   return value === null ? '' : `${Number(value.toFixed(2))}%`
 }
+

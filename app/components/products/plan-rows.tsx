@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { INTERVALS, paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
+import type { PaymentPlan, PaymentPlanForm } from '~/contract/products'
+import { INTERVALS } from '~/contract/products-labels'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { capitalize, formatMoneyInput, formatNaira } from '~/utils/format'
 import { Field, FormBanner, MoneyField } from '../forms'
 import { Button } from '../ui/button'
@@ -9,43 +10,24 @@ import { SelectField } from './fields'
 
 export const DURATION_TYPE_OPTIONS = INTERVALS.map((value) => ({ value, label: capitalize(value) }))
 
-/** One plan, read-only: amount, duration, duration type and what each instalment costs. */
-export function PlanSummary({ plan }: { plan: PaymentPlan }) {
-  const items: Array<[string, string]> = [
-    ['Amount', formatNaira(plan.amount)],
-    ['Duration', String(plan.duration)],
-    ['Duration type', capitalize(plan.duration_type)],
-    ['Initial deposit', formatNaira(plan.initial_deposit)],
-    ['Estimated payment per instalment', formatNaira(plan.estimated_duration_payment)],
-  ]
-  return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" data-testid="plan-summary">
-      {items.map(([label, value]) => (
-        <div key={label} className={label.startsWith('Estimated') ? 'col-span-2 sm:col-span-1' : undefined}>
-          <dt className="text-xs text-slate-500">{label}</dt>
-          <dd className="font-medium text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
 /** A plan row in edit mode (or the new, unsaved row): a plain form post; Cancel is a link back. */
 export function PlanForm({
   formId,
   plan,
   cancelTo,
+  spec,
   lastResult,
 }: {
   formId: string
   plan?: PaymentPlan
   cancelTo: string
+  /** formSpec(paymentPlanPayloadSchema), from the route's loader. */
+  spec: FormSpec
   lastResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm<{ amount: string; duration: string; duration_type: string }, unknown>({
+  const [form, fields] = useSpecForm<PaymentPlanForm>(spec, {
     id: formId,
-    constraint: getZodConstraint(paymentPlanPayloadSchema),
     lastResult,
     defaultValue: plan
       ? {
@@ -54,8 +36,6 @@ export function PlanForm({
           duration_type: plan.duration_type,
         }
       : { duration_type: 'months' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentPlanPayloadSchema }),
-    shouldRevalidate: 'onInput',
   })
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('form_id') === formId
   return (

@@ -7,8 +7,10 @@ import { Button } from '../ui/button'
 import { EmptyState } from '../ui/empty-state'
 import { Pagination } from '../ui/pagination'
 import { ConfirmDialog, SlideOver } from '../ui/slide-over'
+import type { FormSpec } from '~/utils/form-spec'
 import type { ProductPermissions } from './kinds'
-import { PlanForm, PlanSummary } from './plan-rows'
+import { PlanForm } from './plan-rows'
+import { PlanSummary } from './plan-summary'
 
 export type PlansEditorData = {
   product: Product
@@ -19,6 +21,7 @@ export type PlansEditorData = {
   editing: string | null
   adding: boolean
   deleting: PaymentPlan | null
+  spec: FormSpec
 }
 
 /** selfUrl with one row-state parameter set (edit=<uuid>, new=1 or delete=<uuid>). */
@@ -62,7 +65,7 @@ export function PlansEditor({
         <ul className="flex flex-col gap-3" aria-label="Payment plans">
           {data.adding ? (
             <li className="rounded-md border border-brand-600 p-3">
-              <PlanForm formId="plan-new" cancelTo={data.selfUrl} lastResult={resultFor('plan-new')} />
+              <PlanForm formId="plan-new" cancelTo={data.selfUrl} spec={data.spec} lastResult={resultFor('plan-new')} />
             </li>
           ) : null}
           {plans.items.map((plan) =>
@@ -72,6 +75,7 @@ export function PlansEditor({
                   formId={`plan-${plan.uuid}`}
                   plan={plan}
                   cancelTo={data.selfUrl}
+                  spec={data.spec}
                   lastResult={resultFor(`plan-${plan.uuid}`)}
                 />
               </li>

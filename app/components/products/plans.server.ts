@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Paginated } from '~/contract/envelope'
 import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS } from './kinds'
 import { loadProduct } from './product-details.server'
@@ -37,6 +37,7 @@ export async function loadPlansEditor(request: Request, reference: string | unde
     editing: param('edit'),
     adding: param('new') === '1',
     deleting: plans.data.items.find((plan) => plan.uuid === param('delete')) ?? null,
+    spec: formSpec(paymentPlanPayloadSchema),
   }
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { discountedPrice, type Product } from '~/contract/products'
+import type { Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatNaira, humanize } from '~/utils/format'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
 import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
@@ -174,10 +175,11 @@ function LandFields({ product }: { product: Product }) {
   )
 }
 
-function InvestmentFields({ product }: { product: Product }) {
+/** SPEC's investment fields, on the card and in the details panel. */
+export function InvestmentFields({ product, withType = true }: { product: Product; withType?: boolean }) {
   return (
     <>
-      <Detail label="Type">Land investment</Detail>
+      {withType ? <Detail label="Type">Land investment</Detail> : null}
       <Detail label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</Detail>
       <Detail label="Return on investment">{formatPercent(product.investment_return)}</Detail>
       <Detail label="Investment type">{capitalize(humanize(product.land_investment_type))}</Detail>

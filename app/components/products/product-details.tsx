@@ -1,12 +1,13 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
-import { discountedPrice, type PaymentPlan, type Product } from '~/contract/products'
-import { capitalize, formatDate, formatNaira, humanize } from '~/utils/format'
+import type { PaymentPlan, Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
+import { capitalize, formatDate, formatNaira } from '~/utils/format'
 import { Pagination } from '../ui/pagination'
 import { SlideOver } from '../ui/slide-over'
-import { formatPercent, formatPeriod, KINDS, type KindName, type ProductPermissions } from './kinds'
-import { Detail, landSize, ProductAction, roiPeriod, yesNo } from './product-card'
-import { PlanSummary } from './plan-rows'
+import { formatPercent, KINDS, type KindName, type ProductPermissions } from './kinds'
+import { Detail, InvestmentFields, landSize, ProductAction, yesNo } from './product-card'
+import { PlanSummary } from './plan-summary'
 
 export type ProductDetailsData = {
   kind: KindName
@@ -90,17 +91,7 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
             <Detail label="Subscribers">{product.subscription_count}</Detail>
           </>
         ) : (
-          <>
-            <Detail label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</Detail>
-            <Detail label="Return on investment">{formatPercent(product.investment_return)}</Detail>
-            <Detail label="Investment type">{capitalize(humanize(product.land_investment_type))}</Detail>
-            <Detail label="ROI period">{roiPeriod(product)}</Detail>
-            {product.land_investment_type === 'recurring' ? (
-              <Detail label="Maturity period">{formatPeriod(product.duration, product.interval)}</Detail>
-            ) : null}
-            <Detail label="Still available?">{yesNo(product.is_available)}</Detail>
-            <Detail label="Number of investors">{product.subscription_count}</Detail>
-          </>
+          <InvestmentFields product={product} withType={false} />
         )}
         <Detail label="Date added">{formatDate(product.created_at)}</Detail>
       </dl>

@@ -5,11 +5,12 @@ import {
   PRODUCT_IMAGE_FOLDER,
   productPayloadSchema,
   UPLOAD_EXTENSIONS,
+  type ProductType,
   type Product,
   type UploadResult,
 } from '~/contract/products'
 import { api, type ApiFailure } from '~/utils/api.server'
-import { parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
@@ -25,7 +26,7 @@ export async function loadNewProduct(request: Request, kindName: KindName) {
   const user = await requireUser(request)
   const closeTo = listUrlFrom(kind, new URL(request.url).searchParams)
   if (!productPermissions(user).modifyProduct) throw await redirectWithError(request, closeTo, NO_PERMISSION)
-  return { kind: kindName, product: null as Product | null, closeTo }
+  return { kind: kindName, product: null as Product | null, closeTo, spec: productFormSpec(kind.apiType) }
 }
 
 /** The edit panel; those who may only see plans are sent to the plans, others to the details. */
@@ -36,8 +37,11 @@ export async function loadEditProduct(request: Request, kindName: KindName, refe
     const search = closeTo.slice(KINDS[kindName].basePath.length)
     throw redirect(kindName === 'land' && can.viewPlans ? `${base}/plans${search}` : `${base}${search}`)
   }
-  return { kind: kindName, product: product as Product | null, closeTo }
+  return { kind: kindName, product: product as Product | null, closeTo, spec: productFormSpec(KINDS[kindName].apiType) }
 }
+
+/** The browser's checks for one kind's form: the hidden type decides which fields are required. */
+const productFormSpec = (type: ProductType) => formSpec(productPayloadSchema, { type })
 
 type Reply = ReturnType<typeof replyWithApiFailure>
 

@@ -3,13 +3,12 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { productPayloadSchema, type Product } from '~/contract/products'
+import type { Product, ProductForm as ProductFormShape } from '~/contract/products'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { formatMoneyInput } from '~/utils/format'
 import { CheckboxField, Field, FormBanner, MoneyField } from '../forms'
 import { Button } from '../ui/button'
@@ -18,7 +17,7 @@ import { SelectField, TextareaField } from './fields'
 import { KINDS, type KindName } from './kinds'
 import { DURATION_TYPE_OPTIONS } from './plan-rows'
 
-export type ProductFormData = { kind: KindName; product: Product | null; closeTo: string }
+export type ProductFormData = { kind: KindName; product: Product | null; closeTo: string; spec: FormSpec }
 export type ProductFormActionData = { result: SubmissionResult<string[]>; images: string[]; removed: string[] }
 
 const YES_NO = [
@@ -203,13 +202,10 @@ function Images({ images, removed, errors }: { images: string[]; removed: string
 export function ProductForm({ data, actionData }: { data: ProductFormData; actionData?: ProductFormActionData }) {
   const kind = KINDS[data.kind]
   const navigation = useNavigation()
-  const [form, fields] = useForm<Record<string, string | undefined>, unknown>({
+  const [form, fields] = useSpecForm<ProductFormShape>(data.spec, {
     id: `product-form-${data.product?.reference ?? 'new'}`,
-    constraint: getZodConstraint(productPayloadSchema),
     lastResult: actionData?.result,
     defaultValue: defaultsFor(data.kind, data.product),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productPayloadSchema }),
-    shouldRevalidate: 'onInput',
   })
   const images = actionData?.images ?? data.product?.images ?? []
   const title = data.product ? kind.editLabel : kind.addLabel

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { changePasswordSchema, type SessionUser } from '~/contract/auth'
+import type { SessionUser } from '~/contract/auth'
+import type { ChangePasswordForm as ChangePasswordShape } from '~/contract/settings'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { capitalize, humanize } from '~/utils/format'
 
 export const SIGN_OUT_DELAY_MS = 1000
@@ -38,7 +39,15 @@ export function AccountDetails({ user }: { user: SessionUser }) {
  * Change password. The API signs every session out, so: without JavaScript the action signs out
  * at once (toast on /login); with JavaScript the toast shows here and sign-out follows in 1 second.
  */
-export function ChangePasswordForm({ lastResult, changed }: { lastResult?: SubmissionResult; changed: boolean }) {
+export function ChangePasswordForm({
+  spec,
+  lastResult,
+  changed,
+}: {
+  spec: FormSpec
+  lastResult?: SubmissionResult
+  changed: boolean
+}) {
   const navigation = useNavigation()
   const submit = useSubmit()
   const [hydrated, setHydrated] = useState(false)
@@ -48,13 +57,7 @@ export function ChangePasswordForm({ lastResult, changed }: { lastResult?: Submi
     const timer = setTimeout(() => submit(null, { method: 'post', action: '/logout' }), SIGN_OUT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [changed, submit])
-  const [form, fields] = useForm({
-    id: 'change-password',
-    constraint: getZodConstraint(changePasswordSchema),
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<ChangePasswordShape>(spec, { id: 'change-password', lastResult })
   return (
     <section aria-labelledby="password-heading" className="card">
       <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">

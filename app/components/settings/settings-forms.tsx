@@ -1,16 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import {
-  bankDetailsSchema,
-  REMINDER_DAYS_MAX,
-  REMINDER_DAYS_MIN,
-  reminderDaySchema,
-  type BankDetails,
-} from '~/contract/settings'
+import type { BankDetails, BankDetailsForm as BankDetailsShape, ReminderDaysForm as ReminderDaysShape } from '~/contract/settings'
+import { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -28,16 +23,17 @@ function useSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-export function BankDetailsForm({ current, lastResult }: { current: BankDetails; lastResult?: SubmissionResult }) {
+export function BankDetailsForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: BankDetails
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
   const pending = useSubmitting('bank_details')
-  const [form, fields] = useForm({
-    id: 'bank-details',
-    constraint: getZodConstraint(bankDetailsSchema),
-    lastResult,
-    defaultValue: current,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankDetailsSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useSpecForm<BankDetailsShape>(spec, { id: 'bank-details', lastResult, defaultValue: current })
   return (
     <SettingsCard id="bank-heading" title="Bank details">
       <p className="mb-4 text-sm text-slate-500">Customers pay into this account; it shows when they make a payment.</p>
@@ -72,15 +68,20 @@ export function BankDetailsForm({ current, lastResult }: { current: BankDetails;
   )
 }
 
-export function ReminderDaysForm({ current, lastResult }: { current: number; lastResult?: SubmissionResult }) {
+export function ReminderDaysForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: number
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
   const pending = useSubmitting('subscription_due_reminder_day')
-  const [form, fields] = useForm({
+  const [form, fields] = useSpecForm<ReminderDaysShape>(spec, {
     id: 'reminder-days',
-    constraint: getZodConstraint(reminderDaySchema),
     lastResult,
     defaultValue: { value: String(current) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reminderDaySchema }),
-    shouldRevalidate: 'onInput',
   })
   return (
     <SettingsCard id="reminder-heading" title="Payment reminders">

@@ -8,7 +8,7 @@ import {
   type ReminderDaySetting,
 } from '~/contract/settings'
 import { api } from '~/utils/api.server'
-import { parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
 import { jsonWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 
@@ -27,14 +27,19 @@ export async function loadSettings(request: Request) {
   const canModify = hasPermission(user, 'can_modify_setting')
   const wantsSettings = new URL(request.url).searchParams.get('tab') === 'settings'
   if (wantsSettings && !canModify) throw redirect('/settings')
-  if (!wantsSettings) return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null }
+  const specs = {
+    changePassword: formSpec(changePasswordSchema),
+    bankDetails: formSpec(bankDetailsSchema),
+    reminderDays: formSpec(reminderDaySchema),
+  }
+  if (!wantsSettings) return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, specs }
   const [bank, reminder] = await Promise.all([
     api<BankDetails>(request, 'GET', 'admin/setting/bank_details'),
     api<ReminderDaySetting>(request, 'GET', 'admin/setting/subscription_due_reminder_day'),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
-  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value }
+  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, specs }
 }
 
 export async function settingsAction(request: Request) {

@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# Land Banking: one image for the web app and its embedded API.
+# Each step is an npm script the README and CI use too: npm ci, npm run build, npm start.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Every dependency, from the lockfile.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
+
+# 2. The build (Remix classic compiler: build/ and public/build/).
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# 3. Production dependencies only.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+# 4. The runtime: no compilers, no dev tools, not root.
+FROM ${NODE_IMAGE} AS runtime
+# bash runs `npm start`'s one command in its own place (dash would fork and swallow SIGTERM), so
+# `docker stop` reaches the server, which finishes requests in flight and closes the database.
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_CACHE=/tmp/.npm \
+    NPM_CONFIG_SCRIPT_SHELL=/bin/bash
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# Migrations are read at start from app/backend/db/migrations (see app/backend/db/client.ts).
+COPY --from=build /app/app/backend/db/migrations ./app/backend/db/migrations
+# DATA_DIR holds the PGlite database (when DATABASE_URL is unset), the mail outbox and the
+# generated session secret: keep it on a volume.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# /api/v1/health runs a query, so it fails while the database is unreachable. Node's fetch:
+# slim images have no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# PGlite under /data when DATABASE_URL is unset; PostgreSQL when it is set.
+CMD ["npm", "start"]

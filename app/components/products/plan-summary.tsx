@@ -1,0 +1,23 @@
+import type { PaymentPlan } from '~/contract/products'
+import { capitalize, formatNaira } from '~/utils/format'
+
+/** One plan, read-only: amount, duration, duration type and what each instalment costs. */
+export function PlanSummary({ plan }: { plan: PaymentPlan }) {
+  const items: Array<[string, string]> = [
+    ['Amount', formatNaira(plan.amount)],
+    ['Duration', String(plan.duration)],
+    ['Duration type', capitalize(plan.duration_type)],
+    ['Initial deposit', formatNaira(plan.initial_deposit)],
+    ['Estimated payment per instalment', formatNaira(plan.estimated_duration_payment)],
+  ]
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" data-testid="plan-summary">
+      {items.map(([label, value]) => (
+        <div key={label} className={label.startsWith('Estimated') ? 'col-span-2 sm:col-span-1' : undefined}>
+          <dt className="text-xs text-slate-500">{label}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

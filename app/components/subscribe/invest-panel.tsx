@@ -1,0 +1,128 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import type { Product } from '~/contract/products'
+import type { PlanEntry } from '~/contract/subscriptions'
+import { flowHref } from '~/utils/breakdown'
+import { capitalize, formatMoneyInput, formatNaira, humanize, parseAmount } from '~/utils/format'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { useHydrated } from '~/utils/use-hydrated'
+import { FormBanner, MoneyField } from '../forms'
+import { formatPercent, formatPeriod } from '../products/kinds'
+import { Button } from '../ui/button'
+import { SlideOver } from '../ui/slide-over'
+import { AgreementForm, ListParamInputs } from './agreement-form'
+import { BreakdownTable } from './breakdown-table'
+import { DetailRow, fullNameOf } from './details'
+
+type Common = {
+  product: Product
+  closeTo: string
+  listSearch: string
+  investor: { first_name: string; last_name: string }
+  spec: FormSpec
+}
+
+export type InvestData =
+  | (Common & { step: 'amount'; amount: string; result: SubmissionResult<string[]> | null })
+  | (Common & { step: 'breakdown'; amount: number; rows: PlanEntry[]; showAll: boolean; idempotencyKey: string })
+
+export const minimumOf = (product: Product) => product.minimum_amount ?? product.amount
+
+/** SPEC.md's invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
+export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
+  return (
+    <SlideOver title={data.product.reference} closeTo={data.closeTo}>
+      {data.step === 'amount' ? <AmountStep data={data} /> : <BreakdownStep data={data} actionResult={actionResult} />}
+    </SlideOver>
+  )
+}
+
+function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> }) {
+  const { product } = data
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [form, fields] = useSpecForm<{ amount: string }>(data.spec, {
+    id: 'invest-amount',
+    lastResult: data.result,
+    defaultValue: { amount: formatMoneyInput(data.amount) },
+  })
+  const typed = parseAmount(String(fields.amount.value ?? ''))
+  const minimum = minimumOf(product)
+  // With JavaScript the button waits for a high enough amount; without it the server says what is wrong.
+  const canProceed = !hydrated || (typed !== null && typed >= minimum)
+  const recurring = product.land_investment_type === 'recurring'
+  const period = formatPeriod(product.frequency_period, product.interval)
+
+  return (
+    <>
+      <dl className="divide-y divide-slate-100">
+        <DetailRow label="Return on investment">{formatPercent(product.investment_return)}</DetailRow>
+        <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
+        <DetailRow label="ROI period">{`${recurring ? 'Paid Every' : 'Paid After'} ${period}`}</DetailRow>
+        {recurring ? (
+          <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
+        ) : null}
+        <DetailRow label="Minimum amount">{formatNaira(minimum)}</DetailRow>
+      </dl>
+      <div className="mt-4">
+        <h3 className="text-sm font-medium text-slate-500">Description</h3>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{product.description}</p>
+      </div>
+      <Form method="get" {...getFormProps(form)} preventScrollReset className="mt-6 flex flex-col gap-1">
+        <input type="hidden" name="step" value="breakdown" />
+        <ListParamInputs listSearch={data.listSearch} />
+        <FormBanner id={form.errorId} errors={form.errors} />
+        <MoneyField meta={fields.amount} label="Amount" inputProps={{ placeholder: formatMoneyInput(String(minimum)) }} />
+        {canProceed ? (
+          <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
+            Proceed to investments plan
+          </Button>
+        ) : null}
+      </Form>
+    </>
+  )
+}
+
+function BreakdownStep({
+  data,
+  actionResult,
+}: {
+  data: Extract<InvestData, { step: 'breakdown' }>
+  actionResult?: SubmissionResult<string[]>
+}) {
+  const { pathname } = useLocation()
+  const { product, amount } = data
+  return (
+    <>
+      <h3 className="mb-3 text-base font-semibold text-slate-900">ROI Breakdown</h3>
+      <BreakdownTable
+        caption={`ROI breakdown of ${formatNaira(amount)} invested in ${product.reference}`}
+        totalLabel="Investment amount"
+        total={amount}
+        rows={data.rows}
+        showAll={data.showAll}
+        showAllHref={flowHref(pathname, { amount, step: 'breakdown', all: 1 }, data.listSearch)}
+      />
+      <AgreementForm
+        id="invest-agreement"
+        spec={data.spec}
+        lastResult={actionResult}
+        hidden={{ amount: String(amount), idempotency_key: data.idempotencyKey }}
+        cancelHref={flowHref(pathname, { amount }, data.listSearch)}
+        acknowledgement={
+          <>
+            <p>
+              I, <strong>{fullNameOf(data.investor)}</strong>, accept a full payment requirement of{' '}
+              <strong>{formatNaira(amount)}</strong>, the total amount of this investment in {product.reference}, to be
+              paid today.
+            </p>
+            <p className="mt-2">
+              I understand that no payment has been made yet, and that any change to these terms must be approved by
+              both parties.
+            </p>
+          </>
+        }
+      />
+    </>
+  )
+}

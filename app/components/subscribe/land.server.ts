@@ -1,0 +1,98 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from '@remix-run/node'
+import type { Paginated } from '~/contract/envelope'
+import type { PaymentPlan } from '~/contract/products'
+import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
+import { api } from '~/utils/api.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { assertCanonical, fetchRows, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
+
+const MAX_PLAN_PAGES = 10
+
+/** Every live payment plan of a land product (the API pages them by 10). */
+async function allPlans(request: Request, reference: string) {
+  const plans: PaymentPlan[] = []
+  for (let page = 1; page <= MAX_PLAN_PAGES; page++) {
+    const result = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${reference}/payment-plan`, { query: { page } })
+    if (!result.ok) return { plans, error: result.message }
+    plans.push(...result.data.items)
+    if (page >= result.data.totalPages) break
+  }
+  // Shortest plan first, as a buyer compares them.
+  plans.sort((a, b) => a.duration - b.duration || a.amount - b.amount)
+  return { plans, error: null }
+}
+
+/**
+ * /land-purchases/$reference/subscribe: step 1 chooses full payment or a plan (?plan=full|uuid),
+ * step 2 (&step=breakdown) shows what is due when, from the API's payment structure.
+ */
+export async function loadSubscribe(request: Request, reference: string | undefined) {
+  const flow = await loadFlow(request, 'land', reference)
+  const { product, url } = flow
+  const [{ plans, error }, full] = await Promise.all([
+    allPlans(request, product.reference),
+    fetchRows(request, `product/${product.reference}/payment-plan/full/get-payment-structure`),
+  ])
+  const common = {
+    product,
+    closeTo: flow.closeTo,
+    listSearch: flow.listSearch,
+    investor: flow.investor,
+    plans,
+    // The price of paying in full, discount applied, as the API works it out.
+    fullPrice: full.ok ? full.data[0]?.amount ?? product.amount : null,
+  }
+  const choice = url.searchParams.get('plan')?.trim() ?? ''
+  const choiceStep = (result: SubmissionResult<string[]> | null) => ({
+    ...common,
+    step: 'choose' as const,
+    plan: choice,
+    result,
+    loadError: error ?? (full.ok ? null : full.message),
+    spec: formSpec(landChoiceSchema),
+  })
+  if (url.searchParams.get('step') !== 'breakdown') return choiceStep(null)
+
+  const submission = parseWithZod(url.searchParams, { schema: landChoiceSchema })
+  if (submission.status !== 'success') return choiceStep(submission.reply())
+  const plan = submission.value.plan === 'full' ? null : plans.find((item) => item.uuid === submission.value.plan) ?? null
+  if (submission.value.plan !== 'full' && !plan) {
+    return choiceStep(submission.reply({ fieldErrors: { plan: ['The selected payment plan does not belong to this product'] } }))
+  }
+  assertCanonical(url, { plan: submission.value.plan, step: 'breakdown', all: flow.showAll ? 1 : null }, flow.listSearch)
+  const rows = await fetchRows(
+    request,
+    `product/${product.reference}/payment-plan/${plan ? plan.uuid : 'full'}/get-payment-structure`,
+  )
+  if (!rows.ok) {
+    return choiceStep(
+      rows.fieldErrors ? replyWithServerErrors(submission, rows) : submission.reply({ formErrors: [rows.message] }),
+    )
+  }
+  return {
+    ...common,
+    step: 'breakdown' as const,
+    plan: plan ? plan.uuid : 'full',
+    chosen: plan,
+    total: plan ? plan.amount : rows.data.reduce((sum, row) => sum + row.amount, 0),
+    rows: rows.data,
+    showAll: flow.showAll,
+    idempotencyKey: newIdempotencyKey(),
+    spec: formSpec(landProceedSchema),
+  }
+}
+
+export async function subscribeAction(request: Request, reference: string | undefined) {
+  const { submission } = await parseForm(request, landProceedSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const { plan, idempotency_key } = submission.value
+  return subscribe(request, 'land', submission, {
+    type: 'land',
+    product_id: reference ?? '',
+    payment_mode: plan === 'full' ? 'full' : 'installment',
+    payment_id: plan === 'full' ? undefined : plan,
+    idempotency_key,
+  })
+}

@@ -1,0 +1,185 @@
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import type { PaymentPlan, Product } from '~/contract/products'
+import type { PlanEntry } from '~/contract/subscriptions'
+import { flowHref } from '~/utils/breakdown'
+import { capitalize, formatNaira } from '~/utils/format'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { ErrorList, FormBanner } from '../forms'
+import { formatPercent, formatPeriod } from '../products/kinds'
+import { Button } from '../ui/button'
+import { SlideOver } from '../ui/slide-over'
+import { AgreementForm, ListParamInputs } from './agreement-form'
+import { BreakdownTable } from './breakdown-table'
+import { DetailRow, fullNameOf } from './details'
+
+type Common = {
+  product: Product
+  closeTo: string
+  listSearch: string
+  investor: { first_name: string; last_name: string }
+  plans: PaymentPlan[]
+  fullPrice: number | null
+  spec: FormSpec
+}
+
+export type SubscribeData =
+  | (Common & { step: 'choose'; plan: string; result: SubmissionResult<string[]> | null; loadError: string | null })
+  | (Common & {
+      step: 'breakdown'
+      plan: string
+      chosen: PaymentPlan | null
+      total: number
+      rows: PlanEntry[]
+      showAll: boolean
+      idempotencyKey: string
+    })
+
+/** "600 sqm plot at Epe, Lagos", "2 acres at Kuje, Abuja" */
+function landLabel(product: Product) {
+  const measurement = product.size_in_measurement ?? ''
+  const size = product.size !== null ? [product.size.toLocaleString('en-NG'), measurement].filter(Boolean).join(' ') : ''
+  // "1 acre acre" says the type twice.
+  const type = product.land_type && !measurement.toLowerCase().includes(product.land_type) ? product.land_type : ''
+  const what = [size, type].filter(Boolean).join(' ') || 'land'
+  return product.location ? `${what} at ${product.location}` : what
+}
+
+const planTitle = (plan: PaymentPlan) => `${formatPeriod(plan.duration, plan.duration_type)} plan`
+
+/** The subscribe-to-product flow for land: full payment or a plan, then the breakdown to accept. */
+export function SubscribePanel({ data, actionResult }: { data: SubscribeData; actionResult?: SubmissionResult<string[]> }) {
+  return (
+    <SlideOver title={data.product.reference} closeTo={data.closeTo}>
+      <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))}</p>
+      {data.step === 'choose' ? <ChooseStep data={data} /> : <BreakdownStep data={data} actionResult={actionResult} />}
+    </SlideOver>
+  )
+}
+
+function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }> }) {
+  const { product } = data
+  const navigation = useNavigation()
+  const [form, fields] = useSpecForm<{ plan: string }>(data.spec, {
+    id: 'subscribe-choice',
+    lastResult: data.result,
+    defaultValue: { plan: data.plan },
+  })
+  const option = (value: string) => ({
+    ...getInputProps(fields.plan, { type: 'radio', value }),
+    // The server names a missing choice; the browser's own bubble would hide that message.
+    required: false,
+    className: 'mt-1 h-4 w-4 border-slate-300 text-brand-700 focus:ring-brand-600',
+    'aria-labelledby': `option-${value}`,
+    'aria-describedby': `option-${value}-details`,
+  })
+  const card = 'card flex cursor-pointer gap-3 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600'
+  const discounted = Boolean(product.discount_percentage) && data.fullPrice !== null && data.fullPrice < product.amount
+
+  return (
+    <Form method="get" {...getFormProps(form)} preventScrollReset className="flex flex-col gap-3">
+      <input type="hidden" name="step" value="breakdown" />
+      <ListParamInputs listSearch={data.listSearch} />
+      <FormBanner errors={[data.loadError, ...(form.errors ?? [])]} />
+      <fieldset className="flex flex-col gap-3" aria-describedby={fields.plan.errors ? fields.plan.errorId : undefined}>
+        <legend className="label">How would you like to pay?</legend>
+        <label className={card}>
+          <input {...option('full')} />
+          <div className="min-w-0 flex-1">
+            <p id="option-full" className="font-semibold text-slate-900">
+              Full payment
+            </p>
+            <dl id="option-full-details">
+              <DetailRow label="Total">{formatNaira(data.fullPrice ?? product.amount)}</DetailRow>
+              {discounted ? (
+                <DetailRow label="Discount">
+                  {formatPercent(product.discount_percentage)} off {formatNaira(product.amount)}
+                </DetailRow>
+              ) : null}
+              <DetailRow label="Payments">One payment, due today</DetailRow>
+            </dl>
+          </div>
+        </label>
+        {data.plans.map((plan) => (
+          <label key={plan.uuid} className={card}>
+            <input {...option(plan.uuid)} />
+            <div className="min-w-0 flex-1">
+              <p id={`option-${plan.uuid}`} className="font-semibold text-slate-900">
+                {planTitle(plan)}
+              </p>
+              <dl id={`option-${plan.uuid}-details`}>
+                <DetailRow label="Total">{formatNaira(plan.amount)}</DetailRow>
+                <DetailRow label="Duration">{formatPeriod(plan.duration, plan.duration_type)}</DetailRow>
+                <DetailRow label="Instalments">{`${Math.max(0, plan.duration - 1)} + initial deposit`}</DetailRow>
+                <DetailRow label="Initial deposit">{formatNaira(plan.initial_deposit)}</DetailRow>
+                {plan.duration > 1 ? (
+                  <DetailRow label="Each instalment">{formatNaira(plan.estimated_duration_payment)}</DetailRow>
+                ) : null}
+              </dl>
+            </div>
+          </label>
+        ))}
+      </fieldset>
+      <ErrorList id={fields.plan.errorId} errors={fields.plan.errors} />
+      <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
+        Continue
+      </Button>
+    </Form>
+  )
+}
+
+function BreakdownStep({
+  data,
+  actionResult,
+}: {
+  data: Extract<SubscribeData, { step: 'breakdown' }>
+  actionResult?: SubmissionResult<string[]>
+}) {
+  const { pathname } = useLocation()
+  const { product, chosen, rows, total } = data
+  const name = fullNameOf(data.investor)
+  const land = landLabel(product)
+  return (
+    <>
+      <h3 className="mb-3 text-base font-semibold text-slate-900">
+        Payment Breakdown: {chosen ? planTitle(chosen) : 'Full payment'}
+      </h3>
+      <BreakdownTable
+        caption={`Payment breakdown of ${product.reference}`}
+        totalLabel="Total amount"
+        total={total}
+        rows={rows}
+        showAll={data.showAll}
+        showAllHref={flowHref(pathname, { plan: data.plan, step: 'breakdown', all: 1 }, data.listSearch)}
+      />
+      <AgreementForm
+        id="subscribe-agreement"
+        spec={data.spec}
+        lastResult={actionResult}
+        hidden={{ plan: data.plan, idempotency_key: data.idempotencyKey }}
+        cancelHref={flowHref(pathname, { plan: data.plan }, data.listSearch)}
+        acknowledgement={
+          <>
+            {chosen ? (
+              <p>
+                I, <strong>{name}</strong>, agree to buy the {land} ({product.reference}) under the{' '}
+                {formatPeriod(chosen.duration, chosen.duration_type)} payment plan, for a total of{' '}
+                <strong>{formatNaira(total)}</strong>: an initial deposit of <strong>{formatNaira(rows[0]?.amount)}</strong>{' '}
+                to be paid today, then {Math.max(0, rows.length - 1)} instalments on the dates above.
+              </p>
+            ) : (
+              <p>
+                I, <strong>{name}</strong>, agree to buy the {land} ({product.reference}) and accept a full payment
+                requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
+              </p>
+            )}
+            <p className="mt-2">
+              I understand that no payment has been made yet, that the land document is issued once the price is paid in
+              full, and that any change to these terms must be approved by both parties.
+            </p>
+          </>
+        }
+      />
+    </>
+  )
+}

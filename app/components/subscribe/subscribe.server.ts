@@ -1,0 +1,64 @@
+import crypto from 'node:crypto'
+import type { SubmissionResult } from '@conform-to/react'
+import { data, redirect } from '@remix-run/node'
+import { PRODUCT_UNAVAILABLE, type PlanEntry, type SubscribeInput } from '~/contract/subscriptions'
+import { api, type ApiFailure } from '~/utils/api.server'
+import { flowHref } from '~/utils/breakdown'
+import { requireUser } from '~/utils/session.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { KINDS, listUrlFrom, type KindName } from '../products/kinds'
+import { loadProduct } from '../products/product-details.server'
+
+export const SUBSCRIBED = 'Product subscribed successfully'
+
+/** The product a flow is about, who is subscribing, and where closing the panel goes. */
+export async function loadFlow(request: Request, kindName: KindName, reference: string | undefined) {
+  const { product, closeTo, url } = await loadProduct(request, kindName, reference)
+  // A sold-out product closes the panel with the API's wording rather than a flow that cannot finish.
+  if (!product.is_available) throw await redirectWithError(request, closeTo, PRODUCT_UNAVAILABLE)
+  const user = await requireUser(request)
+  return {
+    product,
+    closeTo,
+    url,
+    listSearch: closeTo.slice(KINDS[kindName].basePath.length),
+    investor: { first_name: user.first_name, last_name: user.last_name },
+    showAll: url.searchParams.get('all') === '1',
+  }
+}
+
+/** One address per breakdown (?amount=500000&step=breakdown, then the list's query): other spellings redirect to it. */
+export function assertCanonical(url: URL, flow: Record<string, string | number | null>, listSearch: string) {
+  const canonical = flowHref(url.pathname, flow, listSearch)
+  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+}
+
+/** A fresh key per breakdown shown: posting the same form twice then makes one subscription. */
+export const newIdempotencyKey = () => crypto.randomUUID()
+
+/** Every message of a failed call, for the banner over the form. */
+function messagesOf(failure: ApiFailure) {
+  const fieldMessages = Object.values(failure.fieldErrors ?? {}).flat()
+  return [...new Set([...fieldMessages, ...(fieldMessages.length ? [] : [failure.message])])]
+}
+
+type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult }
+
+/**
+ * POST product-subscription. Success, and a product gone meanwhile, close the panel with a toast
+ * over the refreshed list; any other refusal stays on the breakdown with the server's message.
+ */
+export async function subscribe(request: Request, kindName: KindName, submission: Submission, body: SubscribeInput) {
+  const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
+  const result = await api(request, 'POST', 'product-subscription', { body })
+  if (result.ok) return redirectWithSuccess(request, closeTo, SUBSCRIBED)
+  if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
+    return redirectWithError(request, closeTo, result.message)
+  }
+  const status = result.httpStatus >= 400 && result.httpStatus < 500 && result.httpStatus !== 422 ? result.httpStatus : 400
+  return data({ result: submission.reply({ formErrors: messagesOf(result) }) }, { status })
+}
+
+export async function fetchRows(request: Request, path: string, body?: unknown) {
+  return api<PlanEntry[]>(request, 'POST', path, { body: body ?? {} })
+}

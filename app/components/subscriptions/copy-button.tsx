@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react'
+
+export const COPIED_MS = 1000
+
+/**
+ * Copies a value to the clipboard and says 'copied' for 1 second (SPEC.md section 9). Shown only
+ * once JavaScript runs; without it the value beside the button is plain selectable text.
+ */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => {
+    setHydrated(true)
+    return () => clearTimeout(timer.current)
+  }, [])
+  if (!hydrated || !value) return null
+  return (
+    <button
+      type="button"
+      className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      aria-label={copied ? `${label} copied` : `Copy ${label}`}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(value)
+        } catch {
+          return
+        }
+        setCopied(true)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => setCopied(false), COPIED_MS)
+      }}
+    >
+      <span aria-live="polite">{copied ? 'copied' : 'Copy'}</span>
+    </button>
+  )
+}

@@ -1,0 +1,158 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useRef, type ReactNode } from 'react'
+import type { Customer } from '~/contract/people'
+import type { PaymentPlan, Product } from '~/contract/products'
+import type { CreateSubscriptionForm } from '~/contract/subscription-forms'
+import { formatNaira } from '~/utils/format'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { ErrorList, FormBanner } from '../forms'
+import { Button } from '../ui/button'
+import { SlideOver } from '../ui/slide-over'
+import { LISTS } from './lists'
+
+export type NewSubscriptionData = {
+  query: { customer_search: string; customer: string; product_search: string; product: string }
+  closeTo: string
+  listParams: Record<string, string>
+  customers: Customer[]
+  customersError: string | null
+  products: Product[]
+  productsError: string | null
+  customer: Customer | null
+  product: Product | null
+  plans: PaymentPlan[]
+  spec: FormSpec
+}
+
+const price = (product: Product) => product.amount - (product.amount * (product.discount_percentage ?? 0)) / 100
+
+function Choice({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
+  return (
+    <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+      <input type="radio" name={name} value={value} defaultChecked={checked} className="mt-0.5" />
+      <span>{children}</span>
+    </label>
+  )
+}
+
+function SearchBox({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <div className="flex gap-2">
+      <label htmlFor={`new-subscription-${name}`} className="sr-only">
+        {label}
+      </label>
+      <input id={`new-subscription-${name}`} type="search" name={name} defaultValue={value} placeholder={label} className="input" maxLength={100} />
+      <button type="submit" className="btn-secondary">
+        Search
+      </button>
+    </div>
+  )
+}
+
+/** The choices first one, the chosen one kept at the top when a new search no longer lists it. */
+function withChosen<T extends { reference: string }>(items: T[], chosen: T | null) {
+  return chosen && !items.some((item) => item.reference === chosen.reference) ? [chosen, ...items] : items
+}
+
+/**
+ * Add subscription: a GET form finds and picks a customer and a land product (so it works without
+ * JavaScript; with it, picking submits at once); then the POST form picks full payment or a plan.
+ */
+export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscriptionData; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const finder = useRef<HTMLFormElement>(null)
+  const [form, fields] = useSpecForm<CreateSubscriptionForm>(data.spec, { id: 'new-subscription', lastResult })
+  const { query, customer, product } = data
+  const customers = withChosen(data.customers, customer)
+  const products = withChosen(data.products, product)
+  const pick = () => finder.current && submit(finder.current, { replace: true, preventScrollReset: true })
+
+  return (
+    <SlideOver title="Add subscription" closeTo={data.closeTo}>
+      <Form ref={finder} method="get" action={`${LISTS.land.basePath}/new`} className="flex flex-col gap-5" onChange={(event) => {
+        if ((event.target as HTMLInputElement).type === 'radio') pick()
+      }}>
+        {Object.entries(data.listParams).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="label">Customer</legend>
+          <SearchBox name="customer_search" label="Search customers" value={query.customer_search} />
+          {data.customersError ? <p className="text-sm text-red-700">{data.customersError}</p> : null}
+          {customers.length ? (
+            <div className="flex max-h-60 flex-col gap-1 overflow-y-auto">
+              {customers.map((item) => (
+                <Choice key={item.reference} name="customer" value={item.reference} checked={item.reference === customer?.reference}>
+                  <span className="font-medium">
+                    {item.first_name} {item.last_name}
+                  </span>{' '}
+                  <span className="text-slate-500">
+                    {item.email} · {item.reference}
+                  </span>
+                </Choice>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">No customer matches.</p>
+          )}
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="label">Land</legend>
+          <SearchBox name="product_search" label="Search land" value={query.product_search} />
+          {data.productsError ? <p className="text-sm text-red-700">{data.productsError}</p> : null}
+          {products.length ? (
+            <div className="flex max-h-60 flex-col gap-1 overflow-y-auto">
+              {products.map((item) => (
+                <Choice key={item.reference} name="product" value={item.reference} checked={item.reference === product?.reference}>
+                  <span className="font-medium">{item.location ?? item.reference}</span>{' '}
+                  <span className="text-slate-500">
+                    {formatNaira(price(item))} · {item.reference}
+                  </span>
+                </Choice>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">No land matches.</p>
+          )}
+        </fieldset>
+        <button type="submit" className="btn-secondary self-start">
+          Show payment options
+        </button>
+      </Form>
+
+      <hr className="my-5 border-slate-200" />
+      {customer && product ? (
+        <>
+          <FormBanner id={form.errorId} errors={form.errors} />
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2" preventScrollReset>
+            <input type="hidden" name="customer" value={customer.reference} />
+            <input type="hidden" name="product" value={product.reference} />
+            <p className="text-sm text-slate-700">
+              For <strong>{customer.first_name} {customer.last_name}</strong>: <strong>{product.location ?? product.reference}</strong>
+            </p>
+            <fieldset className="flex flex-col gap-1" aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}>
+              <legend className="label">Payment option</legend>
+              <Choice name="payment" value="full" checked={false}>
+                Full payment: {formatNaira(price(product))}
+              </Choice>
+              {data.plans.map((plan) => (
+                <Choice key={plan.uuid} name="payment" value={plan.uuid} checked={false}>
+                  {plan.duration} {plan.duration_type} plan: {formatNaira(plan.amount)} ({formatNaira(plan.initial_deposit)} now, then{' '}
+                  {formatNaira(plan.estimated_duration_payment)} each)
+                </Choice>
+              ))}
+              <ErrorList id={`${fields.payment.id}-error`} errors={fields.payment.errors ?? fields.customer.errors ?? fields.product.errors} />
+            </fieldset>
+            <Button type="submit" pending={navigation.state === 'submitting'} className="self-end">
+              Create subscription
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <p className="text-sm text-slate-500">Pick a customer and a land product to see the payment options.</p>
+      )}
+    </SlideOver>
+  )
+}

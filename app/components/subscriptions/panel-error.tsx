@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import { SlideOver } from '../ui/slide-over'
+import { LISTS, listUrlFrom, type ListName } from './lists'
+
+/** A panel's unexpected error stays in the panel, over its list, with the way back. */
+export function PanelErrorBoundary({ name }: { name: ListName }) {
+  const error = useRouteError()
+  const location = useLocation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const message =
+    status === 404
+      ? 'This subscription could not be found.'
+      : status === 413
+        ? String((error as { data?: unknown }).data)
+        : 'Something went wrong, please try again'
+  return (
+    <SlideOver title="Something went wrong" closeTo={listUrlFrom(LISTS[name], new URLSearchParams(location.search))}>
+      <p role="alert" className="text-sm text-slate-700">
+        {message}
+      </p>
+    </SlideOver>
+  )
+}

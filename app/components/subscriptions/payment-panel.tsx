@@ -1,0 +1,96 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import type { PaymentForm } from '~/contract/subscription-forms'
+import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
+import { formatMoneyInput, formatNaira } from '~/utils/format'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { Field, FormBanner } from '../forms'
+import { TextareaField } from '../products/fields'
+import { Button } from '../ui/button'
+import { SlideOver } from '../ui/slide-over'
+import { CopyButton } from './copy-button'
+
+export type PaymentPanelData = {
+  subscription: SubscriptionDetail
+  details: PaymentDetails
+  mode: 'make' | 'record'
+  closeTo: string
+  paidAt: string
+  spec: FormSpec
+}
+
+function BankLine({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="flex items-center gap-2 font-medium text-slate-900">
+        <span className="select-all">{value || '—'}</span>
+        <CopyButton value={value} label={label.toLowerCase()} />
+      </dd>
+    </div>
+  )
+}
+
+/** Make payment (the owner) or record payment (staff, for the customer): bank details, then the proof. */
+export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation()
+  const { subscription, details } = data
+  const title = data.mode === 'make' ? 'Make payment' : 'Record payment'
+  const [form, fields] = useSpecForm<PaymentForm>(data.spec, {
+    id: 'payment-form',
+    lastResult,
+    defaultValue: { amount: formatMoneyInput(String(details.amount)), description: details.description, paid_at: data.paidAt },
+  })
+  const bank = details.bank_details
+  return (
+    <SlideOver title={title} closeTo={data.closeTo}>
+      <p className="mb-4 text-sm text-slate-600">
+        {data.mode === 'make'
+          ? 'Pay by bank transfer into the account below, then upload the proof of payment.'
+          : `Record a payment ${subscription.user.full_name} made by bank transfer, with its proof.`}{' '}
+        <span className="font-mono">{subscription.reference}</span>
+      </p>
+      <section aria-labelledby="bank-details-title" className="mb-5 rounded-md border border-slate-200 bg-slate-50 px-4 py-3">
+        <h3 id="bank-details-title" className="text-sm font-semibold text-slate-900">
+          Bank details
+        </h3>
+        <dl className="mt-1 divide-y divide-slate-200">
+          <BankLine label="Account number" value={bank.account_number} />
+          <BankLine label="Account name" value={bank.account_name} />
+          <BankLine label="Bank name" value={bank.bank_name} />
+          <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
+            <dt className="text-slate-500">Amount to pay</dt>
+            <dd className="font-semibold text-slate-900">{formatNaira(details.amount)}</dd>
+          </div>
+        </dl>
+      </section>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-1" preventScrollReset>
+        <Field
+          labelProps={{ children: 'Amount' }}
+          inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), readOnly: true, inputMode: 'decimal' }}
+          errors={fields.amount.errors}
+        />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
+          errors={fields.description.errors}
+        />
+        <Field
+          labelProps={{ children: 'Proof of payment' }}
+          inputProps={{ ...getInputProps(fields.proof_of_payment, { type: 'file' }), accept: '.png,.jpg,.jpeg' }}
+          hint="PNG, JPG, JPEG up to 2MB"
+          errors={fields.proof_of_payment.errors}
+        />
+        <Field
+          labelProps={{ children: 'Date and time paid' }}
+          inputProps={{ ...getInputProps(fields.paid_at, { type: 'datetime-local' }), step: 300 }}
+          errors={fields.paid_at.errors}
+        />
+        <Button type="submit" pending={navigation.state === 'submitting'} className="w-full sm:w-auto sm:self-end">
+          Send payment proof
+        </Button>
+      </Form>
+    </SlideOver>
+  )
+}

@@ -1,0 +1,101 @@
+import { data } from '@remix-run/node'
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
+import { paymentFormSchema } from '~/contract/subscription-forms'
+import type { PaymentDetails, Transaction } from '~/contract/subscriptions'
+import { hasPermission } from '~/contract/permissions'
+import { api } from '~/utils/api.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { timeZoneFrom } from '~/utils/time-zone'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import type { ListName } from './lists'
+import { loadSubscription, NO_PERMISSION, panelContext } from './subscriptions.server'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+
+export const PROOF_FOLDER = 'proofs'
+export const PAYMENT_SENT = 'Payment proof sent successfully'
+// One proof image of at most 2 MB and the form's text: anything larger is refused before it is read.
+const MAX_FORM_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+
+/**
+ * The picker's default: today at 12:00 (SPEC.md section 9) in the user's time zone; before noon,
+ * when 12:00 would be in the future and refused, the current time to the 5 minutes before.
+ */
+export function defaultPaidAt(timeZone: string, now = new Date()) {
+  const local = dayjs(now).tz(timeZone)
+  const noon = local.hour(12).minute(0).second(0).millisecond(0)
+  if (!noon.isAfter(local)) return noon.format('YYYY-MM-DDTHH:mm')
+  return local.minute(local.minute() - (local.minute() % 5)).format('YYYY-MM-DDTHH:mm')
+}
+
+/** A datetime-local value, read in the user's time zone, as the API takes it: with its offset. */
+export function paidAtWithOffset(value: string, timeZone: string) {
+  const parsed = dayjs.tz(value, timeZone)
+  return parsed.isValid() ? parsed.format('YYYY-MM-DDTHH:mm:ssZ') : value
+}
+
+/** The make-payment panel (the owner) or the record-payment panel (staff with can_record_transaction). */
+export async function loadPayment(request: Request, name: ListName, reference: string | undefined) {
+  const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
+  if (!subscription.is_user && !hasPermission(user, 'can_record_transaction')) {
+    throw await redirectWithError(request, closeTo, NO_PERMISSION)
+  }
+  const details = await api<PaymentDetails>(request, 'GET', `product-subscription/${subscription.reference}/payment-details`)
+  if (!details.ok) throw await redirectWithError(request, closeTo, details.message)
+  const timeZone = timeZoneFrom(request)
+  return {
+    subscription,
+    details: details.data,
+    mode: subscription.is_user ? ('make' as const) : ('record' as const),
+    closeTo,
+    paidAt: defaultPaidAt(timeZone),
+    spec: formSpec(paymentFormSchema),
+  }
+}
+
+/**
+ * The payment form's post (multipart): the proof file is checked, base64'd and sent to
+ * media/upload, then the transaction goes to the API with the file's URL.
+ */
+export async function paymentAction(request: Request, name: ListName, reference: string | undefined) {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
+    throw new Response('The proof of payment may not be greater than 2 MB', { status: 413 })
+  }
+  const { closeTo } = panelContext(request, name)
+  const { submission } = await parseForm(request, paymentFormSchema)
+  const hideFields = ['proof_of_payment']
+  const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
+  if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
+  const { amount, description, proof_of_payment: file, paid_at } = submission.value
+  const proofError = (message: string) => answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
+  if (file.size > MAX_UPLOAD_BYTES) return proofError('The file may not be greater than 2 MB')
+
+  const extension = file.name.split('.').pop()?.toLowerCase()
+  const upload = await api<UploadResult>(request, 'POST', 'media/upload', {
+    body: {
+      file_name: file.name,
+      file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
+      file_extension: extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
+      folder_path: PROOF_FOLDER,
+    },
+  })
+  if (!upload.ok) {
+    const messages = Object.values(upload.fieldErrors ?? {}).flat()
+    return proofError(messages.length ? messages.join(', ') : upload.message)
+  }
+
+  const result = await api<Transaction>(request, 'POST', `product-subscription/${encodeURIComponent(reference ?? '')}/transaction`, {
+    body: {
+      amount,
+      description,
+      proof_of_payment: upload.data.file_url,
+      paid_at: paidAtWithOffset(paid_at, timeZoneFrom(request)),
+    },
+  })
+  if (!result.ok) return answer(replyWithServerErrors(submission, result, hideFields))
+  return redirectWithSuccess(request, closeTo, PAYMENT_SENT)
+}

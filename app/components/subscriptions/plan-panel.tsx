@@ -1,0 +1,75 @@
+import type { SubscriptionDetail } from '~/contract/subscriptions'
+import { capitalize, formatDate, formatNaira, formatOrdinalDate } from '~/utils/format'
+import { SlideOver } from '../ui/slide-over'
+import type { ListName } from './lists'
+import { Fact, StatusBadge } from './subscription-card'
+
+function rowLabel(s: SubscriptionDetail, sequence: number) {
+  if (s.type !== 'land') return `Payout ${sequence + 1}`
+  if (s.payment_mode === 'full') return 'Full payment'
+  return sequence === 0 ? 'Initial deposit' : `Instalment ${sequence}`
+}
+
+/** The payment plan: for land the deposit and instalments, for an investment its ROI payouts; each row paid or due. */
+export function PlanPanel({
+  data,
+}: {
+  data: { name: ListName; subscription: SubscriptionDetail; closeTo: string; timeZone: string }
+}) {
+  const s = data.subscription
+  const land = s.type === 'land'
+  const date = (value: string | null) =>
+    data.name === 'investment' ? formatOrdinalDate(value, data.timeZone) : formatDate(value, data.timeZone)
+  const rows = s.schedule.filter((row) => row.kind === (land ? 'payment' : 'payout'))
+  const plan = s.payment_plan
+  return (
+    <SlideOver title={`Payment plan: ${s.reference}`} closeTo={data.closeTo}>
+      <dl className="mb-4 divide-y divide-slate-100">
+        <Fact label="Status">
+          <StatusBadge status={s.status} />
+        </Fact>
+        {land ? (
+          <Fact label="Payment type">
+            {plan ? `Installment: ${plan.duration} ${plan.duration_type}` : 'Full'}
+          </Fact>
+        ) : (
+          <Fact label="Amount invested">{formatNaira(s.meta.amount_invested)}</Fact>
+        )}
+        <Fact label={land ? 'Total amount' : 'Amount to pay'}>{formatNaira(s.total_amount)}</Fact>
+        <Fact label="Amount paid">{formatNaira(s.total_amount_paid)}</Fact>
+        {land ? <Fact label="Amount left">{formatNaira(s.amount_left)}</Fact> : null}
+      </dl>
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold text-slate-900">{land ? 'Payment schedule' : 'ROI schedule'}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-500">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              {land ? 'Payment' : 'Payout'}
+            </th>
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.kind}-${row.sequence}`} className="border-b border-slate-100" data-testid="plan-row">
+              <td className="py-2 pr-2">{rowLabel(s, row.sequence)}</td>
+              <td className="py-2 pr-2">{date(row.period)}</td>
+              <td className="py-2 pr-2 text-right">{formatNaira(row.amount)}</td>
+              <td className="py-2 text-right">
+                <span className={row.status === 'paid' ? 'font-semibold text-green-700' : 'text-amber-700'}>{capitalize(row.status)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </SlideOver>
+  )
+}

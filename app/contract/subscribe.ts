@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { nairaAmount, optionalString } from './fields'
+
+/**
+ * The web forms of the subscribe and invest flows (SPEC.md section 2 "Invest slide-over" and the
+ * subscribe-to-product flow). The API payload itself is subscribeSchema in ./subscriptions.
+ */
+
+export const ACCEPT_TERMS_MESSAGE = 'Accept the agreement terms and the terms and conditions to proceed'
+export const CHOOSE_OPTION_MESSAGE = 'Choose full payment or a payment plan'
+
+const amountField = nairaAmount('Amount').refine((value) => value > 0, 'Amount must be greater than 0')
+
+/** A ticked checkbox posts 'on'; a client posting JSON-like values may send 'true', '1' or 'yes'. */
+const acceptTerms = z.preprocess(
+  (value) => (typeof value === 'string' && ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase()) ? true : undefined),
+  z.literal(true, { error: ACCEPT_TERMS_MESSAGE }),
+)
+
+const optionField = z
+  .string({ error: CHOOSE_OPTION_MESSAGE })
+  .trim()
+  .min(1, CHOOSE_OPTION_MESSAGE)
+  .max(64, CHOOSE_OPTION_MESSAGE)
+  .refine((value) => value === 'full' || /^[0-9a-f-]{36}$/i.test(value), CHOOSE_OPTION_MESSAGE)
+
+/** Invest step 1 (a GET form): the amount to invest. */
+export const investAmountSchema = z.object({ amount: amountField })
+
+/** Invest step 2: the amount again, the accepted terms, and the key that makes a double submit one subscription. */
+export const investProceedSchema = z.object({
+  amount: amountField,
+  accept_terms: acceptTerms,
+  idempotency_key: optionalString('Idempotency key', 100),
+})
+
+/** Land step 1 (a GET form): 'full' or the uuid of one of the product's payment plans. */
+export const landChoiceSchema = z.object({ plan: optionField })
+
+export const landProceedSchema = z.object({
+  plan: optionField,
+  accept_terms: acceptTerms,
+  idempotency_key: optionalString('Idempotency key', 100),
+})

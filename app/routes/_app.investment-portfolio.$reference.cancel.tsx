@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { CancelDialog } from '~/components/subscriptions/cancel-dialog'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { cancelAction, loadCancelPanel } from '~/components/subscriptions/subscriptions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCancelPanel(request, 'investment', params.reference)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return cancelAction(request, 'investment', params.reference)
+}
+
+export default function InvestmentPortfolioCancelRoute() {
+  const { subscription, closeTo } = useLoaderData<typeof loader>()
+  return <CancelDialog subscription={subscription} closeTo={closeTo} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Cancel subscription | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="investment" />
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ProductDetails } from '~/components/products/product-details'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { loadProductPanel } from '~/components/subscriptions/subscriptions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadProductPanel(request, 'investment', params.reference)
+}
+
+export default function InvestmentPortfolioProductRoute() {
+  return <ProductDetails data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.product.reference ?? 'Product details'} | Land Banking` },
+]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="investment" />
+}

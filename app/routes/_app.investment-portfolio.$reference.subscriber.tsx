@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { SubscriberPanel } from '~/components/subscriptions/subscriber-panel'
+import { loadSubscriberPanel } from '~/components/subscriptions/subscriptions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSubscriberPanel(request, 'investment', params.reference)
+}
+
+export default function InvestmentPortfolioSubscriberRoute() {
+  return <SubscriberPanel data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Investor details | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="investment" />
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/products/panel-error'
+import { investAction, loadInvest } from '~/components/subscribe/invest.server'
+import { InvestPanel } from '~/components/subscribe/invest-panel'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadInvest(request, params.reference)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return investAction(request, params.reference)
+}
+
+export default function InvestRoute() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <InvestPanel data={data} actionResult={actionData?.result} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Invest in ${data?.product.reference ?? 'a product'} | Land Banking` },
+]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary kind="investment" />
+}

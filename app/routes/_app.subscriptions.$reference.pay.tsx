@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { PaymentPanel } from '~/components/subscriptions/payment-panel'
+import { loadPayment, paymentAction } from '~/components/subscriptions/payment.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPayment(request, 'land', params.reference)
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return paymentAction(request, 'land', params.reference)
+}
+
+export default function SubscriptionsPaymentRoute() {
+  return <PaymentPanel data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()?.result} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.mode === 'record' ? 'Record payment' : 'Make payment'} | Land Banking` },
+]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="land" />
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { PlanPanel } from '~/components/subscriptions/plan-panel'
+import { loadPlanPanel } from '~/components/subscriptions/subscriptions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPlanPanel(request, 'land', params.reference)
+}
+
+export default function SubscriptionsPlanRoute() {
+  return <PlanPanel data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Payment plan | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="land" />
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { SubscriberPanel } from '~/components/subscriptions/subscriber-panel'
+import { loadSubscriberPanel } from '~/components/subscriptions/subscriptions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSubscriberPanel(request, 'land', params.reference)
+}
+
+export default function SubscriptionsSubscriberRoute() {
+  return <SubscriberPanel data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Subscriber details | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="land" />
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { TransactionsPanel } from '~/components/subscriptions/transactions-panel'
+import { loadTransactions, markAction } from '~/components/subscriptions/transactions.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadTransactions(request, 'land', params.reference)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return markAction(request)
+}
+
+export default function SubscriptionsTransactionsRoute() {
+  return <TransactionsPanel data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Transactions | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="land" />
+}

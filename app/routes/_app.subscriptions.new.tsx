@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { createSubscriptionAction, loadNewSubscription } from '~/components/subscriptions/new-subscription.server'
+import { NewSubscriptionPanel } from '~/components/subscriptions/new-subscription-panel'
+import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadNewSubscription(request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return createSubscriptionAction(request)
+}
+
+export default function NewSubscriptionRoute() {
+  return <NewSubscriptionPanel data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()?.result} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add subscription | Land Banking' }]
+
+export function ErrorBoundary() {
+  return <PanelErrorBoundary name="land" />
+}

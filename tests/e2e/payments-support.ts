@@ -1,0 +1,124 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
+import { encodePng } from '../../app/backend/media/png'
+import { apiCall } from './support'
+
+/** Helpers of payments.spec.ts: products and subscriptions made through the API, proofs, PDFs. */
+
+export const tag = () => crypto.randomBytes(4).toString('hex')
+export const toast = (page: Page) => page.getByTestId('toast')
+export const card = (page: Page, reference: string) => page.getByTestId('subscription-card').filter({ hasText: reference })
+export const panel = (page: Page) => page.getByRole('dialog')
+
+/** A small real PNG, as a phone screenshot of a transfer would be. */
+export const PROOF_PNG = Buffer.from(encodePng(8, 6, new Uint8Array(8 * 6 * 3).fill(120)))
+
+export async function expectOk(answer: { status: string; message: string }) {
+  expect(answer.status, answer.message).toBe('200')
+}
+
+/** Land of ₦900,000 with a ₦250,000 deposit and a 4-month plan of ₦1,000,000: 250,000 now, then 3 × 250,000. */
+export async function landWithPlan(request: APIRequestContext, admin: string, extra: Record<string, unknown> = {}) {
+  const location = `${tag()} Court, Ibeju-Lekki, Lagos`
+  const product = await apiCall(request, 'POST', 'admin/product', {
+    token: admin,
+    body: { type: 'land', description: `Dry plots at ${location}`, location, amount: 900_000, initial_deposit_amount: 250_000, ...extra },
+  })
+  await expectOk(product)
+  const plan = await apiCall(request, 'POST', `admin/product/${product.data.reference}/payment-plan`, {
+    token: admin,
+    body: { amount: 1_000_000, duration: 4, duration_type: 'months' },
+  })
+  await expectOk(plan)
+  return { reference: product.data.reference as string, location, planUuid: plan.data.uuid as string }
+}
+
+export async function investmentProduct(request: APIRequestContext, admin: string) {
+  const product = await apiCall(request, 'POST', 'admin/product', {
+    token: admin,
+    body: {
+      type: 'land_investment',
+      description: `Farmland income ${tag()}`,
+      minimum_amount: 300_000,
+      investment_return: 10,
+      land_investment_type: 'recurring',
+      frequency_period: 3,
+      interval: 'months',
+      duration: 12,
+    },
+  })
+  await expectOk(product)
+  return product.data.reference as string
+}
+
+export async function subscribe(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+  const answer = await apiCall(request, 'POST', 'product-subscription', { token, body })
+  await expectOk(answer)
+  return answer.data.reference as string
+}
+
+export async function subscription(request: APIRequestContext, token: string, reference: string) {
+  const answer = await apiCall(request, 'GET', `product-subscription/${reference}`, { token })
+  await expectOk(answer)
+  return answer.data
+}
+
+/** A payment through the API: the proof uploaded by the payer, then the transaction; answers its reference. */
+export async function payByApi(request: APIRequestContext, token: string, reference: string, amount: number) {
+  const upload = await apiCall(request, 'POST', 'media/upload', {
+    token,
+    body: { file_name: 'transfer.png', file_in_base64: PROOF_PNG.toString('base64'), file_extension: 'png', folder_path: 'proofs' },
+  })
+  await expectOk(upload)
+  const paid = await apiCall(request, 'POST', `product-subscription/${reference}/transaction`, {
+    token,
+    body: { amount, proof_of_payment: upload.data.file_url, paid_at: new Date(Date.now() - 3_600_000).toISOString() },
+  })
+  await expectOk(paid)
+  return paid.data.reference as string
+}
+
+export async function markByApi(request: APIRequestContext, token: string, reference: string, status: 'paid' | 'not_confirmed') {
+  await expectOk(await apiCall(request, 'POST', 'admin/mark-transaction', { token, body: { reference, status } }))
+}
+
+/** Fills the make/record payment panel with a proof and sends it. */
+export async function sendProof(page: Page) {
+  await panel(page).getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG })
+  await panel(page).getByRole('button', { name: 'Send payment proof' }).click()
+  await expect(toast(page)).toContainText('Payment proof sent successfully')
+}
+
+/** Clicks a link that answers a file and reads what was saved. */
+export async function downloadFrom(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()])
+  return { download, bytes: fs.readFileSync((await (download as Download).path())!) }
+}
+
+/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
+export function pdfText(bytes: Buffer) {
+  const source = bytes.toString('latin1')
+  const lines: string[] = []
+  for (const [, array] of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    let line = ''
+    for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(hex, 'hex').toString('latin1')
+    lines.push(line)
+  }
+  return lines.join('\n')
+}
+
+/** DD/MM/YYYY and "5th March, 2026" for a calendar date (YYYY-MM-DD), as the lists show them. */
+export function shortDate(isoDate: string) {
+  const [year, month, day] = isoDate.split('-')
+  return `${day}/${month}/${year}`
+}
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+export function ordinalDate(isoDate: string) {
+  const [year, month, day] = isoDate.split('-').map(Number)
+  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
+  return `${day}${suffix} ${MONTHS[month - 1]}, ${year}`
+}
+
+export { withSettingsLock } from './support'

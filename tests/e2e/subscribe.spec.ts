@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test'
+import { todayIn } from '../../app/backend/subscriptions/plans'
+import { apiCall, createVerifiedUser, signIn } from './support'
+import {
+  ACCEPT_TERMS,
+  AGREE,
+  adminToken,
+  agreementFields,
+  createPlan,
+  createProduct,
+  submitUnticked,
+  subscriptionsTo,
+  tagFor,
+} from './subscribe-support'
+
+const today = () => todayIn('Africa/Lagos').split('-').reverse().join('/')
+
+async function openSubscribe(page: Page, tag: string, reference: string) {
+  await page.goto(`/land-purchases?page=1&search=${tag}`)
+  await page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: 'Buy now' }).click()
+  await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?page=1&search=${tag}`)
+  return page.getByRole('dialog', { name: reference })
+}
+
+test('a customer buys land by instalments: a plan, its breakdown, the terms, then subscribed', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const admin = await adminToken(request)
+  const tag = tagFor('plan')
+  const reference = await createProduct(request, admin, {
+    type: 'land',
+    description: `Plots ${tag}`,
+    location: `${tag} Gardens, Epe, Lagos`,
+    amount: 1_000_000,
+    initial_deposit_amount: 200_000,
+    discount_percentage: 10,
+    land_type: 'plot',
+    size: 500,
+    size_in_measurement: 'sqm',
+  })
+  const yearly = await createPlan(request, admin, reference, { amount: 1_300_000, duration: 12, duration_type: 'months' })
+  await createPlan(request, admin, reference, { amount: 1_100_000, duration: 3, duration_type: 'months' })
+  const customer = await createVerifiedUser(request)
+  await signIn(page, customer.email, customer.password)
+  const panel = await openSubscribe(page, tag, reference)
+
+  // Full payment (discounted) or either plan, with its total, duration and instalment count.
+  const full = panel.getByRole('radio', { name: 'Full payment' })
+  await expect(full).toBeVisible()
+  const twelve = panel.getByRole('radio', { name: '12 months plan' })
+  await expect(twelve).toHaveAccessibleDescription(/Total ₦1,300,000\.00 Duration 12 months Instalments 11 \+ initial deposit/)
+  await expect(panel.getByRole('radio', { name: '3 months plan' })).toHaveAccessibleDescription(/Instalments 2 \+ initial deposit/)
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await expect(panel.getByText('Choose full payment or a payment plan')).toBeVisible()
+
+  await twelve.check()
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?plan=${yearly}&step=breakdown&page=1&search=${tag}`)
+
+  // The deposit today, then 11 monthly instalments of (1,300,000 − 200,000) / 11; plans are not discounted.
+  const table = panel.getByRole('table')
+  await expect(table.getByRole('row', { name: 'Total amount ₦1,300,000.00' })).toBeVisible()
+  const rows = table.getByTestId('breakdown-row')
+  await expect(rows).toHaveCount(5)
+  await expect(rows.first()).toContainText(`${today()}₦200,000.00`)
+  await expect(rows.nth(1)).toContainText('₦100,000.00')
+  await table.getByRole('link', { name: 'Show all' }).click()
+  await expect(rows).toHaveCount(12)
+  await expect(rows.filter({ hasText: '₦100,000.00' })).toHaveCount(11)
+
+  const acknowledgement = panel.getByTestId('acknowledgement')
+  await expect(acknowledgement).toContainText(`I, Chidi Okafor, agree to buy the 500 sqm plot at ${tag} Gardens, Epe, Lagos`)
+  await expect(acknowledgement).toContainText('a total of ₦1,300,000.00: an initial deposit of ₦200,000.00 to be paid today, then 11 instalments')
+  await expect(acknowledgement).toContainText('no payment has been made yet')
+  await expect(acknowledgement).toContainText('approved by both parties')
+
+  await submitUnticked(page, javaScriptEnabled)
+  await expect(panel.getByText(ACCEPT_TERMS)).toBeVisible()
+
+  // Cancel keeps the chosen plan.
+  await panel.getByRole('link', { name: 'Cancel' }).click()
+  await expect(twelve).toBeChecked()
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await panel.getByLabel(AGREE).check()
+  await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
+
+  await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
+  await expect(page.getByText('Product subscribed successfully')).toBeVisible()
+  const card = page.getByTestId('product-card').filter({ hasText: reference })
+  await expect(card.getByRole('link', { name: "You've subscribed to this product" })).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Buy now' })).toHaveCount(0)
+
+  const subscriptions = await subscriptionsTo(request, customer.token, 'land', reference)
+  expect(subscriptions).toHaveLength(1)
+  expect(subscriptions[0]).toMatchObject({
+    status: 'awaiting_payment',
+    payment_mode: 'installment',
+    payment_plan: { uuid: yearly, amount: 1_300_000, duration: 12 },
+    next_payment_amount: 200_000,
+  })
+})
+
+test('a customer buys land in full at the discounted price, and a double submit makes one subscription', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminToken(request)
+  const tag = tagFor('full')
+  const reference = await createProduct(request, admin, {
+    type: 'land',
+    description: `Acres ${tag}`,
+    location: `${tag} Farm, Mowe, Ogun State`,
+    amount: 2_000_000,
+    discount_percentage: 10,
+    land_type: 'acre',
+    size: 1,
+    size_in_measurement: 'acre',
+  })
+  await createPlan(request, admin, reference, { amount: 2_400_000, duration: 6, duration_type: 'months' })
+  const customer = await createVerifiedUser(request)
+  await signIn(page, customer.email, customer.password)
+  const panel = await openSubscribe(page, tag, reference)
+
+  const full = panel.getByRole('radio', { name: 'Full payment' })
+  await expect(full).toHaveAccessibleDescription(/Total ₦1,800,000\.00 Discount 10% off ₦2,000,000\.00 Payments One payment, due today/)
+  await full.check()
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?plan=full&step=breakdown&page=1&search=${tag}`)
+
+  // One row due today at the discounted price.
+  const table = panel.getByRole('table')
+  await expect(table.getByRole('row', { name: 'Total amount ₦1,800,000.00' })).toBeVisible()
+  await expect(table.getByTestId('breakdown-row')).toHaveCount(1)
+  await expect(table.getByTestId('breakdown-row')).toContainText(`${today()}₦1,800,000.00`)
+  await expect(table.getByRole('link', { name: 'Show all' })).toHaveCount(0)
+  await expect(panel.getByTestId('acknowledgement')).toContainText(
+    `I, Chidi Okafor, agree to buy the 1 acre at ${tag} Farm, Mowe, Ogun State (${reference}) and accept a full payment requirement of ₦1,800,000.00, to be paid today.`,
+  )
+
+  // The same form posted twice (a double click): the idempotency key makes it one subscription.
+  await panel.getByLabel(AGREE).check()
+  const fields = await agreementFields(page, ['plan', 'idempotency_key'])
+  expect(fields).toMatchObject({ plan: 'full', accept_terms: 'on' })
+  expect(fields.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
+  const first = await page.request.post(page.url(), { form: fields, maxRedirects: 0 })
+  expect(first.status()).toBe(302)
+  await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
+  await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
+  await expect(page.getByText('Product subscribed successfully').first()).toBeVisible()
+  await expect(
+    page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: "You've subscribed to this product" }),
+  ).toBeVisible()
+
+  const subscriptions = await subscriptionsTo(request, customer.token, 'land', reference)
+  expect(subscriptions).toHaveLength(1)
+  expect(subscriptions[0]).toMatchObject({ payment_mode: 'full', payment_plan: null, next_payment_amount: 1_800_000 })
+})
+
+test('land sold out meanwhile: Proceed closes the panel with the API message', async ({ page, request }) => {
+  const admin = await adminToken(request)
+  const tag = tagFor('last')
+  const reference = await createProduct(request, admin, {
+    type: 'land',
+    description: `Last plot ${tag}`,
+    location: `${tag} Court, Lugbe, Abuja`,
+    amount: 3_000_000,
+    available_by_quantity: true,
+    unit_available: 1,
+  })
+  const customer = await createVerifiedUser(request)
+  const rival = await createVerifiedUser(request)
+  await signIn(page, customer.email, customer.password)
+  const panel = await openSubscribe(page, tag, reference)
+  await panel.getByRole('radio', { name: 'Full payment' }).check()
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await panel.getByLabel(AGREE).check()
+
+  const taken = await apiCall(request, 'POST', 'product-subscription', {
+    token: rival.token,
+    body: { type: 'land', product_id: reference, payment_mode: 'full' },
+  })
+  expect(taken.status, taken.message).toBe('200')
+
+  await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
+  await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
+  await expect(page.getByText('This product is no longer available')).toBeVisible()
+  const card = page.getByTestId('product-card').filter({ hasText: reference })
+  await expect(card).toContainText(/Available\s*No/)
+  await expect(card.getByRole('link', { name: 'Buy now' })).toHaveCount(0)
+  expect(await subscriptionsTo(request, customer.token, 'land', reference)).toHaveLength(0)
+})

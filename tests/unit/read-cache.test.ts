@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest'
+import { createReadCache } from '~/backend/http/read-cache'
+
+const answer = (body: string, status = 200) =>
+  new Response(body, { status, headers: { 'content-type': 'application/json' } })
+
+describe('the API read cache', () => {
+  test('answers a repeated read from memory with the same body and headers', async () => {
+    const cache = createReadCache()
+    const stored = await cache.set('token /product', cache.generation, answer('{"a":1}'))
+    expect(await stored.text()).toBe('{"a":1}')
+    const hit = cache.get('token /product')
+    expect(hit?.status).toBe(200)
+    expect(hit?.headers.get('content-type')).toBe('application/json')
+    expect(await hit?.text()).toBe('{"a":1}')
+  })
+
+  test('keeps binary bodies (images) byte for byte', async () => {
+    const cache = createReadCache()
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00])
+    const stored = await cache.set('t /media/a.png', cache.generation, new Response(png, { headers: { 'content-length': '10' } }))
+    expect(new Uint8Array(await stored.arrayBuffer())).toEqual(png)
+    expect(new Uint8Array(await cache.get('t /media/a.png')!.arrayBuffer())).toEqual(png)
+  })
+
+  test('keeps readers apart: another token or address is another entry', async () => {
+    const cache = createReadCache()
+    await cache.set('alice /notification', cache.generation, answer('alice'))
+    expect(cache.get('bob /notification')).toBeNull()
+    expect(cache.get('alice /notification?page=2')).toBeNull()
+  })
+
+  test('a write empties it, and a read that began before the write is not stored', async () => {
+    const cache = createReadCache()
+    await cache.set('t /product', cache.generation, answer('old'))
+    const startedBeforeWrite = cache.generation
+    cache.invalidate()
+    expect(cache.get('t /product')).toBeNull()
+    await cache.set('t /product', startedBeforeWrite, answer('computed from old data'))
+    expect(cache.get('t /product')).toBeNull()
+  })
+
+  test('files come back byte for byte, from the cache too', async () => {
+    const cache = createReadCache()
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xc3])
+    const passed = await cache.set('t /media/x', cache.generation, new Response(png, { headers: { 'content-type': 'image/png' } }))
+    expect(new Uint8Array(await passed.arrayBuffer())).toEqual(png)
+    const hit = cache.get('t /media/x')
+    expect(hit?.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await hit!.arrayBuffer())).toEqual(png)
+  })
+
+  test('errors, large answers and expired entries are not served', async () => {
+    const cache = createReadCache({ maxBodyBytes: 10, ttlMs: 0 })
+    await cache.set('t /a', cache.generation, answer('{}', 404))
+    await cache.set('t /b', cache.generation, answer('x'.repeat(11)))
+    expect(cache.get('t /a')).toBeNull()
+    expect(cache.get('t /b')).toBeNull()
+    const shortLived = createReadCache({ ttlMs: -1 })
+    await shortLived.set('t /c', shortLived.generation, answer('{}'))
+    expect(shortLived.get('t /c')).toBeNull()
+  })
+
+  test('drops the least recently used entry when full', async () => {
+    const cache = createReadCache({ maxEntries: 2 })
+    await cache.set('1', cache.generation, answer('one'))
+    await cache.set('2', cache.generation, answer('two'))
+    cache.get('1')
+    await cache.set('3', cache.generation, answer('three'))
+    expect(cache.get('2')).toBeNull()
+    expect(await cache.get('1')?.text()).toBe('one')
+    expect(await cache.get('3')?.text()).toBe('three')
+  })
+})
