@@ -112,29 +112,28 @@ record({ name: 'typecheck', passed: tsc === 0 ? 1 : 0, failed: tsc === 0 ? 0 : 1
 }
 
 // 4. End to end, in Debian's chromium, with and without JavaScript, against the built app.
+//    Then security headers, the web authorization matrix, malformed form posts and fault tolerance
+//    (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app. They use
+//    the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
 {
   const build = run('npm', ['run', 'build'])
   if (build !== 0) {
     record({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'build failed' })
-    record({ name: 'security (built server)', passed: 0, failed: 1, skipped: 0, note: 'build failed' })
+    record({ name: 'security + faults (built server)', passed: 0, failed: 1, skipped: 0, note: 'build failed' })
   } else {
     const file = path.join(resultsDir, 'playwright.json')
     const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
     countPlaywright('e2e (chromium, js + no-js)', file, code)
 
-    // Security headers and malformed form posts against a server process of the built app.
-    // (tests/server/web-matrix and faults are not yet green after the merge of the payment pages:
-    // they stay out of the command until they are; see the issue note.)
     const serverFile = path.join(resultsDir, 'vitest-server.json')
     const serverCode = run('npx', [
-      'vitest', 'run', '--config', 'vitest.server.config.ts', 'tests/server/headers.test.ts', 'tests/server/web-fuzz.test.ts',
-      '--reporter=default', '--reporter=json', `--outputFile.json=${serverFile}`,
+      'vitest', 'run', '--config', 'vitest.server.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${serverFile}`,
     ])
-    countVitest('security (built server)', serverFile, serverCode)
+    countVitest('security + faults (built server)', serverFile, serverCode)
   }
 }
 
-// 5. The Dockerfile's steps in fresh folders, the runtime as a non-root user (no Docker engine here).
+// 6. The Dockerfile's steps in fresh folders, the runtime as a non-root user (no Docker engine here).
 {
   const file = path.join(resultsDir, 'docker-check.json')
   const code = run('node', ['tests/docker/check.mjs'], { DOCKER_CHECK_REPORT: file })

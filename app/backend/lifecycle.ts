@@ -22,35 +22,34 @@ export function startEmbeddedApi() {
       startJobs(connection.db)
     })
     .catch((error) => console.error('The database could not be opened:', error))
-  // remix-serve answers these signals with server.close(): it stops listening, which is what we
-  // want, but at once, so connections still waiting in the listen backlog are reset, and it drops
-  // every connection idle at that instant, including those whose request was sent but not read yet
-  // (PGlite keeps the event loop busy). Requests sent before the signal must be answered: here its
-  // close() accepts what is waiting, then stops listening; the drain serves what arrived, then
-  // closes idle connections, then the database, then exits.
+  // remix-serve answers these signals with server.close(): it stops listening at once, so the
+  // connections still waiting in the listen backlog are reset (a busy event loop, and PGlite keeps
+  // it busy, accepts them a few at a time), and it drops every connection idle at that instant,
+  // including those whose request was sent but not read yet. Requests sent before the signal must
+  // be answered: here close() only records the server; the drain below keeps accepting until the
+  // work queued before the signal is done, stops listening, answers what those connections carry,
+  // ends the idle ones, closes the database and exits.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       console.log(`${signal} received: finishing requests in flight, then closing the database`)
-      const servers = keepConnectionsOnClose()
-      drainAndClose(servers)
-        .catch((error) => console.error('Closing the database failed:', error))
-        .finally(() => process.exit(0))
+      const servers = collectServersOnClose()
+      // After the other listeners of this signal: remix-serve's hands over its server then.
+      process.nextTick(() =>
+        drainAndClose(servers)
+          .catch((error) => console.error('Closing the database failed:', error))
+          .finally(() => process.exit(0)),
+      )
     })
   }
 }
 
-/**
- * From now on, server.close() stops listening (after the next turns of the event loop have
- * accepted the connections already waiting) and collects the server; its connections are ours to end.
- */
-function keepConnectionsOnClose() {
-  const servers: http.Server[] = []
+type ClosingServer = { server: http.Server; callback?: (error?: Error) => void }
+
+/** From now on, server.close() only records the server: the drain decides when it stops listening. */
+function collectServersOnClose() {
+  const servers: ClosingServer[] = []
   http.Server.prototype.close = function close(this: http.Server, callback?: (error?: Error) => void) {
-    servers.push(this)
-    setTimeout(() => {
-      net.Server.prototype.close.call(this, callback)
-      console.log('No longer accepting connections')
-    }, 100)
+    servers.push({ server: this, callback })
     return this
   }
   return servers
@@ -60,19 +59,40 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const connectionsOf = (server: http.Server) =>
   new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)))
 
-async function drainAndClose(servers: http.Server[], timeoutMs = 25_000) {
-  const deadline = Date.now() + timeoutMs
-  // Let requests already on their way be read and answered: wait for a quiet half second.
-  let quietSince = Date.now()
-  while (Date.now() < deadline) {
-    await sleep(50)
-    if ((state.__apiInFlight ?? 0) > 0) quietSince = Date.now()
-    else if (Date.now() - quietSince >= 500) break
+/**
+ * Waits until, for `quietMs`, no API request has run and no connection has been accepted (or the
+ * deadline). Each check lets the event loop poll first: after a long busy stretch the timers fire
+ * before the poll phase has accepted the connections that waited meanwhile.
+ */
+async function settle(servers: ClosingServer[], quietMs: number, deadline: number) {
+  let lastActivity = Date.now()
+  const touch = () => (lastActivity = Date.now())
+  for (const { server } of servers) server.on('connection', touch)
+  try {
+    while (Date.now() < deadline) {
+      await sleep(50)
+      await new Promise((resolve) => setImmediate(resolve))
+      if ((state.__apiInFlight ?? 0) > 0) touch()
+      else if (Date.now() - lastActivity >= quietMs) return
+    }
+  } finally {
+    for (const { server } of servers) server.off('connection', touch)
   }
-  // Then end idle (keep-alive) connections as they become idle, until none is left.
+}
+
+// Within the 10 seconds `docker stop` (and most process managers) allow before SIGKILL.
+async function drainAndClose(servers: ClosingServer[], timeoutMs = 8_000) {
+  const deadline = Date.now() + timeoutMs
+  // 1. Keep accepting until the work queued before the signal is done (5 s at most).
+  await settle(servers, 300, Math.min(deadline, Date.now() + 5_000))
+  for (const { server, callback } of servers) net.Server.prototype.close.call(server, callback)
+  console.log('No longer accepting connections')
+  // 2. Answer what the last connections carry, then end idle (keep-alive) connections as they
+  //    become idle, until none is left.
+  await settle(servers, 300, deadline)
   while (Date.now() < deadline) {
-    for (const server of servers) server.closeIdleConnections()
-    const open = await Promise.all(servers.map(connectionsOf))
+    for (const { server } of servers) server.closeIdleConnections()
+    const open = await Promise.all(servers.map(({ server }) => connectionsOf(server)))
     if (open.every((count) => count === 0) && (state.__apiInFlight ?? 0) === 0) break
     await sleep(50)
   }

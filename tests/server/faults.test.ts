@@ -268,6 +268,7 @@ describe('PGlite on disk', () => {
     const failed = results
       .map((result) => (result.status === 'fulfilled' ? result.value : { what: 'request', status: String(result.reason) }))
       .filter((result) => typeof result.status !== 'number' || result.status < 200 || result.status >= 300)
+    if (failed.length) console.log(`server exit: ${server.child.exitCode} ${server.child.signalCode}\n${server.output().slice(-4000)}`)
     expect(failed).toEqual([])
     const exit = await server.exited
     expect(exit.code).toBe(0)
@@ -341,7 +342,9 @@ describe('PostgreSQL', () => {
           `(${during.filter((o) => Number(o.status) >= 500).length} answered 5xx, statuses ${[...new Set(during.map((o) => `${o.what} ${o.status}`))].join(', ')}); ` +
           `${settledAfter.filter((o) => Number(o.status) < 400).length}/${settledAfter.length} succeeded from 3 s after it came back`,
       )
-      if (unanswered.length) console.log(server.output().slice(-4000))
+      if (unanswered.length) {
+        console.log(`server exit: ${JSON.stringify(server.child.exitCode ?? 'running')} ${server.child.signalCode ?? ''}\n${server.output().slice(-4000)}`)
+      }
       expect(unanswered).toEqual([])
       expect(tooSlow).toEqual([])
       expect(during.length).toBeGreaterThan(0)

@@ -3,6 +3,7 @@
  * signed in, error pages too) carries an enforced CSP with a fresh nonce that its scripts carry,
  * nosniff and a Referrer-Policy; HSTS only over HTTPS; the session cookie's attributes and size.
  */
+import http from 'node:http'
 import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS } from '~/contract/permissions'
@@ -179,11 +180,17 @@ describe('the session cookie', () => {
 })
 
 describe('error pages', () => {
-  test('a 500 page (the API cannot be reached) carries the headers too', async () => {
-    // An app whose API provider is unreachable: pages that need it fail with 500.
+  test('a 500 page (the API provider fails) carries the headers too', async () => {
+    // An app whose external API provider answers 500 to everything: pages that need it fail with 500.
+    const provider = http.createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ status: 'serverError', message: 'Something went wrong, please try again', data: null }))
+    })
+    await new Promise<void>((resolve) => provider.listen(serverPort(2), '127.0.0.1', resolve))
     const broken = await startServer({
       port: serverPort(1),
-      env: { API_URL: 'http://127.0.0.1:1' },
+      // No database either: nothing here may need one.
+      env: { API_URL: `http://127.0.0.1:${serverPort(2)}`, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
       waitForDatabase: false,
     })
     try {
@@ -212,6 +219,7 @@ describe('error pages', () => {
       expect(inspect(response, html).problems).toEqual([])
     } finally {
       await broken.stop()
+      provider.close()
     }
   }, 60_000)
 })

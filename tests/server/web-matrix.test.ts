@@ -90,6 +90,21 @@ function judge(expectation: WebExpectation, path: string, response: Response): s
   }
 }
 
+/**
+ * A GET that follows the list pages' canonical-address redirect (the same path with its default
+ * query, ?page=1&type=land say), which is neither a refusal nor a page: the page it names is judged.
+ */
+async function getCanonical(path: string, cookie: string | undefined) {
+  const headers = cookie ? { cookie } : {}
+  const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+  const location = response.headers.get('location')
+  if (!location || response.status < 300 || response.status >= 400) return response
+  const target = new URL(location, server.url)
+  if (target.pathname !== path || !target.search) return response
+  await response.body?.cancel()
+  return fetch(target, { headers, redirect: 'manual' })
+}
+
 function form(body: Record<string, string | string[]>) {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(body)) {
@@ -108,7 +123,7 @@ test('authorization matrix: every web route × every kind of caller', async () =
     const path = webPath(route, world)
     for (const actor of ACTORS) {
       const cookie = cookies.get(actor)
-      const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+      const response = await getCanonical(path, cookie)
       const html = await response.text()
       checked += 1
       const expectation = webExpectation(route, actor)

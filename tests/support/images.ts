@@ -3,7 +3,7 @@
  * and the malicious or broken files that must be refused whatever they are named.
  */
 import crypto from 'node:crypto'
-import { crc32, encodePng } from '~/backend/media/png'
+import { crc32, encodePng } from '../../app/backend/media/png'
 
 /** A 4×3 JPEG (a blue band over green), as a browser's canvas encodes it. */
 export const TINY_JPEG = new Uint8Array(

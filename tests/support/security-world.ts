@@ -37,8 +37,9 @@ export type World = {
   completed: { reference: string; transaction: string }
   instalments: { reference: string; transaction: string }
   unpaid: { reference: string }
-  /** The customer's investment (awaiting payment). */
+  /** The customer's investments: one awaiting payment, one paid and confirmed. */
   invested: { reference: string }
+  investedPaid: { reference: string; transaction: string }
   proof: { name: string; url: string }
   notificationUuid: string
   /** Strings that only the customer's own data (and those allowed to see it) may contain. */
@@ -198,6 +199,9 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const deposit = await pay(instalmentSub.reference, 1_000_000)
   const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
   const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+  const investedPaidSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 150_000 })
+  const invest = await pay(investedPaidSub.reference, 150_000)
+  await ok('POST', 'admin/mark-transaction', su, { reference: invest.reference, status: 'paid' })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string
@@ -216,6 +220,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     instalments: { reference: instalmentSub.reference, transaction: deposit.reference },
     unpaid: { reference: unpaidSub.reference },
     invested: { reference: investedSub.reference },
+    investedPaid: { reference: investedPaidSub.reference, transaction: invest.reference },
     proof: deposit.proof,
     notificationUuid,
     markers: [
@@ -226,6 +231,9 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       instalmentSub.reference,
       unpaidSub.reference,
       investedSub.reference,
+      investedPaidSub.reference,
+      invest.reference,
+      invest.proof.name,
       paid.reference,
       deposit.reference,
       deposit.proof.name,

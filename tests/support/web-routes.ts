@@ -63,13 +63,24 @@ export function webRoutes(): WebRoute[] {
 /** The customer's (or its people's) record a route parameter stands for. */
 export function webParam(route: WebRoute, name: string, world: World): string {
   const area = route.pattern.split('/')[1] ?? ''
+  const page = route.pattern.split('/').at(-1)
   if (area === 'customers') return name === 'uuid' ? world.customer.uuid : world.customer.reference
   if (area === 'realtors') return name === 'uuid' ? world.realtor.uuid : world.realtor.reference
   if (area === 'users') return world.staffUser.uuid
   if (area === 'land-purchases') return name === 'uuid' ? world.land.planUuid : world.land.reference
   if (area === 'land-investments') return world.investment.reference
-  if (area === 'investment-portfolio') return world.invested.reference
-  if (/transaction/.test(name)) return world.instalments.transaction
+  // Each page gets a record it is for: receipts of confirmed payments, the allocation letter of a
+  // completed purchase, payment of what is still owed.
+  if (area === 'investment-portfolio') {
+    if (page === 'receipt') return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
+    return world.invested.reference
+  }
+  if (area === 'subscriptions') {
+    if (page === 'receipt') return name === 'reference' ? world.completed.reference : world.completed.transaction
+    if (page === 'land-document') return world.completed.reference
+    if (page === 'pay') return world.unpaid.reference
+    return world.instalments.reference
+  }
   if (name === 'uuid' || name === 'id') return world.notificationUuid
   return world.instalments.reference
 }
@@ -113,10 +124,16 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
   }
-  // Pages about one of the customer's records (subscriptions, portfolio and whatever comes next).
+  // DESIGN.md section 4: adding and cancelling subscriptions is staff work (can_modify_subscription).
+  if (STAFF_ONLY.has(parts.at(-1) ?? '')) return 'refused'
+  // Pages about one of the customer's records (subscriptions, portfolio and whatever comes next):
+  // the owner gets them, nobody else.
   if (route.params.length) return actor === 'customer' ? 'ok' : 'refused'
+  // SPEC.md section 2: these are for everyone signed in; a page added later fails here until its rule is written.
   return 'ok'
 }
+
+const STAFF_ONLY = new Set(['new', 'cancel'])
 
 /** Form bodies that would change something if the caller were allowed: refused callers must change nothing. */
 export function webFormBody(route: WebRoute, world: World, tag: string): Record<string, string | string[]> | null {

@@ -61,9 +61,14 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const answer = (result: Reply, images = submitted) => data({ result, images, removed }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply())
 
-  const files = formData.getAll('new_images').filter((file): file is File => typeof file !== 'string' && file.size > 0)
+  // An input left empty sends a nameless empty part; a chosen file that is empty is refused.
+  const files = formData
+    .getAll('new_images')
+    .filter((file): file is File => typeof file !== 'string' && (file.size > 0 || file.name !== ''))
   const kept = submitted.filter((image) => !removed.includes(image))
   const imageError = (message: string) => answer(submission.reply({ fieldErrors: { new_images: [message] } }))
+  const empty = files.find((file) => file.size === 0)
+  if (empty) return imageError(`${empty.name}: The file is empty`)
   if (kept.length + files.length > MAX_PRODUCT_IMAGES)
     return imageError(`A product may have at most ${MAX_PRODUCT_IMAGES} images`)
   const tooLarge = files.find((file) => file.size > MAX_UPLOAD_BYTES)
