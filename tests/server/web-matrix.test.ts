@@ -95,7 +95,7 @@ function judge(expectation: WebExpectation, path: string, response: Response): s
  * query, ?page=1&type=land say), which is neither a refusal nor a page: the page it names is judged.
  */
 async function getCanonical(path: string, cookie: string | undefined) {
-  const headers = cookie ? { cookie } : {}
+  const headers: Record<string, string> = cookie ? { cookie } : {}
   const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
   const location = response.headers.get('location')
   if (!location || response.status < 300 || response.status >= 400) return response
