@@ -74,7 +74,10 @@ test.describe('sidebar', () => {
     await expect(sidebar.getByText('Land Banking', { exact: true })).toBeVisible()
     await expect(mainNav(page).getByText('Acquire Land')).toBeVisible()
 
+    // With JavaScript the button flips at once and the choice is saved in the background: reload once it is.
+    const saved = page.waitForResponse((response) => response.url().includes('/resources/sidebar') && response.request().method() === 'POST')
     await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await saved
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
     await expect(sidebar.getByText('LBC')).toBeVisible()
     await expect(sidebar.getByText('Land Banking', { exact: true })).toBeHidden()
