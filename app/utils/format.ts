@@ -1,13 +1,11 @@
 import { DEFAULT_TIME_ZONE } from './time-zone'
+import { numberFormat } from './intl'
 
 export { DEFAULT_TIME_ZONE }
 
 /** Thousands commas, with two decimals when forced: 1250000 → "1,250,000.00". */
 export function formatNumber(value: number, { forceDecimals = false } = {}) {
-  return new Intl.NumberFormat('en-NG', {
-    minimumFractionDigits: forceDecimals ? 2 : 0,
-    maximumFractionDigits: 2,
-  }).format(value)
+  return numberFormat('en-NG', { minimumFractionDigits: forceDecimals ? 2 : 0, maximumFractionDigits: 2 }).format(value)
 }
 
 /** Naira as the product shows money: ₦1,250,000.00. */

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl'
+
 /** SPEC.md's greeting hours: 5, 12, 17, 22. */
 export function greetingForHour(hour: number) {
   if (hour >= 5 && hour < 12) return 'Good morning'
@@ -8,7 +10,7 @@ export function greetingForHour(hour: number) {
 
 export function hourIn(timeZone: string, now: Date = new Date()) {
   try {
-    const text = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now)
+    const text = dateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now)
     return Number(text)
   } catch {
     return hourIn('Africa/Lagos', now)

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl'
+
 export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
 
 export const TIME_ZONE_COOKIE = 'tz'
@@ -9,7 +11,7 @@ export function timeZoneFrom(request: Request) {
   if (!match) return DEFAULT_TIME_ZONE
   try {
     const zone = decodeURIComponent(match[1])
-    new Intl.DateTimeFormat('en', { timeZone: zone })
+    dateTimeFormat('en', { timeZone: zone })
     return zone
   } catch {
     return DEFAULT_TIME_ZONE

@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import PDFDocument from 'pdfkit'
 import { getEnv } from '~/utils/env.server'
+import { numberFormat } from '~/utils/intl'
 import { nairaInWords } from './words'
 
 dayjs.extend(utc)
@@ -12,7 +13,7 @@ export const COMPANY_NAME = 'Land Banking'
 
 /** NGN figures for PDFs: the standard PDF fonts have no naira sign. */
 export function ngn(kobo: number) {
-  const formatted = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kobo / 100)
+  const formatted = numberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kobo / 100)
   return `NGN ${formatted}`
 }
 

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
+import { dateTimeFormat } from '~/utils/intl'
 
 dayjs.extend(utc)
 
@@ -28,7 +29,7 @@ export type PaymentPlanTerms = { amount: number; duration: number; durationType:
 
 /** Today's calendar date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Product } from '~/contract/products'
 import { discountedPrice } from '~/contract/products-labels'
-import { capitalize, formatNaira, humanize } from '~/utils/format'
+import { capitalize, formatNaira, formatNumber, humanize } from '~/utils/format'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
 import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
 
@@ -25,7 +25,7 @@ export function roiPeriod(product: Product) {
 
 export function landSize(product: Product) {
   if (product.size === null) return ''
-  return [product.size.toLocaleString('en-NG'), product.size_in_measurement].filter(Boolean).join(' ')
+  return [formatNumber(product.size), product.size_in_measurement].filter(Boolean).join(' ')
 }
 
 /** The menu of staff actions on a card: 'Edit land' / 'Edit investment', and payment plans for land. */

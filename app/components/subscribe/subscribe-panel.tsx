@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigation } from '@remix-run/react'
 import type { PaymentPlan, Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
 import { flowHref } from '~/utils/breakdown'
-import { capitalize, formatNaira } from '~/utils/format'
+import { capitalize, formatNaira, formatNumber } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { ErrorList, FormBanner } from '../forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
@@ -38,7 +38,7 @@ export type SubscribeData =
 /** "600 sqm plot at Epe, Lagos", "2 acres at Kuje, Abuja" */
 function landLabel(product: Product) {
   const measurement = product.size_in_measurement ?? ''
-  const size = product.size !== null ? [product.size.toLocaleString('en-NG'), measurement].filter(Boolean).join(' ') : ''
+  const size = product.size !== null ? [formatNumber(product.size), measurement].filter(Boolean).join(' ') : ''
   // "1 acre acre" says the type twice.
   const type = product.land_type && !measurement.toLowerCase().includes(product.land_type) ? product.land_type : ''
   const what = [size, type].filter(Boolean).join(' ') || 'land'
