@@ -29,10 +29,7 @@ export async function handleApiRequest(request: Request, options: ApiRequestOpti
     if (!isRead || !(await getConnection()).cacheable) return await handle(request, options)
     // HEAD answers have no body: they must not be served to a GET of the same address.
     const key = `${request.method} ${request.headers.get('authorization') ?? ''} ${request.url}`
-    const cached = readCache.get(key)
-    if (cached) return cached
-    const generation = readCache.generation
-    return await readCache.set(key, generation, await handle(request, options))
+    return await readCache.read(key, () => handle(request, options))
   } finally {
     if (!isRead) readCache.invalidate()
     requestFinished()

@@ -72,3 +72,57 @@ describe('the API read cache', () => {
     expect(await cache.get('3')?.text()).toBe('three')
   })
 })
+
+describe('reads under way', () => {
+  test('the same read asked for many times at once runs once, and each asker gets the whole answer', async () => {
+    const cache = createReadCache()
+    let runs = 0
+    let finish: () => void = () => {}
+    const load = async () => {
+      runs += 1
+      await new Promise<void>((resolve) => (finish = resolve))
+      return answer('{"items":[1,2,3]}')
+    }
+    const readers = Array.from({ length: 5 }, () => cache.read('t /product?page=1', load))
+    finish()
+    const bodies = await Promise.all(readers.map(async (reader) => (await reader).text()))
+    expect(runs).toBe(1)
+    expect(bodies).toEqual(Array(5).fill('{"items":[1,2,3]}'))
+  })
+
+  test('a read that waited on one begun before a write runs again on the new data', async () => {
+    const cache = createReadCache()
+    let data = 'old'
+    let finish: () => void = () => {}
+    const first = cache.read('t /product', async () => {
+      const seen = data
+      await new Promise<void>((resolve) => (finish = resolve))
+      return answer(seen)
+    })
+    const second = cache.read('t /product', async () => answer(data))
+    data = 'new'
+    cache.invalidate()
+    finish()
+    expect(await (await first).text()).toBe('old')
+    expect(await (await second).text()).toBe('new')
+  })
+
+  test('errors are not shared: each waiting read asks again', async () => {
+    const cache = createReadCache()
+    let runs = 0
+    let finish: () => void = () => {}
+    const first = cache.read('t /x', async () => {
+      runs += 1
+      await new Promise<void>((resolve) => (finish = resolve))
+      return answer('{}', 503)
+    })
+    const second = cache.read('t /x', async () => {
+      runs += 1
+      return answer('{}', 503)
+    })
+    finish()
+    expect((await first).status).toBe(503)
+    expect((await second).status).toBe(503)
+    expect(runs).toBe(2)
+  })
+})

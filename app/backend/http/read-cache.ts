@@ -12,9 +12,26 @@ export type ReadCache = ReturnType<typeof createReadCache>
 
 export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, ttlMs = 60_000 } = {}) {
   const entries = new Map<string, Entry>()
+  // Reads under way: a burst of the same read (a list page opened by many at once after a write)
+  // runs one query, and the others wait for its answer instead of queueing the same work.
+  const pending = new Map<string, { generation: number; answer: Promise<Entry | null> }>()
   let generation = 0
+  const toResponse = (entry: Entry) => new Response(entry.body, { status: entry.status, headers: entry.headers })
 
-  return {
+  /** Buffers a 200 answer and keeps it when it is small enough and no write came since `startedAt`. */
+  async function store(key: string, startedAt: number, response: Response) {
+    if (startedAt !== generation || response.status !== 200) return { response, entry: null }
+    const body = new Uint8Array(await response.arrayBuffer())
+    const entry: Entry = { generation: startedAt, status: response.status, headers: [...response.headers.entries()], body, storedAt: Date.now() }
+    const fresh = startedAt === generation
+    if (fresh && body.byteLength <= maxBodyBytes) {
+      entries.set(key, entry)
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    }
+    return { response: toResponse(entry), entry: fresh ? entry : null }
+  }
+
+  const cache = {
     get generation() {
       return generation
     },
@@ -28,23 +45,42 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
       // Refresh its place so the least recently used entry goes first when full.
       entries.delete(key)
       entries.set(key, entry)
-      return new Response(entry.body, { status: entry.status, headers: entry.headers })
+      return toResponse(entry)
     },
     async set(key: string, startedAt: number, response: Response) {
-      if (startedAt !== generation || response.status !== 200) return response
-      const body = new Uint8Array(await response.arrayBuffer())
-      const headers = [...response.headers.entries()]
-      if (body.byteLength <= maxBodyBytes && startedAt === generation) {
-        entries.set(key, { generation: startedAt, status: response.status, headers, body, storedAt: Date.now() })
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
-      }
-      return new Response(body, { status: response.status, headers })
+      return (await store(key, startedAt, response)).response
     },
     invalidate() {
       generation += 1
       entries.clear()
     },
+    /** The kept answer, else the answer of the same read already under way, else `load()`'s (then kept). */
+    async read(key: string, load: () => Promise<Response>): Promise<Response> {
+      const hit = cache.get(key)
+      if (hit) return hit
+      const shared = pending.get(key)
+      if (shared && shared.generation === generation) {
+        const entry = await shared.answer
+        // Not shareable (an error, or a write came first): this read runs on its own.
+        return entry ? toResponse(entry) : load()
+      }
+      const startedAt = generation
+      let settle: (entry: Entry | null) => void = () => {}
+      const answer = new Promise<Entry | null>((resolve) => (settle = resolve))
+      pending.set(key, { generation: startedAt, answer })
+      try {
+        const { response, entry } = await store(key, startedAt, await load())
+        settle(entry)
+        return response
+      } catch (error) {
+        settle(null)
+        throw error
+      } finally {
+        if (pending.get(key)?.answer === answer) pending.delete(key)
+      }
+    },
   }
+  return cache
 }
 
 const globalForCache = globalThis as unknown as { __apiReadCache?: ReadCache }
