@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
 import { getEnv } from './utils/env.server'
@@ -24,16 +23,20 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
-  const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    // Cleared once the page is rendered, so that each request's render is not kept alive for ABORT_DELAY.
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [callback]: () => {
+        // No page defers data: the whole page is ready as soon as its shell is, and one write
+        // of the finished page costs the server less than a shell followed by streamed parts.
+        onAllReady: () => {
+          clearTimeout(abortTimer)
           shellRendered = true
           const body = new PassThrough()
           const stream = createReadableStreamFromReadable(body)
@@ -45,6 +48,7 @@ export default function handleRequest(
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer)
           reject(error)
         },
         onError(error: unknown) {
@@ -53,7 +57,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
   })
 }
 
