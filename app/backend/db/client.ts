@@ -43,7 +43,12 @@ export async function openDatabase(options: {
   const folder = inMemory ? undefined : path.resolve(options.dataDir, 'pglite')
   if (folder) fs.mkdirSync(folder, { recursive: true })
   const releaseLock = folder ? acquireFolderLock(folder) : () => {}
-  const client = await PGlite.create(folder, { extensions: { pg_trgm } })
+  const client = await PGlite.create(folder, {
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives in this process's memory; the API's read
+    // cache answers repeated reads, and the operating system caches the data files.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  })
   const db = drizzle(client, { schema }) as unknown as Database
   await migrate(db as never, { migrationsFolder })
   return {
