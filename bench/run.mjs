@@ -168,7 +168,8 @@ async function runDataset({ subscriptions, databaseUrl }) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'false',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Empty means unset: the PGlite runs must not inherit the DATABASE_URL given for the PostgreSQL run.
+    DATABASE_URL: databaseUrl ?? '',
   }
   const base = `http://127.0.0.1:${PORT}`
   log(`\n== ${subscriptions.toLocaleString('en')} subscriptions on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ==`)
