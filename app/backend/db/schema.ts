@@ -14,8 +14,16 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
 import { parseKobo } from '../money'
+
+/**
+ * An index column for `ORDER BY … DESC`. PostgreSQL sorts nulls first in a descending order, and
+ * an index serves that order only when built the same way: drizzle's .desc() alone builds
+ * DESC NULLS LAST, which left every list query sorting its rows.
+ */
+const descending = (column: ExtraConfigColumn) => column.desc().nullsFirst()
 
 /** Money as integer kobo in a bigint column; both drivers' answers go through parseKobo. */
 const kobo = customType<{ data: number; driverData: string | number | bigint }>({
@@ -57,8 +65,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('users_role_created_idx').on(table.role, table.createdAt.desc(), table.id.desc()),
-    index('users_realtor_idx').on(table.realtorId, table.createdAt.desc()),
+    index('users_role_created_idx').on(table.role, descending(table.createdAt), descending(table.id)),
+    index('users_realtor_idx').on(table.realtorId, descending(table.createdAt)),
     // People search (ILIKE '%term%') over the expression app/backend/people/queries.ts searches.
     index('users_search_trgm_idx').using(
       'gin',
@@ -148,7 +156,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_created_idx').on(table.userId, descending(table.createdAt), descending(table.id)),
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.isRead} = false`),
@@ -198,18 +206,18 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('products_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    index('products_type_created_idx').on(table.type, descending(table.createdAt), descending(table.id)),
     index('products_type_available_created_idx').on(
       table.type,
       table.isAvailable,
-      table.createdAt.desc(),
-      table.id.desc(),
+      descending(table.createdAt),
+      descending(table.id),
     ),
-    index('products_land_type_created_idx').on(table.landType, table.createdAt.desc(), table.id.desc()),
+    index('products_land_type_created_idx').on(table.landType, descending(table.createdAt), descending(table.id)),
     index('products_investment_type_created_idx').on(
       table.landInvestmentType,
-      table.createdAt.desc(),
-      table.id.desc(),
+      descending(table.createdAt),
+      descending(table.id),
     ),
     // GET product's search (case-insensitive, anywhere in reference, location or description).
     index('products_search_trgm_idx').using(
@@ -288,15 +296,15 @@ export const subscriptions = pgTable(
     index('subscriptions_user_type_created_idx').on(
       table.userId,
       table.type,
-      table.createdAt.desc(),
-      table.id.desc(),
+      descending(table.createdAt),
+      descending(table.id),
     ),
-    index('subscriptions_type_created_idx').on(table.type, table.createdAt.desc(), table.id.desc()),
+    index('subscriptions_type_created_idx').on(table.type, descending(table.createdAt), descending(table.id)),
     index('subscriptions_type_status_created_idx').on(
       table.type,
       table.status,
-      table.createdAt.desc(),
-      table.id.desc(),
+      descending(table.createdAt),
+      descending(table.id),
     ),
     index('subscriptions_product_idx').on(table.productId, table.userId),
     index('subscriptions_next_payment_idx').on(table.nextPaymentDate),
@@ -350,8 +358,8 @@ export const transactions = pgTable(
   (table) => [
     index('transactions_subscription_created_idx').on(
       table.subscriptionId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      descending(table.createdAt),
+      descending(table.id),
     ),
     index('transactions_status_idx').on(table.status),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
@@ -6,12 +6,13 @@ import {
   type Subscription,
   type SubscriptionDetail,
 } from '~/contract/subscriptions'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { paymentPlans, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
-import { visibleSubscriptions } from './access'
+import { seesAllSubscriptions, visibleSubscriptions } from './access'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
 export type ProductRow = typeof products.$inferSelect
@@ -82,6 +83,10 @@ export type ListRow = {
   plan: { uuid: string; amount: number; duration: number; durationType: string } | null
   owner: { id: number; reference: string; firstName: string; lastName: string; email: string }
   durationLeft: number
+}
+
+function withProductAndOwner<T extends PgSelect>(query: T) {
+  return query.innerJoin(products, eq(products.id, subscriptions.productId)).innerJoin(users, eq(users.id, subscriptions.userId))
 }
 
 function baseQuery(db: Executor) {
@@ -167,19 +172,25 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
     )
   }
   const where = and(...conditions)
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(db)
+  // The page's ids first, then the wide rows of just those: the ids come from an index, while
+  // projecting every skipped row (page 500 skips 4,990) with its duration count cost 100+ ms.
+  // Products and owners are joined only when a condition names them: the search, and a realtor's
+  // view (its customers' subscriptions, see visibleSubscriptions).
+  const joined = Boolean(search) || (viewer.role === 'realtor' && !seesAllSubscriptions(viewer))
+  const order = [desc(subscriptions.createdAt), desc(subscriptions.id)]
+  const pageIds = db.select({ id: subscriptions.id }).from(subscriptions).$dynamic()
+  const counted = db.select({ total: count() }).from(subscriptions).$dynamic()
+  const [ids, [{ total }]] = await Promise.all([
+    (joined ? withProductAndOwner(pageIds) : pageIds)
       .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .orderBy(...order)
       .limit(pageSize)
       .offset((filters.page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(subscriptions)
-      .innerJoin(products, eq(products.id, subscriptions.productId))
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(where),
+    (joined ? withProductAndOwner(counted) : counted).where(where),
   ])
+  const rows = ids.length
+    ? await baseQuery(db).where(inArray(subscriptions.id, ids.map(({ id }) => id))).orderBy(...order)
+    : []
   return { rows: rows as ListRow[], total: Number(total) }
 }
 
