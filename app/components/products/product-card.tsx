@@ -1,19 +1,10 @@
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import type { Product } from '~/contract/products'
 import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatNaira, formatNumber, humanize } from '~/utils/format'
+import { DetailRow } from '../detail-row'
 import { Dropdown, dropdownItemClass } from '../ui/dropdown'
 import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
-
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3 py-1 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
-    </div>
-  )
-}
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
@@ -157,20 +148,20 @@ export function ProductCard({ product, can, search }: { product: Product; can: P
 function LandFields({ product }: { product: Product }) {
   return (
     <>
-      {product.size !== null ? <Detail label="Size">{landSize(product)}</Detail> : null}
-      {product.land_type ? <Detail label="Land type">{capitalize(product.land_type)}</Detail> : null}
-      <Detail label="Price">{formatNaira(product.amount)}</Detail>
+      {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
+      {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
+      <DetailRow label="Price">{formatNaira(product.amount)}</DetailRow>
       {product.discount_percentage ? (
         <>
-          <Detail label="Discount">{formatPercent(product.discount_percentage)}</Detail>
-          <Detail label="Discounted price">{formatNaira(discountedPrice(product))}</Detail>
+          <DetailRow label="Discount">{formatPercent(product.discount_percentage)}</DetailRow>
+          <DetailRow label="Discounted price">{formatNaira(discountedPrice(product))}</DetailRow>
         </>
       ) : null}
       {product.initial_deposit_amount !== null ? (
-        <Detail label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</Detail>
+        <DetailRow label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</DetailRow>
       ) : null}
-      {product.available_by_quantity ? <Detail label="Units left">{product.unit_available ?? 0}</Detail> : null}
-      <Detail label="Available">{yesNo(product.is_available)}</Detail>
+      {product.available_by_quantity ? <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow> : null}
+      <DetailRow label="Available">{yesNo(product.is_available)}</DetailRow>
     </>
   )
 }
@@ -179,16 +170,16 @@ function LandFields({ product }: { product: Product }) {
 export function InvestmentFields({ product, withType = true }: { product: Product; withType?: boolean }) {
   return (
     <>
-      {withType ? <Detail label="Type">Land investment</Detail> : null}
-      <Detail label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</Detail>
-      <Detail label="Return on investment">{formatPercent(product.investment_return)}</Detail>
-      <Detail label="Investment type">{capitalize(humanize(product.land_investment_type))}</Detail>
-      <Detail label="ROI period">{roiPeriod(product)}</Detail>
+      {withType ? <DetailRow label="Type">Land investment</DetailRow> : null}
+      <DetailRow label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</DetailRow>
+      <DetailRow label="Return on investment">{formatPercent(product.investment_return)}</DetailRow>
+      <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
+      <DetailRow label="ROI period">{roiPeriod(product)}</DetailRow>
       {product.land_investment_type === 'recurring' ? (
-        <Detail label="Maturity period">{formatPeriod(product.duration, product.interval)}</Detail>
+        <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
       ) : null}
-      <Detail label="Still available?">{yesNo(product.is_available)}</Detail>
-      <Detail label="Number of investors">{product.subscription_count}</Detail>
+      <DetailRow label="Still available?">{yesNo(product.is_available)}</DetailRow>
+      <DetailRow label="Number of investors">{product.subscription_count}</DetailRow>
     </>
   )
 }

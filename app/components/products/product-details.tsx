@@ -3,10 +3,11 @@ import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatDate, formatNaira } from '~/utils/format'
+import { DetailRow } from '../detail-row'
 import { Pagination } from '../ui/pagination'
 import { SlideOver } from '../ui/slide-over'
 import { formatPercent, KINDS, type KindName, type ProductPermissions } from './kinds'
-import { Detail, InvestmentFields, landSize, ProductAction, yesNo } from './product-card'
+import { InvestmentFields, landSize, ProductAction, yesNo } from './product-card'
 import { PlanSummary } from './plan-summary'
 
 export type ProductDetailsData = {
@@ -68,32 +69,32 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
     <SlideOver title="Product details" closeTo={data.closeTo}>
       <Gallery product={product} image={data.image} />
       <dl className="divide-y divide-slate-100">
-        <Detail label="Reference">{product.reference}</Detail>
-        <Detail label="Type">{product.type === 'land' ? 'Land' : 'Land investment'}</Detail>
-        {product.location ? <Detail label="Location">{product.location}</Detail> : null}
+        <DetailRow label="Reference">{product.reference}</DetailRow>
+        <DetailRow label="Type">{product.type === 'land' ? 'Land' : 'Land investment'}</DetailRow>
+        {product.location ? <DetailRow label="Location">{product.location}</DetailRow> : null}
         {product.type === 'land' ? (
           <>
-            {product.size !== null ? <Detail label="Size">{landSize(product)}</Detail> : null}
-            {product.land_type ? <Detail label="Land type">{capitalize(product.land_type)}</Detail> : null}
-            <Detail label="Price">{formatNaira(product.amount)}</Detail>
+            {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
+            {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
+            <DetailRow label="Price">{formatNaira(product.amount)}</DetailRow>
             {product.discount_percentage ? (
               <>
-                <Detail label="Discount">{formatPercent(product.discount_percentage)}</Detail>
-                <Detail label="Discounted price">{formatNaira(discountedPrice(product))}</Detail>
+                <DetailRow label="Discount">{formatPercent(product.discount_percentage)}</DetailRow>
+                <DetailRow label="Discounted price">{formatNaira(discountedPrice(product))}</DetailRow>
               </>
             ) : null}
-            <Detail label="Initial deposit">
+            <DetailRow label="Initial deposit">
               {product.initial_deposit_amount !== null ? formatNaira(product.initial_deposit_amount) : 'None'}
-            </Detail>
-            <Detail label="Available by quantity">{yesNo(product.available_by_quantity)}</Detail>
-            {product.available_by_quantity ? <Detail label="Units left">{product.unit_available ?? 0}</Detail> : null}
-            <Detail label="Available">{yesNo(product.is_available)}</Detail>
-            <Detail label="Subscribers">{product.subscription_count}</Detail>
+            </DetailRow>
+            <DetailRow label="Available by quantity">{yesNo(product.available_by_quantity)}</DetailRow>
+            {product.available_by_quantity ? <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow> : null}
+            <DetailRow label="Available">{yesNo(product.is_available)}</DetailRow>
+            <DetailRow label="Subscribers">{product.subscription_count}</DetailRow>
           </>
         ) : (
           <InvestmentFields product={product} withType={false} />
         )}
-        <Detail label="Date added">{formatDate(product.created_at)}</Detail>
+        <DetailRow label="Date added">{formatDate(product.created_at)}</DetailRow>
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Description</h3>
       <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.description}</p>

@@ -6,13 +6,14 @@ import { flowHref } from '~/utils/breakdown'
 import { capitalize, formatMoneyInput, formatNaira, humanize, parseAmount } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useHydrated } from '~/utils/use-hydrated'
+import { DetailRow } from '../detail-row'
 import { FormBanner, MoneyField } from '../forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
 import { Button } from '../ui/button'
 import { SlideOver } from '../ui/slide-over'
 import { AgreementForm, ListParamInputs } from './agreement-form'
 import { BreakdownTable } from './breakdown-table'
-import { DetailRow, fullNameOf } from './details'
+import { fullNameOf } from './details'
 
 type Common = {
   product: Product

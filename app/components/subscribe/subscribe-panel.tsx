@@ -5,13 +5,14 @@ import type { PlanEntry } from '~/contract/subscriptions'
 import { flowHref } from '~/utils/breakdown'
 import { capitalize, formatNaira, formatNumber } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { DetailRow } from '../detail-row'
 import { ErrorList, FormBanner } from '../forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
 import { Button } from '../ui/button'
 import { SlideOver } from '../ui/slide-over'
 import { AgreementForm, ListParamInputs } from './agreement-form'
 import { BreakdownTable } from './breakdown-table'
-import { DetailRow, fullNameOf } from './details'
+import { fullNameOf } from './details'
 
 type Common = {
   product: Product

@@ -1,8 +1,9 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { capitalize, formatDate, formatNaira, formatOrdinalDate } from '~/utils/format'
+import { DetailRow } from '../detail-row'
 import { SlideOver } from '../ui/slide-over'
 import type { ListName } from './lists'
-import { Fact, StatusBadge } from './subscription-card'
+import { StatusBadge } from './subscription-card'
 
 function rowLabel(s: SubscriptionDetail, sequence: number) {
   if (s.type !== 'land') return `Payout ${sequence + 1}`
@@ -25,19 +26,19 @@ export function PlanPanel({
   return (
     <SlideOver title={`Payment plan: ${s.reference}`} closeTo={data.closeTo}>
       <dl className="mb-4 divide-y divide-slate-100">
-        <Fact label="Status">
+        <DetailRow label="Status">
           <StatusBadge status={s.status} />
-        </Fact>
+        </DetailRow>
         {land ? (
-          <Fact label="Payment type">
+          <DetailRow label="Payment type">
             {plan ? `Installment: ${plan.duration} ${plan.duration_type}` : 'Full'}
-          </Fact>
+          </DetailRow>
         ) : (
-          <Fact label="Amount invested">{formatNaira(s.meta.amount_invested)}</Fact>
+          <DetailRow label="Amount invested">{formatNaira(s.meta.amount_invested)}</DetailRow>
         )}
-        <Fact label={land ? 'Total amount' : 'Amount to pay'}>{formatNaira(s.total_amount)}</Fact>
-        <Fact label="Amount paid">{formatNaira(s.total_amount_paid)}</Fact>
-        {land ? <Fact label="Amount left">{formatNaira(s.amount_left)}</Fact> : null}
+        <DetailRow label={land ? 'Total amount' : 'Amount to pay'}>{formatNaira(s.total_amount)}</DetailRow>
+        <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
+        {land ? <DetailRow label="Amount left">{formatNaira(s.amount_left)}</DetailRow> : null}
       </dl>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold text-slate-900">{land ? 'Payment schedule' : 'ROI schedule'}</caption>

@@ -1,18 +1,9 @@
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
 import { capitalize, formatDate, formatNaira, formatOrdinalDate, humanize } from '~/utils/format'
+import { DetailRow } from '../detail-row'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3 py-1 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
-    </div>
-  )
-}
 
 const BADGE: Record<Subscription['status'], string> = {
   awaiting_payment: 'bg-amber-100 text-amber-800',
@@ -43,42 +34,42 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
     case 'awaiting_payment':
       return (
         <>
-          <Fact label="Date subscribed">{date(s.created_at)}</Fact>
-          <Fact label={land ? 'Pending amount' : 'Investment amount'}>{formatNaira(s.next_payment_amount)}</Fact>
+          <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
+          <DetailRow label={land ? 'Pending amount' : 'Investment amount'}>{formatNaira(s.next_payment_amount)}</DetailRow>
         </>
       )
     case 'awaiting_payment_confirmation':
       return (
         <>
-          <Fact label="Last paid">{date(s.updated_at)}</Fact>
-          <Fact label="Amount paid">{formatNaira(s.total_amount_paid)}</Fact>
+          <DetailRow label="Last paid">{date(s.updated_at)}</DetailRow>
+          <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
         </>
       )
     case 'ongoing':
       return land ? (
         <>
-          <Fact label="Amount paid">{formatNaira(s.total_amount_paid)}</Fact>
-          <Fact label="Next payment">{formatNaira(s.next_payment_amount)}</Fact>
-          <Fact label="Next payment date">{date(s.next_payment_date)}</Fact>
+          <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
+          <DetailRow label="Next payment">{formatNaira(s.next_payment_amount)}</DetailRow>
+          <DetailRow label="Next payment date">{date(s.next_payment_date)}</DetailRow>
         </>
       ) : (
         <>
-          <Fact label="Next ROI date">{date(s.next_payment_date)}</Fact>
-          <Fact label="Amount paid">{formatNaira(s.total_amount_paid)}</Fact>
+          <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow>
+          <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
         </>
       )
     case 'completed':
       return (
         <>
-          <Fact label={land ? 'Date created' : 'Date invested'}>{date(s.created_at)}</Fact>
-          <Fact label={land ? 'Amount paid' : 'Amount invested'}>{formatNaira(land ? s.total_amount_paid : s.meta.amount_invested)}</Fact>
+          <DetailRow label={land ? 'Date created' : 'Date invested'}>{date(s.created_at)}</DetailRow>
+          <DetailRow label={land ? 'Amount paid' : 'Amount invested'}>{formatNaira(land ? s.total_amount_paid : s.meta.amount_invested)}</DetailRow>
         </>
       )
     default:
       return (
         <>
-          <Fact label="Date subscribed">{date(s.created_at)}</Fact>
-          <Fact label="Date cancelled">{date(s.cancelled_at)}</Fact>
+          <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
+          <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow>
         </>
       )
   }
@@ -88,12 +79,12 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
 function PortfolioDates({ s, date }: { s: Subscription; date: (value: string | null) => string }) {
   return (
     <>
-      <Fact label="Date invested">{date(s.created_at)}</Fact>
-      {s.status === 'completed' ? <Fact label="Date completed">{date(s.completed_at)}</Fact> : null}
-      {s.status === 'awaiting_payment_confirmation' ? <Fact label="Last paid">{date(s.updated_at)}</Fact> : null}
-      {s.status === 'ongoing' ? <Fact label="Next ROI date">{date(s.next_payment_date)}</Fact> : null}
-      {s.status === 'cancelled' ? <Fact label="Date cancelled">{date(s.cancelled_at)}</Fact> : null}
-      {s.status === 'ongoing' ? <Fact label="Next ROI">{formatNaira(s.next_payment_amount)}</Fact> : null}
+      <DetailRow label="Date invested">{date(s.created_at)}</DetailRow>
+      {s.status === 'completed' ? <DetailRow label="Date completed">{date(s.completed_at)}</DetailRow> : null}
+      {s.status === 'awaiting_payment_confirmation' ? <DetailRow label="Last paid">{date(s.updated_at)}</DetailRow> : null}
+      {s.status === 'ongoing' ? <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow> : null}
+      {s.status === 'cancelled' ? <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow> : null}
+      {s.status === 'ongoing' ? <DetailRow label="Next ROI">{formatNaira(s.next_payment_amount)}</DetailRow> : null}
     </>
   )
 }
@@ -131,30 +122,30 @@ export function SubscriptionCard({
         <StatusBadge status={s.status} />
       </div>
       <dl className="divide-y divide-slate-100">
-        <Fact label="Type">{capitalize(humanize(s.type))}</Fact>
-        <Fact label={portfolio ? 'Portfolio' : 'Location'}>
+        <DetailRow label="Type">{capitalize(humanize(s.type))}</DetailRow>
+        <DetailRow label={portfolio ? 'Portfolio' : 'Location'}>
           <Link to={href('product')} className="link" preventScrollReset>
             {s.product.location ?? (portfolio ? 'Investment' : s.product.reference)}
           </Link>
-        </Fact>
+        </DetailRow>
         {portfolio ? (
           s.status !== 'completed' ? (
-            <Fact label="Investment type">{capitalize(humanize(s.product.land_investment_type))}</Fact>
+            <DetailRow label="Investment type">{capitalize(humanize(s.product.land_investment_type))}</DetailRow>
           ) : null
         ) : (
-          <Fact label="Payment type">{s.payment_mode === 'installment' ? 'Installment' : 'Full'}</Fact>
+          <DetailRow label="Payment type">{s.payment_mode === 'installment' ? 'Installment' : 'Full'}</DetailRow>
         )}
         {can.seesSubscriber ? (
-          <Fact label={person}>
+          <DetailRow label={person}>
             <Link to={href('subscriber')} className="link" preventScrollReset>
               {s.is_user ? 'You' : s.user.full_name}
             </Link>
-          </Fact>
+          </DetailRow>
         ) : null}
         {portfolio ? (
-          <Fact label="Amount invested">{formatNaira(s.meta.amount_invested)}</Fact>
+          <DetailRow label="Amount invested">{formatNaira(s.meta.amount_invested)}</DetailRow>
         ) : (
-          <Fact label="Amount">{formatNaira(s.total_amount)}</Fact>
+          <DetailRow label="Amount">{formatNaira(s.total_amount)}</DetailRow>
         )}
         {portfolio ? <PortfolioDates s={s} date={date} /> : <StatusFacts s={s} date={date} />}
       </dl>

@@ -3,11 +3,11 @@ import type { Paginated } from '~/contract/envelope'
 import { transactionStatusLabel } from '~/contract/subscription-labels'
 import type { SubscriptionDetail, Transaction } from '~/contract/subscriptions'
 import { formatDateTime, formatNaira } from '~/utils/format'
+import { DetailRow } from '../detail-row'
 import { EmptyState } from '../ui/empty-state'
 import { Pagination } from '../ui/pagination'
 import { SlideOver } from '../ui/slide-over'
 import { proofHref } from './lists'
-import { Fact } from './subscription-card'
 
 export type TransactionsPanelData = {
   subscription: SubscriptionDetail
@@ -66,11 +66,11 @@ export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
                   </span>
                 </div>
                 <dl className="mt-1 divide-y divide-slate-100">
-                  <Fact label="Amount">{formatNaira(transaction.amount)}</Fact>
-                  <Fact label="Description">{transaction.description}</Fact>
-                  <Fact label="Date paid">{formatDateTime(transaction.paid_at, data.timeZone)}</Fact>
-                  {transaction.recorded_by_staff ? <Fact label="Recorded by">Staff</Fact> : null}
-                  <Fact label="Proof of payment">
+                  <DetailRow label="Amount">{formatNaira(transaction.amount)}</DetailRow>
+                  <DetailRow label="Description">{transaction.description}</DetailRow>
+                  <DetailRow label="Date paid">{formatDateTime(transaction.paid_at, data.timeZone)}</DetailRow>
+                  {transaction.recorded_by_staff ? <DetailRow label="Recorded by">Staff</DetailRow> : null}
+                  <DetailRow label="Proof of payment">
                     {proof ? (
                       <a href={proof} target="_blank" rel="noreferrer" className="link">
                         View proof
@@ -78,7 +78,7 @@ export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
                     ) : (
                       'None'
                     )}
-                  </Fact>
+                  </DetailRow>
                 </dl>
                 {transaction.status === 'paid' ? (
                   <a
