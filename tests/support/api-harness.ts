@@ -21,6 +21,17 @@ export type CallOptions = {
   clientIp?: string
 }
 
+/** The API's envelope in a body; its fields are undefined when the body is not JSON. */
+export function readEnvelope(text: string): { status: any; message: any; data: any } {
+  let json: any = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // Not JSON: every field stays undefined.
+  }
+  return { status: json?.status, message: json?.message, data: json?.data }
+}
+
 export type ApiAnswer<T = any> = { httpStatus: number; status: string; message: string; data: T; response: Response }
 
 export async function createTestApi() {
@@ -82,20 +93,7 @@ export async function createTestApi() {
       new Request(`http://localhost/api/v1/${apiPath.replace(/^\//, '')}`, { method, headers, body }),
       { clientIp: options.clientIp ?? null },
     )
-    const text = await response.clone().text()
-    let json: any = null
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = null
-    }
-    return {
-      httpStatus: response.status,
-      status: json?.status,
-      message: json?.message,
-      data: json?.data,
-      response,
-    }
+    return { httpStatus: response.status, ...readEnvelope(await response.clone().text()), response }
   }
 
   async function login(email: string, password: string) {

@@ -3,7 +3,7 @@
  * and the malicious or broken files that must be refused whatever they are named.
  */
 import crypto from 'node:crypto'
-import { crc32, encodePng } from '../../app/backend/media/png'
+import { encodePng, pngChunk } from '../../app/backend/media/png'
 
 /** A 4×3 JPEG (a blue band over green), as a browser's canvas encodes it. */
 export const TINY_JPEG = new Uint8Array(
@@ -25,16 +25,6 @@ export function noisyPng(width = 1024, height = 700) {
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'))
 const join = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts))
 
-/** A PNG chunk with a right CRC, to build a valid PNG that carries a script in a text chunk. */
-function chunk(type: string, data: Uint8Array) {
-  const out = Buffer.alloc(12 + data.length)
-  out.writeUInt32BE(data.length, 0)
-  out.write(type, 4, 'latin1')
-  Buffer.from(data).copy(out, 8)
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length)
-  return new Uint8Array(out)
-}
-
 const SCRIPT = '<script>alert(document.cookie)</script>'
 const HTML = `<!DOCTYPE html><html><body>${SCRIPT}</body></html>`
 
@@ -48,7 +38,7 @@ export function refusedFiles(): { what: string; content: Uint8Array }[] {
     { what: 'a plain SVG', content: bytes('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>') },
     { what: 'a PNG signature followed by HTML', content: join(png.subarray(0, 8), bytes(HTML)) },
     { what: 'a whole PNG with HTML after its end', content: join(png, bytes(HTML)) },
-    { what: 'a valid PNG with a script in a text chunk', content: join(png.subarray(0, iend), chunk('tEXt', bytes(`Comment\u0000${SCRIPT}`)), png.subarray(iend)) },
+    { what: 'a valid PNG with a script in a text chunk', content: join(png.subarray(0, iend), pngChunk('tEXt', bytes(`Comment\u0000${SCRIPT}`)), png.subarray(iend)) },
     { what: 'a GIF', content: bytes('GIF89a\u0001\u0000\u0001\u0000\u0080\u0000\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff!\u00f9\u0004\u0001\u0000\u0000\u0000\u0000,\u0000\u0000\u0000\u0000\u0001\u0000\u0001\u0000\u0000\u0002\u0002D\u0001\u0000;') },
     { what: 'a GIF header with a script', content: bytes(`GIF89a/*${SCRIPT}*/`) },
     { what: 'a JPEG header with a script', content: join(TINY_JPEG.subarray(0, 4), bytes(SCRIPT)) },

@@ -8,7 +8,7 @@ import http from 'node:http'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { decodeMail } from './api-harness'
+import { decodeMail, readEnvelope } from './api-harness'
 import type { Answer, WorldClient } from './security-world'
 
 export const SERVER_SECRET = 'server-tests-session-secret-0123456789'
@@ -155,17 +155,9 @@ export function httpClient(server: { url: string; dataDir: string }): WorldClien
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       })
       const text = await response.text()
-      let json: { status?: string; message?: string; data?: unknown } | null = null
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = null
-      }
       return {
         httpStatus: response.status,
-        status: json?.status,
-        message: json?.message,
-        data: json?.data,
+        ...readEnvelope(text),
         text,
         contentType: response.headers.get('content-type') ?? '',
       }

@@ -12,7 +12,8 @@ export function crc32(bytes: Uint8Array) {
   return (crc ^ 0xffffffff) >>> 0
 }
 
-function chunk(type: string, data: Uint8Array) {
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+export function pngChunk(type: string, data: Uint8Array) {
   const out = Buffer.alloc(12 + data.length)
   out.writeUInt32BE(data.length, 0)
   out.write(type, 4, 'ascii')
@@ -37,9 +38,9 @@ export function encodePng(width: number, height: number, rgb: Uint8Array) {
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
-      chunk('IEND', new Uint8Array()),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
+      pngChunk('IEND', new Uint8Array()),
     ])
   )
 }
