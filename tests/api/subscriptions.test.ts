@@ -269,6 +269,11 @@ describe('visibility', () => {
     expect(await refs(alice.token)).toEqual([mine.reference])
     expect(await refs(bob.token)).toEqual([bobs.reference])
     expect(await refs(realtor.token)).toEqual([mine.reference])
+    // Without a search the list reads subscriptions alone: the realtor still gets just its customers'.
+    const unfiltered = (await get('product-subscription?type=land', realtor.token)).data.items
+    expect(unfiltered.map((item: any) => item.reference)).toContain(mine.reference)
+    expect(unfiltered.map((item: any) => item.reference)).not.toContain(bobs.reference)
+    expect(unfiltered.every((item: any) => item.user.email === alice.email)).toBe(true)
     expect(await refs(plainAdmin.token)).toEqual([])
     for (const staff of [verifier, recorder, modifier, superAdmin]) {
       expect(await refs(staff.token)).toEqual([bobs.reference, mine.reference])

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import { hasPermission, type Permission } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { files, subscriptions, transactions, users } from '../db/schema'
@@ -17,13 +17,16 @@ export function seesAllSubscriptions(user: ApiUser) {
 }
 
 /**
- * Which subscriptions a user may see, as a condition on a query that joins `users` as the
- * subscription's owner: all (staff), its own and its customers' (realtor), its own (anyone else).
- * undefined means no restriction.
+ * Which subscriptions a user may see, as a condition on `subscriptions` alone (no join needed):
+ * all (staff), its own and its customers' (realtor), its own (anyone else). undefined means no
+ * restriction.
  */
 export function visibleSubscriptions(user: ApiUser): SQL | undefined {
   if (seesAllSubscriptions(user)) return undefined
-  if (user.role === 'realtor') return or(eq(subscriptions.userId, user.id), eq(users.realtorId, user.id))
+  if (user.role === 'realtor') {
+    const customers = sql`(select ${users.id} from ${users} where ${users.realtorId} = ${user.id})`
+    return or(eq(subscriptions.userId, user.id), sql`${subscriptions.userId} in ${customers}`)
+  }
   return eq(subscriptions.userId, user.id)
 }
 
@@ -62,7 +65,6 @@ export async function canReadProofFile(db: Executor, user: ApiUser | null, fileI
     .select({ id: transactions.id })
     .from(transactions)
     .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(eq(transactions.proofFileId, fileId), visible))
     .limit(1)
   return Boolean(row)

@@ -12,7 +12,7 @@ import { paymentPlans, products, scheduleEntries, subscriptions, transactions, u
 import type { ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
-import { seesAllSubscriptions, visibleSubscriptions } from './access'
+import { visibleSubscriptions } from './access'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
 export type ProductRow = typeof products.$inferSelect
@@ -174,9 +174,8 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
   const where = and(...conditions)
   // The page's ids first, then the wide rows of just those: the ids come from an index, while
   // projecting every skipped row (page 500 skips 4,990) with its duration count cost 100+ ms.
-  // Products and owners are joined only when a condition names them: the search, and a realtor's
-  // view (its customers' subscriptions, see visibleSubscriptions).
-  const joined = Boolean(search) || (viewer.role === 'realtor' && !seesAllSubscriptions(viewer))
+  // Only the search names products and owners: otherwise the ids come from subscriptions alone.
+  const joined = Boolean(search)
   const order = [desc(subscriptions.createdAt), desc(subscriptions.id)]
   const pageIds = db.select({ id: subscriptions.id }).from(subscriptions).$dynamic()
   const counted = db.select({ total: count() }).from(subscriptions).$dynamic()
