@@ -49,6 +49,10 @@ describe('limits on the web forms', () => {
     expect(html).toContain('value="web-signup-100@example.com"')
     expect(html).not.toContain('password-123')
 
+    // An address the client wrote into X-Forwarded-For itself (before the proxy's) changes nothing.
+    const spoofed = await post('/register', form(103), { 'x-forwarded-for': `198.51.100.99, ${proxy['x-forwarded-for']}` })
+    expect(spoofed.status).toBe(429)
+
     const scripted = await post('/register.data', form(101), proxy)
     expect(scripted.status).toBeLessThan(500)
     expect(await scripted.text()).toContain(LIMITS.signUpFromAddress.message)
