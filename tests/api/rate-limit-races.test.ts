@@ -89,6 +89,16 @@ describe('parallel requests', () => {
     expect(list.data.totalPages).toBe(3)
   })
 
+  test('10 reset requests at once for one account: 3 answered, and the account gets 3 e-mails in all', async () => {
+    const { email } = await api.registerUser()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.call('POST', 'auth/forgot-password', { body: { email } })),
+    )
+    expect(tally(answers)).toEqual({ 200: 3, 429: 7 })
+    // The account's budget of 3 in 15 minutes: its sign-up code, then two links.
+    expect(api.mailCount(email)).toBe(3)
+  })
+
   test('20 e-mails at once to one address: exactly 10 are sent', async () => {
     const to = 'race-mail@example.com'
     const results = await Promise.allSettled(

@@ -6,10 +6,10 @@ import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'
 import type { ApiUser } from '../http/context'
-import { fieldError } from '../http/errors'
+import { ApiError, fieldError } from '../http/errors'
 import { assertCanMail, MailCapReached, sendMail } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
-import { consume, countRecent, LIMITS, recordEvent } from '../rate-limit'
+import { consume, countRecent, LIMITS } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
 import { hashPassword } from './passwords'
 import { hashToken, newOneTimeCode, newToken } from './tokens'
@@ -165,8 +165,12 @@ export async function createPasswordLink(
  * is sent, silently, so forgot-password answers the same whatever the account's state.
  */
 export async function sendResetLink(db: Executor, user: { id: number; email: string; firstName: string }) {
-  if ((await mailBudgetLeft(db, user.id)) <= 0) return false
-  await recordEvent(db, MAIL_BUCKET, String(user.id))
+  try {
+    await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 429) return false
+    throw error
+  }
   const link = await createPasswordLink(db, user, 'reset')
   try {
     await sendMail(db, {

@@ -76,7 +76,10 @@ export async function countRecent(db: Executor, bucket: string, key: string, win
   return Number(row?.total ?? 0)
 }
 
-/** Refuses with 429 once `key` already has `limit.max` events in the window. */
+/**
+ * Refuses with 429 once `key` already has `limit.max` events in the window. It only looks: parallel
+ * requests all see the same count, so a limit that must hold under them uses `consume`.
+ */
 export async function assertUnderLimit(db: Executor, bucket: string, key: string, limit: Limit) {
   if ((await countRecent(db, bucket, key, limit.windowSeconds)) >= limit.max) {
     throw tooManyRequests(limit.message)
