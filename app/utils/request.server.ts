@@ -6,10 +6,14 @@ export function isSecureRequest(request: Request) {
   return getEnv().TRUST_PROXY && request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
 }
 
-/** The client's address, only when TRUST_PROXY says X-Forwarded-For can be believed. */
+/**
+ * The client's address, only when TRUST_PROXY says X-Forwarded-For can be believed: its last
+ * entry, the one our proxy added. Entries before it come from the client (proxies append), so a
+ * client could pick a fresh address per request and escape every per-address limit.
+ */
 export function clientAddress(request: Request) {
   if (!getEnv().TRUST_PROXY) return null
-  return request.headers.get('x-forwarded-for')?.split(',')[0].trim() || null
+  return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || null
 }
 
 /**

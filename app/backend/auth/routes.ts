@@ -13,7 +13,8 @@ import { hashToken, safeEqual } from './tokens'
 import { parseBody, requireUser, type ApiContext } from '../http/context'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
-import { assertUnderLimit, consume, LIMITS, recordEvent } from '../rate-limit'
+import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
+import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from './passwords'
 import {
   CODE_MAX_ATTEMPTS,
@@ -40,19 +41,17 @@ export const CODE_EXPIRED = 'This code has expired. Request a new one.'
 
 async function login(ctx: ApiContext) {
   const { email, password } = await parseBody(ctx, loginSchema)
-  // Failed sign-ins are counted per e-mail typed (registered or not) and, behind a trusted proxy, per address.
-  await assertUnderLimit(ctx.db, 'failed-login', email, LIMITS.failedLoginMinute)
-  await assertUnderLimit(ctx.db, 'failed-login', email, LIMITS.failedLoginHour)
-  if (ctx.clientIp) {
-    await assertUnderLimit(ctx.db, 'failed-login-ip', ctx.clientIp, LIMITS.failedLoginFromAddress)
-  }
+  // Failed sign-ins are counted per e-mail typed (registered or not) and, behind a trusted proxy, per
+  // address. Each attempt is counted before its password is checked, in one locked step, so parallel
+  // attempts cannot all pass a count none of them is in yet; a right password takes its count back.
+  const attempt = await consumeTogether(ctx.db, [
+    { bucket: 'failed-login', key: email, limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour] },
+    { bucket: 'failed-login-ip', key: ctx.clientIp, limits: [LIMITS.failedLoginFromAddress] },
+  ])
   const user = await findUserByEmail(ctx.db, email)
   const valid = await verifyPassword(user?.passwordHash ?? null, password)
-  if (!user || !valid) {
-    await recordEvent(ctx.db, 'failed-login', email)
-    if (ctx.clientIp) await recordEvent(ctx.db, 'failed-login-ip', ctx.clientIp)
-    throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
-  }
+  if (!user || !valid) throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
+  await release(ctx.db, attempt)
   if (user.isSuspended) {
     await revokeAllTokens(ctx.db, user.id)
     throw forbidden(SUSPENDED)
@@ -63,6 +62,10 @@ async function login(ctx: ApiContext) {
 
 async function register(ctx: ApiContext) {
   const input = await parseBody(ctx, registerSchema)
+  // Each sign-up mails a code to the address typed: limited per client address (behind a trusted
+  // proxy), and refused outright when that address has had its share of e-mails.
+  await consumeTogether(ctx.db, [{ bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] }])
+  await assertCanMail(ctx.db, input.email)
   let realtorId: number | null = null
   if (input.role === 'customer' && input.referral) {
     // A realtor's referral link (/register?ref=RLT-…) ties the customer to that realtor.

@@ -6,10 +6,10 @@ import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'
 import type { ApiUser } from '../http/context'
-import { fieldError } from '../http/errors'
-import { sendMail } from '../mail'
+import { ApiError, fieldError } from '../http/errors'
+import { assertCanMail, MailCapReached, sendMail } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
-import { consume, countRecent, LIMITS, recordEvent } from '../rate-limit'
+import { consume, countRecent, LIMITS } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
 import { hashPassword } from './passwords'
 import { hashToken, newOneTimeCode, newToken } from './tokens'
@@ -105,8 +105,10 @@ export async function mailBudgetLeft(db: Executor, userId: number) {
   return LIMITS.mail.max - (await countRecent(db, MAIL_BUCKET, String(userId), LIMITS.mail.windowSeconds))
 }
 
-/** Mails a fresh 6-digit code (the old one dies); refused with 429 past the account's mail budget. */
+/** Mails a fresh 6-digit code (the old one dies); refused with 429 past the account's or the address's mail budget. */
 export async function sendVerificationCode(db: Executor, user: { id: number; email: string; firstName: string }) {
+  // Checked first, so a refused code does not replace the live one.
+  await assertCanMail(db, user.email)
   await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
   const code = newOneTimeCode()
   const values = {
@@ -120,7 +122,7 @@ export async function sendVerificationCode(db: Executor, user: { id: number; ema
     .insert(emailCodes)
     .values(values)
     .onConflictDoUpdate({ target: emailCodes.userId, set: values })
-  await sendMail({
+  await sendMail(db, {
     to: user.email,
     subject: `Your verification code is ${code}`,
     text: [
@@ -159,25 +161,34 @@ export async function createPasswordLink(
 }
 
 /**
- * Mails a reset link when the account's mail budget allows; past it nothing is sent, silently,
- * so forgot-password answers the same whatever the account's state.
+ * Mails a reset link when the account's and the address's mail budgets allow; past either nothing
+ * is sent, silently, so forgot-password answers the same whatever the account's state.
  */
 export async function sendResetLink(db: Executor, user: { id: number; email: string; firstName: string }) {
-  if ((await mailBudgetLeft(db, user.id)) <= 0) return false
-  await recordEvent(db, MAIL_BUCKET, String(user.id))
+  try {
+    await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 429) return false
+    throw error
+  }
   const link = await createPasswordLink(db, user, 'reset')
-  await sendMail({
-    to: user.email,
-    subject: 'Reset your password',
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      'Someone asked to reset the password of your Land Banking account. Choose a new one here:',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If it was not you, ignore this e-mail.`,
-    ].join('\n'),
-  })
+  try {
+    await sendMail(db, {
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone asked to reset the password of your Land Banking account. Choose a new one here:',
+        link,
+        '',
+        `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If it was not you, ignore this e-mail.`,
+      ].join('\n'),
+    })
+  } catch (error) {
+    if (error instanceof MailCapReached) return false
+    throw error
+  }
   return true
 }
 
@@ -187,7 +198,7 @@ export async function sendSetPasswordLink(
   user: { id: number; email: string; firstName: string },
 ) {
   const link = await createPasswordLink(db, user, 'set')
-  await sendMail({
+  await sendMail(db, {
     to: user.email,
     subject: 'Your Land Banking account is ready',
     text: [

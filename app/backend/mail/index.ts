@@ -2,6 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { getEnv } from '~/utils/env.server'
+import type { Executor } from '../db/client'
+import { ApiError } from '../http/errors'
+import { consume, LIMITS, reachedLimit } from '../rate-limit'
 
 export type MailMessage = { to: string; subject: string; text: string }
 
@@ -37,6 +40,35 @@ async function writeToOutbox(message: MailMessage & { from: string }) {
   console.log(`[mail] to ${message.to}: ${message.subject}${link ? ` ${link}` : ''}`)
 }
 
-export async function sendMail(message: MailMessage) {
+/**
+ * Every e-mail of any kind counts against its address: at most 10 an hour and 30 a day, in the
+ * database so the cap holds across instances. Past the cap nothing is sent and MailCapReached
+ * (429, with a message for the person) is thrown; each caller decides whether its action is then
+ * refused or goes on without the e-mail.
+ */
+const MAIL_CAP = [LIMITS.mailToAddressHour, LIMITS.mailToAddressDay]
+const MAIL_TO_BUCKET = 'mail-to'
+
+export class MailCapReached extends ApiError {
+  constructor(message: string) {
+    super(429, 'tooManyRequests', message)
+  }
+}
+
+const capKey = (address: string) => address.trim().toLowerCase()
+
+/** Refuses (MailCapReached) when the address has had its share of e-mails, before anything is created for it. */
+export async function assertCanMail(db: Executor, to: string) {
+  const reached = await reachedLimit(db, MAIL_TO_BUCKET, capKey(to), MAIL_CAP)
+  if (reached) throw new MailCapReached(reached.message)
+}
+
+export async function sendMail(db: Executor, message: MailMessage) {
+  try {
+    await consume(db, MAIL_TO_BUCKET, capKey(message.to), ...MAIL_CAP)
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message)
+    throw error
+  }
   await transport().sendMail({ ...message, from: getEnv().MAIL_FROM })
 }

@@ -29,6 +29,7 @@ import {
 import { fieldError, forbidden } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { notify } from '../notifications/service'
+import { consumeTogether, LIMITS } from '../rate-limit'
 import {
   customersOf,
   emailTakenByOther,
@@ -87,13 +88,22 @@ const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
   body: `Hello ${firstName}, ${by.firstName} ${by.lastName} created a Land Banking account for you. Check your e-mail for the link to choose your password.`,
 })
 
-/** A staff-made account: created unverified, then the set-password link proves the address. */
+/**
+ * A staff-made account: created unverified, then the set-password link proves the address.
+ * Each one mails an address the creator typed, so creations are limited per creating account and
+ * per client address, and the address's e-mail cap refuses the creation (the mail is sent inside
+ * the transaction).
+ */
 async function createPerson(
-  db: Executor,
+  ctx: ApiContext,
   actor: ApiUser,
   account: Parameters<typeof createAccount>[1],
 ) {
-  return db.transaction(async (tx) => {
+  await consumeTogether(ctx.db, [
+    { bucket: 'accounts-created', key: String(actor.id), limits: [LIMITS.accountsCreatedByAccount] },
+    { bucket: 'accounts-created-ip', key: ctx.clientIp, limits: [LIMITS.accountsCreatedFromAddress] },
+  ])
+  return ctx.db.transaction(async (tx) => {
     const created = await createAccount(tx, { ...account, createdById: actor.id })
     await notify(tx, created.id, ACCOUNT_CREATED(created.firstName, actor))
     await sendSetPasswordLink(tx, created)
@@ -104,7 +114,7 @@ async function createPerson(
 async function createCustomer(ctx: ApiContext) {
   const { actor, realtorId } = authorize(ctx, 'customer', 'modify')
   const input = await parseBody(ctx, customerSchema)
-  const created = await createPerson(ctx.db, actor, {
+  const created = await createPerson(ctx, actor, {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
@@ -117,7 +127,7 @@ async function createCustomer(ctx: ApiContext) {
 async function createRealtor(ctx: ApiContext) {
   const { actor } = authorize(ctx, 'realtor', 'modify')
   const input = await parseBody(ctx, realtorSchema)
-  const created = await createPerson(ctx.db, actor, {
+  const created = await createPerson(ctx, actor, {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
@@ -136,7 +146,7 @@ async function createUser(ctx: ApiContext) {
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
     throw fieldError('permissions', GRANT_ONLY_HELD)
   }
-  const created = await createPerson(ctx.db, actor, {
+  const created = await createPerson(ctx, actor, {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,

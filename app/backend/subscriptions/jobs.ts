@@ -71,7 +71,7 @@ export async function sendDueReminders(db: Database, now: Date) {
     const what = `your payment of ${amount} for ${row.reference} (${productName(row.product)}) is due on ${date}`
     await notify(db, row.userId, { title: 'Payment due reminder', body: `Hello ${row.firstName}, ${what}.` })
     try {
-      await sendMail({
+      await sendMail(db, {
         to: row.email,
         subject: `Payment reminder: ${row.reference} is due on ${date}`,
         text: [

@@ -48,7 +48,9 @@ export async function createPersonAction(request: Request, kind: PeopleKind) {
   const { submission } = await parseForm(request, CREATE_SCHEMAS[kind])
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const result = await api<Customer>(request, 'POST', PEOPLE[kind].api, { body: submission.value })
-  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  if (!result.ok) {
+    return data({ result: replyWithServerErrors(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
+  }
   return redirectWithSuccess(request, PEOPLE[kind].path, `${PEOPLE[kind].singular} created successfully`)
 }
 

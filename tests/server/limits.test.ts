@@ -1,0 +1,81 @@
+/**
+ * The limits as the web forms show them, against the built app behind a trusted proxy: past a
+ * limit the form answers 429 and shows the limit's message above the fields, keeping what was typed
+ * (except the password), for a plain post (no JavaScript) and for the script's data request alike.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { LIMITS } from '~/backend/rate-limit'
+import { quietMailLog } from '../support/quiet'
+import { SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+
+quietMailLog()
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer({ port: serverPort(0), env: { TRUST_PROXY: 'true' } })
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  })
+}
+
+describe('limits on the web forms', () => {
+  test('sign-up past the client address limit shows its message on the form, with 429, never an error page', async () => {
+    const proxy = { 'x-forwarded-for': '203.0.113.60' }
+    const form = (index: number) => ({
+      first_name: 'Ada',
+      last_name: 'Eze',
+      email: `web-signup-${index}@example.com`,
+      password: 'password-123',
+    })
+    for (let index = 0; index < LIMITS.signUpFromAddress.max; index++) {
+      expect((await post('/register', form(index), proxy)).status, `sign-up ${index + 1}`).toBe(302)
+    }
+
+    const plain = await post('/register', form(100), proxy)
+    expect(plain.status).toBe(429)
+    const html = await plain.text()
+    expect(html).toContain(LIMITS.signUpFromAddress.message)
+    expect(html).toContain('value="web-signup-100@example.com"')
+    expect(html).not.toContain('password-123')
+
+    // An address the client wrote into X-Forwarded-For itself (before the proxy's) changes nothing.
+    const spoofed = await post('/register', form(103), { 'x-forwarded-for': `198.51.100.99, ${proxy['x-forwarded-for']}` })
+    expect(spoofed.status).toBe(429)
+
+    const scripted = await post('/register.data', form(101), proxy)
+    expect(scripted.status).toBeLessThan(500)
+    expect(await scripted.text()).toContain(LIMITS.signUpFromAddress.message)
+
+    // Someone behind another address signs up.
+    expect((await post('/register', form(102), { 'x-forwarded-for': '198.51.100.60' })).status).toBe(302)
+  })
+
+  test('adding a customer past the creating account limit shows its message in the panel, with 429', async () => {
+    const { cookie } = await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)
+    const form = (index: number) => ({ first_name: 'Bola', last_name: 'Ade', email: `web-customer-${index}@example.com` })
+    for (let index = 0; index < LIMITS.accountsCreatedByAccount.max; index++) {
+      expect((await post('/customers/new', form(index), { cookie })).status, `customer ${index + 1}`).toBe(302)
+    }
+
+    const plain = await post('/customers/new', form(100), { cookie })
+    expect(plain.status).toBe(429)
+    const html = await plain.text()
+    expect(html).toContain(LIMITS.accountsCreatedByAccount.message)
+    expect(html).toContain('value="web-customer-100@example.com"')
+
+    const scripted = await post('/customers/new.data', form(101), { cookie })
+    expect(scripted.status).toBeLessThan(500)
+    expect(await scripted.text()).toContain(LIMITS.accountsCreatedByAccount.message)
+  })
+})
