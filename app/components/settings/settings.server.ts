@@ -76,7 +76,7 @@ async function changePassword(request: Request) {
   // this browser signs in with the new password; the page then signs out by itself.
   if (formData.get('js') === '1') {
     const session = await api<SessionData>(request, 'POST', 'auth/login', {
-      body: { email: auth.user.email, password: submission.value.password },
+      body: { email: auth.user.email, password: submission.value.password, remember: auth.remember },
       token: null,
     })
     if (session.ok) {
