@@ -77,7 +77,7 @@ export const changePasswordSchema = z
 /** A signed-in user's own e-mail change: it waits for the link mailed to the new address. */
 export const changeEmailSchema = z.object({
   email: emailField,
-  current_password: presentPassword('Current password'),
+  current_password: presentPassword('Password'),
 })
 export type ChangeEmailForm = z.input<typeof changeEmailSchema>
 
