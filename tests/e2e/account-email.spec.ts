@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { toast } from './payments-support'
-import { apiCall, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
+import { ADMIN, apiCall, apiLogin, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
 
 const emailCard = (page: import('@playwright/test').Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Change email' }) })
 
@@ -63,4 +63,22 @@ test('the confirmation link works signed out, and the new address then signs in'
 
 test('the confirmation page without its token is the not-found view', async ({ page }) => {
   expect((await page.goto('/confirm-email'))?.status()).toBe(404)
+})
+
+test("a realtor cannot lift staff's suspension of its customer: the list says so in a toast", async ({ page }) => {
+  const realtor = await createVerifiedUser(page.request, 'realtor')
+  const customer = await createVerifiedUser(page.request, 'customer', { referral: realtor.user.reference })
+  const admin = await apiLogin(page.request, ADMIN.email, ADMIN.password)
+  const suspended = await apiCall(page.request, 'POST', `admin/customer/${customer.user.uuid}/suspend`, {
+    token: admin,
+    body: { is_suspended: true },
+  })
+  expect(suspended.status, suspended.message).toBe('200')
+
+  await signIn(page, realtor.email, realtor.password)
+  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}`)
+  await page.getByRole('link', { name: 'Unsuspend Chidi Okafor' }).click()
+  await page.getByRole('alertdialog', { name: 'Unsuspend Chidi Okafor?' }).getByRole('button', { name: 'Unsuspend' }).click()
+  await expect(toast(page)).toContainText('Only staff can lift this suspension')
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Suspended')
 })
