@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { toast } from './payments-support'
-import { ADMIN, apiCall, apiLogin, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
+import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, signIn, uniqueEmail, waitForMail } from './support'
 
 const emailCard = (page: import('@playwright/test').Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Change email' }) })
 
@@ -81,4 +81,21 @@ test("a realtor cannot lift staff's suspension of its customer: the list says so
   await page.getByRole('alertdialog', { name: 'Unsuspend Chidi Okafor?' }).getByRole('button', { name: 'Unsuspend' }).click()
   await expect(toast(page)).toContainText('Only staff can lift this suspension')
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Suspended')
+})
+
+test('an admin editing someone who holds more permissions sees the refusal on the form, and nothing changes', async ({ page }) => {
+  const editor = await createStaffUser(page.request, ['can_modify_user'])
+  const target = await createStaffUser(page.request, ['can_modify_user', 'can_modify_setting'])
+  const admin = await apiLogin(page.request, ADMIN.email, ADMIN.password)
+  const found = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(target.email)}`, { token: admin })
+  const uuid = found.data.items[0].uuid as string
+
+  await signIn(page, editor.email, editor.password)
+  await page.goto(`/users/${uuid}/edit`)
+  const edit = page.getByRole('dialog', { name: 'Edit user' })
+  await edit.getByLabel('Email').fill(uniqueEmail('grab'))
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('You cannot change someone who holds permissions you do not have')).toBeVisible()
+  const after = await apiCall(page.request, 'GET', `admin/user/${uuid}`, { token: admin })
+  expect(after.data.email).toBe(target.email)
 })
