@@ -12,10 +12,12 @@ import {
 export const loginSchema = z.object({
   email: emailField,
   password: presentPassword('Password'),
+  /** 'Remember me': the token lives 30 days; otherwise it also ends after some hours idle. */
+  remember: z.boolean().optional(),
 })
 
-/** The sign-in form: the API payload plus 'Remember me'. */
-export const loginFormSchema = loginSchema.extend({ remember: z.boolean().optional() })
+/** The sign-in form: the same fields as the API payload. */
+export const loginFormSchema = loginSchema
 export type LoginForm = z.input<typeof loginFormSchema>
 
 export const registerSchema = z
@@ -71,6 +73,19 @@ export const changePasswordSchema = z
     path: ['password_confirmation'],
     message: 'Passwords do not match',
   })
+
+/** A signed-in user's own e-mail change: it waits for the link mailed to the new address. */
+export const changeEmailSchema = z.object({
+  email: emailField,
+  current_password: presentPassword('Password'),
+})
+export type ChangeEmailForm = z.input<typeof changeEmailSchema>
+
+/** The link of an e-mail change (/confirm-email?token=…), confirmed by a form post. */
+export const confirmEmailSchema = z.object({ token: requiredString('Token', 200) })
+
+/** What GET account/email answers: the address in use and one waiting for confirmation. */
+export type EmailStatus = { email: string; pending_email: string | null }
 
 /** What auth/login, auth/register, auth/reset-password and auth/me answer. */
 export type SessionUser = {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageErrorBoundary } from '~/components/people/forbidden'
-import { AccountDetails, ChangePasswordForm } from '~/components/settings/account-information'
+import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/components/settings/account-information'
 import { BankDetailsForm, ReminderDaysForm } from '~/components/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/components/settings/settings.server'
 
@@ -19,7 +19,7 @@ const TABS = [
 ] as const
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, specs } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, pendingEmail, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
@@ -52,6 +52,7 @@ export default function SettingsRoute() {
             lastResult={resultFor('change-password')}
             changed={Boolean(actionData && 'passwordChanged' in actionData && actionData.passwordChanged)}
           />
+          <ChangeEmailForm spec={specs.changeEmail} lastResult={resultFor('change-email')} pendingEmail={pendingEmail} />
         </div>
       )}
     </div>

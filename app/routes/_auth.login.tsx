@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { email, password, remember } = submission.value
   const result = await api<SessionData>(request, 'POST', 'auth/login', {
-    body: { email, password },
+    body: { email, password, remember: Boolean(remember) },
     token: null,
   })
   if (!result.ok) {

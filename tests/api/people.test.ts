@@ -490,11 +490,11 @@ describe('users and permissions', () => {
   })
 
   test('POST admin/user/{uuid}/update: names locked, blank e-mail unchanged, permissions replaced', async () => {
-    const target = await api.createStaff(['can_view_realtor'])
+    const target = await api.createStaff(['can_view_customer'])
     const uuid = target.user.uuid
     await expectMatrix(
       (caller) =>
-        api.call('POST', `admin/user/${uuid}/update`, { token: tokenOf(caller), body: { email: '', permissions: ['can_view_realtor'] } }),
+        api.call('POST', `admin/user/${uuid}/update`, { token: tokenOf(caller), body: { email: '', permissions: ['can_view_customer'] } }),
       { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, modifyCustomer: 403, modifyUser: 200, superAdmin: 200 },
     )
     const updated = await api.call('POST', `admin/user/${uuid}/update`, {
@@ -528,13 +528,16 @@ describe('users and permissions', () => {
     expect(details.data).toMatchObject({ uuid, email: moved, permissions: [] })
   })
 
-  test('an admin keeps permissions it does not hold on others, and cannot edit itself or the super admin', async () => {
+  test('an admin cannot change someone holding a permission it lacks, itself or the super admin', async () => {
     const target = await api.createStaff(['can_modify_setting', 'can_view_customer'])
     const answer = await api.call('POST', `admin/user/${target.user.uuid}/update`, {
       token: tokenOf('modifyUser'),
       body: { permissions: [] },
     })
-    expect(answer.data.permissions).toEqual(['can_modify_setting'])
+    expect(answer.httpStatus).toBe(403)
+    expect(answer.message).toBe('You cannot change someone who holds permissions you do not have')
+    const details = await api.call('GET', `admin/user/${target.user.uuid}`, { token: tokenOf('superAdmin') })
+    expect(details.data.permissions).toEqual(['can_modify_setting', 'can_view_customer'])
     const self = await api.call('POST', `admin/user/${actors.modifyUser.user.uuid}/update`, {
       token: tokenOf('modifyUser'),
       body: { permissions: ['can_modify_user'] },

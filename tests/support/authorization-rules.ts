@@ -83,6 +83,12 @@ export const RULES: Record<string, Rule> = {
     endsSession: true,
     body: () => ({ current_password: 'wrong-password', password: 'password-789', password_confirmation: 'password-789' }),
   },
+  'GET account/email': { expect: everyone },
+  'POST account/email': {
+    expect: aboutMe,
+    body: (_w, actor) => ({ email: email(actor, 'moving'), current_password: 'wrong-password' }),
+  },
+  'POST auth/confirm-email': { expect: publicEndpoint, body: () => ({ token: 'not-a-real-token' }) },
 
   'GET dashboard-metrics': { expect: everyone },
 

@@ -110,6 +110,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (route.pattern === '/*') return 'notFound'
   if (route.signedOut) return actor === 'anonymous' ? 'any' : 'home'
   if (route.pattern === '/verify-email') return actor === 'anonymous' ? 'login' : 'home'
+  // The e-mail change link, signed in or out; without its token it is no page at all.
+  if (route.pattern === '/confirm-email') return 'notFound'
   if (!route.signedIn) return 'any'
   if (actor === 'anonymous') return 'login'
   if (actor === 'super') return 'ok'
@@ -168,6 +170,8 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { intent: 'delete', uuid: world.land.planUuid }
     case '/settings':
       return { intent: 'subscription_due_reminder_day', value: '17' }
+    case '/confirm-email':
+      return { token: 'not-a-real-token' }
     default:
       return null
   }

@@ -1,14 +1,17 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import {
+  changeEmailSchema,
   changePasswordSchema,
+  confirmEmailSchema,
   forgotPasswordSchema,
   loginSchema,
   passwordTokenSchema,
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
+  type EmailStatus,
 } from '~/contract/auth'
-import { apiTokens, emailCodes, passwordTokens, users } from '../db/schema'
+import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { hashToken, safeEqual } from './tokens'
 import { parseBody, requireUser, type ApiContext } from '../http/context'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
@@ -17,13 +20,22 @@ import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
 import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from './passwords'
 import {
+  findEmailChange,
+  pendingEmailChange,
+  requestEmailChange,
+  revokeAccountAccess,
+  sendEmailChangedNotice,
+} from './email-change'
+import {
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_SECONDS,
   createAccount,
   findPasswordToken,
   findUserByEmail,
+  EMAIL_TAKEN,
   hashCode,
   issueSession,
+  MAIL_BUCKET,
   mailBudgetLeft,
   revokeAllTokens,
   sendResetLink,
@@ -40,7 +52,7 @@ export const INVALID_LINK = 'This link is invalid or has expired'
 export const CODE_EXPIRED = 'This code has expired. Request a new one.'
 
 async function login(ctx: ApiContext) {
-  const { email, password } = await parseBody(ctx, loginSchema)
+  const { email, password, remember } = await parseBody(ctx, loginSchema)
   // Failed sign-ins are counted per e-mail typed (registered or not) and, behind a trusted proxy, per
   // address. Each attempt is counted before its password is checked, in one locked step, so parallel
   // attempts cannot all pass a count none of them is in yet; a right password takes its count back.
@@ -57,7 +69,7 @@ async function login(ctx: ApiContext) {
     throw forbidden(SUSPENDED)
   }
   await welcomeOnce(ctx.db, user)
-  return { message: 'Login successful', data: await issueSession(ctx.db, user.id) }
+  return { message: 'Login successful', data: await issueSession(ctx.db, user.id, remember ?? false) }
 }
 
 async function register(ctx: ApiContext) {
@@ -238,6 +250,64 @@ async function changePassword(ctx: ApiContext) {
   return { message: 'Password changed successfully', data: null }
 }
 
+async function emailStatus(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const pending = await pendingEmailChange(ctx.db, user.id)
+  const status: EmailStatus = { email: user.email, pending_email: pending?.newEmail ?? null }
+  return { data: status }
+}
+
+export const EMAIL_CHANGE_SENT = (email: string) => `We have sent a confirmation link to ${email}`
+export const SAME_EMAIL = 'This is already your email'
+
+/** A user's own e-mail change only starts here: the link mailed to the new address finishes it. */
+async function changeEmail(ctx: ApiContext) {
+  const user = requireUser(ctx)
+  const input = await parseBody(ctx, changeEmailSchema)
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
+  if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
+    throw fieldError('current_password', 'The current password is incorrect')
+  }
+  if (input.email === user.email) throw fieldError('email', SAME_EMAIL)
+  if (await findUserByEmail(ctx.db, input.email)) throw fieldError('email', EMAIL_TAKEN)
+  await consume(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail)
+  await requestEmailChange(ctx.db, user, input.email)
+  return { message: EMAIL_CHANGE_SENT(input.email), data: null }
+}
+
+export const EMAIL_CHANGED = 'Your email address has been changed'
+
+/**
+ * Follows the link of an e-mail change, signed in or not. The change is spent in the same
+ * statement that reads it, so a link works once; every other session of the account ends.
+ */
+async function confirmEmail(ctx: ApiContext) {
+  const { token } = await parseBody(ctx, confirmEmailSchema)
+  const found = await findEmailChange(ctx.db, token)
+  if (!found) throw badRequest(INVALID_LINK)
+  const newEmail = found.change.newEmail
+  const keep = ctx.user?.id === found.user.id && ctx.token ? hashToken(ctx.token) : undefined
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [spent] = await tx
+        .delete(emailChanges)
+        .where(and(eq(emailChanges.userId, found.user.id), eq(emailChanges.tokenHash, hashToken(token))))
+        .returning({ userId: emailChanges.userId })
+      if (!spent) throw badRequest(INVALID_LINK)
+      await tx
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, found.user.id))
+      await revokeAccountAccess(tx, found.user.id, keep)
+    })
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw fieldError('token', EMAIL_TAKEN)
+    throw error
+  }
+  await sendEmailChangedNotice(ctx.db, found.user, found.user.email, newEmail)
+  return { message: EMAIL_CHANGED, data: { email: newEmail } }
+}
+
 export const authRoutes: RouteDefinition[] = [
   { method: 'POST', path: 'auth/login', auth: 'public', handler: login },
   { method: 'POST', path: 'auth/register', auth: 'public', handler: register },
@@ -249,4 +319,7 @@ export const authRoutes: RouteDefinition[] = [
   { method: 'POST', path: 'verify-email', auth: 'user', handler: verifyEmail },
   { method: 'POST', path: 'send-otp', auth: 'user', handler: sendOtp },
   { method: 'POST', path: 'change-password', auth: 'user', handler: changePassword },
+  { method: 'GET', path: 'account/email', auth: 'user', handler: emailStatus },
+  { method: 'POST', path: 'account/email', auth: 'user', handler: changeEmail },
+  { method: 'POST', path: 'auth/confirm-email', auth: 'public', handler: confirmEmail },
 ]

@@ -37,11 +37,13 @@ export function toSessionUser(user: ApiUser): SessionUser {
   }
 }
 
-export async function issueSession(db: Executor, userId: number): Promise<SessionData> {
+/** A new API token; without 'Remember me' it also ends after SESSION_IDLE_HOURS idle (http/authenticate.ts). */
+export async function issueSession(db: Executor, userId: number, remember = false): Promise<SessionData> {
   const { token, tokenHash } = newToken()
   await db.insert(apiTokens).values({
     userId,
     tokenHash,
+    remember,
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_DAYS * 24 * 3600_000),
   })
   const user = await userById(db, userId)
@@ -99,7 +101,7 @@ export async function createAccount(db: Executor, account: NewAccount) {
 }
 
 /** Code and reset e-mails share one budget: at most 3 per account in 15 minutes. */
-const MAIL_BUCKET = 'mail'
+export const MAIL_BUCKET = 'mail'
 
 export async function mailBudgetLeft(db: Executor, userId: number) {
   return LIMITS.mail.max - (await countRecent(db, MAIL_BUCKET, String(userId), LIMITS.mail.windowSeconds))

@@ -58,6 +58,9 @@ export const users = pgTable(
     role: text('role', { enum: ['super_admin', 'admin', 'realtor', 'customer'] }).notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isSuspended: boolean('is_suspended').notNull().default(false),
+    /** Who suspended the account, and as what: a realtor may lift only its own suspensions (null: staff). */
+    suspendedById: integer('suspended_by_id').references((): any => users.id, { onDelete: 'set null' }),
+    suspendedByRole: text('suspended_by_role', { enum: ['super_admin', 'admin', 'realtor'] }),
     realtorId: integer('realtor_id').references((): any => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references((): any => users.id, { onDelete: 'set null' }),
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
@@ -97,10 +100,24 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Without 'Remember me' a token also dies after SESSION_IDLE_HOURS without use. */
+    remember: boolean('remember').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index('api_tokens_user_idx').on(table.userId)],
 )
+
+/** A user's own e-mail change, waiting for the link mailed to the new address (one per user). */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})
 
 /** Password reset (1 hour) and set-password (7 days) links; single use. */
 export const passwordTokens = pgTable(

@@ -72,3 +72,16 @@ export async function sendMail(db: Executor, message: MailMessage) {
   }
   await transport().sendMail({ ...message, from: getEnv().MAIL_FROM })
 }
+
+/**
+ * For an e-mail about something already done (a security notice after a change is saved): past
+ * the cap it is logged and dropped, since refusing now would report a saved change as failed.
+ */
+export async function sendNotice(db: Executor, message: MailMessage) {
+  try {
+    await sendMail(db, message)
+  } catch (error) {
+    if (!(error instanceof MailCapReached)) throw error
+    console.warn(`[mail] not sent to ${message.to} (${message.subject}): ${error.message}`)
+  }
+}

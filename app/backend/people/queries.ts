@@ -19,6 +19,8 @@ export const personColumns = {
   role: users.role,
   realtorId: users.realtorId,
   isSuspended: users.isSuspended,
+  suspendedById: users.suspendedById,
+  suspendedByRole: users.suspendedByRole,
   createdAt: users.createdAt,
   permissions: sql<Permission[] | null>`array(select ${userPermissions.permission} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`,
 }
@@ -34,6 +36,8 @@ export type PersonRow = {
   role: Role
   realtorId: number | null
   isSuspended: boolean
+  suspendedById: number | null
+  suspendedByRole: 'super_admin' | 'admin' | 'realtor' | null
   createdAt: Date | string
   permissions: Permission[] | null
 }

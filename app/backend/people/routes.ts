@@ -14,6 +14,7 @@ import {
   type RealtorDetails,
 } from '~/contract/people'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
+import { revokeAccountAccess, sendStaffChangedEmailNotice } from '../auth/email-change'
 import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from '../auth/service'
 import type { Executor } from '../db/client'
 import { permissions as permissionsTable, userPermissions, users } from '../db/schema'
@@ -37,6 +38,7 @@ import {
   listPeople,
   personById,
   subscriptionsOf,
+  type PersonRow,
   toCustomer,
   toRealtor,
   toStaffUser,
@@ -192,26 +194,61 @@ async function assertEmailFree(db: Executor, email: string, userId: number) {
   if (await emailTakenByOther(db, email, userId)) throw fieldError('email', EMAIL_TAKEN)
 }
 
-/** The unique index has the last word when two edits race for one address. */
-async function saveEmail(db: Executor, userId: number, changes: Partial<typeof users.$inferInsert>) {
+export const OUTRANKED = 'You cannot change someone who holds permissions you do not have'
+export const REALTOR_EMAIL_LOCKED = "Only staff can change a customer's email"
+
+/**
+ * Nobody changes an account that holds a permission the editor lacks: otherwise a lesser admin
+ * could move a greater one's e-mail and take the account over through a password reset.
+ */
+function assertOutranks(actor: ApiUser, target: PersonRow) {
+  if (actor.role === 'super_admin') return
+  const held: readonly Permission[] = target.role === 'super_admin' ? PERMISSIONS : (target.permissions ?? [])
+  if (target.role === 'super_admin' || !held.every((permission) => hasPermission(actor, permission))) {
+    throw forbidden(OUTRANKED)
+  }
+}
+
+/**
+ * Saves a profile edit. When staff move the e-mail, every token, password link and code of the
+ * account dies with it, and the old address is told afterwards. The unique index has the last
+ * word when two edits race for one address.
+ */
+async function saveProfile(
+  db: Executor,
+  target: PersonRow,
+  changes: Partial<typeof users.$inferInsert>,
+  alsoInTransaction?: (tx: Executor) => Promise<void>,
+) {
+  const emailChanged = changes.email !== undefined && changes.email !== target.email
   try {
-    await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId))
+    await db.transaction(async (tx) => {
+      if (Object.keys(changes).length) {
+        await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, target.id))
+      }
+      if (emailChanged) await revokeAccountAccess(tx, target.id)
+      await alsoInTransaction?.(tx)
+    })
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw fieldError('email', EMAIL_TAKEN)
     throw error
   }
+  if (emailChanged) await sendStaffChangedEmailNotice(db, target, target.email, changes.email!)
 }
 
 function updateHandler(kind: 'customer' | 'realtor') {
   return async (ctx: ApiContext) => {
-    const { realtorId } = authorize(ctx, kind, 'modify')
+    const { actor, realtorId } = authorize(ctx, kind, 'modify')
     const person = orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorId))
+    assertOutranks(actor, person)
     const changes =
       kind === 'realtor'
         ? await parseBody(ctx, realtorSchema).then((input) => ({ ...names(input), businessName: input.business_name }))
         : await parseBody(ctx, customerSchema).then(names)
+    // A realtor brought the customer but does not own the address the password reset goes to.
+    if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
     await assertEmailFree(ctx.db, changes.email, person.id)
-    await saveEmail(ctx.db, person.id, changes)
+    await saveProfile(ctx.db, person, changes)
     const updated = orNotFound(await findPerson(ctx.db, person.uuid, [ROLE_OF[kind]]))
     return {
       message: `${kind === 'realtor' ? 'Realtor' : 'Customer'} updated successfully`,
@@ -239,21 +276,14 @@ async function findStaffTarget(ctx: ApiContext, actor: ApiUser, action: 'change'
 async function updateUser(ctx: ApiContext) {
   const { actor } = authorize(ctx, 'user', 'modify')
   const target = await findStaffTarget(ctx, actor, 'change')
+  assertOutranks(actor, target)
   const input = await parseBody(ctx, userUpdateSchema)
-  const current = new Set(target.permissions ?? [])
-  const requested = new Set(input.permissions)
-  // Permissions the actor lacks stay as they are on the target; asking to add one is refused.
-  const next = new Set<Permission>()
-  for (const permission of requested) {
-    if (hasPermission(actor, permission)) next.add(permission)
-    else if (!current.has(permission)) throw fieldError('permissions', GRANT_ONLY_HELD)
+  if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
+    throw fieldError('permissions', GRANT_ONLY_HELD)
   }
-  for (const permission of current) if (!hasPermission(actor, permission)) next.add(permission)
-
+  const kept = input.permissions
   if (input.email && input.email !== target.email) await assertEmailFree(ctx.db, input.email, target.id)
-  await ctx.db.transaction(async (tx) => {
-    if (input.email && input.email !== target.email) await saveEmail(tx, target.id, { email: input.email })
-    const kept = [...next]
+  await saveProfile(ctx.db, target, input.email ? { email: input.email } : {}, async (tx) => {
     await tx
       .delete(userPermissions)
       .where(
@@ -272,6 +302,8 @@ async function updateUser(ctx: ApiContext) {
   return { message: 'User updated successfully', data: toStaffUser(updated) }
 }
 
+export const STAFF_SUSPENSION = 'Only staff can lift this suspension'
+
 function suspendHandler(kind: Kind) {
   return async (ctx: ApiContext) => {
     const { actor, realtorId } = authorize(ctx, kind, 'modify')
@@ -280,10 +312,25 @@ function suspendHandler(kind: Kind) {
         ? await findStaffTarget(ctx, actor, 'suspend')
         : orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorId))
     if (target.id === actor.id) throw forbidden('You cannot suspend yourself')
+    assertOutranks(actor, target)
     const { is_suspended: wanted } = await parseBody(ctx, suspendSchema)
     const suspend = wanted ?? !target.isSuspended
+    // A realtor lifts only the suspensions it made itself; staff (or an unknown suspender) outrank it.
+    if (!suspend && target.isSuspended && actor.role === 'realtor' && target.suspendedById !== actor.id) {
+      throw forbidden(STAFF_SUSPENSION)
+    }
+    // Suspending again keeps the first suspender on record, so a realtor cannot take over a staff suspension.
+    const suspender =
+      suspend && target.isSuspended
+        ? {}
+        : suspend
+          ? { suspendedById: actor.id, suspendedByRole: actor.role as 'super_admin' | 'admin' | 'realtor' }
+          : { suspendedById: null, suspendedByRole: null }
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ isSuspended: suspend, updatedAt: new Date() }).where(eq(users.id, target.id))
+      await tx
+        .update(users)
+        .set({ isSuspended: suspend, ...suspender, updatedAt: new Date() })
+        .where(eq(users.id, target.id))
       // A suspended account is signed out at its next request: its tokens die now.
       if (suspend) await revokeAllTokens(tx, target.id)
     })

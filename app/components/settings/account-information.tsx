@@ -3,7 +3,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { SessionUser } from '~/contract/auth'
+import type { ChangeEmailForm as ChangeEmailShape, SessionUser } from '~/contract/auth'
 import type { ChangePasswordForm as ChangePasswordShape } from '~/contract/settings'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { capitalize, humanize } from '~/utils/format'
@@ -95,6 +95,58 @@ export function ChangePasswordForm({
           className="w-full sm:w-auto sm:self-start"
         >
           Change password
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+/**
+ * Change email: the API mails a link to the new address and tells the old one; until the link is
+ * followed the account keeps its address, and this card says which one is waiting.
+ */
+export function ChangeEmailForm({
+  spec,
+  lastResult,
+  pendingEmail,
+}: {
+  spec: FormSpec
+  lastResult?: SubmissionResult
+  pendingEmail: string | null
+}) {
+  const navigation = useNavigation()
+  const [form, fields] = useSpecForm<ChangeEmailShape>(spec, { id: 'change-email', lastResult })
+  return (
+    <section aria-labelledby="email-heading" className="card">
+      <h2 id="email-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        Change email
+      </h2>
+      {pendingEmail ? (
+        <p role="status" className="mb-4 text-sm text-slate-600">
+          Pending confirmation of <strong className="break-all">{pendingEmail}</strong>. Follow the link we sent to
+          that address to finish the change.
+        </p>
+      ) : null}
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="change-email" />
+        <Field
+          labelProps={{ children: 'New email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: 'Password' }}
+          inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+          errors={fields.current_password.errors}
+          hint="Your current password, to show it is you."
+        />
+        <Button
+          type="submit"
+          pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-email'}
+          className="w-full sm:w-auto sm:self-start"
+        >
+          Change email
         </Button>
       </Form>
     </section>

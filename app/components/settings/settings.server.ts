@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node'
-import { changePasswordSchema, type SessionData, type SessionUser } from '~/contract/auth'
+import { changeEmailSchema, changePasswordSchema, type EmailStatus, type SessionData, type SessionUser } from '~/contract/auth'
 import { hasPermission } from '~/contract/permissions'
 import {
   bankDetailsSchema,
@@ -29,22 +29,29 @@ export async function loadSettings(request: Request) {
   if (wantsSettings && !canModify) throw redirect('/settings')
   const specs = {
     changePassword: formSpec(changePasswordSchema),
+    changeEmail: formSpec(changeEmailSchema),
     bankDetails: formSpec(bankDetailsSchema),
     reminderDays: formSpec(reminderDaySchema),
   }
-  if (!wantsSettings) return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, specs }
+  if (!wantsSettings) {
+    const email = await api<EmailStatus>(request, 'GET', 'account/email')
+    if (!email.ok) throw new Response(email.message, { status: email.httpStatus || 500 })
+    const pendingEmail = email.data.pending_email
+    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, pendingEmail, specs }
+  }
   const [bank, reminder] = await Promise.all([
     api<BankDetails>(request, 'GET', 'admin/setting/bank_details'),
     api<ReminderDaySetting>(request, 'GET', 'admin/setting/subscription_due_reminder_day'),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
-  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, specs }
+  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, pendingEmail: null, specs }
 }
 
 export async function settingsAction(request: Request) {
   const intent = String((await request.clone().formData().catch(() => null))?.get('intent') ?? '')
   if (intent === 'change-password') return changePassword(request)
+  if (intent === 'change-email') return changeEmail(request)
   if (intent === 'bank_details' || intent === 'subscription_due_reminder_day') return saveSetting(request, intent)
   throw new Response('Unknown form', { status: 400 })
 }
@@ -76,7 +83,7 @@ async function changePassword(request: Request) {
   // this browser signs in with the new password; the page then signs out by itself.
   if (formData.get('js') === '1') {
     const session = await api<SessionData>(request, 'POST', 'auth/login', {
-      body: { email: auth.user.email, password: submission.value.password },
+      body: { email: auth.user.email, password: submission.value.password, remember: auth.remember },
       token: null,
     })
     if (session.ok) {
@@ -91,4 +98,18 @@ async function changePassword(request: Request) {
   return redirectWithSuccess(request, '/login', PASSWORD_CHANGED, {
     headers: { 'Set-Cookie': await destroyAuth(request) },
   })
+}
+
+/** Starts the user's own e-mail change; the address changes only when the mailed link is followed. */
+async function changeEmail(request: Request) {
+  await requireAuth(request)
+  const intent = 'change-email'
+  const hideFields = ['current_password']
+  const { submission } = await parseForm(request, changeEmailSchema)
+  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
+  const result = await api(request, 'POST', 'account/email', { body: submission.value })
+  if (!result.ok) {
+    return data({ intent, result: replyWithServerErrors(submission, result, hideFields) }, { status: result.httpStatus === 429 ? 429 : 400 })
+  }
+  return redirectWithSuccess(request, '/settings', result.message)
 }
