@@ -1,6 +1,6 @@
 /**
  * Request bodies over their limit, against the built server: a chunked body (no Content-Length)
- * of 64 MB streamed to the API's sign-in, to the sign-in form and to the payment form's upload is
+ * of 128 MB streamed to the API's sign-in, to the sign-in form and to the payment form's upload is
  * answered 413 without the server holding it (its RSS grows by less than 80 MB), while other
  * requests are still answered; a declared Content-Length over the limit is refused unread; and
  * the same posts of a legitimate size still work.
@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 const MB = 1024 * 1024
-const STREAMED = 64 * MB
+const STREAMED = 128 * MB
 const BOUNDARY = 'body-limit-boundary'
 
 /** The server's resident memory in bytes, as the kernel counts it. */
@@ -128,7 +128,7 @@ function multipartHead(fields: Record<string, string>) {
 const payPath = () => `/subscriptions/${world.unpaid.reference}/pay?page=1&type=land`
 const paidAt = () => new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 16)
 
-describe('a 64 MB chunked body', () => {
+describe('a 128 MB chunked body', () => {
   test('to the API, the sign-in form and the payment upload at once: 413 each, memory held, other requests answered', async () => {
     // Warm up the paths first, so that the baseline includes what any request makes the server load.
     await rawRequest(`${server.url}/login`, {})
