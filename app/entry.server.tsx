@@ -8,6 +8,7 @@ import { getEnv } from './utils/env.server'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
 import { replaceRemixCsrfCheck } from './utils/csrf.server'
+import { getAuth } from './utils/session.server'
 
 // Validate the environment and open the database as the server starts, not at the first request.
 getEnv()
@@ -15,14 +16,18 @@ startApi()
 replaceRemixCsrfCheck()
 
 const ABORT_DELAY = 5_000
+// A signed-in page holds someone's data: no cache (a shared computer's, a proxy's) may keep it,
+// and the back button after signing out must ask the server again.
+const NO_STORE = 'no-store'
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
+  if (await getAuth(request)) responseHeaders.set('Cache-Control', NO_STORE)
   return new Promise((resolve, reject) => {
     let shellRendered = false
     // Cleared once the page is rendered, so that each request's render is not kept alive for ABORT_DELAY.
@@ -58,6 +63,20 @@ export default function handleRequest(
       },
     )
   })
+}
+
+/** Loader and action data fetched by the browser's scripts (?_data=): not kept either when signed in. */
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (!(await getAuth(request))) return response
+  try {
+    response.headers.set('Cache-Control', NO_STORE)
+    return response
+  } catch {
+    // A response with immutable headers: copied.
+    const headers = new Headers(response.headers)
+    headers.set('Cache-Control', NO_STORE)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

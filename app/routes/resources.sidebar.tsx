@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { readForm } from '~/utils/form.server'
 import { safeRedirectPath } from '~/utils/navigation'
 import { assertSameOrigin, isSecureRequest } from '~/utils/request.server'
 import { sidebarCookie } from '~/utils/sidebar.server'
@@ -10,7 +11,10 @@ export async function loader() {
 /** Collapses or expands the sidebar: a plain form post that remembers the choice and goes back. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request)
-  const form = await request.formData().catch(() => new FormData())
+  const form = await readForm(request).catch((error: Response) => {
+    if (error.status === 413) throw error
+    return new FormData()
+  })
   const collapsed = form.get('collapsed') === 'true'
   return redirect(safeRedirectPath(form.get('redirectTo')), {
     headers: { 'Set-Cookie': sidebarCookie(collapsed, isSecureRequest(request)) },

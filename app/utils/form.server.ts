@@ -1,11 +1,39 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import type { z } from 'zod'
+import { BodyTooLargeError, readBodyForm } from '~/contract/request-body'
 import type { ApiFailure } from './api.server'
 import type { FormSpec } from './form-spec'
 import { assertSameOrigin } from './request.server'
 
 export const HONEYPOT_FIELD = 'website'
+
+/** What a form without files may send: far more than any of ours holds. */
+export const FORM_MAX_BYTES = 1024 * 1024
+export const FORM_TOO_LARGE = 'The form is too large to send'
+
+export type BodyLimit = { bytes: number; message: string }
+
+const forms = new WeakMap<Request, Promise<FormData>>()
+
+/**
+ * A form post's fields, read once per request however many times asked, and at most
+ * `limit.bytes` of it: a larger body is refused with a 413 page saying `limit.message`, an
+ * unreadable one with a 400. Every action reads its form through here (or parseForm).
+ */
+export function readForm(request: Request, limit: BodyLimit = { bytes: FORM_MAX_BYTES, message: FORM_TOO_LARGE }) {
+  let form = forms.get(request)
+  if (!form) {
+    form = readBodyForm(request, limit.bytes).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) {
+        throw new Response(limit.message, { status: 413, statusText: 'Payload Too Large' })
+      }
+      throw new Response('The form could not be read', { status: 400 })
+    })
+    forms.set(request, form)
+  }
+  return form
+}
 
 /**
  * Reads a plain form post (urlencoded or multipart) and validates it with conform + zod.
@@ -14,15 +42,10 @@ export const HONEYPOT_FIELD = 'website'
 export async function parseForm<S extends z.ZodType>(
   request: Request,
   schema: S,
-  { honeypot = false }: { honeypot?: boolean } = {},
+  { honeypot = false, limit }: { honeypot?: boolean; limit?: BodyLimit } = {},
 ) {
   assertSameOrigin(request)
-  let formData: FormData
-  try {
-    formData = await request.formData()
-  } catch {
-    throw new Response('The form could not be read', { status: 400 })
-  }
+  const formData = await readForm(request, limit)
   if (honeypot && formData.get(HONEYPOT_FIELD)) {
     throw new Response('The form could not be submitted', { status: 400 })
   }

@@ -81,12 +81,26 @@ export function dashboardCardsFor(user: Principal) {
   return DASHBOARD_CARDS.filter((card) => card.visible(user))
 }
 
-/** A same-site path to go back to after a form post; anything else falls back. */
+// Any origin of our own does: only a path is accepted, and the parser tells whether it stays on it.
+const OWN_ORIGIN = 'http://app.invalid'
+
+/**
+ * A path on this site to go back to after a form post, or `fallback`. The value is resolved with
+ * the URL parser against our own origin and only its path and query are kept (ASCII, encoded as
+ * the parser encodes them). Browsers drop tabs and newlines and read a backslash as a slash, so
+ * `/\t/evil.com` or `/\\evil.com` would lead off-site: values holding those are refused.
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback
+  let url: URL
+  try {
+    url = new URL(value, OWN_ORIGIN)
+  } catch {
     return fallback
   }
-  return value
+  // A path that starts with // after the parser's clean-up (/.//evil.com) reads as another host.
+  if (url.origin !== OWN_ORIGIN || url.pathname.startsWith('//')) return fallback
+  return url.pathname + url.search
 }
 
 // Search params of the signed-in shell; list pages keep them as they are (readListQuery does).

@@ -17,13 +17,18 @@ export function clientAddress(request: Request) {
 }
 
 /**
- * Whether a post comes from another site: browsers send Sec-Fetch-Site or Origin with every POST.
- * `Origin: null` (sandboxed frames, some redirects) is let through, like a post without Origin.
+ * Whether a post comes from another site. Browsers send Sec-Fetch-Site or Origin with every POST.
+ * `Origin: null` is what a browser sends from a sandboxed frame, a data: or file: page, or after a
+ * cross-site redirect: never from one of our own pages, so it counts as cross-site.
+ * A post with neither header does not come from a browser but from a client such as curl or a
+ * script; it is accepted: it carries only the cookies its sender chose to give it, so no site can
+ * make a visitor's browser send it (which is what this check prevents), and testers post this way.
  */
 export function isCrossSitePost(headers: Headers, url?: string) {
   if (headers.get('sec-fetch-site') === 'cross-site') return true
   const origin = headers.get('origin')
-  if (!origin || origin === 'null') return false
+  if (origin === null || origin === '') return false
+  if (origin === 'null') return true
   const host =
     (getEnv().TRUST_PROXY && headers.get('x-forwarded-host')) || headers.get('host') || (url ? new URL(url).host : null)
   try {

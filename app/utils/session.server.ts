@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from '@remix-run/node'
 import type { SessionData, SessionUser } from '~/contract/auth'
 import { getEnv } from './env.server'
-import { isSecureRequest } from './request.server'
+import { assertSameOrigin, isSecureRequest } from './request.server'
 
 const REMEMBER_ME_SECONDS = 30 * 24 * 3600
 
@@ -77,6 +77,9 @@ export async function logoutAndRedirect(request: Request, to = '/login'): Promis
 
 /** Access rules of SPEC.md section 2: signed out → /login, unverified → /verify-email. */
 export async function requireAuth(request: Request, { allowUnverified = false } = {}) {
+  // A signed-in action refuses a post from another site first (its cookies are already dropped,
+  // see csrf.server.ts), so such a post gets the 403 page rather than the sign-in screen.
+  if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
   const auth = await getAuth(request)
   // SPEC.md: after login the user is always sent to /, so the page asked for is not carried along.
   if (!auth) throw redirect('/login')

@@ -7,6 +7,7 @@ import http from 'node:http'
 import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS } from '~/contract/permissions'
+import { realPng } from '../support/images'
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, PASSWORD, type World } from '../support/security-world'
 import { httpClient, SERVER_ADMIN, SERVER_SECRET, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
@@ -74,6 +75,17 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').includes('text/html')
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...FORM, ...headers },
+    body: new URLSearchParams(body),
+    redirect: 'manual',
+  })
+  return { response, text: await response.text() }
+}
 
 describe('HTML responses', () => {
   test('every page, signed out, as a customer and as the super admin, carries the CSP with a fresh nonce its scripts carry', async () => {
@@ -91,6 +103,11 @@ describe('HTML responses', () => {
         const b = inspect(second.response, second.html)
         pages += 1
         for (const problem of [...a.problems, ...b.problems]) failures.push(`${path} as ${who} (${first.response.status}): ${problem}`)
+        // A signed-in page is someone's: no cache may keep it (a shared computer's back button).
+        const cacheControl = first.response.headers.get('cache-control') ?? ''
+        if (who !== 'anonymous' && !/\bno-store\b/.test(cacheControl)) {
+          failures.push(`${path} as ${who} (${first.response.status}): Cache-Control is "${cacheControl}", not no-store`)
+        }
         if (a.nonce && a.nonce === b.nonce) failures.push(`${path} as ${who}: the nonce did not change between two requests`)
         if (first.response.status === 200 && !a.scripts) failures.push(`${path} as ${who}: no script carried the nonce (nothing checked)`)
       }
@@ -222,4 +239,138 @@ describe('error pages', () => {
       provider.close()
     }
   }, 60_000)
+})
+
+describe('caching', () => {
+  test("signed-in data answers (the scripts' ?_data= loads) carry no-store; signed-out ones are left as they were", async () => {
+    for (const cookie of [customerCookie, superCookie]) {
+      for (const path of ['/?_data=root', '/?_data=routes%2F_app', '/settings?_data=routes%2F_app.settings']) {
+        const response = await fetch(`${server.url}${path}`, { headers: { cookie } })
+        expect(response.status, path).toBe(200)
+        expect(response.headers.get('cache-control'), path).toMatch(/\bno-store\b/)
+      }
+    }
+    const signedOut = await fetch(`${server.url}/login?_data=root`)
+    expect(signedOut.status).toBe(200)
+    expect(signedOut.headers.get('cache-control') ?? '').not.toMatch(/\bno-store\b/)
+  })
+
+  test('proofs of payment are private, no-store (the page and the API); product images stay cacheable', async () => {
+    const page = await fetch(`${server.url}/resources/media/${world.proof.name}`, { headers: { cookie: customerCookie } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^image\//)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    const api = await fetch(`${server.url}/api/v1/media/${world.proof.name}`, { headers: { authorization: `Bearer ${world.customer.token}` } })
+    expect(api.status).toBe(200)
+    expect(api.headers.get('cache-control')).toBe('private, no-store')
+
+    const upload = await httpClient(server).call('POST', 'media/upload', {
+      token: world.superAdmin.token,
+      body: { file_name: 'plot.png', file_in_base64: Buffer.from(realPng()).toString('base64'), folder_path: 'products' },
+    })
+    expect(upload.status, upload.message).toBe('200')
+    const image = await fetch(`${server.url}/api/v1/media/${upload.data.name}`)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('cache-control')).toMatch(/^public, max-age=\d+/)
+  })
+
+  test('receipts and allocation letters are private, no-store', async () => {
+    const reference = world.completed.reference
+    for (const path of [`/subscriptions/${reference}/transactions/${world.completed.transaction}/receipt`, `/subscriptions/${reference}/land-document`]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie: customerCookie } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toBe('application/pdf')
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store')
+    }
+  })
+})
+
+describe('redirects after a form post', () => {
+  // Where a browser goes with a Location: resolved against the page's address.
+  const landing = (response: Response) => new URL(response.headers.get('location') ?? '', server.url)
+
+  test.each([
+    ['/%09/evil.example.com', 'a tab (browsers drop it: //evil.example.com)'],
+    ['/\t\t/evil.example.com', 'two tabs'],
+    ['/%0A/evil.example.com', 'a newline'],
+    ['/\r\n/evil.example.com', 'CR LF'],
+    ['//evil.example.com', 'a protocol-relative address'],
+    ['/\\evil.example.com', 'a backslash'],
+    ['/.//evil.example.com', 'a path that normalises to //'],
+    ['https://evil.example.com/', 'an absolute address'],
+  ])('the sidebar and the notifications panel refuse %j (%s): back to /', async (value) => {
+    // The value as the form field carries it (a %09 typed into the field reaches us decoded).
+    const redirectTo = decodeURIComponent(value.replace(/%(?![0-9A-F]{2})/gi, '%25'))
+    for (const answer of [
+      await post('/resources/sidebar', { collapsed: 'true', redirectTo }, { cookie: customerCookie }),
+      await post('/resources/notifications', { intent: 'mark-all-read', redirectTo }, { cookie: customerCookie }),
+    ]) {
+      expect(answer.response.status).toBe(302)
+      expect(answer.response.headers.get('location')).toBe('/')
+      expect(landing(answer.response).origin).toBe(server.url)
+    }
+  })
+
+  test('non-ASCII is percent-encoded (no 500); a path and query of our own are kept', async () => {
+    const accented = await post('/resources/sidebar', { collapsed: 'false', redirectTo: '/land-purchases?search=Ibeju-Lekki ₦' }, { cookie: customerCookie })
+    expect(accented.response.status).toBe(302)
+    expect(accented.response.headers.get('location')).toBe('/land-purchases?search=Ibeju-Lekki%20%E2%82%A6')
+    const page = await post('/resources/notifications', { intent: 'mark-all-read', redirectTo: '/customers?page=2' }, { cookie: superCookie })
+    expect(page.response.status).toBe(302)
+    expect(page.response.headers.get('location')).toBe('/customers?page=2')
+  })
+})
+
+describe('cross-site posts with Origin: null', () => {
+  const reminderDay = async () =>
+    (await httpClient(server).call('GET', 'admin/setting/subscription_due_reminder_day', { token: world.superAdmin.token })).data.value
+
+  test('are refused with the 403 page on signed-in actions, and change nothing', async () => {
+    const before = await reminderDay()
+    const next = String(before === 20 ? 21 : 20)
+    // Pages inside the signed-in shell render their 403 under the shell, whose loader sees no session
+    // (the post's cookies were dropped): those answer with the sign-in screen, as a cross-site post does.
+    const shell = [
+      await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { cookie: superCookie, origin: 'null' }),
+      await post(`/subscriptions/${world.unpaid.reference}/cancel?page=1&type=land`, {}, { cookie: superCookie, origin: 'null' }),
+    ]
+    const others = [
+      await post('/resources/notifications', { intent: 'delete-all', redirectTo: '/' }, { cookie: customerCookie, origin: 'null' }),
+      await post('/resources/sidebar', { collapsed: 'true', redirectTo: '/' }, { cookie: customerCookie, origin: 'null' }),
+      await post('/logout', {}, { cookie: customerCookie, origin: 'null' }),
+      await post('/login', { email: world.customer.email, password: PASSWORD }, { origin: 'null' }),
+    ]
+    for (const answer of [...shell, ...others]) {
+      const { response, text } = answer
+      const refusal = response.status === 403 ? 403 : `${response.status} ${response.headers.get('location')}`
+      expect(shell.includes(answer) ? [403, '302 /login'] : [403], response.url).toContain(refusal)
+      if (refusal === 403) expect(text).toContain('Cross-site form posts are not allowed')
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
+    }
+    // The same post from another site is answered alike.
+    const crossSite = await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { cookie: superCookie, origin: 'https://evil.example.com' })
+    const nullOrigin = shell[0].response
+    expect(`${crossSite.response.status} ${crossSite.response.headers.get('location')}`).toBe(`${nullOrigin.status} ${nullOrigin.headers.get('location')}`)
+    expect(await reminderDay()).toBe(before)
+    // The notifications are still there, and the customer is still signed in.
+    const notifications = await httpClient(server).call('GET', 'notification', { token: world.customer.token })
+    expect(notifications.data.items.length).toBeGreaterThan(0)
+    expect((await fetch(`${server.url}/settings`, { headers: { cookie: customerCookie }, redirect: 'manual' })).status).toBe(200)
+  })
+
+  test('the same posts from our own pages, or with neither Origin nor Sec-Fetch-Site (curl), are accepted', async () => {
+    const before = await reminderDay()
+    const next = before === 20 ? 21 : 20
+    const own = await post('/settings', { intent: 'subscription_due_reminder_day', value: String(next) }, { cookie: superCookie, origin: server.url })
+    expect(own.response.status).toBe(302)
+    expect(await reminderDay()).toBe(next)
+    const curl = await post('/settings', { intent: 'subscription_due_reminder_day', value: String(before) }, { cookie: superCookie })
+    expect(curl.response.status).toBe(302)
+    expect(await reminderDay()).toBe(before)
+    const sidebar = await post('/resources/sidebar', { collapsed: 'true', redirectTo: '/settings' }, { cookie: customerCookie, origin: server.url, 'sec-fetch-site': 'same-origin' })
+    expect(sidebar.response.status).toBe(302)
+    expect(sidebar.response.headers.get('location')).toBe('/settings')
+    const signIn = await post('/login', { email: world.customer.email, password: PASSWORD })
+    expect(signIn.response.status).toBe(302)
+  })
 })

@@ -185,4 +185,43 @@ describe('shell addresses', () => {
     expect(safeRedirectPath('https://evil.example.com')).toBe('/')
     expect(safeRedirectPath(null)).toBe('/')
   })
+
+  // What a browser does with each Location: tabs and newlines are dropped and a backslash is a
+  // slash, so any of those could turn a path into another host.
+  test.each([
+    ['/customers?page=2', '/customers?page=2'],
+    ['/land-purchases?search=a b&page=2', '/land-purchases?search=a%20b&page=2'],
+    ['/subscriptions#top', '/subscriptions'],
+    ['/%09/evil.example.com', '/%09/evil.example.com'],
+    ['/%2F/evil.example.com', '/%2F/evil.example.com'],
+    ['/\t/evil.example.com', '/'],
+    ['/\t\t/evil.example.com', '/'],
+    ['/\n/evil.example.com', '/'],
+    ['/\r\nSet-Cookie: a=b', '/'],
+    ['/\u0000', '/'],
+    ['/\u007f', '/'],
+    ['//evil.example.com', '/'],
+    ['///evil.example.com', '/'],
+    ['/\\evil.example.com', '/'],
+    ['\\/evil.example.com', '/'],
+    ['/.//evil.example.com', '/'],
+    ['/a/..//evil.example.com', '/'],
+    ['https://evil.example.com', '/'],
+    ['javascript:alert(1)', '/'],
+    [' /customers', '/'],
+    ['customers', '/'],
+    ['', '/'],
+    ['/café?q=₦', '/caf%C3%A9?q=%E2%82%A6'],
+    ['/\u2028/evil.example.com', '/%E2%80%A8/evil.example.com'],
+    ['/\ud800', '/%EF%BF%BD'],
+  ])('%j → %j', (value, expected) => {
+    expect(safeRedirectPath(value)).toBe(expected)
+    // Every answer is a plain ASCII path that a Location header can carry.
+    expect(expected).toMatch(/^\/(?!\/)[\x21-\x7e]*$/)
+  })
+
+  test('a fallback of the caller\'s choosing', () => {
+    expect(safeRedirectPath('//evil.example.com', '/settings')).toBe('/settings')
+    expect(safeRedirectPath(undefined, '/settings')).toBe('/settings')
+  })
 })

@@ -99,7 +99,14 @@ describe('assertSameOrigin', () => {
   })
 
   test('refuses cross-site posts with 403', () => {
-    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'not a url' }]
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'not a url' },
+      // Sandboxed frames, data: pages and cross-site redirects send Origin: null.
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    ]
     for (const headers of crossSite) {
       let answer: Response | undefined
       try {

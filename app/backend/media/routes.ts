@@ -42,8 +42,10 @@ async function serve(ctx: ApiContext) {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
       'X-Content-Type-Options': 'nosniff',
-      // Names are random and content never changes under a name.
-      'Cache-Control': `${isPublic ? 'public' : 'private'}, max-age=31536000, immutable`,
+      // Product images: names are random and content never changes under a name. Anything else
+      // (proofs of payment) belongs to someone: no cache keeps it past the answer, so it does not
+      // outlive a sign-out on a shared computer.
+      'Cache-Control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
       'Content-Disposition': `inline; filename="${file.name}"`,
       'Content-Security-Policy': "default-src 'none'; sandbox",
     },

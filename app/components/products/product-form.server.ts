@@ -17,8 +17,11 @@ import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
 import { loadProduct } from './product-details.server'
 
 const NO_PERMISSION = 'You do not have permission to do this'
-// Ten images of 2 MB and the form's text: anything larger is refused before it is read.
-const MAX_FORM_BYTES = (MAX_PRODUCT_IMAGES + 1) * MAX_UPLOAD_BYTES
+// Ten images of 2 MB and the form's text: a larger body is refused as it streams in.
+const PRODUCT_FORM_LIMIT = {
+  bytes: MAX_PRODUCT_IMAGES * MAX_UPLOAD_BYTES + 256 * 1024,
+  message: 'The images are too large: at most 2 MB each',
+}
 
 /** The add-product panel: only for those who may change products. */
 export async function loadNewProduct(request: Request, kindName: KindName) {
@@ -51,11 +54,8 @@ type Reply = ReturnType<typeof replyWithApiFailure>
  */
 export async function productFormAction(request: Request, kindName: KindName, reference?: string) {
   const kind = KINDS[kindName]
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
-    throw new Response('The images are too large: at most 2 MB each', { status: 413 })
-  }
   const url = new URL(request.url)
-  const { formData, submission } = await parseForm(request, productPayloadSchema)
+  const { formData, submission } = await parseForm(request, productPayloadSchema, { limit: PRODUCT_FORM_LIMIT })
   const submitted = formData.getAll('images').map(String)
   const removed = formData.getAll('remove_images').map(String)
   const answer = (result: Reply, images = submitted) => data({ result, images, removed }, { status: 400 })

@@ -8,7 +8,8 @@ import {
   type ReminderDaySetting,
 } from '~/contract/settings'
 import { api } from '~/utils/api.server'
-import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
+import { assertSameOrigin } from '~/utils/request.server'
 import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
 import { jsonWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
 
@@ -49,7 +50,8 @@ export async function loadSettings(request: Request) {
 }
 
 export async function settingsAction(request: Request) {
-  const intent = String((await request.clone().formData().catch(() => null))?.get('intent') ?? '')
+  assertSameOrigin(request)
+  const intent = String((await readForm(request)).get('intent') ?? '')
   if (intent === 'change-password') return changePassword(request)
   if (intent === 'change-email') return changeEmail(request)
   if (intent === 'bank_details' || intent === 'subscription_due_reminder_day') return saveSetting(request, intent)

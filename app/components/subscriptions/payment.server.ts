@@ -18,8 +18,8 @@ dayjs.extend(timezone)
 
 export const PROOF_FOLDER = 'proofs'
 export const PAYMENT_SENT = 'Payment proof sent successfully'
-// One proof image of at most 2 MB and the form's text: anything larger is refused before it is read.
-const MAX_FORM_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+// One proof image of at most 2 MB and the form's text: a larger body is refused as it streams in.
+const PAYMENT_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The proof of payment may not be greater than 2 MB' }
 
 /**
  * The picker's default: today at 12:00 (SPEC.md section 9) in the user's time zone; before noon,
@@ -62,11 +62,8 @@ export async function loadPayment(request: Request, name: ListName, reference: s
  * media/upload, then the transaction goes to the API with the file's URL.
  */
 export async function paymentAction(request: Request, name: ListName, reference: string | undefined) {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
-    throw new Response('The proof of payment may not be greater than 2 MB', { status: 413 })
-  }
   const { closeTo } = panelContext(request, name)
-  const { submission } = await parseForm(request, paymentFormSchema)
+  const { submission } = await parseForm(request, paymentFormSchema, { limit: PAYMENT_FORM_LIMIT })
   const hideFields = ['proof_of_payment']
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))

@@ -84,7 +84,8 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
   return new Response(response.body, {
     headers: {
       'Content-Type': type,
-      'Cache-Control': 'private, max-age=3600',
+      // Proofs of payment are someone's: kept by no cache, so none outlives a sign-out.
+      'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       ...(response.headers.get('content-length') ? { 'Content-Length': response.headers.get('content-length')! } : {}),
