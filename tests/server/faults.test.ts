@@ -80,11 +80,11 @@ async function unitsOnDisk(dataDir: string) {
   }
 }
 
-/** Waits until `condition()` holds, checking every 20 ms; fails with `what` after `boundMs`. */
-async function waitUntil(what: string, condition: () => boolean, boundMs = 30_000) {
+/** Waits until `condition()` holds, checking every 20 ms; fails with `what` (and `state()`) after `boundMs`. */
+async function waitUntil(what: string, condition: () => boolean, boundMs = 30_000, state = () => '') {
   const deadline = Date.now() + boundMs
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Gave up after ${boundMs} ms waiting until ${what}`)
+    if (Date.now() > deadline) throw new Error(`Gave up after ${boundMs} ms waiting until ${what}${state() ? `: ${state()}` : ''}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
@@ -228,7 +228,7 @@ describe('PGlite on disk', () => {
     await second.stop('SIGTERM')
     expect(second.output()).toMatch(/in use by process \d+/)
     expect((await server.stop('SIGTERM')).code).toBe(0)
-  }, 150_000)
+  }, 240_000)
 
   test('SIGTERM: no new requests, those in flight finish with success, the database closes cleanly', async () => {
     const server = await start({ port: serverPort(6) })
@@ -299,7 +299,7 @@ describe('PGlite on disk', () => {
     const rows = await unitsOnDisk(dataDir)
     expect(rows).toEqual([{ reference: product, left: expect.any(Number), live: expect.any(Number) }])
     expect(rows[0].left + rows[0].live).toBe(400)
-  }, 120_000)
+  }, 180_000)
 })
 
 describe('PostgreSQL', () => {
@@ -355,7 +355,9 @@ describe('PostgreSQL', () => {
         upAt = Date.now()
         postgres.resume()
         // Recovered: every kind of request has succeeded again; from then on every request must.
-        await waitUntil('every kind of request succeeded again after the restart', () => succeededSince(upAt).size === kinds.length)
+        await waitUntil('every kind of request succeeded again after the restart', () => succeededSince(upAt).size === kinds.length, 30_000, () =>
+          JSON.stringify(outcomes.filter((o) => o.started >= upAt).slice(-12).map((o) => `${o.what} ${o.status}`)),
+        )
         recoveredAt = Date.now()
         await waitUntil('24 requests ran after the recovery', () => outcomes.filter((o) => o.started >= recoveredAt).length >= 24)
       } finally {
@@ -398,5 +400,5 @@ describe('PostgreSQL', () => {
     } finally {
       postgres.stop()
     }
-  }, 120_000)
+  }, 180_000)
 })
