@@ -278,7 +278,7 @@ async function check() {
         emptyImage(stageRoot)
         for (const user of baseImageUsers(image)) {
           fs.mkdirSync(path.join(stageRoot, user.home), { recursive: true })
-          fs.chownSync(path.join(stageRoot, user.home), user.uid, user.gid)
+          if (isRoot) fs.chownSync(path.join(stageRoot, user.home), user.uid, user.gid)
         }
       }
       current = {
