@@ -1,11 +1,34 @@
 #!/usr/bin/env node
 // The README's test command. On a fresh machine it installs what is missing (npm packages,
 // Debian's chromium and postgresql), then runs every suite and ends with one line totalling them.
+//
+//   npm test                     every suite
+//   npm test -- --list           the suites' names
+//   npm test -- --only <name>    one suite (with what it needs: a build, a PostgreSQL server), same
+//                                counting and closing line; --only a,b or repeated --only for several
+//
+// A suite fails when it exits non-zero, when its report lists errors (Playwright's `errors[]`,
+// vitest's `success: false`), or when it ran fewer tests than its floor below (no tests found,
+// a file that never loaded, a web server that never started).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+/**
+ * The fewest tests each suite runs (passed + failed; skipped ones do not count), about 90% of what
+ * it ran when last measured. Raise a floor when its suite grows.
+ */
+const FLOORS = {
+  typecheck: 1,
+  'unit-api-pglite': 339, // 377 tests
+  'api-read-cache': 209, // 233 tests
+  'api-postgres': 209, // 233 tests
+  e2e: 160, // 178 tests (js + no-js)
+  server: 11, // 13 tests
+  docker: 18, // 22 steps as root (3 of them are skipped when not root)
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -37,20 +60,43 @@ function ensureSystemPackages() {
   }
 }
 
+/**
+ * Counts a suite: its tests as they ran, plus one failure when something went wrong that no
+ * failing test shows (a non-zero exit, errors in the report, fewer tests than the floor).
+ */
+function record(name, { passed = 0, failed = 0, skipped = 0, problems = [] }) {
+  const floor = FLOORS[name]
+  if (passed + failed < floor) problems.push(`ran ${passed + failed} tests, fewer than its floor of ${floor}`)
+  const suite = { name, passed, failed: failed === 0 && problems.length ? 1 : failed, skipped, note: problems.join('; ') }
+  suites.push(suite)
+  totals.passed += suite.passed
+  totals.failed += suite.failed
+  totals.skipped += suite.skipped
+}
+
+function readReport(file) {
+  if (!fs.existsSync(file)) return null
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    return { unreadable: String(error) }
+  }
+}
+
 function countVitest(name, file, exitCode) {
-  if (!fs.existsSync(file)) {
-    suites.push({ name, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${exitCode})` })
-    totals.failed += 1
-    return
-  }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'))
-  const suite = {
-    name,
+  const report = readReport(file)
+  const problems = exitCode === 0 ? [] : [`exit ${exitCode}`]
+  if (!report) return record(name, { problems: [...problems, 'no report'] })
+  if (report.unreadable) return record(name, { problems: [...problems, `unreadable report: ${report.unreadable}`] })
+  if (report.success === false) problems.push('the report says success: false')
+  const notLoaded = filesThatFailedToLoad(report)
+  if (notLoaded) problems.push(`${notLoaded} test file(s) failed without a failing test (did not load, or a hook threw)`)
+  record(name, {
     passed: report.numPassedTests,
-    failed: report.numFailedTests + filesThatFailedToLoad(report),
+    failed: report.numFailedTests + notLoaded,
     skipped: report.numPendingTests + report.numTodoTests,
-  }
-  record(suite)
+    problems,
+  })
 }
 
 /** A test file that failed without a failing test (it did not load, or a hook threw) counts as one failure. */
@@ -61,19 +107,127 @@ function filesThatFailedToLoad(report) {
 }
 
 function countPlaywright(name, file, exitCode) {
-  if (!fs.existsSync(file)) {
-    record({ name, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${exitCode})` })
-    return
-  }
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'))
-  record({ name, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped })
+  const report = readReport(file)
+  const problems = exitCode === 0 ? [] : [`exit ${exitCode}`]
+  if (!report) return record(name, { problems: [...problems, 'no report'] })
+  if (report.unreadable) return record(name, { problems: [...problems, `unreadable report: ${report.unreadable}`] })
+  for (const error of report.errors ?? []) problems.push(`error: ${String(error.message ?? error).split('\n')[0].slice(0, 300)}`)
+  const { stats } = report
+  record(name, { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, problems })
 }
 
-function record(suite) {
-  suites.push(suite)
-  totals.passed += suite.passed
-  totals.failed += suite.failed
-  totals.skipped += suite.skipped
+function vitest(name, args, env = {}) {
+  const file = path.join(resultsDir, `${name}.json`)
+  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  countVitest(name, file, code)
+}
+
+let built = null
+/** `npm run build`, once per run, for the suites that serve the built app. */
+function build() {
+  built ??= run('npm', ['run', 'build']) === 0
+  return built
+}
+
+const SUITES = [
+  {
+    name: 'typecheck',
+    about: 'tsc over the app and the tests',
+    run() {
+      const code = run('npx', ['tsc'])
+      record('typecheck', code === 0 ? { passed: 1 } : { failed: 1, problems: [`exit ${code}`] })
+    },
+  },
+  {
+    name: 'unit-api-pglite',
+    about: 'unit and API tests (vitest) on PGlite in memory',
+    run: () => vitest('unit-api-pglite', []),
+  },
+  {
+    name: 'api-read-cache',
+    about: "the API tests again with the API's read cache on, as production PGlite runs",
+    run: () => vitest('api-read-cache', ['tests/api'], { TEST_READ_CACHE: 'true' }),
+  },
+  {
+    name: 'api-postgres',
+    about: 'the API tests again on a real PostgreSQL server started for them',
+    async run() {
+      const { startPostgres } = await import('./support/postgres.mjs')
+      let server
+      try {
+        server = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 54329) })
+      } catch (error) {
+        console.error(error)
+        return record('api-postgres', { problems: ['the PostgreSQL server did not start'] })
+      }
+      try {
+        vitest('api-postgres', ['tests/api'], { TEST_DATABASE_URL: server.url })
+      } finally {
+        server.stop()
+      }
+    },
+  },
+  {
+    name: 'e2e',
+    about: "end to end in Debian's chromium, with and without JavaScript, against the built app",
+    run() {
+      if (!build()) return record('e2e', { problems: ['the build failed'] })
+      const file = path.join(resultsDir, 'playwright.json')
+      const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+      countPlaywright('e2e', file, code)
+    },
+  },
+  {
+    // Security headers, the web authorization matrix, malformed form posts, SMTP, API_URL and fault
+    // tolerance (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app.
+    // They use the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
+    name: 'server',
+    about: 'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults)',
+    run() {
+      if (!build()) return record('server', { problems: ['the build failed'] })
+      vitest('server', ['--config', 'vitest.server.config.ts'])
+    },
+  },
+  {
+    name: 'docker',
+    about: "the Dockerfile's steps in fresh folders, the runtime as its non-root user (no Docker engine here)",
+    run() {
+      const file = path.join(resultsDir, 'docker-check.json')
+      const code = run('node', ['tests/docker/check.mjs'], { DOCKER_CHECK_REPORT: file })
+      const report = readReport(file)
+      const problems = code === 0 ? [] : [`exit ${code}`]
+      if (!report || report.unreadable) return record('docker', { problems: [...problems, 'no report'] })
+      record('docker', { ...report, problems })
+    },
+  },
+]
+
+function parseArguments(argv) {
+  const only = []
+  let list = false
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]
+    if (arg === '--list') list = true
+    else if (arg === '--only') {
+      if (!argv[index + 1]) usage('--only needs a suite name')
+      only.push(...argv[++index].split(','))
+    } else if (arg.startsWith('--only=')) only.push(...arg.slice(7).split(','))
+    else usage(`unknown argument ${arg}`)
+  }
+  const unknown = only.filter((name) => !SUITES.some((suite) => suite.name === name))
+  if (unknown.length) usage(`no suite named ${unknown.join(', ')}`)
+  return { list, only }
+}
+
+function usage(message) {
+  console.error(`${message}\nUsage: npm test [-- --list | -- --only <suite>[,<suite>…]]\nSuites: ${SUITES.map((suite) => suite.name).join(', ')}`)
+  process.exit(2)
+}
+
+const options = parseArguments(process.argv.slice(2))
+if (options.list) {
+  for (const suite of SUITES) console.log(`${suite.name.padEnd(16)} ${suite.about} (at least ${FLOORS[suite.name]})`)
+  process.exit(0)
 }
 
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
@@ -81,67 +235,13 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 }
 ensureSystemPackages()
 
-// 1. Types.
-const tsc = run('npx', ['tsc'])
-record({ name: 'typecheck', passed: tsc === 0 ? 1 : 0, failed: tsc === 0 ? 0 : 1, skipped: 0 })
-
-// 2. Unit and API tests on PGlite.
-{
-  const file = path.join(resultsDir, 'vitest-pglite.json')
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
-  countVitest('unit + api (PGlite)', file, code)
-}
-
-// 3. The API suite again on a real PostgreSQL server.
-{
-  const { startPostgres } = await import('./support/postgres.mjs')
-  let server
+for (const suite of SUITES) {
+  if (options.only.length && !options.only.includes(suite.name)) continue
   try {
-    server = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 54329) })
-    const file = path.join(resultsDir, 'vitest-postgres.json')
-    const code = run('npx', ['vitest', 'run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-      TEST_DATABASE_URL: server.url,
-    })
-    countVitest('api (PostgreSQL)', file, code)
+    await suite.run()
   } catch (error) {
     console.error(error)
-    record({ name: 'api (PostgreSQL)', passed: 0, failed: 1, skipped: 0, note: 'server did not start' })
-  } finally {
-    server?.stop()
-  }
-}
-
-// 4. End to end, in Debian's chromium, with and without JavaScript, against the built app.
-//    Then security headers, the web authorization matrix, malformed form posts and fault tolerance
-//    (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app. They use
-//    the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
-{
-  const build = run('npm', ['run', 'build'])
-  if (build !== 0) {
-    record({ name: 'e2e', passed: 0, failed: 1, skipped: 0, note: 'build failed' })
-    record({ name: 'security + faults (built server)', passed: 0, failed: 1, skipped: 0, note: 'build failed' })
-  } else {
-    const file = path.join(resultsDir, 'playwright.json')
-    const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
-    countPlaywright('e2e (chromium, js + no-js)', file, code)
-
-    const serverFile = path.join(resultsDir, 'vitest-server.json')
-    const serverCode = run('npx', [
-      'vitest', 'run', '--config', 'vitest.server.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${serverFile}`,
-    ])
-    countVitest('security + faults (built server)', serverFile, serverCode)
-  }
-}
-
-// 6. The Dockerfile's steps in fresh folders, the runtime as a non-root user (no Docker engine here).
-{
-  const file = path.join(resultsDir, 'docker-check.json')
-  const code = run('node', ['tests/docker/check.mjs'], { DOCKER_CHECK_REPORT: file })
-  if (fs.existsSync(file)) {
-    const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'))
-    record({ name: 'docker check', passed, failed, skipped: 0 })
-  } else {
-    record({ name: 'docker check', passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` })
+    record(suite.name, { problems: [`the runner failed: ${error.message}`] })
   }
 }
 

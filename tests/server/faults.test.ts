@@ -80,6 +80,15 @@ async function unitsOnDisk(dataDir: string) {
   }
 }
 
+/** Waits until `condition()` holds, checking every 20 ms; fails with `what` (and `state()`) after `boundMs`. */
+async function waitUntil(what: string, condition: () => boolean, boundMs = 30_000, state = () => '') {
+  const deadline = Date.now() + boundMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Gave up after ${boundMs} ms waiting until ${what}${state() ? `: ${state()}` : ''}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 type Sent = { sent: Promise<void>; answered: Promise<{ what: string; status: number }> }
 
 /** A request on its own connection (node:http, no keep-alive): `sent` once its bytes are handed to the network. */
@@ -112,12 +121,9 @@ async function post(url: string, token: string, body: unknown, signal?: AbortSig
 }
 
 describe('PGlite on disk', () => {
-  let dataDir = ''
-  let server: RunningServer
-
   test('SIGKILL in the middle of a burst: every answered success survives the restart, units match subscriptions', async () => {
-    server = await start({ port: serverPort(3) })
-    dataDir = server.dataDir
+    let server = await start({ port: serverPort(3) })
+    const dataDir = server.dataDir
     const world = await setUp(server)
 
     // Subscriptions to pay during the burst, each with its proof already uploaded.
@@ -162,17 +168,30 @@ describe('PGlite on disk', () => {
         }
       }
     }
-    const workers = Array.from({ length: 10 }, (_, id) => worker(id))
+    // Every worker must still be working when the kill comes: one that failed before it fails the test.
+    let reachedKill = 0
+    const failures: unknown[] = []
+    const workers = Array.from({ length: 10 }, (_, id) =>
+      worker(id).then(
+        () => {
+          reachedKill += 1
+        },
+        (error) => {
+          failures.push(error)
+        },
+      ),
+    )
     const before = { subscribed: subscribed.length, paid: paid.length }
     // Kill once the burst is well under way (a few dozen answered), with requests in flight.
-    const deadline = Date.now() + 30_000
-    while (subscribed.length + paid.length - before.subscribed - before.paid < 30 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+    await waitUntil('30 requests of the burst were answered', () => failures.length > 0 || subscribed.length + paid.length - before.subscribed - before.paid >= 30)
+    expect(failures, 'workers failed before the kill').toEqual([])
+    await waitUntil('requests are in flight', () => inFlight > 0, 5_000)
     inFlightAtKill = inFlight
     killed = true
     server.child.kill('SIGKILL')
-    await Promise.allSettled(workers)
+    await Promise.all(workers)
+    expect(failures, 'workers failed before the kill').toEqual([])
+    expect(reachedKill, 'workers that were still working at the kill').toBe(workers.length)
     const exit = await server.exited
     expect(exit.signal).toBe('SIGKILL')
     expect(inFlightAtKill).toBeGreaterThan(0)
@@ -208,23 +227,17 @@ describe('PGlite on disk', () => {
     expect(health.status).toBe(500)
     await second.stop('SIGTERM')
     expect(second.output()).toMatch(/in use by process \d+/)
-  }, 150_000)
+    expect((await server.stop('SIGTERM')).code).toBe(0)
+  }, 240_000)
 
   test('SIGTERM: no new requests, those in flight finish with success, the database closes cleanly', async () => {
-    expect(server, 'the SIGKILL check left a server running').toBeTruthy()
-    const client = httpClient(server)
-    const admin = (await client.call('POST', 'auth/login', { body: { email: 'admin@example.com', password: 'admin-password-1' } })).data.token
-    const products = await client.call('GET', 'product', { token: admin })
-    const product = products.data.items[0].reference as string
-    const people = await Promise.all(
-      [0, 1, 2].map(async (index) => {
-        const email = `term-${index}-${Date.now().toString(36)}@example.com`
-        const registered = await client.call('POST', 'auth/register', { body: { email, password: PASSWORD, first_name: 'Ola', last_name: 'Term' } })
-        const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
-        await client.call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })
-        return registered.data.token as string
-      }),
-    )
+    const server = await start({ port: serverPort(6) })
+    const dataDir = server.dataDir
+    const world = await setUp(server, { customers: 3, units: 400 })
+    const client = world.client
+    const admin = world.admin
+    const product = world.product
+    const people = world.people.map((person) => person.token)
     const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')
 
     // Slow work: 45 subscriptions at once (PGlite takes them one by one), big lists and whole pages,
@@ -249,9 +262,7 @@ describe('PGlite on disk', () => {
     const settled = Promise.allSettled(requests.map((request) => request.answered))
     server.child.kill('SIGTERM')
     // The signal is handled between two pieces of work: wait until the server has stopped listening.
-    for (let waited = 0; !server.output().includes('No longer accepting connections') && waited < 10_000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+    await waitUntil('the server stopped listening', () => server.output().includes('No longer accepting connections'), 10_000)
 
     // A new connection is refused.
     const late = await new Promise<string>((resolve) => {
@@ -276,7 +287,7 @@ describe('PGlite on disk', () => {
     console.log(`fault: SIGTERM with ${requests.length} requests in flight, all answered 2xx, exit code ${exit.code}`)
 
     // The next start opens the folder without recovery and serves the subscriptions made before the signal.
-    const next = await start({ port: serverPort(3), dataDir })
+    const next = await start({ port: serverPort(6), dataDir })
     const again = httpClient(next)
     const shown = await again.call('GET', `product/${product}`, { token: admin })
     expect(shown.httpStatus).toBe(200)
@@ -288,7 +299,7 @@ describe('PGlite on disk', () => {
     const rows = await unitsOnDisk(dataDir)
     expect(rows).toEqual([{ reference: product, left: expect.any(Number), live: expect.any(Number) }])
     expect(rows[0].left + rows[0].live).toBe(400)
-  }, 120_000)
+  }, 180_000)
 })
 
 describe('PostgreSQL', () => {
@@ -301,13 +312,20 @@ describe('PostgreSQL', () => {
       const BOUND_MS = 10_000
       type Outcome = { started: number; ended: number; status: number | string; what: string }
       const outcomes: Outcome[] = []
+      // Subscriptions the API answered with success, and when: each must still be there afterwards.
+      const acknowledged: { reference: string; at: number }[] = []
       let stop = false
       const calls: (() => Promise<{ status: number; what: string }>)[] = [
         () => fetch(`${server.url}/api/v1/product?page=1`, { headers: { authorization: `Bearer ${world.admin}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET product' })),
-        () => post(`${server.url}/api/v1/product-subscription`, world.people[0].token, { type: 'land', product_id: world.product, payment_mode: 'full' }, AbortSignal.timeout(BOUND_MS)).then((r) => ({ status: r.status, what: 'POST product-subscription' })),
+        () =>
+          post(`${server.url}/api/v1/product-subscription`, world.people[0].token, { type: 'land', product_id: world.product, payment_mode: 'full' }, AbortSignal.timeout(BOUND_MS)).then((r) => {
+            if (r.status === 200) acknowledged.push({ reference: r.json.data.reference, at: Date.now() })
+            return { status: r.status, what: 'POST product-subscription' }
+          }),
         () => fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${world.people[1].token}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET auth/me' })),
         () => fetch(`${server.url}/land-purchases`, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET /land-purchases' })),
       ]
+      const kinds = ['GET product', 'POST product-subscription', 'GET auth/me', 'GET /land-purchases']
       const worker = async (id: number) => {
         for (let turn = 0; !stop; turn++) {
           const started = Date.now()
@@ -323,24 +341,39 @@ describe('PostgreSQL', () => {
         }
       }
       const workers = Array.from({ length: 6 }, (_, id) => worker(id))
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
-      const downAt = Date.now()
-      postgres.pause()
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
-      postgres.resume()
-      const upAt = Date.now()
-      await new Promise((resolve) => setTimeout(resolve, 6_000))
-      stop = true
-      await Promise.all(workers)
+      const succeededSince = (since: number) => new Set(outcomes.filter((o) => o.started >= since && Number(o.status) < 400).map((o) => o.what))
+      let downAt = 0
+      let upAt = 0
+      let recoveredAt = 0
+      let acknowledgedBeforeStop: string[] = []
+      try {
+        await waitUntil('every kind of request succeeded under load', () => succeededSince(0).size === kinds.length)
+        acknowledgedBeforeStop = acknowledged.map((item) => item.reference)
+        postgres.pause()
+        downAt = Date.now()
+        await waitUntil('6 requests were answered while PostgreSQL was down', () => outcomes.filter((o) => o.started >= downAt).length >= 6)
+        upAt = Date.now()
+        postgres.resume()
+        // Recovered: every kind of request has succeeded again; from then on every request must.
+        await waitUntil('every kind of request succeeded again after the restart', () => succeededSince(upAt).size === kinds.length, 30_000, () =>
+          JSON.stringify(outcomes.filter((o) => o.started >= upAt).slice(-12).map((o) => `${o.what} ${o.status}`)),
+        )
+        recoveredAt = Date.now()
+        await waitUntil('24 requests ran after the recovery', () => outcomes.filter((o) => o.started >= recoveredAt).length >= 24)
+      } finally {
+        stop = true
+        await Promise.all(workers)
+      }
 
-      const during = outcomes.filter((o) => o.started >= downAt + 200 && o.ended <= upAt)
+      const during = outcomes.filter((o) => o.started >= downAt && o.ended <= upAt)
       const unanswered = outcomes.filter((o) => typeof o.status !== 'number')
       const tooSlow = outcomes.filter((o) => o.ended - o.started > BOUND_MS)
-      const settledAfter = outcomes.filter((o) => o.started >= upAt + 3_000)
+      const afterRecovery = outcomes.filter((o) => o.started >= recoveredAt)
       console.log(
         `fault: PostgreSQL down ${upAt - downAt} ms under load: ${outcomes.length} requests, ${during.length} while down ` +
           `(${during.filter((o) => Number(o.status) >= 500).length} answered 5xx, statuses ${[...new Set(during.map((o) => `${o.what} ${o.status}`))].join(', ')}); ` +
-          `${settledAfter.filter((o) => Number(o.status) < 400).length}/${settledAfter.length} succeeded from 3 s after it came back`,
+          `recovered ${recoveredAt - upAt} ms after it came back, then ${afterRecovery.filter((o) => Number(o.status) < 400).length}/${afterRecovery.length} succeeded; ` +
+          `${acknowledged.length} subscriptions acknowledged (${acknowledgedBeforeStop.length} before the stop)`,
       )
       if (unanswered.length) {
         console.log(`server exit: ${JSON.stringify(server.child.exitCode ?? 'running')} ${server.child.signalCode ?? ''}\n${server.output().slice(-4000)}`)
@@ -351,11 +384,21 @@ describe('PostgreSQL', () => {
       expect(during.some((o) => Number(o.status) >= 500)).toBe(true)
       // The API says what is going on: 503 (try again), not a bare 500.
       expect(during.filter((o) => o.what !== 'GET /land-purchases' && Number(o.status) >= 500 && o.status !== 503)).toEqual([])
-      expect(settledAfter.length).toBeGreaterThan(0)
-      expect(settledAfter.filter((o) => Number(o.status) >= 400)).toEqual([])
+      expect(afterRecovery.filter((o) => Number(o.status) >= 400)).toEqual([])
       expect(server.child.exitCode).toBeNull()
+
+      // Every write acknowledged (before the stop and after it) is still there, and units match subscriptions.
+      expect(acknowledgedBeforeStop.length).toBeGreaterThan(0)
+      for (const { reference } of acknowledged) {
+        const answer = await world.client.call('GET', `product-subscription/${reference}`, { token: world.admin })
+        expect(answer.httpStatus, `subscription ${reference} was acknowledged`).toBe(200)
+      }
+      const product = (await world.client.call('GET', `product/${world.product}`, { token: world.admin })).data
+      const live = await countSubscriptions(world.client, world.admin)
+      expect(live).toBeGreaterThanOrEqual(acknowledged.length)
+      expect(product.unit_available + live, 'units left + subscriptions = units at the start').toBe(world.units)
     } finally {
       postgres.stop()
     }
-  }, 120_000)
+  }, 180_000)
 })

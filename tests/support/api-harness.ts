@@ -72,6 +72,15 @@ export async function createTestApi() {
   } else {
     connection = await openDatabase({ dataDir: 'memory://' })
   }
+  // The test command's read-cache pass: GET answers are cached as production PGlite caches them
+  // (an in-memory database is otherwise never cached, as tests also write to it directly).
+  let testDb = connection.db
+  if (process.env.TEST_READ_CACHE === 'true') {
+    const { readCache } = await import('~/backend/http/read-cache')
+    readCache.invalidate()
+    connection = { ...connection, cacheable: true }
+    testDb = invalidatesReadCache(connection.db, () => readCache.invalidate())
+  }
   const silence = console.log
   console.log = () => {}
   try {
@@ -152,7 +161,7 @@ export async function createTestApi() {
     counter += 1
     const email = `${role}-${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`
     const password = 'password-123'
-    await createAccount(connection.db, {
+    await createAccount(testDb, {
       email,
       firstName: 'Sam',
       lastName: `Staff${counter}`,
@@ -170,7 +179,30 @@ export async function createTestApi() {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { call, login, latestMail, mailCount, registerUser, createStaff, close, db: connection.db, dataDir }
+  return { call, login, latestMail, mailCount, registerUser, createStaff, close, db: testDb, dataDir }
+}
+
+const DIRECT_WRITES = new Set(['insert', 'update', 'delete', 'execute', 'transaction'])
+
+/**
+ * The database as the tests see it in the read-cache pass: a test's own write empties the cache,
+ * as every write through the API does (in production the API is PGlite's only writer). The app
+ * keeps the plain database, so a write the API forgets to follow with an emptied cache still shows.
+ */
+function invalidatesReadCache<T extends object>(db: T, invalidate: () => void): T {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver)
+      if (typeof value !== 'function') return value
+      if (typeof property === 'string' && DIRECT_WRITES.has(property)) {
+        return (...args: unknown[]) => {
+          invalidate()
+          return value.apply(target, args)
+        }
+      }
+      return value.bind(target)
+    },
+  })
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>
