@@ -33,6 +33,8 @@ export type Rule = {
    * what that pair's params and body read. Refused pairs use the shared world.
    */
   fixture?: (world: World, actor: Actor, caller: Account | null) => Promise<World>
+  /** A successful call leaves nothing to call again (a delete): the malformed-input run makes new records after each. */
+  consumes?: boolean
   /** A POST that only reads or works something out: why an allowed call changes nothing. */
   reads?: string
   /** Why a caller's answer is 'any': required whenever `expect` holds one. */
@@ -169,6 +171,7 @@ export const RULES: Record<string, Rule> = {
     params: (w) => ({ reference: w.land.reference, uuid: w.land.planUuid }),
     expect: staffOnly(),
     fixture: async (w) => withRecords(w, { land: { ...w.land, planUuid: await w.make.plan() } }),
+    consumes: true,
   },
   'POST product/:reference/payment-plan/:id/get-payment-structure': {
     params: (w) => ({ reference: w.land.reference, id: w.land.planUuid }),
