@@ -55,8 +55,8 @@ export type World = {
 }
 
 export type Fixtures = {
-  /** A new subscription of the customer's to the land: awaiting payment, by instalments with a payment awaiting confirmation, or paid and completed. */
-  subscription(state: 'unpaid' | 'instalments' | 'completed'): Promise<{ reference: string; transaction: string }>
+  /** A new subscription of the customer's: to the investment, awaiting payment; or to the land: awaiting payment, by instalments with a payment awaiting confirmation, or paid and completed. */
+  subscription(state: 'unpaid' | 'instalments' | 'completed' | 'invested'): Promise<{ reference: string; transaction: string }>
   /** A new payment plan on the world's land, used by no subscription. */
   plan(): Promise<string>
   /** A proof of payment uploaded by the holder of `token`. */
@@ -233,6 +233,10 @@ export async function buildWorld(client: WorldClient): Promise<World> {
 
   const make: Fixtures = {
     async subscription(state) {
+      if (state === 'invested') {
+        const sub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+        return { reference: sub.reference, transaction: '' }
+      }
       if (state === 'unpaid') {
         const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
         return { reference: sub.reference, transaction: '' }
