@@ -1,8 +1,10 @@
 /**
  * At least 200 generated form posts to the action of every web route (read from app/routes),
- * against the built app: urlencoded and multipart (truncated too), missing, extra and mistyped
- * fields, huge strings, bad encodings and wrong content types. No answer may be a 5xx; each is a
- * redirect or a page with something to read.
+ * against the built app, from the app's own pages (its Origin), by the super admin, a customer and
+ * a realtor in turn (signed-out forms: signed out): urlencoded and multipart (truncated too),
+ * missing, extra and mistyped fields, huge strings, bad encodings and wrong content types. No
+ * answer may be a 5xx; a redirect goes somewhere; a 4xx page shows what went wrong (a message by a
+ * field, the form's banner or the error page's title). Posts from another site are a test of their own.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -10,18 +12,25 @@ import { fuzzRuns, fuzzSeed, pathParam, rawBody, type RawRequest } from '../supp
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, type World } from '../support/security-world'
 import { httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RawAnswer, type RunningServer } from '../support/server'
-import { webFormBody, webParam, webPath, webRoutes, type WebRoute } from '../support/web-routes'
+import { webFixture, webFormBody, webParam, webPath, webRoutes, type WebRoute } from '../support/web-routes'
+
+type Poster = 'anonymous' | 'super' | 'customer' | 'realtor'
 
 quietMailLog()
 
 let server: RunningServer
 let world: World
-let superCookie: string
+const cookies = new Map<Poster, string>()
+
+const accountOf = (poster: Exclude<Poster, 'anonymous'>) => (poster === 'super' ? SERVER_ADMIN : world[poster])
 
 beforeAll(async () => {
   server = await startServer({ port: serverPort(0) })
   world = await buildWorld(httpClient(server))
-  superCookie = (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie
+  for (const poster of ['super', 'customer', 'realtor'] as const) {
+    const account = accountOf(poster)
+    cookies.set(poster, (await webSignIn(server.url, account.email, account.password)).cookie)
+  }
 })
 
 afterAll(async () => {
@@ -41,15 +50,34 @@ function formFields(html: string) {
   return fields
 }
 
-/** Signed-out forms are posted signed out; the rest as the super admin, who may use them all. */
-const callerOf = (route: WebRoute) => (route.signedOut ? null : 'super')
+/** Signed-out forms are posted signed out; the rest by the super admin, a customer and a realtor in turn. */
+const postersOf = (route: WebRoute): Poster[] => (route.signedOut ? ['anonymous'] : ['super', 'customer', 'realtor'])
 
-async function sample(route: WebRoute) {
-  const path = webPath(route, world)
-  const cookie = callerOf(route) ? superCookie : undefined
+async function sample(route: WebRoute, records: World = world) {
+  const path = webPath(route, records)
+  const cookie = route.signedOut ? undefined : cookies.get('super')
   const page = await rawRequest(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })
   const fields = page.status === 200 ? formFields(page.text) : {}
-  return { ...fields, ...(webFormBody(route, world, 'fuzz') ?? {}) } as Record<string, unknown>
+  // A file field of the sample is fuzzed as text (the generated multipart bodies carry files of their own).
+  const body = Object.entries(webFormBody(route, records, 'fuzz') ?? {}).map(([key, value]) => [key, value instanceof File ? value.name : value])
+  return { ...fields, ...Object.fromEntries(body) } as Record<string, unknown>
+}
+
+/**
+ * What a 4xx page shows of the problem: a message by a field, the form's banner, or the error
+ * page's own title (the not-found page, the access-denied page, or the status page), never just
+ * the form again with nothing said.
+ */
+function errorShown(html: string): string | null {
+  // A plain-text answer (a resource route's, or the server's own for an address it cannot decode) is all message.
+  if (!/<html/i.test(html)) return html.trim() || null
+  const shown = [
+    /<li[^>]*text-red-600[^>]*>([^<]+)<\/li>/.exec(html)?.[1],
+    /role="alert"[^>]*>([^<]+)</.exec(html)?.[1],
+    /(Page Not Found|Access denied)/.exec(html)?.[1],
+    /<h1 class="text-2xl font-bold text-slate-800">([^<]+)<\/h1>/.exec(html)?.[1],
+  ]
+  return shown.find((text) => text?.trim()) ?? null
 }
 
 test('malformed form posts: no web action answers 5xx', async () => {
@@ -62,31 +90,39 @@ test('malformed form posts: no web action answers 5xx', async () => {
   let sent = 0
 
   for (const [index, route] of routes.entries()) {
-    const fields = await sample(route)
+    // Records of its own (an account to suspend, a subscription to pay or cancel), so the world's stay usable.
+    const records = await webFixture(route, world)
+    const fields = await sample(route, records)
     const paths = fc
-      .tuple(...route.params.map((name) => pathParam(webParam(route, name, world))))
+      .tuple(...route.params.map((name) => pathParam(webParam(route, name, records))))
       .map((values) => {
         let position = 0
         return route.pattern.replace(/:(\w+)/g, () => values[position++]).replace('*', 'no/such/page')
       })
     const formBodies = rawBody(fields).filter((raw) => raw.note !== 'no body' || route.pattern !== '/logout')
+    const posters = postersOf(route)
     const requests = fc.record({
-      path: fc.oneof({ weight: 4, arbitrary: fc.constant(webPath(route, world)) }, { weight: 1, arbitrary: paths }),
+      path: fc.oneof({ weight: 4, arbitrary: fc.constant(webPath(route, records)) }, { weight: 1, arbitrary: paths }),
       raw: formBodies,
-      origin: fc.constantFrom<string | null>(null, null, server.url, 'https://attacker.example', 'null'),
     })
-    const samples = fc.sample(requests, { numRuns: runs, seed: seed + index })
+    const samples = fc.sample(requests, { numRuns: runs, seed: seed + index }).map((request, position) => ({
+      ...request,
+      poster: posters[position % posters.length],
+    }))
 
     // Signing out ends the session: /logout gets a fresh one for each post.
-    const cookieFor = async () =>
-      !callerOf(route) ? null : route.pattern === '/logout' ? (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie : superCookie
+    const cookieFor = async (poster: Poster) => {
+      if (poster === 'anonymous') return null
+      if (route.pattern !== '/logout') return cookies.get(poster)!
+      const account = accountOf(poster)
+      return (await webSignIn(server.url, account.email, account.password)).cookie
+    }
 
     const post = async (request: (typeof samples)[number]) => {
-      const cookie = await cookieFor()
-      const headers: Record<string, string> = {}
+      const cookie = await cookieFor(request.poster)
+      const headers: Record<string, string> = { origin: server.url }
       if (cookie) headers.cookie = cookie
       if (request.raw.contentType !== null) headers['content-type'] = request.raw.contentType
-      if (request.origin) headers.origin = request.origin
       let answer: RawAnswer
       try {
         answer = await rawRequest(`${server.url}${request.path}`, { method: 'POST', headers, body: request.raw.body })
@@ -103,10 +139,10 @@ test('malformed form posts: no web action answers 5xx', async () => {
           ? `answered ${status}`
           : status >= 300 && status < 400 && !answer.headers.location
             ? 'redirected nowhere'
-            : status >= 400 && !text.trim()
-              ? `answered ${status} with an empty page`
+            : status >= 400 && !errorShown(text)
+              ? `answered ${status} without a message by a field, a banner or an error title: ${text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 160)}`
               : null
-      if (problem) failures.push(`POST ${request.path.slice(0, 120)} (${request.raw.note}, ${describe(request.raw)}): ${problem}`)
+      if (problem) failures.push(`POST ${request.path.slice(0, 120)} as ${request.poster} (${request.raw.note}, ${describe(request.raw)}): ${problem}`)
     }
     // Four at a time: the server is busier, the run shorter.
     for (let start = 0; start < samples.length; start += 4) {
@@ -134,3 +170,28 @@ function describe(raw: RawRequest) {
   const text = typeof raw.body === 'string' ? raw.body : Buffer.from(raw.body).toString('latin1')
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}… (${text.length} chars)` : text)
 }
+
+test('form posts from another site: every web action refuses them', async () => {
+  const routes = webRoutes().filter((route) => route.hasAction && !route.pattern.startsWith('/api/v1') && route.pattern !== '/*')
+  const wrong: string[] = []
+  let sent = 0
+  for (const route of routes) {
+    const fields = await sample(route)
+    const body = new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
+    // `Origin: null` (sandboxed frames, some redirects) is let through like a post without Origin (app/utils/request.server.ts).
+    for (const origin of ['https://attacker.example', 'https://landbanking.example.evil.test']) {
+      const cookie = route.signedOut ? null : route.pattern === '/logout' ? (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie : cookies.get('super')!
+      const headers: Record<string, string> = { origin, 'content-type': 'application/x-www-form-urlencoded' }
+      if (cookie) headers.cookie = cookie
+      const answer = await rawRequest(`${server.url}${webPath(route, world)}`, { method: 'POST', headers, body: body.toString() })
+      sent += 1
+      // The post's cookies are dropped: a page that needs a session sends it to sign in; the rest answer 403.
+      const location = answer.headers.location ? new URL(answer.headers.location, server.url).pathname : ''
+      const refused = answer.status === 403 || (answer.status >= 300 && answer.status < 400 && location === '/login')
+      const session = [answer.headers['set-cookie'] ?? []].flat().some((value) => value.startsWith('__session=') && !value.startsWith('__session=;'))
+      if (!refused || session) wrong.push(`POST ${route.pattern} from ${origin}: answered ${answer.status} ${location}${session ? ' with a session cookie' : ''}`)
+    }
+  }
+  console.log(`malformed input (web): ${sent} posts from another site to ${routes.length} actions`)
+  expect(wrong).toEqual([])
+})

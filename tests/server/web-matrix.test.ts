@@ -11,7 +11,17 @@ import { ACTORS, type Actor } from '../support/authorization-rules'
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, PASSWORD, type World } from '../support/security-world'
 import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
-import { webExpectation, webFormBody, webPath, webRoutes, type WebExpectation, type WebRoute } from '../support/web-routes'
+import {
+  webExpectation,
+  webFixture,
+  webFormBody,
+  webPath,
+  webPosters,
+  webRoutes,
+  type FormValue,
+  type WebExpectation,
+  type WebRoute,
+} from '../support/web-routes'
 
 quietMailLog()
 
@@ -42,14 +52,14 @@ afterAll(async () => {
 // What the caller typed (the address) may come back in the page; anything else of the customer's may not.
 const mayNotSee = new Set<Actor>(['anonymous', 'other', 'realtor', 'admin'])
 
-/** The customer's world as the API shows it to the super admin and the customer: a refused post must leave it as it was. */
-async function snapshot() {
+/** The customer's world (or a fixture's) as the API shows it to the super admin and the customer: a refused post must leave it as it was. */
+async function snapshot(records: World = world) {
   const client = httpClient(server)
   const su = world.superAdmin.token
   const reads: [string, string][] = [
-    [`admin/customer/${world.customer.uuid}`, su],
-    [`admin/realtor/${world.realtor.uuid}`, su],
-    [`admin/user/${world.staffUser.uuid}`, su],
+    [`admin/customer/${records.customer.uuid}`, su],
+    [`admin/realtor/${records.realtor.uuid}`, su],
+    [`admin/user/${records.staffUser.uuid}`, su],
     ['admin/customer?page=1', su],
     ['admin/realtor?page=1', su],
     ['admin/user?page=1', su],
@@ -60,7 +70,11 @@ async function snapshot() {
     ['admin/setting/bank_details', su],
     ['admin/setting/subscription_due_reminder_day', su],
     ['product-subscription?page=1', su],
-    [`product-subscription/${world.instalments.reference}/transaction`, su],
+    [`product-subscription/${records.instalments.reference}/transaction`, su],
+    [`product-subscription/${records.unpaid.reference}`, su],
+    [`product-subscription/${records.unpaid.reference}/transaction`, su],
+    [`product-subscription/${records.invested.reference}`, su],
+    [`product-subscription/${records.invested.reference}/transaction`, su],
     ['notification', world.customer.token],
   ]
   const answers = await Promise.all(reads.map(([path, token]) => client.call('GET', path, { token })))
@@ -105,12 +119,26 @@ async function getCanonical(path: string, cookie: string | undefined) {
   return fetch(target, { headers, redirect: 'manual' })
 }
 
-function form(body: Record<string, string | string[]>) {
-  const params = new URLSearchParams()
+/** A form body as a browser sends it: urlencoded, or multipart when it carries a file. */
+function form(body: Record<string, FormValue>): URLSearchParams | FormData {
+  const params = Object.values(body).some((value) => value instanceof File) ? new FormData() : new URLSearchParams()
   for (const [key, value] of Object.entries(body)) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item)
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item instanceof File) (params as FormData).append(key, item)
+      else params.append(key, item)
+    }
   }
   return params
+}
+
+/** A form post as the app's own page makes it (same Origin), with the caller's session. */
+function postForm(path: string, body: Record<string, FormValue>, cookie: string | undefined) {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { origin: server.url, ...(cookie ? { cookie } : {}) },
+    body: form(body),
+    redirect: 'manual',
+  })
 }
 
 test('authorization matrix: every web route × every kind of caller', async () => {
@@ -136,24 +164,22 @@ test('authorization matrix: every web route × every kind of caller', async () =
     }
   }
 
-  // Form posts by those who may not use the page: nothing changes.
+  // Form posts by those who may not make them, with a body that works for those who may: nothing changes.
   const posts: { route: WebRoute; actor: Actor }[] = []
-  for (const route of routes.filter((candidate) => candidate.hasAction && candidate.signedIn)) {
-    for (const actor of ACTORS) {
-      if (webExpectation(route, actor) !== 'ok' || actor === 'anonymous') posts.push({ route, actor })
+  const actionRoutes = routes.filter((candidate) => candidate.hasAction && candidate.signedIn)
+  for (const route of actionRoutes) {
+    if (!webFormBody(route, world, 'check')) {
+      failures.push(`POST ${route.pattern}: has no form body in tests/support/web-routes.ts (webFormBody), so nothing checks who may post it`)
+      continue
     }
+    const posters = webPosters(route)
+    for (const actor of ACTORS) if (!posters.includes(actor)) posts.push({ route, actor })
   }
   let before = await snapshot()
   for (const { route, actor } of posts) {
     const path = webPath(route, world)
-    const body = webFormBody(route, world, actor) ?? {}
     const cookie = cookies.get(actor)
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-      body: form(body),
-      redirect: 'manual',
-    })
+    const response = await postForm(path, webFormBody(route, world, actor)!, cookie)
     const html = await response.text()
     checked += 1
     if (response.status >= 500) failures.push(`POST ${path} as ${actor}: answered ${response.status}`)
@@ -166,6 +192,27 @@ test('authorization matrix: every web route × every kind of caller', async () =
     if (after !== before) failures.push(`POST ${path} as ${actor}: changed data (answered ${response.status} ${response.headers.get('location') ?? ''})`)
     before = after
   }
+
+  // The check can fail: for each route, the same post by someone allowed, on records of its own, does change the data.
+  let controls = 0
+  for (const route of actionRoutes) {
+    const actor = webPosters(route)[0]
+    const records = await webFixture(route, world)
+    const body = webFormBody(route, records, `${actor}-control`)
+    if (!body) continue
+    const path = webPath(route, records)
+    const start = await snapshot(records)
+    const response = await postForm(path, body, cookies.get(actor))
+    const html = await response.text()
+    const location = response.headers.get('location') ?? ''
+    checked += 1
+    controls += 1
+    if (response.status >= 400 || response.status === 200 || new URL(location || '/', server.url).pathname === '/login') {
+      failures.push(`POST ${path} as ${actor} (allowed): answered ${response.status} ${location} ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 200)}`)
+    }
+    if ((await snapshot(records)) === start) failures.push(`POST ${path} as ${actor} (allowed): answered ${response.status} ${location} but changed nothing`)
+  }
+  before = await snapshot()
 
   // A post from another site riding on the super admin's session is refused (403) and changes nothing.
   const forged = await fetch(`${server.url}/settings`, {
@@ -189,16 +236,33 @@ test('authorization matrix: every web route × every kind of caller', async () =
   expect(forgedPublic.status).toBe(403)
   expect(forgedPublic.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
 
-  // The check can fail: the same kind of post by someone allowed does change the data.
-  const control = await fetch(`${server.url}/settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.get('super')! },
-    body: form({ intent: 'subscription_due_reminder_day', value: '23' }),
-    redirect: 'manual',
-  })
-  expect(control.status).toBeLessThan(400)
-  expect(await snapshot()).not.toBe(before)
-
-  console.log(`authorization matrix (web): ${checked} pairs checked (${routes.length} routes × ${ACTORS.length} callers, and ${posts.length} refused form posts)`)
+  console.log(`authorization matrix (web): ${checked} pairs checked (${routes.length} routes × ${ACTORS.length} callers, ${posts.length} refused form posts and ${controls} allowed ones)`)
   expect(failures).toEqual([])
 }, 300_000)
+
+test("a proof of payment is served to its owner and to staff who see subscriptions, and to nobody else", async () => {
+  const staff = await world.adminWithout(PERMISSIONS.filter((permission) => permission !== 'can_verify_transaction'))
+  const staffCookie = (await webSignIn(server.url, staff.email, staff.password)).cookie
+  const expected: [string, string | undefined, 'image' | 404][] = [
+    ['customer (its owner)', cookies.get('customer'), 'image'],
+    ['the super admin', cookies.get('super'), 'image'],
+    ['an admin who verifies payments', staffCookie, 'image'],
+    ['another customer', cookies.get('other'), 404],
+    ['a realtor who did not bring the customer', cookies.get('realtor'), 404],
+    ['an admin without permissions', cookies.get('admin'), 404],
+  ]
+  const proofs = [world.proof.name, ...world.markers.filter((marker) => marker.endsWith('.png') && marker !== world.proof.name)]
+  expect(proofs.length).toBeGreaterThan(1)
+  const wrong: string[] = []
+  for (const name of proofs) {
+    for (const [who, cookie, outcome] of expected) {
+      const response = await fetch(`${server.url}/resources/media/${encodeURIComponent(name)}`, { headers: { cookie: cookie! }, redirect: 'manual' })
+      const bytes = Buffer.from(await response.arrayBuffer())
+      const got = response.status === 200 && response.headers.get('content-type') === 'image/png' && bytes.subarray(1, 4).toString() === 'PNG' ? 'image' : response.status
+      if (got !== outcome) wrong.push(`/resources/media/${name} as ${who}: expected ${outcome}, got ${got}`)
+    }
+  }
+  const anonymous = await fetch(`${server.url}/resources/media/${encodeURIComponent(world.proof.name)}`, { redirect: 'manual' })
+  expect(new URL(anonymous.headers.get('location') ?? '/', server.url).pathname).toBe('/login')
+  expect(wrong).toEqual([])
+})

@@ -4,21 +4,22 @@
  * (another customer), "realtor" (one who did not bring that customer) and "admin" (an admin
  * holding every permission except `lacks`) must neither see nor change them.
  *
- * Endpoints missing from this table are still checked (see DEFAULT_RULE): signed-out callers get
- * 401, nobody but the owner and the super admin sees the owner's data, and no refusal changes data.
+ * Every endpoint of the router needs a rule here: the matrix fails for one without. A caller
+ * allowed to call it must succeed (2xx) on the records its `fixture` made for that one call, and
+ * an allowed write must change the database.
  */
 import type { Permission } from '~/contract/permissions'
-import { TINY_PNG_BASE64, yesterday, type World } from './security-world'
+import { ADMIN, PASSWORD, TINY_PNG_BASE64, yesterday, type Account, type World } from './security-world'
 
 export const ACTORS = ['anonymous', 'customer', 'other', 'realtor', 'admin', 'super'] as const
 export type Actor = (typeof ACTORS)[number]
 
 /**
- * ok: allowed (a read answers 2xx; a write is not refused: 2xx, or a 4xx about the data such as 409 or 422).
- * any: whatever the caller is, as long as nothing leaks and nothing breaks (public and "about me" endpoints).
- * 401/403/404: refused with exactly that status.
+ * ok: allowed: answers 2xx, and a write changes the database (a read, or a POST marked `reads`, changes nothing).
+ * any: cannot be decided for this caller; the rule's `anyBecause` says why. Nothing may leak or break.
+ * 400/401/403/404: refused with exactly that status, and nothing changes.
  */
-export type Expectation = 'ok' | 'any' | 401 | 403 | 404
+export type Expectation = 'ok' | 'any' | 400 | 401 | 403 | 404
 
 export type Rule = {
   /** The permissions the "admin without the permission" lacks; by default all of them. */
@@ -26,9 +27,21 @@ export type Rule = {
   params?: (world: World) => Record<string, string>
   body?: (world: World, actor: Actor) => unknown
   expect: Partial<Record<Actor, Expectation>>
+  /**
+   * Makes the records one allowed call uses up (a subscription to pay or cancel, a plan to delete,
+   * an account to suspend, an unread notification): called before each allowed pair, its world is
+   * what that pair's params and body read. Refused pairs use the shared world.
+   */
+  fixture?: (world: World, actor: Actor, caller: Account | null) => Promise<World>
+  /** A successful call leaves nothing to call again (a delete): the malformed-input run makes new records after each. */
+  consumes?: boolean
+  /** A POST that only reads or works something out: why an allowed call changes nothing. */
+  reads?: string
+  /** Why a caller's answer is 'any': required whenever `expect` holds one. */
+  anyBecause?: string
   /** Ends or changes the caller's own session (logout, change-password): called with a fresh sign-in. */
   endsSession?: boolean
-  /** Destroys fixtures other checks use (suspend, delete): runs after the others. */
+  /** Runs after the other pairs (kept for rules that change what others read). */
   late?: boolean
 }
 
@@ -37,7 +50,6 @@ const CUSTOMER_VIEW: Permission[] = ['can_view_customer', 'can_modify_customer']
 const REALTOR_VIEW: Permission[] = ['can_view_realtor', 'can_modify_realtor']
 
 const everyone: Rule['expect'] = { customer: 'ok', other: 'ok', realtor: 'ok', admin: 'ok', super: 'ok' }
-const aboutMe: Rule['expect'] = { customer: 'any', other: 'any', realtor: 'any', admin: 'any', super: 'any' }
 const staffOnly = (status: 403 | 404 = 403): Rule['expect'] => ({
   customer: status,
   other: status,
@@ -47,58 +59,99 @@ const staffOnly = (status: 403 | 404 = 403): Rule['expect'] => ({
 })
 /** The customer's own record: the owner and staff who see all subscriptions; everyone else is told it does not exist. */
 const ownerOnly: Rule['expect'] = { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 'ok' }
-const publicEndpoint: Rule['expect'] = { anonymous: 'any', ...aboutMe }
+/** Public endpoints: the same answer signed in or out (the caller's session plays no part). */
+const publicEndpoint: Rule['expect'] = { anonymous: 'ok', ...everyone }
+
+/** The password an actor of the world signs in with. */
+const passwordOf = (actor: Actor) => (actor === 'super' ? ADMIN.password : PASSWORD)
+/** The world with some of its records replaced by new ones. */
+const withRecords = (world: World, records: Partial<World>): World => ({ ...world, ...records })
 
 const email = (actor: Actor, tag: string) => `${tag}-${actor}-${Math.random().toString(36).slice(2, 8)}@example.com`
 const land = (w: World) => ({ reference: w.land.reference })
+/** The world's land with a new description: its price stays, so the payments other pairs make still add up. */
 const landProductBody = {
   type: 'land',
   description: 'Changed by the authorization matrix',
   location: 'Epe, Lagos',
-  amount: 4_000_000,
+  amount: 5_000_000,
   land_type: 'plot',
 }
 
 export const RULES: Record<string, Rule> = {
   'GET health': { expect: publicEndpoint },
 
-  // Sign-in and account screens: public, or about the caller only.
-  'POST auth/login': { expect: publicEndpoint, body: (w) => ({ email: w.customer.email, password: 'not-the-password' }) },
+  // Sign-in and account screens: public, or about the caller only. Each allowed call acts on an
+  // account of its own (the mail budget and revoked sessions would otherwise spill over).
+  'POST auth/login': {
+    expect: publicEndpoint,
+    fixture: async (w) => withRecords(w, { scratch: { email: (await w.make.account('customer')).email } }),
+    body: (w) => ({ email: w.scratch.email, password: PASSWORD }),
+  },
   'POST auth/register': {
     expect: publicEndpoint,
     body: (_w, actor) => ({ email: email(actor, 'matrix'), password: 'password-123', first_name: 'Eze', last_name: 'Nwosu' }),
   },
-  'POST auth/forgot-password': { expect: publicEndpoint, body: (_w, actor) => ({ email: email(actor, 'forgot') }) },
-  'POST auth/verify-password-token': { expect: publicEndpoint, body: () => ({ token: 'not-a-real-token' }) },
+  'POST auth/forgot-password': {
+    expect: publicEndpoint,
+    fixture: async (w) => withRecords(w, { scratch: { email: (await w.make.invitedStaff()).email } }),
+    body: (w) => ({ email: w.scratch.email }),
+  },
+  'POST auth/verify-password-token': {
+    expect: publicEndpoint,
+    reads: 'it only tells whether a mailed link is still good',
+    fixture: async (w) => withRecords(w, { scratch: { token: (await w.make.invitedStaff()).linkToken } }),
+    body: (w) => ({ token: w.scratch.token }),
+  },
   'POST auth/reset-password': {
     expect: publicEndpoint,
-    body: (w) => ({ email: w.customer.email, token: 'not-a-real-token', password: 'password-456', password_confirmation: 'password-456' }),
+    fixture: async (w) => {
+      const invited = await w.make.invitedStaff()
+      return withRecords(w, { scratch: { email: invited.email, token: invited.linkToken } })
+    },
+    body: (w) => ({ email: w.scratch.email, token: w.scratch.token, password: 'password-456', password_confirmation: 'password-456' }),
   },
   'GET auth/me': { expect: everyone },
   'POST logout': { expect: everyone, endsSession: true },
-  'POST verify-email': { expect: everyone, body: () => ({ otp: '000000' }) },
-  'POST send-otp': { expect: aboutMe },
+  'POST verify-email': {
+    expect: everyone,
+    reads: 'every caller here has a verified e-mail, which the endpoint answers as done (tests/api/auth-codes.test.ts verifies new accounts)',
+    body: () => ({ otp: '000000' }),
+  },
+  // Every caller here has a verified e-mail: nobody gets a new code (tests/api/auth-codes.test.ts sends them to new accounts).
+  'POST send-otp': { expect: { customer: 400, other: 400, realtor: 400, admin: 400, super: 400 } },
   'POST change-password': {
-    expect: aboutMe,
+    expect: everyone,
     endsSession: true,
-    body: () => ({ current_password: 'wrong-password', password: 'password-789', password_confirmation: 'password-789' }),
+    body: (_w, actor) => ({ current_password: passwordOf(actor), password: passwordOf(actor), password_confirmation: passwordOf(actor) }),
   },
   'GET account/email': { expect: everyone },
   'POST account/email': {
-    expect: aboutMe,
-    body: (_w, actor) => ({ email: email(actor, 'moving'), current_password: 'wrong-password' }),
+    expect: everyone,
+    body: (_w, actor) => ({ email: email(actor, 'moving'), current_password: passwordOf(actor) }),
   },
-  'POST auth/confirm-email': { expect: publicEndpoint, body: () => ({ token: 'not-a-real-token' }) },
+  'POST auth/confirm-email': {
+    expect: publicEndpoint,
+    fixture: async (w) => withRecords(w, { scratch: { token: (await w.make.emailChange()).linkToken } }),
+    body: (w) => ({ token: w.scratch.token }),
+  },
 
   'GET dashboard-metrics': { expect: everyone },
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.
   'GET notification': { expect: everyone },
-  'POST notification/mark-all-as-read': { expect: everyone },
-  'POST notification/delete-all': { expect: everyone, late: true },
+  'POST notification/mark-all-as-read': {
+    expect: everyone,
+    fixture: async (w, _actor, caller) => (await w.make.notification(caller!.token), w),
+  },
+  'POST notification/delete-all': {
+    expect: everyone,
+    fixture: async (w, _actor, caller) => (await w.make.notification(caller!.token), w),
+  },
   'POST notification/:uuid/mark-as-read': {
     params: (w) => ({ uuid: w.notificationUuid }),
     expect: { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 404 },
+    fixture: async (w, _actor, caller) => withRecords(w, { notificationUuid: await w.make.notification(caller!.token) }),
   },
 
   // Catalogue: everyone signed in reads it; changes need can_modify_product / can_modify_payment_plan.
@@ -127,15 +180,18 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_payment_plan'],
     params: (w) => ({ reference: w.land.reference, uuid: w.land.planUuid }),
     expect: staffOnly(),
-    late: true,
+    fixture: async (w) => withRecords(w, { land: { ...w.land, planUuid: await w.make.plan() } }),
+    consumes: true,
   },
   'POST product/:reference/payment-plan/:id/get-payment-structure': {
     params: (w) => ({ reference: w.land.reference, id: w.land.planUuid }),
     expect: everyone,
+    reads: 'it works a payment schedule out',
   },
   'POST product/:reference/get-investment-plan': {
     params: (w) => ({ reference: w.investment.reference }),
     expect: everyone,
+    reads: 'it works the returns out',
     body: () => ({ amount: 200_000 }),
   },
 
@@ -172,10 +228,15 @@ export const RULES: Record<string, Rule> = {
     params: (w) => ({ reference: w.instalments.reference }),
     expect: ownerOnly,
   },
+  // The proof must be the caller's own upload; the subscription is a new one awaiting payment.
   'POST product-subscription/:reference/transaction': {
     lacks: SUBSCRIPTION_STAFF,
     params: (w) => ({ reference: w.unpaid.reference }),
     expect: ownerOnly,
+    fixture: async (w, _actor, caller) => {
+      const unpaid = await w.make.subscription('unpaid')
+      return withRecords(w, { unpaid: { reference: unpaid.reference }, proof: await w.make.proof(caller!.token) })
+    },
     body: (w) => ({ amount: 5_000_000, proof_of_payment: w.proof.url, paid_at: yesterday() }),
   },
   'GET product-subscription/:reference/transaction/:id/download-receipt': {
@@ -187,6 +248,7 @@ export const RULES: Record<string, Rule> = {
     lacks: SUBSCRIPTION_STAFF,
     params: (w) => ({ reference: w.completed.reference, id: w.completed.transaction }),
     expect: ownerOnly,
+    reads: 'it makes the receipt PDF, as the GET does',
   },
   'GET product-subscription/:reference/land-document': {
     lacks: SUBSCRIPTION_STAFF,
@@ -197,10 +259,12 @@ export const RULES: Record<string, Rule> = {
     lacks: SUBSCRIPTION_STAFF,
     params: (w) => ({ reference: w.completed.reference }),
     expect: ownerOnly,
+    reads: 'it makes the allocation letter PDF, as the GET does',
   },
   'POST admin/mark-transaction': {
     lacks: ['can_verify_transaction'],
     expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { instalments: await w.make.subscription('instalments') }),
     body: (w) => ({ reference: w.instalments.transaction, status: 'not_confirmed' }),
   },
   'POST admin/create-subscription': {
@@ -212,7 +276,7 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_subscription'],
     params: (w) => ({ reference: w.unpaid.reference }),
     expect: staffOnly(),
-    late: true,
+    fixture: async (w) => withRecords(w, { unpaid: { reference: (await w.make.subscription('unpaid')).reference } }),
   },
 
   // People: a realtor manages only the customers it brought; staff need the kind's permission.
@@ -237,8 +301,8 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_customer'],
     params: (w) => ({ id: w.customer.uuid }),
     expect: { customer: 403, other: 403, realtor: 404, admin: 403, super: 'ok' },
+    fixture: async (w) => withRecords(w, { customer: await w.make.account('customer') }),
     body: () => ({ is_suspended: true }),
-    late: true,
   },
   'GET admin/realtor': { lacks: REALTOR_VIEW, expect: staffOnly() },
   'POST admin/realtor': {
@@ -257,8 +321,8 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_realtor'],
     params: (w) => ({ id: w.realtor.uuid }),
     expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { realtor: await w.make.account('realtor') }),
     body: () => ({ is_suspended: true }),
-    late: true,
   },
   'GET admin/user': { lacks: ['can_modify_user'], expect: staffOnly() },
   'POST admin/user': {
@@ -277,8 +341,8 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_user'],
     params: (w) => ({ id: w.staffUser.uuid }),
     expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { staffUser: await w.make.invitedStaff() }),
     body: () => ({ is_suspended: true }),
-    late: true,
   },
   'GET admin/permission': { lacks: ['can_modify_user'], expect: staffOnly() },
 
@@ -290,11 +354,6 @@ export const RULES: Record<string, Rule> = {
     expect: staffOnly(),
     body: () => ({ type: 'subscription_due_reminder_day', value: 9 }),
   },
-}
-
-/** For endpoints added after this table: nothing is allowed beyond "no leak, no change on refusal, 401 signed out". */
-export const DEFAULT_RULE: Rule = {
-  expect: { customer: 'any', other: 'any', realtor: 'any', admin: 'any', super: 'any' },
 }
 
 /** A path parameter nobody listed: guessed from its name and the path, pointing at the customer's records. */

@@ -48,6 +48,27 @@ export type World = {
   adminWithout(permissions: readonly Permission[]): Promise<Account>
   /** A fresh sign-in for an account, so a check that ends a session does not end the shared one. */
   freshToken(account: { email: string; password: string }): Promise<string>
+  /** New records on demand, so a call that uses one up (pays, cancels, deletes, suspends) gets its own. */
+  make: Fixtures
+  /** Values a rule's fixture made for one call (a mailed token, an address), read by its params and body. */
+  scratch: Record<string, string>
+}
+
+export type Fixtures = {
+  /** A new subscription of the customer's: to the investment, awaiting payment; or to the land: awaiting payment, by instalments with a payment awaiting confirmation, or paid and completed. */
+  subscription(state: 'unpaid' | 'instalments' | 'completed' | 'invested'): Promise<{ reference: string; transaction: string }>
+  /** A new payment plan on the world's land, used by no subscription. */
+  plan(): Promise<string>
+  /** A proof of payment uploaded by the holder of `token`. */
+  proof(token: string): Promise<{ name: string; url: string }>
+  /** An unread notification for the holder of `token` (it subscribes to the land, which notifies it): its uuid. */
+  notification(token: string): Promise<string>
+  /** A new customer (or realtor), registered and verified. */
+  account(role: 'customer' | 'realtor'): Promise<Account>
+  /** A new staff account made by the super admin, with the token of its mailed set-password link. */
+  invitedStaff(): Promise<{ uuid: string; reference: string; email: string; linkToken: string }>
+  /** A new customer who asked to move to another address: the token of the link mailed there. */
+  emailChange(): Promise<{ email: string; linkToken: string }>
 }
 
 export const PASSWORD = 'password-123'
@@ -87,7 +108,6 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     uuid: superSession.user.uuid,
     reference: superSession.user.reference,
   }
-  const su = superAdmin.token
 
   async function register(role: 'customer' | 'realtor'): Promise<Account> {
     const email = unique(role)
@@ -105,34 +125,40 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     return { email, password: PASSWORD, token: session.token, uuid: session.user.uuid, reference: session.user.reference }
   }
 
-  /** A staff account made by the super admin, signed in through its set-password link. */
-  async function staff(permissions: readonly Permission[]): Promise<Account> {
+  /** A staff account made by the super admin, with the token of its mailed set-password link. */
+  async function invite(permissions: readonly Permission[]) {
     const email = unique('admin')
-    const created = await ok('POST', 'admin/user', su, {
+    const created = await ok('POST', 'admin/user', superAdmin.token, {
       first_name: 'Sade',
       last_name: 'Staff',
       email,
       permissions,
     })
     const link = /https?:\/\/\S+/.exec(await client.mail(email))?.[0]
-    if (!link) throw new Error(`No set-password link was mailed to ${email}`)
-    const token = new URL(link).searchParams.get('token')
+    const linkToken = link ? new URL(link).searchParams.get('token') : null
+    if (!linkToken) throw new Error(`No set-password link was mailed to ${email}`)
+    return { uuid: created.uuid as string, reference: created.reference as string, email, linkToken }
+  }
+
+  /** A staff account made by the super admin, signed in through its set-password link. */
+  async function staff(permissions: readonly Permission[]): Promise<Account> {
+    const invited = await invite(permissions)
     const session = await ok('POST', 'auth/reset-password', null, {
-      email,
-      token,
+      email: invited.email,
+      token: invited.linkToken,
       password: PASSWORD,
       password_confirmation: PASSWORD,
     })
-    return { email, password: PASSWORD, token: session.token, uuid: created.uuid, reference: created.reference }
+    return { email: invited.email, password: PASSWORD, token: session.token, uuid: invited.uuid, reference: invited.reference }
   }
 
-  await ok('POST', 'admin/setting', su, {
+  await ok('POST', 'admin/setting', superAdmin.token, {
     type: 'bank_details',
     account_number: '0123456789',
     account_name: 'Land Banking Ltd',
     bank_name: 'Zenith Bank',
   })
-  const landProduct = await ok('POST', 'admin/product', su, {
+  const landProduct = await ok('POST', 'admin/product', superAdmin.token, {
     type: 'land',
     description: 'A dry plot with a C of O, for the security checks.',
     location: 'Ibeju-Lekki, Lagos',
@@ -141,12 +167,12 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     size: 500,
     size_in_measurement: 'sqm',
   })
-  const plan = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, su, {
+  const plan = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
     amount: 6_000_000,
     duration: 6,
     duration_type: 'months',
   })
-  const investmentProduct = await ok('POST', 'admin/product', su, {
+  const investmentProduct = await ok('POST', 'admin/product', superAdmin.token, {
     type: 'land_investment',
     description: 'Farmland that pays every quarter, for the security checks.',
     minimum_amount: 100_000,
@@ -160,7 +186,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const customer = await register('customer')
   const other = await register('customer')
   const realtor = await register('realtor')
-  const staffUser = await ok('POST', 'admin/user', su, {
+  const staffUser = await ok('POST', 'admin/user', superAdmin.token, {
     first_name: 'Segun',
     last_name: 'Target',
     email: unique('staff'),
@@ -188,7 +214,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
 
   const completedSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
   const paid = await pay(completedSub.reference, 5_000_000)
-  await ok('POST', 'admin/mark-transaction', su, { reference: paid.reference, status: 'paid' })
+  await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: paid.reference, status: 'paid' })
 
   const instalmentSub = await subscribe({
     type: 'land',
@@ -201,11 +227,59 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
   const investedPaidSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 150_000 })
   const invest = await pay(investedPaidSub.reference, 150_000)
-  await ok('POST', 'admin/mark-transaction', su, { reference: invest.reference, status: 'paid' })
+  await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: invest.reference, status: 'paid' })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string
   if (!notificationUuid) throw new Error('The customer has no notification')
+
+  const make: Fixtures = {
+    async subscription(state) {
+      if (state === 'invested') {
+        const sub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+        return { reference: sub.reference, transaction: '' }
+      }
+      if (state === 'unpaid') {
+        const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+        return { reference: sub.reference, transaction: '' }
+      }
+      if (state === 'instalments') {
+        const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'installment', payment_id: plan.uuid })
+        return { reference: sub.reference, transaction: (await pay(sub.reference, 1_000_000)).reference }
+      }
+      const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+      const payment = await pay(sub.reference, 5_000_000)
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: payment.reference, status: 'paid' })
+      return { reference: sub.reference, transaction: payment.reference }
+    },
+    async plan() {
+      const made = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
+        amount: 6_200_000,
+        duration: 3,
+        duration_type: 'months',
+      })
+      return made.uuid as string
+    },
+    proof: uploadProof,
+    async notification(token) {
+      await ok('POST', 'product-subscription', token, { type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+      const list = await ok('GET', 'notification', token)
+      const unread = list.items.find((item: { is_read: boolean }) => !item.is_read)
+      if (!unread) throw new Error('Subscribing left no unread notification')
+      return unread.uuid as string
+    },
+    account: register,
+    invitedStaff: () => invite([]),
+    async emailChange() {
+      const account = await register('customer')
+      const email = `moving-${Math.random().toString(36).slice(2, 10)}@example.com`
+      await ok('POST', 'account/email', account.token, { email, current_password: account.password })
+      const link = /https?:\/\/\S+/.exec(await client.mail(email))?.[0]
+      const linkToken = link ? new URL(link).searchParams.get('token') : null
+      if (!linkToken) throw new Error(`No confirmation link was mailed to ${email}`)
+      return { email, linkToken }
+    },
+  }
 
   const admins = new Map<string, Promise<Account>>()
   const world: World = {
@@ -247,6 +321,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       return admins.get(key)!
     },
     freshToken: (account) => signIn(account.email, account.password),
+    make,
+    scratch: {},
   }
   return world
 }

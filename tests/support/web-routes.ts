@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Actor } from './authorization-rules'
-import type { World } from './security-world'
+import { TINY_PNG_BASE64, type World } from './security-world'
 
 export type WebRoute = {
   id: string
@@ -64,6 +64,8 @@ export function webRoutes(): WebRoute[] {
 export function webParam(route: WebRoute, name: string, world: World): string {
   const area = route.pattern.split('/')[1] ?? ''
   const page = route.pattern.split('/').at(-1)
+  // A stored file: the customer's proof of payment.
+  if (route.pattern === '/resources/media/:name') return world.proof.name
   if (area === 'customers') return name === 'uuid' ? world.customer.uuid : world.customer.reference
   if (area === 'realtors') return name === 'uuid' ? world.realtor.uuid : world.realtor.reference
   if (area === 'users') return world.staffUser.uuid
@@ -108,6 +110,10 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   const parts = route.pattern.split('/').filter(Boolean)
   const area = parts[0] ?? ''
   if (route.pattern === '/*') return 'notFound'
+  // The customer's proof of payment: its owner and staff who see subscriptions; anyone else is told there is no such file.
+  if (route.pattern === '/resources/media/:name') {
+    return actor === 'anonymous' ? 'login' : actor === 'customer' || actor === 'super' ? 'ok' : 'notFound'
+  }
   if (route.signedOut) return actor === 'anonymous' ? 'any' : 'home'
   if (route.pattern === '/verify-email') return actor === 'anonymous' ? 'login' : 'home'
   // The e-mail change link, signed in or out; without its token it is no page at all.
@@ -137,8 +143,22 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
 
 const STAFF_ONLY = new Set(['new', 'cancel'])
 
-/** Form bodies that would change something if the caller were allowed: refused callers must change nothing. */
-export function webFormBody(route: WebRoute, world: World, tag: string): Record<string, string | string[]> | null {
+/** A field value of a form body: text, several values, or a file (sent as multipart). */
+export type FormValue = string | string[] | File
+
+/** Yesterday at 10:30, as the payment form's date-time field sends it. */
+function yesterdayLocal() {
+  return `${new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10)}T10:30`
+}
+
+const proofFile = () => new File([Buffer.from(TINY_PNG_BASE64, 'base64')], 'transfer.png', { type: 'image/png' })
+
+/**
+ * The body of a post that succeeds for a caller allowed to make it (webPosters): refused callers
+ * send the same body, so only the authorization can stop them. Null for a route with no such
+ * post yet: the matrix fails for a signed-in route with an action and no body here.
+ */
+export function webFormBody(route: WebRoute, world: World, tag: string): Record<string, FormValue> | null {
   const email = `web-${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`
   switch (route.pattern) {
     case '/customers/new':
@@ -152,27 +172,93 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/users/:uuid/suspend':
       return { is_suspended: 'true' }
     case '/users/:uuid/edit':
-      return { email: '', permissions: ['can_modify_setting'] }
+      return { email: '', permissions: ['can_modify_setting', `can_view_customer`] }
     case '/land-purchases/new':
     case '/land-purchases/:reference/edit':
-      return { description: 'Changed by the web matrix', location: 'Epe', amount: '3,000,000', land_type: 'plot' }
+      return { type: 'land', description: `Changed by the web matrix (${tag})`, location: 'Epe', amount: '5,000,000', land_type: 'plot' }
     case '/land-investments/new':
     case '/land-investments/:reference/edit':
       return {
-        description: 'Changed by the web matrix',
+        type: 'land_investment',
+        description: `Changed by the web matrix (${tag})`,
         minimum_amount: '100,000',
         investment_return: '12',
-        land_investment_type: 'one_time',
+        land_investment_type: 'recurring',
         interval: 'months',
-        frequency_period: '6',
+        frequency_period: '3',
+        duration: '12',
       }
     case '/land-purchases/:reference/plans':
-      return { intent: 'delete', uuid: world.land.planUuid }
+      return { intent: 'create', amount: '7,100,000', duration: '4', duration_type: 'months' }
+    case '/land-purchases/:reference/subscribe':
+      return { plan: 'full', accept_terms: 'on' }
+    case '/land-investments/:reference/invest':
+      return { amount: '250,000', accept_terms: 'on' }
     case '/settings':
-      return { intent: 'subscription_due_reminder_day', value: '17' }
+      return { intent: 'subscription_due_reminder_day', value: String(10 + (tag.length % 15)) }
+    // Not signed in: a made-up link only shows the link is no good (tests/e2e/account-email.spec.ts follows a real one).
     case '/confirm-email':
       return { token: 'not-a-real-token' }
+    case '/subscriptions/new':
+      return { customer: world.customer.reference, product: world.land.reference, payment: 'full' }
+    case '/subscriptions/:reference/cancel':
+    case '/investment-portfolio/:reference/cancel':
+      return {}
+    case '/subscriptions/:reference/pay':
+      return { amount: '5,000,000', paid_at: yesterdayLocal(), proof_of_payment: proofFile() }
+    case '/investment-portfolio/:reference/pay':
+      return { amount: '250,000', paid_at: yesterdayLocal(), proof_of_payment: proofFile() }
+    case '/subscriptions/:reference/transactions':
+    case '/investment-portfolio/:reference/transactions':
+      return { reference: world.instalments.transaction, status: 'paid' }
     default:
       return null
+  }
+}
+
+/** Who may make a route's post (webFormBody) and see it succeed; everyone else's post must change nothing. */
+export function webPosters(route: WebRoute): Actor[] {
+  switch (route.pattern) {
+    case '/customers/new':
+      return ['realtor', 'super']
+    // Everyone signed in may subscribe or invest.
+    case '/land-purchases/:reference/subscribe':
+    case '/land-investments/:reference/invest':
+      return ['customer', 'other', 'realtor', 'admin', 'super']
+    // The subscriber pays; staff who record payments may too.
+    case '/subscriptions/:reference/pay':
+    case '/investment-portfolio/:reference/pay':
+      return ['customer', 'super']
+    default:
+      return ['super']
+  }
+}
+
+/**
+ * Records of their own for a route's positive control (a subscription to pay or cancel, an account
+ * to suspend), so it does not use up what the refused posts point at.
+ */
+export async function webFixture(route: WebRoute, world: World): Promise<World> {
+  switch (route.pattern) {
+    case '/customers/:uuid/suspend':
+      return { ...world, customer: await world.make.account('customer') }
+    case '/realtors/:uuid/suspend':
+      return { ...world, realtor: await world.make.account('realtor') }
+    case '/users/:uuid/suspend':
+      return { ...world, staffUser: await world.make.invitedStaff() }
+    case '/subscriptions/:reference/cancel':
+    case '/subscriptions/:reference/pay': {
+      const unpaid = await world.make.subscription('unpaid')
+      // Both pages take their record from the "unpaid" or "instalments" slot (webParam).
+      return { ...world, unpaid: { reference: unpaid.reference }, instalments: unpaid }
+    }
+    case '/investment-portfolio/:reference/cancel':
+    case '/investment-portfolio/:reference/pay':
+      return { ...world, invested: { reference: (await world.make.subscription('invested')).reference } }
+    case '/subscriptions/:reference/transactions':
+    case '/investment-portfolio/:reference/transactions':
+      return { ...world, instalments: await world.make.subscription('instalments') }
+    default:
+      return world
   }
 }
