@@ -140,4 +140,6 @@ export type Transaction = {
   created_at: string
   marked_at: string | null
   recorded_by_staff: boolean
+  /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
+  can_mark: boolean
 }

@@ -223,14 +223,14 @@ async function createTransaction(ctx: ApiContext) {
     paidAt,
   })
   const created = await findTransaction(ctx.db, eq(transactions.id, id))
-  return { message: 'Payment proof sent successfully', data: created ? serializeTransaction(created) : null }
+  return { message: 'Payment proof sent successfully', data: created ? serializeTransaction(created, user) : null }
 }
 
 async function transactionList(ctx: ApiContext) {
   const user = requireUser(ctx)
   const row = await findVisibleSubscription(ctx.db, user, ctx.params.reference)
   const page = pageFrom(ctx.query)
-  const { items, total } = await listTransactions(ctx.db, row.subscription.id, page, PAGE_SIZE)
+  const { items, total } = await listTransactions(ctx.db, row.subscription.id, user, page, PAGE_SIZE)
   return { data: paginated(items, page, total) }
 }
 
@@ -242,7 +242,7 @@ async function mark(ctx: ApiContext) {
   if (!found) throw notFound('Transaction not found')
   await markTransaction(ctx.db, found.transaction.id, input.status, staff)
   const marked = await findTransaction(ctx.db, eq(transactions.id, found.transaction.id))
-  return { message: 'Transaction marked successfully', data: marked ? serializeTransaction(marked) : null }
+  return { message: 'Transaction marked successfully', data: marked ? serializeTransaction(marked, staff) : null }
 }
 
 async function downloadReceipt(ctx: ApiContext) {
