@@ -9,7 +9,7 @@ import {
   panel,
   payByApi,
   pdfText,
-  PROOF_PNG,
+  proofPng,
   sendProof,
   shortDate,
   subscribe,
@@ -352,7 +352,7 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   const disguised = await post({ amount: '900,000', paid_at: paidAt, proof_of_payment: html })
   expect(disguised.status()).toBe(400)
   expect(await disguised.text()).toContain('The file must be a PNG or JPEG image')
-  const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG }
+  const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() }
   const short = await post({ amount: '100,000', paid_at: paidAt, proof_of_payment: proof })
   expect(short.status()).toBe(400)
   expect(await short.text()).toContain('Amount must be ₦900,000.00, the full amount')

@@ -279,6 +279,7 @@ export const RULES: Record<string, Rule> = {
   // Settings: bank details are read by everyone (customers pay into them); the rest needs can_modify_setting.
   'GET admin/setting/bank_details': { expect: everyone },
   'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

@@ -5,6 +5,7 @@
  * who did not bring that customer; the super admin; and admins holding every permission but some.
  */
 import { PERMISSIONS, type Permission } from '~/contract/permissions'
+import { uniquePng } from './images'
 
 export type Answer = {
   httpStatus: number
@@ -171,7 +172,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const uploadProof = async (token: string) => {
     const data = await ok('POST', 'media/upload', token, {
       file_name: 'transfer.png',
-      file_in_base64: TINY_PNG_BASE64,
+      // Each payment its own screenshot: the same image may not prove two payments.
+      file_in_base64: Buffer.from(uniquePng()).toString('base64'),
       file_extension: 'png',
     })
     return { name: data.name as string, url: data.file_url as string }
@@ -198,10 +200,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   })
   const deposit = await pay(instalmentSub.reference, 1_000_000)
   const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
-  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+  // Paid before the next one: a customer holds one unpaid subscription per product at most.
   const investedPaidSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 150_000 })
   const invest = await pay(investedPaidSub.reference, 150_000)
   await ok('POST', 'admin/mark-transaction', su, { reference: invest.reference, status: 'paid' })
+  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { BankDetails, Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/utils/format'
 import { hasPermission } from '~/contract/permissions'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, forbidden, notFound } from '../http/errors'
+import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
@@ -118,11 +118,32 @@ export type RecordPayment = {
   paidAt: Date
 }
 
+export const PROOF_ALREADY_ATTACHED = 'This file is already attached to another payment'
+
+/**
+ * A proof belongs to one payment: the file, or the same image uploaded again, may not prove a
+ * second payment while the first stands (awaiting confirmation or paid). A payment staff marked not
+ * confirmed frees its proof, so the payer may send the same transfer again.
+ */
+async function assertProofUnused(tx: Executor, fileId: number) {
+  // Locking the file makes two payments racing with the same file take turns.
+  const [file] = await tx.select({ sha: files.contentSha256 }).from(files).where(eq(files.id, fileId)).for('update').limit(1)
+  const sameFile = eq(transactions.proofFileId, fileId)
+  const [used] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .innerJoin(files, eq(files.id, transactions.proofFileId))
+    .where(and(file?.sha ? or(sameFile, eq(files.contentSha256, file.sha)) : sameFile, ne(transactions.status, 'not_confirmed')))
+    .limit(1)
+  if (used) throw fieldError('proof_of_payment', PROOF_ALREADY_ATTACHED)
+}
+
 /** A payment with proof: a transaction awaiting confirmation, the subscription awaiting_payment_confirmation. */
 export async function recordPayment(db: Database, input: RecordPayment) {
   return db.transaction(async (tx) => {
     const s = await lockSubscription(tx, input.subscription.subscription.id)
     if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+    await assertProofUnused(tx, input.proofFileId)
     const now = new Date()
     const [created] = await tx
       .insert(transactions)
@@ -254,6 +275,7 @@ export async function markTransaction(db: Database, transactionId: number, statu
     const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
     if (refusal) throw forbidden(refusal)
     if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
+    if (s.status === 'expired') throw conflict('This subscription has expired')
     const now = new Date()
     const [marked] = await tx
       .update(transactions)

@@ -15,7 +15,7 @@ import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import { findOwnUpload } from './access'
-import { allocationLetterPdf, pdfResponse, receiptPdf } from './documents'
+import { allocationLetterPdf, pdfResponse, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
   bankDetails,
@@ -259,14 +259,15 @@ async function downloadReceipt(ctx: ApiContext) {
   if (!found) throw notFound('Transaction not found')
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
+  const product = row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`
   const pdf = await receiptPdf({
     receiptNumber: `RCT-${trx.reference.replace(/^TRX-/, '')}`,
     transactionReference: trx.reference,
     subscriptionReference: row.subscription.reference,
     subscriber: { name: `${row.owner.firstName} ${row.owner.lastName}`, email: row.owner.email },
-    product: row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`,
+    product,
     amountKobo: trx.amount,
-    description: trx.description,
+    purpose: receiptPurpose(row.subscription, product),
     paidAt: trx.paidAt,
     confirmedAt: trx.markedAt,
   })
