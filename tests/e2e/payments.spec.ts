@@ -152,6 +152,26 @@ test('a payment staff cannot confirm: marked not confirmed, the subscription is 
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toBeVisible()
 })
 
+test("staff who pay for their own land see no mark buttons, and the API refuses them; another verifier's account would mark it", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const reference = await subscribe(request, admin, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const trx = await payByApi(request, admin, reference, 900_000)
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)
+  const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
+  await expect(item).toContainText('Yet to be confirmed')
+  await expect(item).toContainText('Another member of staff must confirm this payment')
+  await expect(item.getByRole('button', { name: /Mark as/ })).toHaveCount(0)
+  const refused = await apiCall(request, 'POST', 'admin/mark-transaction', { token: admin, body: { reference: trx, status: 'paid' } })
+  expect(refused.status).toBe('forbidden')
+  expect(refused.message).toBe('You cannot confirm a payment on your own subscription: another member of staff must confirm it')
+})
+
 test('an investment: paid with proof in the portfolio, confirmed, then ongoing with the next ROI', async ({ page, request }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const product = await investmentProduct(request, admin)
@@ -305,7 +325,7 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${own}&status=completed`)
   await expect(page.getByText('No subscription available')).toBeVisible()
   const options = await page.getByLabel('Status', { exact: true }).locator('option').allTextContents()
-  expect(options).toEqual(['Status', 'Not paid', 'Confirming payment', 'Ongoing', 'Completed', 'Cancelled'])
+  expect(options).toEqual(['Status', 'Not paid', 'Confirming payment', 'Ongoing', 'Completed', 'Cancelled', 'Expired'])
 
   await page.goto(`/investment-portfolio?status=ongoing&search=${tag()}`)
   await expect(page).toHaveURL(/\/investment-portfolio\?page=1&search=\w+&status=ongoing$/)
