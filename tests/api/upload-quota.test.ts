@@ -58,6 +58,16 @@ describe('unattached uploads per user', () => {
     expect((await upload(customer.token, uniquePng())).data).toEqual({ file_in_base64: [QUOTA] })
   })
 
+  test('the same image sent again while unattached is the same file: a retried form does not spend the quota', async () => {
+    const customer = await createCustomer(api)
+    const image = uniquePng()
+    const first = await upload(customer.token, image)
+    const again = await upload(customer.token, image)
+    expect(again.data.file_url).toBe(first.data.file_url)
+    const mine = await api.db.select({ id: files.id }).from(files).where(eq(files.ownerId, customer.id))
+    expect(mine).toHaveLength(1)
+  })
+
   test('20 MB of unattached files is the cap too', async () => {
     const customer = await createCustomer(api)
     // Just under 2 MB each: ten fit under 20 MB, the eleventh does not.

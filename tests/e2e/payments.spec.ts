@@ -380,6 +380,16 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   expect(sent.status()).toBe(302)
   expect(sent.headers().location).toBe('/subscriptions?page=1&type=land')
 
+  // The same screenshot for another subscription is refused under the file field: a proof proves one payment.
+  const otherLand = await landWithPlan(request, admin)
+  const second = await subscribe(request, customer.token, { type: 'land', product_id: otherLand.reference, payment_mode: 'full' })
+  const reused = await page.request.post(`/subscriptions/${second}/pay?page=1&type=land`, {
+    multipart: { amount: '900,000', paid_at: paidAt, proof_of_payment: proof },
+    maxRedirects: 0,
+  })
+  expect(reused.status()).toBe(400)
+  expect(await reused.text()).toContain('This file is already attached to another payment')
+
   const [waiting] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items
   expect(waiting).toMatchObject({ status: 'awaiting_confirmation', amount: 900_000, description: 'Transfer from GTBank' })
   const marked = await page.request.post(`/subscriptions/${reference}/transactions?page=1&type=land`, {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
 import { files, productImages, transactions, users } from '../db/schema'
@@ -52,4 +53,18 @@ export async function removeUnattachedUploads(db: Database, now: Date) {
     .where(and(lt(files.createdAt, cutoff), unattached))
     .returning({ id: files.id })
   return removed.length
+}
+
+/**
+ * The same bytes this user already uploaded to this folder and has not attached yet: a form sent
+ * again after a mistake (a wrong amount) answers that file instead of spending the quota again.
+ */
+export async function unattachedCopy(db: Executor, ownerId: number, folder: string, bytes: Uint8Array) {
+  const sha = crypto.createHash('sha256').update(bytes).digest('hex')
+  const [file] = await db
+    .select({ id: files.id, name: files.name, contentType: files.contentType, size: files.size })
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.folder, folder), eq(files.contentSha256, sha), unattached))
+    .limit(1)
+  return file ?? null
 }
