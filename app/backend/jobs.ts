@@ -1,6 +1,7 @@
 import { getEnv } from '~/utils/env.server'
 import type { Database } from './db/client'
 import { readCache } from './http/read-cache'
+import { removeUnattachedUploads } from './media/quota'
 import { pruneRateLimitEvents } from './rate-limit'
 import { subscriptionJobs } from './subscriptions/jobs'
 
@@ -10,6 +11,7 @@ type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
 export const dailyJobs: Job[] = [
   { name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) },
   ...subscriptionJobs,
+  { name: 'remove-unattached-uploads', run: (db, now) => removeUnattachedUploads(db, now).then(() => {}) },
 ]
 
 const HOUR = 3600_000

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { amountProblemMessage, nairaToKobo } from './money'
 
 /** '{label} is a required field', the one wording SPEC.md uses for every missing value. */
 export const requiredMessage = (label: string) => `${label} is a required field`
@@ -46,7 +47,11 @@ export const newPassword = (label = 'Password') =>
     .refine((value) => value === '' || value.length >= PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
 
-/** A naira amount typed with thousands separators ("1,250,000.50") or sent as a number. */
+/**
+ * A naira amount typed with thousands separators ("1,250,000.50") or sent as a number, checked by
+ * the money rule (contract/money.ts): at least one kobo once converted, so ₦0.001 or ₦0 is refused
+ * here with its message under the field. The value stays naira; the API converts it with the same rule.
+ */
 export function nairaAmount(label: string) {
   return z.preprocess(
     (value) => {
@@ -56,9 +61,10 @@ export function nairaAmount(label: string) {
     },
     z
       .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? requiredMessage(label) : `${label} must be a number`) })
-      .refine((value) => Number.isFinite(value), `${label} must be a number`)
-      .refine((value) => value >= 0, `${label} must not be negative`)
-      .refine((value) => value <= 1e12, `${label} is too large`),
+      .superRefine((value, ctx) => {
+        const converted = nairaToKobo(value)
+        if (!converted.ok) ctx.addIssue({ code: 'custom', message: amountProblemMessage(label, converted.problem) })
+      }),
   )
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
-import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
+import { nairaToKobo } from './money'
+import { AVAILABLE_STATUSES, discountedPrice, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
 import type { InvestmentType, Interval, LandType, ProductType } from './products-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
@@ -163,9 +164,6 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
   if (value.type === 'land') {
     missing('location', 'Location')
     missing('amount', 'Amount')
-    if (value.amount !== undefined && value.amount <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount must be more than 0' })
-    }
     if (
       value.initial_deposit_amount !== undefined &&
       value.amount !== undefined &&
@@ -177,13 +175,23 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
         message: 'Initial deposit must be less than the amount',
       })
     }
+    // Only when both fields are valid on their own: otherwise their own messages say enough.
+    if (
+      value.amount !== undefined &&
+      nairaToKobo(value.amount).ok &&
+      value.discount_percentage !== undefined &&
+      value.discount_percentage !== null &&
+      value.discount_percentage >= 0 &&
+      value.discount_percentage <= 100 &&
+      !nairaToKobo(discountedPrice({ amount: value.amount, discount_percentage: value.discount_percentage })).ok
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['discount_percentage'], message: 'Discount percentage leaves a price below ₦0.01' })
+    }
   } else if (value.type === 'land_investment') {
     // The original client sends the minimum amount as amount too: either one will do.
     const minimum = minimumAmountOf(value)
     if (minimum === undefined) {
       ctx.addIssue({ code: 'custom', path: ['minimum_amount'], message: requiredMessage('Minimum amount') })
-    } else if (minimum <= 0) {
-      ctx.addIssue({ code: 'custom', path: ['minimum_amount'], message: 'Minimum amount must be more than 0' })
     }
     missing('investment_return', 'Investment return')
     missing('land_investment_type', 'Investment type')
@@ -209,7 +217,7 @@ export type ProductPayload = z.output<typeof productPayloadSchema>
 
 /** POST admin/product/{reference}/payment-plan and …/{uuid}. */
 export const paymentPlanPayloadSchema = z.object({
-  amount: nairaAmount('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
+  amount: nairaAmount('Amount'),
   duration: numberField('Duration', { integer: true, min: 2, max: 600 }),
   duration_type: enumField('Duration type', INTERVALS),
 })

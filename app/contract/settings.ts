@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import type { changePasswordSchema } from './auth'
 import { requiredMessage, requiredString } from './fields'
-import { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
-export { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 
 export type BankDetails = { account_number: string; account_name: string; bank_name: string }
 
 export type ReminderDaySetting = { value: number }
 
-export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day'] as const
+export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days'] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
@@ -21,21 +21,29 @@ export const bankDetailsSchema = z.object({
 })
 export type BankDetailsForm = z.input<typeof bankDetailsSchema>
 
-export const reminderDaySchema = z.object({
-  value: z.preprocess(
+/** A whole number of days typed in a form or sent as a number, from min to max. */
+function daysField(label: string, min: number, max: number) {
+  return z.preprocess(
     (value) => {
       if (typeof value !== 'string') return value
       return value.trim() === '' ? undefined : Number(value.trim())
     },
     z
       .number({
-        error: (issue) => (issue.input === undefined ? requiredMessage('Reminder days') : 'Reminder days must be a number'),
+        error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`),
       })
-      .int('Reminder days must be a whole number')
-      .min(REMINDER_DAYS_MIN, `Reminder days must be at least ${REMINDER_DAYS_MIN}`)
-      .max(REMINDER_DAYS_MAX, `Reminder days must be at most ${REMINDER_DAYS_MAX}`),
-  ),
-})
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  )
+}
+
+export const reminderDaySchema = z.object({ value: daysField('Reminder days', REMINDER_DAYS_MIN, REMINDER_DAYS_MAX) })
+
+/** How many days an unpaid subscription waits for its first payment before it expires. */
+export const expiryDaysSchema = z.object({ value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX) })
+export type ExpiryDaysSetting = { value: number }
+
 /** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
 export type ReminderDaysForm = { value: string }
 
@@ -48,9 +56,11 @@ export const settingSchema = z.discriminatedUnion(
   [
     bankDetailsSchema.extend({ type: z.literal('bank_details') }),
     reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
+    expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
   ],
-  { error: 'Type must be bank_details or subscription_due_reminder_day' },
+  { error: 'Type must be bank_details, subscription_due_reminder_day or unpaid_subscription_expiry_days' },
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'
 export const REMINDER_UPDATED = 'Notification settings updated successfully'
+export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'

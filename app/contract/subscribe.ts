@@ -9,7 +9,7 @@ import { nairaAmount, optionalString } from './fields'
 export const ACCEPT_TERMS_MESSAGE = 'Accept the agreement terms and the terms and conditions to proceed'
 export const CHOOSE_OPTION_MESSAGE = 'Choose full payment or a payment plan'
 
-const amountField = nairaAmount('Amount').refine((value) => value > 0, 'Amount must be greater than 0')
+const amountField = nairaAmount('Amount')
 
 /** A ticked checkbox posts 'on'; a client posting JSON-like values may send 'true', '1' or 'yes'. */
 const acceptTerms = z.preprocess(

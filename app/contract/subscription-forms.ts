@@ -8,7 +8,7 @@ const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
 
 /** Make or record payment: the proof is the uploaded file itself; the action sends it to media/upload. */
 export const paymentFormSchema = z.object({
-  amount: nairaAmount('Amount').refine((value) => value > 0, 'Amount must be greater than 0'),
+  amount: nairaAmount('Amount'),
   description: optionalString('Description', 500),
   proof_of_payment: z.custom<File>((value) => value instanceof File && value.size > 0, {
     message: requiredMessage('Proof of payment'),

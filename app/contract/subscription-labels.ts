@@ -9,6 +9,7 @@ export const SUBSCRIPTION_STATUSES = [
   'ongoing',
   'completed',
   'cancelled',
+  'expired',
 ] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
@@ -19,6 +20,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   ongoing: 'Ongoing',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 }
 
 export const TRANSACTION_STATUSES = ['awaiting_payment', 'awaiting_confirmation', 'paid', 'not_confirmed'] as const

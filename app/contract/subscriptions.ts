@@ -21,8 +21,8 @@ const enumField = <T extends readonly [string, ...string[]]>(values: T, label: s
         : `${label} must be one of: ${values.join(', ')}`,
   })
 
-const positiveAmount = (label: string) =>
-  nairaAmount(label).refine((value) => value > 0, `${label} must be greater than 0`)
+// At least one kobo: the money rule in nairaAmount.
+const positiveAmount = nairaAmount
 
 /** POST product/{reference}/get-investment-plan */
 export const investmentPlanSchema = z.object({ amount: positiveAmount('Amount') })
@@ -140,4 +140,6 @@ export type Transaction = {
   created_at: string
   marked_at: string | null
   recorded_by_staff: boolean
+  /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
+  can_mark: boolean
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageErrorBoundary } from '~/components/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/components/settings/account-information'
-import { BankDetailsForm, ReminderDaysForm } from '~/components/settings/settings-forms'
+import { BankDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/components/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/components/settings/settings.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +19,7 @@ const TABS = [
 ] as const
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, pendingEmail, specs } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, expiryDays, pendingEmail, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   return (
@@ -43,6 +43,9 @@ export default function SettingsRoute() {
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <BankDetailsForm current={bank} spec={specs.bankDetails} lastResult={resultFor('bank_details')} />
           <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
+          {expiryDays !== null ? (
+            <ExpiryDaysForm current={expiryDays} spec={specs.expiryDays} lastResult={resultFor('unpaid_subscription_expiry_days')} />
+          ) : null}
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { encodePng } from '~/backend/media/png'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import { uniquePng } from '../support/images'
 import { createCustomer, createLandProduct, subscribe, userIdOf, yesterdayMorning } from './subscriptions-fixtures'
 
 // A proof of payment sent through media/upload and then a transaction is served, at the URL the
@@ -18,7 +18,6 @@ let realtor: string
 let owner: Customer
 let stranger: Customer
 
-const png = encodePng(3, 2, new Uint8Array(3 * 2 * 3).fill(90))
 
 beforeAll(async () => {
   api = await createTestApi()
@@ -35,7 +34,11 @@ afterAll(async () => {
   await api?.close()
 })
 
+// Each payment its own screenshot: the same image may not prove two payments.
+let png = uniquePng()
+
 async function upload(token: string) {
+  png = uniquePng()
   const answer = await api.call('POST', 'media/upload', {
     token,
     body: { file_name: 'transfer.png', file_in_base64: Buffer.from(png).toString('base64'), file_extension: 'png', folder_path: 'proofs' },

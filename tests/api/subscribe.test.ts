@@ -311,7 +311,9 @@ describe('unit reservation', () => {
     const product = await createLandProduct(api, { units: 2 })
     await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
     expect(await productRow(product.id)).toMatchObject({ unitAvailable: 1, isAvailable: true })
-    await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    // Another buyer: one customer holds at most one unpaid subscription to a product.
+    const second = await createCustomer(api)
+    await subscribe(api, second.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
     expect(await productRow(product.id)).toMatchObject({ unitAvailable: 0, isAvailable: false })
     const refused = await api.call('POST', 'product-subscription', {
       token: buyer.token,

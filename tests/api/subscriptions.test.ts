@@ -254,7 +254,7 @@ describe('payment validation', () => {
     const badDate = await pay(api, bob, reference, 100_000, { paid_at: '2025-02-30 10:00' })
     expect(Object.keys(badDate.data)).toEqual(['paid_at'])
     const zero = await pay(api, bob, reference, 0)
-    expect(zero.data).toEqual({ amount: ['Amount must be greater than 0'] })
+    expect(zero.data).toEqual({ amount: ['Amount must be at least ₦0.01'] })
   })
 })
 
@@ -303,10 +303,11 @@ describe('visibility', () => {
 
   test('filters: type, status, search; ten a page, newest first', async () => {
     const carol = await createCustomer(api)
-    const land = await createLandProduct(api)
     const investment = await createInvestmentProduct(api, { minimum: 1_000 })
     const made: string[] = []
+    // Eleven products: a customer holds one unpaid subscription per product at most.
     for (let index = 0; index < 11; index++) {
+      const land = await createLandProduct(api)
       made.push((await subscribe(api, carol.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })).reference)
     }
     const invested = await subscribe(api, carol.token, { type: 'land_investment', product_id: investment.reference, amount_invested: 1_000 })
@@ -381,9 +382,10 @@ describe('POST admin/create-subscription', () => {
     const seen = await get(`product-subscription/${byPlan.data.reference}`, bob.token)
     expect(seen.data.is_user).toBe(true)
 
+    const inFull = await createLandProduct(api, { amount: 800_000 })
     const full = await api.call('POST', 'admin/create-subscription', {
       token: superAdmin.token,
-      body: { customer: bob.reference, product: product.reference },
+      body: { customer: bob.reference, product: inFull.reference },
     })
     expect(full.data).toMatchObject({ payment_mode: 'full', next_payment_amount: 800_000 })
   })

@@ -12,8 +12,8 @@ export const toast = (page: Page) => page.getByTestId('toast')
 export const card = (page: Page, reference: string) => page.getByTestId('subscription-card').filter({ hasText: reference })
 export const panel = (page: Page) => page.getByRole('dialog')
 
-/** A small real PNG, as a phone screenshot of a transfer would be. */
-export const PROOF_PNG = Buffer.from(encodePng(8, 6, new Uint8Array(8 * 6 * 3).fill(120)))
+/** A small real PNG, as a phone screenshot of a transfer would be: a new one each time (one proof, one payment). */
+export const proofPng = () => Buffer.from(encodePng(8, 6, new Uint8Array(crypto.randomBytes(8 * 6 * 3))))
 
 export async function expectOk(answer: { status: string; message: string }) {
   expect(answer.status, answer.message).toBe('200')
@@ -69,7 +69,7 @@ export async function subscription(request: APIRequestContext, token: string, re
 export async function payByApi(request: APIRequestContext, token: string, reference: string, amount: number) {
   const upload = await apiCall(request, 'POST', 'media/upload', {
     token,
-    body: { file_name: 'transfer.png', file_in_base64: PROOF_PNG.toString('base64'), file_extension: 'png', folder_path: 'proofs' },
+    body: { file_name: 'transfer.png', file_in_base64: proofPng().toString('base64'), file_extension: 'png', folder_path: 'proofs' },
   })
   await expectOk(upload)
   const paid = await apiCall(request, 'POST', `product-subscription/${reference}/transaction`, {
@@ -86,7 +86,7 @@ export async function markByApi(request: APIRequestContext, token: string, refer
 
 /** Fills the make/record payment panel with a proof and sends it. */
 export async function sendProof(page: Page) {
-  await panel(page).getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG })
+  await panel(page).getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() })
   await panel(page).getByRole('button', { name: 'Send payment proof' }).click()
   await expect(toast(page)).toContainText('Payment proof sent successfully')
 }

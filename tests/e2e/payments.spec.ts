@@ -9,7 +9,7 @@ import {
   panel,
   payByApi,
   pdfText,
-  PROOF_PNG,
+  proofPng,
   sendProof,
   shortDate,
   subscribe,
@@ -150,6 +150,26 @@ test('a payment staff cannot confirm: marked not confirmed, the subscription is 
   await expect(card(page, reference)).toContainText('Pending amount₦900,000.00')
   await expect(card(page, reference)).toContainText('Payment typeFull')
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toBeVisible()
+})
+
+test("staff who pay for their own land see no mark buttons, and the API refuses them; another verifier's account would mark it", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const reference = await subscribe(request, admin, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const trx = await payByApi(request, admin, reference, 900_000)
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)
+  const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
+  await expect(item).toContainText('Yet to be confirmed')
+  await expect(item).toContainText('Another member of staff must confirm this payment')
+  await expect(item.getByRole('button', { name: /Mark as/ })).toHaveCount(0)
+  const refused = await apiCall(request, 'POST', 'admin/mark-transaction', { token: admin, body: { reference: trx, status: 'paid' } })
+  expect(refused.status).toBe('forbidden')
+  expect(refused.message).toBe('You cannot confirm a payment on your own subscription: another member of staff must confirm it')
 })
 
 test('an investment: paid with proof in the portfolio, confirmed, then ongoing with the next ROI', async ({ page, request }) => {
@@ -305,7 +325,7 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${own}&status=completed`)
   await expect(page.getByText('No subscription available')).toBeVisible()
   const options = await page.getByLabel('Status', { exact: true }).locator('option').allTextContents()
-  expect(options).toEqual(['Status', 'Not paid', 'Confirming payment', 'Ongoing', 'Completed', 'Cancelled'])
+  expect(options).toEqual(['Status', 'Not paid', 'Confirming payment', 'Ongoing', 'Completed', 'Cancelled', 'Expired'])
 
   await page.goto(`/investment-portfolio?status=ongoing&search=${tag()}`)
   await expect(page).toHaveURL(/\/investment-portfolio\?page=1&search=\w+&status=ongoing$/)
@@ -352,13 +372,23 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   const disguised = await post({ amount: '900,000', paid_at: paidAt, proof_of_payment: html })
   expect(disguised.status()).toBe(400)
   expect(await disguised.text()).toContain('The file must be a PNG or JPEG image')
-  const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: PROOF_PNG }
+  const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() }
   const short = await post({ amount: '100,000', paid_at: paidAt, proof_of_payment: proof })
   expect(short.status()).toBe(400)
   expect(await short.text()).toContain('Amount must be ₦900,000.00, the full amount')
   const sent = await post({ amount: '900,000', description: 'Transfer from GTBank', paid_at: paidAt, proof_of_payment: proof })
   expect(sent.status()).toBe(302)
   expect(sent.headers().location).toBe('/subscriptions?page=1&type=land')
+
+  // The same screenshot for another subscription is refused under the file field: a proof proves one payment.
+  const otherLand = await landWithPlan(request, admin)
+  const second = await subscribe(request, customer.token, { type: 'land', product_id: otherLand.reference, payment_mode: 'full' })
+  const reused = await page.request.post(`/subscriptions/${second}/pay?page=1&type=land`, {
+    multipart: { amount: '900,000', paid_at: paidAt, proof_of_payment: proof },
+    maxRedirects: 0,
+  })
+  expect(reused.status()).toBe(400)
+  expect(await reused.text()).toContain('This file is already attached to another payment')
 
   const [waiting] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items
   expect(waiting).toMatchObject({ status: 'awaiting_confirmation', amount: 900_000, description: 'Transfer from GTBank' })

@@ -11,7 +11,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { startPostgres } from '../support/postgres.mjs'
 import { quietMailLog } from '../support/quiet'
 import { faultPostgresPort, httpClient, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
-import { PASSWORD, TINY_PNG_BASE64, yesterday } from '../support/security-world'
+import { uniquePng } from '../support/images'
+import { PASSWORD, yesterday } from '../support/security-world'
 
 quietMailLog()
 
@@ -131,7 +132,7 @@ describe('PGlite on disk', () => {
     for (const person of world.people) {
       for (let index = 0; index < 4; index++) {
         const subscription = await world.ok('POST', 'product-subscription', person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
-        const proof = await world.ok('POST', 'media/upload', person.token, { file_name: 'proof.png', file_in_base64: TINY_PNG_BASE64, file_extension: 'png' })
+        const proof = await world.ok('POST', 'media/upload', person.token, { file_name: 'proof.png', file_in_base64: Buffer.from(uniquePng()).toString('base64'), file_extension: 'png' })
         payable.push({ token: person.token, reference: subscription.reference, proof: proof.file_url })
       }
     }

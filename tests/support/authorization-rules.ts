@@ -211,6 +211,8 @@ export const RULES: Record<string, Rule> = {
   'GET product-subscription': { lacks: SUBSCRIPTION_STAFF, expect: everyone },
   'POST product-subscription': {
     expect: everyone,
+    // A land of its own: the customer already holds an unpaid subscription to the world's.
+    fixture: async (w) => withRecords(w, { land: await w.make.land() }),
     body: (w) => ({ type: 'land', product_id: w.land.reference, payment_mode: 'full' }),
   },
   'GET product-subscription/:reference': {
@@ -349,6 +351,7 @@ export const RULES: Record<string, Rule> = {
   // Settings: bank details are read by everyone (customers pay into them); the rest needs can_modify_setting.
   'GET admin/setting/bank_details': { expect: everyone },
   'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

@@ -17,6 +17,11 @@ export function realPng(width = 4, height = 3) {
   return encodePng(width, height, new Uint8Array(width * height * 3).fill(120))
 }
 
+/** A small real PNG of random colour: a different screenshot each time (a proof proves one payment). */
+export function uniquePng(width = 4, height = 3) {
+  return encodePng(width, height, new Uint8Array(crypto.randomBytes(width * height * 3)))
+}
+
 /** A real PNG of noise, which does not compress: 1024×700 is over 2 MB, 1000×696 just under. */
 export function noisyPng(width = 1024, height = 700) {
   return encodePng(width, height, new Uint8Array(crypto.randomBytes(width * height * 3)))

@@ -5,6 +5,7 @@
  * who did not bring that customer; the super admin; and admins holding every permission but some.
  */
 import { PERMISSIONS, type Permission } from '~/contract/permissions'
+import { uniquePng } from './images'
 
 export type Answer = {
   httpStatus: number
@@ -59,6 +60,8 @@ export type Fixtures = {
   subscription(state: 'unpaid' | 'instalments' | 'completed' | 'invested'): Promise<{ reference: string; transaction: string }>
   /** A new payment plan on the world's land, used by no subscription. */
   plan(): Promise<string>
+  /** A new land product with a plan, to which nobody has subscribed. */
+  land(): Promise<{ reference: string; planUuid: string }>
   /** A proof of payment uploaded by the holder of `token`. */
   proof(token: string): Promise<{ name: string; url: string }>
   /** An unread notification for the holder of `token` (it subscribes to the land, which notifies it): its uuid. */
@@ -158,30 +161,40 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     account_name: 'Land Banking Ltd',
     bank_name: 'Zenith Bank',
   })
-  const landProduct = await ok('POST', 'admin/product', superAdmin.token, {
-    type: 'land',
-    description: 'A dry plot with a C of O, for the security checks.',
-    location: 'Ibeju-Lekki, Lagos',
-    amount: 5_000_000,
-    land_type: 'plot',
-    size: 500,
-    size_in_measurement: 'sqm',
-  })
-  const plan = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
-    amount: 6_000_000,
-    duration: 6,
-    duration_type: 'months',
-  })
-  const investmentProduct = await ok('POST', 'admin/product', superAdmin.token, {
-    type: 'land_investment',
-    description: 'Farmland that pays every quarter, for the security checks.',
-    minimum_amount: 100_000,
-    investment_return: 10,
-    land_investment_type: 'recurring',
-    interval: 'months',
-    frequency_period: 3,
-    duration: 12,
-  })
+  /** A land product with a six-month plan: each fixture subscription gets its own, as a customer holds one unpaid subscription per product. */
+  async function newLand() {
+    const product = await ok('POST', 'admin/product', superAdmin.token, {
+      type: 'land',
+      description: 'A dry plot with a C of O, for the security checks.',
+      location: 'Ibeju-Lekki, Lagos',
+      amount: 5_000_000,
+      land_type: 'plot',
+      size: 500,
+      size_in_measurement: 'sqm',
+    })
+    const plan = await ok('POST', `admin/product/${product.reference}/payment-plan`, superAdmin.token, {
+      amount: 6_000_000,
+      duration: 6,
+      duration_type: 'months',
+    })
+    return { reference: product.reference as string, planUuid: plan.uuid as string }
+  }
+  async function newInvestment() {
+    const product = await ok('POST', 'admin/product', superAdmin.token, {
+      type: 'land_investment',
+      description: 'Farmland that pays every quarter, for the security checks.',
+      minimum_amount: 100_000,
+      investment_return: 10,
+      land_investment_type: 'recurring',
+      interval: 'months',
+      frequency_period: 3,
+      duration: 12,
+    })
+    return { reference: product.reference as string }
+  }
+  const landProduct = await newLand()
+  const plan = { uuid: landProduct.planUuid }
+  const investmentProduct = await newInvestment()
 
   const customer = await register('customer')
   const other = await register('customer')
@@ -197,7 +210,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const uploadProof = async (token: string) => {
     const data = await ok('POST', 'media/upload', token, {
       file_name: 'transfer.png',
-      file_in_base64: TINY_PNG_BASE64,
+      // Each payment its own screenshot: the same image may not prove two payments.
+      file_in_base64: Buffer.from(uniquePng()).toString('base64'),
       file_extension: 'png',
     })
     return { name: data.name as string, url: data.file_url as string }
@@ -224,10 +238,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   })
   const deposit = await pay(instalmentSub.reference, 1_000_000)
   const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
-  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+  // Paid before the next one: a customer holds one unpaid subscription per product at most.
   const investedPaidSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 150_000 })
   const invest = await pay(investedPaidSub.reference, 150_000)
   await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: invest.reference, status: 'paid' })
+  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string
@@ -236,22 +251,24 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const make: Fixtures = {
     async subscription(state) {
       if (state === 'invested') {
-        const sub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+        const sub = await subscribe({ type: 'land_investment', product_id: (await newInvestment()).reference, amount_invested: 250_000 })
         return { reference: sub.reference, transaction: '' }
       }
+      const land = await newLand()
       if (state === 'unpaid') {
-        const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+        const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'full' })
         return { reference: sub.reference, transaction: '' }
       }
       if (state === 'instalments') {
-        const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'installment', payment_id: plan.uuid })
+        const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'installment', payment_id: land.planUuid })
         return { reference: sub.reference, transaction: (await pay(sub.reference, 1_000_000)).reference }
       }
-      const sub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+      const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'full' })
       const payment = await pay(sub.reference, 5_000_000)
       await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: payment.reference, status: 'paid' })
       return { reference: sub.reference, transaction: payment.reference }
     },
+    land: newLand,
     async plan() {
       const made = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
         amount: 6_200_000,
@@ -262,7 +279,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     },
     proof: uploadProof,
     async notification(token) {
-      await ok('POST', 'product-subscription', token, { type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+      await ok('POST', 'product-subscription', token, { type: 'land', product_id: (await newLand()).reference, payment_mode: 'full' })
       const list = await ok('GET', 'notification', token)
       const unread = list.items.find((item: { is_read: boolean }) => !item.is_read)
       if (!unread) throw new Error('Subscribing left no unread notification')

@@ -1,3 +1,4 @@
+import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
@@ -10,6 +11,7 @@ import { permissions, settings, users } from './schema'
 export const DEFAULT_SETTINGS = {
   bank_details: { account_number: '', account_name: '', bank_name: '' },
   subscription_due_reminder_day: { value: 3 },
+  unpaid_subscription_expiry_days: { value: EXPIRY_DAYS_DEFAULT },
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */

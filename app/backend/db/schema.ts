@@ -190,9 +190,16 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
+    /** sha256 of the content (hex): the same image uploaded again is the same proof. */
+    contentSha256: text('content_sha256'),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
+  // The upload quota counts a user's files; the daily clean-up finds old unattached ones.
+  (table) => [
+    index('files_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('files_content_sha256_idx').on(table.contentSha256),
+  ],
 )
 
 export const products = pgTable(
@@ -293,7 +300,7 @@ export const subscriptions = pgTable(
     }),
     type: text('type', { enum: ['land', 'land_investment'] }).notNull(),
     status: text('status', {
-      enum: ['awaiting_payment', 'awaiting_payment_confirmation', 'ongoing', 'completed', 'cancelled'],
+      enum: ['awaiting_payment', 'awaiting_payment_confirmation', 'ongoing', 'completed', 'cancelled', 'expired'],
     }).notNull(),
     paymentMode: text('payment_mode', { enum: ['full', 'installment'] }).notNull(),
     /** What the subscriber owes in all: discounted price, plan total, or the amount invested. */
@@ -305,7 +312,10 @@ export const subscriptions = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').unique(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When it was cancelled by staff, or expired unpaid (status tells which). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When its subscriber was told it expires tomorrow unless paid: once per subscription. */
+    expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -325,6 +335,10 @@ export const subscriptions = pgTable(
     ),
     index('subscriptions_product_idx').on(table.productId, table.userId),
     index('subscriptions_next_payment_idx').on(table.nextPaymentDate),
+    // The daily expiry job's search: unpaid subscriptions by age.
+    index('subscriptions_unpaid_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'awaiting_payment' AND ${table.totalAmountPaid} = 0`),
   ],
 )
 
@@ -379,6 +393,8 @@ export const transactions = pgTable(
       descending(table.id),
     ),
     index('transactions_status_idx').on(table.status),
+    // Is this file already a proof? (a proof belongs to one payment; unattached uploads are cleaned up)
+    index('transactions_proof_file_idx').on(table.proofFileId),
   ],
 )
 

@@ -104,7 +104,15 @@ export async function storeImage(
   const name = `${crypto.randomBytes(16).toString('hex')}.${type.extension}`
   const [stored] = await db
     .insert(files)
-    .values({ name, folder, contentType: type.contentType, size: bytes.length, content: bytes, ownerId })
+    .values({
+      name,
+      folder,
+      contentType: type.contentType,
+      size: bytes.length,
+      content: bytes,
+      contentSha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      ownerId,
+    })
     .returning({ id: files.id, name: files.name, contentType: files.contentType, size: files.size })
   return stored
 }

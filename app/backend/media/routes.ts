@@ -6,6 +6,7 @@ import { fieldError, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { canReadFile, PUBLIC_FOLDERS } from './access'
 import { decodeBase64, fileUrl, NOT_AN_IMAGE, storeImage } from './files'
+import { unattachedCopy, withinUploadQuota } from './quota'
 
 const DEFAULT_FOLDER = 'uploads'
 
@@ -21,7 +22,14 @@ async function upload(ctx: ApiContext) {
   }
   const bytes = decodeBase64(input.file_in_base64)
   if (!bytes) throw fieldError('file_in_base64', NOT_AN_IMAGE)
-  const stored = await storeImage(ctx.db, bytes, { folder, ownerId: user.id })
+  // A proof sent again (the payment form retried after a mistake) reuses its file; product images
+  // always get their own, since one product may show the same picture twice.
+  const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(ctx.db, user.id, folder, bytes)
+  const stored =
+    copy ??
+    (await withinUploadQuota(ctx.db, user.id, bytes.length, 'file_in_base64', (tx) =>
+      storeImage(tx, bytes, { folder, ownerId: user.id }),
+    ))
   const data: UploadResult = {
     file_url: fileUrl(stored.name),
     name: stored.name,

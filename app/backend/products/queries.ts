@@ -40,7 +40,7 @@ function productColumns(viewerId: number | null) {
       string[]
     >`array(select f.name from product_images pi join files f on f.id = pi.file_id where pi.product_id = "products"."id" order by pi.position, pi.id)`,
     subscriptionCount:
-      sql<number>`(select count(distinct s.user_id) from subscriptions s where s.product_id = "products"."id" and s.status <> 'cancelled')`.mapWith(
+      sql<number>`(select count(distinct s.user_id) from subscriptions s where s.product_id = "products"."id" and s.status not in ('cancelled', 'expired'))`.mapWith(
         Number
       ),
     planCount:
@@ -50,7 +50,7 @@ function productColumns(viewerId: number | null) {
     hasSubscribed:
       viewerId === null
         ? sql<boolean>`false`
-        : sql<boolean>`exists(select 1 from subscriptions s where s.product_id = "products"."id" and s.user_id = ${viewerId} and s.status <> 'cancelled')`,
+        : sql<boolean>`exists(select 1 from subscriptions s where s.product_id = "products"."id" and s.user_id = ${viewerId} and s.status not in ('cancelled', 'expired'))`,
   }
 }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { BankDetails } from '~/contract/settings'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import type { Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
 import { settings } from '../db/schema'
@@ -38,4 +39,16 @@ export async function getReminderDays(db: Executor): Promise<number> {
 
 export async function setReminderDays(db: Executor, value: number) {
   await writeSetting(db, 'subscription_due_reminder_day', { value })
+}
+
+/** How many days an unpaid subscription waits for its first payment before the daily job expires it. */
+export async function getExpiryDays(db: Executor): Promise<number> {
+  const value = Number((await readSetting(db, 'unpaid_subscription_expiry_days'))?.value)
+  return Number.isSafeInteger(value) && value >= EXPIRY_DAYS_MIN && value <= EXPIRY_DAYS_MAX
+    ? value
+    : DEFAULT_SETTINGS.unpaid_subscription_expiry_days.value
+}
+
+export async function setExpiryDays(db: Executor, value: number) {
+  await writeSetting(db, 'unpaid_subscription_expiry_days', { value })
 }

@@ -72,9 +72,21 @@ export type ReceiptData = {
   subscriber: { name: string; email: string }
   product: string
   amountKobo: number
-  description: string
+  /** What the payment was for, in the product's own words (see receiptPurpose). */
+  purpose: string
   paidAt: Date | null
   confirmedAt: Date | null
+}
+
+/**
+ * The receipt's "Payment for" line. Only the product writes on an official receipt: the payer's own
+ * description of a transfer (free text) is shown to staff on screen, never printed here, so nobody
+ * can make a receipt say "PAID IN FULL" for a part payment.
+ */
+export function receiptPurpose(subscription: { type: 'land' | 'land_investment'; paymentMode: 'full' | 'installment' }, product: string) {
+  if (subscription.type === 'land_investment') return `Investment in ${product}`
+  if (subscription.paymentMode === 'full') return `Full payment for ${product}`
+  return `Payment towards the instalment plan for ${product}`
 }
 
 export function receiptPdf(data: ReceiptData) {
@@ -90,7 +102,7 @@ export function receiptPdf(data: ReceiptData) {
     field(doc, 'Payment method', 'Bank transfer')
     field(doc, 'Date paid', data.paidAt ? dateText(data.paidAt) : '')
     field(doc, 'Transaction reference', data.transactionReference)
-    field(doc, 'Description', data.description)
+    field(doc, 'Payment for', data.purpose)
     doc.moveDown(2)
     doc
       .font('Helvetica-Oblique')

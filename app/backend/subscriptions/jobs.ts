@@ -7,6 +7,7 @@ import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
+import { expireUnpaidSubscriptions } from './expiry'
 import { advanceInvestment } from './payments'
 import { productName } from './queries'
 
@@ -130,5 +131,6 @@ export async function completeMaturedInvestments(db: Database, now: Date) {
 /** The subscription jobs, in the order the daily run takes them. */
 export const subscriptionJobs = [
   { name: 'complete-matured-investments', run: (db: Database, now: Date) => completeMaturedInvestments(db, now).then(() => {}) },
+  { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireUnpaidSubscriptions(db, now).then(() => {}) },
   { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
 ]

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { BankDetails, Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/utils/format'
+import { hasPermission } from '~/contract/permissions'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, notFound } from '../http/errors'
+import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
@@ -59,7 +60,20 @@ function transactionQuery(db: Executor) {
 
 type TransactionJoin = { transaction: TransactionRow; proofName: string | null; ownerId: number }
 
-export function serializeTransaction({ transaction: t, proofName, ownerId }: TransactionJoin): Transaction {
+export const OWN_SUBSCRIPTION_CONFIRMATION = 'You cannot confirm a payment on your own subscription: another member of staff must confirm it'
+export const OWN_RECORDING_CONFIRMATION = 'You cannot confirm a payment you recorded yourself: another member of staff must confirm it'
+
+/**
+ * Four eyes on money: why this user may not mark this transaction, or null when nothing personal
+ * stands in the way. Nobody confirms a payment on their own subscription or one they recorded.
+ */
+export function selfConfirmationRefusal(viewer: { id: number }, ownerId: number, recordedById: number | null) {
+  if (ownerId === viewer.id) return OWN_SUBSCRIPTION_CONFIRMATION
+  if (recordedById === viewer.id) return OWN_RECORDING_CONFIRMATION
+  return null
+}
+
+export function serializeTransaction({ transaction: t, proofName, ownerId }: TransactionJoin, viewer: ApiUser): Transaction {
   return {
     uuid: t.uuid,
     reference: t.reference,
@@ -71,10 +85,14 @@ export function serializeTransaction({ transaction: t, proofName, ownerId }: Tra
     created_at: t.createdAt.toISOString(),
     marked_at: iso(t.markedAt),
     recorded_by_staff: t.recordedById !== null && t.recordedById !== ownerId,
+    can_mark:
+      t.status === 'awaiting_confirmation' &&
+      hasPermission(viewer, 'can_verify_transaction') &&
+      selfConfirmationRefusal(viewer, ownerId, t.recordedById) === null,
   }
 }
 
-export async function listTransactions(db: Executor, subscriptionId: number, page: number, pageSize: number) {
+export async function listTransactions(db: Executor, subscriptionId: number, viewer: ApiUser, page: number, pageSize: number) {
   const [rows, [{ total }]] = await Promise.all([
     transactionQuery(db)
       .where(eq(transactions.subscriptionId, subscriptionId))
@@ -83,7 +101,7 @@ export async function listTransactions(db: Executor, subscriptionId: number, pag
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(transactions).where(eq(transactions.subscriptionId, subscriptionId)),
   ])
-  return { items: (rows as TransactionJoin[]).map(serializeTransaction), total: Number(total) }
+  return { items: (rows as TransactionJoin[]).map((row) => serializeTransaction(row, viewer)), total: Number(total) }
 }
 
 export async function findTransaction(db: Executor, where: SQL) {
@@ -100,11 +118,32 @@ export type RecordPayment = {
   paidAt: Date
 }
 
+export const PROOF_ALREADY_ATTACHED = 'This file is already attached to another payment'
+
+/**
+ * A proof belongs to one payment: the file, or the same image uploaded again, may not prove a
+ * second payment while the first stands (awaiting confirmation or paid). A payment staff marked not
+ * confirmed frees its proof, so the payer may send the same transfer again.
+ */
+async function assertProofUnused(tx: Executor, fileId: number) {
+  // Locking the file makes two payments racing with the same file take turns.
+  const [file] = await tx.select({ sha: files.contentSha256 }).from(files).where(eq(files.id, fileId)).for('update').limit(1)
+  const sameFile = eq(transactions.proofFileId, fileId)
+  const [used] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .innerJoin(files, eq(files.id, transactions.proofFileId))
+    .where(and(file?.sha ? or(sameFile, eq(files.contentSha256, file.sha)) : sameFile, ne(transactions.status, 'not_confirmed')))
+    .limit(1)
+  if (used) throw fieldError('proof_of_payment', PROOF_ALREADY_ATTACHED)
+}
+
 /** A payment with proof: a transaction awaiting confirmation, the subscription awaiting_payment_confirmation. */
 export async function recordPayment(db: Database, input: RecordPayment) {
   return db.transaction(async (tx) => {
     const s = await lockSubscription(tx, input.subscription.subscription.id)
     if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+    await assertProofUnused(tx, input.proofFileId)
     const now = new Date()
     const [created] = await tx
       .insert(transactions)
@@ -233,7 +272,10 @@ export async function markTransaction(db: Database, transactionId: number, statu
     const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
     if (!trx) throw notFound('Transaction not found')
     const s = await lockSubscription(tx, trx.subscriptionId)
+    const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
+    if (refusal) throw forbidden(refusal)
     if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
+    if (s.status === 'expired') throw conflict('This subscription has expired')
     const now = new Date()
     const [marked] = await tx
       .update(transactions)

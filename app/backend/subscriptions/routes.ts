@@ -15,7 +15,7 @@ import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import { findOwnUpload } from './access'
-import { allocationLetterPdf, pdfResponse, receiptPdf } from './documents'
+import { allocationLetterPdf, pdfResponse, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
   bankDetails,
@@ -223,14 +223,14 @@ async function createTransaction(ctx: ApiContext) {
     paidAt,
   })
   const created = await findTransaction(ctx.db, eq(transactions.id, id))
-  return { message: 'Payment proof sent successfully', data: created ? serializeTransaction(created) : null }
+  return { message: 'Payment proof sent successfully', data: created ? serializeTransaction(created, user) : null }
 }
 
 async function transactionList(ctx: ApiContext) {
   const user = requireUser(ctx)
   const row = await findVisibleSubscription(ctx.db, user, ctx.params.reference)
   const page = pageFrom(ctx.query)
-  const { items, total } = await listTransactions(ctx.db, row.subscription.id, page, PAGE_SIZE)
+  const { items, total } = await listTransactions(ctx.db, row.subscription.id, user, page, PAGE_SIZE)
   return { data: paginated(items, page, total) }
 }
 
@@ -242,7 +242,7 @@ async function mark(ctx: ApiContext) {
   if (!found) throw notFound('Transaction not found')
   await markTransaction(ctx.db, found.transaction.id, input.status, staff)
   const marked = await findTransaction(ctx.db, eq(transactions.id, found.transaction.id))
-  return { message: 'Transaction marked successfully', data: marked ? serializeTransaction(marked) : null }
+  return { message: 'Transaction marked successfully', data: marked ? serializeTransaction(marked, staff) : null }
 }
 
 async function downloadReceipt(ctx: ApiContext) {
@@ -259,14 +259,15 @@ async function downloadReceipt(ctx: ApiContext) {
   if (!found) throw notFound('Transaction not found')
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
+  const product = row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`
   const pdf = await receiptPdf({
     receiptNumber: `RCT-${trx.reference.replace(/^TRX-/, '')}`,
     transactionReference: trx.reference,
     subscriptionReference: row.subscription.reference,
     subscriber: { name: `${row.owner.firstName} ${row.owner.lastName}`, email: row.owner.email },
-    product: row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`,
+    product,
     amountKobo: trx.amount,
-    description: trx.description,
+    purpose: receiptPurpose(row.subscription, product),
     paidAt: trx.paidAt,
     confirmedAt: trx.markedAt,
   })

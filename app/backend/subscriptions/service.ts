@@ -6,7 +6,7 @@ import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/utils/format'
 import { getEnv } from '~/utils/env.server'
 import type { Database, Executor } from '../db/client'
-import { products, scheduleEntries, subscriptions } from '../db/schema'
+import { products, scheduleEntries, subscriptions, users } from '../db/schema'
 import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
@@ -39,6 +39,8 @@ export function parsePaidAt(text: string): Date | null {
   if (!parsed.isValid() || parsed.format('YYYY-MM-DD') !== value.slice(0, 10)) return null
   return parsed.toDate()
 }
+
+export const SUBSCRIPTION_EXPIRED = 'This subscription has expired: it was not paid in time'
 
 export const productUnavailable = () => new ApiError(409, 'productUnavailable', PRODUCT_UNAVAILABLE)
 
@@ -120,6 +122,15 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   const terms = termsOf(input, start)
   try {
     const id = await db.transaction(async (tx) => {
+      // One subscriber at a time: the check for an unpaid subscription below and the insert cannot
+      // interleave with another request of the same owner (PostgreSQL runs them concurrently).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update')
+      if (key) {
+        const existing = await findByIdempotencyKey(tx, key)
+        if (existing) throw new DuplicateKey()
+      }
+      const unpaid = await findUnpaidSubscription(tx, owner.id, product.id)
+      if (unpaid) throw alreadyUnpaid(unpaid, input.createdById === owner.id)
       if (product.availableByQuantity) {
         const [reserved] = await tx
           .update(products)
@@ -185,6 +196,33 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   }
 }
 
+/**
+ * A subscription of this owner to this product that waits for its first payment (awaiting_payment
+ * with nothing paid). At most one may exist, so nobody holds stock they do not pay for.
+ */
+export async function findUnpaidSubscription(db: Executor, ownerId: number, productId: number) {
+  const [row] = await db
+    .select({ reference: subscriptions.reference })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, ownerId),
+        eq(subscriptions.productId, productId),
+        eq(subscriptions.status, 'awaiting_payment'),
+        eq(subscriptions.totalAmountPaid, 0),
+      ),
+    )
+    .limit(1)
+  return row?.reference ?? null
+}
+
+function alreadyUnpaid(reference: string, own: boolean) {
+  const message = own
+    ? `You already have an unpaid subscription to this product (${reference}). Pay for it, or wait until it expires, before subscribing again.`
+    : `This customer already has an unpaid subscription to this product (${reference}). It must be paid, or expire, before another is added.`
+  return new ApiError(409, 'conflict', message, { subscription: reference })
+}
+
 async function findByIdempotencyKey(db: Executor, key: string) {
   const [row] = await db
     .select({ id: subscriptions.id })
@@ -199,6 +237,7 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
   return db.transaction(async (tx) => {
     const s = await lockSubscription(tx, subscriptionId)
     if (s.status === 'cancelled') throw conflict('This subscription is already cancelled')
+    if (s.status === 'expired') throw conflict(SUBSCRIPTION_EXPIRED)
     if (await hasPaidTransaction(tx, s.id)) throw conflict('A subscription with a paid transaction cannot be cancelled')
     const now = new Date()
     await tx

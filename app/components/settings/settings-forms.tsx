@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { BankDetails, BankDetailsForm as BankDetailsShape, ReminderDaysForm as ReminderDaysShape } from '~/contract/settings'
-import { REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -102,6 +102,46 @@ export function ReminderDaysForm({
         />
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
           Save reminder days
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}
+
+export function ExpiryDaysForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: number
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
+  const pending = useSubmitting('unpaid_subscription_expiry_days')
+  const [form, fields] = useSpecForm<ReminderDaysShape>(spec, {
+    id: 'expiry-days',
+    lastResult,
+    defaultValue: { value: String(current) },
+  })
+  return (
+    <SettingsCard id="expiry-heading" title="Unpaid subscriptions">
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="unpaid_subscription_expiry_days" />
+        <Field
+          labelProps={{ children: 'Expiry days' }}
+          inputProps={{
+            ...getInputProps(fields.value, { type: 'number' }),
+            min: EXPIRY_DAYS_MIN,
+            max: EXPIRY_DAYS_MAX,
+            step: 1,
+            inputMode: 'numeric',
+          }}
+          errors={fields.value.errors}
+          hint={`A subscription with no payment expires after this many days and its unit goes back on sale; the customer is told the day before (${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}).`}
+        />
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save expiry days
         </Button>
       </Form>
     </SettingsCard>

@@ -3,8 +3,10 @@ import { changeEmailSchema, changePasswordSchema, type EmailStatus, type Session
 import { hasPermission } from '~/contract/permissions'
 import {
   bankDetailsSchema,
+  expiryDaysSchema,
   reminderDaySchema,
   type BankDetails,
+  type ExpiryDaysSetting,
   type ReminderDaySetting,
 } from '~/contract/settings'
 import { api } from '~/utils/api.server'
@@ -33,20 +35,24 @@ export async function loadSettings(request: Request) {
     changeEmail: formSpec(changeEmailSchema),
     bankDetails: formSpec(bankDetailsSchema),
     reminderDays: formSpec(reminderDaySchema),
+    expiryDays: formSpec(expiryDaysSchema),
   }
   if (!wantsSettings) {
     const email = await api<EmailStatus>(request, 'GET', 'account/email')
     if (!email.ok) throw new Response(email.message, { status: email.httpStatus || 500 })
     const pendingEmail = email.data.pending_email
-    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, pendingEmail, specs }
+    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, pendingEmail, specs }
   }
-  const [bank, reminder] = await Promise.all([
+  const [bank, reminder, expiry] = await Promise.all([
     api<BankDetails>(request, 'GET', 'admin/setting/bank_details'),
     api<ReminderDaySetting>(request, 'GET', 'admin/setting/subscription_due_reminder_day'),
+    api<ExpiryDaysSetting>(request, 'GET', 'admin/setting/unpaid_subscription_expiry_days'),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
-  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, pendingEmail: null, specs }
+  // A provider without this setting (an older API) leaves its form out rather than the whole page.
+  const expiryDays = expiry.ok ? expiry.data.value : null
+  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, expiryDays, pendingEmail: null, specs }
 }
 
 export async function settingsAction(request: Request) {
@@ -54,13 +60,21 @@ export async function settingsAction(request: Request) {
   const intent = String((await readForm(request)).get('intent') ?? '')
   if (intent === 'change-password') return changePassword(request)
   if (intent === 'change-email') return changeEmail(request)
-  if (intent === 'bank_details' || intent === 'subscription_due_reminder_day') return saveSetting(request, intent)
+  if (intent === 'bank_details' || intent === 'subscription_due_reminder_day' || intent === 'unpaid_subscription_expiry_days') {
+    return saveSetting(request, intent)
+  }
   throw new Response('Unknown form', { status: 400 })
 }
 
-async function saveSetting(request: Request, intent: 'bank_details' | 'subscription_due_reminder_day') {
+const SETTING_SCHEMAS = {
+  bank_details: bankDetailsSchema,
+  subscription_due_reminder_day: reminderDaySchema,
+  unpaid_subscription_expiry_days: expiryDaysSchema,
+}
+
+async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMAS) {
   await requireAuth(request)
-  const schema = intent === 'bank_details' ? bankDetailsSchema : reminderDaySchema
+  const schema = SETTING_SCHEMAS[intent]
   const { submission } = await parseForm(request, schema)
   if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
   const result = await api(request, 'POST', 'admin/setting', { body: { type: intent, ...submission.value } })

@@ -11,6 +11,7 @@ const BADGE: Record<Subscription['status'], string> = {
   ongoing: 'bg-brand-100 text-brand-800',
   completed: 'bg-green-100 text-green-800',
   cancelled: 'bg-slate-200 text-slate-700',
+  expired: 'bg-slate-200 text-slate-700',
 }
 
 export function StatusBadge({ status }: { status: Subscription['status'] }) {
@@ -65,6 +66,14 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
           <DetailRow label={land ? 'Amount paid' : 'Amount invested'}>{formatNaira(land ? s.total_amount_paid : s.meta.amount_invested)}</DetailRow>
         </>
       )
+    case 'expired':
+      return (
+        <>
+          <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
+          <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow>
+          <p className="py-1 text-sm text-slate-600">Not paid within the time allowed; its unit went back on sale.</p>
+        </>
+      )
     default:
       return (
         <>
@@ -84,6 +93,7 @@ function PortfolioDates({ s, date }: { s: Subscription; date: (value: string | n
       {s.status === 'awaiting_payment_confirmation' ? <DetailRow label="Last paid">{date(s.updated_at)}</DetailRow> : null}
       {s.status === 'ongoing' ? <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow> : null}
       {s.status === 'cancelled' ? <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow> : null}
+      {s.status === 'expired' ? <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow> : null}
       {s.status === 'ongoing' ? <DetailRow label="Next ROI">{formatNaira(s.next_payment_amount)}</DetailRow> : null}
     </>
   )

@@ -139,6 +139,9 @@ export async function loadCancelPanel(request: Request, name: ListName, referenc
   if (subscription.status === 'cancelled') {
     throw await redirectWithError(request, closeTo, 'This subscription is already cancelled')
   }
+  if (subscription.status === 'expired') {
+    throw await redirectWithError(request, closeTo, 'This subscription has expired: it was not paid in time')
+  }
   if (subscription.has_paid_transaction) {
     throw await redirectWithError(request, closeTo, 'A subscription with a paid transaction cannot be cancelled')
   }

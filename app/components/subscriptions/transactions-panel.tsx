@@ -25,6 +25,9 @@ const BADGE: Record<string, string> = {
   not_confirmed: 'bg-red-100 text-red-800',
 }
 
+// Four eyes on money: the API refuses too, this only spares staff a button that cannot work.
+const SELF_CONFIRMATION_NOTE = 'Another member of staff must confirm this payment: it is on your own subscription or you recorded it.'
+
 function MarkButtons({ reference }: { reference: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === reference
@@ -89,7 +92,11 @@ export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
                   </a>
                 ) : null}
                 {transaction.status === 'awaiting_confirmation' && data.canVerify ? (
-                  <MarkButtons reference={transaction.reference} />
+                  transaction.can_mark ? (
+                    <MarkButtons reference={transaction.reference} />
+                  ) : (
+                    <p className="mt-2 text-sm text-slate-600">{SELF_CONFIRMATION_NOTE}</p>
+                  )
                 ) : null}
               </li>
             )
