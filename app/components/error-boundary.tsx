@@ -3,6 +3,19 @@ import type { ReactNode } from 'react'
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
 
+/**
+ * What a slide-over says when its route failed: the not-found text, the refusal, the server's own
+ * words for a post it could not take (unreadable, too large: a 4xx with a text body), or a
+ * general apology for anything unexpected.
+ */
+export function panelErrorMessage(error: unknown, notFound: string) {
+  if (!isRouteErrorResponse(error)) return 'Something went wrong, please try again'
+  if (error.status === 404) return notFound
+  if (error.status === 403) return 'You do not have permission to do this.'
+  if (error.status >= 400 && error.status < 500 && typeof error.data === 'string' && error.data.trim()) return error.data
+  return 'Something went wrong, please try again'
+}
+
 /** The centred full-height page every unknown address shows. */
 export function NotFoundPage({ children }: { children?: ReactNode }) {
   return (

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LIMITS } from '~/backend/rate-limit'
 import { quietMailLog } from '../support/quiet'
-import { SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import { PASSWORD } from '../support/security-world'
+import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
 
 quietMailLog()
 
@@ -62,7 +63,21 @@ describe('limits on the web forms', () => {
   })
 
   test('adding a customer past the creating account limit shows its message in the panel, with 429', async () => {
-    const { cookie } = await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)
+    // A staff member who adds customers (the super admin's own creations are not counted).
+    const client = httpClient(server)
+    const admin = await client.call('POST', 'auth/login', { body: SERVER_ADMIN })
+    const email = 'limited-staff@example.com'
+    const created = await client.call('POST', 'admin/user', {
+      token: admin.data.token,
+      body: { first_name: 'Bola', last_name: 'Staff', email, permissions: ['can_view_customer', 'can_modify_customer'] },
+    })
+    expect(created.status, created.message).toBe('200')
+    const link = new URL(/https?:\/\/\S+/.exec(await client.mail(email))?.[0] ?? 'http://x')
+    const set = await client.call('POST', 'auth/reset-password', {
+      body: { email, token: link.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
+    })
+    expect(set.status, set.message).toBe('200')
+    const { cookie } = await webSignIn(server.url, email, PASSWORD)
     const form = (index: number) => ({ first_name: 'Bola', last_name: 'Ade', email: `web-customer-${index}@example.com` })
     for (let index = 0; index < LIMITS.accountsCreatedByAccount.max; index++) {
       expect((await post('/customers/new', form(index), { cookie })).status, `customer ${index + 1}`).toBe(302)

@@ -76,6 +76,8 @@ function errorShown(html: string): string | null {
     /role="alert"[^>]*>([^<]+)</.exec(html)?.[1],
     /(Page Not Found|Access denied)/.exec(html)?.[1],
     /<h1 class="text-2xl font-bold text-slate-800">([^<]+)<\/h1>/.exec(html)?.[1],
+    // remix-serve's own page for an address it cannot decode (a lone '%'), before the app is reached.
+    /<title>Error<\/title>[\s\S]*<pre>([^<]+)<\/pre>/.exec(html)?.[1],
   ]
   return shown.find((text) => text?.trim()) ?? null
 }

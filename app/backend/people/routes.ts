@@ -102,7 +102,9 @@ async function createPerson(
   account: Parameters<typeof createAccount>[1],
 ) {
   await consumeTogether(ctx.db, [
-    { bucket: 'accounts-created', key: String(actor.id), limits: [LIMITS.accountsCreatedByAccount] },
+    // The super admin (the deployment's owner) may onboard staff and customers in bulk; the
+    // per-address and per-recipient caps still hold for it.
+    { bucket: 'accounts-created', key: actor.role === 'super_admin' ? null : String(actor.id), limits: [LIMITS.accountsCreatedByAccount] },
     { bucket: 'accounts-created-ip', key: ctx.clientIp, limits: [LIMITS.accountsCreatedFromAddress] },
   ])
   return ctx.db.transaction(async (tx) => {

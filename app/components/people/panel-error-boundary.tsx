@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
+import { panelErrorMessage } from '~/components/error-boundary'
 import { SlideOver } from '~/components/ui/slide-over'
 
 /** A panel that failed to load (not found, not allowed) says so inside the panel, over the list. */
@@ -6,15 +7,12 @@ export function PanelErrorBoundary({ listPath }: { listPath: string }) {
   const error = useRouteError()
   const { search } = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const message =
-    status === 404
-      ? 'This record does not exist, or you may not see it.'
-      : status === 403
-        ? 'You do not have permission to do this.'
-        : 'Something went wrong, please try again'
+  const message = panelErrorMessage(error, 'This record does not exist, or you may not see it.')
   return (
     <SlideOver title={status === 404 ? 'Not found' : 'Unavailable'} closeTo={`${listPath}${search}`}>
-      <p className="text-slate-700">{message}</p>
+      <p role="alert" className="text-slate-700">
+        {message}
+      </p>
       <Link to={`${listPath}${search}`} className="link mt-4 inline-block">
         Back to the list
       </Link>

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import { useLocation, useRouteError } from '@remix-run/react'
+import { panelErrorMessage } from '../error-boundary'
 import { SlideOver } from '../ui/slide-over'
 import { KINDS, listUrlFrom, type KindName } from './kinds'
 
@@ -6,13 +7,7 @@ import { KINDS, listUrlFrom, type KindName } from './kinds'
 export function PanelErrorBoundary({ kind }: { kind: KindName }) {
   const error = useRouteError()
   const location = useLocation()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const message =
-    status === 404
-      ? 'This product could not be found.'
-      : status === 413
-      ? String((error as { data?: unknown }).data)
-      : 'Something went wrong, please try again'
+  const message = panelErrorMessage(error, 'This product could not be found.')
   return (
     <SlideOver title="Something went wrong" closeTo={listUrlFrom(KINDS[kind], new URLSearchParams(location.search))}>
       <p role="alert" className="text-sm text-slate-700">

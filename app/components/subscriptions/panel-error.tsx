@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import { useLocation, useRouteError } from '@remix-run/react'
+import { panelErrorMessage } from '../error-boundary'
 import { SlideOver } from '../ui/slide-over'
 import { LISTS, listUrlFrom, type ListName } from './lists'
 
@@ -6,13 +7,7 @@ import { LISTS, listUrlFrom, type ListName } from './lists'
 export function PanelErrorBoundary({ name }: { name: ListName }) {
   const error = useRouteError()
   const location = useLocation()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const message =
-    status === 404
-      ? 'This subscription could not be found.'
-      : status === 413
-        ? String((error as { data?: unknown }).data)
-        : 'Something went wrong, please try again'
+  const message = panelErrorMessage(error, 'This subscription could not be found.')
   return (
     <SlideOver title="Something went wrong" closeTo={listUrlFrom(LISTS[name], new URLSearchParams(location.search))}>
       <p role="alert" className="text-sm text-slate-700">
