@@ -104,9 +104,15 @@ test('malformed input: no API endpoint answers 5xx or anything but a clear envel
       failures.push(`${key}: has no rule in tests/support/authorization-rules.ts, so no fixture or sample body`)
       continue
     }
-    // Endpoints that end the caller's session are fuzzed by a customer of their own; the rest by the super admin.
+    // Endpoints that end the caller's session are fuzzed by a customer of their own; uploads (which
+    // fill the caller's quota of unattached files) by a staff member holding every permission; the
+    // rest by the super admin, whose own uploads the later fixtures need.
     const actor: Actor = rule.endsSession ? 'customer' : 'super'
-    const caller: Account = rule.endsSession ? await world.make.account('customer') : world.superAdmin
+    const caller: Account = rule.endsSession
+      ? await world.make.account('customer')
+      : key === 'POST media/upload'
+        ? await world.adminWithout([])
+        : world.superAdmin
     const callerId = await idOf(caller.email)
     let records = rule.fixture ? await rule.fixture(world, actor, caller) : world
     const params = rule.params?.(records) ?? {}

@@ -55,7 +55,15 @@ async function setUp(server: RunningServer, { customers = 4, units = 400 } = {})
     await ok('POST', 'verify-email', session.token, { otp: code })
     people.push({ email, token: session.token })
   }
-  return { client, ok, admin, product: product.reference as string, units, people }
+  // A customer holds one unpaid subscription per product, so each subscription of a burst is made
+  // by a customer of its own, taken once from this pool.
+  const fresh = [...people]
+  const nextCustomer = () => {
+    const person = fresh.shift()
+    if (!person) throw new Error(`All ${customers} customers have subscribed: set up more for this burst`)
+    return person
+  }
+  return { client, ok, admin, product: product.reference as string, units, people, nextCustomer }
 }
 
 /** Every subscription on the server (all are live: none is cancelled here), counted through the paginated list. */
@@ -125,16 +133,15 @@ describe('PGlite on disk', () => {
   test('SIGKILL in the middle of a burst: every answered success survives the restart, units match subscriptions', async () => {
     let server = await start({ port: serverPort(3) })
     const dataDir = server.dataDir
-    const world = await setUp(server)
+    const world = await setUp(server, { customers: 80 })
 
     // Subscriptions to pay during the burst, each with its proof already uploaded.
     const payable: { token: string; reference: string; proof: string }[] = []
-    for (const person of world.people) {
-      for (let index = 0; index < 4; index++) {
-        const subscription = await world.ok('POST', 'product-subscription', person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
-        const proof = await world.ok('POST', 'media/upload', person.token, { file_name: 'proof.png', file_in_base64: Buffer.from(uniquePng()).toString('base64'), file_extension: 'png' })
-        payable.push({ token: person.token, reference: subscription.reference, proof: proof.file_url })
-      }
+    for (let index = 0; index < 16; index++) {
+      const person = world.nextCustomer()
+      const subscription = await world.ok('POST', 'product-subscription', person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
+      const proof = await world.ok('POST', 'media/upload', person.token, { file_name: 'proof.png', file_in_base64: Buffer.from(uniquePng()).toString('base64'), file_extension: 'png' })
+      payable.push({ token: person.token, reference: subscription.reference, proof: proof.file_url })
     }
 
     const subscribed: string[] = payable.map((item) => item.reference)
@@ -145,7 +152,6 @@ describe('PGlite on disk', () => {
     const api = `${server.url}/api/v1`
     const worker = async (id: number) => {
       for (let turn = 0; !killed; turn++) {
-        const person = world.people[(id + turn) % world.people.length]
         const payment = turn % 2 === 1 ? payable.shift() : undefined
         inFlight += 1
         try {
@@ -158,7 +164,7 @@ describe('PGlite on disk', () => {
             if (answer.status === 200) paid.push({ subscription: payment.reference, transaction: answer.json.data.reference })
             else if (!killed) throw new Error(`A payment was refused: ${answer.status} ${JSON.stringify(answer.json)}`)
           } else {
-            const answer = await post(`${api}/product-subscription`, person.token, { type: 'land', product_id: world.product, payment_mode: 'full' })
+            const answer = await post(`${api}/product-subscription`, world.nextCustomer().token, { type: 'land', product_id: world.product, payment_mode: 'full' })
             if (answer.status === 200) subscribed.push(answer.json.data.reference)
             else if (!killed) throw new Error(`A subscription was refused: ${answer.status} ${JSON.stringify(answer.json)}`)
           }
@@ -234,11 +240,10 @@ describe('PGlite on disk', () => {
   test('SIGTERM: no new requests, those in flight finish with success, the database closes cleanly', async () => {
     const server = await start({ port: serverPort(6) })
     const dataDir = server.dataDir
-    const world = await setUp(server, { customers: 3, units: 400 })
+    const world = await setUp(server, { customers: 45, units: 400 })
     const client = world.client
     const admin = world.admin
     const product = world.product
-    const people = world.people.map((person) => person.token)
     const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')
 
     // Slow work: 45 subscriptions at once (PGlite takes them one by one), big lists and whole pages,
@@ -248,7 +253,7 @@ describe('PGlite on disk', () => {
       requests.push(
         send('subscribe', `${server.url}/api/v1/product-subscription`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${people[index % people.length]}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${world.nextCustomer().token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ type: 'land', product_id: product, payment_mode: 'full' }),
         }),
       )
@@ -308,7 +313,8 @@ describe('PostgreSQL', () => {
     const postgres = startPostgres({ port: faultPostgresPort() })
     try {
       const server = await start({ port: serverPort(5), env: { DATABASE_URL: postgres.url } })
-      const world = await setUp(server, { customers: 2, units: 1000 })
+      const world = await setUp(server, { customers: 120, units: 1000 })
+      const onlooker = world.nextCustomer()
       const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')
       const BOUND_MS = 10_000
       type Outcome = { started: number; ended: number; status: number | string; what: string }
@@ -319,11 +325,11 @@ describe('PostgreSQL', () => {
       const calls: (() => Promise<{ status: number; what: string }>)[] = [
         () => fetch(`${server.url}/api/v1/product?page=1`, { headers: { authorization: `Bearer ${world.admin}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET product' })),
         () =>
-          post(`${server.url}/api/v1/product-subscription`, world.people[0].token, { type: 'land', product_id: world.product, payment_mode: 'full' }, AbortSignal.timeout(BOUND_MS)).then((r) => {
+          post(`${server.url}/api/v1/product-subscription`, world.nextCustomer().token, { type: 'land', product_id: world.product, payment_mode: 'full' }, AbortSignal.timeout(BOUND_MS)).then((r) => {
             if (r.status === 200) acknowledged.push({ reference: r.json.data.reference, at: Date.now() })
             return { status: r.status, what: 'POST product-subscription' }
           }),
-        () => fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${world.people[1].token}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET auth/me' })),
+        () => fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${onlooker.token}` }, signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET auth/me' })),
         () => fetch(`${server.url}/land-purchases`, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(BOUND_MS) }).then(async (r) => (await r.text(), { status: r.status, what: 'GET /land-purchases' })),
       ]
       const kinds = ['GET product', 'POST product-subscription', 'GET auth/me', 'GET /land-purchases']

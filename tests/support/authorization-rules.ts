@@ -272,6 +272,8 @@ export const RULES: Record<string, Rule> = {
   'POST admin/create-subscription': {
     lacks: ['can_modify_subscription'],
     expect: staffOnly(),
+    // A land of its own: the customer already holds an unpaid subscription to the world's.
+    fixture: async (w) => withRecords(w, { land: await w.make.land() }),
     body: (w) => ({ customer: w.customer.reference, product: w.land.reference }),
   },
   'POST admin/product-subscription/:reference/cancel': {

@@ -62,6 +62,8 @@ export type Fixtures = {
   plan(): Promise<string>
   /** A new land product with a plan, to which nobody has subscribed. */
   land(): Promise<{ reference: string; planUuid: string }>
+  /** A new investment product nobody has invested in. */
+  investment(): Promise<{ reference: string }>
   /** A proof of payment uploaded by the holder of `token`. */
   proof(token: string): Promise<{ name: string; url: string }>
   /** An unread notification for the holder of `token` (it subscribes to the land, which notifies it): its uuid. */
@@ -269,6 +271,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       return { reference: sub.reference, transaction: payment.reference }
     },
     land: newLand,
+    investment: newInvestment,
     async plan() {
       const made = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
         amount: 6_200_000,

@@ -6,7 +6,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Actor } from './authorization-rules'
-import { TINY_PNG_BASE64, type World } from './security-world'
+import { uniquePng } from './images'
+import type { World } from './security-world'
 
 export type WebRoute = {
   id: string
@@ -151,7 +152,8 @@ function yesterdayLocal() {
   return `${new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10)}T10:30`
 }
 
-const proofFile = () => new File([Buffer.from(TINY_PNG_BASE64, 'base64')], 'transfer.png', { type: 'image/png' })
+/** A screenshot of its own for each payment: one image may not prove two payments. */
+const proofFile = () => new File([uniquePng()], 'transfer.png', { type: 'image/png' })
 
 /**
  * The body of a post that succeeds for a caller allowed to make it (webPosters): refused callers
@@ -240,6 +242,12 @@ export function webPosters(route: WebRoute): Actor[] {
  */
 export async function webFixture(route: WebRoute, world: World): Promise<World> {
   switch (route.pattern) {
+    // A product of its own: the customer already holds an unpaid subscription to the world's.
+    case '/land-purchases/:reference/subscribe':
+    case '/subscriptions/new':
+      return { ...world, land: await world.make.land() }
+    case '/land-investments/:reference/invest':
+      return { ...world, investment: await world.make.investment() }
     case '/customers/:uuid/suspend':
       return { ...world, customer: await world.make.account('customer') }
     case '/realtors/:uuid/suspend':

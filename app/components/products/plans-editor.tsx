@@ -42,6 +42,9 @@ export function PlansEditor({
   const { product, plans, can } = data
   const navigation = useNavigation()
   const resultFor = (formId: string) => (actionData?.formId === formId ? actionData.result : undefined)
+  // A refused post for no form on the page (its form id lost or altered) still says it was refused.
+  const openForms = [data.adding ? 'plan-new' : null, data.editing ? `plan-${data.editing}` : null]
+  const refusedElsewhere = actionData && !openForms.includes(actionData.formId)
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
   return (
     <>
@@ -55,6 +58,11 @@ export function PlansEditor({
               : 'amount / duration'}
           </p>
         </div>
+        {refusedElsewhere ? (
+          <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            The payment plan could not be saved. Open the form again and check each field.
+          </p>
+        ) : null}
         {can.modifyPlans && !data.adding ? (
           <div className="mb-3 flex justify-end">
             <Link to={withParam(data.selfUrl, 'new', '1')} className="btn-primary" preventScrollReset replace>

@@ -53,7 +53,17 @@ export function SubscribePanel({ data, actionResult }: { data: SubscribeData; ac
   return (
     <SlideOver title={data.product.reference} closeTo={data.closeTo}>
       <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))}</p>
-      {data.step === 'choose' ? <ChooseStep data={data} /> : <BreakdownStep data={data} actionResult={actionResult} />}
+      {data.step === 'choose' ? (
+        <>
+          {/* A purchase posted from the first step (its choice lost on the way) is refused with the way forward. */}
+          {actionResult?.error && Object.keys(actionResult.error).length ? (
+            <FormBanner errors={['Choose how you would like to pay, then read and accept the terms.']} />
+          ) : null}
+          <ChooseStep data={data} />
+        </>
+      ) : (
+        <BreakdownStep data={data} actionResult={actionResult} />
+      )}
     </SlideOver>
   )
 }
