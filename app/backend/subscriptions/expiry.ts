@@ -8,7 +8,7 @@ import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getExpiryDays } from '../settings/service'
 import { addInterval, todayIn } from './plans'
-import { productName } from './queries'
+import { productName, subscriptionMessageColumns } from './queries'
 
 /**
  * Unpaid subscriptions: awaiting_payment with nothing paid (no payment waiting for confirmation
@@ -54,15 +54,8 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
   const madeBefore = new Date(now.getTime() - Math.max(0, days - 2) * 86_400_000)
   const unpaid: Unpaid[] = await db
     .select({
-      id: subscriptions.id,
-      reference: subscriptions.reference,
-      createdAt: subscriptions.createdAt,
-      amount: subscriptions.nextPaymentAmount,
+      ...subscriptionMessageColumns,
       warnedAt: subscriptions.expiryWarnedAt,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      product: { reference: products.reference, location: products.location, type: products.type },
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))

@@ -9,7 +9,7 @@ import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
 import { expireUnpaidSubscriptions } from './expiry'
 import { advanceInvestment } from './payments'
-import { productName } from './queries'
+import { productName, subscriptionMessageColumns } from './queries'
 
 const DEFAULT_REMINDER_DAYS = 3
 
@@ -35,15 +35,8 @@ export async function sendDueReminders(db: Database, now: Date) {
   const until = addInterval(today, await reminderDays(db), 'days')
   const due = await db
     .select({
-      id: subscriptions.id,
-      reference: subscriptions.reference,
-      createdAt: subscriptions.createdAt,
-      amount: subscriptions.nextPaymentAmount,
+      ...subscriptionMessageColumns,
       dueDate: subscriptions.nextPaymentDate,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      product: { reference: products.reference, location: products.location, type: products.type },
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))

@@ -15,6 +15,18 @@ import { koboToNaira } from '../money'
 import { visibleSubscriptions } from './access'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
+
+/** What a message to a subscription's owner names, selected from subscriptions joined to users and products. */
+export const subscriptionMessageColumns = {
+  id: subscriptions.id,
+  reference: subscriptions.reference,
+  createdAt: subscriptions.createdAt,
+  amount: subscriptions.nextPaymentAmount,
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  product: { reference: products.reference, location: products.location, type: products.type },
+}
 export type ProductRow = typeof products.$inferSelect
 export type PlanRow = typeof paymentPlans.$inferSelect
 export type SubscriptionRow = typeof subscriptions.$inferSelect

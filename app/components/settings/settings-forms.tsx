@@ -68,80 +68,74 @@ export function BankDetailsForm({
   )
 }
 
-export function ReminderDaysForm({
-  current,
-  spec,
-  lastResult,
-}: {
-  current: number
-  spec: FormSpec
-  lastResult?: SubmissionResult
-}) {
-  const pending = useSubmitting('subscription_due_reminder_day')
-  const [form, fields] = useSpecForm<ReminderDaysShape>(spec, {
-    id: 'reminder-days',
-    lastResult,
-    defaultValue: { value: String(current) },
-  })
-  return (
-    <SettingsCard id="reminder-heading" title="Payment reminders">
-      <FormBanner id={form.errorId} errors={form.errors} />
-      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
-        <input type="hidden" name="intent" value="subscription_due_reminder_day" />
-        <Field
-          labelProps={{ children: 'Reminder days' }}
-          inputProps={{
-            ...getInputProps(fields.value, { type: 'number' }),
-            min: REMINDER_DAYS_MIN,
-            max: REMINDER_DAYS_MAX,
-            step: 1,
-            inputMode: 'numeric',
-          }}
-          errors={fields.value.errors}
-          hint={`How many days before a payment is due customers get a reminder (${REMINDER_DAYS_MIN} to ${REMINDER_DAYS_MAX}).`}
-        />
-        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
-          Save reminder days
-        </Button>
-      </Form>
-    </SettingsCard>
-  )
+type DaysSetting = {
+  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days'
+  id: string
+  headingId: string
+  title: string
+  label: string
+  min: number
+  max: number
+  hint: string
+  save: string
 }
 
-export function ExpiryDaysForm({
-  current,
-  spec,
-  lastResult,
-}: {
-  current: number
-  spec: FormSpec
-  lastResult?: SubmissionResult
-}) {
-  const pending = useSubmitting('unpaid_subscription_expiry_days')
+const REMINDER_DAYS: DaysSetting = {
+  intent: 'subscription_due_reminder_day',
+  id: 'reminder-days',
+  headingId: 'reminder-heading',
+  title: 'Payment reminders',
+  label: 'Reminder days',
+  min: REMINDER_DAYS_MIN,
+  max: REMINDER_DAYS_MAX,
+  hint: `How many days before a payment is due customers get a reminder (${REMINDER_DAYS_MIN} to ${REMINDER_DAYS_MAX}).`,
+  save: 'Save reminder days',
+}
+
+const EXPIRY_DAYS: DaysSetting = {
+  intent: 'unpaid_subscription_expiry_days',
+  id: 'expiry-days',
+  headingId: 'expiry-heading',
+  title: 'Unpaid subscriptions',
+  label: 'Expiry days',
+  min: EXPIRY_DAYS_MIN,
+  max: EXPIRY_DAYS_MAX,
+  hint: `A subscription with no payment expires after this many days and its unit goes back on sale; the customer is told the day before (${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}).`,
+  save: 'Save expiry days',
+}
+
+type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionResult }
+
+export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
+export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+
+/** A setting that is a whole number of days, in its own card. */
+function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps & { setting: DaysSetting }) {
+  const pending = useSubmitting(setting.intent)
   const [form, fields] = useSpecForm<ReminderDaysShape>(spec, {
-    id: 'expiry-days',
+    id: setting.id,
     lastResult,
     defaultValue: { value: String(current) },
   })
   return (
-    <SettingsCard id="expiry-heading" title="Unpaid subscriptions">
+    <SettingsCard id={setting.headingId} title={setting.title}>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
-        <input type="hidden" name="intent" value="unpaid_subscription_expiry_days" />
+        <input type="hidden" name="intent" value={setting.intent} />
         <Field
-          labelProps={{ children: 'Expiry days' }}
+          labelProps={{ children: setting.label }}
           inputProps={{
             ...getInputProps(fields.value, { type: 'number' }),
-            min: EXPIRY_DAYS_MIN,
-            max: EXPIRY_DAYS_MAX,
+            min: setting.min,
+            max: setting.max,
             step: 1,
             inputMode: 'numeric',
           }}
           errors={fields.value.errors}
-          hint={`A subscription with no payment expires after this many days and its unit goes back on sale; the customer is told the day before (${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}).`}
+          hint={setting.hint}
         />
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
-          Save expiry days
+          {setting.save}
         </Button>
       </Form>
     </SettingsCard>
