@@ -22,11 +22,11 @@ import { fileURLToPath } from 'node:url'
  */
 const FLOORS = {
   typecheck: 1,
-  'unit-api-pglite': 339, // 377 tests
-  'api-read-cache': 209, // 233 tests
-  'api-postgres': 209, // 233 tests
-  e2e: 160, // 178 tests (js + no-js)
-  server: 11, // 13 tests
+  'unit-api-pglite': 430, // 478 tests
+  'api-read-cache': 250, // 278 tests
+  'api-postgres': 250, // 278 tests
+  e2e: 175, // 194 tests (js + no-js)
+  server: 30, // 34 tests
   docker: 18, // 22 steps as root (3 of them are skipped when not root)
 }
 
