@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FormBanner } from '~/components/forms'
 import { PageErrorBoundary } from '~/components/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/components/settings/account-information'
 import { BankDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/components/settings/settings-forms'
@@ -18,13 +19,21 @@ const TABS = [
   { id: 'settings', label: 'Settings', to: '/settings?tab=settings' },
 ] as const
 
+const SETTINGS_FORMS: string[] = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days']
+const ACCOUNT_FORMS: string[] = ['change-password', 'change-email']
+
 export default function SettingsRoute() {
   const { user, canModify, tab, bank, reminderDays, expiryDays, pendingEmail, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  const showsSettings = tab === 'settings' && bank && reminderDays !== null
+  // A refused post whose form is on the other tab (posted to this address without its tab) still says so.
+  const formsShown = showsSettings ? SETTINGS_FORMS : ACCOUNT_FORMS
+  const refusedElsewhere = actionData && 'result' in actionData && !formsShown.includes(actionData.intent)
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      {refusedElsewhere ? <FormBanner errors={['This form could not be saved. Open it again and check each field.']} /> : null}
       {canModify ? (
         <nav aria-label="Settings sections" className="flex gap-1 border-b border-slate-200">
           {TABS.map((item) => (
@@ -39,7 +48,7 @@ export default function SettingsRoute() {
           ))}
         </nav>
       ) : null}
-      {tab === 'settings' && bank && reminderDays !== null ? (
+      {showsSettings ? (
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <BankDetailsForm current={bank} spec={specs.bankDetails} lastResult={resultFor('bank_details')} />
           <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />

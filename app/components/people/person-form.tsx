@@ -55,7 +55,7 @@ export function PersonForm({
             type: 'checkbox',
             options: permissions.map((permission) => permission.name),
           })}
-          errors={fields.permissions.errors}
+          errors={Object.values(fields.permissions.allErrors).flat()}
           errorId={fields.permissions.errorId}
         />
       ) : null}

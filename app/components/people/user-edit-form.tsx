@@ -47,7 +47,7 @@ export function UserEditForm({
           type: 'checkbox',
           options: permissions.map((permission) => permission.name),
         })}
-        errors={fields.permissions.errors}
+        errors={Object.values(fields.permissions.allErrors).flat()}
         errorId={fields.permissions.errorId}
         locked={locked}
       />

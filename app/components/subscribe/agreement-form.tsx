@@ -83,3 +83,11 @@ export function AgreementForm({
     </Form>
   )
 }
+
+/**
+ * A purchase or investment posted from the first step (its choice or amount lost on the way) is
+ * refused with the way forward, since the fields the refusal names are on the next step.
+ */
+export function RefusedBeforeAgreement({ result, message }: { result?: SubmissionResult<string[]>; message: string }) {
+  return result?.error && Object.keys(result.error).length ? <FormBanner errors={[message]} /> : null
+}

@@ -11,7 +11,7 @@ import { FormBanner, MoneyField } from '../forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
 import { Button } from '../ui/button'
 import { SlideOver } from '../ui/slide-over'
-import { AgreementForm, ListParamInputs } from './agreement-form'
+import { AgreementForm, ListParamInputs, RefusedBeforeAgreement } from './agreement-form'
 import { BreakdownTable } from './breakdown-table'
 import { fullNameOf } from './details'
 
@@ -33,7 +33,14 @@ export const minimumOf = (product: Product) => product.minimum_amount ?? product
 export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
   return (
     <SlideOver title={data.product.reference} closeTo={data.closeTo}>
-      {data.step === 'amount' ? <AmountStep data={data} /> : <BreakdownStep data={data} actionResult={actionResult} />}
+      {data.step === 'amount' ? (
+        <>
+          <RefusedBeforeAgreement result={actionResult} message="Enter the amount you would like to invest, then read and accept the terms." />
+          <AmountStep data={data} />
+        </>
+      ) : (
+        <BreakdownStep data={data} actionResult={actionResult} />
+      )}
     </SlideOver>
   )
 }

@@ -10,7 +10,7 @@ import { ErrorList, FormBanner } from '../forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
 import { Button } from '../ui/button'
 import { SlideOver } from '../ui/slide-over'
-import { AgreementForm, ListParamInputs } from './agreement-form'
+import { AgreementForm, ListParamInputs, RefusedBeforeAgreement } from './agreement-form'
 import { BreakdownTable } from './breakdown-table'
 import { fullNameOf } from './details'
 
@@ -55,10 +55,7 @@ export function SubscribePanel({ data, actionResult }: { data: SubscribeData; ac
       <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))}</p>
       {data.step === 'choose' ? (
         <>
-          {/* A purchase posted from the first step (its choice lost on the way) is refused with the way forward. */}
-          {actionResult?.error && Object.keys(actionResult.error).length ? (
-            <FormBanner errors={['Choose how you would like to pay, then read and accept the terms.']} />
-          ) : null}
+          <RefusedBeforeAgreement result={actionResult} message="Choose how you would like to pay, then read and accept the terms." />
           <ChooseStep data={data} />
         </>
       ) : (
