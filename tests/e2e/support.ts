@@ -56,10 +56,17 @@ export async function apiCall(
   apiPath: string,
   { token, body }: { token?: string; body?: unknown } = {},
 ) {
-  const response = await request.fetch(`/api/v1/${apiPath}`, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    data: body,
+  const send = () =>
+    request.fetch(`/api/v1/${apiPath}`, {
+      method,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      data: body,
+    })
+  // A kept-alive connection the server closes (idle for its 5 s) just as a read reuses it is reset;
+  // browsers send such a read again, and so does this client (reads only: a write is never repeated).
+  const response = await send().catch((error: Error) => {
+    if (method !== 'GET' || !/ECONNRESET/.test(error.message)) throw error
+    return send()
   })
   return { httpStatus: response.status(), ...(await response.json()) }
 }
