@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { PageErrorBoundary } from '~/components/people/forbidden'
-import { PeopleList } from '~/components/people/people-list'
-import { loadPeopleList } from '~/components/people/people.server'
-import { ReferralLink } from '~/components/people/referral-link'
+import { PageErrorBoundary } from '~/features/people/forbidden'
+import { PeopleList } from '~/features/people/people-list'
+import { loadPeopleList } from '~/features/people/people.server'
+import { ReferralLink } from '~/features/people/referral-link'
 import { appUrl } from '~/utils/env.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { CancelDialog } from '~/components/subscriptions/cancel-dialog'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { cancelAction, loadCancelPanel } from '~/components/subscriptions/subscriptions.server'
+import { CancelDialog } from '~/features/subscriptions/cancel-dialog'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { cancelAction, loadCancelPanel } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCancelPanel(request, 'investment', params.reference)

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { PaymentPanel } from '~/components/subscriptions/payment-panel'
-import { loadPayment, paymentAction } from '~/components/subscriptions/payment.server'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { PaymentPanel } from '~/features/subscriptions/payment-panel'
+import { loadPayment, paymentAction } from '~/features/subscriptions/payment.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPayment(request, 'investment', params.reference)

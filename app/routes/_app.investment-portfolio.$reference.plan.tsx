@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { PlanPanel } from '~/components/subscriptions/plan-panel'
-import { loadPlanPanel } from '~/components/subscriptions/subscriptions.server'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { PlanPanel } from '~/features/subscriptions/plan-panel'
+import { loadPlanPanel } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPlanPanel(request, 'investment', params.reference)

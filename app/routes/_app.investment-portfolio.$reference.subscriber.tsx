@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { SubscriberPanel } from '~/components/subscriptions/subscriber-panel'
-import { loadSubscriberPanel } from '~/components/subscriptions/subscriptions.server'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { SubscriberPanel } from '~/features/subscriptions/subscriber-panel'
+import { loadSubscriberPanel } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadSubscriberPanel(request, 'investment', params.reference)

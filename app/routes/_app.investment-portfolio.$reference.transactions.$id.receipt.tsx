@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { receiptDownload } from '~/components/subscriptions/transactions.server'
+import { receiptDownload } from '~/features/subscriptions/transactions.server'
 
 // A resource route: the receipt PDF, streamed from the API with its Content-Disposition.
 export async function loader({ request, params }: LoaderFunctionArgs) {

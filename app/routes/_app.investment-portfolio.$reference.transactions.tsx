@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { TransactionsPanel } from '~/components/subscriptions/transactions-panel'
-import { loadTransactions, markAction } from '~/components/subscriptions/transactions.server'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { TransactionsPanel } from '~/features/subscriptions/transactions-panel'
+import { loadTransactions, markAction } from '~/features/subscriptions/transactions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadTransactions(request, 'investment', params.reference)

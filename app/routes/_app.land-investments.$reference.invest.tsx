@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/products/panel-error'
-import { investAction, loadInvest } from '~/components/subscribe/invest.server'
-import { InvestPanel } from '~/components/subscribe/invest-panel'
+import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { investAction, loadInvest } from '~/features/subscribe/invest.server'
+import { InvestPanel } from '~/features/subscribe/invest-panel'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadInvest(request, params.reference)

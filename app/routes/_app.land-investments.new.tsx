@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/products/panel-error'
-import { ProductForm } from '~/components/products/product-form'
-import { loadNewProduct, productFormAction } from '~/components/products/product-form.server'
+import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { ProductForm } from '~/features/products/product-form'
+import { loadNewProduct, productFormAction } from '~/features/products/product-form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadNewProduct(request, 'investment')

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ProductList, shouldRevalidateList } from '~/components/products/product-list'
-import { loadProductList } from '~/components/products/product-list.server'
+import { ProductList, shouldRevalidateList } from '~/features/products/product-list'
+import { loadProductList } from '~/features/products/product-list.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadProductList(request, 'investment')

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/products/panel-error'
-import { ProductDetails } from '~/components/products/product-details'
-import { loadProductDetails } from '~/components/products/product-details.server'
+import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { ProductDetails } from '~/features/products/product-details'
+import { loadProductDetails } from '~/features/products/product-details.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadProductDetails(request, 'land', params.reference)

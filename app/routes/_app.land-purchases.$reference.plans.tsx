@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/products/panel-error'
-import { PlansEditor } from '~/components/products/plans-editor'
-import { loadPlansEditor, plansEditorAction } from '~/components/products/plans.server'
+import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { PlansEditor } from '~/features/products/plans-editor'
+import { loadPlansEditor, plansEditorAction } from '~/features/products/plans.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPlansEditor(request, params.reference)

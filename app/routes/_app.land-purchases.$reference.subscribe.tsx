@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/products/panel-error'
-import { loadSubscribe, subscribeAction } from '~/components/subscribe/land.server'
-import { SubscribePanel } from '~/components/subscribe/subscribe-panel'
+import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { loadSubscribe, subscribeAction } from '~/features/subscribe/land.server'
+import { SubscribePanel } from '~/features/subscribe/subscribe-panel'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadSubscribe(request, params.reference)

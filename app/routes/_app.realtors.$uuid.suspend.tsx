@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
-import { loadPerson, suspendAction } from '~/components/people/people.server'
-import { SuspendDialog } from '~/components/people/suspend-dialog'
+import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { loadPerson, suspendAction } from '~/features/people/people.server'
+import { SuspendDialog } from '~/features/people/suspend-dialog'
 import type { Customer } from '~/contract/people'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormBanner } from '~/components/forms'
-import { PageErrorBoundary } from '~/components/people/forbidden'
-import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/components/settings/account-information'
-import { BankDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/components/settings/settings-forms'
-import { loadSettings, settingsAction } from '~/components/settings/settings.server'
+import { PageErrorBoundary } from '~/features/people/forbidden'
+import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
+import { BankDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/features/settings/settings-forms'
+import { loadSettings, settingsAction } from '~/features/settings/settings.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSettings(request)

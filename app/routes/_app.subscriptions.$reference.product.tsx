@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ProductDetails } from '~/components/products/product-details'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
-import { loadProductPanel } from '~/components/subscriptions/subscriptions.server'
+import { ProductDetails } from '~/features/products/product-details'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { loadProductPanel } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadProductPanel(request, 'land', params.reference)

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { createSubscriptionAction, loadNewSubscription } from '~/components/subscriptions/new-subscription.server'
-import { NewSubscriptionPanel } from '~/components/subscriptions/new-subscription-panel'
-import { PanelErrorBoundary } from '~/components/subscriptions/panel-error'
+import { createSubscriptionAction, loadNewSubscription } from '~/features/subscriptions/new-subscription.server'
+import { NewSubscriptionPanel } from '~/features/subscriptions/new-subscription-panel'
+import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadNewSubscription(request)

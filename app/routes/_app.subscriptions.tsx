@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { shouldRevalidateList, SubscriptionList } from '~/components/subscriptions/subscription-list'
-import { loadSubscriptionList } from '~/components/subscriptions/subscriptions.server'
+import { shouldRevalidateList, SubscriptionList } from '~/features/subscriptions/subscription-list'
+import { loadSubscriptionList } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadSubscriptionList(request, 'land')

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { requirePeopleAccess } from '~/components/people/access.server'
-import { PanelErrorBoundary } from '~/components/people/panel-error-boundary'
-import { PersonForm } from '~/components/people/person-form'
-import { createPersonAction, personFormSpec } from '~/components/people/people.server'
-import { loadPermissionChoices } from '~/components/people/users.server'
+import { requirePeopleAccess } from '~/features/people/access.server'
+import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { PersonForm } from '~/features/people/person-form'
+import { createPersonAction, personFormSpec } from '~/features/people/people.server'
+import { loadPermissionChoices } from '~/features/people/users.server'
 import { SlideOver } from '~/components/ui/slide-over'
 
 export async function loader({ request }: LoaderFunctionArgs) {

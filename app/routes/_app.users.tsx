@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { PageErrorBoundary } from '~/components/people/forbidden'
-import { PeopleList } from '~/components/people/people-list'
-import { loadPeopleList } from '~/components/people/people.server'
+import { PageErrorBoundary } from '~/features/people/forbidden'
+import { PeopleList } from '~/features/people/people-list'
+import { loadPeopleList } from '~/features/people/people.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, ...list } = await loadPeopleList(request, 'user')

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthHeading } from '~/components/auth/auth-heading'
+import { AuthHeading } from '~/features/auth/auth-heading'
 import { Field, FormBanner, HoneypotInput, SuccessBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { ForgotPasswordForm } from '~/contract/auth'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { RegisterForm } from '~/components/auth/register-form'
+import { RegisterForm } from '~/features/auth/register-form'
 import { registerAction, registerFormSpec } from '~/utils/register.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PasswordTokenForm } from '~/components/auth/password-token-form'
+import { PasswordTokenForm } from '~/features/auth/password-token-form'
 import { loadPasswordToken, passwordTokenAction } from '~/utils/password-token.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

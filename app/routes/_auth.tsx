@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
-import { AuthShell } from '~/components/auth/auth-shell'
-import { InvalidLinkPage } from '~/components/auth/password-token-form'
+import { AuthShell } from '~/features/auth/auth-shell'
+import { InvalidLinkPage } from '~/features/auth/password-token-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { requireAnonymous } from '~/utils/session.server'
 

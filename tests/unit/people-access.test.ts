@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { canModifyPeople, canSeePeople } from '~/components/people/access'
+import { canModifyPeople, canSeePeople } from '~/features/people/access'
 import type { Permission, Role } from '~/contract/permissions'
 
 const who = (role: Role, ...permissions: Permission[]) => ({ role, permissions })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { defaultPaidAt, paidAtWithOffset } from '~/components/subscriptions/payment.server'
-import { isPayable } from '~/components/subscriptions/subscription-card'
-import { LISTS, listSearchFrom, listUrlFrom, proofHref, typeParamFor, viewerAbilities } from '~/components/subscriptions/lists'
+import { defaultPaidAt, paidAtWithOffset } from '~/features/subscriptions/payment.server'
+import { isPayable } from '~/features/subscriptions/subscription-card'
+import { LISTS, listSearchFrom, listUrlFrom, proofHref, typeParamFor, viewerAbilities } from '~/features/subscriptions/lists'
 import type { Subscription } from '~/contract/subscriptions'
 
 describe('list addresses', () => {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { MouseEvent } from 'react'
-import { NotificationBell } from '~/components/notifications/notification-bell'
+import { NotificationBell } from '~/features/notifications/notification-bell'
 import { menuHref, panelHref } from '~/utils/navigation'
 import { Icon } from './icons'
 import { SIDEBAR_ID } from './sidebar'

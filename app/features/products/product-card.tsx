@@ -2,8 +2,8 @@ import { Link } from '@remix-run/react'
 import type { Product } from '~/contract/products'
 import { discountedPrice } from '~/contract/products-labels'
 import { capitalize, formatNaira, formatNumber, humanize } from '~/utils/format'
-import { DetailRow } from '../detail-row'
-import { Dropdown, dropdownItemClass } from '../ui/dropdown'
+import { DetailRow } from '~/components/detail-row'
+import { Dropdown, dropdownItemClass } from '~/components/ui/dropdown'
 import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions } from './kinds'
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No')

@@ -1,5 +1,5 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
-import { ErrorList, type ListOfErrors } from '../forms'
+import { ErrorList, type ListOfErrors } from '~/components/forms'
 
 /** Label, select and the field's errors, wired like Field. */
 export function SelectField({

@@ -1,7 +1,7 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { capitalize, formatDate, humanize } from '~/utils/format'
-import { DetailRow } from '../detail-row'
-import { SlideOver } from '../ui/slide-over'
+import { DetailRow } from '~/components/detail-row'
+import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'
 
 /** Who holds a subscription (opened from the card's subscriber or investor). */

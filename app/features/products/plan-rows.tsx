@@ -4,8 +4,8 @@ import type { PaymentPlan, PaymentPlanForm } from '~/contract/products'
 import { INTERVALS } from '~/contract/products-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { capitalize, formatMoneyInput, formatNaira } from '~/utils/format'
-import { Field, FormBanner, MoneyField } from '../forms'
-import { Button } from '../ui/button'
+import { Field, FormBanner, MoneyField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
 import { SelectField } from './fields'
 
 export const DURATION_TYPE_OPTIONS = INTERVALS.map((value) => ({ value, label: capitalize(value) }))

@@ -1,6 +1,6 @@
 import { useLocation, useRouteError } from '@remix-run/react'
-import { panelErrorMessage } from '../error-boundary'
-import { SlideOver } from '../ui/slide-over'
+import { panelErrorMessage } from '~/components/error-boundary'
+import { SlideOver } from '~/components/ui/slide-over'
 import { KINDS, listUrlFrom, type KindName } from './kinds'
 
 /** A panel's error stays in the panel, over its list, with the way back. */

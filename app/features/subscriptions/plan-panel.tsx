@@ -1,7 +1,7 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { capitalize, formatDate, formatNaira, formatOrdinalDate } from '~/utils/format'
-import { DetailRow } from '../detail-row'
-import { SlideOver } from '../ui/slide-over'
+import { DetailRow } from '~/components/detail-row'
+import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'
 import { StatusBadge } from './subscription-card'
 

@@ -4,10 +4,10 @@ import type { PaymentForm } from '~/contract/subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
 import { formatMoneyInput, formatNaira } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { Field, FormBanner } from '../forms'
+import { Field, FormBanner } from '~/components/forms'
 import { TextareaField } from '../products/fields'
-import { Button } from '../ui/button'
-import { SlideOver } from '../ui/slide-over'
+import { Button } from '~/components/ui/button'
+import { SlideOver } from '~/components/ui/slide-over'
 import { CopyButton } from './copy-button'
 
 export type PaymentPanelData = {

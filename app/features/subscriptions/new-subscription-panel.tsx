@@ -6,9 +6,9 @@ import type { PaymentPlan, Product } from '~/contract/products'
 import type { CreateSubscriptionForm } from '~/contract/subscription-forms'
 import { formatNaira } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { ErrorList, FormBanner } from '../forms'
-import { Button } from '../ui/button'
-import { SlideOver } from '../ui/slide-over'
+import { ErrorList, FormBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { SlideOver } from '~/components/ui/slide-over'
 import { LISTS } from './lists'
 
 export type NewSubscriptionData = {

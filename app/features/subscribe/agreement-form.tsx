@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { useState, type ReactNode } from 'react'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useHydrated } from '~/utils/use-hydrated'
-import { CheckboxField, FormBanner } from '../forms'
-import { Button } from '../ui/button'
+import { CheckboxField, FormBanner } from '~/components/forms'
+import { Button } from '~/components/ui/button'
 
 /** The list's own query as hidden fields, so a GET step keeps the list the panel opened over. */
 export function ListParamInputs({ listSearch }: { listSearch: string }) {

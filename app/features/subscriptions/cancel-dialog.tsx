@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
-import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/slide-over'
+import { Button } from '~/components/ui/button'
+import { ConfirmDialog } from '~/components/ui/slide-over'
 
 export function CancelDialog({ subscription, closeTo }: { subscription: SubscriptionDetail; closeTo: string }) {
   const navigation = useNavigation()
