@@ -58,6 +58,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       APP_URL: `http://127.0.0.1:${port}`,
       JOBS: 'false',
+      API_CHECK_RESPONSES: 'true',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Every API answer is checked against its endpoint table entry (app/backend/index.ts).
+    env: { API_CHECK_RESPONSES: 'true' },
   },
 })

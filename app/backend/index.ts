@@ -1,12 +1,13 @@
 import crypto from 'node:crypto'
+import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
 import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
 import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
-import type { ApiContext } from './http/context'
-import { ApiError, badRequest, notFound, unauthorized } from './http/errors'
+import { parseValue, type ApiContext, type ApiUser, type LegacyContext } from './http/context'
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from './http/errors'
 import { readCache } from './http/read-cache'
-import { createRouter } from './http/router'
+import { createRouter, isImplemented } from './http/router'
 import { requestFinished, requestStarted } from './lifecycle'
 import { routes } from './routes'
 
@@ -65,27 +66,38 @@ async function handle(request: Request, options: ApiRequestOptions) {
     const db = await getDb()
     const token = bearerToken(request)
     const user = token ? await userForToken(db, token) : null
-    if (route.auth !== 'public') {
-      if (!user) throw unauthorized()
-      if (route.auth === 'verified' && !user.emailVerified) {
-        throw new ApiError(403, 'emailNotVerified', 'Verify your email address to continue')
-      }
-    }
-
-    let cachedBody: Promise<Record<string, unknown>> | undefined
-    const ctx: ApiContext = {
+    const base: ApiContext = {
       request,
       url,
       params,
-      query: url.searchParams,
       db,
       user,
       token: user ? token : null,
       clientIp: options.clientIp ?? null,
       requestId,
-      body: () => (cachedBody ??= readBody(request)),
     }
-    const result = await route.handler(ctx)
+
+    let result
+    if (isImplemented(route)) {
+      const { endpoint } = route
+      checkAccess(endpoint, user)
+      const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
+      const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
+      result = await route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0])
+      if (!(result instanceof Response) && CHECK_RESPONSES) checkResponse(endpoint, result.data)
+    } else {
+      if (route.auth !== 'public') {
+        if (!user) throw unauthorized()
+        if (route.auth === 'verified' && !user.emailVerified) throw emailNotVerified()
+      }
+      let cachedBody: Promise<Record<string, unknown>> | undefined
+      const ctx: LegacyContext = {
+        ...base,
+        query: url.searchParams,
+        body: () => (cachedBody ??= readBody(request)),
+      }
+      result = await route.handler(ctx)
+    }
     if (result instanceof Response) return result
     return envelope(200, {
       status: SUCCESS_STATUS,
@@ -110,6 +122,40 @@ async function handle(request: Request, options: ApiRequestOptions) {
       message: 'Something went wrong, please try again',
       data: { request_id: requestId },
     })
+  }
+}
+
+const emailNotVerified = () => new ApiError(403, 'emailNotVerified', 'Verify your email address to continue')
+
+/** The entry's access rule, before any input is read: 401 signed out, 403 unverified or without the role or permission. */
+function checkAccess(endpoint: Endpoint, user: ApiUser | null) {
+  const { access } = endpoint
+  if (access === 'public') return
+  if (!user) throw unauthorized()
+  if (access === 'signed-in') return
+  if (!user.emailVerified) throw emailNotVerified()
+  if (!mayCall(user, access)) throw forbidden()
+}
+
+/** A query as the first value of each name, the way a handler reading one name would see it. */
+function firstValues(search: URLSearchParams) {
+  const values: Record<string, string> = {}
+  for (const [key, value] of search) if (!(key in values)) values[key] = value
+  return values
+}
+
+/**
+ * Under test every answer is checked against its entry's response schema, so the table cannot
+ * drift from what the handlers send.
+ */
+const CHECK_RESPONSES = process.env.API_CHECK_RESPONSES === 'true'
+
+function checkResponse(endpoint: Endpoint, data: unknown) {
+  if (isFileResponse(endpoint.response)) return
+  const sent = data === undefined ? null : JSON.parse(JSON.stringify(data))
+  const checked = endpoint.response.safeParse(sent)
+  if (!checked.success) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered data its entry does not describe: ${checked.error.message}`)
   }
 }
 

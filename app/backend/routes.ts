@@ -7,9 +7,9 @@ import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
 import { settingsRoutes } from './settings/routes'
 import { subscriptionsRoutes } from './subscriptions/routes'
-import type { RouteDefinition } from './http/router'
+import type { Route } from './http/router'
 
-export const routes: RouteDefinition[] = [
+export const routes: Route[] = [
   ...healthRoutes,
   ...authRoutes,
   ...dashboardRoutes,

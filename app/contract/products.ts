@@ -2,56 +2,59 @@ import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
 import { nairaToKobo } from './money'
 import { AVAILABLE_STATUSES, discountedPrice, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
-import type { InvestmentType, Interval, LandType, ProductType } from './products-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export * from './products-labels'
 
-export type Product = {
-  reference: string
-  type: ProductType
-  description: string
-  location: string | null
+/** A product as the API answers it (GET product/{reference}). Money in naira. */
+export const productSchema = z.object({
+  reference: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  description: z.string(),
+  location: z.string().nullable(),
   /** Land: the price. Investment: the minimum amount (also in minimum_amount). Naira. */
-  amount: number
-  initial_deposit_amount: number | null
-  land_type: LandType | null
-  size: number | null
-  size_in_measurement: string | null
-  available_by_quantity: boolean
-  unit_available: number | null
-  is_available: boolean
-  discount_percentage: number | null
+  amount: z.number(),
+  initial_deposit_amount: z.number().nullable(),
+  land_type: z.enum(LAND_TYPES).nullable(),
+  size: z.number().nullable(),
+  size_in_measurement: z.string().nullable(),
+  available_by_quantity: z.boolean(),
+  unit_available: z.number().int().nullable(),
+  is_available: z.boolean(),
+  discount_percentage: z.number().nullable(),
   /** URLs of the product's images, first one first. */
-  images: string[]
+  images: z.array(z.string()),
   /** How many people hold a live (not cancelled) subscription to it. */
-  subscription_count: number
-  plan_count: number
+  subscription_count: z.number().int(),
+  plan_count: z.number().int(),
   /** Whether the caller holds a live subscription to it. */
-  has_subscribed: boolean
-  minimum_amount: number | null
-  investment_return: number | null
-  land_investment_type: InvestmentType | null
-  interval: Interval | null
-  duration: number | null
-  frequency_period: number | null
-  created_at: string
-  updated_at: string
-}
+  has_subscribed: z.boolean(),
+  minimum_amount: z.number().nullable(),
+  investment_return: z.number().nullable(),
+  land_investment_type: z.enum(INVESTMENT_TYPES).nullable(),
+  interval: z.enum(INTERVALS).nullable(),
+  duration: z.number().int().nullable(),
+  frequency_period: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type Product = z.infer<typeof productSchema>
 
-export type PaymentPlan = {
-  uuid: string
-  amount: number
-  duration: number
-  duration_type: Interval
-  /** Each instalment after the initial deposit, naira (DESIGN.md section 4). */
-  estimated_duration_payment: number
+export const paymentPlanSchema = z.object({
+  uuid: z.string(),
+  amount: z.number(),
+  duration: z.number().int(),
+  duration_type: z.enum(INTERVALS),
+  /** Each instalment after the initial deposit, naira. */
+  estimated_duration_payment: z.number(),
   /** The initial deposit due today under this plan, naira. */
-  initial_deposit: number
-  created_at: string
-}
+  initial_deposit: z.number(),
+  created_at: z.string(),
+})
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>
 
-export type UploadResult = { file_url: string; name: string; content_type: string; size: number }
+export const uploadResultSchema = z.object({ file_url: z.string(), name: z.string(), content_type: z.string(), size: z.number().int() })
+export type UploadResult = z.infer<typeof uploadResultSchema>
 
 // ---- Field schemas that take JSON values and plain form strings alike ----
 
@@ -214,6 +217,19 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
 /** POST admin/product and admin/product/{reference}. */
 export const productPayloadSchema = productFields.superRefine(refineProduct, { when: always })
 export type ProductPayload = z.output<typeof productPayloadSchema>
+
+/**
+ * POST admin/product/{reference}: the type is fixed at creation, so an edit may leave it out. Its
+ * type's rules are then checked against the product's own type with `productRules`.
+ */
+export const productUpdatePayloadSchema = productFields
+  .extend({ type: optionalEnum('Type', PRODUCT_TYPES) })
+  .superRefine((value, ctx) => {
+    if (value.type) refineProduct(value as ProductFields, ctx)
+  }, { when: always })
+
+/** refineProduct on a payload already parsed: the checks of productPayloadSchema that depend on the type. */
+export const productRules = z.custom<ProductFields>().superRefine(refineProduct, { when: always })
 
 /** POST admin/product/{reference}/payment-plan and …/{uuid}. */
 export const paymentPlanPayloadSchema = z.object({

@@ -9,7 +9,7 @@ import { FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { SessionUser, VerifyCodeForm } from '~/contract/auth'
 import { verifyCodeFormSchema, verifyFormSchema } from '~/utils/auth-forms.server'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
@@ -28,12 +28,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   if (submission.value.intent === 'resend') {
-    const result = await api(request, 'POST', 'send-otp')
+    const result = await apiAt(request, 'POST', 'send-otp')
     return result.ok
       ? redirectWithSuccess(request, '/verify-email', result.message)
       : redirectWithError(request, '/verify-email', result.message)
   }
-  const result = await api<SessionUser>(request, 'POST', 'verify-email', { body: { otp: submission.value.otp } })
+  const result = await apiAt<SessionUser>(request, 'POST', 'verify-email', { body: { otp: submission.value.otp } })
   if (!result.ok) {
     return data({ result: replyWithApiFailure(submission, result) }, { status: 400 })
   }

@@ -1,4 +1,6 @@
 import { handleApiRequest, startEmbeddedApi } from '~/backend'
+import type { z } from 'zod'
+import { buildPath, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
 import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
 import { getEnv } from './env.server'
 import { clientAddress } from './request.server'
@@ -20,43 +22,34 @@ export type ApiResult<T> = ApiSuccessResult<T> | ApiFailure
 
 type Query = Record<string, string | number | boolean | null | undefined>
 
-export type ApiCallOptions = {
-  body?: unknown
+type CallOptions<E extends Endpoint> = {
   query?: Query | URLSearchParams
+  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never
   /** Defaults to the session's token; null calls anonymously. */
   token?: string | null
-}
+} & ([ParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<E> })
+
+/** The options are required exactly when the path has parameters. */
+type CallArgs<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? [options?: CallOptions<E>] : [options: CallOptions<E>]
 
 /**
- * Calls the /api/v1 contract: in-process when API_URL is unset, over HTTP otherwise.
- * Maps the envelope to data, field errors or a message; a 401 on a signed-in call signs out.
+ * Calls an entry of the endpoint table: in-process when API_URL is unset, over HTTP otherwise.
+ * Maps the envelope to the entry's data, field errors or a message; a 401 on a signed-in call signs out.
  */
-export async function api<T = unknown>(
+export async function api<E extends Endpoint>(
   request: Request,
-  method: 'GET' | 'POST',
-  path: string,
-  options: ApiCallOptions = {},
-): Promise<ApiResult<T>> {
-  const token = options.token === undefined ? (await getAuth(request))?.token ?? null : options.token
-  const search = toSearch(options.query)
-  const headers: Record<string, string> = { accept: '*/*' }
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  if (token) headers.authorization = `Bearer ${token}`
-  const init: RequestInit = {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  }
-
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<ApiResult<ResponseOf<E>>> {
+  const { method } = endpoint
   let response: Response
   try {
-    response = await send(`${path.replace(/^\/+/, '')}${search}`, init, clientAddress(request))
+    response = await call(request, endpoint, (options ?? {}) as CallOptions<E>)
   } catch (error) {
-    console.error(`API ${method} ${path} failed:`, error)
+    if (isResponse(error)) throw error
+    console.error(`API ${method} ${endpoint.path} failed:`, error)
     return failure(0, 'networkError', THROWN_ERROR)
   }
-
-  if (response.status === 401 && token) await logoutAndRedirect(request)
 
   const contentType = response.headers.get('content-type') ?? ''
   if (!contentType.includes('application/json')) {
@@ -68,7 +61,7 @@ export async function api<T = unknown>(
     data?: unknown
   } | null
   if (envelope?.status === SUCCESS_STATUS && response.ok) {
-    return { ok: true, data: envelope.data as T, message: envelope.message ?? '' }
+    return { ok: true, data: envelope.data as ResponseOf<E>, message: envelope.message ?? '' }
   }
   const fallback = method === 'GET' ? DEFAULT_ERROR : POST_ERROR
   return {
@@ -83,26 +76,38 @@ export async function api<T = unknown>(
   }
 }
 
-/** The raw response, for file downloads (receipts, documents, images). */
-export async function apiRaw(request: Request, method: 'GET' | 'POST', path: string, options: ApiCallOptions = {}) {
+/** The raw response of a download entry (receipts, documents, images), to stream on. */
+export async function apiFile<E extends Endpoint & { response: FileResponse }>(
+  request: Request,
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<Response> {
+  return call(request, endpoint, (options ?? {}) as CallOptions<E>)
+}
+
+/** One request to the API, headers and sign-out on 401 alike for JSON calls and downloads. */
+async function call<E extends Endpoint>(request: Request, endpoint: E, options: CallOptions<E>) {
   const token = options.token === undefined ? (await getAuth(request))?.token ?? null : options.token
   const headers: Record<string, string> = { accept: '*/*' }
-  if (token) headers.authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (token) headers.authorization = `Bearer ${token}`
+  const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
   const response = await send(
-    `${path.replace(/^\/+/, '')}${toSearch(options.query)}`,
-    { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    `${path}${toSearch(options.query)}`,
+    { method: endpoint.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
     clientAddress(request),
   )
   if (response.status === 401 && token) await logoutAndRedirect(request)
   return response
 }
 
+const isResponse = (value: unknown): value is Response => value instanceof Response
+
 function failure(httpStatus: number, status: string, message: string): ApiFailure {
   return { ok: false, httpStatus, status, message, fieldErrors: null }
 }
 
-function toSearch(query: ApiCallOptions['query']) {
+function toSearch(query: Query | URLSearchParams | undefined) {
   if (!query) return ''
   const params = new URLSearchParams()
   const entries = query instanceof URLSearchParams ? [...query.entries()] : Object.entries(query)
@@ -140,4 +145,20 @@ async function send(pathAndQuery: string, init: RequestInit, clientIp: string | 
     await new Promise((resolve) => setTimeout(resolve, delay))
     delay = Math.min(delay * 2, 30_000)
   }
+}
+
+/** Transitional: a call by method and path string, until every caller names its table entry. */
+export async function apiAt<T = unknown>(
+  request: Request,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; query?: Query | URLSearchParams; token?: string | null } = {},
+): Promise<ApiResult<T>> {
+  const endpoint = { method, path: path.replace(/^\/+/, '').replace(/:/g, '%3A') } as unknown as Endpoint
+  return api(request, endpoint, options as never) as Promise<ApiResult<T>>
+}
+
+export async function apiRaw(request: Request, method: 'GET' | 'POST', path: string) {
+  const endpoint = { method, path: path.replace(/^\/+/, '').replace(/:/g, '%3A') } as unknown as Endpoint & { response: FileResponse }
+  return apiFile(request, endpoint, {} as never)
 }

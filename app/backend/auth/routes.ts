@@ -13,7 +13,7 @@ import {
 } from '~/contract/auth'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { hashToken, safeEqual } from './tokens'
-import { parseBody, requireUser, type ApiContext } from '../http/context'
+import { parseBody, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { consume, consumeTogether, LIMITS, release } from '../rate-limit'

@@ -3,7 +3,7 @@ import type { DashboardMetrics } from '~/contract/dashboard'
 import { hasPermission, isStaff } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
-import { requireUser, type ApiContext } from '../http/context'
+import { requireUser, type LegacyContext as ApiContext } from '../http/context'
 import type { RouteDefinition } from '../http/router'
 
 type Counted = typeof products | typeof subscriptions | typeof users

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { Access, BodyOf, Endpoint, ParamsOf, QueryOf } from '~/contract/endpoint'
 import type { FieldErrors } from '~/contract/envelope'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission, type Permission, type Role } from '~/contract/permissions'
@@ -23,15 +24,30 @@ export type ApiContext = {
   request: Request
   url: URL
   params: Record<string, string>
-  query: URLSearchParams
   db: Database
   user: ApiUser | null
   token: string | null
   /** The client's address: only known when a trusted proxy says so, or from the web layer in-process. */
   clientIp: string | null
   requestId: string
+}
+
+/** What a route written before the endpoint table receives: it reads its own query and body. */
+export type LegacyContext = ApiContext & {
+  query: URLSearchParams
   body: () => Promise<Record<string, unknown>>
 }
+
+/** What a handler of a table entry receives: input already parsed by the entry's schemas, access already checked. */
+export type HandlerContext<E extends Endpoint> = Omit<ApiContext, 'params' | 'user' | 'token'> & {
+  params: ParamsOf<E>
+  query: QueryOf<E>
+  body: BodyOf<E>
+  user: E['access'] extends 'public' ? ApiUser | null : ApiUser
+  token: E['access'] extends 'public' ? string | null : string
+}
+
+export type { Access }
 
 export type SignedInContext = ApiContext & { user: ApiUser; token: string }
 
@@ -48,7 +64,7 @@ export function requirePermission(ctx: ApiContext, ...anyOf: Permission[]): ApiU
 }
 
 /** Validates a body against a contract schema; failures answer payloadValidationError, field → messages. */
-export async function parseBody<S extends z.ZodType>(ctx: ApiContext, schema: S): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(ctx: LegacyContext, schema: S): Promise<z.output<S>> {
   return parseValue(schema, await ctx.body())
 }
 

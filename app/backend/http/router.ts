@@ -1,6 +1,7 @@
-import type { ApiContext } from './context'
+import type { Endpoint, HttpMethod } from '~/contract/endpoint'
+import type { ApiContext, HandlerContext, LegacyContext } from './context'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type { HttpMethod }
 
 /**
  * public: anyone. user: signed in, e-mail verified or not (sign-out, code entry).
@@ -9,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type AuthMode = 'public' | 'user' | 'verified'
 
 export type ApiSuccess = { message?: string; data?: unknown }
-export type Handler = (ctx: ApiContext) => Promise<ApiSuccess | Response>
+export type Handler = (ctx: LegacyContext) => Promise<ApiSuccess | Response>
 
 export type RouteDefinition = {
   method: HttpMethod
@@ -19,10 +20,37 @@ export type RouteDefinition = {
   handler: Handler
 }
 
-type CompiledRoute = RouteDefinition & { pattern: RegExp; names: string[] }
+/** An endpoint of the table with the function that answers it. */
+export type ImplementedRoute = {
+  method: HttpMethod
+  path: string
+  endpoint: Endpoint
+  handler: (ctx: HandlerContext<Endpoint>) => Promise<ApiSuccess | Response>
+}
 
-export function createRouter(routes: RouteDefinition[]) {
-  const compiled: CompiledRoute[] = routes.map((route) => {
+export type Route = RouteDefinition | ImplementedRoute
+
+/** Registers a handler against its entry of the endpoint table: it gets parsed, typed input. */
+export function implement<E extends Endpoint>(
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<ApiSuccess | Response>,
+): ImplementedRoute {
+  return {
+    method: endpoint.method,
+    path: endpoint.path,
+    endpoint,
+    handler: handler as unknown as ImplementedRoute['handler'],
+  }
+}
+
+export function isImplemented(route: Route): route is ImplementedRoute {
+  return 'endpoint' in route
+}
+
+type CompiledRoute<R extends Route> = { route: R; pattern: RegExp; names: string[] }
+
+export function createRouter<R extends Route>(routes: R[]) {
+  const compiled: CompiledRoute<R>[] = routes.map((route) => {
     const names: string[] = []
     const source = trimSlashes(route.path)
       .split('/')
@@ -34,23 +62,23 @@ export function createRouter(routes: RouteDefinition[]) {
         return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       })
       .join('/')
-    return { ...route, pattern: new RegExp(`^${source}$`), names }
+    return { route, pattern: new RegExp(`^${source}$`), names }
   })
 
   return {
     /** The route for a method and path; `allowed` lists methods the path answers to when none matched. */
-    match(method: string, path: string) {
+    match(method: string, path: string): { route: R | null; params: Record<string, string>; allowed: string[] } {
       const clean = trimSlashes(path)
       const allowed: string[] = []
-      for (const route of compiled) {
-        const found = route.pattern.exec(clean)
+      for (const { route, pattern, names } of compiled) {
+        const found = pattern.exec(clean)
         if (!found) continue
         if (route.method !== method) {
           allowed.push(route.method)
           continue
         }
         const params: Record<string, string> = {}
-        route.names.forEach((name, index) => {
+        names.forEach((name, index) => {
           params[name] = safeDecode(found[index + 1])
         })
         return { route, params, allowed }
@@ -59,6 +87,8 @@ export function createRouter(routes: RouteDefinition[]) {
     },
   }
 }
+
+export type { ApiContext }
 
 function trimSlashes(path: string) {
   return path.replace(/^\/+|\/+$/g, '')

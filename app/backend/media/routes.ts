@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { PRODUCT_IMAGE_FOLDER, uploadPayloadSchema, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
 import { files } from '../db/schema'
-import { parseBody, requirePermission, requireUser, type ApiContext } from '../http/context'
+import { parseBody, requirePermission, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import { fieldError, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { canReadFile, PUBLIC_FOLDERS } from './access'

@@ -8,7 +8,7 @@ import {
 } from '~/contract/notifications'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { notifications } from '../db/schema'
-import { orNotFound, pageFrom, pageOffset, paginated, requireUser, type ApiContext } from '../http/context'
+import { orNotFound, pageFrom, pageOffset, paginated, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import { notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 

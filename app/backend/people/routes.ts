@@ -24,7 +24,7 @@ import {
   parseBody,
   parseValue,
   requireUser,
-  type ApiContext,
+  type LegacyContext as ApiContext,
   type ApiUser,
 } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'

@@ -1,22 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
-import { hasPermission } from '~/contract/permissions'
-import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
+import { endpoints } from '~/contract/endpoints'
+import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
 import { formatNaira } from '~/utils/format'
 import { paymentPlans, products } from '../db/schema'
-import {
-  orNotFound,
-  pageFrom,
-  pageOffset,
-  paginated,
-  parseBody,
-  requirePermission,
-  requireUser,
-  type ApiContext,
-  type ApiUser,
-} from '../http/context'
-import { badRequest, fieldError, forbidden, notFound } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { orNotFound, pageOffset, paginated } from '../http/context'
+import { badRequest, fieldError, notFound } from '../http/errors'
+import { implement } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import type { Executor } from '../db/client'
 import { estimatedDurationPayment, initialDeposit } from '../subscriptions/plans'
@@ -35,18 +25,6 @@ export function toPaymentPlan(row: PlanRow, productDepositKobo: number | null): 
     initial_deposit: koboToNaira(initialDeposit(terms, productDepositKobo)),
     created_at: new Date(row.createdAt).toISOString(),
   }
-}
-
-/**
- * Plans are shown to staff who view or change them, and to whoever may buy: customers and
- * realtors pick a plan when they subscribe, staff who add subscriptions pick one for a customer.
- */
-export function canViewPlans(user: ApiUser) {
-  return (
-    user.role === 'customer' ||
-    user.role === 'realtor' ||
-    hasPermission(user, 'can_view_payment_plan', 'can_modify_payment_plan', 'can_modify_subscription')
-  )
 }
 
 async function productFor(db: Executor, reference: string) {
@@ -70,11 +48,9 @@ async function planFor(db: Executor, productId: number, uuid: string) {
   return orNotFound(plan, 'Payment plan not found')
 }
 
-async function list(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  if (!canViewPlans(user)) throw forbidden()
+const list = implement(endpoints.paymentPlanList, async (ctx) => {
   const product = await productFor(ctx.db, ctx.params.reference)
-  const page = pageFrom(ctx.query)
+  const page = ctx.query.page ?? 1
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select()
@@ -95,14 +71,13 @@ async function list(ctx: ApiContext) {
       total
     ),
   }
-}
+})
 
-/** A land product whose plans the caller may change, and the validated plan payload. */
-async function planInput(ctx: ApiContext) {
-  requirePermission(ctx, 'can_modify_payment_plan')
+/** A land product whose plans the caller may change, and the plan's values. */
+async function planInput(ctx: { db: Executor; params: { reference: string }; body: PaymentPlanPayload }) {
   const product = await productFor(ctx.db, ctx.params.reference)
   if (product.type !== 'land') throw badRequest('Payment plans are for land products only')
-  const input = await parseBody(ctx, paymentPlanPayloadSchema)
+  const input = ctx.body
   const amount = nairaToKobo(input.amount)
   if (product.deposit !== null && amount <= product.deposit) {
     throw fieldError(
@@ -113,16 +88,16 @@ async function planInput(ctx: ApiContext) {
   return { product, values: { amount, duration: input.duration, durationType: input.duration_type } }
 }
 
-async function create(ctx: ApiContext) {
+const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
   const { product, values } = await planInput(ctx)
   const [plan] = await ctx.db
     .insert(paymentPlans)
     .values({ ...values, productId: product.id })
     .returning()
   return { message: 'Payment plan created successfully', data: toPaymentPlan(plan, product.deposit) }
-}
+})
 
-async function update(ctx: ApiContext) {
+const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
   const { product, values } = await planInput(ctx)
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
   const [plan] = await ctx.db
@@ -131,20 +106,14 @@ async function update(ctx: ApiContext) {
     .where(eq(paymentPlans.id, existing.id))
     .returning()
   return { message: 'Payment plan updated successfully', data: toPaymentPlan(plan, product.deposit) }
-}
+})
 
 /** Plans are kept (marked deleted) so subscriptions made under them still show their terms. */
-async function remove(ctx: ApiContext) {
-  requirePermission(ctx, 'can_modify_payment_plan')
+const remove = implement(endpoints.paymentPlanDelete, async (ctx) => {
   const product = await productFor(ctx.db, ctx.params.reference)
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
   await ctx.db.update(paymentPlans).set({ deletedAt: new Date() }).where(eq(paymentPlans.id, existing.id))
   return { message: 'Payment plan deleted successfully', data: null }
-}
+})
 
-export const paymentPlanRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'product/:reference/payment-plan', auth: 'verified', handler: list },
-  { method: 'POST', path: 'admin/product/:reference/payment-plan', auth: 'verified', handler: create },
-  { method: 'POST', path: 'admin/product/:reference/payment-plan/:uuid', auth: 'verified', handler: update },
-  { method: 'POST', path: 'admin/product/:reference/payment-plan/:uuid/delete', auth: 'verified', handler: remove },
-]
+export const paymentPlanRoutes = [list, create, update, remove]

@@ -1,37 +1,26 @@
 import { eq } from 'drizzle-orm'
-import { productPayloadSchema, productQuerySchema } from '~/contract/products'
+import { endpoints } from '~/contract/endpoints'
+import { productRules } from '~/contract/products'
 import { products } from '../db/schema'
-import {
-  orNotFound,
-  pageFrom,
-  parseBody,
-  parseValue,
-  requirePermission,
-  requireUser,
-  type ApiContext,
-} from '../http/context'
+import { orNotFound, parseValue } from '../http/context'
 import { fieldError } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { implement } from '../http/router'
 import { newReference } from '../references'
 import { paymentPlanRoutes } from './plans'
 import { findProduct, listProducts } from './queries'
 import { assertDepositBelowPlans, insertProduct, productValues, resolveImages, setProductImages } from './service'
 
-async function list(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const filters = parseValue(productQuerySchema, Object.fromEntries(ctx.query))
-  return { data: await listProducts(ctx.db, user.id, filters, pageFrom(ctx.query)) }
-}
+const list = implement(endpoints.productList, async ({ db, user, query: { page, ...filters } }) => {
+  return { data: await listProducts(db, user.id, filters, page ?? 1) }
+})
 
-async function show(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const found = orNotFound(await findProduct(ctx.db, ctx.params.reference, user.id), 'Product not found')
+const show = implement(endpoints.productShow, async ({ db, user, params }) => {
+  const found = orNotFound(await findProduct(db, params.reference, user.id), 'Product not found')
   return { data: found.product }
-}
+})
 
-async function create(ctx: ApiContext) {
-  const user = requirePermission(ctx, 'can_modify_product')
-  const input = await parseBody(ctx, productPayloadSchema)
+const create = implement(endpoints.productCreate, async (ctx) => {
+  const { user, body: input } = ctx
   const imageIds = await resolveImages(ctx.db, input.images ?? [])
   const created = await ctx.db.transaction(async (tx) => {
     const product = await insertProduct(tx, productValues(input), {
@@ -43,15 +32,13 @@ async function create(ctx: ApiContext) {
   })
   const found = await findProduct(ctx.db, created.reference, user.id)
   return { message: 'Product created successfully', data: found?.product }
-}
+})
 
-async function update(ctx: ApiContext) {
-  const user = requirePermission(ctx, 'can_modify_product')
+const update = implement(endpoints.productUpdate, async (ctx) => {
+  const { user, body } = ctx
   const existing = orNotFound(await findProduct(ctx.db, ctx.params.reference, user.id), 'Product not found')
-  const body = await ctx.body()
-  // The type is fixed at creation: an edit may leave it out.
-  const input = parseValue(productPayloadSchema, { ...body, type: body.type ?? existing.product.type })
-  if (input.type !== existing.product.type) throw fieldError('type', 'The type of a product cannot be changed')
+  if (body.type && body.type !== existing.product.type) throw fieldError('type', 'The type of a product cannot be changed')
+  const input = body.type ? { ...body, type: body.type } : parseValue(productRules, { ...body, type: existing.product.type })
   const values = productValues(input)
   await assertDepositBelowPlans(ctx.db, existing.id, values.initialDepositAmount)
   const imageIds = input.images === undefined ? null : await resolveImages(ctx.db, input.images)
@@ -61,12 +48,6 @@ async function update(ctx: ApiContext) {
   })
   const found = await findProduct(ctx.db, existing.product.reference, user.id)
   return { message: 'Product updated successfully', data: found?.product }
-}
+})
 
-export const productsRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'product', auth: 'verified', handler: list },
-  { method: 'GET', path: 'product/:reference', auth: 'verified', handler: show },
-  { method: 'POST', path: 'admin/product', auth: 'verified', handler: create },
-  { method: 'POST', path: 'admin/product/:reference', auth: 'verified', handler: update },
-  ...paymentPlanRoutes,
-]
+export const productsRoutes = [list, show, create, update, ...paymentPlanRoutes]

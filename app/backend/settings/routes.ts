@@ -1,5 +1,5 @@
 import { BANK_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED, settingSchema } from '~/contract/settings'
-import { parseBody, requirePermission, requireUser, type ApiContext } from '../http/context'
+import { parseBody, requirePermission, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import type { RouteDefinition } from '../http/router'
 import { getBankDetails, getExpiryDays, getReminderDays, setBankDetails, setExpiryDays, setReminderDays } from './service'
 

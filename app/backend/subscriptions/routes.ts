@@ -10,7 +10,7 @@ import {
 } from '~/contract/subscriptions'
 import { formatNaira } from '~/utils/format'
 import { transactions, users } from '../db/schema'
-import { pageFrom, paginated, parseBody, requirePermission, requireUser, type ApiContext } from '../http/context'
+import { pageFrom, paginated, parseBody, requirePermission, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import type { RouteDefinition } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'

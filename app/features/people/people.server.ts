@@ -9,7 +9,7 @@ import {
   userSchema,
   type Customer,
 } from '~/contract/people'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { timeZoneFrom } from '~/utils/time-zone'
@@ -22,7 +22,7 @@ import type { PersonRow } from './people-list'
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
   const { page, filters } = readListQuery(request, ['search', 'date_registered'] as const)
-  const result = await api<Paginated<PersonRow>>(request, 'GET', PEOPLE[kind].api, { query: { page, ...filters } })
+  const result = await apiAt<Paginated<PersonRow>>(request, 'GET', PEOPLE[kind].api, { query: { page, ...filters } })
   // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {
@@ -47,7 +47,7 @@ export async function createPersonAction(request: Request, kind: PeopleKind) {
   await requirePeopleAccess(request, kind, 'modify')
   const { submission } = await parseForm(request, CREATE_SCHEMAS[kind])
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await api<Customer>(request, 'POST', PEOPLE[kind].api, { body: submission.value })
+  const result = await apiAt<Customer>(request, 'POST', PEOPLE[kind].api, { body: submission.value })
   if (!result.ok) {
     return data({ result: replyWithServerErrors(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
   }
@@ -61,7 +61,7 @@ export function listAddress(request: Request, kind: PeopleKind) {
 
 export async function loadPerson<T>(request: Request, kind: PeopleKind, id: string, mode: 'view' | 'modify' = 'view') {
   await requirePeopleAccess(request, kind, mode)
-  const result = await api<T>(request, 'GET', `${PEOPLE[kind].api}/${encodeURIComponent(id)}`)
+  const result = await apiAt<T>(request, 'GET', `${PEOPLE[kind].api}/${encodeURIComponent(id)}`)
   if (!result.ok) throw failureResponse(result)
   return result.data
 }
@@ -71,7 +71,7 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
   const { submission } = await parseForm(request, suspendSchema)
   const back = listAddress(request, kind)
   if (submission.status !== 'success') return redirectWithError(request, back, 'An error occurred')
-  const result = await api<Customer>(request, 'POST', `${PEOPLE[kind].api}/${encodeURIComponent(uuid)}/suspend`, {
+  const result = await apiAt<Customer>(request, 'POST', `${PEOPLE[kind].api}/${encodeURIComponent(uuid)}/suspend`, {
     body: submission.value,
   })
   if (!result.ok) return redirectWithError(request, back, result.message)

@@ -1,8 +1,9 @@
 import { data } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
 import { z } from 'zod'
 import type { Paginated } from '~/contract/envelope'
 import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS } from './kinds'
@@ -21,7 +22,8 @@ function editorUrl(url: URL) {
 export async function loadPlansEditor(request: Request, reference: string | undefined) {
   const { product, closeTo, can, url } = await loadProduct(request, 'land', reference)
   if (!can.viewPlans) throw await redirectWithError(request, closeTo, 'You do not have permission to do this')
-  const plans = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`, {
+  const plans = await api(request, endpoints.paymentPlanList, {
+    params: { reference: product.reference },
     query: { page: url.searchParams.get('plan_page') ?? 1 },
   })
   if (!plans.ok) throw await redirectWithError(request, closeTo, plans.message)
@@ -59,18 +61,18 @@ export async function plansEditorAction(request: Request, reference: string | un
   const formId = String(formData.get('form_id') ?? '')
   if (submission.status !== 'success') return data({ result: submission.reply(), formId }, { status: 400 })
   const input = submission.value
-  const base = `admin/product/${encodeURIComponent(reference ?? '')}/payment-plan`
-  const path =
+  const product = reference ?? ''
+  const terms = (plan: { amount: number; duration: number; duration_type: string }) => ({
+    amount: plan.amount,
+    duration: plan.duration,
+    duration_type: plan.duration_type,
+  })
+  const result =
     input.intent === 'create'
-      ? base
+      ? await api(request, endpoints.paymentPlanCreate, { params: { reference: product }, body: terms(input) })
       : input.intent === 'update'
-      ? `${base}/${encodeURIComponent(input.uuid)}`
-      : `${base}/${encodeURIComponent(input.uuid)}/delete`
-  const body =
-    input.intent === 'delete'
-      ? {}
-      : { amount: input.amount, duration: input.duration, duration_type: input.duration_type }
-  const result = await api<PaymentPlan>(request, 'POST', path, { body })
+        ? await api(request, endpoints.paymentPlanUpdate, { params: { reference: product, uuid: input.uuid }, body: terms(input) })
+        : await api(request, endpoints.paymentPlanDelete, { params: { reference: product, uuid: input.uuid } })
   if (!result.ok) {
     if (input.intent === 'delete' || !result.fieldErrors) {
       return redirectWithError(

@@ -1,7 +1,8 @@
 import { redirect } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
@@ -12,7 +13,7 @@ export async function loadProduct(request: Request, kindName: KindName, referenc
   const user = await requireUser(request)
   const url = new URL(request.url)
   const closeTo = listUrlFrom(kind, url.searchParams)
-  const result = await api<Product>(request, 'GET', `product/${encodeURIComponent(reference ?? '')}`)
+  const result = await api(request, endpoints.productShow, { params: { reference: reference ?? '' } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   if (result.data.type !== kind.apiType) {
     const other = kind.name === 'land' ? KINDS.investment : KINDS.land
@@ -25,7 +26,8 @@ export async function loadProductDetails(request: Request, kindName: KindName, r
   const { product, closeTo, can, url } = await loadProduct(request, kindName, reference)
   let plans: Paginated<PaymentPlan> | null = null
   if (product.type === 'land') {
-    const result = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`, {
+    const result = await api(request, endpoints.paymentPlanList, {
+      params: { reference: product.reference },
       query: { page: url.searchParams.get('plan_page') ?? 1 },
     })
     // Staff who may not see plans simply do not get the section.

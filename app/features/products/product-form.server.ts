@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
 import {
   MAX_PRODUCT_IMAGES,
   MAX_UPLOAD_BYTES,
@@ -9,7 +10,7 @@ import {
   type Product,
   type UploadResult,
 } from '~/contract/products'
-import { api, type ApiFailure } from '~/utils/api.server'
+import { api, apiAt, type ApiFailure } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -77,7 +78,7 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const uploaded: string[] = []
   for (const file of files) {
     const extension = file.name.split('.').pop()?.toLowerCase()
-    const result = await api<UploadResult>(request, 'POST', 'media/upload', {
+    const result = await apiAt<UploadResult>(request, 'POST', 'media/upload', {
       body: {
         file_name: file.name,
         file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
@@ -98,8 +99,9 @@ export async function productFormAction(request: Request, kindName: KindName, re
   }
 
   const body = { ...submission.value, type: kind.apiType, images: [...kept, ...uploaded] }
-  const path = reference ? `admin/product/${encodeURIComponent(reference)}` : 'admin/product'
-  const result = await api<Product>(request, 'POST', path, { body })
+  const result = reference
+    ? await api(request, endpoints.productUpdate, { params: { reference }, body })
+    : await api(request, endpoints.productCreate, { body })
   if (!result.ok) return answer(replyWithApiFailure(submission, result as ApiFailure), [...submitted, ...uploaded])
   // A new product is the newest: it heads the unfiltered list.
   const to = reference ? listUrlFrom(kind, url.searchParams) : kind.basePath

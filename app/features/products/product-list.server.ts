@@ -1,6 +1,7 @@
 import type { Paginated } from '~/contract/envelope'
+import { endpoints } from '~/contract/endpoints'
 import { AVAILABLE_STATUSES, type Product } from '~/contract/products'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
@@ -18,7 +19,7 @@ export async function loadProductList(request: Request, kindName: KindName) {
     ? filters.available_status
     : ''
   const subtype = kind.typeOptions.some((option) => option.value === filters.type) ? filters.type : ''
-  const result = await api<Paginated<Product>>(request, 'GET', 'product', {
+  const result = await api(request, endpoints.productList, {
     query: {
       page,
       type: kind.apiType,

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan } from '~/contract/products'
 import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertCanonical, fetchRows, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
 
@@ -14,7 +15,7 @@ const MAX_PLAN_PAGES = 10
 async function allPlans(request: Request, reference: string) {
   const plans: PaymentPlan[] = []
   for (let page = 1; page <= MAX_PLAN_PAGES; page++) {
-    const result = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${reference}/payment-plan`, { query: { page } })
+    const result = await api(request, endpoints.paymentPlanList, { params: { reference }, query: { page } })
     if (!result.ok) return { plans, error: result.message }
     plans.push(...result.data.items)
     if (page >= result.data.totalPages) break

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { PRODUCT_UNAVAILABLE, type PlanEntry, type SubscribeInput } from '~/contract/subscriptions'
-import { api, type ApiFailure } from '~/utils/api.server'
+import { api, apiAt, type ApiFailure } from '~/utils/api.server'
 import { flowHref } from '~/utils/breakdown'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -50,7 +50,7 @@ type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Rec
  */
 export async function subscribe(request: Request, kindName: KindName, submission: Submission, body: SubscribeInput) {
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
-  const result = await api(request, 'POST', 'product-subscription', { body })
+  const result = await apiAt(request, 'POST', 'product-subscription', { body })
   if (result.ok) return redirectWithSuccess(request, closeTo, SUBSCRIBED)
   if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
     return redirectWithError(request, closeTo, result.message)
@@ -60,5 +60,5 @@ export async function subscribe(request: Request, kindName: KindName, submission
 }
 
 export async function fetchRows(request: Request, path: string, body?: unknown) {
-  return api<PlanEntry[]>(request, 'POST', path, { body: body ?? {} })
+  return apiAt<PlanEntry[]>(request, 'POST', path, { body: body ?? {} })
 }

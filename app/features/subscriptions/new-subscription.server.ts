@@ -1,10 +1,11 @@
 import { data } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
 import type { Paginated } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import type { Customer } from '~/contract/people'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { createSubscriptionFormSchema } from '~/contract/subscription-forms'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
@@ -32,18 +33,18 @@ export async function loadNewSubscription(request: Request) {
     product: param(url, 'product'),
   }
   const [customers, chosenCustomer, products, chosenProduct] = await Promise.all([
-    api<Paginated<Customer>>(request, 'GET', 'admin/customer', { query: { search: query.customer_search } }),
-    query.customer ? api<Customer>(request, 'GET', `admin/customer/${encodeURIComponent(query.customer)}`) : null,
-    api<Paginated<Product>>(request, 'GET', 'product', {
+    apiAt<Paginated<Customer>>(request, 'GET', 'admin/customer', { query: { search: query.customer_search } }),
+    query.customer ? apiAt<Customer>(request, 'GET', `admin/customer/${encodeURIComponent(query.customer)}`) : null,
+    api(request, endpoints.productList, {
       query: { search: query.product_search, type: 'land', available_status: 'available' },
     }),
-    query.product ? api<Product>(request, 'GET', `product/${encodeURIComponent(query.product)}`) : null,
+    query.product ? api(request, endpoints.productShow, { params: { reference: query.product } }) : null,
   ])
   const customer = chosenCustomer?.ok ? chosenCustomer.data : null
   const product = chosenProduct?.ok && chosenProduct.data.type === 'land' ? chosenProduct.data : null
   let plans: PaymentPlan[] = []
   if (product) {
-    const found = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`)
+    const found = await api(request, endpoints.paymentPlanList, { params: { reference: product.reference } })
     plans = found.ok ? found.data.items : []
   }
   return {
@@ -65,7 +66,7 @@ export async function createSubscriptionAction(request: Request) {
   const { submission } = await parseForm(request, createSubscriptionFormSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { customer, product, payment } = submission.value
-  const result = await api(request, 'POST', 'admin/create-subscription', {
+  const result = await apiAt(request, 'POST', 'admin/create-subscription', {
     body: { customer, product, ...(payment === 'full' ? {} : { paymentPlan: payment }) },
   })
   if (!result.ok) {

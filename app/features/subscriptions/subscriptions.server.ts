@@ -1,10 +1,11 @@
 import { redirect } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
 import type { Paginated } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { SUBSCRIPTION_STATUSES } from '~/contract/subscription-labels'
 import type { SubscriptionDetail, Subscription } from '~/contract/subscriptions'
-import { api } from '~/utils/api.server'
+import { api, apiAt } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { listHref } from '~/utils/pagination'
@@ -43,7 +44,7 @@ export async function loadSubscriptionList(request: Request, name: ListName) {
   const user = await requireUser(request)
   const { page, filters } = readSubscriptionQuery(request, name)
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status) ? filters.status : ''
-  const result = await api<Paginated<Subscription>>(request, 'GET', 'product-subscription', {
+  const result = await apiAt<Paginated<Subscription>>(request, 'GET', 'product-subscription', {
     query: { page, type: list.apiType, search: filters.search.slice(0, 100), status },
   })
   const listUrl = listHref(list.basePath, { page, ...filters })
@@ -75,7 +76,7 @@ export function panelContext(request: Request, name: ListName) {
 export async function loadSubscription(request: Request, name: ListName, reference: string | undefined) {
   const user = await requireUser(request)
   const { list, url, closeTo, listSearch } = panelContext(request, name)
-  const result = await api<SubscriptionDetail>(
+  const result = await apiAt<SubscriptionDetail>(
     request,
     'GET',
     `product-subscription/${encodeURIComponent(reference ?? '')}`,
@@ -110,12 +111,13 @@ export async function loadSubscriberPanel(request: Request, name: ListName, refe
 export async function loadProductPanel(request: Request, name: ListName, reference: string | undefined) {
   const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
   const url = new URL(request.url)
-  const result = await api<Product>(request, 'GET', `product/${encodeURIComponent(subscription.product.reference)}`)
+  const result = await api(request, endpoints.productShow, { params: { reference: subscription.product.reference } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const product = result.data
   let plans: Paginated<PaymentPlan> | null = null
   if (product.type === 'land') {
-    const found = await api<Paginated<PaymentPlan>>(request, 'GET', `product/${product.reference}/payment-plan`, {
+    const found = await api(request, endpoints.paymentPlanList, {
+      params: { reference: product.reference },
       query: { page: url.searchParams.get('plan_page') ?? 1 },
     })
     plans = found.ok ? found.data : null
@@ -151,7 +153,7 @@ export async function loadCancelPanel(request: Request, name: ListName, referenc
 export async function cancelAction(request: Request, name: ListName, reference: string | undefined) {
   assertSameOrigin(request)
   const { closeTo } = panelContext(request, name)
-  const result = await api(request, 'POST', `admin/product-subscription/${encodeURIComponent(reference ?? '')}/cancel`)
+  const result = await apiAt(request, 'POST', `admin/product-subscription/${encodeURIComponent(reference ?? '')}/cancel`)
   if (!result.ok) return redirectWithError(request, closeTo, result.message)
   return redirectWithSuccess(request, closeTo, result.message || 'Subscription cancelled successfully')
 }

@@ -1,6 +1,6 @@
 import type { Paginated } from '~/contract/envelope'
 import { markTransactionSchema, type Transaction } from '~/contract/subscriptions'
-import { api, apiRaw, DEFAULT_ERROR, POST_ERROR } from '~/utils/api.server'
+import { api, apiAt, apiRaw, DEFAULT_ERROR, POST_ERROR } from '~/utils/api.server'
 import { parseForm } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -15,7 +15,7 @@ export async function loadTransactions(request: Request, name: ListName, referen
   const { subscription, closeTo, base, listSearch, can, timeZone } = await loadSubscription(request, name, reference)
   const url = new URL(request.url)
   const page = Math.max(1, Math.floor(Number(url.searchParams.get(TRANSACTION_PAGE_PARAM)) || 1))
-  const result = await api<Paginated<Transaction>>(request, 'GET', `product-subscription/${subscription.reference}/transaction`, {
+  const result = await apiAt<Paginated<Transaction>>(request, 'GET', `product-subscription/${subscription.reference}/transaction`, {
     query: { page },
   })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
@@ -28,7 +28,7 @@ export async function markAction(request: Request) {
   const here = url.pathname + url.search
   const { submission } = await parseForm(request, markTransactionSchema)
   if (submission.status !== 'success') return redirectWithError(request, here, POST_ERROR)
-  const result = await api(request, 'POST', 'admin/mark-transaction', { body: submission.value })
+  const result = await apiAt(request, 'POST', 'admin/mark-transaction', { body: submission.value })
   if (!result.ok) return redirectWithError(request, here, result.message)
   return redirectWithSuccess(request, here, TRANSACTION_MARKED)
 }
