@@ -5,6 +5,7 @@ import { mediaRoutes } from './media/routes'
 import { notificationsRoutes } from './notifications/routes'
 import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
+import { referenceRoutes } from './reference/routes'
 import { settingsRoutes } from './settings/routes'
 import { subscriptionsRoutes } from './subscriptions/routes'
 import type { Route } from './http/router'
@@ -19,4 +20,5 @@ export const routes: Route[] = [
   ...subscriptionsRoutes,
   ...peopleRoutes,
   ...settingsRoutes,
+  ...referenceRoutes,
 ]

@@ -1,5 +1,5 @@
 /**
- * Every /api/v1 endpoint (read from the router's own list, so new ones are covered) × anonymous,
+ * Every /api/v1 endpoint (read from the endpoint table, so new ones are covered) × anonymous,
  * a customer, another customer, a realtor, an admin without the endpoint's permission and the
  * super admin. Paths point at the customer's records. A refusal must be the right status (401
  * signed out, 403 without the permission, 404 for someone else's record), nothing of the
@@ -10,8 +10,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { users } from '~/backend/db/schema'
-import { isImplemented, type Route } from '~/backend/http/router'
-import { routes } from '~/backend/routes'
+import { endpointList } from '~/contract/endpoints'
 import { PERMISSIONS } from '~/contract/permissions'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { ACTORS, RULES, guessParam, type Actor, type Expectation, type Rule } from '../support/authorization-rules'
@@ -54,7 +53,6 @@ afterAll(async () => {
 
 type Pair = { key: string; method: string; pattern: string; rule: Rule; actor: Actor; expectation: Expectation }
 
-const isPublic = (route: Route) => (isImplemented(route) ? route.endpoint.access === 'public' : route.auth === 'public')
 const isDenial = (expectation: Expectation) => typeof expectation === 'number'
 /** Nobody but the owner and the super admin may see the owner's records. */
 const mayNotSee = new Set<Actor>(['anonymous', 'other', 'realtor', 'admin'])
@@ -63,11 +61,11 @@ const mayNotSee = new Set<Actor>(['anonymous', 'other', 'realtor', 'admin'])
 function plan(): { pairs: Pair[]; problems: string[] } {
   const pairs: Pair[] = []
   const problems: string[] = []
-  const keys = new Set(routes.map((route) => `${route.method} ${route.path}`))
+  const keys = new Set(endpointList.map((entry) => `${entry.method} ${entry.path}`))
   for (const key of Object.keys(RULES)) {
     if (!keys.has(key)) problems.push(`${key}: has a rule in tests/support/authorization-rules.ts but the router has no such endpoint`)
   }
-  for (const route of routes) {
+  for (const route of endpointList) {
     const key = `${route.method} ${route.path}`
     const rule = RULES[key]
     if (!rule) {
@@ -75,7 +73,7 @@ function plan(): { pairs: Pair[]; problems: string[] } {
       continue
     }
     for (const actor of ACTORS) {
-      const expectation = rule.expect[actor] ?? (actor === 'anonymous' && !isPublic(route) ? 401 : undefined)
+      const expectation = rule.expect[actor] ?? (actor === 'anonymous' && route.access !== 'public' ? 401 : undefined)
       if (expectation === undefined) {
         problems.push(`${key}: its rule says nothing about ${actor}`)
         continue
@@ -160,9 +158,9 @@ test('authorization matrix: every API endpoint × every kind of caller', async (
   }
 
   console.log(
-    `authorization matrix (API): ${pairs.length} pairs (${routes.length} endpoints × ${ACTORS.length} callers): ` +
+    `authorization matrix (API): ${pairs.length} pairs (${endpointList.length} endpoints × ${ACTORS.length} callers): ` +
       `${counts.refused} refusals, ${counts.reads} allowed reads, ${counts.writes} allowed writes, ${counts.undecided} undecided`,
   )
   expect(failures).toEqual([])
-  expect(pairs.length).toBe(routes.length * ACTORS.length)
+  expect(pairs.length).toBe(endpointList.length * ACTORS.length)
 }, 600_000)

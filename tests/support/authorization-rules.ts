@@ -80,6 +80,8 @@ const landProductBody = {
 
 export const RULES: Record<string, Rule> = {
   'GET health': { expect: publicEndpoint },
+  'GET openapi.json': { expect: publicEndpoint },
+  'GET docs': { expect: publicEndpoint },
 
   // Sign-in and account screens: public, or about the caller only. Each allowed call acts on an
   // account of its own (the mail budget and revoked sessions would otherwise spill over).

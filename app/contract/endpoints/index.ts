@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
 import { productEndpoints } from './products'
+import { referenceEndpoints } from './reference'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -8,6 +9,7 @@ import { productEndpoints } from './products'
  */
 export const endpoints = {
   ...productEndpoints,
+  ...referenceEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
