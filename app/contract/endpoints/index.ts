@@ -1,5 +1,10 @@
 import type { Endpoint } from '../endpoint'
+import { authEndpoints } from './auth'
+import { dashboardEndpoints } from './dashboard'
+import { healthEndpoints } from './health'
+import { notificationEndpoints } from './notifications'
 import { productEndpoints } from './products'
+import { settingEndpoints } from './settings'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -7,7 +12,12 @@ import { productEndpoints } from './products'
  * calls the API only through these entries, and /api/v1/openapi.json is generated from them.
  */
 export const endpoints = {
+  ...healthEndpoints,
+  ...authEndpoints,
+  ...dashboardEndpoints,
+  ...notificationEndpoints,
   ...productEndpoints,
+  ...settingEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
