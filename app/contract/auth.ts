@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Permission, Role } from './permissions'
+import { PERMISSIONS, ROLES } from './permissions'
 import {
   emailField,
   newPassword,
@@ -85,22 +85,37 @@ export type ChangeEmailForm = z.input<typeof changeEmailSchema>
 export const confirmEmailSchema = z.object({ token: requiredString('Token', 200) })
 
 /** What GET account/email answers: the address in use and one waiting for confirmation. */
-export type EmailStatus = { email: string; pending_email: string | null }
+export const emailStatusSchema = z.object({ email: z.string(), pending_email: z.string().nullable() })
+export type EmailStatus = z.infer<typeof emailStatusSchema>
 
-/** What auth/login, auth/register, auth/reset-password and auth/me answer. */
-export type SessionUser = {
-  uuid: string
-  reference: string
-  first_name: string
-  last_name: string
-  email: string
-  role: Role
-  permissions: Permission[]
-  email_verified: boolean
-  business_name: string | null
-}
+/** The signed-in user as auth/login, auth/register, auth/reset-password, auth/me and verify-email answer it. */
+export const sessionUserSchema = z.object({
+  uuid: z.string(),
+  reference: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  email_verified: z.boolean(),
+  business_name: z.string().nullable(),
+})
+export type SessionUser = z.infer<typeof sessionUserSchema>
 
-export type SessionData = { user: SessionUser; token: string }
+/** A new session: the user and the bearer token for every further call. */
+export const sessionDataSchema = z.object({ user: sessionUserSchema, token: z.string() })
+export type SessionData = z.infer<typeof sessionDataSchema>
+
+/** Whose mailed password link this is, and whether it resets a password or sets the first one. */
+export const passwordTokenInfoSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  purpose: z.enum(['reset', 'set']),
+})
+export type PasswordTokenInfo = z.infer<typeof passwordTokenInfoSchema>
+
+/** The address an e-mail change link has just put in use. */
+export const confirmedEmailSchema = z.object({ email: z.string() })
 
 export type RegisterForm = z.input<typeof registerSchema>
 export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>

@@ -1,17 +1,22 @@
-import type { Paginated } from './envelope'
+import { z } from 'zod'
+import { paginatedSchema } from './endpoints/shared'
 
 /** One item of GET notification. */
-export type NotificationItem = {
-  uuid: string
-  title: string
-  body: string
-  is_read: boolean
+export const notificationItemSchema = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  body: z.string(),
+  is_read: z.boolean(),
   /** ISO 8601 instant. */
-  created_at: string
-}
+  created_at: z.string(),
+})
+export type NotificationItem = z.infer<typeof notificationItemSchema>
 
 /** GET notification?page: 10 a page, newest first, with the caller's unread total. */
-export type NotificationList = Paginated<NotificationItem> & { total_unread_notification: number }
+export const notificationListSchema = paginatedSchema(notificationItemSchema).extend({
+  total_unread_notification: z.number().int(),
+})
+export type NotificationList = z.infer<typeof notificationListSchema>
 
 export const NOTIFICATIONS_MARKED_READ = 'All notifications marked as read successfully'
 export const NOTIFICATIONS_DELETED = 'All notifications deleted successfully'

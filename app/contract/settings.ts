@@ -6,9 +6,13 @@ import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN 
 // Values the browser needs live in a zod-free module (components import them from there).
 export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 
-export type BankDetails = { account_number: string; account_name: string; bank_name: string }
+/** The account customers pay into, as GET admin/setting/bank_details answers it: empty strings until staff fill it in. */
+export const savedBankDetailsSchema = z.object({ account_number: z.string(), account_name: z.string(), bank_name: z.string() })
+export type BankDetails = z.infer<typeof savedBankDetailsSchema>
 
-export type ReminderDaySetting = { value: number }
+/** A setting counted in days, as GET admin/setting/<name> answers it. */
+export const daysSettingSchema = z.object({ value: z.number().int() })
+export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
 export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days'] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
@@ -42,7 +46,7 @@ export const reminderDaySchema = z.object({ value: daysField('Reminder days', RE
 
 /** How many days an unpaid subscription waits for its first payment before it expires. */
 export const expiryDaysSchema = z.object({ value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX) })
-export type ExpiryDaysSetting = { value: number }
+export type ExpiryDaysSetting = z.infer<typeof daysSettingSchema>
 
 /** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
 export type ReminderDaysForm = { value: string }

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { MetricCard } from '~/components/layout/metric-card'
-import type { DashboardMetrics } from '~/contract/dashboard'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { dashboardCardsFor } from '~/utils/navigation'
 import { requireAuth } from '~/utils/session.server'
 import type { loader as appLoader } from './_app'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAuth(request)
-  const result = await apiAt<DashboardMetrics>(request, 'GET', 'dashboard-metrics')
+  const result = await api(request, endpoints.dashboardMetrics)
   return result.ok ? { metrics: result.data, error: null } : { metrics: null, error: result.message }
 }
 

@@ -5,9 +5,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
 import { TopBar } from '~/components/layout/top-bar'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
-import type { SessionUser } from '~/contract/auth'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
 import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const panel = panelStateFrom(url.searchParams)
   const [me, notifications] = await Promise.all([
-    apiAt<SessionUser>(request, 'GET', 'auth/me'),
+    api(request, endpoints.me),
     loadNotifications(request, panel),
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
@@ -49,7 +49,7 @@ type PanelData = { list: NotificationList | null; selected: NotificationItem | n
 
 /** The bell's unread total and, with the panel open, its page and the opened notification (marked read). */
 async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
-  const fetchPage = (page: number) => apiAt<NotificationList>(request, 'GET', 'notification', { query: { page } })
+  const fetchPage = (page: number) => api(request, endpoints.notificationList, { query: { page } })
   let result = await fetchPage(panel.open ? panel.page : 1)
   if (result.ok && panel.open && !result.data.items.length && result.data.page > result.data.totalPages) {
     result = await fetchPage(result.data.totalPages)
@@ -58,7 +58,7 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
   let list = result.data
   let selected = panel.item ? list.items.find((item) => item.uuid === panel.item) ?? null : null
   if (selected && !selected.is_read) {
-    const marked = await apiAt(request, 'POST', `notification/${encodeURIComponent(selected.uuid)}/mark-as-read`)
+    const marked = await api(request, endpoints.notificationMarkRead, { params: { uuid: selected.uuid } })
     if (marked.ok) {
       const uuid = selected.uuid
       selected = { ...selected, is_read: true }

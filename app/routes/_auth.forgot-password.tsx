@@ -6,7 +6,8 @@ import { Field, FormBanner, HoneypotInput, SuccessBanner } from '~/components/fo
 import { Button } from '~/components/ui/button'
 import type { ForgotPasswordForm } from '~/contract/auth'
 import { forgotPasswordSchema } from '~/utils/auth-forms.server'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }
-  const result = await apiAt(request, 'POST', 'auth/forgot-password', { body: submission.value, token: null })
+  const result = await api(request, endpoints.forgotPassword, { body: submission.value, token: null })
   if (!result.ok) {
     return data({ result: replyWithApiFailure(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
   }

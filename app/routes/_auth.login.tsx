@@ -5,9 +5,10 @@ import { AuthHeading } from '~/features/auth/auth-heading'
 import { useClearFieldsAfterReply } from '~/features/auth/use-clear-fields'
 import { Field, FormBanner, HoneypotInput } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { LoginForm, SessionData } from '~/contract/auth'
+import type { LoginForm } from '~/contract/auth'
 import { loginFormSchema } from '~/utils/auth-forms.server'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { signInAndRedirect } from '~/utils/session.server'
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const { email, password, remember } = submission.value
-  const result = await apiAt<SessionData>(request, 'POST', 'auth/login', {
+  const result = await api(request, endpoints.login, {
     body: { email, password, remember: Boolean(remember) },
     token: null,
   })

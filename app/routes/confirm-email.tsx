@@ -5,8 +5,8 @@ import { AuthHeading } from '~/features/auth/auth-heading'
 import { AuthShell } from '~/features/auth/auth-shell'
 import { FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { SessionUser } from '~/contract/auth'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { confirmEmailSchema } from '~/utils/auth-forms.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
@@ -24,11 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, confirmEmailSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await apiAt<{ email: string }>(request, 'POST', 'auth/confirm-email', { body: submission.value })
+  const result = await api(request, endpoints.confirmEmail, { body: submission.value })
   if (!result.ok) return data({ result: replyWithApiFailure(submission, result) }, { status: 400 })
   if (await getAuth(request)) {
     // Signed in: this session survives the change (the API kept its token); its snapshot shows the new address.
-    const me = await apiAt<SessionUser>(request, 'GET', 'auth/me')
+    const me = await api(request, endpoints.me)
     if (me.ok) {
       return redirectWithSuccess(request, '/settings', result.message, {
         headers: { 'Set-Cookie': await updateSessionUser(request, me.data) },

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { NOTIFICATIONS_DELETED, NOTIFICATIONS_MARKED_READ } from '~/contract/notifications'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { parseForm } from '~/utils/form.server'
 import { PANEL_ITEM_PARAM, PANEL_PAGE_PARAM, safeRedirectPath } from '~/utils/navigation'
 import { requireAuth } from '~/utils/session.server'
@@ -24,12 +25,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { intent, redirectTo } = submission.value
   const back = safeRedirectPath(redirectTo)
   if (intent === 'mark-all-read') {
-    const result = await apiAt(request, 'POST', 'notification/mark-all-as-read')
+    const result = await api(request, endpoints.notificationsMarkAllRead)
     return result.ok
       ? redirectWithSuccess(request, back, NOTIFICATIONS_MARKED_READ)
       : redirectWithError(request, back, result.message)
   }
-  const result = await apiAt(request, 'POST', 'notification/delete-all')
+  const result = await api(request, endpoints.notificationsDeleteAll)
   // Nothing is left to page through or open.
   const url = new URL(back, 'http://local')
   url.searchParams.delete(PANEL_PAGE_PARAM)

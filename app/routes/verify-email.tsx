@@ -7,9 +7,10 @@ import { OtpField } from '~/features/auth/otp-field'
 import { ResendCodeButton } from '~/features/auth/resend-code-button'
 import { FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { SessionUser, VerifyCodeForm } from '~/contract/auth'
+import type { VerifyCodeForm } from '~/contract/auth'
 import { verifyCodeFormSchema, verifyFormSchema } from '~/utils/auth-forms.server'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
@@ -28,12 +29,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   if (submission.value.intent === 'resend') {
-    const result = await apiAt(request, 'POST', 'send-otp')
+    const result = await api(request, endpoints.sendOtp)
     return result.ok
       ? redirectWithSuccess(request, '/verify-email', result.message)
       : redirectWithError(request, '/verify-email', result.message)
   }
-  const result = await apiAt<SessionUser>(request, 'POST', 'verify-email', { body: { otp: submission.value.otp } })
+  const result = await api(request, endpoints.verifyEmail, { body: { otp: submission.value.otp } })
   if (!result.ok) {
     return data({ result: replyWithApiFailure(submission, result) }, { status: 400 })
   }

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
-import { resetPasswordSchema, type SessionData } from '~/contract/auth'
-import { api, apiAt } from './api.server'
+import { resetPasswordSchema } from '~/contract/auth'
+import { endpoints } from '~/contract/endpoints'
+import { api } from './api.server'
 import { formSpec, parseForm, replyWithApiFailure } from './form.server'
 import { requireAnonymous, signInAndRedirect } from './session.server'
 import { redirectWithSuccess } from './toast.server'
@@ -12,7 +13,7 @@ export async function loadPasswordToken(request: Request) {
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
   if (!token) throw new Response('This link is invalid or has expired', { status: 404 })
-  const result = await apiAt<{ email: string; name: string }>(request, 'POST', 'auth/verify-password-token', {
+  const result = await api(request, endpoints.verifyPasswordToken, {
     body: { token },
     token: null,
   })
@@ -26,7 +27,7 @@ export async function passwordTokenAction(request: Request, kind: 'reset' | 'set
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 })
   }
-  const result = await apiAt<SessionData>(request, 'POST', 'auth/reset-password', {
+  const result = await api(request, endpoints.resetPassword, {
     body: { ...submission.value, ...(kind === 'set' ? { on_new_password: true } : {}) },
     token: null,
   })

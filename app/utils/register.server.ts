@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
-import { registerSchema, type SessionData } from '~/contract/auth'
-import { api, apiAt } from './api.server'
+import { registerSchema } from '~/contract/auth'
+import { endpoints } from '~/contract/endpoints'
+import { api } from './api.server'
 import { formSpec, parseForm, replyWithApiFailure } from './form.server'
 import { signInAndRedirect } from './session.server'
 
@@ -10,7 +11,7 @@ export async function registerAction(request: Request, role: 'customer' | 'realt
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
-  const result = await apiAt<SessionData>(request, 'POST', 'auth/register', {
+  const result = await api(request, endpoints.register, {
     body: { ...submission.value, role },
     token: null,
   })

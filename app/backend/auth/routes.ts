@@ -1,21 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  confirmEmailSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  passwordTokenSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-  type EmailStatus,
-} from '~/contract/auth'
+import type { EmailStatus } from '~/contract/auth'
+import { endpoints } from '~/contract/endpoints'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { hashToken, safeEqual } from './tokens'
-import { parseBody, requireUser, type LegacyContext as ApiContext } from '../http/context'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { implement } from '../http/router'
 import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
 import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from './passwords'
@@ -51,8 +40,8 @@ export const RESET_SENT = 'Password reset email sent'
 export const INVALID_LINK = 'This link is invalid or has expired'
 export const CODE_EXPIRED = 'This code has expired. Request a new one.'
 
-async function login(ctx: ApiContext) {
-  const { email, password, remember } = await parseBody(ctx, loginSchema)
+const login = implement(endpoints.login, async (ctx) => {
+  const { email, password, remember } = ctx.body
   // Failed sign-ins are counted per e-mail typed (registered or not) and, behind a trusted proxy, per
   // address. Each attempt is counted before its password is checked, in one locked step, so parallel
   // attempts cannot all pass a count none of them is in yet; a right password takes its count back.
@@ -70,10 +59,10 @@ async function login(ctx: ApiContext) {
   }
   await welcomeOnce(ctx.db, user)
   return { message: 'Login successful', data: await issueSession(ctx.db, user.id, remember ?? false) }
-}
+})
 
-async function register(ctx: ApiContext) {
-  const input = await parseBody(ctx, registerSchema)
+const register = implement(endpoints.register, async (ctx) => {
+  const input = ctx.body
   // Each sign-up mails a code to the address typed: limited per client address (behind a trusted
   // proxy), and refused outright when that address has had its share of e-mails.
   await consumeTogether(ctx.db, [{ bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] }])
@@ -114,21 +103,20 @@ async function register(ctx: ApiContext) {
     console.error(`[api ${ctx.requestId}] the verification code for user ${user.id} could not be sent`, error)
   }
   return { message: 'Registration successful', data: session }
-}
+})
 
-async function forgotPassword(ctx: ApiContext) {
-  const { email } = await parseBody(ctx, forgotPasswordSchema)
+const forgotPassword = implement(endpoints.forgotPassword, async (ctx) => {
+  const { email } = ctx.body
   // Counted per address typed, registered or not, so neither the answer nor the limit tells
   // whether an account exists; the account's own mail budget then decides whether a link goes out.
   await consume(ctx.db, 'forgot-password', email, LIMITS.mail)
   const user = await findUserByEmail(ctx.db, email)
   if (user && !user.isSuspended) await sendResetLink(ctx.db, user)
   return { message: RESET_SENT, data: null }
-}
+})
 
-async function verifyPasswordToken(ctx: ApiContext) {
-  const { token } = await parseBody(ctx, passwordTokenSchema)
-  const found = await findPasswordToken(ctx.db, token)
+const verifyPasswordToken = implement(endpoints.verifyPasswordToken, async (ctx) => {
+  const found = await findPasswordToken(ctx.db, ctx.body.token)
   if (!found) throw notFound(INVALID_LINK)
   return {
     data: {
@@ -137,10 +125,10 @@ async function verifyPasswordToken(ctx: ApiContext) {
       purpose: found.token.purpose,
     },
   }
-}
+})
 
-async function resetPassword(ctx: ApiContext) {
-  const input = await parseBody(ctx, resetPasswordSchema)
+const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
+  const input = ctx.body
   const found = await findPasswordToken(ctx.db, input.token)
   if (!found || found.user.email !== input.email) throw badRequest(INVALID_LINK)
   const session = await ctx.db.transaction(async (tx) => {
@@ -169,20 +157,18 @@ async function resetPassword(ctx: ApiContext) {
     message: found.token.purpose === 'set' ? 'Password set successfully' : 'Password reset successfully',
     data: session,
   }
-}
+})
 
-async function logout(ctx: ApiContext) {
-  if (ctx.token) await ctx.db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(ctx.token)))
+const logout = implement(endpoints.logout, async (ctx) => {
+  await ctx.db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(ctx.token)))
   return { message: 'Logged out successfully', data: null }
-}
+})
 
-async function me(ctx: ApiContext) {
-  return { data: toSessionUser(requireUser(ctx)) }
-}
+const me = implement(endpoints.me, async (ctx) => ({ data: toSessionUser(ctx.user) }))
 
-async function verifyEmail(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const { otp } = await parseBody(ctx, verifyEmailSchema)
+const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
+  const { user } = ctx
+  const { otp } = ctx.body
   if (user.emailVerified) return { message: 'Email already verified', data: toSessionUser(user) }
   if (ctx.clientIp) await consume(ctx.db, 'code-check-ip', ctx.clientIp, LIMITS.codeCheckFromAddress)
   // Each check spends one of the code's tries in a single statement, so parallel guesses cannot
@@ -211,10 +197,10 @@ async function verifyEmail(ctx: ApiContext) {
     message: 'Email verified successfully',
     data: toSessionUser({ ...user, emailVerified: true }),
   }
-}
+})
 
-async function sendOtp(ctx: ApiContext) {
-  const user = requireUser(ctx)
+const sendOtp = implement(endpoints.sendOtp, async (ctx) => {
+  const { user } = ctx
   if (user.emailVerified) throw badRequest('Your email is already verified')
   const [code] = await ctx.db
     .select({ sentAt: emailCodes.sentAt })
@@ -228,11 +214,10 @@ async function sendOtp(ctx: ApiContext) {
   if ((await mailBudgetLeft(ctx.db, user.id)) <= 0) throw tooManyRequests(LIMITS.mail.message)
   await sendVerificationCode(ctx.db, user)
   return { message: 'A new code has been sent to your email', data: null }
-}
+})
 
-async function changePassword(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const input = await parseBody(ctx, changePasswordSchema)
+const changePassword = implement(endpoints.changePassword, async (ctx) => {
+  const { user, body: input } = ctx
   const [row] = await ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -248,22 +233,20 @@ async function changePassword(ctx: ApiContext) {
     await revokeAllTokens(tx, user.id)
   })
   return { message: 'Password changed successfully', data: null }
-}
+})
 
-async function emailStatus(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const pending = await pendingEmailChange(ctx.db, user.id)
-  const status: EmailStatus = { email: user.email, pending_email: pending?.newEmail ?? null }
+const emailStatus = implement(endpoints.emailStatus, async (ctx) => {
+  const pending = await pendingEmailChange(ctx.db, ctx.user.id)
+  const status: EmailStatus = { email: ctx.user.email, pending_email: pending?.newEmail ?? null }
   return { data: status }
-}
+})
 
 export const EMAIL_CHANGE_SENT = (email: string) => `We have sent a confirmation link to ${email}`
 export const SAME_EMAIL = 'This is already your email'
 
 /** A user's own e-mail change only starts here: the link mailed to the new address finishes it. */
-async function changeEmail(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const input = await parseBody(ctx, changeEmailSchema)
+const changeEmail = implement(endpoints.emailChange, async (ctx) => {
+  const { user, body: input } = ctx
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
   if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
     throw fieldError('current_password', 'The current password is incorrect')
@@ -273,7 +256,7 @@ async function changeEmail(ctx: ApiContext) {
   await consume(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail)
   await requestEmailChange(ctx.db, user, input.email)
   return { message: EMAIL_CHANGE_SENT(input.email), data: null }
-}
+})
 
 export const EMAIL_CHANGED = 'Your email address has been changed'
 
@@ -281,8 +264,8 @@ export const EMAIL_CHANGED = 'Your email address has been changed'
  * Follows the link of an e-mail change, signed in or not. The change is spent in the same
  * statement that reads it, so a link works once; every other session of the account ends.
  */
-async function confirmEmail(ctx: ApiContext) {
-  const { token } = await parseBody(ctx, confirmEmailSchema)
+const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
+  const { token } = ctx.body
   const found = await findEmailChange(ctx.db, token)
   if (!found) throw badRequest(INVALID_LINK)
   const newEmail = found.change.newEmail
@@ -306,20 +289,20 @@ async function confirmEmail(ctx: ApiContext) {
   }
   await sendEmailChangedNotice(ctx.db, found.user, found.user.email, newEmail)
   return { message: EMAIL_CHANGED, data: { email: newEmail } }
-}
+})
 
-export const authRoutes: RouteDefinition[] = [
-  { method: 'POST', path: 'auth/login', auth: 'public', handler: login },
-  { method: 'POST', path: 'auth/register', auth: 'public', handler: register },
-  { method: 'POST', path: 'auth/forgot-password', auth: 'public', handler: forgotPassword },
-  { method: 'POST', path: 'auth/verify-password-token', auth: 'public', handler: verifyPasswordToken },
-  { method: 'POST', path: 'auth/reset-password', auth: 'public', handler: resetPassword },
-  { method: 'GET', path: 'auth/me', auth: 'user', handler: me },
-  { method: 'POST', path: 'logout', auth: 'user', handler: logout },
-  { method: 'POST', path: 'verify-email', auth: 'user', handler: verifyEmail },
-  { method: 'POST', path: 'send-otp', auth: 'user', handler: sendOtp },
-  { method: 'POST', path: 'change-password', auth: 'user', handler: changePassword },
-  { method: 'GET', path: 'account/email', auth: 'user', handler: emailStatus },
-  { method: 'POST', path: 'account/email', auth: 'user', handler: changeEmail },
-  { method: 'POST', path: 'auth/confirm-email', auth: 'public', handler: confirmEmail },
+export const authRoutes = [
+  login,
+  register,
+  forgotPassword,
+  verifyPasswordToken,
+  resetPassword,
+  me,
+  logout,
+  verifyEmail,
+  sendOtp,
+  changePassword,
+  emailStatus,
+  changeEmail,
+  confirmEmail,
 ]

@@ -1,10 +1,10 @@
 import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { DashboardMetrics } from '~/contract/dashboard'
+import { endpoints } from '~/contract/endpoints'
 import { hasPermission, isStaff } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
-import { requireUser, type LegacyContext as ApiContext } from '../http/context'
-import type { RouteDefinition } from '../http/router'
+import { implement } from '../http/router'
 
 type Counted = typeof products | typeof subscriptions | typeof users
 
@@ -28,9 +28,7 @@ async function subscriptionsOfRealtor(db: Executor, realtorId: number) {
  * those lists); a realtor its own customers and their subscriptions; a customer its own
  * subscriptions. Everyone sees the products on sale, staff every product.
  */
-async function metrics(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const db = ctx.db
+const metrics = implement(endpoints.dashboardMetrics, async ({ db, user }) => {
   const onSale = eq(products.isAvailable, true)
   let data: DashboardMetrics
   if (isStaff(user)) {
@@ -60,8 +58,6 @@ async function metrics(ctx: ApiContext) {
     data = { total_products, total_customers: 0, total_subscriptions, total_realtors: 0 }
   }
   return { data }
-}
+})
 
-export const dashboardRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'dashboard-metrics', auth: 'verified', handler: metrics },
-]
+export const dashboardRoutes = [metrics]

@@ -6,18 +6,19 @@ import {
   type NotificationItem,
   type NotificationList,
 } from '~/contract/notifications'
+import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { notifications } from '../db/schema'
-import { orNotFound, pageFrom, pageOffset, paginated, requireUser, type LegacyContext as ApiContext } from '../http/context'
+import { orNotFound, pageOffset, paginated } from '../http/context'
 import { notFound } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { implement } from '../http/router'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NOT_FOUND = 'Notification not found'
 
-async function list(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const page = pageFrom(ctx.query)
+const list = implement(endpoints.notificationList, async (ctx) => {
+  const { user } = ctx
+  const page = ctx.query.page ?? 1
   const mine = eq(notifications.userId, user.id)
   const [rows, [{ total }], [{ unread }]] = await Promise.all([
     ctx.db
@@ -42,19 +43,18 @@ async function list(ctx: ApiContext) {
   const items: NotificationItem[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))
   const data: NotificationList = { ...paginated(items, page, total), total_unread_notification: unread }
   return { data }
-}
+})
 
-async function markAllAsRead(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  await ctx.db
+const markAllAsRead = implement(endpoints.notificationsMarkAllRead, async ({ db, user }) => {
+  await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.userId, user.id), eq(notifications.isRead, false)))
   return { message: NOTIFICATIONS_MARKED_READ, data: null }
-}
+})
 
-async function markAsRead(ctx: ApiContext) {
-  const user = requireUser(ctx)
+const markAsRead = implement(endpoints.notificationMarkRead, async (ctx) => {
+  const { user } = ctx
   const uuid = ctx.params.uuid
   // Someone else's notification, or no such one, answers the same 404.
   if (!UUID.test(uuid)) throw notFound(NOT_FOUND)
@@ -65,18 +65,12 @@ async function markAsRead(ctx: ApiContext) {
     .returning({ uuid: notifications.uuid })
   orNotFound(row, NOT_FOUND)
   return { message: NOTIFICATION_MARKED_READ, data: null }
-}
+})
 
-async function deleteAll(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  await ctx.db.delete(notifications).where(eq(notifications.userId, user.id))
+const deleteAll = implement(endpoints.notificationsDeleteAll, async ({ db, user }) => {
+  await db.delete(notifications).where(eq(notifications.userId, user.id))
   return { message: NOTIFICATIONS_DELETED, data: null }
-}
+})
 
-// The router trims slashes, so '/notification/…' (SPEC.md section 7's spelling) matches too.
-export const notificationsRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'notification', auth: 'verified', handler: list },
-  { method: 'POST', path: 'notification/mark-all-as-read', auth: 'verified', handler: markAllAsRead },
-  { method: 'POST', path: 'notification/delete-all', auth: 'verified', handler: deleteAll },
-  { method: 'POST', path: 'notification/:uuid/mark-as-read', auth: 'verified', handler: markAsRead },
-]
+// The router trims slashes, so a path written '/notification/…' matches too.
+export const notificationsRoutes = [list, markAllAsRead, deleteAll, markAsRead]

@@ -1,43 +1,28 @@
-import { BANK_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED, settingSchema } from '~/contract/settings'
-import { parseBody, requirePermission, requireUser, type LegacyContext as ApiContext } from '../http/context'
-import type { RouteDefinition } from '../http/router'
+import { endpoints } from '~/contract/endpoints'
+import { BANK_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { implement } from '../http/router'
 import { getBankDetails, getExpiryDays, getReminderDays, setBankDetails, setExpiryDays, setReminderDays } from './service'
 
-// Every verified user may read the bank details: customers need them to pay.
-async function bankDetails(ctx: ApiContext) {
-  requireUser(ctx)
-  return { data: await getBankDetails(ctx.db) }
-}
+const bankDetails = implement(endpoints.settingBankDetails, async ({ db }) => ({ data: await getBankDetails(db) }))
 
-async function reminderDay(ctx: ApiContext) {
-  requirePermission(ctx, 'can_modify_setting')
-  return { data: { value: await getReminderDays(ctx.db) } }
-}
+const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => ({
+  data: { value: await getReminderDays(db) },
+}))
 
-async function expiryDays(ctx: ApiContext) {
-  requirePermission(ctx, 'can_modify_setting')
-  return { data: { value: await getExpiryDays(ctx.db) } }
-}
+const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
 
-async function updateSetting(ctx: ApiContext) {
-  requirePermission(ctx, 'can_modify_setting')
-  const input = await parseBody(ctx, settingSchema)
+const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: input }) => {
   if (input.type === 'bank_details') {
     const { type: _type, ...details } = input
-    await setBankDetails(ctx.db, details)
-    return { message: BANK_DETAILS_UPDATED, data: await getBankDetails(ctx.db) }
+    await setBankDetails(db, details)
+    return { message: BANK_DETAILS_UPDATED, data: await getBankDetails(db) }
   }
   if (input.type === 'unpaid_subscription_expiry_days') {
-    await setExpiryDays(ctx.db, input.value)
+    await setExpiryDays(db, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
   }
-  await setReminderDays(ctx.db, input.value)
+  await setReminderDays(db, input.value)
   return { message: REMINDER_UPDATED, data: { value: input.value } }
-}
+})
 
-export const settingsRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'admin/setting/bank_details', auth: 'verified', handler: bankDetails },
-  { method: 'GET', path: 'admin/setting/subscription_due_reminder_day', auth: 'verified', handler: reminderDay },
-  { method: 'GET', path: 'admin/setting/unpaid_subscription_expiry_days', auth: 'verified', handler: expiryDays },
-  { method: 'POST', path: 'admin/setting', auth: 'verified', handler: updateSetting },
-]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, updateSetting]

@@ -1,6 +1,11 @@
 import type { Endpoint } from '../endpoint'
+import { authEndpoints } from './auth'
+import { dashboardEndpoints } from './dashboard'
+import { healthEndpoints } from './health'
+import { notificationEndpoints } from './notifications'
 import { productEndpoints } from './products'
 import { referenceEndpoints } from './reference'
+import { settingEndpoints } from './settings'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -8,8 +13,13 @@ import { referenceEndpoints } from './reference'
  * calls the API only through these entries, and /api/v1/openapi.json is generated from them.
  */
 export const endpoints = {
+  ...healthEndpoints,
+  ...authEndpoints,
+  ...dashboardEndpoints,
+  ...notificationEndpoints,
   ...productEndpoints,
   ...referenceEndpoints,
+  ...settingEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

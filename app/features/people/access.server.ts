@@ -1,5 +1,5 @@
-import type { SessionUser } from '~/contract/auth'
-import { api, apiAt } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { api } from '~/utils/api.server'
 import { requireAuth } from '~/utils/session.server'
 import { canModifyPeople, canSeePeople, type PeopleKind } from './access'
 
@@ -11,7 +11,7 @@ export const FORBIDDEN_MESSAGE = 'You do not have permission to view this page'
  */
 export async function requirePeopleAccess(request: Request, kind: PeopleKind, mode: 'view' | 'modify' = 'view') {
   await requireAuth(request)
-  const me = await apiAt<SessionUser>(request, 'GET', 'auth/me')
+  const me = await api(request, endpoints.me)
   if (!me.ok) throw new Response(me.message, { status: me.httpStatus || 500 })
   const allowed = mode === 'view' ? canSeePeople(me.data, kind) : canModifyPeople(me.data, kind)
   if (!allowed) throw new Response(FORBIDDEN_MESSAGE, { status: 403 })

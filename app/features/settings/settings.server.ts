@@ -1,15 +1,10 @@
 import { data, redirect } from '@remix-run/node'
-import { changeEmailSchema, changePasswordSchema, type EmailStatus, type SessionData, type SessionUser } from '~/contract/auth'
+import { changeEmailSchema, changePasswordSchema } from '~/contract/auth'
+import type { BodyInputOf } from '~/contract/endpoint'
+import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
-import {
-  bankDetailsSchema,
-  expiryDaysSchema,
-  reminderDaySchema,
-  type BankDetails,
-  type ExpiryDaysSetting,
-  type ReminderDaySetting,
-} from '~/contract/settings'
-import { api, apiAt } from '~/utils/api.server'
+import { bankDetailsSchema, expiryDaysSchema, reminderDaySchema } from '~/contract/settings'
+import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
@@ -20,7 +15,7 @@ const SETTINGS_TAB = '/settings?tab=settings'
 
 async function currentUser(request: Request) {
   await requireAuth(request)
-  const me = await apiAt<SessionUser>(request, 'GET', 'auth/me')
+  const me = await api(request, endpoints.me)
   if (!me.ok) throw new Response(me.message, { status: me.httpStatus || 500 })
   return me.data
 }
@@ -38,15 +33,15 @@ export async function loadSettings(request: Request) {
     expiryDays: formSpec(expiryDaysSchema),
   }
   if (!wantsSettings) {
-    const email = await apiAt<EmailStatus>(request, 'GET', 'account/email')
+    const email = await api(request, endpoints.emailStatus)
     if (!email.ok) throw new Response(email.message, { status: email.httpStatus || 500 })
     const pendingEmail = email.data.pending_email
     return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, pendingEmail, specs }
   }
   const [bank, reminder, expiry] = await Promise.all([
-    apiAt<BankDetails>(request, 'GET', 'admin/setting/bank_details'),
-    apiAt<ReminderDaySetting>(request, 'GET', 'admin/setting/subscription_due_reminder_day'),
-    apiAt<ExpiryDaysSetting>(request, 'GET', 'admin/setting/unpaid_subscription_expiry_days'),
+    api(request, endpoints.settingBankDetails),
+    api(request, endpoints.settingReminderDays),
+    api(request, endpoints.settingExpiryDays),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
@@ -77,7 +72,9 @@ async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMA
   const schema = SETTING_SCHEMAS[intent]
   const { submission } = await parseForm(request, schema)
   if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-  const result = await apiAt(request, 'POST', 'admin/setting', { body: { type: intent, ...submission.value } })
+  // The intent chose the form's schema, so type and value are one member of the API's union.
+  const body = { type: intent, ...submission.value } as BodyInputOf<typeof endpoints.settingUpdate>
+  const result = await api(request, endpoints.settingUpdate, { body })
   if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, SETTINGS_TAB, result.message)
 }
@@ -91,14 +88,14 @@ async function changePassword(request: Request) {
   if (submission.status !== 'success') {
     return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   }
-  const result = await apiAt(request, 'POST', 'change-password', { body: submission.value })
+  const result = await api(request, endpoints.changePassword, { body: submission.value })
   if (!result.ok) {
     return data({ intent, result: replyWithServerErrors(submission, result, PASSWORD_FIELDS) }, { status: 400 })
   }
   // The API has revoked every token. With JavaScript the page stays for a second with the toast, so
   // this browser signs in with the new password; the page then signs out by itself.
   if (formData.get('js') === '1') {
-    const session = await apiAt<SessionData>(request, 'POST', 'auth/login', {
+    const session = await api(request, endpoints.login, {
       body: { email: auth.user.email, password: submission.value.password, remember: auth.remember },
       token: null,
     })
@@ -123,7 +120,7 @@ async function changeEmail(request: Request) {
   const hideFields = ['current_password']
   const { submission } = await parseForm(request, changeEmailSchema)
   if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
-  const result = await apiAt(request, 'POST', 'account/email', { body: submission.value })
+  const result = await api(request, endpoints.emailChange, { body: submission.value })
   if (!result.ok) {
     return data({ intent, result: replyWithServerErrors(submission, result, hideFields) }, { status: result.httpStatus === 429 ? 429 : 400 })
   }

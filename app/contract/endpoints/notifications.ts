@@ -1,0 +1,40 @@
+import { endpoint } from '../endpoint'
+import { notificationListSchema } from '../notifications'
+import { noData, pageQuery } from './shared'
+
+export const notificationEndpoints = {
+  notificationList: endpoint({
+    method: 'GET',
+    path: 'notification',
+    tag: 'Notifications',
+    summary: "The caller's notifications, newest first, with the unread total",
+    access: 'verified',
+    query: pageQuery,
+    response: notificationListSchema,
+  }),
+  notificationsMarkAllRead: endpoint({
+    method: 'POST',
+    path: 'notification/mark-all-as-read',
+    tag: 'Notifications',
+    summary: "Mark all the caller's notifications read",
+    access: 'verified',
+    response: noData,
+  }),
+  notificationsDeleteAll: endpoint({
+    method: 'POST',
+    path: 'notification/delete-all',
+    tag: 'Notifications',
+    summary: "Delete all the caller's notifications",
+    access: 'verified',
+    response: noData,
+  }),
+  notificationMarkRead: endpoint({
+    method: 'POST',
+    path: 'notification/:uuid/mark-as-read',
+    tag: 'Notifications',
+    summary: "Mark one of the caller's notifications read",
+    description: "Someone else's notification answers 404, as does one that does not exist.",
+    access: 'verified',
+    response: noData,
+  }),
+} as const

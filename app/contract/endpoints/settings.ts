@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { endpoint } from '../endpoint'
+import { daysSettingSchema, savedBankDetailsSchema, settingSchema } from '../settings'
+
+const SETTING_EDITORS = { permissions: ['can_modify_setting'] } as const
+
+export const settingEndpoints = {
+  settingBankDetails: endpoint({
+    method: 'GET',
+    path: 'admin/setting/bank_details',
+    tag: 'Settings',
+    summary: 'The bank account customers pay into',
+    description: 'Readable by every verified user (customers need it to pay); empty strings until staff fill it in.',
+    access: 'verified',
+    response: savedBankDetailsSchema,
+  }),
+  settingReminderDays: endpoint({
+    method: 'GET',
+    path: 'admin/setting/subscription_due_reminder_day',
+    tag: 'Settings',
+    summary: 'How many days before a payment is due its reminder goes out',
+    access: SETTING_EDITORS,
+    response: daysSettingSchema,
+  }),
+  settingExpiryDays: endpoint({
+    method: 'GET',
+    path: 'admin/setting/unpaid_subscription_expiry_days',
+    tag: 'Settings',
+    summary: 'How many days an unpaid subscription waits for its first payment before it expires',
+    access: SETTING_EDITORS,
+    response: daysSettingSchema,
+  }),
+  settingUpdate: endpoint({
+    method: 'POST',
+    path: 'admin/setting',
+    tag: 'Settings',
+    summary: 'Change one setting: `type` names it, the other fields are its value',
+    description: 'Answers the setting as saved: the bank details, or `{ value }` for a number of days.',
+    access: SETTING_EDITORS,
+    body: settingSchema,
+    response: z.union([savedBankDetailsSchema, daysSettingSchema]),
+  }),
+} as const
