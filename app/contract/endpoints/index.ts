@@ -1,5 +1,7 @@
 import type { Endpoint } from '../endpoint'
+import { mediaEndpoints } from './media'
 import { productEndpoints } from './products'
+import { subscriptionEndpoints } from './subscriptions'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -8,6 +10,8 @@ import { productEndpoints } from './products'
  */
 export const endpoints = {
   ...productEndpoints,
+  ...subscriptionEndpoints,
+  ...mediaEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
