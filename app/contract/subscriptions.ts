@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
-import {
-  PAYMENT_MODES,
-  SUBSCRIPTION_TYPES,
-  type PaymentMode,
-  type SubscriptionStatus,
-  type SubscriptionType,
-  type TransactionStatus,
-} from './subscription-labels'
+import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
+import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, TRANSACTION_STATUSES } from './subscription-labels'
 
 export * from './subscription-labels'
 
@@ -55,11 +49,21 @@ export const adminCreateSubscriptionSchema = z.object({
   amount_invested: positiveAmount('Amount invested').optional(),
 })
 
+/**
+ * The query of GET product-subscription. An unknown type or status is ignored (the whole list),
+ * as is a search past its first 100 characters.
+ */
+export const subscriptionQuerySchema = z.object({
+  type: z.enum(SUBSCRIPTION_TYPES).optional().catch(undefined),
+  status: z.enum(SUBSCRIPTION_STATUSES).optional().catch(undefined),
+  search: z.string().optional(),
+})
+
 /** YYYY-MM-DD, optionally with a time (HH:mm[:ss]) and an offset; a bare time is read in the app's time zone. */
 export const PAID_AT_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** POST product-subscription/{reference}/transaction */
-export const transactionSchema = z.object({
+export const transactionPayloadSchema = z.object({
   amount: positiveAmount('Amount'),
   description: optionalString('Description', 500),
   proof_of_payment: requiredString('Proof of payment', 2000),
@@ -73,73 +77,107 @@ export const markTransactionSchema = z.object({
 })
 
 /** A row of a payment structure or investment plan: a date and an amount in naira. */
-export type PlanEntry = { period: string; amount: number }
+export const planEntrySchema = z.object({
+  /** YYYY-MM-DD: when the amount is due (a payment) or paid out (an investment's return). */
+  period: z.string(),
+  amount: z.number(),
+})
+export type PlanEntry = z.infer<typeof planEntrySchema>
 
-export type SubscriptionProduct = {
-  reference: string
-  type: SubscriptionType
-  location: string | null
-  size: number | null
-  land_type: 'plot' | 'acre' | null
-  size_in_measurement: string | null
-  amount: number
-  initial_deposit_amount: number | null
-  description: string
-  investment_return: number | null
-  land_investment_type: 'recurring' | 'one_time' | null
-  duration: number | null
-  interval: string | null
-  frequency_period: number | null
-}
+/** The product a subscription is to, as it was described when read (money in naira). */
+export const subscriptionProductSchema = z.object({
+  reference: z.string(),
+  type: z.enum(SUBSCRIPTION_TYPES),
+  location: z.string().nullable(),
+  size: z.number().nullable(),
+  land_type: z.enum(LAND_TYPES).nullable(),
+  size_in_measurement: z.string().nullable(),
+  amount: z.number(),
+  initial_deposit_amount: z.number().nullable(),
+  description: z.string(),
+  investment_return: z.number().nullable(),
+  land_investment_type: z.enum(INVESTMENT_TYPES).nullable(),
+  duration: z.number().int().nullable(),
+  interval: z.enum(INTERVALS).nullable(),
+  frequency_period: z.number().int().nullable(),
+})
+export type SubscriptionProduct = z.infer<typeof subscriptionProductSchema>
 
-export type Subscription = {
-  reference: string
-  type: SubscriptionType
-  status: SubscriptionStatus
-  payment_mode: PaymentMode
-  payment_plan: { uuid: string; amount: number; duration: number; duration_type: string } | null
-  product: SubscriptionProduct
-  meta: { amount_invested: number }
-  total_amount: number
-  total_amount_paid: number
-  amount_left: number
-  duration_left: number
-  next_payment_amount: number | null
-  next_payment_date: string | null
-  created_at: string
-  updated_at: string
-  completed_at: string | null
-  cancelled_at: string | null
-  is_user: boolean
-  user: { reference: string; full_name: string; email: string }
-}
+/** A subscription as lists show it (GET product-subscription). Money in naira. */
+export const subscriptionSchema = z.object({
+  reference: z.string(),
+  type: z.enum(SUBSCRIPTION_TYPES),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  payment_mode: z.enum(PAYMENT_MODES),
+  /** The payment plan of a land subscription paid by instalments; null when paid in full or an investment. */
+  payment_plan: z
+    .object({ uuid: z.string(), amount: z.number(), duration: z.number().int(), duration_type: z.enum(INTERVALS) })
+    .nullable(),
+  product: subscriptionProductSchema,
+  meta: z.object({ amount_invested: z.number() }),
+  total_amount: z.number(),
+  total_amount_paid: z.number(),
+  amount_left: z.number(),
+  /** Scheduled entries not yet settled. */
+  duration_left: z.number().int(),
+  next_payment_amount: z.number().nullable(),
+  /** YYYY-MM-DD. */
+  next_payment_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** Whether the caller is the subscriber. */
+  is_user: z.boolean(),
+  user: z.object({ reference: z.string(), full_name: z.string(), email: z.string() }),
+})
+export type Subscription = z.infer<typeof subscriptionSchema>
 
-export type ScheduleItem = {
-  kind: 'payment' | 'payout'
-  sequence: number
-  period: string
-  amount: number
-  status: 'paid' | 'due'
-  settled_at: string | null
-}
+/** One entry of a subscription's schedule: a payment due or made, or an investment's payout. */
+export const scheduleItemSchema = z.object({
+  kind: z.enum(['payment', 'payout']),
+  sequence: z.number().int(),
+  /** YYYY-MM-DD. */
+  period: z.string(),
+  amount: z.number(),
+  status: z.enum(['paid', 'due']),
+  settled_at: z.string().nullable(),
+})
+export type ScheduleItem = z.infer<typeof scheduleItemSchema>
 
-export type SubscriptionDetail = Subscription & { schedule: ScheduleItem[]; has_paid_transaction: boolean }
+/** One subscription (GET product-subscription/{reference}): the list's fields, its schedule, and whether anything is paid. */
+export const subscriptionDetailSchema = subscriptionSchema.extend({
+  schedule: z.array(scheduleItemSchema),
+  has_paid_transaction: z.boolean(),
+})
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>
 
-export type BankDetails = { account_number: string; account_name: string; bank_name: string }
+export const bankAccountSchema = z.object({ account_number: z.string(), account_name: z.string(), bank_name: z.string() })
+export type BankDetails = z.infer<typeof bankAccountSchema>
 
-export type PaymentDetails = { amount: number; description: string; bank_details: BankDetails }
+/** What to pay next and where to: GET product-subscription/{reference}/payment-details. */
+export const paymentDetailsSchema = z.object({
+  amount: z.number(),
+  /** The narration to give the bank transfer. */
+  description: z.string(),
+  bank_details: bankAccountSchema,
+})
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>
 
-export type Transaction = {
-  uuid: string
-  reference: string
-  amount: number
-  description: string
-  status: TransactionStatus
-  proof_of_payment: string | null
-  paid_at: string | null
-  created_at: string
-  marked_at: string | null
-  recorded_by_staff: boolean
+/** A payment on a subscription, with its proof. */
+export const transactionSchema = z.object({
+  uuid: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  description: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  /** The address of the proof image (GET media/{name}), or null. */
+  proof_of_payment: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  marked_at: z.string().nullable(),
+  recorded_by_staff: z.boolean(),
   /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
-  can_mark: boolean
-}
+  can_mark: z.boolean(),
+})
+export type Transaction = z.infer<typeof transactionSchema>

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
 import { nairaToKobo } from '~/contract/money'
-import { transactionSchema } from '~/contract/subscriptions'
+import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
 
 describe('nairaToKobo: naira to integer kobo, at least one kobo', () => {
@@ -46,7 +46,7 @@ describe('the money field says so next to the field', () => {
   })
 
   test('a payment of ₦0.001 sent as JSON is refused by the payment payload', () => {
-    const parsed = transactionSchema.safeParse({ amount: 0.001, proof_of_payment: 'x.png', paid_at: '2026-01-01' })
+    const parsed = transactionPayloadSchema.safeParse({ amount: 0.001, proof_of_payment: 'x.png', paid_at: '2026-01-01' })
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['amount', 'Amount must be at least ₦0.01']])
   })

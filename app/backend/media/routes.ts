@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { PRODUCT_IMAGE_FOLDER, uploadPayloadSchema, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
+import { endpoints } from '~/contract/endpoints'
+import { hasPermission } from '~/contract/permissions'
+import { PRODUCT_IMAGE_FOLDER, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
 import { files } from '../db/schema'
-import { parseBody, requirePermission, requireUser, type LegacyContext as ApiContext } from '../http/context'
-import { fieldError, notFound } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { fieldError, forbidden, notFound } from '../http/errors'
+import { implement } from '../http/router'
 import { canReadFile, PUBLIC_FOLDERS } from './access'
 import { decodeBase64, fileUrl, NOT_AN_IMAGE, storeImage } from './files'
 import { unattachedCopy, withinUploadQuota } from './quota'
 
 const DEFAULT_FOLDER = 'uploads'
 
-async function upload(ctx: ApiContext) {
-  const user = requireUser(ctx)
-  const input = await parseBody(ctx, uploadPayloadSchema)
+const upload = implement(endpoints.mediaUpload, async ({ db, user, body: input }) => {
   const folder = input.folder_path || DEFAULT_FOLDER
   // Product images are served to everyone: only those who change products may put files there.
-  if (folder === PRODUCT_IMAGE_FOLDER) requirePermission(ctx, 'can_modify_product')
+  if (folder === PRODUCT_IMAGE_FOLDER && !hasPermission(user, 'can_modify_product')) throw forbidden()
   const extension = input.file_extension?.replace(/^\./, '').toLowerCase()
   if (extension && !(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
     throw fieldError('file_extension', 'The file extension must be png, jpg or jpeg')
@@ -24,10 +23,10 @@ async function upload(ctx: ApiContext) {
   if (!bytes) throw fieldError('file_in_base64', NOT_AN_IMAGE)
   // A proof sent again (the payment form retried after a mistake) reuses its file; product images
   // always get their own, since one product may show the same picture twice.
-  const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(ctx.db, user.id, folder, bytes)
+  const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(db, user.id, folder, bytes)
   const stored =
     copy ??
-    (await withinUploadQuota(ctx.db, user.id, bytes.length, 'file_in_base64', (tx) =>
+    (await withinUploadQuota(db, user.id, bytes.length, 'file_in_base64', (tx) =>
       storeImage(tx, bytes, { folder, ownerId: user.id }),
     ))
   const data: UploadResult = {
@@ -37,14 +36,14 @@ async function upload(ctx: ApiContext) {
     size: stored.size,
   }
   return { message: 'File uploaded successfully', data }
-}
+})
 
-async function serve(ctx: ApiContext) {
-  const [file] = await ctx.db.select().from(files).where(eq(files.name, ctx.params.name)).limit(1)
+const serve = implement(endpoints.mediaFile, async ({ db, user, params, request }) => {
+  const [file] = await db.select().from(files).where(eq(files.name, params.name)).limit(1)
   // A file the caller may not see answers like a missing one.
-  if (!file || !(await canReadFile(ctx.db, ctx.user, file))) throw notFound('File not found')
+  if (!file || !(await canReadFile(db, user, file))) throw notFound('File not found')
   const isPublic = PUBLIC_FOLDERS.has(file.folder)
-  const body = ctx.request.method === 'HEAD' ? null : Buffer.from(file.content)
+  const body = request.method === 'HEAD' ? null : Buffer.from(file.content)
   return new Response(body, {
     headers: {
       'Content-Type': file.contentType,
@@ -58,9 +57,6 @@ async function serve(ctx: ApiContext) {
       'Content-Security-Policy': "default-src 'none'; sandbox",
     },
   })
-}
+})
 
-export const mediaRoutes: RouteDefinition[] = [
-  { method: 'POST', path: 'media/upload', auth: 'verified', handler: upload },
-  { method: 'GET', path: 'media/:name', auth: 'public', handler: serve },
-]
+export const mediaRoutes = [upload, serve]

@@ -92,7 +92,7 @@ const listColumns = {
 export type ListRow = {
   subscription: SubscriptionRow
   product: ProductRow
-  plan: { uuid: string; amount: number; duration: number; durationType: string } | null
+  plan: { uuid: string; amount: number; duration: number; durationType: PlanRow['durationType'] } | null
   owner: { id: number; reference: string; firstName: string; lastName: string; email: string }
   durationLeft: number
 }

@@ -6,6 +6,9 @@ import { notificationEndpoints } from './notifications'
 import { productEndpoints } from './products'
 import { referenceEndpoints } from './reference'
 import { settingEndpoints } from './settings'
+import { mediaEndpoints } from './media'
+import { productEndpoints } from './products'
+import { subscriptionEndpoints } from './subscriptions'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -20,6 +23,8 @@ export const endpoints = {
   ...productEndpoints,
   ...referenceEndpoints,
   ...settingEndpoints,
+  ...subscriptionEndpoints,
+  ...mediaEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

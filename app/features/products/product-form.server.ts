@@ -8,9 +8,8 @@ import {
   UPLOAD_EXTENSIONS,
   type ProductType,
   type Product,
-  type UploadResult,
 } from '~/contract/products'
-import { api, apiAt, type ApiFailure } from '~/utils/api.server'
+import { api, type ApiFailure } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -78,7 +77,7 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const uploaded: string[] = []
   for (const file of files) {
     const extension = file.name.split('.').pop()?.toLowerCase()
-    const result = await apiAt<UploadResult>(request, 'POST', 'media/upload', {
+    const result = await api(request, endpoints.mediaUpload, {
       body: {
         file_name: file.name,
         file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),

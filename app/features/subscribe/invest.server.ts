@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { investAmountSchema, investProceedSchema } from '~/contract/subscribe'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
-import { assertCanonical, fetchRows, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
+import { assertCanonical, fetchInvestmentPlan, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
 
 /**
  * /land-investments/$reference/invest: step 1 (the amount) at the bare address, step 2 ('ROI
@@ -29,7 +29,7 @@ export async function loadInvest(request: Request, reference: string | undefined
   // "500,000" as typed becomes ?amount=500000.
   assertCanonical(url, { amount, step: 'breakdown', all: flow.showAll ? 1 : null }, listSearch)
   // The API refuses an amount below the minimum, under the field, with or without JavaScript.
-  const plan = await fetchRows(request, `product/${product.reference}/get-investment-plan`, { amount })
+  const plan = await fetchInvestmentPlan(request, product.reference, amount)
   if (!plan.ok) {
     return amountStep(
       plan.fieldErrors

@@ -2,12 +2,11 @@ import type { SubmissionResult } from '@conform-to/react'
 import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan } from '~/contract/products'
 import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
-import { assertCanonical, fetchRows, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
+import { assertCanonical, fetchPaymentStructure, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
 
 const MAX_PLAN_PAGES = 10
 
@@ -34,7 +33,7 @@ export async function loadSubscribe(request: Request, reference: string | undefi
   const { product, url } = flow
   const [{ plans, error }, full] = await Promise.all([
     allPlans(request, product.reference),
-    fetchRows(request, `product/${product.reference}/payment-plan/full/get-payment-structure`),
+    fetchPaymentStructure(request, product.reference, 'full'),
   ])
   const common = {
     product,
@@ -63,10 +62,7 @@ export async function loadSubscribe(request: Request, reference: string | undefi
     return choiceStep(submission.reply({ fieldErrors: { plan: ['The selected payment plan does not belong to this product'] } }))
   }
   assertCanonical(url, { plan: submission.value.plan, step: 'breakdown', all: flow.showAll ? 1 : null }, flow.listSearch)
-  const rows = await fetchRows(
-    request,
-    `product/${product.reference}/payment-plan/${plan ? plan.uuid : 'full'}/get-payment-structure`,
-  )
+  const rows = await fetchPaymentStructure(request, product.reference, plan ? plan.uuid : 'full')
   if (!rows.ok) {
     return choiceStep(
       rows.fieldErrors ? replyWithServerErrors(submission, rows) : submission.reply({ formErrors: [rows.message] }),

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
-import { PRODUCT_UNAVAILABLE, type PlanEntry, type SubscribeInput } from '~/contract/subscriptions'
-import { api, apiAt, type ApiFailure } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { PRODUCT_UNAVAILABLE, type SubscribeInput } from '~/contract/subscriptions'
+import { api, type ApiFailure } from '~/utils/api.server'
 import { flowHref } from '~/utils/breakdown'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -50,7 +51,7 @@ type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Rec
  */
 export async function subscribe(request: Request, kindName: KindName, submission: Submission, body: SubscribeInput) {
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
-  const result = await apiAt(request, 'POST', 'product-subscription', { body })
+  const result = await api(request, endpoints.subscriptionCreate, { body })
   if (result.ok) return redirectWithSuccess(request, closeTo, SUBSCRIBED)
   if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
     return redirectWithError(request, closeTo, result.message)
@@ -59,6 +60,12 @@ export async function subscribe(request: Request, kindName: KindName, submission
   return data({ result: submission.reply({ formErrors: messagesOf(result) }) }, { status })
 }
 
-export async function fetchRows(request: Request, path: string, body?: unknown) {
-  return apiAt<PlanEntry[]>(request, 'POST', path, { body: body ?? {} })
+/** What a land product costs when: under one of its plans (a uuid) or paid in full ('full'). */
+export async function fetchPaymentStructure(request: Request, reference: string, plan: string) {
+  return api(request, endpoints.paymentStructure, { params: { reference, id: plan } })
+}
+
+/** The returns an amount invested in a land-investment product pays, and when. */
+export async function fetchInvestmentPlan(request: Request, reference: string, amount: number) {
+  return api(request, endpoints.investmentPlan, { params: { reference }, body: { amount } })
 }

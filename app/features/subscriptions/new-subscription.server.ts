@@ -66,7 +66,7 @@ export async function createSubscriptionAction(request: Request) {
   const { submission } = await parseForm(request, createSubscriptionFormSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { customer, product, payment } = submission.value
-  const result = await apiAt(request, 'POST', 'admin/create-subscription', {
+  const result = await api(request, endpoints.subscriptionCreateForCustomer, {
     body: { customer, product, ...(payment === 'full' ? {} : { paymentPlan: payment }) },
   })
   if (!result.ok) {

@@ -2,11 +2,11 @@ import { data } from '@remix-run/node'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
-import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
+import { endpoints } from '~/contract/endpoints'
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { paymentFormSchema } from '~/contract/subscription-forms'
-import type { PaymentDetails, Transaction } from '~/contract/subscriptions'
 import { hasPermission } from '~/contract/permissions'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -44,7 +44,7 @@ export async function loadPayment(request: Request, name: ListName, reference: s
   if (!subscription.is_user && !hasPermission(user, 'can_record_transaction')) {
     throw await redirectWithError(request, closeTo, NO_PERMISSION)
   }
-  const details = await apiAt<PaymentDetails>(request, 'GET', `product-subscription/${subscription.reference}/payment-details`)
+  const details = await api(request, endpoints.paymentDetails, { params: { reference: subscription.reference } })
   if (!details.ok) throw await redirectWithError(request, closeTo, details.message)
   const timeZone = timeZoneFrom(request)
   return {
@@ -72,7 +72,7 @@ export async function paymentAction(request: Request, name: ListName, reference:
   if (file.size > MAX_UPLOAD_BYTES) return proofError('The file may not be greater than 2 MB')
 
   const extension = file.name.split('.').pop()?.toLowerCase()
-  const upload = await apiAt<UploadResult>(request, 'POST', 'media/upload', {
+  const upload = await api(request, endpoints.mediaUpload, {
     body: {
       file_name: file.name,
       file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
@@ -85,7 +85,8 @@ export async function paymentAction(request: Request, name: ListName, reference:
     return proofError(messages.length ? messages.join(', ') : upload.message)
   }
 
-  const result = await apiAt<Transaction>(request, 'POST', `product-subscription/${encodeURIComponent(reference ?? '')}/transaction`, {
+  const result = await api(request, endpoints.transactionCreate, {
+    params: { reference: reference ?? '' },
     body: {
       amount,
       description,

@@ -4,8 +4,7 @@ import type { Paginated } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { SUBSCRIPTION_STATUSES } from '~/contract/subscription-labels'
-import type { SubscriptionDetail, Subscription } from '~/contract/subscriptions'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { listHref } from '~/utils/pagination'
@@ -44,7 +43,7 @@ export async function loadSubscriptionList(request: Request, name: ListName) {
   const user = await requireUser(request)
   const { page, filters } = readSubscriptionQuery(request, name)
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status) ? filters.status : ''
-  const result = await apiAt<Paginated<Subscription>>(request, 'GET', 'product-subscription', {
+  const result = await api(request, endpoints.subscriptionList, {
     query: { page, type: list.apiType, search: filters.search.slice(0, 100), status },
   })
   const listUrl = listHref(list.basePath, { page, ...filters })
@@ -76,11 +75,7 @@ export function panelContext(request: Request, name: ListName) {
 export async function loadSubscription(request: Request, name: ListName, reference: string | undefined) {
   const user = await requireUser(request)
   const { list, url, closeTo, listSearch } = panelContext(request, name)
-  const result = await apiAt<SubscriptionDetail>(
-    request,
-    'GET',
-    `product-subscription/${encodeURIComponent(reference ?? '')}`,
-  )
+  const result = await api(request, endpoints.subscriptionShow, { params: { reference: reference ?? '' } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const owner = listFor(result.data.type)
   if (owner.name !== list.name) {
@@ -153,7 +148,7 @@ export async function loadCancelPanel(request: Request, name: ListName, referenc
 export async function cancelAction(request: Request, name: ListName, reference: string | undefined) {
   assertSameOrigin(request)
   const { closeTo } = panelContext(request, name)
-  const result = await apiAt(request, 'POST', `admin/product-subscription/${encodeURIComponent(reference ?? '')}/cancel`)
+  const result = await api(request, endpoints.subscriptionCancel, { params: { reference: reference ?? '' } })
   if (!result.ok) return redirectWithError(request, closeTo, result.message)
   return redirectWithSuccess(request, closeTo, result.message || 'Subscription cancelled successfully')
 }

@@ -1,6 +1,6 @@
-import type { Paginated } from '~/contract/envelope'
-import { markTransactionSchema, type Transaction } from '~/contract/subscriptions'
-import { api, apiAt, apiRaw, DEFAULT_ERROR, POST_ERROR } from '~/utils/api.server'
+import { endpoints } from '~/contract/endpoints'
+import { markTransactionSchema } from '~/contract/subscriptions'
+import { api, apiFile, DEFAULT_ERROR, POST_ERROR } from '~/utils/api.server'
 import { parseForm } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -15,9 +15,7 @@ export async function loadTransactions(request: Request, name: ListName, referen
   const { subscription, closeTo, base, listSearch, can, timeZone } = await loadSubscription(request, name, reference)
   const url = new URL(request.url)
   const page = Math.max(1, Math.floor(Number(url.searchParams.get(TRANSACTION_PAGE_PARAM)) || 1))
-  const result = await apiAt<Paginated<Transaction>>(request, 'GET', `product-subscription/${subscription.reference}/transaction`, {
-    query: { page },
-  })
+  const result = await api(request, endpoints.transactionList, { params: { reference: subscription.reference }, query: { page } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   return { subscription, transactions: result.data, closeTo, base, listSearch, canVerify: can.verify, timeZone }
 }
@@ -28,7 +26,7 @@ export async function markAction(request: Request) {
   const here = url.pathname + url.search
   const { submission } = await parseForm(request, markTransactionSchema)
   if (submission.status !== 'success') return redirectWithError(request, here, POST_ERROR)
-  const result = await apiAt(request, 'POST', 'admin/mark-transaction', { body: submission.value })
+  const result = await api(request, endpoints.transactionMark, { body: submission.value })
   if (!result.ok) return redirectWithError(request, here, result.message)
   return redirectWithSuccess(request, here, TRANSACTION_MARKED)
 }
@@ -57,16 +55,16 @@ async function passFile(request: Request, response: Response, back: string, expe
 export async function receiptDownload(request: Request, name: ListName, reference: string | undefined, id: string | undefined) {
   await requireUser(request)
   const { listSearch } = panelContext(request, name)
-  const ref = encodeURIComponent(reference ?? '')
-  const response = await apiRaw(request, 'GET', `product-subscription/${ref}/transaction/${encodeURIComponent(id ?? '')}/download-receipt`)
-  return passFile(request, response, `${LISTS[name].basePath}/${ref}/transactions${listSearch}`, 'application/pdf')
+  const response = await apiFile(request, endpoints.receiptDownload, { params: { reference: reference ?? '', id: id ?? '' } })
+  const back = `${LISTS[name].basePath}/${encodeURIComponent(reference ?? '')}/transactions${listSearch}`
+  return passFile(request, response, back, 'application/pdf')
 }
 
 /** GET …/{reference}/land-document: the allocation letter of a completed land subscription. */
 export async function landDocumentDownload(request: Request, name: ListName, reference: string | undefined) {
   await requireUser(request)
   const { closeTo } = panelContext(request, name)
-  const response = await apiRaw(request, 'GET', `product-subscription/${encodeURIComponent(reference ?? '')}/land-document`)
+  const response = await apiFile(request, endpoints.landDocument, { params: { reference: reference ?? '' } })
   return passFile(request, response, closeTo, 'application/pdf')
 }
 
@@ -78,7 +76,7 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
   await requireUser(request)
   const name = fileName ?? ''
   if (!/^[\w.-]{1,200}$/.test(name)) throw new Response('Not found', { status: 404 })
-  const response = await apiRaw(request, 'GET', `media/${encodeURIComponent(name)}`)
+  const response = await apiFile(request, endpoints.mediaFile, { params: { name } })
   const type = response.headers.get('content-type') ?? ''
   if (!response.ok || !type.startsWith('image/')) throw new Response('Not found', { status: 404 })
   return new Response(response.body, {

@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import { endpoint, file } from '../endpoint'
+import {
+  adminCreateSubscriptionSchema,
+  investmentPlanSchema,
+  markTransactionSchema,
+  paymentDetailsSchema,
+  planEntrySchema,
+  subscribeSchema,
+  subscriptionDetailSchema,
+  subscriptionQuerySchema,
+  subscriptionSchema,
+  transactionPayloadSchema,
+  transactionSchema,
+} from '../subscriptions'
+import { pageQuery, paginatedSchema } from './shared'
+
+const planRows = z.array(planEntrySchema)
+
+const WHO_SEES =
+  "A customer sees its own subscriptions, a realtor also its customers', staff holding a subscription permission every one; " +
+  'any other subscription answers 404.'
+
+export const subscriptionEndpoints = {
+  paymentStructure: endpoint({
+    method: 'POST',
+    path: 'product/:reference/payment-plan/:id/get-payment-structure',
+    tag: 'Subscribing',
+    summary: "What a land product costs when, under one of its payment plans or paid in full",
+    description:
+      "`id` is the uuid of one of the product's payment plans, or `full` for paying in one go (its discount applied). " +
+      'The first row is due today; amounts are naira.',
+    access: 'verified',
+    response: planRows,
+  }),
+  investmentPlan: endpoint({
+    method: 'POST',
+    path: 'product/:reference/get-investment-plan',
+    tag: 'Subscribing',
+    summary: 'The returns an amount invested in a land-investment product pays, and when',
+    description: "The amount (naira) must be at least the product's minimum amount.",
+    access: 'verified',
+    body: investmentPlanSchema,
+    response: planRows,
+  }),
+  subscriptionList: endpoint({
+    method: 'GET',
+    path: 'product-subscription',
+    tag: 'Subscriptions',
+    summary: 'List the subscriptions the caller may see, newest first, with filters',
+    description: WHO_SEES,
+    access: 'verified',
+    query: subscriptionQuerySchema.extend(pageQuery.shape),
+    response: paginatedSchema(subscriptionSchema),
+  }),
+  subscriptionCreate: endpoint({
+    method: 'POST',
+    path: 'product-subscription',
+    tag: 'Subscribing',
+    summary: 'Subscribe to a product: buy land or invest',
+    description:
+      'Land is paid in full, or by instalments with `payment_id`, one of the product\'s payment plans; an investment needs ' +
+      '`amount_invested`. The same `idempotency_key` sent again answers the subscription it made. Someone with an unpaid ' +
+      'subscription to the product, or a product no longer available, is refused with 409.',
+    access: 'verified',
+    body: subscribeSchema,
+    response: subscriptionDetailSchema,
+  }),
+  subscriptionShow: endpoint({
+    method: 'GET',
+    path: 'product-subscription/:reference',
+    tag: 'Subscriptions',
+    summary: 'One subscription with its schedule',
+    description: WHO_SEES,
+    access: 'verified',
+    response: subscriptionDetailSchema,
+  }),
+  paymentDetails: endpoint({
+    method: 'GET',
+    path: 'product-subscription/:reference/payment-details',
+    tag: 'Payments',
+    summary: 'What to pay next on a subscription, and the bank account to pay it into',
+    description: 'A subscription awaiting no payment answers 409.',
+    access: 'verified',
+    response: paymentDetailsSchema,
+  }),
+  transactionList: endpoint({
+    method: 'GET',
+    path: 'product-subscription/:reference/transaction',
+    tag: 'Payments',
+    summary: "A subscription's payments, newest first",
+    access: 'verified',
+    query: pageQuery,
+    response: paginatedSchema(transactionSchema),
+  }),
+  transactionCreate: endpoint({
+    method: 'POST',
+    path: 'product-subscription/:reference/transaction',
+    tag: 'Payments',
+    summary: 'Send the proof of a payment made by bank transfer',
+    description:
+      'The subscriber, or staff holding can_record_transaction. Upload the proof image with media/upload first and send ' +
+      'its `file_url`. Paying in full takes exactly the amount left; an instalment at most that. The payment then ' +
+      'awaits confirmation by staff.',
+    access: 'verified',
+    body: transactionPayloadSchema,
+    response: transactionSchema,
+  }),
+  receiptDownload: endpoint({
+    method: 'GET',
+    path: 'product-subscription/:reference/transaction/:id/download-receipt',
+    tag: 'Payments',
+    summary: 'The receipt of a paid transaction, as a PDF',
+    description: '`id` is the transaction\'s uuid or reference. A transaction not yet paid answers 409.',
+    access: 'verified',
+    response: file('application/pdf'),
+  }),
+  receiptDownloadByPost: endpoint({
+    method: 'POST',
+    path: 'product-subscription/:reference/transaction/:id/download-receipt',
+    tag: 'Payments',
+    summary: 'The receipt of a paid transaction, as a PDF (the same as the GET, for clients that post)',
+    access: 'verified',
+    response: file('application/pdf'),
+  }),
+  landDocument: endpoint({
+    method: 'GET',
+    path: 'product-subscription/:reference/land-document',
+    tag: 'Subscriptions',
+    summary: 'The allocation letter of a fully paid land subscription, as a PDF',
+    description: 'Any other subscription answers 409.',
+    access: 'verified',
+    response: file('application/pdf'),
+  }),
+  landDocumentByPost: endpoint({
+    method: 'POST',
+    path: 'product-subscription/:reference/land-document',
+    tag: 'Subscriptions',
+    summary: 'The allocation letter, as a PDF (the same as the GET, for clients that post)',
+    access: 'verified',
+    response: file('application/pdf'),
+  }),
+  transactionMark: endpoint({
+    method: 'POST',
+    path: 'admin/mark-transaction',
+    tag: 'Payments',
+    summary: 'Confirm a payment awaiting confirmation (paid), or refuse it (not confirmed)',
+    description:
+      '`reference` is the transaction\'s reference or uuid. Nobody marks a payment on their own subscription or one they ' +
+      'recorded themselves (403).',
+    access: { permissions: ['can_verify_transaction'] },
+    body: markTransactionSchema,
+    response: transactionSchema,
+  }),
+  subscriptionCreateForCustomer: endpoint({
+    method: 'POST',
+    path: 'admin/create-subscription',
+    tag: 'Subscriptions',
+    summary: 'Add a subscription for a customer',
+    description:
+      '`customer` is the customer\'s reference or uuid. Land is paid in full, or by `paymentPlan`, one of the product\'s ' +
+      'plans; an investment needs `amount_invested`.',
+    access: { permissions: ['can_modify_subscription'] },
+    body: adminCreateSubscriptionSchema,
+    response: subscriptionDetailSchema,
+  }),
+  subscriptionCancel: endpoint({
+    method: 'POST',
+    path: 'admin/product-subscription/:reference/cancel',
+    tag: 'Subscriptions',
+    summary: 'Cancel a subscription on which nothing is paid',
+    description: 'A unit of a product sold by quantity goes back to stock. A paid, cancelled or expired one answers 409.',
+    access: { permissions: ['can_modify_subscription'] },
+    response: subscriptionDetailSchema,
+  }),
+} as const
+
+export type SubscriptionEndpoints = typeof subscriptionEndpoints
