@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint'
+import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
 
 /**
@@ -8,6 +9,7 @@ import { productEndpoints } from './products'
  */
 export const endpoints = {
   ...productEndpoints,
+  ...peopleEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
