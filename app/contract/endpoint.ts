@@ -1,23 +1,9 @@
 import { z } from 'zod'
-import { hasPermission, type Permission, type Principal, type Role } from './permissions'
+import type { Access } from './access'
 
 export type HttpMethod = 'GET' | 'POST'
 
-/**
- * Who may call an endpoint, checked by the API's router before the handler runs:
- * - `public`: anyone, signed in or not;
- * - `signed-in`: any valid token, e-mail verified or not (signing out, entering the e-mail code);
- * - `verified`: a token whose account has a verified e-mail, what every business endpoint needs;
- * - `{ roles, permissions }`: verified, and the caller has one of the roles or holds one of the
- *   permissions (the super admin holds them all).
- * What a caller may see inside an endpoint (their own subscription, a realtor's own customers) is
- * the handler's business, on top of this.
- */
-export type Access =
-  | 'public'
-  | 'signed-in'
-  | 'verified'
-  | { readonly roles?: readonly Role[]; readonly permissions?: readonly Permission[] }
+export { mayCall, type Access } from './access'
 
 /** A download: the answer is a file of one of these types, not the JSON envelope. */
 export type FileResponse = { readonly file: readonly string[] }
@@ -77,17 +63,6 @@ export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.o
 export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.output<E['body']> : Record<string, never>
 export type BodyInputOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<E['body']> : never
 export type ResponseOf<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : never
-
-/** Whether a caller (null: signed out) passes an endpoint's access rule: the one place such rules are read. */
-export function mayCall(user: Principal | null, access: Access, emailVerified = true): boolean {
-  if (access === 'public') return true
-  if (!user) return false
-  if (access === 'signed-in') return true
-  if (!emailVerified) return false
-  if (access === 'verified') return true
-  if (access.roles?.includes(user.role)) return true
-  return access.permissions ? hasPermission(user, ...access.permissions) : false
-}
 
 /** The path of a call: the template with each parameter encoded as one segment. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

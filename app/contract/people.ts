@@ -1,47 +1,60 @@
 import { z } from 'zod'
 import { emailField, requiredString } from './fields'
 import { PERMISSIONS, type Permission } from './permissions'
+import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export { DETAILS_LIMIT, fullName } from './people-labels'
 
-/** What every people list shows: a customer as SPEC.md section 3 names it. */
-export type Customer = {
-  uuid: string
-  reference: string
-  first_name: string
-  last_name: string
-  email: string
-  created_at: string
-  is_suspended: boolean
-}
+/** A customer as every people list shows it. */
+export const customerRecordSchema = z.object({
+  uuid: z.string(),
+  reference: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  is_suspended: z.boolean(),
+})
+export type Customer = z.infer<typeof customerRecordSchema>
 
-export type Realtor = Customer & { business_name: string | null }
+export const realtorRecordSchema = customerRecordSchema.extend({ business_name: z.string().nullable() })
+export type Realtor = z.infer<typeof realtorRecordSchema>
 
 /** A staff account (role admin) and the permissions it holds. */
-export type StaffUser = Customer & { permissions: Permission[] }
+export const staffUserSchema = customerRecordSchema.extend({ permissions: z.array(z.enum(PERMISSIONS)) })
+export type StaffUser = z.infer<typeof staffUserSchema>
 
 /** A subscription as a person's details panel lists it (naira amounts). */
-export type PersonSubscription = {
-  reference: string
-  type: 'land' | 'land_investment'
-  status: string
-  payment_mode: 'full' | 'installment'
-  total_amount: number
-  total_amount_paid: number
-  created_at: string
-  product: { reference: string; type: 'land' | 'land_investment'; location: string | null }
-}
+export const personSubscriptionSchema = z.object({
+  reference: z.string(),
+  type: z.enum(SUBSCRIPTION_TYPES),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  payment_mode: z.enum(PAYMENT_MODES),
+  total_amount: z.number(),
+  total_amount_paid: z.number(),
+  created_at: z.string(),
+  product: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), location: z.string().nullable() }),
+})
+export type PersonSubscription = z.infer<typeof personSubscriptionSchema>
 
-export type CustomerDetails = Customer & {
-  realtor: Realtor | null
-  subscriptions: PersonSubscription[]
-  subscription_count: number
-}
+/** A customer's details: its realtor, and its newest subscriptions (at most DETAILS_LIMIT) with their count. */
+export const customerDetailsSchema = customerRecordSchema.extend({
+  realtor: realtorRecordSchema.nullable(),
+  subscriptions: z.array(personSubscriptionSchema),
+  subscription_count: z.number().int(),
+})
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>
 
-export type RealtorDetails = Realtor & { customers: Customer[]; customer_count: number }
+/** A realtor's details: its newest customers (at most DETAILS_LIMIT) and their count. */
+export const realtorDetailsSchema = realtorRecordSchema.extend({
+  customers: z.array(customerRecordSchema),
+  customer_count: z.number().int(),
+})
+export type RealtorDetails = z.infer<typeof realtorDetailsSchema>
 
-export type PermissionItem = { name: Permission; description: string }
+export const permissionItemSchema = z.object({ name: z.enum(PERMISSIONS), description: z.string() })
+export type PermissionItem = z.infer<typeof permissionItemSchema>
 
 /** The list filter: the calendar day (in the platform's time zone) the account was made. */
 export const dateRegisteredParam = z

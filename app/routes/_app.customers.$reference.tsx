@@ -4,11 +4,10 @@ import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
 import { CustomerDetailsView } from '~/features/people/person-details'
 import { loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
-import type { CustomerDetails } from '~/contract/people'
 import { timeZoneFrom } from '~/utils/time-zone'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const customer = await loadPerson<CustomerDetails>(request, 'customer', params.reference ?? '')
+  const customer = await loadPerson(request, 'customer', params.reference ?? '')
   return { customer, timeZone: timeZoneFrom(request) }
 }
 

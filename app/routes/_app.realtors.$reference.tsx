@@ -4,11 +4,10 @@ import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
 import { RealtorDetailsView } from '~/features/people/person-details'
 import { loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
-import type { RealtorDetails } from '~/contract/people'
 import { timeZoneFrom } from '~/utils/time-zone'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const realtor = await loadPerson<RealtorDetails>(request, 'realtor', params.reference ?? '')
+  const realtor = await loadPerson(request, 'realtor', params.reference ?? '')
   return { realtor, timeZone: timeZoneFrom(request) }
 }
 

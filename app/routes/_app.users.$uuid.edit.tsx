@@ -6,12 +6,11 @@ import { loadPerson } from '~/features/people/people.server'
 import { UserEditForm } from '~/features/people/user-edit-form'
 import { loadPermissionChoices, updateUserAction, userUpdateFormSpec } from '~/features/people/users.server'
 import { SlideOver } from '~/components/ui/slide-over'
-import type { StaffUser } from '~/contract/people'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const editor = await requirePeopleAccess(request, 'user', 'modify')
   const [user, choices] = await Promise.all([
-    loadPerson<StaffUser>(request, 'user', params.uuid ?? '', 'modify'),
+    loadPerson(request, 'user', params.uuid ?? '', 'modify'),
     loadPermissionChoices(request, editor),
   ])
   return { user, ...choices, spec: userUpdateFormSpec() }

@@ -3,10 +3,9 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
 import { loadPerson, suspendAction } from '~/features/people/people.server'
 import { SuspendDialog } from '~/features/people/suspend-dialog'
-import type { Customer } from '~/contract/people'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { person: await loadPerson<Customer>(request, 'user', params.uuid ?? '', 'modify') }
+  return { person: await loadPerson(request, 'user', params.uuid ?? '', 'modify') }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,21 +1,17 @@
-import { hasPermission, type Principal } from '~/contract/permissions'
+import { mayCall } from '~/contract/access'
+import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
+import type { Principal } from '~/contract/permissions'
 
-/** Who may see the customers menu entry and the Customers card (SPEC.md section 2). */
-export function canSeeCustomers(user: Principal) {
-  return (
-    user.role === 'super_admin' ||
-    user.role === 'realtor' ||
-    hasPermission(user, 'can_view_customer', 'can_modify_customer')
-  )
-}
+// The people entries show exactly to those their lists answer: each reads its list endpoint's
+// access rule (the same objects as endpoints.customerList.access and so on, kept free of zod
+// because the menu is drawn in the browser too).
 
-export function canSeeRealtors(user: Principal) {
-  return hasPermission(user, 'can_view_realtor', 'can_modify_realtor')
-}
+/** Who may see the customers menu entry and the Customers card. */
+export const canSeeCustomers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.customerViewers)
 
-export function canSeeUsers(user: Principal) {
-  return hasPermission(user, 'can_modify_user')
-}
+export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.realtorViewers)
+
+export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
 
 const everyone = () => true
 
@@ -37,7 +33,7 @@ export type NavEntry = {
   visible: (user: Principal) => boolean
 }
 
-/** SPEC.md section 2's sidebar table, in its order. */
+/** The sidebar's entries in order, each with who sees it. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/', label: 'Dashboard', icon: 'dashboard', visible: everyone },
   { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
@@ -69,7 +65,7 @@ export type DashboardCard = {
   visible: (user: Principal) => boolean
 }
 
-/** SPEC.md section 2's dashboard cards, each linking to its list. */
+/** The dashboard cards, each linking to its list. */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { key: 'total_products', label: 'Products', path: '/land-purchases', visible: everyone },
   { key: 'total_customers', label: 'Customers', path: '/customers', visible: canSeeCustomers },

@@ -1,7 +1,8 @@
 import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { DashboardMetrics } from '~/contract/dashboard'
+import { mayCall } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
-import { hasPermission, isStaff } from '~/contract/permissions'
+import { isStaff } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
 import { implement } from '../http/router'
@@ -34,11 +35,11 @@ const metrics = implement(endpoints.dashboardMetrics, async ({ db, user }) => {
   if (isStaff(user)) {
     const [total_products, total_customers, total_subscriptions, total_realtors] = await Promise.all([
       countOf(db, products),
-      hasPermission(user, 'can_view_customer', 'can_modify_customer')
+      mayCall(user, endpoints.customerList.access)
         ? countOf(db, users, eq(users.role, 'customer'))
         : 0,
       countOf(db, subscriptions),
-      hasPermission(user, 'can_view_realtor', 'can_modify_realtor')
+      mayCall(user, endpoints.realtorList.access)
         ? countOf(db, users, eq(users.role, 'realtor'))
         : 0,
     ])

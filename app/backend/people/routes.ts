@@ -1,34 +1,21 @@
 import { and, eq, notInArray } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { endpoints } from '~/contract/endpoints'
 import {
-  customerSchema,
-  dateRegisteredParam,
   DETAILS_LIMIT,
-  realtorSchema,
-  suspendSchema,
   SUSPENDED_MESSAGE,
   UNSUSPENDED_MESSAGE,
-  userSchema,
-  userUpdateSchema,
   type CustomerDetails,
   type RealtorDetails,
 } from '~/contract/people'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
 import { revokeAccountAccess, sendStaffChangedEmailNotice } from '../auth/email-change'
 import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from '../auth/service'
-import type { Executor } from '../db/client'
+import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, userPermissions, users } from '../db/schema'
-import {
-  orNotFound,
-  pageFrom,
-  parseBody,
-  parseValue,
-  requireUser,
-  type LegacyContext as ApiContext,
-  type ApiUser,
-} from '../http/context'
+import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
-import type { RouteDefinition } from '../http/router'
+import { implement } from '../http/router'
 import { notify } from '../notifications/service'
 import { consumeTogether, LIMITS } from '../rate-limit'
 import {
@@ -46,43 +33,29 @@ import {
 
 type Kind = 'customer' | 'realtor' | 'user'
 
-/**
- * Who may do what with each kind of person: a realtor reads and manages only the customers it
- * brought (realtorId scopes every query); staff need the kind's view or modify permission.
- */
-function authorize(ctx: ApiContext, kind: Kind, mode: 'view' | 'modify'): { actor: ApiUser; realtorId: number | null } {
-  const actor = requireUser(ctx)
-  if (kind === 'customer' && actor.role === 'realtor') return { actor, realtorId: actor.id }
-  if (actor.role !== 'admin' && actor.role !== 'super_admin') throw forbidden()
-  const needed: Permission[] =
-    kind === 'user'
-      ? ['can_modify_user']
-      : mode === 'view'
-        ? [`can_view_${kind}`, `can_modify_${kind}`]
-        : [`can_modify_${kind}`]
-  if (!hasPermission(actor, ...needed)) throw forbidden()
-  return { actor, realtorId: null }
-}
+/** What the people handlers use of their context: who asks, from where, and the path's record. */
+type PeopleContext = { db: Database; user: ApiUser; clientIp: string | null; params: { id: string } }
 
-const dateFilter = z.object({ date_registered: dateRegisteredParam })
+/**
+ * The entries' access rules let a caller in; what it reaches is decided here: a realtor reads and
+ * manages only the customers it brought (realtorId scopes every query of customers).
+ */
+const realtorScope = (actor: ApiUser, kind: Kind) => (kind === 'customer' && actor.role === 'realtor' ? actor.id : null)
 
 const ROLE_OF: Record<Kind, Role> = { customer: 'customer', realtor: 'realtor', user: 'admin' }
 const present = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
 
-function listHandler(kind: Kind) {
-  return async (ctx: ApiContext) => {
-    const { realtorId } = authorize(ctx, kind, 'view')
-    const rawDate = ctx.query.get('date_registered')?.trim()
-    const dateRegistered = rawDate ? parseValue(dateFilter, { date_registered: rawDate }).date_registered : undefined
-    const { rows, page, totalPages } = await listPeople(ctx.db, {
-      roles: [ROLE_OF[kind]],
-      page: pageFrom(ctx.query),
-      search: ctx.query.get('search') ?? undefined,
-      dateRegistered,
-      realtorId,
-    })
-    return { data: { items: rows.map(present[kind]), page, totalPages } }
-  }
+type PeopleQuery = z.output<typeof endpoints.customerList.query>
+
+async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser }, query: PeopleQuery) {
+  const { rows, page, totalPages } = await listPeople(db, {
+    roles: [ROLE_OF[kind]],
+    page: query.page ?? 1,
+    search: query.search,
+    dateRegistered: query.date_registered,
+    realtorId: realtorScope(user, kind),
+  })
+  return { data: { items: rows.map(present[kind]), page, totalPages } }
 }
 
 const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
@@ -97,7 +70,7 @@ const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
  * the transaction).
  */
 async function createPerson(
-  ctx: ApiContext,
+  ctx: Pick<PeopleContext, 'db' | 'clientIp'>,
   actor: ApiUser,
   account: Parameters<typeof createAccount>[1],
 ) {
@@ -115,22 +88,20 @@ async function createPerson(
   })
 }
 
-async function createCustomer(ctx: ApiContext) {
-  const { actor, realtorId } = authorize(ctx, 'customer', 'modify')
-  const input = await parseBody(ctx, customerSchema)
+const createCustomer = implement(endpoints.customerCreate, async (ctx) => {
+  const { user: actor, body: input } = ctx
   const created = await createPerson(ctx, actor, {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
     role: 'customer',
-    realtorId,
+    realtorId: realtorScope(actor, 'customer'),
   })
   return { message: 'Customer created successfully', data: present.customer({ ...created, permissions: [] }) }
-}
+})
 
-async function createRealtor(ctx: ApiContext) {
-  const { actor } = authorize(ctx, 'realtor', 'modify')
-  const input = await parseBody(ctx, realtorSchema)
+const createRealtor = implement(endpoints.realtorCreate, async (ctx) => {
+  const { user: actor, body: input } = ctx
   const created = await createPerson(ctx, actor, {
     email: input.email,
     firstName: input.first_name,
@@ -139,13 +110,12 @@ async function createRealtor(ctx: ApiContext) {
     role: 'realtor',
   })
   return { message: 'Realtor created successfully', data: present.realtor({ ...created, permissions: [] }) }
-}
+})
 
 const GRANT_ONLY_HELD = 'You can only grant or remove permissions you hold yourself'
 
-async function createUser(ctx: ApiContext) {
-  const { actor } = authorize(ctx, 'user', 'modify')
-  const input = await parseBody(ctx, userSchema)
+const createUser = implement(endpoints.userCreate, async (ctx) => {
+  const { user: actor, body: input } = ctx
   // An admin cannot hand out more than it holds, or can_modify_user would open every door.
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
     throw fieldError('permissions', GRANT_ONLY_HELD)
@@ -161,34 +131,32 @@ async function createUser(ctx: ApiContext) {
     message: 'User created successfully',
     data: present.user({ ...created, permissions: [...input.permissions].sort() }),
   }
-}
+})
 
-function detailsHandler(kind: 'customer' | 'realtor') {
-  return async (ctx: ApiContext) => {
-    const { realtorId } = authorize(ctx, kind, 'view')
-    const person = orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorId))
-    if (kind === 'realtor') {
-      const customers = await customersOf(ctx.db, person.id, DETAILS_LIMIT)
-      const details: RealtorDetails = { ...toRealtor(person), customers: customers.items, customer_count: customers.total }
-      return { data: details }
-    }
-    const [subscriptions, realtor] = await Promise.all([
-      subscriptionsOf(ctx.db, person.id, DETAILS_LIMIT),
-      person.realtorId ? personById(ctx.db, person.realtorId, 'realtor') : undefined,
-    ])
-    const details: CustomerDetails = {
-      ...toCustomer(person),
-      realtor: realtor ? toRealtor(realtor) : null,
-      subscriptions: subscriptions.items,
-      subscription_count: subscriptions.total,
-    }
-    return { data: details }
+async function customerDetails({ db, user, params }: PeopleContext) {
+  const person = orNotFound(await findPerson(db, params.id, ['customer'], realtorScope(user, 'customer')))
+  const [subscriptions, realtor] = await Promise.all([
+    subscriptionsOf(db, person.id, DETAILS_LIMIT),
+    person.realtorId ? personById(db, person.realtorId, 'realtor') : undefined,
+  ])
+  const details: CustomerDetails = {
+    ...toCustomer(person),
+    realtor: realtor ? toRealtor(realtor) : null,
+    subscriptions: subscriptions.items,
+    subscription_count: subscriptions.total,
   }
+  return { data: details }
 }
 
-async function userDetails(ctx: ApiContext) {
-  authorize(ctx, 'user', 'modify')
-  const person = orNotFound(await findPerson(ctx.db, ctx.params.id, ['admin']))
+async function realtorDetails({ db, params }: PeopleContext) {
+  const person = orNotFound(await findPerson(db, params.id, ['realtor']))
+  const customers = await customersOf(db, person.id, DETAILS_LIMIT)
+  const details: RealtorDetails = { ...toRealtor(person), customers: customers.items, customer_count: customers.total }
+  return { data: details }
+}
+
+async function userDetails({ db, params }: PeopleContext) {
+  const person = orNotFound(await findPerson(db, params.id, ['admin']))
   return { data: toStaffUser(person) }
 }
 
@@ -238,35 +206,25 @@ async function saveProfile(
   if (emailChanged) await sendStaffChangedEmailNotice(db, target, target.email, changes.email!)
 }
 
-function updateHandler(kind: 'customer' | 'realtor') {
-  return async (ctx: ApiContext) => {
-    const { actor, realtorId } = authorize(ctx, kind, 'modify')
-    const person = orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorId))
-    assertOutranks(actor, person)
-    const changes =
-      kind === 'realtor'
-        ? await parseBody(ctx, realtorSchema).then((input) => ({ ...names(input), businessName: input.business_name }))
-        : await parseBody(ctx, customerSchema).then(names)
-    // A realtor brought the customer but does not own the address the password reset goes to.
-    if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
-    await assertEmailFree(ctx.db, changes.email, person.id)
-    await saveProfile(ctx.db, person, changes)
-    const updated = orNotFound(await findPerson(ctx.db, person.uuid, [ROLE_OF[kind]]))
-    return {
-      message: `${kind === 'realtor' ? 'Realtor' : 'Customer'} updated successfully`,
-      data: present[kind](updated),
-    }
+type ProfileChanges = { firstName: string; lastName: string; email: string; businessName?: string }
+
+async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, changes: ProfileChanges) {
+  const { db, user: actor } = ctx
+  const person = orNotFound(await findPerson(db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
+  assertOutranks(actor, person)
+  // A realtor brought the customer but does not own the address the password reset goes to.
+  if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
+  await assertEmailFree(db, changes.email, person.id)
+  await saveProfile(db, person, changes)
+  const updated = orNotFound(await findPerson(db, person.uuid, [ROLE_OF[kind]]))
+  return {
+    message: `${kind === 'realtor' ? 'Realtor' : 'Customer'} updated successfully`,
+    data: present[kind](updated),
   }
 }
 
-const names = (input: { first_name: string; last_name: string; email: string }) => ({
-  firstName: input.first_name,
-  lastName: input.last_name,
-  email: input.email,
-})
-
 /** Staff targets: admins, and the super admin only so that changing it answers a clear refusal. */
-async function findStaffTarget(ctx: ApiContext, actor: ApiUser, action: 'change' | 'suspend') {
+async function findStaffTarget(ctx: PeopleContext, actor: ApiUser, action: 'change' | 'suspend') {
   const target = orNotFound(await findPerson(ctx.db, ctx.params.id, ['admin', 'super_admin']))
   if (target.role === 'super_admin') throw forbidden(`The super admin cannot be ${action === 'change' ? 'changed' : 'suspended'}`)
   if (target.id === actor.id) {
@@ -275,11 +233,10 @@ async function findStaffTarget(ctx: ApiContext, actor: ApiUser, action: 'change'
   return target
 }
 
-async function updateUser(ctx: ApiContext) {
-  const { actor } = authorize(ctx, 'user', 'modify')
+const updateUser = implement(endpoints.userUpdate, async (ctx) => {
+  const { user: actor, body: input } = ctx
   const target = await findStaffTarget(ctx, actor, 'change')
   assertOutranks(actor, target)
-  const input = await parseBody(ctx, userUpdateSchema)
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
     throw fieldError('permissions', GRANT_ONLY_HELD)
   }
@@ -302,74 +259,78 @@ async function updateUser(ctx: ApiContext) {
   })
   const updated = orNotFound(await findPerson(ctx.db, target.uuid, ['admin']))
   return { message: 'User updated successfully', data: toStaffUser(updated) }
-}
+})
 
 export const STAFF_SUSPENSION = 'Only staff can lift this suspension'
 
-function suspendHandler(kind: Kind) {
-  return async (ctx: ApiContext) => {
-    const { actor, realtorId } = authorize(ctx, kind, 'modify')
-    const target =
-      kind === 'user'
-        ? await findStaffTarget(ctx, actor, 'suspend')
-        : orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorId))
-    if (target.id === actor.id) throw forbidden('You cannot suspend yourself')
-    assertOutranks(actor, target)
-    const { is_suspended: wanted } = await parseBody(ctx, suspendSchema)
-    const suspend = wanted ?? !target.isSuspended
-    // A realtor lifts only the suspensions it made itself; staff (or an unknown suspender) outrank it.
-    if (!suspend && target.isSuspended && actor.role === 'realtor' && target.suspendedById !== actor.id) {
-      throw forbidden(STAFF_SUSPENSION)
-    }
-    // Suspending again keeps the first suspender on record, so a realtor cannot take over a staff suspension.
-    const suspender =
-      suspend && target.isSuspended
-        ? {}
-        : suspend
-          ? { suspendedById: actor.id, suspendedByRole: actor.role as 'super_admin' | 'admin' | 'realtor' }
-          : { suspendedById: null, suspendedByRole: null }
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ isSuspended: suspend, ...suspender, updatedAt: new Date() })
-        .where(eq(users.id, target.id))
-      // A suspended account is signed out at its next request: its tokens die now.
-      if (suspend) await revokeAllTokens(tx, target.id)
-    })
-    return {
-      message: suspend ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE,
-      data: present[kind]({ ...target, isSuspended: suspend }),
-    }
+async function suspendPerson(kind: Kind, ctx: PeopleContext, wanted: boolean | undefined) {
+  const actor = ctx.user
+  const target =
+    kind === 'user'
+      ? await findStaffTarget(ctx, actor, 'suspend')
+      : orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
+  if (target.id === actor.id) throw forbidden('You cannot suspend yourself')
+  assertOutranks(actor, target)
+  const suspend = wanted ?? !target.isSuspended
+  // A realtor lifts only the suspensions it made itself; staff (or an unknown suspender) outrank it.
+  if (!suspend && target.isSuspended && actor.role === 'realtor' && target.suspendedById !== actor.id) {
+    throw forbidden(STAFF_SUSPENSION)
+  }
+  // Suspending again keeps the first suspender on record, so a realtor cannot take over a staff suspension.
+  const suspender =
+    suspend && target.isSuspended
+      ? {}
+      : suspend
+        ? { suspendedById: actor.id, suspendedByRole: actor.role as 'super_admin' | 'admin' | 'realtor' }
+        : { suspendedById: null, suspendedByRole: null }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ isSuspended: suspend, ...suspender, updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+    // A suspended account is signed out at its next request: its tokens die now.
+    if (suspend) await revokeAllTokens(tx, target.id)
+  })
+  return {
+    message: suspend ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE,
+    data: present[kind]({ ...target, isSuspended: suspend }),
   }
 }
 
-async function permissionList(ctx: ApiContext) {
-  authorize(ctx, 'user', 'modify')
-  const rows = await ctx.db
+const permissionList = implement(endpoints.permissionList, async ({ db }) => {
+  const rows = await db
     .select({ name: permissionsTable.name, description: permissionsTable.description })
     .from(permissionsTable)
   const order = new Map<string, number>(PERMISSIONS.map((name, index) => [name, index]))
   return { data: rows.sort((a, b) => (order.get(a.name) ?? order.size) - (order.get(b.name) ?? order.size)) }
-}
+})
 
-export const peopleRoutes: RouteDefinition[] = [
-  { method: 'GET', path: 'admin/customer', auth: 'verified', handler: listHandler('customer') },
-  { method: 'POST', path: 'admin/customer', auth: 'verified', handler: createCustomer },
-  { method: 'GET', path: 'admin/customer/:id', auth: 'verified', handler: detailsHandler('customer') },
-  { method: 'POST', path: 'admin/customer/:id', auth: 'verified', handler: updateHandler('customer') },
-  { method: 'POST', path: 'admin/customer/:id/suspend', auth: 'verified', handler: suspendHandler('customer') },
+const names = (input: { first_name: string; last_name: string; email: string }) => ({
+  firstName: input.first_name,
+  lastName: input.last_name,
+  email: input.email,
+})
 
-  { method: 'GET', path: 'admin/realtor', auth: 'verified', handler: listHandler('realtor') },
-  { method: 'POST', path: 'admin/realtor', auth: 'verified', handler: createRealtor },
-  { method: 'GET', path: 'admin/realtor/:id', auth: 'verified', handler: detailsHandler('realtor') },
-  { method: 'POST', path: 'admin/realtor/:id', auth: 'verified', handler: updateHandler('realtor') },
-  { method: 'POST', path: 'admin/realtor/:id/suspend', auth: 'verified', handler: suspendHandler('realtor') },
+export const peopleRoutes = [
+  implement(endpoints.customerList, (ctx) => listOf('customer', ctx, ctx.query)),
+  createCustomer,
+  implement(endpoints.customerShow, customerDetails),
+  implement(endpoints.customerUpdate, (ctx) => updateProfile('customer', ctx, names(ctx.body))),
+  implement(endpoints.customerSuspend, (ctx) => suspendPerson('customer', ctx, ctx.body.is_suspended)),
 
-  { method: 'GET', path: 'admin/user', auth: 'verified', handler: listHandler('user') },
-  { method: 'POST', path: 'admin/user', auth: 'verified', handler: createUser },
-  { method: 'GET', path: 'admin/user/:id', auth: 'verified', handler: userDetails },
-  { method: 'POST', path: 'admin/user/:id/update', auth: 'verified', handler: updateUser },
-  { method: 'POST', path: 'admin/user/:id/suspend', auth: 'verified', handler: suspendHandler('user') },
+  implement(endpoints.realtorList, (ctx) => listOf('realtor', ctx, ctx.query)),
+  createRealtor,
+  implement(endpoints.realtorShow, realtorDetails),
+  implement(endpoints.realtorUpdate, (ctx) =>
+    updateProfile('realtor', ctx, { ...names(ctx.body), businessName: ctx.body.business_name }),
+  ),
+  implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
 
-  { method: 'GET', path: 'admin/permission', auth: 'verified', handler: permissionList },
+  implement(endpoints.userList, (ctx) => listOf('user', ctx, ctx.query)),
+  createUser,
+  implement(endpoints.userShow, userDetails),
+  updateUser,
+  implement(endpoints.userSuspend, (ctx) => suspendPerson('user', ctx, ctx.body.is_suspended)),
+
+  permissionList,
 ]

@@ -2,12 +2,12 @@ import type { Endpoint } from '../endpoint'
 import { authEndpoints } from './auth'
 import { dashboardEndpoints } from './dashboard'
 import { healthEndpoints } from './health'
+import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
+import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
 import { referenceEndpoints } from './reference'
 import { settingEndpoints } from './settings'
-import { mediaEndpoints } from './media'
-import { productEndpoints } from './products'
 import { subscriptionEndpoints } from './subscriptions'
 
 /**
@@ -25,6 +25,7 @@ export const endpoints = {
   ...settingEndpoints,
   ...subscriptionEndpoints,
   ...mediaEndpoints,
+  ...peopleEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

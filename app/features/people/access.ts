@@ -1,25 +1,38 @@
-import { hasPermission, type Principal } from '~/contract/permissions'
+import { mayCall } from '~/contract/endpoint'
+import { endpoints } from '~/contract/endpoints'
+import type { Principal } from '~/contract/permissions'
+import type { PeopleKind } from './kinds'
 
-export type PeopleKind = 'customer' | 'realtor' | 'user'
+export type { PeopleKind } from './kinds'
 
-/** SPEC.md section 2's menu rules for the people pages; the API enforces its own checks anyway. */
-export function canSeePeople(user: Principal, kind: PeopleKind) {
-  if (kind === 'customer') {
-    return user.role === 'realtor' || hasPermission(user, 'can_view_customer', 'can_modify_customer')
-  }
-  if (kind === 'realtor') return hasPermission(user, 'can_view_realtor', 'can_modify_realtor')
-  return hasPermission(user, 'can_modify_user')
-}
-
-/** Adding, suspending and editing: a realtor manages its own customers. */
-export function canModifyPeople(user: Principal, kind: PeopleKind) {
-  if (kind === 'customer') return user.role === 'realtor' || hasPermission(user, 'can_modify_customer')
-  if (kind === 'realtor') return hasPermission(user, 'can_modify_realtor')
-  return hasPermission(user, 'can_modify_user')
-}
-
-export const PEOPLE = {
-  customer: { path: '/customers', api: 'admin/customer', title: 'Customers', singular: 'Customer', item: 'customer' },
-  realtor: { path: '/realtors', api: 'admin/realtor', title: 'Realtors', singular: 'Realtor', item: 'realtor' },
-  user: { path: '/users', api: 'admin/user', title: 'Users', singular: 'User', item: 'user' },
+/** Each kind's entries of the endpoint table, which the people pages call. */
+export const PEOPLE_ENDPOINTS = {
+  customer: {
+    list: endpoints.customerList,
+    create: endpoints.customerCreate,
+    show: endpoints.customerShow,
+    suspend: endpoints.customerSuspend,
+  },
+  realtor: {
+    list: endpoints.realtorList,
+    create: endpoints.realtorCreate,
+    show: endpoints.realtorShow,
+    suspend: endpoints.realtorSuspend,
+  },
+  user: {
+    list: endpoints.userList,
+    create: endpoints.userCreate,
+    show: endpoints.userShow,
+    suspend: endpoints.userSuspend,
+  },
 } as const
+
+/** A kind's pages show to those who may call its list (the API checks again anyway). */
+export function canSeePeople(user: Principal, kind: PeopleKind) {
+  return mayCall(user, PEOPLE_ENDPOINTS[kind].list.access)
+}
+
+/** Adding, suspending and editing: those who may call its create endpoint (a realtor: its own customers). */
+export function canModifyPeople(user: Principal, kind: PeopleKind) {
+  return mayCall(user, PEOPLE_ENDPOINTS[kind].create.access)
+}

@@ -6,7 +6,7 @@ import { Pagination } from '~/components/ui/pagination'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
 import { fullName } from '~/contract/people-labels'
 import { formatDate } from '~/utils/format'
-import { PEOPLE, type PeopleKind } from './access'
+import { PEOPLE, type PeopleKind } from './kinds'
 import { StatusBadge } from './status-badge'
 
 export type PersonRow = Customer & Partial<Pick<Realtor, 'business_name'>> & Partial<Pick<StaffUser, 'permissions'>>

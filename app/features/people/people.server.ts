@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import type { Paginated } from '~/contract/envelope'
+import type { ResponseOf } from '~/contract/endpoint'
 import {
   customerSchema,
   realtorSchema,
@@ -7,22 +7,21 @@ import {
   SUSPENDED_MESSAGE,
   UNSUSPENDED_MESSAGE,
   userSchema,
-  type Customer,
 } from '~/contract/people'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
-import { canModifyPeople, PEOPLE, type PeopleKind } from './access'
+import { canModifyPeople, PEOPLE_ENDPOINTS } from './access'
 import { failureResponse, requirePeopleAccess } from './access.server'
-import type { PersonRow } from './people-list'
+import { PEOPLE, type PeopleKind } from './kinds'
 
 /** The list page of one kind of person, with its filters from the URL. */
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
   const { page, filters } = readListQuery(request, ['search', 'date_registered'] as const)
-  const result = await apiAt<Paginated<PersonRow>>(request, 'GET', PEOPLE[kind].api, { query: { page, ...filters } })
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query: { page, ...filters } })
   // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {
@@ -42,12 +41,12 @@ const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user:
 /** What the add panel's form checks in the browser (the action checks everything). */
 export const personFormSpec = (kind: PeopleKind) => formSpec(CREATE_SCHEMAS[kind])
 
-/** The add panels' action: validate, create through the API, back to the list with SPEC's toast. */
+/** The add panels' action: validate, create through the API, back to the list with a toast. */
 export async function createPersonAction(request: Request, kind: PeopleKind) {
   await requirePeopleAccess(request, kind, 'modify')
   const { submission } = await parseForm(request, CREATE_SCHEMAS[kind])
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await apiAt<Customer>(request, 'POST', PEOPLE[kind].api, { body: submission.value })
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].create, { body: submission.value })
   if (!result.ok) {
     return data({ result: replyWithServerErrors(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
   }
@@ -59,11 +58,19 @@ export function listAddress(request: Request, kind: PeopleKind) {
   return `${PEOPLE[kind].path}${new URL(request.url).search}`
 }
 
-export async function loadPerson<T>(request: Request, kind: PeopleKind, id: string, mode: 'view' | 'modify' = 'view') {
+type Shown<K extends PeopleKind> = ResponseOf<(typeof PEOPLE_ENDPOINTS)[K]['show']>
+
+/** One person of a kind by reference or uuid: a customer or realtor with its details, a user with its permissions. */
+export async function loadPerson<K extends PeopleKind>(
+  request: Request,
+  kind: K,
+  id: string,
+  mode: 'view' | 'modify' = 'view',
+): Promise<Shown<K>> {
   await requirePeopleAccess(request, kind, mode)
-  const result = await apiAt<T>(request, 'GET', `${PEOPLE[kind].api}/${encodeURIComponent(id)}`)
+  const result = await api(request, PEOPLE_ENDPOINTS[kind as PeopleKind].show, { params: { id } })
   if (!result.ok) throw failureResponse(result)
-  return result.data
+  return result.data as Shown<K>
 }
 
 export async function suspendAction(request: Request, kind: PeopleKind, uuid: string) {
@@ -71,9 +78,7 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
   const { submission } = await parseForm(request, suspendSchema)
   const back = listAddress(request, kind)
   if (submission.status !== 'success') return redirectWithError(request, back, 'An error occurred')
-  const result = await apiAt<Customer>(request, 'POST', `${PEOPLE[kind].api}/${encodeURIComponent(uuid)}/suspend`, {
-    body: submission.value,
-  })
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].suspend, { params: { id: uuid }, body: submission.value })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE)
 }

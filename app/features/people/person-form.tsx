@@ -4,7 +4,7 @@ import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { PermissionItem, PersonForm as PersonFormShape } from '~/contract/people'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { PEOPLE, type PeopleKind } from './access'
+import { PEOPLE, type PeopleKind } from './kinds'
 
 /** Add customer, add realtor, add user: names, e-mail, plus business name or permissions. */
 export function PersonForm({

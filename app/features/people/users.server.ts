@@ -1,8 +1,9 @@
 import { data } from '@remix-run/node'
 import type { SessionUser } from '~/contract/auth'
-import { userUpdateSchema, type PermissionItem } from '~/contract/people'
+import { endpoints } from '~/contract/endpoints'
+import { userUpdateSchema } from '~/contract/people'
 import { hasPermission } from '~/contract/permissions'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { failureResponse, requirePeopleAccess } from './access.server'
@@ -10,7 +11,7 @@ import { listAddress } from './people.server'
 
 /** The server's permission list, and which of them the editor may not grant (it does not hold them). */
 export async function loadPermissionChoices(request: Request, editor: SessionUser) {
-  const result = await apiAt<PermissionItem[]>(request, 'GET', 'admin/permission')
+  const result = await api(request, endpoints.permissionList)
   if (!result.ok) throw failureResponse(result)
   const locked = result.data.filter((item) => !hasPermission(editor, item.name)).map((item) => item.name)
   return { permissions: result.data, locked }
@@ -22,7 +23,7 @@ export async function updateUserAction(request: Request, uuid: string) {
   await requirePeopleAccess(request, 'user', 'modify')
   const { submission } = await parseForm(request, userUpdateSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await apiAt(request, 'POST', `admin/user/${encodeURIComponent(uuid)}/update`, { body: submission.value })
+  const result = await api(request, endpoints.userUpdate, { params: { id: uuid }, body: submission.value })
   if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, listAddress(request, 'user'), 'User updated successfully')
 }

@@ -1,8 +1,6 @@
 import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
-import type { Paginated } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
-import type { Customer } from '~/contract/people'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { createSubscriptionFormSchema } from '~/contract/subscription-forms'
 import { api, apiAt } from '~/utils/api.server'
@@ -33,8 +31,8 @@ export async function loadNewSubscription(request: Request) {
     product: param(url, 'product'),
   }
   const [customers, chosenCustomer, products, chosenProduct] = await Promise.all([
-    apiAt<Paginated<Customer>>(request, 'GET', 'admin/customer', { query: { search: query.customer_search } }),
-    query.customer ? apiAt<Customer>(request, 'GET', `admin/customer/${encodeURIComponent(query.customer)}`) : null,
+    api(request, endpoints.customerList, { query: { search: query.customer_search } }),
+    query.customer ? api(request, endpoints.customerShow, { params: { id: query.customer } }) : null,
     api(request, endpoints.productList, {
       query: { search: query.product_search, type: 'land', available_status: 'available' },
     }),

@@ -1,0 +1,197 @@
+import { z } from 'zod'
+import { endpoint } from '../endpoint'
+import { pageParam } from '../fields'
+import {
+  customerDetailsSchema,
+  customerRecordSchema,
+  customerSchema,
+  dateRegisteredParam,
+  permissionItemSchema,
+  realtorDetailsSchema,
+  realtorRecordSchema,
+  realtorSchema,
+  staffUserSchema,
+  suspendSchema,
+  userSchema,
+  userUpdateSchema,
+} from '../people'
+import { PEOPLE_ACCESS } from './people-access'
+import { paginatedSchema } from './shared'
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/** The query of every people list: a junk page is page 1, a blank date no filter, a bad one a field error. */
+const peopleQuery = z.object({
+  page: pageParam.optional(),
+  search: z.string().optional(),
+  date_registered: z.preprocess(blankToUndefined, dateRegisteredParam.optional()),
+})
+
+const LIST_DESCRIPTION =
+  'Newest first, 10 a page. `search` matches names, e-mail, reference and business name; `date_registered` (YYYY-MM-DD) is the day the account was made in the platform\'s time zone.'
+const CREATED_DESCRIPTION = 'The account is made with an unverified e-mail, which gets a link to choose a password.'
+const REALTOR_SCOPE = 'A realtor reaches only the customers it brought (added or referred); any other answers 404.'
+const SUSPEND_DESCRIPTION =
+  'Without `is_suspended` the state flips; with it, a repeated post changes nothing. Suspending signs the account out everywhere. Nobody suspends themselves or an account holding a permission they lack.'
+const OUTRANKS = 'Nobody changes an account holding a permission they lack.'
+
+export const peopleEndpoints = {
+  customerList: endpoint({
+    method: 'GET',
+    path: 'admin/customer',
+    tag: 'Customers',
+    summary: 'List customers, with search and the day registered',
+    description: `${LIST_DESCRIPTION} ${REALTOR_SCOPE}`,
+    access: PEOPLE_ACCESS.customerViewers,
+    query: peopleQuery,
+    response: paginatedSchema(customerRecordSchema),
+  }),
+  customerCreate: endpoint({
+    method: 'POST',
+    path: 'admin/customer',
+    tag: 'Customers',
+    summary: 'Add a customer',
+    description: `${CREATED_DESCRIPTION} A customer added by a realtor belongs to that realtor.`,
+    access: PEOPLE_ACCESS.customerEditors,
+    body: customerSchema,
+    response: customerRecordSchema,
+  }),
+  customerShow: endpoint({
+    method: 'GET',
+    path: 'admin/customer/:id',
+    tag: 'Customers',
+    summary: 'A customer by reference or uuid, with its realtor and newest subscriptions',
+    description: REALTOR_SCOPE,
+    access: PEOPLE_ACCESS.customerViewers,
+    response: customerDetailsSchema,
+  }),
+  customerUpdate: endpoint({
+    method: 'POST',
+    path: 'admin/customer/:id',
+    tag: 'Customers',
+    summary: "Change a customer's names and e-mail",
+    description: `${REALTOR_SCOPE} Only staff may change the e-mail; a new e-mail ends the account's sessions and links. ${OUTRANKS}`,
+    access: PEOPLE_ACCESS.customerEditors,
+    body: customerSchema,
+    response: customerRecordSchema,
+  }),
+  customerSuspend: endpoint({
+    method: 'POST',
+    path: 'admin/customer/:id/suspend',
+    tag: 'Customers',
+    summary: 'Suspend or unsuspend a customer',
+    description: `${REALTOR_SCOPE} ${SUSPEND_DESCRIPTION} A realtor lifts only the suspensions it made.`,
+    access: PEOPLE_ACCESS.customerEditors,
+    body: suspendSchema,
+    response: customerRecordSchema,
+  }),
+
+  realtorList: endpoint({
+    method: 'GET',
+    path: 'admin/realtor',
+    tag: 'Realtors',
+    summary: 'List realtors, with search and the day registered',
+    description: LIST_DESCRIPTION,
+    access: PEOPLE_ACCESS.realtorViewers,
+    query: peopleQuery,
+    response: paginatedSchema(realtorRecordSchema),
+  }),
+  realtorCreate: endpoint({
+    method: 'POST',
+    path: 'admin/realtor',
+    tag: 'Realtors',
+    summary: 'Add a realtor',
+    description: CREATED_DESCRIPTION,
+    access: PEOPLE_ACCESS.realtorEditors,
+    body: realtorSchema,
+    response: realtorRecordSchema,
+  }),
+  realtorShow: endpoint({
+    method: 'GET',
+    path: 'admin/realtor/:id',
+    tag: 'Realtors',
+    summary: 'A realtor by reference or uuid, with its newest customers',
+    access: PEOPLE_ACCESS.realtorViewers,
+    response: realtorDetailsSchema,
+  }),
+  realtorUpdate: endpoint({
+    method: 'POST',
+    path: 'admin/realtor/:id',
+    tag: 'Realtors',
+    summary: "Change a realtor's names, e-mail and business name",
+    description: `A new e-mail ends the account's sessions and links. ${OUTRANKS}`,
+    access: PEOPLE_ACCESS.realtorEditors,
+    body: realtorSchema,
+    response: realtorRecordSchema,
+  }),
+  realtorSuspend: endpoint({
+    method: 'POST',
+    path: 'admin/realtor/:id/suspend',
+    tag: 'Realtors',
+    summary: 'Suspend or unsuspend a realtor',
+    description: SUSPEND_DESCRIPTION,
+    access: PEOPLE_ACCESS.realtorEditors,
+    body: suspendSchema,
+    response: realtorRecordSchema,
+  }),
+
+  userList: endpoint({
+    method: 'GET',
+    path: 'admin/user',
+    tag: 'Users',
+    summary: 'List staff accounts with their permissions',
+    description: `${LIST_DESCRIPTION} The super admin is not listed.`,
+    access: PEOPLE_ACCESS.staffEditors,
+    query: peopleQuery,
+    response: paginatedSchema(staffUserSchema),
+  }),
+  userCreate: endpoint({
+    method: 'POST',
+    path: 'admin/user',
+    tag: 'Users',
+    summary: 'Add a staff account with permissions',
+    description: `${CREATED_DESCRIPTION} Only permissions the caller holds may be granted.`,
+    access: PEOPLE_ACCESS.staffEditors,
+    body: userSchema,
+    response: staffUserSchema,
+  }),
+  userShow: endpoint({
+    method: 'GET',
+    path: 'admin/user/:id',
+    tag: 'Users',
+    summary: 'A staff account by reference or uuid',
+    access: PEOPLE_ACCESS.staffEditors,
+    response: staffUserSchema,
+  }),
+  userUpdate: endpoint({
+    method: 'POST',
+    path: 'admin/user/:id/update',
+    tag: 'Users',
+    summary: "Replace a staff account's permissions, and change its e-mail",
+    description: `Names cannot be changed here; a blank e-mail keeps the current one. Only permissions the caller holds may be granted or removed. Nobody changes themselves or the super admin. ${OUTRANKS}`,
+    access: PEOPLE_ACCESS.staffEditors,
+    body: userUpdateSchema,
+    response: staffUserSchema,
+  }),
+  userSuspend: endpoint({
+    method: 'POST',
+    path: 'admin/user/:id/suspend',
+    tag: 'Users',
+    summary: 'Suspend or unsuspend a staff account',
+    description: `${SUSPEND_DESCRIPTION} The super admin cannot be suspended.`,
+    access: PEOPLE_ACCESS.staffEditors,
+    body: suspendSchema,
+    response: staffUserSchema,
+  }),
+
+  permissionList: endpoint({
+    method: 'GET',
+    path: 'admin/permission',
+    tag: 'Users',
+    summary: 'Every permission a staff account may hold, with its description',
+    access: PEOPLE_ACCESS.staffEditors,
+    response: z.array(permissionItemSchema),
+  }),
+} as const
+
+export type PeopleEndpoints = typeof peopleEndpoints
