@@ -35,7 +35,7 @@ export const authEndpoints = {
     tag: 'Authentication',
     summary: 'Open a customer or realtor account; answers a bearer token',
     description:
-      'The e-mail address still has to be verified with the code mailed to it (verify-email) before any other endpoint answers. A realtor needs a business name; a customer may give the reference of the realtor who referred them.',
+      'The address is then verified with the code mailed to it (verify-email); until then only the account endpoints answer. A realtor needs a business name; a customer may give the reference of the realtor who referred them.',
     access: 'public',
     body: registerSchema,
     response: sessionDataSchema,
