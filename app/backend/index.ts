@@ -4,10 +4,10 @@ import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
 import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
-import { parseValue, type ApiContext, type ApiUser, type LegacyContext } from './http/context'
+import { parseValue, type ApiContext, type ApiUser } from './http/context'
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from './http/errors'
 import { readCache } from './http/read-cache'
-import { createRouter, isImplemented } from './http/router'
+import { createRouter } from './http/router'
 import { requestFinished, requestStarted } from './lifecycle'
 import { routes } from './routes'
 
@@ -77,27 +77,12 @@ async function handle(request: Request, options: ApiRequestOptions) {
       requestId,
     }
 
-    let result
-    if (isImplemented(route)) {
-      const { endpoint } = route
-      checkAccess(endpoint, user)
-      const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
-      const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
-      result = await route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0])
-      if (!(result instanceof Response) && CHECK_RESPONSES) checkResponse(endpoint, result.data)
-    } else {
-      if (route.auth !== 'public') {
-        if (!user) throw unauthorized()
-        if (route.auth === 'verified' && !user.emailVerified) throw emailNotVerified()
-      }
-      let cachedBody: Promise<Record<string, unknown>> | undefined
-      const ctx: LegacyContext = {
-        ...base,
-        query: url.searchParams,
-        body: () => (cachedBody ??= readBody(request)),
-      }
-      result = await route.handler(ctx)
-    }
+    const { endpoint } = route
+    checkAccess(endpoint, user)
+    const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
+    const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
+    const result = await route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0])
+    if (!(result instanceof Response) && CHECK_RESPONSES) checkResponse(endpoint, result.data)
     if (result instanceof Response) return result
     return envelope(200, {
       status: SUCCESS_STATUS,

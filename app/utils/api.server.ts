@@ -147,18 +147,3 @@ async function send(pathAndQuery: string, init: RequestInit, clientIp: string | 
   }
 }
 
-/** Transitional: a call by method and path string, until every caller names its table entry. */
-export async function apiAt<T = unknown>(
-  request: Request,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: unknown; query?: Query | URLSearchParams; token?: string | null } = {},
-): Promise<ApiResult<T>> {
-  const endpoint = { method, path: path.replace(/^\/+/, '').replace(/:/g, '%3A') } as unknown as Endpoint
-  return api(request, endpoint, options as never) as Promise<ApiResult<T>>
-}
-
-export async function apiRaw(request: Request, method: 'GET' | 'POST', path: string) {
-  const endpoint = { method, path: path.replace(/^\/+/, '').replace(/:/g, '%3A') } as unknown as Endpoint & { response: FileResponse }
-  return apiFile(request, endpoint, {} as never)
-}

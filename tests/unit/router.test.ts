@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createRouter, type RouteDefinition } from '~/backend/http/router'
+import { z } from 'zod'
+import { endpoint, type HttpMethod } from '~/contract/endpoint'
+import { createRouter, implement } from '~/backend/http/router'
 
-const handler = async () => ({ data: null })
-const route = (method: RouteDefinition['method'], path: string): RouteDefinition => ({ method, path, auth: 'public', handler })
+const route = (method: HttpMethod, path: string) =>
+  implement(endpoint({ method, path, tag: 'Test', summary: 'A test route', access: 'public', response: z.null() }), async () => ({ data: null }))
 
 const routes = [
   route('GET', 'product'),

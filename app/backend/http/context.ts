@@ -32,12 +32,6 @@ export type ApiContext = {
   requestId: string
 }
 
-/** What a route written before the endpoint table receives: it reads its own query and body. */
-export type LegacyContext = ApiContext & {
-  query: URLSearchParams
-  body: () => Promise<Record<string, unknown>>
-}
-
 /** What a handler of a table entry receives: input already parsed by the entry's schemas, access already checked. */
 export type HandlerContext<E extends Endpoint> = Omit<ApiContext, 'params' | 'user' | 'token'> & {
   params: ParamsOf<E>
@@ -63,11 +57,7 @@ export function requirePermission(ctx: ApiContext, ...anyOf: Permission[]): ApiU
   return user
 }
 
-/** Validates a body against a contract schema; failures answer payloadValidationError, field → messages. */
-export async function parseBody<S extends z.ZodType>(ctx: LegacyContext, schema: S): Promise<z.output<S>> {
-  return parseValue(schema, await ctx.body())
-}
-
+/** Validates a value against a contract schema; failures answer payloadValidationError, field → messages. */
 export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
@@ -78,11 +68,6 @@ export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.ou
   }
   const first = Object.values(fields)[0]?.[0]
   throw validationError(fields, first ?? 'The given data was invalid')
-}
-
-export function pageFrom(query: URLSearchParams) {
-  const page = Number(query.get('page') ?? '1')
-  return Number.isSafeInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1
 }
 
 export function paginated<T>(items: T[], page: number, total: number) {

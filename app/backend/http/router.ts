@@ -1,24 +1,9 @@
 import type { Endpoint, HttpMethod } from '~/contract/endpoint'
-import type { ApiContext, HandlerContext, LegacyContext } from './context'
+import type { ApiContext, HandlerContext } from './context'
 
 export type { HttpMethod }
 
-/**
- * public: anyone. user: signed in, e-mail verified or not (sign-out, code entry).
- * verified: signed in with a verified e-mail; what every business endpoint needs.
- */
-export type AuthMode = 'public' | 'user' | 'verified'
-
 export type ApiSuccess = { message?: string; data?: unknown }
-export type Handler = (ctx: LegacyContext) => Promise<ApiSuccess | Response>
-
-export type RouteDefinition = {
-  method: HttpMethod
-  /** Relative to /api/v1, with :name placeholders: 'product/:reference/payment-plan'. */
-  path: string
-  auth: AuthMode
-  handler: Handler
-}
 
 /** An endpoint of the table with the function that answers it. */
 export type ImplementedRoute = {
@@ -28,7 +13,7 @@ export type ImplementedRoute = {
   handler: (ctx: HandlerContext<Endpoint>) => Promise<ApiSuccess | Response>
 }
 
-export type Route = RouteDefinition | ImplementedRoute
+export type Route = ImplementedRoute
 
 /** Registers a handler against its entry of the endpoint table: it gets parsed, typed input. */
 export function implement<E extends Endpoint>(
@@ -41,10 +26,6 @@ export function implement<E extends Endpoint>(
     endpoint,
     handler: handler as unknown as ImplementedRoute['handler'],
   }
-}
-
-export function isImplemented(route: Route): route is ImplementedRoute {
-  return 'endpoint' in route
 }
 
 type CompiledRoute<R extends Route> = { route: R; pattern: RegExp; names: string[] }

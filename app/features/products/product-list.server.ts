@@ -1,7 +1,7 @@
 import type { Paginated } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
 import { AVAILABLE_STATUSES, type Product } from '~/contract/products'
-import { api, apiAt } from '~/utils/api.server'
+import { api } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
