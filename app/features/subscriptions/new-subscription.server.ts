@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
-import type { PaymentPlan, Product } from '~/contract/products'
+import type { PaymentPlan } from '~/contract/products'
 import { createSubscriptionFormSchema } from '~/contract/subscription-forms'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
