@@ -92,7 +92,11 @@ describe('openapi.json', () => {
         expect(operation['x-access'].roles, key).toEqual(access.roles ?? [])
       }
       if ('body' in entry && entry.body) {
-        expect(operation.requestBody?.content['application/json'].schema.properties, key).toBeTruthy()
+        const body = operation.requestBody?.content['application/json'].schema
+        // An object, or a choice of objects (a settings post is one of several forms).
+        const objects = body?.properties ? [body] : (body?.oneOf ?? body?.anyOf ?? [])
+        expect(objects.length, key).toBeGreaterThan(0)
+        for (const object of objects) expect(object.properties, key).toBeTruthy()
       }
     }
   })
