@@ -4,11 +4,13 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Every dependency, from the lockfile.
+# 1. Every dependency, from the lockfile. patches/ comes first: npm ci's postinstall applies them
+#    (patch-package) and fails the build when one no longer applies.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci
 
 # 2. The build (Remix classic compiler: build/ and public/build/).

@@ -7,13 +7,14 @@ import { NonceProvider } from './utils/nonce'
 import { getEnv } from './utils/env.server'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
-import { replaceRemixCsrfCheck } from './utils/csrf.server'
 import { getAuth } from './utils/session.server'
 
 // Validate the environment and open the database as the server starts, not at the first request.
 getEnv()
 startApi()
-replaceRemixCsrfCheck()
+
+// Read by Remix before it runs the action of a post (see app/utils/csrf.server.ts).
+export { refuseCrossSitePost } from './utils/csrf.server'
 
 const ABORT_DELAY = 5_000
 // A signed-in page holds someone's data: no cache (a shared computer's, a proxy's) may keep it,

@@ -1,20 +1,14 @@
-import { createRequire } from 'node:module'
-import { isCrossSitePost } from './request.server'
+import { assertSameOrigin } from './request.server'
 
 /**
- * Remix refuses a form post whose Origin names another host by throwing inside its request
- * handler: the answer is a bare 500 (no page, no security headers) and an error in the log for
- * every such post. Our actions refuse those posts themselves with a 403 page (assertSameOrigin,
- * through parseForm). So Remix's check is replaced by one that takes the post's authority away
- * (its cookies, so no session acts for it) and lets the action answer the 403.
+ * Remix asks the entry module this before the action of a page post or a script's post runs (our
+ * patch to @remix-run/server-runtime, applied at install: see "Patched dependencies" in the README).
+ * Left to itself, Remix refuses a post whose Origin names another host by throwing, which answers a
+ * bare 500 (no page, no security headers) and logs an error for every such post. Here our own rule
+ * decides (it also counts `Origin: null` and `Sec-Fetch-Site: cross-site`), and the 403 thrown
+ * answers the post: no action and no loader runs for it, signed in or not, and the root error
+ * boundary shows the refusal.
  */
-export function replaceRemixCsrfCheck() {
-  const require = createRequire(import.meta.url)
-  const actions = require('@remix-run/server-runtime/dist/actions.js') as {
-    throwIfPotentialCSRFAttack?: (headers: Headers) => void
-  }
-  if (typeof actions.throwIfPotentialCSRFAttack !== 'function') return
-  actions.throwIfPotentialCSRFAttack = (headers) => {
-    if (isCrossSitePost(headers)) headers.delete('cookie')
-  }
+export function refuseCrossSitePost(request: Request) {
+  assertSameOrigin(request)
 }

@@ -77,8 +77,9 @@ export async function logoutAndRedirect(request: Request, to = '/login'): Promis
 
 /** Access rules of SPEC.md section 2: signed out → /login, unverified → /verify-email. */
 export async function requireAuth(request: Request, { allowUnverified = false } = {}) {
-  // A signed-in action refuses a post from another site first (its cookies are already dropped,
-  // see csrf.server.ts), so such a post gets the 403 page rather than the sign-in screen.
+  // A signed-in action refuses a post from another site first, so such a post gets the 403 page
+  // rather than the sign-in screen. Page posts never get this far (Remix refuses them before any
+  // action or loader runs, see csrf.server.ts): this is for resource routes and ?_data posts.
   if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
   const auth = await getAuth(request)
   // SPEC.md: after login the user is always sent to /, so the page asked for is not carried along.

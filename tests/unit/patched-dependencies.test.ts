@@ -1,0 +1,145 @@
+/**
+ * The dependencies we patch at install (patches/, applied by patch-package from `postinstall`).
+ * These fail when the installed package is not the version a patch was written for (an upgrade:
+ * the patch must be redone against the new files), when the patched code is missing from
+ * node_modules (the postinstall did not run), and when the patched Remix no longer behaves as the
+ * app expects.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { describe, expect, test } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const PATCHES = path.join(ROOT, 'patches')
+
+type Patch = { file: string; name: string; version: string; files: { path: string; hunks: string[][] }[] }
+
+/** patches/@scope+name+1.2.3.patch → @scope/name, 1.2.3, and each hunk's lines as they read once patched. */
+function readPatch(file: string): Patch {
+  const match = /^(.+)\+(\d+\.\d+\.\d+[^+]*)\.patch$/.exec(file)
+  if (!match) throw new Error(`${file}: not named <package>+<version>.patch`)
+  const files: Patch['files'] = []
+  let hunk: string[] | null = null
+  for (const line of fs.readFileSync(path.join(PATCHES, file), 'utf8').split('\n')) {
+    const target = /^\+\+\+ b\/(.+)$/.exec(line)
+    if (target) {
+      files.push({ path: target[1], hunks: [] })
+      hunk = null
+    } else if (line.startsWith('@@')) {
+      hunk = []
+      files.at(-1)!.hunks.push(hunk)
+    } else if (hunk && (line.startsWith(' ') || line.startsWith('+'))) {
+      hunk.push(line.slice(1))
+    }
+  }
+  return { file, name: match[1].replace('+', '/'), version: match[2], files }
+}
+
+const patches = fs.readdirSync(PATCHES).filter((file) => file.endsWith('.patch')).map(readPatch)
+
+test('every patch is named for the exact version installed, and its code is in node_modules', () => {
+  expect(patches.map((patch) => patch.name)).toContain('@remix-run/server-runtime')
+  for (const patch of patches) {
+    const installed = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', patch.name, 'package.json'), 'utf8')).version
+    expect(installed, `${patch.name} is ${installed}, ${patch.file} was written for ${patch.version}: redo the patch (README, "Patched dependencies")`).toBe(patch.version)
+    expect(patch.files.length, patch.file).toBeGreaterThan(0)
+    for (const { path: file, hunks } of patch.files) {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+      for (const hunk of hunks) {
+        expect(text.includes(hunk.join('\n')), `${file} lacks a hunk of ${patch.file}: did the postinstall (patch-package) run?`).toBe(true)
+      }
+    }
+  }
+})
+
+describe('Remix as patched: a post another site sends runs neither action nor loader', () => {
+  const ran: string[] = []
+  const CROSS_SITE = 'Cross-site form posts are not allowed'
+  /** The app's rule, reduced: an Origin that is not ours. */
+  const refuseCrossSitePost = (request: Request) => {
+    const origin = request.headers.get('origin')
+    if (origin && new URL(origin).host !== request.headers.get('host')) throw new Response(CROSS_SITE, { status: 403 })
+  }
+
+  /** A two-route server build (root and /page), as the compiler would write it, with an entry that reports what rendered. */
+  function handler(entryExports: Record<string, unknown>) {
+    const module = (id: string) => ({
+      default: () => null,
+      ErrorBoundary: () => null,
+      loader: () => (ran.push(`${id} loader`), { id }),
+      action: () => (ran.push(`${id} action`), { done: true }),
+    })
+    const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
+      id, parentId, path: routePath, module: `/build/${id}.js`, hasAction: true, hasLoader: true,
+      hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true,
+    })
+    const build = {
+      mode: 'production',
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      isSpaMode: false,
+      future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+      entry: {
+        module: {
+          default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { errors: Record<string, { status: number; data: unknown }> | null } }) => {
+            const errors = context.staticHandlerContext.errors ?? {}
+            const shown = Object.keys(errors)[0]
+            return Response.json({ status, boundary: shown ?? null, error: shown ? errors[shown].data : null }, { status, headers })
+          },
+          ...entryExports,
+        },
+      },
+      routes: {
+        root: { id: 'root', path: '', module: module('root') },
+        'routes/page': { id: 'routes/page', parentId: 'root', path: 'page', module: module('page') },
+      },
+      assets: {
+        version: 'test',
+        url: '/build/manifest.js',
+        entry: { module: '/build/entry.client.js', imports: [] },
+        routes: { root: assetRoute('root', undefined, ''), 'routes/page': assetRoute('routes/page', 'root', 'page') },
+      },
+    }
+    return createRequestHandler(build as unknown as ServerBuild, 'production')
+  }
+
+  const post = (url: string, origin: string) =>
+    new Request(`http://app.test${url}`, {
+      method: 'POST',
+      headers: { host: 'app.test', origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'field=value',
+    })
+
+  test('a page post: 403, shown by the root boundary, with nothing run', async () => {
+    ran.length = 0
+    const answer = await handler({ refuseCrossSitePost })(post('/page', 'https://evil.example'))
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toEqual({ status: 403, boundary: 'root', error: CROSS_SITE })
+    expect(ran).toEqual([])
+  })
+
+  test("a script's post (single fetch): 403, with nothing run", async () => {
+    ran.length = 0
+    const answer = await handler({ refuseCrossSitePost })(post('/page.data', 'https://evil.example'))
+    expect(answer.status).toBe(403)
+    expect(await answer.text()).toContain(CROSS_SITE)
+    expect(ran).toEqual([])
+  })
+
+  test('a post from our own pages runs its action and the loaders', async () => {
+    ran.length = 0
+    const answer = await handler({ refuseCrossSitePost })(post('/page', 'http://app.test'))
+    expect(answer.status).toBe(200)
+    expect(ran).toEqual(['page action', 'root loader', 'page loader'])
+  })
+
+  test("without the entry's refuseCrossSitePost, Remix's own check stands (a bare 500, nothing run)", async () => {
+    ran.length = 0
+    const errors: unknown[] = []
+    const answer = await handler({ handleError: (error: unknown) => errors.push(error) })(post('/page', 'https://evil.example'))
+    expect(answer.status).toBe(500)
+    expect(String(errors[0])).toContain('does not match `origin` header')
+    expect(ran).toEqual([])
+  })
+})
