@@ -1,3 +1,4 @@
+import type { SlideOverErrorFrame } from '~/components/error-boundary'
 import { hasPermission, isStaff, type Principal } from '~/contract/permissions'
 import {
   SUBSCRIPTION_STATUS_LABELS,
@@ -51,6 +52,16 @@ export function listUrlFrom(list: SubscriptionList, params: URLSearchParams) {
     search: params.get('search')?.trim() ?? '',
     status: params.get('status')?.trim() ?? '',
   })
+}
+
+/** How a subscription panel's error shows, over its list (the routes' ErrorBoundary). */
+export function subscriptionPanelError(name: ListName): SlideOverErrorFrame {
+  return {
+    closeTo: (search) => listUrlFrom(LISTS[name], new URLSearchParams(search)),
+    title: () => 'Something went wrong',
+    notFound: 'This subscription could not be found.',
+    smallText: true,
+  }
 }
 
 /** The search part of the list address, carried by every panel opened over the list. */
