@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
-import { nairaToKobo } from './money'
-import { AVAILABLE_STATUSES, discountedPrice, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
+import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
+import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export * from './products-labels'
@@ -179,14 +179,14 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
       })
     }
     // Only when both fields are valid on their own: otherwise their own messages say enough.
+    const amount = value.amount === undefined ? null : nairaToKobo(value.amount)
     if (
-      value.amount !== undefined &&
-      nairaToKobo(value.amount).ok &&
+      amount?.ok &&
       value.discount_percentage !== undefined &&
       value.discount_percentage !== null &&
       value.discount_percentage >= 0 &&
       value.discount_percentage <= 100 &&
-      !nairaToKobo(discountedPrice({ amount: value.amount, discount_percentage: value.discount_percentage })).ok
+      discountedKobo(amount.kobo, value.discount_percentage) < MIN_KOBO
     ) {
       ctx.addIssue({ code: 'custom', path: ['discount_percentage'], message: 'Discount percentage leaves a price below ₦0.01' })
     }
