@@ -6,7 +6,7 @@ import { dateTimeFormat } from '~/utils/intl'
 dayjs.extend(utc)
 
 /**
- * The money rules of DESIGN.md section 4 as pure arithmetic: integer kobo in, dated rows out.
+ * The schedules of docs/rules.md as pure arithmetic: integer kobo in, dated rows out.
  * Dates are calendar days ('YYYY-MM-DD') in the configured time zone; no database here, so the
  * catalogue module and the web layer's previews can reuse it.
  */

@@ -85,7 +85,7 @@ export type NewSubscription = {
 
 class DuplicateKey extends Error {}
 
-/** What a new subscription owes and its dated rows, by DESIGN.md section 4. */
+/** What a new subscription owes and its dated rows (the schedules of docs/rules.md). */
 function termsOf(input: NewSubscription, start: string) {
   const { product, plan } = input
   if (product.type === 'land_investment') {

@@ -16,7 +16,7 @@ export type SubscriptionList = {
   title: string
 }
 
-/** /subscriptions lists land subscriptions; /investment-portfolio the investments (SPEC.md section 2). */
+/** /subscriptions lists land subscriptions; /investment-portfolio the investments. */
 export const LISTS: Record<ListName, SubscriptionList> = {
   land: { name: 'land', apiType: 'land', basePath: '/subscriptions', title: 'Subscriptions' },
   investment: {
@@ -71,7 +71,7 @@ export function listSearchFrom(list: SubscriptionList, params: URLSearchParams) 
 
 export function viewerAbilities(user: Principal) {
   return {
-    /** SPEC.md section 6: super_admin and admin see the subscriber/investor. */
+    /** super_admin and admin see the subscriber/investor. */
     seesSubscriber: isStaff(user),
     record: hasPermission(user, 'can_record_transaction'),
     verify: hasPermission(user, 'can_verify_transaction'),
