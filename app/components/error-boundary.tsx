@@ -1,19 +1,25 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { SlideOver } from '~/components/ui/slide-over'
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
+type UnexpectedErrorHandler = (error: unknown) => ReactNode
 
 /**
- * What a slide-over says when its route failed: the not-found text, the refusal, the server's own
- * words for a post it could not take (unreadable, too large: a 4xx with a text body), or a
- * general apology for anything unexpected.
+ * How a slide-over route shows its error: inside the panel, over the list it was opened from, so
+ * closing it goes back to that list with its filters. Each feature keeps one of these.
  */
-export function panelErrorMessage(error: unknown, notFound: string) {
-  if (!isRouteErrorResponse(error)) return 'Something went wrong, please try again'
-  if (error.status === 404) return notFound
-  if (error.status === 403) return 'You do not have permission to do this.'
-  if (error.status >= 400 && error.status < 500 && typeof error.data === 'string' && error.data.trim()) return error.data
-  return 'Something went wrong, please try again'
+export type SlideOverErrorFrame = {
+  /** The list under the panel, from the address's search part (`?page=2…`, or ''). */
+  closeTo: (search: string) => string
+  /** The panel's title, by the response's status (null: an unexpected error, not a response). */
+  title: (status: number | null) => string
+  /** What a 404 says. */
+  notFound: string
+  /** A 'Back to the list' link under the message. */
+  backLink?: boolean
+  /** The message in the small type of the panel's own text. */
+  smallText?: boolean
 }
 
 /** The centred full-height page every unknown address shows. */
@@ -30,27 +36,73 @@ export function NotFoundPage({ children }: { children?: ReactNode }) {
   )
 }
 
-/** One error boundary for every route, with a handler per status (epic-stack's pattern). */
+const APOLOGY = 'Something went wrong, please try again'
+
+/** A page's answers when its route gives none of its own. */
+const pageDefaults = {
+  statusHandlers: { 404: () => <NotFoundPage /> } as Record<number, StatusHandler>,
+  defaultStatusHandler: (({ error }) => (
+    <ErrorMessage title={`${error.status} ${error.statusText}`.trim()} detail={String(error.data ?? '')} />
+  )) as StatusHandler,
+  unexpectedErrorHandler: (() => <ErrorMessage title="Something went wrong!" detail="Please try again in a moment." />) as UnexpectedErrorHandler,
+}
+
+/**
+ * A slide-over's answers: the not-found text, the refusal, the server's own words for a post it
+ * could not take (unreadable, too large: a 4xx with a text body), or an apology for anything else.
+ */
+function slideOverDefaults(frame: SlideOverErrorFrame) {
+  const say = (text: string) => (
+    <p role="alert" className={frame.smallText ? 'text-sm text-slate-700' : 'text-slate-700'}>
+      {text}
+    </p>
+  )
+  return {
+    statusHandlers: {
+      404: () => say(frame.notFound),
+      403: () => say('You do not have permission to do this.'),
+    } as Record<number, StatusHandler>,
+    defaultStatusHandler: (({ error }) =>
+      say(error.status >= 400 && error.status < 500 && typeof error.data === 'string' && error.data.trim() ? error.data : APOLOGY)) as StatusHandler,
+    unexpectedErrorHandler: (() => say(APOLOGY)) as UnexpectedErrorHandler,
+  }
+}
+
+/**
+ * The error boundary of every route: a handler per status, then a default for any other status,
+ * then one for errors that are not responses. A route passes only the handlers it changes. With
+ * `slideOver` the answer is framed as that panel; otherwise it is a page.
+ */
 export function GeneralErrorBoundary({
   statusHandlers,
-  defaultStatusHandler = ({ error }) => (
-    <ErrorMessage title={`${error.status} ${error.statusText}`.trim()} detail={String(error.data ?? '')} />
-  ),
-  unexpectedErrorHandler = () => (
-    <ErrorMessage title="Something went wrong!" detail="Please try again in a moment." />
-  ),
+  defaultStatusHandler,
+  unexpectedErrorHandler,
+  slideOver,
 }: {
   statusHandlers?: Record<number, StatusHandler>
   defaultStatusHandler?: StatusHandler
-  unexpectedErrorHandler?: (error: unknown) => ReactNode
+  unexpectedErrorHandler?: UnexpectedErrorHandler
+  slideOver?: SlideOverErrorFrame
 }) {
   const error = useRouteError()
+  const { search } = useLocation()
   if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
-  if (isRouteErrorResponse(error)) {
-    const handler = statusHandlers?.[error.status] ?? (error.status === 404 ? () => <NotFoundPage /> : defaultStatusHandler)
-    return <>{handler({ error })}</>
-  }
-  return <>{unexpectedErrorHandler(error)}</>
+  const defaults = slideOver ? slideOverDefaults(slideOver) : pageDefaults
+  const content = isRouteErrorResponse(error)
+    ? (statusHandlers?.[error.status] ?? defaults.statusHandlers[error.status] ?? defaultStatusHandler ?? defaults.defaultStatusHandler)({ error })
+    : (unexpectedErrorHandler ?? defaults.unexpectedErrorHandler)(error)
+  if (!slideOver) return <>{content}</>
+  const closeTo = slideOver.closeTo(search)
+  return (
+    <SlideOver title={slideOver.title(isRouteErrorResponse(error) ? error.status : null)} closeTo={closeTo}>
+      {content}
+      {slideOver.backLink ? (
+        <Link to={closeTo} className="link mt-4 inline-block">
+          Back to the list
+        </Link>
+      ) : null}
+    </SlideOver>
+  )
 }
 
 function ErrorMessage({ title, detail }: { title: string; detail?: string }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { amountProblemMessage, nairaToKobo } from './money'
 
-/** '{label} is a required field', the one wording SPEC.md uses for every missing value. */
+/** '{label} is a required field': the one wording for every missing value. */
 export const requiredMessage = (label: string) => `${label} is a required field`
 
 export function requiredString(label: string, max = 255) {

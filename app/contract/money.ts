@@ -15,10 +15,36 @@ export type KoboConversion =
 export function nairaToKobo(naira: number): KoboConversion {
   if (typeof naira !== 'number' || !Number.isFinite(naira)) return { ok: false, problem: 'not_a_number' }
   if (naira > MAX_NAIRA) return { ok: false, problem: 'too_large' }
-  // toFixed rounds the decimal text, so 1.005 is 101 kobo, where Math.round(1.005 * 100) gives 100.
-  const kobo = Math.round(Number((naira * 100).toFixed(6)))
+  const kobo = koboOf(naira)
   if (kobo < MIN_KOBO) return { ok: false, problem: 'below_one_kobo' }
   return { ok: true, kobo }
+}
+
+/** A naira number (as the API sends amounts) in integer kobo, rounded to the nearest kobo. */
+export function koboOf(naira: number): number {
+  // toFixed rounds the decimal text, so 1.005 is 101 kobo, where Math.round(1.005 * 100) gives 100.
+  return Math.round(Number((naira * 100).toFixed(6)))
+}
+
+/** percent % of an amount in kobo, rounded half up to the kobo (exact for any percent with up to 6 decimals). */
+export function percentOf(amountKobo: number, percent: number): number {
+  const scaled = BigInt(Math.round(percent * 1e6))
+  const product = BigInt(Math.round(amountKobo)) * scaled
+  const denominator = 100n * 1_000_000n
+  const rounded = product >= 0n ? (product * 2n + denominator) / (2n * denominator) : -((-product * 2n + denominator) / (2n * denominator))
+  return Number(rounded)
+}
+
+/**
+ * The price a discount leaves, in kobo: the amount less discount_percentage % of it, that discount
+ * rounded half up to the kobo (so 101 kobo at 50 % is 50). The one rule for the price of paying in
+ * full, charged by the API and shown by the screens. A discount counts between 0 and 100 %: none,
+ * 0 or less leaves the amount, 100 or more leaves 0, so a price never goes below 0 or above the amount.
+ */
+export function discountedKobo(amountKobo: number, discountPercentage: number | null | undefined): number {
+  if (discountPercentage === null || discountPercentage === undefined || !(discountPercentage > 0)) return amountKobo
+  if (discountPercentage >= 100) return 0
+  return amountKobo - Math.min(amountKobo, percentOf(amountKobo, discountPercentage))
 }
 
 /** What a field says when nairaToKobo refuses its amount. */

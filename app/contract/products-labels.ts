@@ -1,5 +1,7 @@
 // The browser's share of contract/products.ts, without zod: components import these from here.
 
+import { discountedKobo, koboOf } from './money'
+
 export const PRODUCT_TYPES = ['land', 'land_investment'] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
 export const LAND_TYPES = ['plot', 'acre'] as const
@@ -18,8 +20,7 @@ export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const
 export const MAX_PRODUCT_IMAGES = 10
 export const MEDIA_PATH = '/api/v1/media/'
 
-/** The discounted price of a land product: amount less amount × discount_percentage / 100. */
+/** A land product's price for paying in full, in naira as the API sends amounts: discountedKobo's figure. */
 export function discountedPrice(product: { amount: number; discount_percentage: number | null }) {
-  const discount = product.discount_percentage ? (product.amount * product.discount_percentage) / 100 : 0
-  return Math.round((product.amount - discount) * 100) / 100
+  return discountedKobo(koboOf(product.amount), product.discount_percentage) / 100
 }

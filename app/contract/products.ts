@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
-import { nairaToKobo } from './money'
-import { AVAILABLE_STATUSES, discountedPrice, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
+import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
+import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export * from './products-labels'
@@ -45,7 +45,7 @@ export const paymentPlanSchema = z.object({
   amount: z.number(),
   duration: z.number().int(),
   duration_type: z.enum(INTERVALS),
-  /** Each instalment after the initial deposit, naira. */
+  /** Each instalment after the initial deposit, naira (see docs/rules.md, instalments). */
   estimated_duration_payment: z.number(),
   /** The initial deposit due today under this plan, naira. */
   initial_deposit: z.number(),
@@ -124,7 +124,7 @@ const imageList = z.preprocess(
 
 /**
  * Every field a product payload may carry; which ones are required depends on the type, so the
- * rules of SPEC.md section 5 live in refineProduct below.
+ * rules per type live in refineProduct below.
  */
 export const productFields = z.object({
   type: enumField('Type', PRODUCT_TYPES),
@@ -159,7 +159,12 @@ export const minimumAmountOf = (value: Pick<ProductFields, 'minimum_amount' | 'a
 /** Runs a refinement even when some fields failed already, so every field's error shows at once. */
 export const always = () => true
 
-/** SPEC.md section 5: what each type requires. */
+/**
+ * What each type requires: a description always; land also a location and an amount (a deposit
+ * below the amount, a discount leaving at least a kobo); an investment a minimum amount, a return,
+ * an investment type, an ROI period and an interval, and when recurring a duration of at least the
+ * ROI period; a product sold by quantity its units available.
+ */
 export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
   const missing = (path: keyof ProductFields, label: string) => {
     if (value[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: requiredMessage(label) })
@@ -179,14 +184,14 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
       })
     }
     // Only when both fields are valid on their own: otherwise their own messages say enough.
+    const amount = value.amount === undefined ? null : nairaToKobo(value.amount)
     if (
-      value.amount !== undefined &&
-      nairaToKobo(value.amount).ok &&
+      amount?.ok &&
       value.discount_percentage !== undefined &&
       value.discount_percentage !== null &&
       value.discount_percentage >= 0 &&
       value.discount_percentage <= 100 &&
-      !nairaToKobo(discountedPrice({ amount: value.amount, discount_percentage: value.discount_percentage })).ok
+      discountedKobo(amount.kobo, value.discount_percentage) < MIN_KOBO
     ) {
       ctx.addIssue({ code: 'custom', path: ['discount_percentage'], message: 'Discount percentage leaves a price below ₦0.01' })
     }
@@ -240,7 +245,7 @@ export const paymentPlanPayloadSchema = z.object({
 export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
 export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloadSchema>]: string }
 
-/** POST media/upload: SPEC.md section 7. */
+/** POST media/upload: a file as base64 with its name, extension and folder. */
 export const uploadPayloadSchema = z.object({
   file_name: optionalText('File name', 255),
   file_in_base64: z.string({ error: requiredMessage('File') }).min(1, requiredMessage('File')),

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { nairaAmount, optionalString } from './fields'
 
 /**
- * The web forms of the subscribe and invest flows (SPEC.md section 2 "Invest slide-over" and the
- * subscribe-to-product flow). The API payload itself is subscribeSchema in ./subscriptions.
+ * The web forms of the invest slide-over and the subscribe-to-land flow. The API payload itself is
+ * subscribeSchema in ./subscriptions.
  */
 
 export const ACCEPT_TERMS_MESSAGE = 'Accept the agreement terms and the terms and conditions to proceed'

@@ -1,4 +1,4 @@
-// Subscription and transaction constants the browser needs: kept free of zod (see BRIEFING's form recipe).
+// Subscription and transaction constants the browser needs: kept free of zod, so components can import them without it.
 
 export const SUBSCRIPTION_TYPES = ['land', 'land_investment'] as const
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number]
@@ -13,7 +13,7 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
-/** SPEC.md section 4's labels. */
+/** What screens call each status (docs/rules.md says what each means). */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   awaiting_payment: 'Not paid',
   awaiting_payment_confirmation: 'Confirming payment',

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { peoplePanelError } from '~/features/people/forbidden'
 import { CustomerDetailsView } from '~/features/people/person-details'
 import { loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
@@ -24,5 +25,5 @@ export default function CustomerDetailsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Customer details | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary listPath="/customers" />
+  return <GeneralErrorBoundary slideOver={peoplePanelError('/customers')} />
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/features/people/access.server'
-import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { peoplePanelError } from '~/features/people/forbidden'
 import { PersonForm } from '~/features/people/person-form'
 import { createPersonAction, personFormSpec } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
@@ -29,5 +30,5 @@ export default function AddCustomerRoute() {
 export const meta: MetaFunction = () => [{ title: 'Add customer | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary listPath="/customers" />
+  return <GeneralErrorBoundary slideOver={peoplePanelError('/customers')} />
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { PageErrorBoundary } from '~/features/people/forbidden'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ForbiddenPage } from '~/features/people/forbidden'
 import { PeopleList } from '~/features/people/people-list'
 import { loadPeopleList } from '~/features/people/people.server'
 import { ReferralLink } from '~/features/people/referral-link'
@@ -25,5 +26,5 @@ export default function CustomersRoute() {
 export const meta: MetaFunction = () => [{ title: 'Customers | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PageErrorBoundary title="Customers" />
+  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Customers" /> }} />
 }

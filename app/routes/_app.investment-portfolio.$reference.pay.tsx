@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { PaymentPanel } from '~/features/subscriptions/payment-panel'
 import { loadPayment, paymentAction } from '~/features/subscriptions/payment.server'
 
@@ -21,5 +22,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary name="investment" />
+  return <GeneralErrorBoundary slideOver={subscriptionPanelError('investment')} />
 }

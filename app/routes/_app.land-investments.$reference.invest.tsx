@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { productPanelError } from '~/features/products/kinds'
 import { investAction, loadInvest } from '~/features/subscribe/invest.server'
 import { InvestPanel } from '~/features/subscribe/invest-panel'
 
@@ -23,5 +24,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary kind="investment" />
+  return <GeneralErrorBoundary slideOver={productPanelError('investment')} />
 }

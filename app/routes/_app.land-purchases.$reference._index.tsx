@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { productPanelError } from '~/features/products/kinds'
 import { ProductDetails } from '~/features/products/product-details'
 import { loadProductDetails } from '~/features/products/product-details.server'
 
@@ -17,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary kind="land" />
+  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
 }

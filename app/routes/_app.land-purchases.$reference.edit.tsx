@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { productPanelError } from '~/features/products/kinds'
 import { ProductForm } from '~/features/products/product-form'
 import { loadEditProduct, productFormAction } from '~/features/products/product-form.server'
 
@@ -19,5 +20,5 @@ export default function EditLandRoute() {
 export const meta: MetaFunction = () => [{ title: 'Edit land | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary kind="land" />
+  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { productPanelError } from '~/features/products/kinds'
 import { PlansEditor } from '~/features/products/plans-editor'
 import { loadPlansEditor, plansEditorAction } from '~/features/products/plans.server'
 
@@ -19,5 +20,5 @@ export default function PaymentPlansRoute() {
 export const meta: MetaFunction = () => [{ title: 'Payment plans | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary kind="land" />
+  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
 }

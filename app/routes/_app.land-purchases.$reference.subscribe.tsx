@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/products/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { productPanelError } from '~/features/products/kinds'
 import { loadSubscribe, subscribeAction } from '~/features/subscribe/land.server'
 import { SubscribePanel } from '~/features/subscribe/subscribe-panel'
 
@@ -23,5 +24,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary kind="land" />
+  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
 }

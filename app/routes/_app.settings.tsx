@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormBanner } from '~/components/forms'
-import { PageErrorBoundary } from '~/features/people/forbidden'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
 import { BankDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/features/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/features/settings/settings.server'
@@ -74,5 +75,5 @@ export default function SettingsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Settings | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PageErrorBoundary title="Settings" />
+  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Settings" /> }} />
 }

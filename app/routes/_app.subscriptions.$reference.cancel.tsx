@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CancelDialog } from '~/features/subscriptions/cancel-dialog'
-import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { cancelAction, loadCancelPanel } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,5 +21,5 @@ export default function SubscriptionsCancelRoute() {
 export const meta: MetaFunction = () => [{ title: 'Cancel subscription | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary name="land" />
+  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { PlanPanel } from '~/features/subscriptions/plan-panel'
 import { loadPlanPanel } from '~/features/subscriptions/subscriptions.server'
 
@@ -15,5 +16,5 @@ export default function SubscriptionsPlanRoute() {
 export const meta: MetaFunction = () => [{ title: 'Payment plan | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary name="land" />
+  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { SubscriberPanel } from '~/features/subscriptions/subscriber-panel'
 import { loadSubscriberPanel } from '~/features/subscriptions/subscriptions.server'
 
@@ -15,5 +16,5 @@ export default function SubscriptionsSubscriberRoute() {
 export const meta: MetaFunction = () => [{ title: 'Subscriber details | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary name="land" />
+  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
 }

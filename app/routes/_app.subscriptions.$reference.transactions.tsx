@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/subscriptions/panel-error'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { TransactionsPanel } from '~/features/subscriptions/transactions-panel'
 import { loadTransactions, markAction } from '~/features/subscriptions/transactions.server'
 
@@ -19,5 +20,5 @@ export default function SubscriptionsTransactionsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Transactions | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary name="land" />
+  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/features/people/access.server'
-import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { peoplePanelError } from '~/features/people/forbidden'
 import { loadPerson } from '~/features/people/people.server'
 import { UserEditForm } from '~/features/people/user-edit-form'
 import { loadPermissionChoices, updateUserAction, userUpdateFormSpec } from '~/features/people/users.server'
@@ -34,5 +35,5 @@ export default function EditUserRoute() {
 export const meta: MetaFunction = () => [{ title: 'Edit user | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary listPath="/users" />
+  return <GeneralErrorBoundary slideOver={peoplePanelError('/users')} />
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { PanelErrorBoundary } from '~/features/people/panel-error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { peoplePanelError } from '~/features/people/forbidden'
 import { loadPerson, suspendAction } from '~/features/people/people.server'
 import { SuspendDialog } from '~/features/people/suspend-dialog'
 
@@ -21,5 +22,5 @@ export default function SuspendUserRoute() {
 export const meta: MetaFunction = () => [{ title: 'Users | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PanelErrorBoundary listPath="/users" />
+  return <GeneralErrorBoundary slideOver={peoplePanelError('/users')} />
 }

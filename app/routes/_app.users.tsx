@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { PageErrorBoundary } from '~/features/people/forbidden'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ForbiddenPage } from '~/features/people/forbidden'
 import { PeopleList } from '~/features/people/people-list'
 import { loadPeopleList } from '~/features/people/people.server'
 
@@ -21,5 +22,5 @@ export default function UsersRoute() {
 export const meta: MetaFunction = () => [{ title: 'Users | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <PageErrorBoundary title="Users" />
+  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Users" /> }} />
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC.md's breakdown tables: the total's row, then the dated rows. With more than 5 dated rows
+ * The breakdown tables: the total's row, then the dated rows. With more than 5 dated rows
  * only the first 5 table rows show (the total and 4 dated rows), then '...' with 'Show all',
  * then the last row.
  */

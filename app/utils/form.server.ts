@@ -66,7 +66,7 @@ export function replyWithApiFailure(
 
 /**
  * Server errors on an app form: under their fields when the API named fields (no banner
- * repeating them; SPEC.md keeps the banner for the auth screens), otherwise as the form's message.
+ * repeating them; only the auth screens also show a banner), otherwise as the form's message.
  */
 export function replyWithServerErrors(submission: Parameters<typeof replyWithApiFailure>[0], failure: ApiFailure, hideFields: string[] = []) {
   if (!failure.fieldErrors) return replyWithApiFailure(submission, failure, hideFields)

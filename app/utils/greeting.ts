@@ -1,6 +1,6 @@
 import { dateTimeFormat } from './intl'
 
-/** SPEC.md's greeting hours: 5, 12, 17, 22. */
+/** Good morning from 5, afternoon from 12, evening from 17 until 22; Hello otherwise. */
 export function greetingForHour(hour: number) {
   if (hour >= 5 && hour < 12) return 'Good morning'
   if (hour >= 12 && hour < 17) return 'Good afternoon'

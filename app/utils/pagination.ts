@@ -1,7 +1,7 @@
 export type PageItem = number | 'ellipsis'
 
 /**
- * SPEC.md's pagination: every page when there are 5 or fewer; otherwise the first 3, the last 3
+ * The pagination control: every page when there are 5 or fewer; otherwise the first 3, the last 3
  * and a window around the current page, with an ellipsis for each gap.
  */
 export function paginationRange(current: number, total: number): PageItem[] {

@@ -75,14 +75,14 @@ export async function logoutAndRedirect(request: Request, to = '/login'): Promis
   throw redirect(to, { headers: { 'Set-Cookie': await destroyAuth(request) } })
 }
 
-/** Access rules of SPEC.md section 2: signed out → /login, unverified → /verify-email. */
+/** Signed-in pages: signed out → /login, unverified → /verify-email (docs/authorization.md). */
 export async function requireAuth(request: Request, { allowUnverified = false } = {}) {
   // A signed-in action refuses a post from another site first, so such a post gets the 403 page
   // rather than the sign-in screen. Page posts never get this far (Remix refuses them before any
   // action or loader runs, see csrf.server.ts): this is for resource routes and ?_data posts.
   if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
   const auth = await getAuth(request)
-  // SPEC.md: after login the user is always sent to /, so the page asked for is not carried along.
+  // After login the user is always sent to /, so the page asked for is not carried along.
   if (!auth) throw redirect('/login')
   if (!allowUnverified && !auth.user.email_verified) throw redirect('/verify-email')
   return auth

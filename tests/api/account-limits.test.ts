@@ -1,5 +1,5 @@
 /**
- * Limits on what mails an address someone typed (issue 18, finding 8): sign-up per client address,
+ * Limits on what mails an address someone typed, so nobody can mail-bomb it: sign-up per client address,
  * accounts made by staff and realtors per creating account and per client address, and a cap on
  * every e-mail to one address, whatever flow sends it. Each refuses past its number with 429 and a
  * clear message, and the same request under the limit works.

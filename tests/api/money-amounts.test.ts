@@ -96,6 +96,10 @@ describe('products and plans', () => {
     })
     expect(investment.data).toEqual({ minimum_amount: ['Minimum amount must be at least ₦0.01'] })
 
+    // A kobo at 50 %: the half kobo off rounds up, so the price it would charge is nothing.
+    expect((await create(land({ amount: 0.01, discount_percentage: 50 }))).data).toEqual({
+      discount_percentage: ['Discount percentage leaves a price below ₦0.01'],
+    })
     const cheap = await create(land({ amount: 0.01, discount_percentage: 10 }))
     expect(cheap.httpStatus).toBe(200)
     expect(cheap.data.amount).toBe(0.01)

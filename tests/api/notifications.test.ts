@@ -85,7 +85,7 @@ describe('POST notification/{uuid}/mark-as-read', () => {
     expect((await list(alice.token)).data.total_unread_notification).toBe(after.data.total_unread_notification)
   })
 
-  test('the leading-slash spelling of SPEC.md works too', async () => {
+  test('the paths work with a leading slash too', async () => {
     const target = (await list(alice.token)).data.items[3]
     const answer = await api.call('POST', `//notification/${target.uuid}/mark-as-read`, { token: alice.token })
     expect(answer.httpStatus).toBe(200)

@@ -134,7 +134,7 @@ describe('changing plans', () => {
     }
   })
 
-  test('create, update and delete answer the SPEC messages; a deleted plan is gone', async () => {
+  test('create, update and delete answer their success messages; a deleted plan is gone', async () => {
     const reference = await landProduct()
     const created = await api.call('POST', `admin/product/${reference}/payment-plan`, {
       token: staffModify,

@@ -1,5 +1,5 @@
 /**
- * Uploads (DESIGN.md section 3): only whole PNG and JPEG images of at most 2 MB are stored, whatever
+ * Uploads: only whole PNG and JPEG images of at most 2 MB are stored, whatever
  * the file is called; HTML, SVG, polyglots (an image header or a whole image carrying markup),
  * empty and truncated files are refused; stored names are random; files are served with their
  * detected type, nosniff and a sandboxing CSP.

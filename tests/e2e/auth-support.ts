@@ -3,7 +3,7 @@ import { uniqueEmail } from './support'
 
 export const PASSWORD = 'password-123'
 
-/** Every protected route of SPEC.md section 2, /verify-email apart. */
+/** Every signed-in page without parameters, /verify-email apart. */
 export const PROTECTED_PATHS = [
   '/',
   '/subscriptions',

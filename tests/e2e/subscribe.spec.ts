@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { todayIn } from '../../app/backend/subscriptions/plans'
-import { apiCall, createVerifiedUser, signIn } from './support'
+import { formatNaira } from '../../app/utils/format'
+import { ADMIN, apiCall, createVerifiedUser, signIn } from './support'
 import {
   ACCEPT_TERMS,
   AGREE,
@@ -190,4 +191,42 @@ test('land sold out meanwhile: Proceed closes the panel with the API message', a
   await expect(card).toContainText(/Available\s*No/)
   await expect(card.getByRole('link', { name: 'Buy now' })).toHaveCount(0)
   expect(await subscriptionsTo(request, customer.token, 'land', reference)).toHaveLength(0)
+})
+
+test('the discounted price every screen shows is the amount the API charges for paying in full', async ({ page, request }) => {
+  const admin = await adminToken(request)
+  const tag = tagFor('price')
+  // ₦1,000,000.01 at 50 %: the discount of 50,000,000.5 kobo rounds up, so the price is ₦500,000.00.
+  const reference = await createProduct(request, admin, {
+    type: 'land',
+    description: `Plots ${tag}`,
+    location: `${tag} Estate, Ikorodu, Lagos`,
+    amount: 1_000_000.01,
+    discount_percentage: 50,
+    land_type: 'plot',
+    size: 300,
+    size_in_measurement: 'sqm',
+  })
+  const customer = await createVerifiedUser(request)
+  const bought = await apiCall(request, 'POST', 'product-subscription', {
+    token: customer.token,
+    body: { type: 'land', product_id: reference, payment_mode: 'full' },
+  })
+  expect(bought.status, bought.message).toBe('200')
+  const [charged] = await subscriptionsTo(request, customer.token, 'land', reference)
+  expect(charged.next_payment_amount).toBe(500_000)
+  const price = formatNaira(charged.next_payment_amount)
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/land-purchases?page=1&search=${tag}`)
+  const card = page.getByTestId('product-card').filter({ hasText: reference })
+  await expect(card).toContainText(`Discounted price${price}`)
+  await page.getByRole('heading', { name: `${tag} Estate, Ikorodu, Lagos` }).getByRole('link').click()
+  await expect(page.getByRole('dialog')).toContainText(`Discounted price${price}`)
+
+  // Staff adding a subscription see the same figure beside the land and as the full payment.
+  await page.goto(`/subscriptions/new?page=1&type=land&customer_search=${customer.email}&customer=${customer.user.reference}&product_search=${tag}&product=${reference}`)
+  const form = page.getByRole('dialog')
+  await expect(form.getByRole('radio', { name: `${tag} Estate, Ikorodu, Lagos ${price} · ${reference}` })).toBeVisible()
+  await expect(form.getByRole('radio', { name: `Full payment: ${price}` })).toBeVisible()
 })

@@ -1,5 +1,5 @@
 /**
- * Who may call each /api/v1 endpoint, as DESIGN.md section 3 and SPEC.md section 6 say. Every path
+ * Who may call each /api/v1 endpoint, by the rules of docs/authorization.md. Every path
  * points at records owned by the world's customer (tests/support/security-world.ts), so "other"
  * (another customer), "realtor" (one who did not bring that customer) and "admin" (an admin
  * holding every permission except `lacks`) must neither see nor change them.

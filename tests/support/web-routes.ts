@@ -1,6 +1,6 @@
 /**
  * The web routes, read from app/routes (Remix flat routes), so pages added later are checked too;
- * the access each kind of caller should get (SPEC.md section 2, DESIGN.md section 2); and the
+ * the access each kind of caller should get (docs/authorization.md); and the
  * records of the security world their parameters point at.
  */
 import fs from 'node:fs'
@@ -133,12 +133,12 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
   }
-  // DESIGN.md section 4: adding and cancelling subscriptions is staff work (can_modify_subscription).
+  // Adding and cancelling subscriptions is staff work (can_modify_subscription).
   if (STAFF_ONLY.has(parts.at(-1) ?? '')) return 'refused'
   // Pages about one of the customer's records (subscriptions, portfolio and whatever comes next):
   // the owner gets them, nobody else.
   if (route.params.length) return actor === 'customer' ? 'ok' : 'refused'
-  // SPEC.md section 2: these are for everyone signed in; a page added later fails here until its rule is written.
+  // These are for everyone signed in; a page added later fails here until its rule is written.
   return 'ok'
 }
 

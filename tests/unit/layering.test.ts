@@ -3,7 +3,8 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 
 const APP = path.resolve(import.meta.dirname, '../../app')
-// DESIGN.md section 1: only the /api/v1 mount and the API client's in-process transport reach the embedded API.
+// The web layer speaks only the /api/v1 contract: just the /api/v1 mount and the API client's
+// in-process transport reach the embedded API.
 const ALLOWED = new Set(['routes/api.v1.$.tsx', 'utils/api.server.ts'])
 
 function sourceFiles(dir: string): string[] {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
-import { nairaToKobo } from '~/contract/money'
+import { discountedKobo, koboOf, nairaToKobo, percentOf } from '~/contract/money'
+import { discountedPrice } from '~/contract/products-labels'
 import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
 
@@ -23,6 +24,64 @@ describe('nairaToKobo: naira to integer kobo, at least one kobo', () => {
     [Number.POSITIVE_INFINITY, { ok: false, problem: 'not_a_number' }],
   ])('%s naira', (naira, expected) => {
     expect(nairaToKobo(naira)).toEqual(expected)
+  })
+})
+
+describe('percentOf: a percentage of kobo, rounded half up to the kobo', () => {
+  test.each([
+    [100_000_000, 10, 10_000_000],
+    [33_333_333, 7.5, 2_500_000], // 2,499,999.975 kobo
+    [1, 50, 1], // half a kobo rounds up
+    [1, 49, 0],
+    [123_456_789, 12.345, 15_240_741], // 15,240,740.60…
+    [10, 0.1, 0],
+    [100_000_000_000_000, 15, 15_000_000_000_000],
+  ])('%s kobo × %s %%', (kobo, percent, expected) => {
+    expect(percentOf(kobo, percent)).toBe(expected)
+  })
+})
+
+// The expected prices are what the API charged before this function was shared (amount less the
+// discount rounded half up to the kobo), checked against exact decimal arithmetic.
+describe('discountedKobo: the price a discount leaves, in kobo', () => {
+  test.each([
+    ['no discount', 500_000_000, null, 500_000_000],
+    ['no discount (absent)', 500_000_000, undefined, 500_000_000],
+    ['0 %', 500_000_000, 0, 500_000_000],
+    ['10 %', 500_000_000, 10, 450_000_000],
+    ['100 %', 500_000_000, 100, 0],
+    ['more than 100 % is capped at 100 %', 500_000_000, 150, 0],
+    ['an endless percentage is capped at 100 %', 500_000_000, Number.POSITIVE_INFINITY, 0],
+    ['a negative percentage is no discount', 500_000_000, -10, 500_000_000],
+    ['not a number is no discount', 500_000_000, Number.NaN, 500_000_000],
+    ['12.5 % of an odd amount: 15,432,098.625 kobo off rounds to 15,432,099', 123_456_789, 12.5, 108_024_690],
+    ['half a kobo off rounds the discount up: 101 kobo at 50 %', 101, 50, 50],
+    ['₦1,000,000.01 at 50 %: the price is ₦500,000.00, not ₦500,000.01', 100_000_001, 50, 50_000_000],
+    ['3 kobo at 50 %', 3, 50, 1],
+    ['1 kobo at 50 %', 1, 50, 0],
+    ['1 kobo at 49 %', 1, 49, 1],
+    ['2,499,999.975 kobo off rounds to 2,500,000', 33_333_333, 7.5, 30_833_333],
+    ['three decimals of a percent', 123_456_789, 12.345, 108_216_048],
+    ['2.5 % of an amount ending in 5 kobo', 250_000_005, 2.5, 243_750_005],
+    ['half a percent of 3 kobo rounds to nothing off', 3, 0.5, 3],
+    ['a trillion naira at 15 %', 100_000_000_000_000, 15, 85_000_000_000_000],
+    ['just under a trillion naira at 33.333333 %', 99_999_999_999_999, 33.333333, 66_666_666_999_999],
+  ])('%s', (_case, amountKobo, percent, expected) => {
+    const price = discountedKobo(amountKobo, percent)
+    expect(price).toBe(expected)
+    expect(Number.isSafeInteger(price)).toBe(true)
+    expect(price).toBeGreaterThanOrEqual(0)
+    expect(price).toBeLessThanOrEqual(amountKobo)
+  })
+
+  test('the screens show the same figure, from the naira amounts the API sends', () => {
+    expect(koboOf(1_000_000.01)).toBe(100_000_001)
+    expect(koboOf(1.005)).toBe(101)
+    expect(discountedPrice({ amount: 1_000_000.01, discount_percentage: 50 })).toBe(500_000)
+    expect(discountedPrice({ amount: 1.01, discount_percentage: 50 })).toBe(0.5)
+    expect(discountedPrice({ amount: 1_234_567.89, discount_percentage: 12.5 })).toBe(1_080_246.9)
+    expect(discountedPrice({ amount: 2_000_000, discount_percentage: null })).toBe(2_000_000)
+    expect(discountedPrice({ amount: 999_999_999_999.99, discount_percentage: 33.333333 })).toBe(666_666_669_999.99)
   })
 })
 

@@ -23,7 +23,7 @@ const cards = (user: Principal) => dashboardCardsFor(user).map((card) => card.la
 
 const EVERYONE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land purchase', 'Investment Portfolio', 'Settings']
 
-describe("SPEC.md's sidebar table", () => {
+describe('the sidebar', () => {
   test('lists every path and label in order', () => {
     expect(NAV_ENTRIES.map((entry) => [entry.path, entry.label])).toEqual([
       ['/', 'Dashboard'],
@@ -108,7 +108,7 @@ describe("SPEC.md's sidebar table", () => {
   })
 })
 
-describe("SPEC.md's dashboard cards", () => {
+describe('the dashboard cards', () => {
   test('link to their lists', () => {
     expect(dashboardCardsFor(who('super_admin')).map((card) => [card.label, card.key, card.path])).toEqual([
       ['Products', 'total_products', '/land-purchases'],

@@ -7,7 +7,7 @@ import { canSeeCustomers, canSeeRealtors, canSeeUsers } from '~/utils/navigation
 
 const who = (role: Role, ...permissions: Permission[]) => ({ role, permissions })
 
-describe('the people pages follow the menu rules of SPEC.md section 2', () => {
+describe('the people pages follow the rules of their menu entries', () => {
   test('customers: super admin, realtors, and can_view_customer or can_modify_customer', () => {
     expect(canSeePeople(who('super_admin'), 'customer')).toBe(true)
     expect(canSeePeople(who('realtor'), 'customer')).toBe(true)

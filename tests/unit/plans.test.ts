@@ -1,15 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import {
   addInterval,
-  discountAmount,
   estimatedDurationPayment,
   fullPaymentStructure,
-  fullPrice,
   initialDeposit,
   investmentPlan,
   paymentStructure,
   payoutCount,
-  percentOf,
   todayIn,
   toNairaRows,
   type InvestmentTerms,
@@ -45,18 +42,6 @@ describe('dates', () => {
     expect(addInterval('2025-12-25', 10, 'days')).toBe('2026-01-04')
     expect(addInterval('2025-12-25', 2, 'weeks')).toBe('2026-01-08')
     expect(addInterval('2024-02-22', 1, 'weeks')).toBe('2024-02-29')
-  })
-})
-
-describe('percentages to the kobo', () => {
-  test('rounds half up and stays exact for decimal rates', () => {
-    expect(percentOf(100_000_000, 10)).toBe(10_000_000)
-    expect(percentOf(33_333_333, 7.5)).toBe(2_500_000) // 2,499,999.975 kobo
-    expect(percentOf(1, 50)).toBe(1) // half a kobo rounds up
-    expect(percentOf(1, 49)).toBe(0)
-    expect(percentOf(123_456_789, 12.345)).toBe(15_240_741) // 15,240,740.60...
-    expect(percentOf(10, 0.1)).toBe(0)
-    expect(percentOf(100_000_000_000_000, 15)).toBe(15_000_000_000_000)
   })
 })
 
@@ -224,17 +209,13 @@ describe('payment structure of a land payment plan', () => {
   })
 })
 
-describe('full payment and discounts', () => {
+describe('full payment', () => {
   test('one row of the product amount today', () => {
     expect(fullPaymentStructure(500_000_000, null, '2025-06-01')).toEqual([{ period: '2025-06-01', amount: 500_000_000 }])
   })
 
-  test('less amount × discount_percentage / 100, to the kobo', () => {
-    expect(fullPrice(500_000_000, 10)).toBe(450_000_000)
-    expect(discountAmount(123_456_789, 12.5)).toBe(15_432_099) // 15,432,098.625 kobo
+  test('one row of the discounted price (discountedKobo) today', () => {
     expect(fullPaymentStructure(123_456_789, 12.5, '2025-06-01')).toEqual([{ period: '2025-06-01', amount: 108_024_690 }])
-    expect(fullPrice(100_00, 0)).toBe(100_00)
-    expect(fullPrice(100_00, 100)).toBe(0)
   })
 })
 

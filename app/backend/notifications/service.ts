@@ -5,7 +5,7 @@ import { notifications, userPermissions, users } from '../db/schema'
 
 export type NotificationInput = { title: string; body: string }
 
-/** The one way any module tells users something (DESIGN.md section 4's events). */
+/** The one way any module tells users something; docs/rules.md lists when it is called. */
 export async function notify(db: Executor, userIds: number | number[], input: NotificationInput) {
   const ids = [...new Set(Array.isArray(userIds) ? userIds : [userIds])]
   if (!ids.length) return

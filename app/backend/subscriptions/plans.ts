@@ -1,11 +1,12 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
+import { discountedKobo, percentOf } from '~/contract/money'
 import { dateTimeFormat } from '~/utils/intl'
 
 dayjs.extend(utc)
 
 /**
- * The money rules of DESIGN.md section 4 as pure arithmetic: integer kobo in, dated rows out.
+ * The schedules of docs/rules.md as pure arithmetic: integer kobo in, dated rows out.
  * Dates are calendar days ('YYYY-MM-DD') in the configured time zone; no database here, so the
  * catalogue module and the web layer's previews can reuse it.
  */
@@ -45,15 +46,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
  */
 export function addInterval(start: string, count: number, unit: IntervalUnit): string {
   return dayjs.utc(start).add(count, unit).format('YYYY-MM-DD')
-}
-
-/** percent % of an amount in kobo, rounded half up to the kobo (exact for any percent with up to 6 decimals). */
-export function percentOf(amountKobo: number, percent: number): number {
-  const scaled = BigInt(Math.round(percent * 1e6))
-  const product = BigInt(Math.round(amountKobo)) * scaled
-  const denominator = 100n * 1_000_000n
-  const rounded = product >= 0n ? (product * 2n + denominator) / (2n * denominator) : -((-product * 2n + denominator) / (2n * denominator))
-  return Number(rounded)
 }
 
 /** How many payouts an investment makes. */
@@ -122,24 +114,13 @@ export function paymentStructure(
   return rows
 }
 
-/** amount × discount_percentage / 100, to the kobo. */
-export function discountAmount(amountKobo: number, discountPercentage: number | null | undefined): number {
-  if (!discountPercentage || discountPercentage <= 0) return 0
-  return Math.min(amountKobo, percentOf(amountKobo, discountPercentage))
-}
-
-/** The full-payment price: the product amount less any discount. */
-export function fullPrice(amountKobo: number, discountPercentage: number | null | undefined): number {
-  return amountKobo - discountAmount(amountKobo, discountPercentage)
-}
-
 /** Full payment: one row of the discounted price, due on the start date. */
 export function fullPaymentStructure(
   amountKobo: number,
   discountPercentage: number | null | undefined,
   start: string,
 ): ScheduleRow[] {
-  return [{ period: start, amount: fullPrice(amountKobo, discountPercentage) }]
+  return [{ period: start, amount: discountedKobo(amountKobo, discountPercentage) }]
 }
 
 /** Rows as the API shows them: naira numbers. */

@@ -2,6 +2,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, sql } from 'drizzle-orm'
+import { discountedKobo } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/utils/format'
 import { getEnv } from '~/utils/env.server'
@@ -13,7 +14,6 @@ import { notify } from '../notifications/service'
 import { newReference } from '../references'
 import {
   fullPaymentStructure,
-  fullPrice,
   investmentPlan,
   paymentStructure,
   todayIn,
@@ -85,7 +85,7 @@ export type NewSubscription = {
 
 class DuplicateKey extends Error {}
 
-/** What a new subscription owes and its dated rows, by DESIGN.md section 4. */
+/** What a new subscription owes and its dated rows (the schedules of docs/rules.md). */
 function termsOf(input: NewSubscription, start: string) {
   const { product, plan } = input
   if (product.type === 'land_investment') {
@@ -100,7 +100,7 @@ function termsOf(input: NewSubscription, start: string) {
         start,
       )
     : fullPaymentStructure(product.amount, product.discountPercentage, start)
-  const total = plan ? plan.amount : fullPrice(product.amount, product.discountPercentage)
+  const total = plan ? plan.amount : discountedKobo(product.amount, product.discountPercentage)
   return { total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
 }
 

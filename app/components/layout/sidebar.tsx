@@ -7,9 +7,9 @@ import { Icon } from './icons'
 export const SIDEBAR_ID = 'sidebar'
 
 /**
- * SPEC.md's sidebar. On large screens it sits beside the page, full or short (LBC), the choice
- * posted to /resources/sidebar and kept in a cookie. Below lg it is off-canvas: opened by a
- * link to ?menu=open (JavaScript toggles it in place instead).
+ * The sidebar (its entries are in utils/navigation.ts). On large screens it sits beside the page,
+ * full or short (LBC), the choice posted to /resources/sidebar and kept in a cookie. Below lg it is
+ * off-canvas: opened by a link to ?menu=open (JavaScript toggles it in place instead).
  */
 export function Sidebar({
   user,

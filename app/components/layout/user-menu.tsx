@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { Dropdown, dropdownItemClass } from '~/components/ui/dropdown'
 import { truncate } from '~/utils/format'
 
-/** SPEC.md's user menu: the full name cut at 15 characters, Settings and Logout (a POST form). */
+/** The user menu: the full name cut at 15 characters, Settings and Logout (a POST form). */
 export function UserMenu({ firstName, lastName }: { firstName: string; lastName: string }) {
   const fullName = `${firstName} ${lastName}`.trim()
   const shortName = truncate(fullName, 15)

@@ -1,4 +1,4 @@
-/** SPEC.md's empty state: 'No {item} available / There are no {item}s present'. */
+/** What an empty list shows: 'No {item} available / There are no {item}s present'. */
 export function EmptyState({ item }: { item: string }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useEffect } from 'react'
 
 /**
- * After a failed post, empties the given inputs (SPEC.md: a failed login clears the password).
+ * After a failed post, empties the given inputs (a failed login clears the password).
  * Without JavaScript the server's reply already leaves them out (hideFields); with it the inputs
  * keep what was typed, so they are emptied here. The DOM is set directly: conform's update
  * intent would also wipe the server's message from the form.

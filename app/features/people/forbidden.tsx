@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/error-boundary'
 
+/** A people or settings page the viewer may not open: the page's own title, then the refusal. */
 export function ForbiddenPage({ title }: { title: string }) {
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-2 p-6 text-center">
@@ -14,7 +15,12 @@ export function ForbiddenPage({ title }: { title: string }) {
   )
 }
 
-/** The error boundary of a people or settings page: a clear forbidden page for a 403. */
-export function PageErrorBoundary({ title }: { title: string }) {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title={title} /> }} />
+/** A people panel that failed to load (not found, not allowed) says so inside the panel, over the list. */
+export function peoplePanelError(listPath: string): SlideOverErrorFrame {
+  return {
+    closeTo: (search) => `${listPath}${search}`,
+    title: (status) => (status === 404 ? 'Not found' : 'Unavailable'),
+    notFound: 'This record does not exist, or you may not see it.',
+    backLink: true,
+  }
 }

@@ -1,3 +1,4 @@
+import type { SlideOverErrorFrame } from '~/components/error-boundary'
 import type { Principal } from '~/contract/permissions'
 import { hasPermission } from '~/contract/permissions'
 import type { Interval, Product, ProductType } from '~/contract/products'
@@ -61,6 +62,16 @@ export const LIST_KEYS = ['available_status', 'type', 'search'] as const
 export function listUrlFrom(kind: Kind, params: URLSearchParams) {
   const filters = Object.fromEntries(LIST_KEYS.map((key) => [key, params.get(key)?.trim() ?? '']))
   return listHref(kind.basePath, { page: params.get('page') ?? 1, ...filters })
+}
+
+/** How a product panel's error shows, over its list (the routes' ErrorBoundary). */
+export function productPanelError(kind: KindName): SlideOverErrorFrame {
+  return {
+    closeTo: (search) => listUrlFrom(KINDS[kind], new URLSearchParams(search)),
+    title: () => 'Something went wrong',
+    notFound: 'This product could not be found.',
+    smallText: true,
+  }
 }
 
 /** The search part of the list address, for links that open a panel over the list. */

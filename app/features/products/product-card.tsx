@@ -166,7 +166,7 @@ function LandFields({ product }: { product: Product }) {
   )
 }
 
-/** SPEC's investment fields, on the card and in the details panel. */
+/** An investment's fields, on the card and in the details panel. */
 export function InvestmentFields({ product, withType = true }: { product: Product; withType?: boolean }) {
   return (
     <>

@@ -198,7 +198,7 @@ function Images({ images, removed, errors }: { images: string[]; removed: string
   )
 }
 
-/** Add or edit a product: land fields or investment fields, images, SPEC.md section 5's rules. */
+/** Add or edit a product: land fields or investment fields, images, each type's required fields. */
 export function ProductForm({ data, actionData }: { data: ProductFormData; actionData?: ProductFormActionData }) {
   const kind = KINDS[data.kind]
   const navigation = useNavigation()

@@ -29,7 +29,7 @@ export type InvestData =
 
 export const minimumOf = (product: Product) => product.minimum_amount ?? product.amount
 
-/** SPEC.md's invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
+/** The invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
 export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
   return (
     <SlideOver title={data.product.reference} closeTo={data.closeTo}>

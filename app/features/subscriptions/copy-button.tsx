@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 export const COPIED_MS = 1000
 
 /**
- * Copies a value to the clipboard and says 'copied' for 1 second (SPEC.md section 9). Shown only
+ * Copies a value to the clipboard and says 'copied' for 1 second. Shown only
  * once JavaScript runs; without it the value beside the button is plain selectable text.
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {

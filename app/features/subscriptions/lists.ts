@@ -1,3 +1,4 @@
+import type { SlideOverErrorFrame } from '~/components/error-boundary'
 import { hasPermission, isStaff, type Principal } from '~/contract/permissions'
 import {
   SUBSCRIPTION_STATUS_LABELS,
@@ -15,7 +16,7 @@ export type SubscriptionList = {
   title: string
 }
 
-/** /subscriptions lists land subscriptions; /investment-portfolio the investments (SPEC.md section 2). */
+/** /subscriptions lists land subscriptions; /investment-portfolio the investments. */
 export const LISTS: Record<ListName, SubscriptionList> = {
   land: { name: 'land', apiType: 'land', basePath: '/subscriptions', title: 'Subscriptions' },
   investment: {
@@ -53,6 +54,16 @@ export function listUrlFrom(list: SubscriptionList, params: URLSearchParams) {
   })
 }
 
+/** How a subscription panel's error shows, over its list (the routes' ErrorBoundary). */
+export function subscriptionPanelError(name: ListName): SlideOverErrorFrame {
+  return {
+    closeTo: (search) => listUrlFrom(LISTS[name], new URLSearchParams(search)),
+    title: () => 'Something went wrong',
+    notFound: 'This subscription could not be found.',
+    smallText: true,
+  }
+}
+
 /** The search part of the list address, carried by every panel opened over the list. */
 export function listSearchFrom(list: SubscriptionList, params: URLSearchParams) {
   return listUrlFrom(list, params).slice(list.basePath.length)
@@ -60,7 +71,7 @@ export function listSearchFrom(list: SubscriptionList, params: URLSearchParams) 
 
 export function viewerAbilities(user: Principal) {
   return {
-    /** SPEC.md section 6: super_admin and admin see the subscriber/investor. */
+    /** super_admin and admin see the subscriber/investor. */
     seesSubscriber: isStaff(user),
     record: hasPermission(user, 'can_record_transaction'),
     verify: hasPermission(user, 'can_verify_transaction'),

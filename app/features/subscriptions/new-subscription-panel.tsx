@@ -3,6 +3,7 @@ import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef, type ReactNode } from 'react'
 import type { Customer } from '~/contract/people'
 import type { PaymentPlan, Product } from '~/contract/products'
+import { discountedPrice } from '~/contract/products-labels'
 import type { CreateSubscriptionForm } from '~/contract/subscription-forms'
 import { formatNaira } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
@@ -24,8 +25,6 @@ export type NewSubscriptionData = {
   plans: PaymentPlan[]
   spec: FormSpec
 }
-
-const price = (product: Product) => product.amount - (product.amount * (product.discount_percentage ?? 0)) / 100
 
 function Choice({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
   return (
@@ -108,7 +107,7 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
                 <Choice key={item.reference} name="product" value={item.reference} checked={item.reference === product?.reference}>
                   <span className="font-medium">{item.location ?? item.reference}</span>{' '}
                   <span className="text-slate-500">
-                    {formatNaira(price(item))} · {item.reference}
+                    {formatNaira(discountedPrice(item))} · {item.reference}
                   </span>
                 </Choice>
               ))}
@@ -135,7 +134,7 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
             <fieldset className="flex flex-col gap-1" aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}>
               <legend className="label">Payment option</legend>
               <Choice name="payment" value="full" checked={false}>
-                Full payment: {formatNaira(price(product))}
+                Full payment: {formatNaira(discountedPrice(product))}
               </Choice>
               {data.plans.map((plan) => (
                 <Choice key={plan.uuid} name="payment" value={plan.uuid} checked={false}>

@@ -22,7 +22,7 @@ export const PAYMENT_SENT = 'Payment proof sent successfully'
 const PAYMENT_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The proof of payment may not be greater than 2 MB' }
 
 /**
- * The picker's default: today at 12:00 (SPEC.md section 9) in the user's time zone; before noon,
+ * The picker's default: today at 12:00 in the user's time zone; before noon,
  * when 12:00 would be in the future and refused, the current time to the 5 minutes before.
  */
 export function defaultPaidAt(timeZone: string, now = new Date()) {

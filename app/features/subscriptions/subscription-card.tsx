@@ -28,7 +28,7 @@ export function isPayable(s: Subscription) {
   return s.status === 'ongoing' && s.type === 'land' && s.amount_left > 0
 }
 
-/** SPEC.md section 4: each status shows its own date and amount. */
+/** Each status shows its own date and amount. */
 function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null) => string }) {
   const land = s.type === 'land'
   switch (s.status) {

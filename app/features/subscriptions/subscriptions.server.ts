@@ -53,7 +53,7 @@ export async function loadSubscriptionList(request: Request, name: ListName) {
     listUrl,
     listSearch: listUrl.slice(list.basePath.length),
     list: result.ok ? result.data : null,
-    // SPEC.md: the portfolio hides the list with no message; /subscriptions says so.
+    // The portfolio hides a list that failed to load, with no message; /subscriptions says so.
     error: result.ok ? null : name === 'land' ? LIST_ERROR : '',
     can: viewerAbilities(user),
     timeZone: timeZoneFrom(request),
@@ -70,7 +70,7 @@ export function panelContext(request: Request, name: ListName) {
 
 /**
  * The subscription a panel shows; a failed load closes the panel with the server's message
- * (SPEC.md section 8). One of the other list's type is sent to the same panel under that list.
+ * as a toast. One of the other list's type is sent to the same panel under that list.
  */
 export async function loadSubscription(request: Request, name: ListName, reference: string | undefined) {
   const user = await requireUser(request)
