@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { issueSession } from '~/backend/auth/service'
 import { users } from '~/backend/db/schema'
 import { routes } from '~/backend/routes'
+import { isFileResponse } from '~/contract/endpoint'
 import { createTestApi, readEnvelope, type TestApi } from '../support/api-harness'
 import { guessParam, RULES, type Actor } from '../support/authorization-rules'
 import { envelopeProblem, fuzzRuns, fuzzSeed, pathParam, PRIVILEGE_KEYS, queryString, rawBody, type RawRequest } from '../support/malformed'
@@ -160,7 +161,8 @@ test('malformed input: no API endpoint answers 5xx or anything but a clear envel
       sent += 1
       const text = await answer.response.text()
       const label = `${key}: ${route.method} ${request.path.slice(0, 200)} (${request.raw.note}, ${describeBody(request.raw.body)})`
-      const problem = envelopeProblem(answer.httpStatus, answer.response.headers.get('content-type') ?? '', text)
+      const fileTypes = isFileResponse(route.endpoint.response) ? route.endpoint.response.file : []
+      const problem = envelopeProblem(answer.httpStatus, answer.response.headers.get('content-type') ?? '', text, fileTypes)
       if (problem) failures.push(`${label} ${problem}`)
       const { status, message, data } = readEnvelope(text)
       const gated = GATES.has(answer.httpStatus) || (answer.httpStatus === 400 && UNREADABLE_BODY.test(String(message)))

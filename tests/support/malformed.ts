@@ -261,9 +261,13 @@ export function pathParam(real: string) {
   )
 }
 
-/** What is wrong with an answer, or null: a 5xx, or anything but an envelope with a message (files only on success). */
-export function envelopeProblem(status: number, contentType: string, text: string): string | null {
+/**
+ * What is wrong with an answer, or null: a 5xx, or anything but an envelope with a message (files
+ * only on success, of a type the endpoint's entry names: `fileTypes`).
+ */
+export function envelopeProblem(status: number, contentType: string, text: string, fileTypes: readonly string[] = []): string | null {
   if (status >= 500) return `answered ${status}`
+  if (status < 300 && fileTypes.some((type) => contentType.startsWith(type))) return null
   if (contentType.includes('application/json')) {
     let envelope: { status?: unknown; message?: unknown } | null
     try {
