@@ -1,19 +1,4 @@
-import { DEFAULT_TIME_ZONE } from './time-zone'
-import { numberFormat } from './intl'
-
-export { DEFAULT_TIME_ZONE }
-
-/** Thousands commas, with two decimals when forced: 1250000 → "1,250,000.00". */
-export function formatNumber(value: number, { forceDecimals = false } = {}) {
-  return numberFormat('en-NG', { minimumFractionDigits: forceDecimals ? 2 : 0, maximumFractionDigits: 2 }).format(value)
-}
-
-/** Naira as the product shows money: ₦1,250,000.00. */
-export function formatNaira(naira: number | null | undefined) {
-  const value = naira ?? 0
-  const sign = value < 0 ? '-' : ''
-  return `${sign}₦${formatNumber(Math.abs(value), { forceDecimals: true })}`
-}
+/** Text helpers of the web pages; money and dates are in ~/contract/format. */
 
 /** Removes thousands commas (and the naira sign) before a typed amount becomes a number. */
 export function parseAmount(text: string) {
@@ -44,85 +29,6 @@ export function capitalize(text: string) {
 /** "one_time" → "one time". */
 export function humanize(text: string | null | undefined) {
   return (text ?? '').replace(/_/g, ' ')
-}
-
-/** DD/MM/YYYY in the user's time zone. */
-export function formatDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
-  if (!value) return ''
-  const date = dateIn(value, timeZone)
-  return date ? `${pad(date.day)}/${pad(date.month)}/${date.year}` : INVALID_DATE
-}
-
-/** "5th March, 2026", the portfolio's date format. */
-export function formatOrdinalDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
-  if (!value) return ''
-  const date = dateIn(value, timeZone)
-  return date ? `${ordinal(date.day)} ${MONTHS[date.month - 1]}, ${date.year}` : INVALID_DATE
-}
-
-/** DD/MM/YYYY h:mm AM/PM in the user's time zone. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
-  if (!value) return ''
-  const date = dateIn(value, timeZone)
-  if (!date) return INVALID_DATE
-  const hour = date.hour % 12 || 12
-  return `${pad(date.day)}/${pad(date.month)}/${date.year} ${hour}:${pad(date.minute)} ${date.hour < 12 ? 'AM' : 'PM'}`
-}
-
-const INVALID_DATE = 'Invalid Date'
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
-function ordinal(day: number) {
-  const suffixes = ['th', 'st', 'nd', 'rd']
-  const tens = day % 100
-  return `${day}${suffixes[(tens - 20) % 10] ?? suffixes[tens] ?? suffixes[0]}`
-}
-
-type DateParts = { year: number; month: number; day: number; hour: number; minute: number }
-
-// Intl formatters are costly to build: one per time zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** The calendar parts of a date in a time zone (Africa/Lagos when the zone is unknown); null when invalid. */
-function dateIn(value: string | Date, timeZone: string): DateParts | null {
-  // A bare YYYY-MM-DD is a calendar date, not an instant: show it as is.
-  const bare = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null
-  if (bare) {
-    const local = new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3]))
-    return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate(), hour: 0, minute: 0 }
-  }
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return null
-  let formatter: Intl.DateTimeFormat
-  try {
-    formatter = formatterFor(timeZone)
-  } catch {
-    formatter = formatterFor(DEFAULT_TIME_ZONE)
-  }
-  const parts: Record<string, number> = {}
-  for (const part of formatter.formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute }
 }
 
 /** "3 minutes ago" style, for notifications. */

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat } from '~/contract/intl'
 
 /** Good morning from 5, afternoon from 12, evening from 17 until 22; Hello otherwise. */
 export function greetingForHour(hour: number) {

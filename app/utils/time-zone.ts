@@ -1,6 +1,5 @@
-import { dateTimeFormat } from './intl'
-
-export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
+import { DEFAULT_TIME_ZONE } from '~/contract/format'
+import { dateTimeFormat } from '~/contract/intl'
 
 export const TIME_ZONE_COOKIE = 'tz'
 

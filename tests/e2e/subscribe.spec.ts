@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { todayIn } from '../../app/backend/subscriptions/plans'
-import { formatNaira } from '../../app/utils/format'
+import { formatNaira } from '../../app/contract/format'
 import { ADMIN, apiCall, createVerifiedUser, signIn } from './support'
 import {
   ACCEPT_TERMS,

@@ -1,16 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-  capitalize,
-  formatDate,
-  formatDateTime,
-  formatMoneyInput,
-  formatNaira,
-  formatOrdinalDate,
-  humanize,
-  parseAmount,
-  timeSince,
-  truncate,
-} from '~/utils/format'
+import { formatDate, formatDateTime, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { capitalize, formatMoneyInput, humanize, parseAmount, timeSince, truncate } from '~/utils/format'
 
 describe('money', () => {
   test('naira with thousands commas and two decimals', () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, min, notInArray } from 'drizzle-orm'
 import { minimumAmountOf, PRODUCT_IMAGE_FOLDER, type ProductPayload } from '~/contract/products'
-import { formatNaira } from '~/utils/format'
+import { formatNaira } from '~/contract/format'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, productImages, products } from '../db/schema'
 import { fieldError, validationError } from '../http/errors'

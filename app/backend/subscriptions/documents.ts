@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import PDFDocument from 'pdfkit'
 import { getEnv } from '~/utils/env.server'
-import { numberFormat } from '~/utils/intl'
+import { numberFormat } from '~/contract/intl'
 import { nairaInWords } from './words'
 
 dayjs.extend(utc)

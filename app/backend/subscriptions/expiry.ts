@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm'
-import { formatDate, formatNaira } from '~/utils/format'
+import { formatDate, formatNaira } from '~/contract/format'
 import { appUrl, getEnv } from '~/utils/env.server'
 import type { Database } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
-import { formatDate, formatNaira } from '~/utils/format'
+import { formatDate, formatNaira } from '~/contract/format'
 import { appUrl, getEnv } from '~/utils/env.server'
 import type { Database } from '../db/client'
 import { products, scheduleEntries, sentReminders, settings, subscriptions, users } from '../db/schema'

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { BankDetails, Transaction } from '~/contract/subscriptions'
-import { formatNaira } from '~/utils/format'
+import { formatNaira } from '~/contract/format'
 import { hasPermission } from '~/contract/permissions'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
 import { discountedKobo, percentOf } from '~/contract/money'
-import { dateTimeFormat } from '~/utils/intl'
+import { dateTimeFormat } from '~/contract/intl'
 
 dayjs.extend(utc)
 

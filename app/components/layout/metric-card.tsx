@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { formatNumber } from '~/utils/format'
+import { formatNumber } from '~/contract/format'
 
 /** A dashboard figure that links to its list. */
 export function MetricCard({ label, to, value }: { label: string; to: string; value: number | null }) {

@@ -5,7 +5,7 @@ import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
 import { fullName } from '~/contract/people-labels'
-import { formatDate } from '~/utils/format'
+import { formatDate } from '~/contract/format'
 import { PEOPLE, type PeopleKind } from './kinds'
 import { StatusBadge } from './status-badge'
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import type { CustomerDetails, Realtor, RealtorDetails } from '~/contract/people'
 import { DETAILS_LIMIT, fullName } from '~/contract/people-labels'
-import { formatDate, formatNaira, humanize } from '~/utils/format'
+import { formatDate, formatNaira } from '~/contract/format'
+import { humanize } from '~/utils/format'
 import { StatusBadge } from './status-badge'
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {

@@ -1,5 +1,6 @@
 import type { PaymentPlan } from '~/contract/products'
-import { capitalize, formatNaira } from '~/utils/format'
+import { formatNaira } from '~/contract/format'
+import { capitalize } from '~/utils/format'
 
 /** One plan, read-only: amount, duration, duration type and what each instalment costs. */
 export function PlanSummary({ plan }: { plan: PaymentPlan }) {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { collapseRows } from '~/utils/breakdown'
-import { formatDate, formatNaira } from '~/utils/format'
+import { formatDate, formatNaira } from '~/contract/format'
 
 type Row = { period: string; amount: number }
 

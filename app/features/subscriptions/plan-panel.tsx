@@ -1,5 +1,6 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
-import { capitalize, formatDate, formatNaira, formatOrdinalDate } from '~/utils/format'
+import { formatDate, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { capitalize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'

@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
-import { capitalize, formatDate, formatNaira, formatOrdinalDate, humanize } from '~/utils/format'
+import { formatDate, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { capitalize, humanize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
 
