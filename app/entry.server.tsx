@@ -4,13 +4,11 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
-import { getEnv } from './utils/env.server'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
 import { getAuth } from './utils/session.server'
 
 // Validate the environment and open the database as the server starts, not at the first request.
-getEnv()
 startApi()
 
 // Read by Remix before it runs the action of a post (see app/utils/csrf.server.ts).

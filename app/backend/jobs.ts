@@ -1,4 +1,4 @@
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from './config'
 import type { Database } from './db/client'
 import { readCache } from './http/read-cache'
 import { removeUnattachedUploads } from './media/quota'
@@ -17,7 +17,7 @@ export const dailyJobs: Job[] = [
 const HOUR = 3600_000
 
 export function startJobs(db: Database) {
-  if (!getEnv().JOBS) return
+  if (!getConfig().JOBS) return
   const tick = () => runDailyJobs(db, new Date()).catch((error) => console.error('Daily jobs failed:', error))
   setTimeout(tick, 5_000).unref()
   setInterval(tick, HOUR).unref()

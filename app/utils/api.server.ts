@@ -1,6 +1,8 @@
 import { handleApiRequest, startEmbeddedApi } from '~/backend'
+import { getConfig } from '~/backend/config'
 import type { z } from 'zod'
 import { buildPath, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
+import { checkEnvironment } from '~/contract/env'
 import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
 import { getEnv } from './env.server'
 import { clientAddress } from './request.server'
@@ -119,8 +121,12 @@ function toSearch(query: Query | URLSearchParams | undefined) {
   return text ? `?${text}` : ''
 }
 
-/** With no API_URL the API runs in this process: open its database as the server starts. */
+/**
+ * Checks the web layer's variables and the API's (which /api/v1 serves even with API_URL set) as
+ * the server starts; with no API_URL the API runs in this process: open its database now too.
+ */
 export function startApi() {
+  checkEnvironment(getEnv, getConfig)
   if (!getEnv().API_URL) startEmbeddedApi()
 }
 

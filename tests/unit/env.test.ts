@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { EnvError, parseEnv } from '~/utils/env.server'
+import { CONFIG_VARIABLES, parseConfig } from '~/backend/config'
+import { appUrlOf, checkEnvironment, EnvError } from '~/contract/env'
+import { ENV_VARIABLES, parseEnv } from '~/utils/env.server'
 
 let dataDir: string
 beforeEach(() => {
@@ -16,40 +18,32 @@ afterEach(() => {
 
 const base = () => ({ DATA_DIR: dataDir, SESSION_SECRET: 'a-secret-of-sixteen-plus' })
 
-function problemsOf(source: Record<string, string | undefined>) {
+type Source = Record<string, string | undefined>
+
+function problemsOf(source: Source, parse: (source: Source) => unknown = parseEnv) {
   try {
-    parseEnv(source)
+    parse(source)
   } catch (error) {
     expect(error).toBeInstanceOf(EnvError)
     return error as EnvError
   }
-  throw new Error('parseEnv accepted a bad environment')
+  throw new Error(`${parse.name} accepted a bad environment`)
 }
 
-describe('parseEnv', () => {
-  test('an empty environment gives the embedded defaults', () => {
+describe('parseEnv (the web layer)', () => {
+  test('an empty environment gives the defaults', () => {
     const env = parseEnv(base())
-    expect(env).toMatchObject({
-      NODE_ENV: 'production',
-      PORT: 3000,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'admin@example.com',
-      SEED_DEMO: true,
-      TRUST_PROXY: false,
-      JOBS: true,
-      APP_TIME_ZONE: 'Africa/Lagos',
-    })
-    expect(env.DATABASE_URL).toBeUndefined()
-    expect(env.SMTP_URL).toBeUndefined()
-    expect(env.ADMIN_PASSWORD).toBeUndefined()
+    expect(env).toMatchObject({ NODE_ENV: 'production', PORT: 3000, DATA_DIR: dataDir, TRUST_PROXY: false })
+    expect(env.API_URL).toBeUndefined()
+    expect(env.APP_URL).toBeUndefined()
+    expect(env.HOST).toBeUndefined()
   })
 
   test('values are parsed: numbers, flags, and empty strings count as unset', () => {
-    const env = parseEnv({ ...base(), PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: '1', DATABASE_URL: '' })
+    const env = parseEnv({ ...base(), PORT: '8080', TRUST_PROXY: '1', API_URL: '' })
     expect(env.PORT).toBe(8080)
-    expect(env.SEED_DEMO).toBe(false)
     expect(env.TRUST_PROXY).toBe(true)
-    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.API_URL).toBeUndefined()
   })
 
   test('a bad PORT names the variable, the rule and the value', () => {
@@ -62,25 +56,18 @@ describe('parseEnv', () => {
     expect(problemsOf({ ...base(), PORT: '0' }).problems.PORT).toMatch(/from 1 to 65535/)
   })
 
-  test('a bad DATABASE_URL is named without echoing its value, which may hold a password', () => {
-    const error = problemsOf({ ...base(), DATABASE_URL: 'mysql://root:hunter2@db/app' })
-    expect(error.problems).toEqual({
-      DATABASE_URL: 'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
-    })
-    expect(error.message).not.toContain('hunter2')
-  })
-
-  test('every bad variable is reported at once, one line each', () => {
+  test('every bad variable is reported at once, one line each; the session secret is never echoed', () => {
     const error = problemsOf({
       ...base(),
       PORT: 'x',
-      DATABASE_URL: 'nope',
-      SEED_DEMO: 'maybe',
-      ADMIN_EMAIL: 'not-an-email',
+      NODE_ENV: 'staging',
+      API_URL: 'ftp://api.example.com',
+      TRUST_PROXY: 'maybe',
       SESSION_SECRET: 'short',
     })
-    expect(Object.keys(error.problems).sort()).toEqual(['ADMIN_EMAIL', 'DATABASE_URL', 'PORT', 'SEED_DEMO', 'SESSION_SECRET'])
-    expect(error.problems.SEED_DEMO).toBe('must be true or false (got "maybe")')
+    expect(Object.keys(error.problems).sort()).toEqual(['API_URL', 'NODE_ENV', 'PORT', 'SESSION_SECRET', 'TRUST_PROXY'])
+    expect(error.problems.TRUST_PROXY).toBe('must be true or false (got "maybe")')
+    expect(error.problems.API_URL).toBe('must be an http:// or https:// URL (got "ftp://api.example.com")')
     expect(error.problems.SESSION_SECRET).toBe('must be at least 16 characters')
     expect(error.message.split('\n')).toHaveLength(6)
   })
@@ -102,5 +89,123 @@ describe('parseEnv', () => {
     const env = parseEnv({ DATA_DIR: dataDir, SESSION_SECRET: 'new-secret-0123456789, old-secret-0123456789' })
     expect(env.sessionSecrets).toEqual(['new-secret-0123456789', 'old-secret-0123456789'])
     expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+})
+
+describe('parseConfig (the API)', () => {
+  const apiBase = () => ({ DATA_DIR: dataDir })
+
+  test('an empty environment gives the embedded defaults', () => {
+    const config = parseConfig(apiBase())
+    expect(config).toEqual({
+      PORT: 3000,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.com',
+      SEED_DEMO: true,
+      MAIL_FROM: 'Land Banking <no-reply@landbanking.local>',
+      APP_TIME_ZONE: 'Africa/Lagos',
+      JOBS: true,
+    })
+  })
+
+  test('values are parsed: numbers, flags, and empty strings count as unset', () => {
+    const config = parseConfig({
+      ...apiBase(),
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      JOBS: 'no',
+      DATABASE_URL: '',
+      APP_TIME_ZONE: 'Europe/London',
+      SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+    })
+    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: false, JOBS: false, APP_TIME_ZONE: 'Europe/London' })
+    expect(config.SMTP_URL).toBe('smtps://user:pw@smtp.example.com:465')
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  test('a bad DATABASE_URL or SMTP_URL is named without echoing its value, which may hold a password', () => {
+    const error = problemsOf({ ...apiBase(), DATABASE_URL: 'mysql://root:hunter2@db/app', SMTP_URL: 'mail://u:hunter3@x' }, parseConfig)
+    expect(error.problems).toEqual({
+      DATABASE_URL: 'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
+      SMTP_URL: 'must start with smtp:// or smtps://',
+    })
+    expect(error.message).not.toMatch(/hunter/)
+  })
+
+  test('every bad variable is reported at once, one line each', () => {
+    const error = problemsOf(
+      {
+        ...apiBase(),
+        PORT: 'x',
+        DATABASE_URL: 'nope',
+        SEED_DEMO: 'maybe',
+        ADMIN_EMAIL: 'not-an-email',
+        ADMIN_PASSWORD: 'short',
+        APP_TIME_ZONE: 'Mars/Olympus',
+        JOBS: 'often',
+      },
+      parseConfig,
+    )
+    expect(Object.keys(error.problems).sort()).toEqual([
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'APP_TIME_ZONE',
+      'DATABASE_URL',
+      'JOBS',
+      'PORT',
+      'SEED_DEMO',
+    ])
+    expect(error.problems.PORT).toBe('must be a whole number from 1 to 65535 (got "x")')
+    expect(error.problems.SEED_DEMO).toBe('must be true or false (got "maybe")')
+    expect(error.problems.ADMIN_EMAIL).toBe('must be an e-mail address (got "not-an-email")')
+    expect(error.problems.ADMIN_PASSWORD).toBe('must be at least 8 characters')
+    expect(error.problems.APP_TIME_ZONE).toBe('must be an IANA time zone such as Africa/Lagos (got "Mars/Olympus")')
+    expect(error.message.split('\n')).toHaveLength(8)
+  })
+
+  test('the API needs no session secret and writes nothing into DATA_DIR', () => {
+    parseConfig({ ...apiBase(), SESSION_SECRET: 'short' })
+    expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+})
+
+describe('what both layers read', () => {
+  test('PORT, DATA_DIR and APP_URL follow one rule in both layers', () => {
+    const source = { ...base(), PORT: '8080', DATA_DIR: '/srv/land', APP_URL: 'https://land.example.com/' }
+    const web = parseEnv(source)
+    const api = parseConfig(source)
+    expect([web.PORT, web.DATA_DIR, web.APP_URL]).toEqual([api.PORT, api.DATA_DIR, api.APP_URL])
+    expect(problemsOf({ ...base(), APP_URL: 'land.example.com' }).problems).toEqual(
+      problemsOf({ ...base(), APP_URL: 'land.example.com' }, parseConfig).problems,
+    )
+  })
+
+  test('a start names the bad variables of both layers at once, printed once', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const source = { ...base(), TRUST_PROXY: 'maybe', JOBS: 'often', PORT: '0' }
+    let thrown: unknown
+    try {
+      checkEnvironment(() => parseEnv(source), () => parseConfig(source))
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(EnvError)
+    expect(Object.keys((thrown as EnvError).problems).sort()).toEqual(['JOBS', 'PORT', 'TRUST_PROXY'])
+    expect(console.error).toHaveBeenCalledTimes(1)
+    expect(console.error).toHaveBeenCalledWith((thrown as EnvError).message)
+
+    expect(() => checkEnvironment(() => parseEnv(base()), () => parseConfig(base()))).not.toThrow()
+    expect(console.error).toHaveBeenCalledTimes(1)
+  })
+
+  test('links start with APP_URL without its trailing slash, else localhost on PORT', () => {
+    expect(appUrlOf({ APP_URL: 'https://land.example.com/', PORT: 3000 })).toBe('https://land.example.com')
+    expect(appUrlOf({ PORT: 8080 })).toBe('http://localhost:8080')
+  })
+
+  test("the README's table lists every variable either layer reads, and no other", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+    expect([...rows].sort()).toEqual([...new Set([...ENV_VARIABLES, ...CONFIG_VARIABLES])].sort())
   })
 })

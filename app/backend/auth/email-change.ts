@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { appUrl } from '~/utils/env.server'
+import { appUrl } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { assertCanMail, sendMail, sendNotice } from '../mail'

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { SessionData, SessionUser } from '~/contract/auth'
 import type { Permission, Role } from '~/contract/permissions'
-import { appUrl } from '~/utils/env.server'
+import { appUrl } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'

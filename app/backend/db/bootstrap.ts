@@ -2,7 +2,7 @@ import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
-import { appUrl, getEnv } from '~/utils/env.server'
+import { appUrl, getConfig } from '../config'
 import { hashPassword } from '../auth/passwords'
 import { newReference } from '../references'
 import type { Database } from './client'
@@ -16,7 +16,7 @@ export const DEFAULT_SETTINGS = {
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */
 export async function bootstrap(db: Database) {
-  const env = getEnv()
+  const env = getConfig()
   await db
     .insert(permissions)
     .values(PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })))

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from '../config'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -137,7 +137,7 @@ const globalForDb = globalThis as unknown as { __database?: Promise<Connection> 
 /** One connection per process (cached on globalThis so `remix dev` rebuilds keep it). */
 export function getConnection(): Promise<Connection> {
   if (!globalForDb.__database) {
-    const env = getEnv()
+    const env = getConfig()
     globalForDb.__database = openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,

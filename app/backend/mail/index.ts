@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { ApiError } from '../http/errors'
 import { consume, LIMITS, reachedLimit } from '../rate-limit'
@@ -14,7 +14,7 @@ const globalForMail = globalThis as unknown as { __mailTransport?: Transport }
 
 function transport(): Transport {
   if (globalForMail.__mailTransport) return globalForMail.__mailTransport
-  const env = getEnv()
+  const env = getConfig()
   const created: Transport = env.SMTP_URL
     ? nodemailer.createTransport(env.SMTP_URL)
     : { sendMail: writeToOutbox }
@@ -23,7 +23,7 @@ function transport(): Transport {
 }
 
 export function outboxDir() {
-  return path.resolve(getEnv().DATA_DIR, 'outbox')
+  return path.resolve(getConfig().DATA_DIR, 'outbox')
 }
 
 /** Without SMTP every message becomes an .eml file in DATA_DIR/outbox, and its subject and link are logged. */
@@ -70,7 +70,7 @@ export async function sendMail(db: Executor, message: MailMessage) {
     if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message)
     throw error
   }
-  await transport().sendMail({ ...message, from: getEnv().MAIL_FROM })
+  await transport().sendMail({ ...message, from: getConfig().MAIL_FROM })
 }
 
 /**

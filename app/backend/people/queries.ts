@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import { PAGE_SIZE } from '~/contract/envelope'
 import type { Customer, PersonSubscription, Realtor, StaffUser } from '~/contract/people'
 import type { Permission, Role } from '~/contract/permissions'
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, userPermissions, users } from '../db/schema'
 import { pageOffset, paginated } from '../http/context'
@@ -84,7 +84,7 @@ export async function listPeople(db: Executor, filters: ListFilters) {
   if (search) conditions.push(ilike(searchText, `%${escapeLike(search.slice(0, 100))}%`))
   if (filters.dateRegistered) {
     // A range on created_at (not a cast of it), so the (role, created_at) index serves it.
-    const zone = getEnv().APP_TIME_ZONE
+    const zone = getConfig().APP_TIME_ZONE
     conditions.push(
       sql`${users.createdAt} >= (${filters.dateRegistered}::date)::timestamp at time zone ${zone}`,
       sql`${users.createdAt} < (${filters.dateRegistered}::date + 1)::timestamp at time zone ${zone}`,

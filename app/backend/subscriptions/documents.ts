@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import PDFDocument from 'pdfkit'
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from '../config'
 import { numberFormat } from '~/contract/intl'
 import { nairaInWords } from './words'
 
@@ -19,7 +19,7 @@ export function ngn(kobo: number) {
 
 function dateText(value: Date | string) {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value).format('DD/MM/YYYY')
-  return dayjs(value).tz(getEnv().APP_TIME_ZONE).format('DD/MM/YYYY')
+  return dayjs(value).tz(getConfig().APP_TIME_ZONE).format('DD/MM/YYYY')
 }
 
 type Doc = InstanceType<typeof PDFDocument>

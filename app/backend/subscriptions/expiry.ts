@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
-import { appUrl, getEnv } from '~/utils/env.server'
+import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
 import { sendMail } from '../mail'
@@ -47,7 +47,7 @@ async function mailQuietly(db: Database, to: string, subject: string, lines: str
  * row lock), whatever how often this runs; a missed day is caught up.
  */
 export async function expireUnpaidSubscriptions(db: Database, now: Date) {
-  const timeZone = getEnv().APP_TIME_ZONE
+  const timeZone = getConfig().APP_TIME_ZONE
   const today = todayIn(timeZone, now)
   const days = await getExpiryDays(db)
   // Anything made since the day before yesterday's window can neither expire nor be warned yet.

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
-import { appUrl, getEnv } from '~/utils/env.server'
+import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
 import { products, scheduleEntries, sentReminders, settings, subscriptions, users } from '../db/schema'
 import { sendMail } from '../mail'
@@ -30,7 +30,7 @@ export async function reminderDays(db: Database) {
  * not reminded: the subscriber just saw it.
  */
 export async function sendDueReminders(db: Database, now: Date) {
-  const timeZone = getEnv().APP_TIME_ZONE
+  const timeZone = getConfig().APP_TIME_ZONE
   const today = todayIn(timeZone, now)
   const until = addInterval(today, await reminderDays(db), 'days')
   const due = await db
@@ -90,7 +90,7 @@ export async function sendDueReminders(db: Database, now: Date) {
  * next payout, and an investment whose last payout date has passed is completed.
  */
 export async function completeMaturedInvestments(db: Database, now: Date) {
-  const today = todayIn(getEnv().APP_TIME_ZONE, now)
+  const today = todayIn(getConfig().APP_TIME_ZONE, now)
   const passed = await db
     .selectDistinct({ id: subscriptions.id })
     .from(subscriptions)

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { discountedKobo } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
-import { getEnv } from '~/utils/env.server'
+import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { products, scheduleEntries, subscriptions, users } from '../db/schema'
 import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
@@ -25,7 +25,7 @@ import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type P
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-export const today = (now: Date = new Date()) => todayIn(getEnv().APP_TIME_ZONE, now)
+export const today = (now: Date = new Date()) => todayIn(getConfig().APP_TIME_ZONE, now)
 
 /** A payment time as typed: with an offset as given; without one in the app's time zone; a bare date at noon. */
 export function parsePaidAt(text: string): Date | null {
@@ -35,7 +35,7 @@ export function parsePaidAt(text: string): Date | null {
     return Number.isNaN(date.getTime()) ? null : date
   }
   const local = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00` : value
-  const parsed = dayjs.tz(local, getEnv().APP_TIME_ZONE)
+  const parsed = dayjs.tz(local, getConfig().APP_TIME_ZONE)
   if (!parsed.isValid() || parsed.format('YYYY-MM-DD') !== value.slice(0, 10)) return null
   return parsed.toDate()
 }

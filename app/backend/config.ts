@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { appUrlOf, booleanFlag, EnvError, parseVariables, readOnce, sharedVariables } from '~/contract/env'
+import { DEFAULT_TIME_ZONE } from '~/contract/format'
+
+export { EnvError }
+
+/** The variables the API reads. The web layer reads its own in app/utils/env.server.ts. */
+const schema = z.object({
+  ...sharedVariables,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be a sender address').default('Land Banking <no-reply@landbanking.local>'),
+  APP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos')
+    .default(DEFAULT_TIME_ZONE),
+  JOBS: booleanFlag.default(true),
+})
+
+/** Values never echoed back in an error message. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'])
+
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>
+
+export type Config = z.infer<typeof schema>
+
+/** Validates an environment (process.env or any object); throws EnvError naming each bad variable. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  return parseVariables(schema, source, SECRET_VARIABLES)
+}
+
+function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The API's validated configuration, read from process.env once, when the API starts. */
+export const getConfig: () => Config = readOnce('__apiConfig', () => parseConfig(process.env))
+
+/** The address people use to reach the app: e-mailed links start with it. */
+export function appUrl() {
+  return appUrlOf(getConfig())
+}
