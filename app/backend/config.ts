@@ -24,6 +24,8 @@ const schema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos')
     .default(DEFAULT_TIME_ZONE),
   JOBS: booleanFlag.default(true),
+  /** Checks every answer against its endpoint table entry (the test configurations turn it on). */
+  API_CHECK_RESPONSES: booleanFlag.default(false),
 })
 
 /** Values never echoed back in an error message. */

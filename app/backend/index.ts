@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
 import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
+import { getConfig } from './config'
 import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
 import { parseValue, type ApiContext, type ApiUser } from './http/context'
@@ -82,7 +83,7 @@ async function handle(request: Request, options: ApiRequestOptions) {
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
     const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
     const result = await route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0])
-    if (!(result instanceof Response) && CHECK_RESPONSES) checkResponse(endpoint, result.data)
+    if (!(result instanceof Response) && getConfig().API_CHECK_RESPONSES) checkResponse(endpoint, result.data)
     if (result instanceof Response) return result
     return envelope(200, {
       status: SUCCESS_STATUS,
@@ -129,12 +130,11 @@ function firstValues(search: URLSearchParams) {
   return values
 }
 
+
 /**
  * Under test every answer is checked against its entry's response schema, so the table cannot
  * drift from what the handlers send.
  */
-const CHECK_RESPONSES = process.env.API_CHECK_RESPONSES === 'true'
-
 function checkResponse(endpoint: Endpoint, data: unknown) {
   if (isFileResponse(endpoint.response)) return
   const sent = data === undefined ? null : JSON.parse(JSON.stringify(data))
