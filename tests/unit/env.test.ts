@@ -105,6 +105,7 @@ describe('parseConfig (the API)', () => {
       MAIL_FROM: 'Land Banking <no-reply@landbanking.local>',
       APP_TIME_ZONE: 'Africa/Lagos',
       JOBS: true,
+      API_CHECK_RESPONSES: false,
     })
   })
 
