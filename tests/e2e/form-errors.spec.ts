@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiCall, createVerifiedUser, signIn } from './support'
+import { ADMIN, apiCall, createStaffUser, createVerifiedUser, signIn } from './support'
 
 const PHONE = { width: 360, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -59,6 +59,19 @@ test('leaving a required field empty shows its message; the next field stays qui
   // Typing clears it.
   await firstName.fill('Amaka')
   await expect(dialog.getByText('First name is a required field')).toHaveCount(0)
+})
+
+test('Edit user: the e-mail is filled in, its hint says what changing it does, and no error shows', async ({ page }) => {
+  const staff = await createStaffUser(page.request, ['can_view_customer'])
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/users?search=${encodeURIComponent(staff.email)}`)
+  await page.getByRole('row').filter({ hasText: staff.email }).getByRole('link', { name: 'Edit Bola Staff' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit user' })
+  const email = edit.getByLabel('Email', { exact: true })
+  await expect(email).toHaveValue(staff.email)
+  await expect(email).toHaveAccessibleDescription('Changing it signs the user out and tells the old address.')
+  await expect(edit.getByText(/leave blank/i)).toHaveCount(0)
+  await expect(anyError(page)).toHaveCount(0)
 })
 
 test("a realtor's 'Copy link' button stays on one line at phone and desktop widths", async ({ page }, testInfo) => {
