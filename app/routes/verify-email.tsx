@@ -5,6 +5,7 @@ import { AuthHeading } from '~/features/auth/auth-heading'
 import { AuthShell } from '~/features/auth/auth-shell'
 import { OtpField } from '~/features/auth/otp-field'
 import { ResendCodeButton } from '~/features/auth/resend-code-button'
+import { EmailAddress } from '~/components/email-address'
 import { FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { VerifyCodeForm } from '~/contract/auth'
@@ -51,7 +52,7 @@ export default function VerifyEmailRoute() {
   return (
     <AuthShell>
       <AuthHeading title="Verify your email">
-        Enter the six-digit code we sent to <strong className="break-all">{email}</strong>.
+        Enter the six-digit code we sent to <EmailAddress email={email} className="font-semibold" />.
       </AuthHeading>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
         <input type="hidden" name="intent" value="verify" />

@@ -34,11 +34,16 @@ export function SlideOver({
     [closeTo, navigate],
   )
 
+  // Once, on opening: a field that focused itself (autoFocus) keeps the focus. Taking it away
+  // would blur that field and show its 'required' message before the user has typed anything.
+  useEffect(() => {
+    if (!panel.current?.contains(document.activeElement)) panel.current?.focus()
+  }, [])
+
   useEffect(() => {
     const previous = document.body.style.overflow
     document.body.style.overflow = 'hidden'
     const frame = requestAnimationFrame(() => setOpen(true))
-    panel.current?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close()
     }

@@ -34,7 +34,7 @@ export function ReferralLink({ url }: { url: string }) {
           onFocus={(event) => event.currentTarget.select()}
         />
         {hydrated ? (
-          <button type="button" className="btn-secondary" onClick={copy} aria-live="polite">
+          <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={copy} aria-live="polite">
             {copied ? 'copied' : 'Copy link'}
           </button>
         ) : null}

@@ -6,7 +6,7 @@ import type { PermissionItem, StaffUser, UserUpdateForm } from '~/contract/peopl
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { PermissionCheckboxes } from './person-form'
 
-/** Edit user: names are shown locked, a blank e-mail keeps the current one, permissions toggle. */
+/** Edit user: names are shown locked, the e-mail is filled in and may be changed, permissions toggle. */
 export function UserEditForm({
   user,
   permissions,
@@ -39,7 +39,7 @@ export function UserEditForm({
         labelProps={{ children: 'Email' }}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
         errors={fields.email.errors}
-        hint="Leave blank to keep the current e-mail."
+        hint="Changing it signs the user out and tells the old address."
       />
       <PermissionCheckboxes
         items={permissions}
