@@ -91,7 +91,9 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
           if ((event.target as HTMLElement).getAttribute('name') === 'amount') setChecked(true)
         }}
         onSubmit={(event) => {
-          if (belowMinimum) {
+          // The field as sent, not the form's state: text typed before the page hydrated is only in the DOM.
+          const sent = parseAmount(String(new FormData(event.currentTarget).get('amount') ?? ''))
+          if (sent !== null && sent < minimum) {
             event.preventDefault()
             setChecked(true)
             return
