@@ -53,3 +53,15 @@ export function amountProblemMessage(label: string, problem: Extract<KoboConvers
   if (problem === 'below_one_kobo') return `${label} must be at least ₦0.01`
   return `${label} must be a number`
 }
+
+/**
+ * Whether a payment plan's total covers the product's price. The floor is the discounted price,
+ * what a buyer paying in full is charged: paying by instalments may cost the same or more, never less.
+ */
+export function planCoversPrice(
+  planKobo: number,
+  productAmountKobo: number,
+  discountPercentage: number | null | undefined,
+): boolean {
+  return planKobo >= discountedKobo(productAmountKobo, discountPercentage)
+}

@@ -174,7 +174,8 @@ describe('changing plans', () => {
   })
 
   test('validation errors per field', async () => {
-    const reference = await landProduct({ initial_deposit_amount: 400_000 })
+    // 70 % off ₦1,000,000: paying in full costs ₦300,000, below the ₦400,000 deposit.
+    const reference = await landProduct({ initial_deposit_amount: 400_000, discount_percentage: 70 })
     const empty = await api.call('POST', `admin/product/${reference}/payment-plan`, { token: admin, body: {} })
     expect(empty.httpStatus).toBe(422)
     expect(empty.data).toEqual({
@@ -199,7 +200,7 @@ describe('changing plans', () => {
 
   test('a deposit at or above a plan amount is refused on the product', async () => {
     const reference = await landProduct()
-    await createPlan(reference, { amount: 900_000, duration: 3, duration_type: 'months' })
+    await createPlan(reference, { amount: 1_000_000, duration: 3, duration_type: 'months' })
     const answer = await api.call('POST', `admin/product/${reference}`, {
       token: admin,
       body: {
@@ -207,13 +208,65 @@ describe('changing plans', () => {
         description: 'Plots',
         location: 'Epe, Lagos',
         amount: 2_000_000,
-        initial_deposit_amount: 900_000,
+        initial_deposit_amount: 1_000_000,
       },
     })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data.initial_deposit_amount[0]).toMatch(
       /^Initial deposit must be less than every payment plan's amount/
     )
+  })
+
+  test('a plan may cost the price of paying in full or more, never less', async () => {
+    const reference = await landProduct({ amount: 1_250_000 })
+    const path = `admin/product/${reference}/payment-plan`
+    const below = await api.call('POST', path, {
+      token: admin,
+      body: { amount: 1_249_999.99, duration: 4, duration_type: 'months' },
+    })
+    expect(below.httpStatus).toBe(422)
+    expect(below.data).toEqual({ amount: ["Amount must be at least the product's price (₦1,250,000.00)"] })
+    const equal = await createPlan(reference, { amount: 1_250_000, duration: 4, duration_type: 'months' })
+    expect(equal.amount).toBe(1_250_000)
+    const lowered = await api.call('POST', `${path}/${equal.uuid}`, {
+      token: admin,
+      body: { amount: 1_000_000, duration: 4, duration_type: 'months' },
+    })
+    expect(lowered.data).toEqual({ amount: ["Amount must be at least the product's price (₦1,250,000.00)"] })
+    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
+    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_250_000])
+  })
+
+  test('with a discount the floor is the discounted price', async () => {
+    const reference = await landProduct({ amount: 1_000_000, discount_percentage: 10 })
+    const path = `admin/product/${reference}/payment-plan`
+    const below = await api.call('POST', path, { token: admin, body: { amount: 899_999, duration: 3, duration_type: 'months' } })
+    expect(below.data).toEqual({ amount: ["Amount must be at least the product's price (₦900,000.00)"] })
+    const plan = await createPlan(reference, { amount: 900_000, duration: 3, duration_type: 'months' })
+    expect(plan.amount).toBe(900_000)
+  })
+
+  test('raising the price above a plan is allowed; the plan stays but new subscriptions to it are refused', async () => {
+    const reference = await landProduct()
+    const cheap = await createPlan(reference, { amount: 1_100_000, duration: 4, duration_type: 'months' })
+    const dear = await createPlan(reference, { amount: 1_500_000, duration: 6, duration_type: 'months' })
+    const raised = await api.call('POST', `admin/product/${reference}`, {
+      token: admin,
+      body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_200_000 },
+    })
+    expect(raised.status, JSON.stringify(raised.data)).toBe('200')
+    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: customer })
+    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_500_000, 1_100_000])
+    const subscribe = (payment_id: string) =>
+      api.call('POST', 'product-subscription', {
+        token: customer,
+        body: { type: 'land', product_id: reference, payment_mode: 'installment', payment_id },
+      })
+    const refused = await subscribe(cheap.uuid)
+    expect(refused.httpStatus).toBe(422)
+    expect(refused.data).toEqual({ payment_id: ["This payment plan costs less than the product's price; choose another plan"] })
+    const accepted = await subscribe(dear.uuid)
+    expect(accepted.status, JSON.stringify(accepted.data)).toBe('200')
   })
 
   test('investments have no payment plans', async () => {

@@ -392,7 +392,7 @@ describe('POST admin/create-subscription', () => {
 
   test('an unknown customer, a non-customer, a foreign plan, an investment without an amount', async () => {
     const product = await createLandProduct(api)
-    const foreign = await createPlan(api, (await createLandProduct(api)).id, { amount: 1, duration: 2 })
+    const foreign = await createPlan(api, (await createLandProduct(api)).id, { amount: 5_000_000, duration: 2 })
     const investment = await createInvestmentProduct(api)
     const create = (body: Record<string, unknown>) => api.call('POST', 'admin/create-subscription', { token: modifier.token, body })
     expect((await create({})).data).toEqual({ customer: ['Customer is a required field'], product: ['Product is a required field'] })

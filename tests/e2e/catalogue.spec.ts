@@ -194,6 +194,21 @@ test('staff create a land product with an image and two payment plans, edit it a
   await plans.getByRole('link', { name: 'Cancel' }).click()
   await expect(plans.getByRole('form', { name: 'New payment plan' })).toHaveCount(0)
 
+  // A plan may not cost less than paying in full: the field says why, and nothing is saved.
+  await plans.getByRole('link', { name: 'Add payment plan' }).click()
+  const cheap = plans.getByRole('form', { name: 'New payment plan' })
+  await cheap.getByLabel('Amount').fill('12000000')
+  await cheap.getByLabel('Duration', { exact: true }).fill('6')
+  await cheap.getByLabel('Duration type').selectOption('months')
+  await cheap.getByRole('button', { name: 'Add plan' }).click()
+  // Under the field only, not repeated in a banner.
+  await expect(cheap.getByText("Amount must be at least the product's price (₦12,500,000.00)")).toHaveCount(1)
+  await expect(cheap.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true')
+  await expect(cheap.getByLabel('Amount')).toHaveAccessibleDescription("Amount must be at least the product's price (₦12,500,000.00)")
+  await plans.getByRole('link', { name: 'Cancel' }).click()
+  await expect(cheap).toHaveCount(0)
+  await expect(plans.getByText('No payment plan available')).toBeVisible()
+
   for (const [amount, duration] of [
     ['13000000', '6'],
     ['14000000', '12'],

@@ -41,22 +41,30 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
 
   const amount = panel.getByLabel('Amount')
   const toPlan = panel.getByRole('button', { name: 'Proceed to investments plan' })
+  const belowMinimum = panel.getByText('Amount must be at least ₦500,000.00')
   if (javaScriptEnabled) {
-    // The button appears only once the typed amount reaches the minimum.
-    await expect(toPlan).toBeHidden()
+    // No message while typing; leaving the field with too little says why, next to the field.
     await amount.pressSequentially('499999')
     await expect(amount).toHaveValue('499,999')
-    await expect(toPlan).toBeHidden()
-    await amount.pressSequentially('0')
-    await expect(amount).toHaveValue('4,999,990')
-    await expect(toPlan).toBeVisible()
+    await expect(belowMinimum).toHaveCount(0)
+    await amount.blur()
+    await expect(belowMinimum).toBeVisible()
+    await expect(amount).toHaveAttribute('aria-invalid', 'true')
+    // Sending it anyway keeps the panel on the amount, with the same words.
+    await toPlan.click()
+    await expect(belowMinimum).toBeVisible()
+    await expect(page).toHaveURL(`/land-investments/${reference}/invest?page=1&search=${tag}`)
+    // Enough clears it.
+    await amount.fill('500,000')
+    await expect(belowMinimum).toHaveCount(0)
+    await expect(amount).not.toHaveAttribute('aria-invalid', 'true')
     // The server refuses a low amount sent anyway (here from the address bar).
     await page.goto(`/land-investments/${reference}/invest?step=breakdown&amount=1000&page=1&search=${tag}`)
   } else {
     await amount.fill('1,000')
     await toPlan.click()
   }
-  await expect(panel.getByText('Amount must be at least ₦500,000.00')).toBeVisible()
+  await expect(belowMinimum).toBeVisible()
   await expect(panel.getByRole('heading', { name: 'ROI Breakdown' })).toHaveCount(0)
 
   await amount.fill('600,000')

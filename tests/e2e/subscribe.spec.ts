@@ -230,3 +230,41 @@ test('the discounted price every screen shows is the amount the API charges for 
   await expect(form.getByRole('radio', { name: `${tag} Estate, Ikorodu, Lagos ${price} · ${reference}` })).toBeVisible()
   await expect(form.getByRole('radio', { name: `Full payment: ${price}` })).toBeVisible()
 })
+
+test('a plan the price has overtaken is not offered to buyers, and staff see it flagged', async ({ page, request }) => {
+  const admin = await adminToken(request)
+  const tag = tagFor('raised')
+  const body = {
+    type: 'land',
+    description: `Plots ${tag}`,
+    location: `${tag} Court, Epe, Lagos`,
+    amount: 1_000_000,
+    land_type: 'plot',
+    size: 500,
+    size_in_measurement: 'sqm',
+  }
+  const reference = await createProduct(request, admin, body)
+  await createPlan(request, admin, reference, { amount: 1_100_000, duration: 3, duration_type: 'months' })
+  await createPlan(request, admin, reference, { amount: 1_500_000, duration: 6, duration_type: 'months' })
+  // Raising the price above a plan is allowed.
+  const raised = await apiCall(request, 'POST', `admin/product/${reference}`, { token: admin, body: { ...body, amount: 1_200_000 } })
+  expect(raised.status).toBe('200')
+
+  const customer = await createVerifiedUser(request)
+  await signIn(page, customer.email, customer.password)
+  const panel = await openSubscribe(page, tag, reference)
+  await expect(panel.getByRole('radio', { name: 'Full payment' })).toBeVisible()
+  await expect(panel.getByRole('radio', { name: '6 months plan' })).toBeVisible()
+  await expect(panel.getByRole('radio', { name: '3 months plan' })).toHaveCount(0)
+
+  await page.context().clearCookies()
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/land-purchases/${reference}/plans`)
+  const plans = page.getByRole('dialog', { name: 'Payment plans' })
+  const rows = plans.getByTestId('plan-row')
+  await expect(rows).toHaveCount(2)
+  const flag = plans.getByTestId('plan-below-price')
+  await expect(flag).toHaveCount(1)
+  await expect(flag).toContainText("Costs less than the product's price (₦1,200,000.00): not offered to new buyers.")
+  await expect(rows.filter({ has: page.getByTestId('plan-below-price') })).toContainText('₦1,100,000.00')
+})

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
-import { discountedKobo, koboOf, nairaToKobo, percentOf } from '~/contract/money'
+import { discountedKobo, koboOf, nairaToKobo, percentOf, planCoversPrice } from '~/contract/money'
 import { discountedPrice } from '~/contract/products-labels'
 import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
@@ -108,5 +108,22 @@ describe('the money field says so next to the field', () => {
     const parsed = transactionPayloadSchema.safeParse({ amount: 0.001, proof_of_payment: 'x.png', paid_at: '2026-01-01' })
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['amount', 'Amount must be at least ₦0.01']])
+  })
+})
+
+describe('planCoversPrice: a payment plan totals at least the price of paying in full', () => {
+  test.each([
+    ['more than the price', 130_000_000, 125_000_000, null, true],
+    ['exactly the price', 125_000_000, 125_000_000, null, true],
+    ['one kobo below the price', 124_999_999, 125_000_000, null, false],
+    ['below the listed price, at the discounted price (10 %)', 112_500_000, 125_000_000, 10, true],
+    ['one kobo below the discounted price', 112_499_999, 125_000_000, 10, false],
+    ['between the discounted and the listed price', 120_000_000, 125_000_000, 10, true],
+    ['a 0 % discount is the listed price', 124_999_999, 125_000_000, 0, false],
+    ['a discount rounded half up: 101 kobo at 50 % costs 50', 50, 101, 50, true],
+    ['49 kobo when 101 kobo at 50 % costs 50', 49, 101, 50, false],
+    ['a 100 % discount leaves no floor above one kobo', 1, 125_000_000, 100, true],
+  ])('%s', (_case, planKobo, productKobo, percent, expected) => {
+    expect(planCoversPrice(planKobo, productKobo, percent)).toBe(expected)
   })
 })

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
+import { discountedKobo, planCoversPrice } from '~/contract/money'
 import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
 import { formatNaira } from '~/contract/format'
 import { paymentPlans, products } from '../db/schema'
@@ -29,7 +30,13 @@ export function toPaymentPlan(row: PlanRow, productDepositKobo: number | null): 
 
 async function productFor(db: Executor, reference: string) {
   const [product] = await db
-    .select({ id: products.id, type: products.type, deposit: products.initialDepositAmount })
+    .select({
+      id: products.id,
+      type: products.type,
+      deposit: products.initialDepositAmount,
+      amount: products.amount,
+      discount: products.discountPercentage,
+    })
     .from(products)
     .where(eq(products.reference, reference.trim().toUpperCase()))
     .limit(1)
@@ -79,6 +86,10 @@ async function planInput(ctx: { db: Executor; params: { reference: string }; bod
   if (product.type !== 'land') throw badRequest('Payment plans are for land products only')
   const input = ctx.body
   const amount = nairaToKobo(input.amount)
+  if (!planCoversPrice(amount, product.amount, product.discount)) {
+    const price = discountedKobo(product.amount, product.discount)
+    throw fieldError('amount', `Amount must be at least the product's price (${formatNaira(koboToNaira(price))})`)
+  }
   if (product.deposit !== null && amount <= product.deposit) {
     throw fieldError(
       'amount',

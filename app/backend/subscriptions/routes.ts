@@ -35,7 +35,7 @@ import {
   toSubscription,
   type PlanRow,
 } from './queries'
-import { assertMinimum, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
+import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
 
@@ -84,6 +84,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
   } else if (input.payment_mode === 'installment') {
     plan = await findPlan(db, product.id, input.payment_id ?? '')
     if (!plan) throw fieldError('payment_id', 'The selected payment plan does not belong to this product')
+    assertPlanCoversPrice(product, plan, 'payment_id')
   }
   const { id } = await createSubscription(db, {
     owner: user,
@@ -122,6 +123,7 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
   } else if (input.paymentPlan) {
     plan = await findPlan(db, product.id, input.paymentPlan)
     if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
+    assertPlanCoversPrice(product, plan, 'paymentPlan')
   }
   const { id } = await createSubscription(db, {
     owner: customer,

@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, sql } from 'drizzle-orm'
-import { discountedKobo } from '~/contract/money'
+import { discountedKobo, planCoversPrice } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { getConfig } from '../config'
@@ -66,6 +66,16 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
 export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
   if (amountKobo < product.amount) {
     throw fieldError(field, `${label} must be at least ${formatNaira(koboToNaira(product.amount))}`)
+  }
+}
+
+/**
+ * A plan made before the price was raised above it stays on record, and subscriptions made under it
+ * keep their terms, but nobody new may take it up: it would cost less than paying in full.
+ */
+export function assertPlanCoversPrice(product: ProductRow, plan: PlanRow, field: string) {
+  if (!planCoversPrice(plan.amount, product.amount, product.discountPercentage)) {
+    throw fieldError(field, "This payment plan costs less than the product's price; choose another plan")
   }
 }
 

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
+import { koboOf, planCoversPrice } from '~/contract/money'
+import { discountedPrice } from '~/contract/products-labels'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { formatNaira } from '~/contract/format'
 import { Button } from '~/components/ui/button'
@@ -90,6 +92,12 @@ export function PlansEditor({
             ) : (
               <li key={plan.uuid} className="rounded-md border border-slate-200 p-3" data-testid="plan-row">
                 <PlanSummary plan={plan} />
+                {planCoversPrice(koboOf(plan.amount), koboOf(data.product.amount), data.product.discount_percentage) ? null : (
+                  <p className="mt-2 text-sm text-amber-800" data-testid="plan-below-price">
+                    Costs less than the product's price ({formatNaira(discountedPrice(data.product))}): not offered to
+                    new buyers. Existing subscriptions keep their terms.
+                  </p>
+                )}
                 {can.modifyPlans ? (
                   <div className="mt-2 flex justify-end gap-2">
                     <Link

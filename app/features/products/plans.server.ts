@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Paginated } from '~/contract/envelope'
 import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
 import { api } from '~/utils/api.server'
-import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS } from './kinds'
 import { loadProduct } from './product-details.server'
@@ -81,7 +81,7 @@ export async function plansEditorAction(request: Request, reference: string | un
         result.message
       )
     }
-    return data({ result: replyWithApiFailure(submission, result), formId }, { status: 400 })
+    return data({ result: replyWithServerErrors(submission, result), formId }, { status: 400 })
   }
   return redirectWithSuccess(request, editorUrl(url), MESSAGES[input.intent])
 }

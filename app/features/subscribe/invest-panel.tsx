@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import type { Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
 import { flowHref } from '~/utils/breakdown'
@@ -30,6 +31,9 @@ export type InvestData =
 
 export const minimumOf = (product: Product) => product.minimum_amount ?? product.amount
 
+/** The API's words for an amount below the minimum (assertMinimum), so both refusals read alike. */
+export const belowMinimumMessage = (minimum: number) => `Amount must be at least ${formatNaira(minimum)}`
+
 /** The invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
 export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
   return (
@@ -57,8 +61,12 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
   })
   const typed = parseAmount(String(fields.amount.value ?? ''))
   const minimum = minimumOf(product)
-  // With JavaScript the button waits for a high enough amount; without it the server says what is wrong.
-  const canProceed = !hydrated || (typed !== null && typed >= minimum)
+  // With JavaScript an amount below the minimum is refused in the browser, once the field is left or
+  // the form sent, in the server's words; without it the server refuses it the same way.
+  const [checked, setChecked] = useState(false)
+  const belowMinimum = hydrated && typed !== null && typed < minimum
+  const amountErrors = checked && belowMinimum ? [belowMinimumMessage(minimum)] : fields.amount.errors
+  const formProps = getFormProps(form)
   const recurring = product.land_investment_type === 'recurring'
   const period = formatPeriod(product.frequency_period, product.interval)
 
@@ -77,16 +85,37 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
         <h3 className="text-sm font-medium text-slate-500">Description</h3>
         <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{product.description}</p>
       </div>
-      <Form method="get" {...getFormProps(form)} preventScrollReset className="mt-6 flex flex-col gap-1">
+      <Form
+        method="get"
+        {...formProps}
+        onBlur={(event) => {
+          if ((event.target as HTMLElement).getAttribute('name') === 'amount') setChecked(true)
+        }}
+        onSubmit={(event) => {
+          // The field as sent, not the form's state: text typed before the page hydrated is only in the DOM.
+          const sent = parseAmount(String(new FormData(event.currentTarget).get('amount') ?? ''))
+          if (sent !== null && sent < minimum) {
+            event.preventDefault()
+            setChecked(true)
+            return
+          }
+          formProps.onSubmit(event)
+        }}
+        preventScrollReset
+        className="mt-6 flex flex-col gap-1"
+      >
         <input type="hidden" name="step" value="breakdown" />
         <ListParamInputs listSearch={data.listSearch} />
         <FormBanner id={form.errorId} errors={form.errors} />
-        <MoneyField meta={fields.amount} label="Amount" inputProps={{ placeholder: formatMoneyInput(String(minimum)) }} />
-        {canProceed ? (
-          <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
-            Proceed to investments plan
-          </Button>
-        ) : null}
+        <MoneyField
+          meta={fields.amount}
+          label="Amount"
+          errors={amountErrors}
+          inputProps={{ placeholder: formatMoneyInput(String(minimum)) }}
+        />
+        <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
+          Proceed to investments plan
+        </Button>
       </Form>
     </>
   )

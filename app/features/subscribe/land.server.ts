@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
+import { koboOf, planCoversPrice } from '~/contract/money'
 import type { PaymentPlan } from '~/contract/products'
 import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
 import { api } from '~/utils/api.server'
@@ -31,10 +32,14 @@ async function allPlans(request: Request, reference: string) {
 export async function loadSubscribe(request: Request, reference: string | undefined) {
   const flow = await loadFlow(request, 'land', reference)
   const { product, url } = flow
-  const [{ plans, error }, full] = await Promise.all([
+  const [{ plans: listed, error }, full] = await Promise.all([
     allPlans(request, product.reference),
     fetchPaymentStructure(request, product.reference, 'full'),
   ])
+  // A plan the price has since overtaken is not offered: the API refuses new subscriptions to it.
+  const plans = listed.filter((plan) =>
+    planCoversPrice(koboOf(plan.amount), koboOf(product.amount), product.discount_percentage),
+  )
   const common = {
     product,
     closeTo: flow.closeTo,
