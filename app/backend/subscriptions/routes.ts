@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
+import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import { formatNaira } from '~/utils/format'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
@@ -178,6 +179,8 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
     throw forbidden('Only the subscriber, or staff who record payments, can add a payment')
   }
   if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+  // Without the company's account there is no transfer to prove, whoever sends the proof.
+  if (!hasBankDetails(await bankDetails(db))) throw conflict(NO_BANK_DETAILS)
   const amount = nairaToKobo(input.amount)
   const left = s.totalAmount - s.totalAmountPaid
   if (s.paymentMode === 'full' && amount !== left) {
