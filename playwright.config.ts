@@ -36,9 +36,12 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
+  // The server starts without bank details: one spec sees it so (with and without JavaScript)
+  // and sets them, before the specs that pay run.
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'bank-details', testMatch: /bank-details\.spec\.ts$/ },
+    { name: 'js', testIgnore: /bank-details\.spec\.ts$/, dependencies: ['bank-details'], use: { javaScriptEnabled: true } },
+    { name: 'no-js', testIgnore: /bank-details\.spec\.ts$/, dependencies: ['bank-details'], use: { javaScriptEnabled: false } },
   ],
   webServer: {
     command: 'node node_modules/@remix-run/serve/dist/cli.js ./build/index.js',

@@ -5,8 +5,11 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
 import { TopBar } from '~/components/layout/top-bar'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
+import { BankDetailsBanner } from '~/features/settings/bank-details-banner'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
 import { endpoints } from '~/contract/endpoints'
+import { hasPermission, isStaff } from '~/contract/permissions'
+import { hasBankDetails } from '~/contract/settings'
 import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
 import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
@@ -18,9 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request)
   const url = new URL(request.url)
   const panel = panelStateFrom(url.searchParams)
-  const [me, notifications] = await Promise.all([
+  const [me, notifications, bank] = await Promise.all([
     api(request, endpoints.me),
     loadNotifications(request, panel),
+    // Staff are told on every page while customers have no account to pay into.
+    isStaff(auth.user) ? api(request, endpoints.settingBankDetails) : null,
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
   const user = me.ok ? me.data : auth.user
@@ -36,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
       unread: notifications.list?.total_unread_notification ?? 0,
       panel: panel.open ? notifications : null,
+      bankBanner:
+        bank?.ok && isStaff(user) && !hasBankDetails(bank.data) ? { canSet: hasPermission(user, 'can_modify_setting') } : null,
     },
     { headers },
   )
@@ -73,7 +80,7 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
 }
 
 export default function AppLayout() {
-  const { user, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel } = useLoaderData<typeof loader>()
+  const { user, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
@@ -111,6 +118,7 @@ export default function AppLayout() {
             menuOpen={menuOpen}
             onOpenMenu={toggleMenu(true)}
           />
+          {bankBanner ? <BankDetailsBanner canSet={bankBanner.canSet} /> : null}
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
             <Outlet />
           </main>

@@ -5,7 +5,7 @@ let api: TestApi
 const tokens: Record<string, string | null> = { anonymous: null }
 
 beforeAll(async () => {
-  api = await createTestApi()
+  api = await createTestApi({ bankDetails: false })
   tokens.customer = (await api.registerUser('customer')).token
   tokens.realtor = (await api.registerUser('realtor')).token
   tokens.adminNone = (await api.createStaff(['can_modify_user', 'can_modify_customer'])).token

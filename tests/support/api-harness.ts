@@ -34,7 +34,11 @@ export function readEnvelope(text: string): { status: any; message: any; data: a
 
 export type ApiAnswer<T = any> = { httpStatus: number; status: string; message: string; data: T; response: Response }
 
-export async function createTestApi() {
+/** The account fixtures pay into: no proof of payment is taken while the bank details are incomplete. */
+export const TEST_BANK_DETAILS = { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' }
+
+/** `bankDetails: false` starts as a fresh install does, before staff fill in the bank details. */
+export async function createTestApi({ bankDetails = true }: { bankDetails?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-api-'))
   Object.assign(process.env, {
     DATA_DIR: dataDir,
@@ -85,6 +89,10 @@ export async function createTestApi() {
   console.log = () => {}
   try {
     await bootstrap(connection.db)
+    if (bankDetails) {
+      const { setBankDetails } = await import('~/backend/settings/service')
+      await setBankDetails(connection.db, TEST_BANK_DETAILS)
+    }
   } finally {
     console.log = silence
   }

@@ -233,6 +233,7 @@ export const RULES: Record<string, Rule> = {
     expect: ownerOnly,
   },
   // The proof must be the caller's own upload; the subscription is a new one awaiting payment.
+  // The world's bank details are set: without them every caller, owner or staff, is refused with 409.
   'POST product-subscription/:reference/transaction': {
     lacks: SUBSCRIPTION_STAFF,
     params: (w) => ({ reference: w.unpaid.reference }),

@@ -3,6 +3,7 @@ import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import { formatNaira } from '~/contract/format'
+import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
@@ -180,6 +181,8 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
     throw forbidden('Only the subscriber, or staff who record payments, can add a payment')
   }
   if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+  // Without the company's account there is no transfer to prove, whoever sends the proof.
+  if (!hasBankDetails(await bankDetails(db))) throw conflict(NO_BANK_DETAILS)
   const amount = nairaToKobo(input.amount)
   const left = s.totalAmount - s.totalAmountPaid
   if (s.paymentMode === 'full' && amount !== left) {

@@ -80,7 +80,9 @@ export const subscriptionEndpoints = {
     path: 'product-subscription/:reference/payment-details',
     tag: 'Payments',
     summary: 'What to pay next on a subscription, and the bank account to pay it into',
-    description: 'A subscription awaiting no payment answers 409.',
+    description:
+      'A subscription awaiting no payment answers 409. Until staff fill in the bank details they are empty strings, and ' +
+      'no proof of payment can be sent.',
     access: 'verified',
     response: paymentDetailsSchema,
   }),
@@ -101,7 +103,8 @@ export const subscriptionEndpoints = {
     description:
       'The subscriber, or staff holding can_record_transaction. Upload the proof image with media/upload first and send ' +
       'its `file_url`. Paying in full takes exactly the amount left; an instalment at most that. The payment then ' +
-      'awaits confirmation by staff.',
+      'awaits confirmation by staff. While the bank details (admin/setting) are incomplete there is no account to pay ' +
+      'into: every proof, the subscriber\'s or staff\'s, answers 409.',
     access: 'verified',
     body: transactionPayloadSchema,
     response: transactionSchema,

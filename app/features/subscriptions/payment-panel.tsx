@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import type { PaymentForm } from '~/contract/subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
@@ -15,6 +16,7 @@ export type PaymentPanelData = {
   subscription: SubscriptionDetail
   details: PaymentDetails
   mode: 'make' | 'record'
+  canSetBankDetails: boolean
   closeTo: string
   paidAt: string
   spec: FormSpec
@@ -43,6 +45,22 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
     defaultValue: { amount: formatMoneyInput(String(details.amount)), description: details.description, paid_at: data.paidAt },
   })
   const bank = details.bank_details
+  if (!hasBankDetails(bank)) {
+    return (
+      <SlideOver title={title} closeTo={data.closeTo}>
+        <div role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-medium">{NO_BANK_DETAILS}</p>
+          {data.canSetBankDetails ? (
+            <p className="mt-1">
+              <Link to="/settings?tab=settings" className="font-semibold underline">
+                Add the bank details in Settings
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </SlideOver>
+    )
+  }
   return (
     <SlideOver title={title} closeTo={data.closeTo}>
       <p className="mb-4 text-sm text-slate-600">

@@ -51,6 +51,7 @@ export async function loadPayment(request: Request, name: ListName, reference: s
     subscription,
     details: details.data,
     mode: subscription.is_user ? ('make' as const) : ('record' as const),
+    canSetBankDetails: hasPermission(user, 'can_modify_setting'),
     closeTo,
     paidAt: defaultPaidAt(timeZone),
     spec: formSpec(paymentFormSchema),
