@@ -113,6 +113,8 @@ test.describe('sidebar', () => {
   test('a skip link leads past the menu to the page', async ({ page, request, javaScriptEnabled }) => {
     const customer = await createVerifiedUser(request, 'customer')
     await signIn(page, customer.email, customer.password)
+    // A person presses Tab on the loaded page: with JavaScript, once the sign-in's navigation has settled.
+    if (javaScriptEnabled) await expect(page.getByTestId('loading-bar')).toHaveAttribute('aria-hidden', 'true')
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
     await expect(skip).toBeFocused()
