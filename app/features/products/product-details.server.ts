@@ -24,23 +24,30 @@ export async function loadProduct(request: Request, kindName: KindName, referenc
 
 export async function loadProductDetails(request: Request, kindName: KindName, reference: string | undefined) {
   const { product, closeTo, can, url } = await loadProduct(request, kindName, reference)
+  return {
+    kind: kindName,
+    product,
+    ...(await detailsExtras(request, product, url)),
+    closeTo,
+    listSearch: closeTo.slice(KINDS[kindName].basePath.length),
+    can,
+  }
+}
+
+/**
+ * What the details view shows beside the product: the page of a land product's plans the address
+ * asks for (null for staff who may not see plans: they simply do not get the section) and the
+ * image chosen in the gallery.
+ */
+export async function detailsExtras(request: Request, product: Product, url: URL) {
   let plans: Paginated<PaymentPlan> | null = null
   if (product.type === 'land') {
     const result = await api(request, endpoints.paymentPlanList, {
       params: { reference: product.reference },
       query: { page: url.searchParams.get('plan_page') ?? 1 },
     })
-    // Staff who may not see plans simply do not get the section.
     plans = result.ok ? result.data : null
   }
   const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
-  return {
-    kind: kindName,
-    product,
-    plans,
-    image,
-    closeTo,
-    listSearch: closeTo.slice(KINDS[kindName].basePath.length),
-    can,
-  }
+  return { plans, image }
 }

@@ -1,8 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
-import type { Paginated } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
-import type { PaymentPlan } from '~/contract/products'
 import { SUBSCRIPTION_STATUSES } from '~/contract/subscription-labels'
 import { api } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
@@ -12,6 +10,7 @@ import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { productPermissions } from '../products/kinds'
+import { detailsExtras } from '../products/product-details.server'
 import { LIST_KEYS, LISTS, listFor, listUrlFrom, typeParamFor, viewerAbilities, type ListName } from './lists'
 
 export const LIST_ERROR = 'Error encountered, try again'
@@ -109,20 +108,10 @@ export async function loadProductPanel(request: Request, name: ListName, referen
   const result = await api(request, endpoints.productShow, { params: { reference: subscription.product.reference } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const product = result.data
-  let plans: Paginated<PaymentPlan> | null = null
-  if (product.type === 'land') {
-    const found = await api(request, endpoints.paymentPlanList, {
-      params: { reference: product.reference },
-      query: { page: url.searchParams.get('plan_page') ?? 1 },
-    })
-    plans = found.ok ? found.data : null
-  }
-  const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
   return {
     kind: product.type === 'land' ? ('land' as const) : ('investment' as const),
     product,
-    plans,
-    image,
+    ...(await detailsExtras(request, product, url)),
     closeTo,
     listSearch: '',
     can: productPermissions(user),
