@@ -35,3 +35,6 @@ export function transactionStatusLabel(status: string) {
 
 export const PAYMENT_MODES = ['full', 'installment'] as const
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
+
+/** The refusal of an amount below a product's minimum, as the API sends it and the invest form shows it before posting. */
+export const belowMinimumMessage = (label: string, minimumNaira: string) => `${label} must be at least ${minimumNaira}`

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { discountedKobo, planCoversPrice } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
+import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { products, scheduleEntries, subscriptions, users } from '../db/schema'
@@ -65,7 +66,7 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
 
 export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
   if (amountKobo < product.amount) {
-    throw fieldError(field, `${label} must be at least ${formatNaira(koboToNaira(product.amount))}`)
+    throw fieldError(field, belowMinimumMessage(label, formatNaira(koboToNaira(product.amount))))
   }
 }
 

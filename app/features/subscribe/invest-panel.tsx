@@ -5,6 +5,7 @@ import type { Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
 import { flowHref } from '~/utils/breakdown'
 import { formatNaira } from '~/contract/format'
+import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { capitalize, formatMoneyInput, humanize, parseAmount } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -32,7 +33,6 @@ export type InvestData =
 export const minimumOf = (product: Product) => product.minimum_amount ?? product.amount
 
 /** The API's words for an amount below the minimum (assertMinimum), so both refusals read alike. */
-export const belowMinimumMessage = (minimum: number) => `Amount must be at least ${formatNaira(minimum)}`
 
 /** The invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
 export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
@@ -65,7 +65,7 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
   // the form sent, in the server's words; without it the server refuses it the same way.
   const [checked, setChecked] = useState(false)
   const belowMinimum = hydrated && typed !== null && typed < minimum
-  const amountErrors = checked && belowMinimum ? [belowMinimumMessage(minimum)] : fields.amount.errors
+  const amountErrors = checked && belowMinimum ? [belowMinimumMessage('Amount', formatNaira(minimum))] : fields.amount.errors
   const formProps = getFormProps(form)
   const recurring = product.land_investment_type === 'recurring'
   const period = formatPeriod(product.frequency_period, product.interval)
