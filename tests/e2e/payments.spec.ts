@@ -5,7 +5,6 @@ import {
   investmentProduct,
   landWithPlan,
   markByApi,
-  ordinalDate,
   panel,
   payByApi,
   pdfText,
@@ -200,7 +199,7 @@ test('an investment: paid with proof in the portfolio, confirmed, then ongoing w
   const ongoing = await subscription(request, customer.token, reference)
   await page.goto('/investment-portfolio')
   await expect(card(page, reference)).toContainText('Ongoing')
-  await expect(card(page, reference)).toContainText(`Next ROI date${ordinalDate(ongoing.next_payment_date)}`)
+  await expect(card(page, reference)).toContainText(`Next ROI date${shortDate(ongoing.next_payment_date)}`)
   await expect(card(page, reference)).toContainText('Next ROI₦40,000.00')
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toHaveCount(0)
   await card(page, reference).getByRole('link', { name: 'View payment plan' }).click()
