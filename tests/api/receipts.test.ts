@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pdfText } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createLandProduct, createPlan, pay, subscribe } from './subscriptions-fixtures'
 
@@ -18,20 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
-
-/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
-function pdfText(bytes: Buffer) {
-  const source = bytes.toString('latin1')
-  const lines: string[] = []
-  for (const [, array] of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    let line = ''
-    for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g)) {
-      line += Buffer.from(hex, 'hex').toString('latin1')
-    }
-    lines.push(line)
-  }
-  return lines.join('\n')
-}
 
 async function download(path: string, token: string, method: 'GET' | 'POST' = 'GET') {
   const answer = await api.call(method, path, { token })
@@ -61,7 +48,7 @@ describe('download-receipt', () => {
     expect(text).toContain(`RCT-${transaction.reference.slice(4)}`)
     expect(text).toContain(transaction.reference)
     expect(text).toContain(reference)
-    expect(text).toContain('NGN 1,250,000.50')
+    expect(text).toContain('₦1,250,000.50')
     expect(text).toContain('One million, two hundred and fifty thousand naira and fifty kobo only')
     expect(text).toContain(`Ngozi ${ngozi.lastName}`)
     expect(text).toContain(product.reference)
@@ -73,7 +60,7 @@ describe('download-receipt', () => {
     await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'paid' } })
     const { answer, bytes } = await download(`product-subscription/${reference}/transaction/${transaction.reference}/download-receipt`, ngozi.token, 'POST')
     expect(answer.httpStatus).toBe(200)
-    expect(pdfText(bytes)).toContain('NGN 300,000.00')
+    expect(pdfText(bytes)).toContain('₦300,000.00')
     // Staff who can see the subscription may download it too.
     const asStaff = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, verifier.token)
     expect(asStaff.answer.httpStatus).toBe(200)
@@ -125,7 +112,7 @@ describe('land-document', () => {
     expect(text).toContain('Letter of Allocation')
     expect(text).toContain(sub.reference)
     expect(text).toContain('Epe, Lagos')
-    expect(text).toContain('NGN 2,200,000.00')
+    expect(text).toContain('₦2,200,000.00')
     expect(text).toContain(`Emeka ${emeka.lastName}`)
 
     expect((await download(path, verifier.token)).answer.httpStatus).toBe(200)
