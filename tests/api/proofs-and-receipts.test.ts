@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { pdfText } from '../support/pdf-text'
+import { pdfWords } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { uniquePng } from '../support/images'
 import { createCustomer, createInvestmentProduct, createLandProduct, createPlan, subscribe, yesterdayMorning } from './subscriptions-fixtures'
@@ -52,7 +52,7 @@ describe('the official receipt prints only what the product writes', () => {
       token: customer.token,
     })
     expect(receipt.httpStatus).toBe(200)
-    const text = pdfText(Buffer.from(await receipt.response.arrayBuffer()))
+    const text = pdfWords(Buffer.from(await receipt.response.arrayBuffer()))
     expect(text).toContain('₦5,000.00')
     expect(text).toContain(`Payment towards the instalment plan for Ajah, Lagos (${product.reference})`)
     expect(text).not.toContain('PAID IN FULL')
@@ -65,7 +65,7 @@ describe('the official receipt prints only what the product writes', () => {
     const payment = await payWith(sub.reference, 2_000, await upload(uniquePng()), { description: 'Interest of 900% guaranteed' })
     await mark(payment.data.reference, 'paid')
     const receipt = await api.call('GET', `product-subscription/${sub.reference}/transaction/${payment.data.uuid}/download-receipt`, { token: customer.token })
-    const text = pdfText(Buffer.from(await receipt.response.arrayBuffer()))
+    const text = pdfWords(Buffer.from(await receipt.response.arrayBuffer()))
     expect(text).toContain(`Investment in Land investment ${product.reference}`)
     expect(text).not.toContain('900%')
   })

@@ -36,7 +36,7 @@ export function pdfText(bytes: Buffer): string {
   return lines.join('\n')
 }
 
-/** A ToUnicode CMap's glyph → text pairs (bfchar, and bfrange in both its forms). */
+/** A ToUnicode CMap's glyph → text pairs (bfchar, and bfrange in both its forms; a ligature's entry holds several code units, space-separated). */
 function toUnicodeMap(cmap: string) {
   const map = new Map<number, string>()
   const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le')
@@ -48,7 +48,7 @@ function toUnicodeMap(cmap: string) {
       const from = parseInt(start, 16)
       const to = parseInt(end, 16)
       if (list !== undefined) {
-        ;[...list.matchAll(/<([0-9a-fA-F]+)>/g)].forEach(([, text], offset) => map.set(from + offset, utf16(text)))
+        ;[...list.matchAll(/<([0-9a-fA-F\s]*)>/g)].forEach(([, text], offset) => map.set(from + offset, utf16(text.replace(/\s/g, ''))))
       } else {
         const base = parseInt(first, 16)
         for (let code = from; code <= to; code++) map.set(code, String.fromCharCode(base + code - from))
@@ -57,3 +57,12 @@ function toUnicodeMap(cmap: string) {
   }
   return map
 }
+
+/**
+ * The text as one line, for phrases the layout may wrap: a line broken after a hyphen joins the
+ * next as it was ("PRD-\nD097" → "PRD-D097"), any other break and run of spaces is one space.
+ */
+export const pdfWords = (bytes: Buffer) =>
+  pdfText(bytes)
+    .replace(/-\n/g, '-')
+    .replace(/\s+/g, ' ')

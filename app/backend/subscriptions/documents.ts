@@ -94,9 +94,9 @@ function signatureLine(doc: Doc, company: CompanyDetails) {
 function field(doc: Doc, label: string, value: string) {
   const left = doc.page.margins.left
   const y = doc.y
-  doc.font(BOLD).fontSize(10).fillColor('#333333').text(label, left, y, { width: 150 })
+  doc.font(BOLD).fontSize(10).fillColor('#333333').text(label, left, y, { width: 125 })
   const labelBottom = doc.y
-  doc.font(REGULAR).fontSize(10).fillColor('#111111').text(value, left + 160, y, { width: doc.page.width - left - 160 - doc.page.margins.right })
+  doc.font(REGULAR).fontSize(10).fillColor('#111111').text(value, left + 135, y, { width: doc.page.width - left - 135 - doc.page.margins.right })
   doc.y = Math.max(doc.y, labelBottom) + 6
   doc.x = left
 }
