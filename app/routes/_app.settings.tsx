@@ -57,7 +57,8 @@ export default function SettingsRoute() {
           {expiryDays !== null ? (
             <ExpiryDaysForm current={expiryDays} spec={specs.expiryDays} lastResult={resultFor('unpaid_subscription_expiry_days')} />
           ) : null}
-          {company ? <CompanyDetailsForm current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}
+          {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
+          {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -69,7 +70,7 @@ export default function SettingsRoute() {
           />
           <ChangeEmailForm spec={specs.changeEmail} lastResult={resultFor('change-email')} pendingEmail={pendingEmail} />
           {profile ? (
-            <ProfileForm current={profile} spec={specs.profile} lastResult={resultFor('profile')} hasPayoutAccount={user.role === 'customer'} />
+            <ProfileForm key={JSON.stringify(profile)} current={profile} spec={specs.profile} lastResult={resultFor('profile')} hasPayoutAccount={user.role === 'customer'} />
           ) : null}
         </div>
       )}
