@@ -97,17 +97,8 @@ export async function downloadFrom(page: Page, click: () => Promise<void>) {
   return { download, bytes: fs.readFileSync((await (download as Download).path())!) }
 }
 
-/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
-export function pdfText(bytes: Buffer) {
-  const source = bytes.toString('latin1')
-  const lines: string[] = []
-  for (const [, array] of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    let line = ''
-    for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(hex, 'hex').toString('latin1')
-    lines.push(line)
-  }
-  return lines.join('\n')
-}
+/** The text a PDF shows (embedded fonts read through their ToUnicode maps). */
+export { pdfText } from '../support/pdf-text'
 
 /** DD/MM/YYYY for a calendar date (YYYY-MM-DD), as every screen shows it. */
 export function shortDate(isoDate: string) {

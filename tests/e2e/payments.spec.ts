@@ -97,7 +97,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   const receipt = pdfText(bytes)
   expect(receipt).toContain(trx)
   expect(receipt).toContain(reference)
-  expect(receipt).toContain('NGN 250,000.00')
+  expect(receipt).toContain('₦250,000.00')
 
   // The plan shows the deposit paid and the rest due.
   await page.goto(`/subscriptions/${reference}/plan?page=1&type=land`)

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import type { ResponseOf } from '~/contract/endpoint'
 import { parseDisplayDate } from '~/contract/format'
+import { endpoints } from '~/contract/endpoints'
 import {
   customerSchema,
   realtorSchema,
@@ -91,4 +92,13 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
   const result = await api(request, PEOPLE_ENDPOINTS[kind].suspend, { params: { id: uuid }, body: submission.value })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE)
+}
+
+/**
+ * A customer's profile (contact, next of kin, payout account) for the details panel: null for
+ * callers the API does not show it to (realtors, staff without a customer permission).
+ */
+export async function loadCustomerProfile(request: Request, id: string) {
+  const result = await api(request, endpoints.customerProfile, { params: { id } })
+  return result.ok ? result.data : null
 }
