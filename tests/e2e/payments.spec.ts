@@ -48,7 +48,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(panel(page).getByRole('heading', { name: 'Make payment' })).toBeVisible()
   await expect(panel(page).getByLabel('Amount')).toHaveValue('250,000')
   await expect(panel(page).getByLabel('Description')).toHaveValue(`Initial deposit for ${land.location} (${land.reference}) (${reference})`)
-  await expect(panel(page).getByText('PNG, JPG, JPEG up to 2MB')).toBeVisible()
+  await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
   await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg')
   const paidAt = panel(page).getByLabel('Date and time paid')
   await expect(paidAt).toHaveAttribute('type', 'datetime-local')

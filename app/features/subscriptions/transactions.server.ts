@@ -70,7 +70,8 @@ export async function landDocumentDownload(request: Request, name: ListName, ref
 
 /**
  * GET /resources/media/{name}: a stored file fetched with the session's token, so a proof of
- * payment opens in the browser for those the API lets see it (an <img> or link sends no bearer token).
+ * payment opens for those the API lets see it (an <img> or link sends no bearer token). Images
+ * show in place; a PDF is always a download (attachment), never rendered by the browser.
  */
 export async function mediaFile(request: Request, fileName: string | undefined) {
   await requireUser(request)
@@ -78,7 +79,8 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
   if (!/^[\w.-]{1,200}$/.test(name)) throw new Response('Not found', { status: 404 })
   const response = await apiFile(request, endpoints.mediaFile, { params: { name } })
   const type = response.headers.get('content-type') ?? ''
-  if (!response.ok || !type.startsWith('image/')) throw new Response('Not found', { status: 404 })
+  const pdf = type.startsWith('application/pdf')
+  if (!response.ok || !(type.startsWith('image/') || pdf)) throw new Response('Not found', { status: 404 })
   return new Response(response.body, {
     headers: {
       'Content-Type': type,
@@ -86,6 +88,7 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${name}"`,
       ...(response.headers.get('content-length') ? { 'Content-Length': response.headers.get('content-length')! } : {}),
     },
   })
