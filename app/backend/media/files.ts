@@ -27,7 +27,7 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 const PDF: StoredType = { contentType: 'application/pdf', extension: 'pdf' }
 const PDF_MAGIC = '%PDF-'
 // Actions a reader may run or open by themselves: a bank's statement of a transfer needs none.
-const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)(?![A-Za-z])/
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z])/
 
 /**
  * A proof of payment may also be a PDF (bank apps export them): it starts with %PDF-, ends with
