@@ -57,7 +57,7 @@ export async function mailPaymentMarked(db: Database, transactionId: number) {
   const amount = formatNaira(koboToNaira(trx.amount))
   const what = `${s.reference} (${productName(s.product)})`
   if (trx.status === 'paid') {
-    await mailQuietly(db, s.email, `Payment confirmed: ${amount} for ${s.reference}`, [
+    await mailQuietly(db, s.email, `Payment confirmed for ${s.reference}`, [
       `Hello ${s.firstName},`,
       '',
       `Your payment of ${amount} for ${what} (${trx.reference}) has been confirmed.`,
@@ -67,7 +67,7 @@ export async function mailPaymentMarked(db: Database, transactionId: number) {
     ])
     return
   }
-  await mailQuietly(db, s.email, `Payment not confirmed: ${amount} for ${s.reference}`, [
+  await mailQuietly(db, s.email, `Payment not confirmed for ${s.reference}`, [
     `Hello ${s.firstName},`,
     '',
     `Your payment of ${amount} for ${what} (${trx.reference}) could not be confirmed.`,
