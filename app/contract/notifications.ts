@@ -6,6 +6,8 @@ export const notificationItemSchema = z.object({
   uuid: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The app path of what it is about (a transaction, a receipt, a subscription), or null. */
+  link: z.string().nullable(),
   is_read: z.boolean(),
   /** ISO 8601 instant. */
   created_at: z.string(),

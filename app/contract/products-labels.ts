@@ -17,6 +17,8 @@ export type AvailableStatus = (typeof AVAILABLE_STATUSES)[number]
 export const PRODUCT_IMAGE_FOLDER = 'products'
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const
+/** A proof of payment may also be a PDF (served only as a download). */
+export const PROOF_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const
 export const MAX_PRODUCT_IMAGES = 10
 export const MEDIA_PATH = '/api/v1/media/'
 

@@ -33,6 +33,17 @@ export function transactionStatusLabel(status: string) {
   return 'Awaiting payment'
 }
 
+/**
+ * A schedule row as people read it: paid; a payment whose date has passed is overdue, one due
+ * today is due today, a later one upcoming. Dates are YYYY-MM-DD; `today` in the viewer's time zone.
+ */
+export function scheduleStatusLabel(row: { kind: 'payment' | 'payout'; status: 'paid' | 'due'; period: string }, today: string) {
+  if (row.status === 'paid') return 'Paid'
+  if (row.kind === 'payment' && row.period < today) return 'Overdue'
+  if (row.kind === 'payment' && row.period === today) return 'Due today'
+  return 'Upcoming'
+}
+
 export const PAYMENT_MODES = ['full', 'installment'] as const
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
 

@@ -70,11 +70,23 @@ export const transactionPayloadSchema = z.object({
   paid_at: requiredString('Payment date', 40).regex(PAID_AT_PATTERN, 'Payment date must be a date and time'),
 })
 
-/** POST admin/mark-transaction */
-export const markTransactionSchema = z.object({
-  reference: requiredString('Reference', 64),
-  status: enumField(['paid', 'not_confirmed'] as const, 'Status'),
-})
+export const PAYMENT_PROOF_SENT = 'Payment proof sent successfully'
+export const PAYMENT_RECORDED = 'Payment recorded; another staff member will confirm it'
+
+export const NOT_CONFIRMED_REASON_REQUIRED = 'Enter the reason the payment is not confirmed'
+
+/** POST admin/mark-transaction: not confirmed needs the reason, which the payer is told. */
+export const markTransactionSchema = z
+  .object({
+    reference: requiredString('Reference', 64),
+    status: enumField(['paid', 'not_confirmed'] as const, 'Status'),
+    reason: optionalString('Reason', 500),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'not_confirmed' && !value.reason?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: NOT_CONFIRMED_REASON_REQUIRED })
+    }
+  })
 
 /** A row of a payment structure or investment plan: a date and an amount in naira. */
 export const planEntrySchema = z.object({
@@ -177,6 +189,8 @@ export const transactionSchema = z.object({
   created_at: z.string(),
   marked_at: z.string().nullable(),
   recorded_by_staff: z.boolean(),
+  /** Why staff marked it not confirmed (told to the payer); null otherwise. */
+  not_confirmed_reason: z.string().nullable(),
   /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
   can_mark: z.boolean(),
 })

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { TransactionsPanel } from '~/features/subscriptions/transactions-panel'
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InvestmentPortfolioTransactionsRoute() {
-  return <TransactionsPanel data={useLoaderData<typeof loader>()} />
+  return <TransactionsPanel data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Transactions | Land Banking' }]

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { encodePng } from '~/backend/media/png'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
-import { noisyPng, TINY_JPEG } from '../support/images'
+import { noisyPng, TINY_JPEG, tinyPdf } from '../support/images'
 
 let api: TestApi
 let admin: string
@@ -180,3 +180,55 @@ describe('product images', () => {
     })
   })
 })
+
+describe('proofs of payment as PDF', () => {
+  const proofUpload = (token: string, file: Uint8Array | string, extra: Record<string, unknown> = {}) =>
+    upload(token, file, { file_name: 'statement.pdf', file_extension: 'pdf', folder_path: 'proofs', ...extra })
+
+  test('a PDF proof is stored, and served only as a download (attachment), never inline', async () => {
+    const pdf = tinyPdf()
+    const answer = await proofUpload(customer, pdf)
+    expect(answer.status, answer.message).toBe('200')
+    expect(answer.data).toMatchObject({ file_url: expect.stringMatching(/^\/api\/v1\/media\/[0-9a-f]{32}\.pdf$/), content_type: 'application/pdf' })
+    const served = await serve(answer.data.file_url, customer)
+    expect(served.httpStatus).toBe(200)
+    expect(served.response.headers.get('content-type')).toBe('application/pdf')
+    expect(served.response.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f]{32}\.pdf"$/)
+    expect(served.response.headers.get('cache-control')).toMatch(/^private/)
+    expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(pdf)
+    // Images are still shown in place.
+    const image = await upload(customer, realPngFor(), { folder_path: 'proofs' })
+    expect((await serve(image.data.file_url, customer)).response.headers.get('content-disposition')).toMatch(/^inline/)
+    // Strangers still get a 404.
+    expect((await serve(answer.data.file_url, otherCustomer)).httpStatus).toBe(404)
+  })
+
+  test('a fake PDF is refused: markup behind %PDF-, a file that only claims the name, a truncated one, one with a script', async () => {
+    const refused = [
+      new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n'),
+      new TextEncoder().encode('this is not a pdf at all, only named statement.pdf'),
+      tinyPdf().slice(0, 60),
+      tinyPdf('x', '/OpenAction <</S/JavaScript/JS (app.alert(1))>>'),
+      tinyPdf('x', '/Names <</EmbeddedFiles 4 0 R>>'),
+    ]
+    for (const file of refused) {
+      const answer = await proofUpload(customer, file)
+      expect(answer.httpStatus).toBe(422)
+      expect(answer.data).toEqual({ file_in_base64: ['The file must be a PNG or JPEG image, or a PDF'] })
+    }
+  })
+
+  test('the size limit holds for PDFs; a product image may not be a PDF', async () => {
+    const padding = '%'.repeat(2 * 1024 * 1024)
+    const big = new TextEncoder().encode(`%PDF-1.4\n${padding}\n%%EOF\n`)
+    expect((await proofUpload(customer, big)).data).toEqual({ file_in_base64: ['The file may not be greater than 2 MB'] })
+    const asProduct = await upload(productStaff, tinyPdf(), { file_extension: 'pdf' })
+    expect(asProduct.data).toEqual({ file_extension: ['The file extension must be png, jpg or jpeg'] })
+    const unnamed = await upload(productStaff, tinyPdf(), { file_extension: undefined })
+    expect(unnamed.data).toEqual({ file_in_base64: ['The file must be a PNG or JPEG image'] })
+  })
+})
+
+function realPngFor() {
+  return encodePng(3, 2, new Uint8Array(3 * 2 * 3).map(() => Math.floor(Math.random() * 256)))
+}

@@ -38,6 +38,7 @@ describe('GET notification', () => {
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Welcome to Land Banking',
       body: expect.stringContaining('Hello Ada'),
+      link: null,
       is_read: false,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pdfWords } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { uniquePng } from '../support/images'
+import { tinyPdf, uniquePng } from '../support/images'
 import { createCustomer, createInvestmentProduct, createLandProduct, createPlan, subscribe, yesterdayMorning } from './subscriptions-fixtures'
 
 let api: TestApi
@@ -33,7 +33,7 @@ const payWith = (reference: string, amount: number, proof: string, extra: Record
   })
 
 const mark = (reference: string, status: 'paid' | 'not_confirmed') =>
-  api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status } })
+  api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status, ...(status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}) } })
 
 describe('the official receipt prints only what the product writes', () => {
   test("the payer's description stays on screen for staff, never on the receipt", async () => {
@@ -96,5 +96,93 @@ describe('a proof proves one payment', () => {
     const rejected = await payWith(sub.reference, 20_000, proof)
     expect((await mark(rejected.data.reference, 'not_confirmed')).httpStatus).toBe(200)
     expect((await payWith(sub.reference, 20_000, proof)).httpStatus).toBe(200)
+  })
+})
+
+describe('staff review: the reason, the e-mails, PDF proofs', () => {
+  // Each test has its own customer: e-mails are capped per address, and these tests read them.
+  const freshCustomer = () => createCustomer(api, { firstName: 'Ngozi' })
+  const uploadAs = async (token: string, content: Uint8Array, name = 'transfer.png') => {
+    const answer = await api.call('POST', 'media/upload', {
+      token,
+      body: { file_name: name, file_in_base64: Buffer.from(content).toString('base64'), folder_path: 'proofs' },
+    })
+    expect(answer.status, answer.message).toBe('200')
+    return answer.data.file_url as string
+  }
+  const payAs = (token: string, reference: string, amount: number, proof: string) =>
+    api.call('POST', `product-subscription/${reference}/transaction`, { token, body: { amount, proof_of_payment: proof, paid_at: yesterdayMorning() } })
+
+  test('not confirmed needs a reason (a field message), which is stored, shown to the payer, notified and e-mailed', async () => {
+    const payer = await freshCustomer()
+    const sub = await subscribe(api, payer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 30_000 })).reference })
+    const payment = await payAs(payer.token, sub.reference, 30_000, await uploadAs(payer.token, uniquePng()))
+    const trx = payment.data.reference as string
+
+    for (const reason of [undefined, '', '   ']) {
+      const blank = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: trx, status: 'not_confirmed', reason } })
+      expect(blank.httpStatus).toBe(422)
+      expect(blank.data).toEqual({ reason: ['Enter the reason the payment is not confirmed'] })
+    }
+    expect((await api.call('GET', `product-subscription/${sub.reference}/transaction`, { token: payer.token })).data.items[0].status).toBe(
+      'awaiting_confirmation',
+    )
+
+    const reason = 'The amount is not in our Zenith account; send the bank statement showing the transfer'
+    const marked = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: trx, status: 'not_confirmed', reason } })
+    expect(marked.httpStatus).toBe(200)
+    expect(marked.data).toMatchObject({ status: 'not_confirmed', not_confirmed_reason: reason })
+
+    const seen = await api.call('GET', `product-subscription/${sub.reference}/transaction`, { token: payer.token })
+    expect(seen.data.items[0]).toMatchObject({ reference: trx, status: 'not_confirmed', not_confirmed_reason: reason })
+
+    const [told] = (await api.call('GET', 'notification', { token: payer.token })).data.items
+    expect(told).toMatchObject({
+      title: 'Payment not confirmed',
+      link: `/subscriptions/${sub.reference}/transactions?page=1&type=land#transaction-${trx}`,
+    })
+    expect(told.body).toContain(`Reason: ${reason}.`)
+
+    const mail = api.latestMail(payer.email)!
+    expect(mail).toContain(`Subject: Payment not confirmed for ${sub.reference}`)
+    // (The harness reads the mail's bytes as Latin-1, so the naira sign is left out of what is compared.)
+    expect(mail).toContain(`30,000.00 for ${sub.reference}`)
+    expect(mail).toContain(`The reason given: ${reason}`)
+    expect(mail).toContain(`http://localhost:3000/subscriptions/${sub.reference}/transactions?page=1&type=land#transaction-${trx}`)
+  })
+
+  test('a subscription made and a payment confirmed are e-mailed, the confirmation with the link to its receipt', async () => {
+    const payer = await freshCustomer()
+    const product = await createLandProduct(api, { amount: 40_000, location: 'Epe, Lagos' })
+    const sub = await subscribe(api, payer.token, { type: 'land', product_id: product.reference })
+    const made = api.latestMail(payer.email)!
+    expect(made).toContain(`Subject: Your subscription ${sub.reference} has been made`)
+    expect(made).toContain(`Your subscription ${sub.reference} (Epe, Lagos (${product.reference})) has been made.`)
+    expect(made).toMatch(/Pay \S+40,000\.00 by bank transfer/)
+    expect(made).toContain(`http://localhost:3000/subscriptions?page=1&type=land&search=${sub.reference}`)
+
+    const payment = await payAs(payer.token, sub.reference, 40_000, await uploadAs(payer.token, uniquePng()))
+    expect((await mark(payment.data.reference, 'paid')).httpStatus).toBe(200)
+    const receiptPath = `/subscriptions/${sub.reference}/transactions/${payment.data.reference}/receipt?page=1&type=land`
+    const confirmed = api.latestMail(payer.email)!
+    expect(confirmed).toContain(`Subject: Payment confirmed for ${sub.reference}`)
+    expect(confirmed).toContain(`Download your receipt: http://localhost:3000${receiptPath}`)
+    const notes = (await api.call('GET', 'notification', { token: payer.token })).data.items as { title: string; link: string | null }[]
+    expect(notes.find((note) => note.title === 'Payment confirmed')?.link).toBe(receiptPath)
+    expect(notes.find((note) => note.title === 'Subscription completed')?.link).toBe(`/subscriptions?page=1&type=land&search=${sub.reference}`)
+    expect(notes.find((note) => note.title === 'Subscription created')?.link).toBe(`/subscriptions?page=1&type=land&search=${sub.reference}`)
+  })
+
+  test('a PDF proof proves a payment like an image; the same PDF is refused for a second one', async () => {
+    const payer = await freshCustomer()
+    const first = await subscribe(api, payer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 50_000 })).reference })
+    const second = await subscribe(api, payer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 50_000 })).reference })
+    const pdf = await uploadAs(payer.token, tinyPdf(), 'statement.pdf')
+    expect(pdf).toMatch(/\.pdf$/)
+    const paid = await payAs(payer.token, first.reference, 50_000, pdf)
+    expect(paid.httpStatus, paid.message).toBe(200)
+    expect(paid.data.proof_of_payment).toBe(pdf)
+    const again = await payAs(payer.token, second.reference, 50_000, pdf)
+    expect(again.data).toEqual({ proof_of_payment: ['This file is already attached to another payment'] })
   })
 })

@@ -83,7 +83,7 @@ describe('download-receipt', () => {
 
   test('a payment that was not confirmed has no receipt', async () => {
     const { reference, transaction } = await paidLand(100_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'not_confirmed' } })
+    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'not_confirmed', reason: 'No such transfer' } })
     const { answer } = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, ngozi.token)
     expect(answer.httpStatus).toBe(409)
   })

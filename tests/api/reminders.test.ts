@@ -63,9 +63,10 @@ describe('payment due reminders', () => {
     const due = addInterval(lagosToday(), 1, 'months')
     expect((await subscriptionRow(sub.reference)).nextPaymentDate).toBe(due)
 
-    // Four days ahead: too early.
+    // Four days ahead: too early. (The subscription and the confirmed deposit were e-mailed already.)
+    const before = api.mailCount(customer.email)
     expect(await sendDueReminders(api.db, at(addInterval(due, -4, 'days'), '23:30'))).toBe(0)
-    expect(api.mailCount(customer.email)).toBe(0)
+    expect(api.mailCount(customer.email)).toBe(before)
 
     // Three days ahead (just after midnight in Lagos, still the day before in UTC): one reminder.
     expect(await sendDueReminders(api.db, at(addInterval(due, -3, 'days'), '00:30'))).toBe(1)
@@ -74,7 +75,7 @@ describe('payment due reminders', () => {
     const [y, m, d] = due.split('-')
     expect(reminders[0].body).toContain(`₦300,000.00 for ${sub.reference}`)
     expect(reminders[0].body).toContain(`${d}/${m}/${y}`)
-    expect(api.mailCount(customer.email)).toBe(1)
+    expect(api.mailCount(customer.email)).toBe(before + 1)
     const mail = api.latestMail(customer.email) ?? ''
     expect(mail).toContain(`Payment reminder: ${sub.reference} is due on ${d}/${m}/${y}`)
     expect(mail).toContain('300,000.00')
@@ -84,7 +85,7 @@ describe('payment due reminders', () => {
     expect(await sendDueReminders(api.db, at(addInterval(due, -2, 'days')))).toBe(0)
     await runDailyJobs(api.db, at(due))
     expect(await titles(customer.id, 'Payment due reminder')).toHaveLength(1)
-    expect(api.mailCount(customer.email)).toBe(1)
+    expect(api.mailCount(customer.email)).toBe(before + 1)
 
     // The next instalment gets its own reminder.
     const second = await pay(api, customer, sub.reference, 300_000)

@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 const mark = (reference: string, status: 'paid' | 'not_confirmed', token: string) =>
-  api.call('POST', 'admin/mark-transaction', { token, body: { reference, status } })
+  api.call('POST', 'admin/mark-transaction', { token, body: { reference, status, ...(status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}) } })
 
 const transactionsSeenBy = async (reference: string, token: string) =>
   (await api.call('GET', `product-subscription/${reference}/transaction`, { token })).data.items as { reference: string; can_mark: boolean }[]
@@ -85,5 +85,42 @@ describe('staff who record a customer payment', () => {
     const subscription = await subscribe(api, customer.token, { type: 'land', product_id: product.reference })
     await pay(api, customer, subscription.reference, 300_000)
     expect(await transactionsSeenBy(subscription.reference, customer.token)).toMatchObject([{ can_mark: false }])
+  })
+})
+
+describe('what a staff-recorded payment says', () => {
+  test('the recorder is told another staff member will confirm it; the other verifiers are told who recorded it, for whom, with a link', async () => {
+    const customer = await createCustomer(api, { firstName: 'Adaeze' })
+    const product = await createLandProduct(api, { amount: 700_000 })
+    const subscription = await subscribe(api, customer.token, { type: 'land', product_id: product.reference })
+    const recorded = await pay(api, recordingVerifier, subscription.reference, 700_000)
+    expect(recorded.httpStatus).toBe(200)
+    expect(recorded.message).toBe('Payment recorded; another staff member will confirm it')
+    expect(recorded.data.status).toBe('awaiting_confirmation')
+
+    const seenBy = async (token: string) =>
+      ((await api.call('GET', 'notification', { token })).data.items as { title: string; body: string; link: string | null }[]).filter((item) =>
+        item.body.includes(recorded.data.reference),
+      )
+    const [told] = await seenBy(otherVerifier.token)
+    expect(told.title).toBe('Payment recorded by staff')
+    expect(told.body).toContain(`recorded a payment of ₦700,000.00 for Adaeze ${customer.lastName} on ${subscription.reference}`)
+    expect(told.body).not.toContain('sent a payment')
+    expect(told.link).toBe(`/subscriptions/${subscription.reference}/transactions?page=1&type=land#transaction-${recorded.data.reference}`)
+    // The recorder cannot confirm it, so it is not asked to.
+    expect(await seenBy(recordingVerifier.token)).toEqual([])
+
+    // The customer's own proof still reads as theirs, with the same kind of link.
+    const customerSubscription = await subscribe(api, customer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 100_000 })).reference })
+    const sent = await pay(api, customer, customerSubscription.reference, 100_000)
+    expect(sent.message).toBe('Payment proof sent successfully')
+    const [submitted] = ((await api.call('GET', 'notification', { token: otherVerifier.token })).data.items as {
+      title: string
+      body: string
+      link: string | null
+    }[]).filter((item) => item.body.includes(sent.data.reference))
+    expect(submitted.title).toBe('Proof of payment submitted')
+    expect(submitted.body).toContain(`Adaeze ${customer.lastName} sent a payment of ₦100,000.00`)
+    expect(submitted.link).toBe(`/subscriptions/${customerSubscription.reference}/transactions?page=1&type=land#transaction-${sent.data.reference}`)
   })
 })

@@ -50,7 +50,7 @@ afterAll(async () => {
 
 const get = (path: string, token: string) => api.call('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed', token = verifier.token) =>
-  api.call('POST', 'admin/mark-transaction', { token, body: { reference, status } })
+  api.call('POST', 'admin/mark-transaction', { token, body: { reference, status, ...(status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}) } })
 
 async function titlesFor(userId: number) {
   const rows = await api.db.select().from(notifications).where(eq(notifications.userId, userId))

@@ -81,7 +81,8 @@ export async function payByApi(request: APIRequestContext, token: string, refere
 }
 
 export async function markByApi(request: APIRequestContext, token: string, reference: string, status: 'paid' | 'not_confirmed') {
-  await expectOk(await apiCall(request, 'POST', 'admin/mark-transaction', { token, body: { reference, status } }))
+  const reason = status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}
+  await expectOk(await apiCall(request, 'POST', 'admin/mark-transaction', { token, body: { reference, status, ...reason } }))
 }
 
 /** Fills the make/record payment panel with a proof and sends it. */

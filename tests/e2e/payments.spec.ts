@@ -47,8 +47,8 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(panel(page).getByRole('heading', { name: 'Make payment' })).toBeVisible()
   await expect(panel(page).getByLabel('Amount')).toHaveValue('250,000')
   await expect(panel(page).getByLabel('Description')).toHaveValue(`Initial deposit for ${land.location} (${land.reference}) (${reference})`)
-  await expect(panel(page).getByText('PNG, JPG, JPEG up to 2MB')).toBeVisible()
-  await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg')
+  await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
+  await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf')
   const paidAt = panel(page).getByLabel('Date and time paid')
   await expect(paidAt).toHaveAttribute('type', 'datetime-local')
   await expect(paidAt).toHaveAttribute('step', '300')
@@ -74,10 +74,12 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   expect(proof.headers()['content-type']).toBe('image/png')
   const trx = (await waiting.locator('.font-mono').textContent())!.trim()
   expect(trx).toMatch(/^TRX-/)
-  await waiting.getByRole('button', { name: /Mark as paid/ }).click()
-  await expect(toast(page)).toContainText('Transaction marked successfully')
+  await expect(waiting.getByRole('img', { name: `Proof of payment for ${trx}` })).toBeVisible()
+  await waiting.getByRole('link', { name: /Mark as paid/ }).click()
+  await waiting.getByRole('button', { name: 'Yes, mark as paid' }).click()
+  await expect(toast(page)).toContainText('Payment marked as paid; the payer has been told')
   await expect(panel(page).getByTestId('transaction')).toContainText('Paid')
-  await expect(panel(page).getByRole('button', { name: /Mark as/ })).toHaveCount(0)
+  await expect(panel(page).getByRole('link', { name: /Mark as/ })).toHaveCount(0)
 
   // The customer's card is ongoing with the next payment; the receipt names the reference and amount.
   await page.context().clearCookies()
@@ -105,7 +107,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText('Initial deposit')
   await expect(rows.nth(0)).toContainText('Paid')
-  await expect(rows.nth(1)).toContainText('Due')
+  await expect(rows.nth(1)).toContainText('Upcoming')
 
   // The remaining instalments through the API, until completed.
   for (let instalment = 1; instalment <= 3; instalment++) {
@@ -137,8 +139,10 @@ test('a payment staff cannot confirm: marked not confirmed, the subscription is 
   await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)
   const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
   await expect(item).toContainText('Yet to be confirmed')
-  await item.getByRole('button', { name: /Mark as not confirmed/ }).click()
-  await expect(toast(page)).toContainText('Transaction marked successfully')
+  await item.getByRole('link', { name: /Mark as not confirmed/ }).click()
+  await item.getByLabel('Reason the payment is not confirmed').fill('No transfer of ₦900,000.00 reached the account')
+  await item.getByRole('button', { name: 'Mark as not confirmed' }).click()
+  await expect(toast(page)).toContainText('Payment marked as not confirmed; the payer has been told why')
   await expect(panel(page).getByTestId('transaction').filter({ hasText: trx })).toContainText('Not confirmed')
   await expect(panel(page).getByRole('link', { name: 'Download receipt' })).toHaveCount(0)
 
@@ -165,7 +169,7 @@ test("staff who pay for their own land see no mark buttons, and the API refuses 
   const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
   await expect(item).toContainText('Yet to be confirmed')
   await expect(item).toContainText('Another member of staff must confirm this payment')
-  await expect(item.getByRole('button', { name: /Mark as/ })).toHaveCount(0)
+  await expect(item.getByRole('link', { name: /Mark as/ })).toHaveCount(0)
   const refused = await apiCall(request, 'POST', 'admin/mark-transaction', { token: admin, body: { reference: trx, status: 'paid' } })
   expect(refused.status).toBe('forbidden')
   expect(refused.message).toBe('You cannot confirm a payment on your own subscription: another member of staff must confirm it')

@@ -282,7 +282,7 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_verify_transaction'],
     expect: staffOnly(),
     fixture: async (w) => withRecords(w, { instalments: await w.make.subscription('instalments') }),
-    body: (w) => ({ reference: w.instalments.transaction, status: 'not_confirmed' }),
+    body: (w) => ({ reference: w.instalments.transaction, status: 'not_confirmed', reason: 'No such transfer in the account' }),
   },
   'POST admin/create-subscription': {
     lacks: ['can_modify_subscription'],

@@ -58,3 +58,11 @@ export function refusedFiles(): { what: string; content: Uint8Array }[] {
     { what: 'a JPEG start marker only', content: new Uint8Array([0xff, 0xd8, 0xff, 0xdb]) },
   ]
 }
+
+/** A small, complete PDF (one empty page); `note` makes each one different, as two bank exports are. */
+export function tinyPdf(note = Math.random().toString(36).slice(2), extra = '') {
+  return new TextEncoder().encode(
+    `%PDF-1.4\n% ${note}\n1 0 obj <</Type/Catalog/Pages 2 0 R${extra}>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n` +
+      '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  )
+}

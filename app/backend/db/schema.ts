@@ -169,6 +169,8 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The app path of what the notification is about (a transaction, a receipt, a subscription), or null. */
+    link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -384,6 +386,8 @@ export const transactions = pgTable(
     recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
     markedById: integer('marked_by_id').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }),
+    /** Why staff marked the payment not confirmed; shown and sent to the payer. */
+    notConfirmedReason: text('not_confirmed_reason'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -6,6 +6,7 @@ import { fieldError } from '../http/errors'
 import { crc32 } from './png'
 
 export type ImageType = { contentType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' }
+export type StoredType = ImageType | { contentType: 'application/pdf'; extension: 'pdf' }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const PNG: ImageType = { contentType: 'image/png', extension: 'png' }
@@ -21,6 +22,27 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (isCompletePng(bytes)) return PNG
   if (isCompleteJpeg(bytes)) return JPEG
   return null
+}
+
+const PDF: StoredType = { contentType: 'application/pdf', extension: 'pdf' }
+const PDF_MAGIC = '%PDF-'
+// Actions a reader may run or open by themselves: a bank's statement of a transfer needs none.
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z])/
+
+/**
+ * A proof of payment may also be a PDF (bank apps export them): it starts with %PDF-, ends with
+ * %%EOF (a truncated file is refused), carries no markup, and no script, launch action or
+ * embedded file. PDFs are only ever served as downloads, never shown inline.
+ */
+export function detectProofType(bytes: Uint8Array): StoredType | null {
+  const image = detectImageType(bytes)
+  if (image) return image
+  if (bytes.length < 16 || hasMarkup(bytes)) return null
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  if (!text.startsWith(PDF_MAGIC) || !/^\d\.\d/.test(text.slice(5, 8))) return null
+  if (!text.slice(-1024).includes('%%EOF')) return null
+  if (PDF_ACTIVE.test(text)) return null
+  return PDF
 }
 
 const uint32 = (bytes: Uint8Array, at: number) =>
@@ -88,19 +110,23 @@ export function decodeBase64(text: string): Uint8Array | null {
 }
 
 export const NOT_AN_IMAGE = 'The file must be a PNG or JPEG image'
+export const NOT_A_PROOF = 'The file must be a PNG or JPEG image, or a PDF'
 export const TOO_LARGE = 'The file may not be greater than 2 MB'
 export const EMPTY_FILE = 'The file is empty'
 
-/** Checks an upload's content and stores it under a random name; the field named in errors is the API's. */
+/**
+ * Checks an upload's content and stores it under a random name; the field named in errors is the
+ * API's. `pdf`: a PDF is accepted too (proofs of payment; never product images).
+ */
 export async function storeImage(
   db: Executor,
   bytes: Uint8Array,
-  { folder, ownerId, field = 'file_in_base64' }: { folder: string; ownerId: number | null; field?: string }
+  { folder, ownerId, field = 'file_in_base64', pdf = false }: { folder: string; ownerId: number | null; field?: string; pdf?: boolean }
 ) {
   if (bytes.length === 0) throw fieldError(field, EMPTY_FILE)
   if (bytes.length > MAX_UPLOAD_BYTES) throw fieldError(field, TOO_LARGE)
-  const type = detectImageType(bytes)
-  if (!type) throw fieldError(field, NOT_AN_IMAGE)
+  const type = pdf ? detectProofType(bytes) : detectImageType(bytes)
+  if (!type) throw fieldError(field, pdf ? NOT_A_PROOF : NOT_AN_IMAGE)
   const name = `${crypto.randomBytes(16).toString('hex')}.${type.extension}`
   const [stored] = await db
     .insert(files)
@@ -121,6 +147,6 @@ export const fileUrl = (name: string) => `${MEDIA_PATH}${name}`
 
 /** The stored name behind a file URL, absolute or relative: '…/api/v1/media/<name>' → '<name>'. */
 export function fileNameFromUrl(url: string) {
-  const match = /\/api\/v1\/media\/([a-f0-9]{32}\.(?:png|jpg))(?:[?#].*)?$/.exec(url.trim())
+  const match = /\/api\/v1\/media\/([a-f0-9]{32}\.(?:png|jpg|pdf))(?:[?#].*)?$/.exec(url.trim())
   return match ? match[1] : null
 }

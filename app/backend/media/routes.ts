@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
-import { PRODUCT_IMAGE_FOLDER, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
+import { PRODUCT_IMAGE_FOLDER, PROOF_EXTENSIONS, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
 import { files } from '../db/schema'
 import { fieldError, forbidden, notFound } from '../http/errors'
 import { implement } from '../http/router'
 import { canReadFile, PUBLIC_FOLDERS } from './access'
-import { decodeBase64, fileUrl, NOT_AN_IMAGE, storeImage } from './files'
+import { decodeBase64, fileUrl, NOT_A_PROOF, NOT_AN_IMAGE, storeImage } from './files'
 import { unattachedCopy, withinUploadQuota } from './quota'
 
 const DEFAULT_FOLDER = 'uploads'
@@ -15,19 +15,22 @@ const upload = implement(endpoints.mediaUpload, async ({ db, user, body: input }
   const folder = input.folder_path || DEFAULT_FOLDER
   // Product images are served to everyone: only those who change products may put files there.
   if (folder === PRODUCT_IMAGE_FOLDER && !hasPermission(user, 'can_modify_product')) throw forbidden()
+  // Product images are images; anything else (a proof of payment) may also be a PDF.
+  const pdf = folder !== PRODUCT_IMAGE_FOLDER
   const extension = input.file_extension?.replace(/^\./, '').toLowerCase()
-  if (extension && !(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw fieldError('file_extension', 'The file extension must be png, jpg or jpeg')
+  const extensions: readonly string[] = pdf ? PROOF_EXTENSIONS : UPLOAD_EXTENSIONS
+  if (extension && !extensions.includes(extension)) {
+    throw fieldError('file_extension', `The file extension must be ${extensions.join(', ').replace(/, (\w+)$/, ' or $1')}`)
   }
   const bytes = decodeBase64(input.file_in_base64)
-  if (!bytes) throw fieldError('file_in_base64', NOT_AN_IMAGE)
+  if (!bytes) throw fieldError('file_in_base64', pdf ? NOT_A_PROOF : NOT_AN_IMAGE)
   // A proof sent again (the payment form retried after a mistake) reuses its file; product images
   // always get their own, since one product may show the same picture twice.
   const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(db, user.id, folder, bytes)
   const stored =
     copy ??
     (await withinUploadQuota(db, user.id, bytes.length, 'file_in_base64', (tx) =>
-      storeImage(tx, bytes, { folder, ownerId: user.id }),
+      storeImage(tx, bytes, { folder, ownerId: user.id, pdf }),
     ))
   const data: UploadResult = {
     file_url: fileUrl(stored.name),
@@ -53,7 +56,8 @@ const serve = implement(endpoints.mediaFile, async ({ db, user, params, request 
       // (proofs of payment) belongs to someone: no cache keeps it past the answer, so it does not
       // outlive a sign-out on a shared computer.
       'Cache-Control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
-      'Content-Disposition': `inline; filename="${file.name}"`,
+      // Only images are shown in place; a PDF (a proof) is always a download, never rendered by the browser.
+      'Content-Disposition': `${file.contentType.startsWith('image/') ? 'inline' : 'attachment'}; filename="${file.name}"`,
       'Content-Security-Policy': "default-src 'none'; sandbox",
     },
   })

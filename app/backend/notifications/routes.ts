@@ -26,6 +26,7 @@ const list = implement(endpoints.notificationList, async (ctx) => {
         uuid: notifications.uuid,
         title: notifications.title,
         body: notifications.body,
+        link: notifications.link,
         is_read: notifications.isRead,
         created_at: notifications.createdAt,
       })

@@ -3,7 +3,8 @@ import type { Permission } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { notifications, userPermissions, users } from '../db/schema'
 
-export type NotificationInput = { title: string; body: string }
+/** `link`: the app path of what it is about (app/contract/links.ts), followed from the notifications panel. */
+export type NotificationInput = { title: string; body: string; link?: string | null }
 
 /** The one way any module tells users something; docs/rules.md lists when it is called. */
 export async function notify(db: Executor, userIds: number | number[], input: NotificationInput) {
@@ -30,8 +31,9 @@ export async function staffWith(db: Executor, permission: Permission) {
   return rows.map((row) => row.id)
 }
 
-export async function notifyStaffWith(db: Executor, permission: Permission, input: NotificationInput) {
-  await notify(db, await staffWith(db, permission), input)
+/** `except`: people the message is not for (whoever did the thing, or cannot act on it). */
+export async function notifyStaffWith(db: Executor, permission: Permission, input: NotificationInput, except: number[] = []) {
+  await notify(db, (await staffWith(db, permission)).filter((id) => !except.includes(id)), input)
 }
 
 export const WELCOME = (firstName: string): NotificationInput => ({

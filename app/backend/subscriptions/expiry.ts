@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
+import { subscriptionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
@@ -78,7 +79,7 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
       if (!(await expireOne(db, row.id, now))) continue
       expired += 1
       const body = `Hello ${row.firstName}, your subscription ${what} was not paid within ${days} days and has expired. Subscribe again when you are ready to pay.`
-      await notify(db, row.userId, { title: 'Subscription expired', body })
+      await notify(db, row.userId, { title: 'Subscription expired', body, link: subscriptionLink(row.product.type, row.reference) })
       await mailQuietly(db, row.email, `Your subscription ${row.reference} has expired`, [
         `Hello ${row.firstName},`,
         '',
@@ -98,12 +99,13 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
       await notify(db, row.userId, {
         title: 'Subscription expires tomorrow',
         body: `Hello ${row.firstName}, your subscription ${what} has no payment yet and expires on ${date}. Pay ${amount} and upload the proof before then to keep it.`,
+        link: subscriptionLink(row.product.type, row.reference),
       })
       await mailQuietly(db, row.email, `Your subscription ${row.reference} expires on ${date}`, [
         `Hello ${row.firstName},`,
         '',
         `Your subscription ${what} has no payment yet. Unless you pay ${amount} and upload the proof, it expires on ${date} and what it holds goes back on sale.`,
-        `Make the transfer and upload your proof of payment at ${appUrl()}/subscriptions`,
+        `Make the transfer and upload your proof of payment at ${appUrl()}${subscriptionLink(row.product.type, row.reference)}`,
       ])
     }
   }

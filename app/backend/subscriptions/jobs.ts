@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
+import { subscriptionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
 import { products, scheduleEntries, sentReminders, settings, subscriptions, users } from '../db/schema'
@@ -63,7 +64,11 @@ export async function sendDueReminders(db: Database, now: Date) {
     const amount = formatNaira(koboToNaira(row.amount ?? 0))
     const date = formatDate(row.dueDate)
     const what = `your payment of ${amount} for ${row.reference} (${productName(row.product)}) is due on ${date}`
-    await notify(db, row.userId, { title: 'Payment due reminder', body: `Hello ${row.firstName}, ${what}.` })
+    await notify(db, row.userId, {
+      title: 'Payment due reminder',
+      body: `Hello ${row.firstName}, ${what}.`,
+      link: subscriptionLink('land', row.reference),
+    })
     try {
       await sendMail(db, {
         to: row.email,

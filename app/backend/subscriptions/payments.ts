@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { BankDetails, Transaction } from '~/contract/subscriptions'
+import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
+import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { hasPermission } from '~/contract/permissions'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
@@ -10,6 +11,7 @@ import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
 import { fileUrl } from './access'
+import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
 import { today } from './service'
 
@@ -85,6 +87,7 @@ export function serializeTransaction({ transaction: t, proofName, ownerId }: Tra
     created_at: t.createdAt.toISOString(),
     marked_at: iso(t.markedAt),
     recorded_by_staff: t.recordedById !== null && t.recordedById !== ownerId,
+    not_confirmed_reason: t.status === 'not_confirmed' ? t.notConfirmedReason : null,
     can_mark:
       t.status === 'awaiting_confirmation' &&
       hasPermission(viewer, 'can_verify_transaction') &&
@@ -164,12 +167,30 @@ export async function recordPayment(db: Database, input: RecordPayment) {
       .set({ status: 'awaiting_payment_confirmation', updatedAt: now })
       .where(eq(subscriptions.id, s.id))
     const owner = input.subscription.owner
-    await notifyStaffWith(tx, 'can_verify_transaction', {
-      title: 'Proof of payment submitted',
-      body:
-        `${owner.firstName} ${owner.lastName} sent a payment of ${formatNaira(koboToNaira(input.amount))} for ` +
-        `${s.reference} (${created.reference}). Check it and mark it paid or not confirmed.`,
-    })
+    const ownerName = `${owner.firstName} ${owner.lastName}`
+    const amount = formatNaira(koboToNaira(input.amount))
+    const byStaff = input.actor.id !== owner.id
+    // Neither the one who recorded it nor the subscriber may confirm it: the message is for the others.
+    await notifyStaffWith(
+      tx,
+      'can_verify_transaction',
+      byStaff
+        ? {
+            title: 'Payment recorded by staff',
+            body:
+              `${input.actor.firstName} ${input.actor.lastName} recorded a payment of ${amount} for ${ownerName} on ` +
+              `${s.reference} (${created.reference}). Another member of staff must check it and mark it paid or not confirmed.`,
+            link: transactionLink(s.type, s.reference, created.reference),
+          }
+        : {
+            title: 'Proof of payment submitted',
+            body:
+              `${ownerName} sent a payment of ${amount} for ${s.reference} (${created.reference}). ` +
+              'Check it and mark it paid or not confirmed.',
+            link: transactionLink(s.type, s.reference, created.reference),
+          },
+      [input.actor.id, owner.id],
+    )
     return created.id
   })
 }
@@ -261,14 +282,27 @@ export async function advanceInvestment(tx: Executor, subscriptionId: number, as
     await notify(tx, completed.userId, {
       title: 'Subscription completed',
       body: `Your investment ${completed.reference} has matured and is now completed.`,
+      link: subscriptionLink('land_investment', completed.reference),
     })
   }
   return 'completed' as const
 }
 
-/** Staff confirm (paid) or reject (not_confirmed) a transaction awaiting confirmation. */
-export async function markTransaction(db: Database, transactionId: number, status: 'paid' | 'not_confirmed', actor: ApiUser) {
-  return db.transaction(async (tx) => {
+
+/**
+ * Staff confirm (paid) or reject (not_confirmed, with the reason the payer is told) a transaction
+ * awaiting confirmation. The payer is notified and e-mailed once the change is committed.
+ */
+export async function markTransaction(
+  db: Database,
+  transactionId: number,
+  status: 'paid' | 'not_confirmed',
+  actor: ApiUser,
+  reason: string | null = null,
+) {
+  const why = reason?.trim() || null
+  if (status === 'not_confirmed' && !why) throw fieldError('reason', NOT_CONFIRMED_REASON_REQUIRED)
+  const marked = await db.transaction(async (tx) => {
     const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
     if (!trx) throw notFound('Transaction not found')
     const s = await lockSubscription(tx, trx.subscriptionId)
@@ -279,7 +313,7 @@ export async function markTransaction(db: Database, transactionId: number, statu
     const now = new Date()
     const [marked] = await tx
       .update(transactions)
-      .set({ status, markedById: actor.id, markedAt: now })
+      .set({ status, markedById: actor.id, markedAt: now, notConfirmedReason: status === 'not_confirmed' ? why : null })
       .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
       .returning()
     if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
@@ -291,7 +325,10 @@ export async function markTransaction(db: Database, transactionId: number, statu
         .where(eq(subscriptions.id, s.id))
       await notify(tx, s.userId, {
         title: 'Payment not confirmed',
-        body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) could not be confirmed. Check the details and send the proof again.`,
+        body:
+          `Your payment of ${amount} for ${s.reference} (${trx.reference}) could not be confirmed. Reason: ${why}. ` +
+          'Check the details and send the proof again.',
+        link: transactionLink(s.type, s.reference, trx.reference),
       })
       return marked
     }
@@ -299,13 +336,17 @@ export async function markTransaction(db: Database, transactionId: number, statu
     await notify(tx, s.userId, {
       title: 'Payment confirmed',
       body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,
+      link: receiptLink(s.type, s.reference, trx.reference),
     })
     if (outcome === 'completed' && s.type === 'land') {
       await notify(tx, s.userId, {
         title: 'Subscription completed',
         body: `Your subscription ${s.reference} is fully paid and completed. Your land document is ready to download.`,
+        link: subscriptionLink(s.type, s.reference),
       })
     }
     return marked
   })
+  await mailPaymentMarked(db, marked.id)
+  return marked
 }

@@ -5,6 +5,7 @@ import { hasPermission } from '~/contract/permissions'
 import { formatNaira } from '~/contract/format'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import { SUBSCRIBED_MESSAGES } from '~/contract/subscription-labels'
+import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '~/contract/subscriptions'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
@@ -15,6 +16,7 @@ import { findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
+import { mailSubscriptionMade } from './emails'
 import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
@@ -91,7 +93,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     if (!plan) throw fieldError('payment_id', 'The selected payment plan does not belong to this product')
     assertPlanCoversPrice(product, plan, 'payment_id')
   }
-  const { id } = await createSubscription(db, {
+  const { id, created } = await createSubscription(db, {
     owner: user,
     product,
     plan,
@@ -99,6 +101,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
+  if (created) await mailSubscriptionMade(db, id)
   return { message: SUBSCRIBED_MESSAGES[product.type], data: await toDetail(db, await subscriptionById(db, id), user) }
 })
 
@@ -130,7 +133,7 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
     if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
     assertPlanCoversPrice(product, plan, 'paymentPlan')
   }
-  const { id } = await createSubscription(db, {
+  const { id, created } = await createSubscription(db, {
     owner: customer,
     product,
     plan,
@@ -138,6 +141,7 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
     createdById: staff.id,
     idempotencyKey: null,
   })
+  if (created) await mailSubscriptionMade(db, id)
   return { message: 'Subscription created successfully', data: await toDetail(db, await subscriptionById(db, id), staff) }
 })
 
@@ -194,8 +198,8 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
   }
   if (amount > left) throw fieldError('amount', `Amount must not be more than ${formatNaira(koboToNaira(left))}, the amount left`)
   const file = await findOwnUpload(db, user, input.proof_of_payment)
-  if (!file || !file.contentType.startsWith('image/')) {
-    throw fieldError('proof_of_payment', 'Upload the proof of payment (PNG, JPG or JPEG) first')
+  if (!file || !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')) {
+    throw fieldError('proof_of_payment', 'Upload the proof of payment (PNG, JPG, JPEG or PDF) first')
   }
   const paidAt = parsePaidAt(input.paid_at)
   if (!paidAt) throw fieldError('paid_at', 'Payment date must be a date and time')
@@ -209,7 +213,9 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
     paidAt,
   })
   const created = orNotFound(await findTransaction(db, eq(transactions.id, id)), 'Transaction not found')
-  return { message: 'Payment proof sent successfully', data: serializeTransaction(created, user) }
+  // Staff recording a payment for someone else are told it still needs another member of staff.
+  const message = s.userId === user.id ? PAYMENT_PROOF_SENT : PAYMENT_RECORDED
+  return { message, data: serializeTransaction(created, user) }
 })
 
 const transactionList = implement(endpoints.transactionList, async ({ db, user, params, query }) => {
@@ -223,7 +229,7 @@ const mark = implement(endpoints.transactionMark, async ({ db, user: staff, body
   const key = input.reference.trim()
   const found = await findTransaction(db, isUuid(key) ? eq(transactions.uuid, key) : eq(transactions.reference, key.toUpperCase()))
   if (!found) throw notFound('Transaction not found')
-  await markTransaction(db, found.transaction.id, input.status, staff)
+  await markTransaction(db, found.transaction.id, input.status, staff, input.reason ?? null)
   const marked = orNotFound(await findTransaction(db, eq(transactions.id, found.transaction.id)), 'Transaction not found')
   return { message: 'Transaction marked successfully', data: serializeTransaction(marked, staff) }
 })

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { discountedKobo, planCoversPrice } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
+import { subscriptionLink } from '~/contract/links'
 import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
@@ -192,6 +193,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         body:
           `Hello ${owner.firstName}, your subscription ${created.reference} to ${productName(product)} has been created. ` +
           `Make your payment of ${formatNaira(koboToNaira(terms.first))} and upload the proof to get started.`,
+        link: subscriptionLink(product.type, created.reference),
       })
       return created.id
     })
@@ -262,6 +264,7 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
     await notify(tx, s.userId, {
       title: 'Subscription cancelled',
       body: `Your subscription ${s.reference} has been cancelled.`,
+      link: subscriptionLink(s.type, s.reference),
     })
   })
 }

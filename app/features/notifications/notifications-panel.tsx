@@ -4,10 +4,34 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
+import { isAppPath } from '~/contract/links'
 import { timeSince } from '~/utils/format'
 import { PANEL_PAGE_PARAM, panelClosedHref, panelHref, panelItemHref } from '~/utils/navigation'
 
 const ACTION = '/resources/notifications'
+
+/** What a notification's link opens, named for the person: a receipt downloads, the rest are pages. */
+function subjectOf(link: string) {
+  const path = link.split(/[?#]/)[0]
+  if (path.endsWith('/receipt')) return { label: 'Download receipt', file: true }
+  if (path.endsWith('/transactions')) return { label: 'Open the transaction', file: false }
+  return { label: 'Open the subscription', file: false }
+}
+
+/** The link to a notification's subject: a plain link, so it works without JavaScript. */
+function SubjectLink({ link, title, className }: { link: string | null; title: string; className: string }) {
+  if (!isAppPath(link)) return null
+  const { label, file } = subjectOf(link)
+  return file ? (
+    <a href={link} className={className} aria-label={`${label}: ${title}`}>
+      {label}
+    </a>
+  ) : (
+    <Link to={link} className={className} aria-label={`${label}: ${title}`}>
+      {label}
+    </Link>
+  )
+}
 
 /**
  * 'Your notifications': the slide-over every signed-in page can open through its search params
@@ -85,6 +109,7 @@ function NotificationListView({ list }: { list: NotificationList }) {
                   </span>
                 </span>
               </Link>
+              <SubjectLink link={item.link} title={item.title} className="link mt-1 inline-block px-4 text-sm" />
             </li>
           ))}
         </ul>
@@ -137,7 +162,8 @@ function NotificationDetail({ item }: { item: NotificationItem }) {
         </time>
       </p>
       <p className="whitespace-pre-line text-sm text-slate-700">{item.body}</p>
-      <div>
+      <div className="flex flex-wrap gap-2">
+        <SubjectLink link={item.link} title={item.title} className="btn-primary" />
         <Link to={panelHref(location)} preventScrollReset className="btn-secondary">
           Close notification
         </Link>

@@ -97,8 +97,8 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
         />
         <Field
           labelProps={{ children: 'Proof of payment' }}
-          inputProps={{ ...getInputProps(fields.proof_of_payment, { type: 'file' }), accept: '.png,.jpg,.jpeg' }}
-          hint="PNG, JPG, JPEG up to 2MB"
+          inputProps={{ ...getInputProps(fields.proof_of_payment, { type: 'file' }), accept: '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf' }}
+          hint="PNG, JPG, JPEG or PDF up to 2MB"
           errors={fields.proof_of_payment.errors}
         />
         <Field

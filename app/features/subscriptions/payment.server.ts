@@ -96,5 +96,6 @@ export async function paymentAction(request: Request, name: ListName, reference:
     },
   })
   if (!result.ok) return answer(replyWithServerErrors(submission, result, hideFields))
-  return redirectWithSuccess(request, closeTo, PAYMENT_SENT)
+  // The API says whose payment it is: staff recording one are told another staff member confirms it.
+  return redirectWithSuccess(request, closeTo, result.message || PAYMENT_SENT)
 }

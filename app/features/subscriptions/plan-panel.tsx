@@ -1,10 +1,15 @@
-import type { SubscriptionDetail } from '~/contract/subscriptions'
+import { scheduleStatusLabel, type SubscriptionDetail } from '~/contract/subscriptions'
 import { formatDate, formatNaira } from '~/contract/format'
-import { capitalize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'
 import { StatusBadge } from './subscription-card'
+
+const STATUS_CLASS: Record<string, string> = {
+  Paid: 'font-semibold text-green-700',
+  Overdue: 'font-semibold text-red-700',
+  'Due today': 'font-semibold text-amber-700',
+}
 
 function rowLabel(s: SubscriptionDetail, sequence: number) {
   if (s.type !== 'land') return `Payout ${sequence + 1}`
@@ -12,7 +17,7 @@ function rowLabel(s: SubscriptionDetail, sequence: number) {
   return sequence === 0 ? 'Initial deposit' : `Instalment ${sequence}`
 }
 
-/** The payment plan: for land the deposit and instalments, for an investment its ROI payouts; each row paid or due. */
+/** The payment plan: for land the deposit and instalments, for an investment its ROI payouts; each row paid, overdue, due today or upcoming. */
 export function PlanPanel({
   data,
 }: {
@@ -21,6 +26,7 @@ export function PlanPanel({
   const s = data.subscription
   const land = s.type === 'land'
   const date = (value: string | null) => formatDate(value, data.timeZone)
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(new Date())
   const rows = s.schedule.filter((row) => row.kind === (land ? 'payment' : 'payout'))
   const plan = s.payment_plan
   return (
@@ -65,7 +71,7 @@ export function PlanPanel({
               <td className="py-2 pr-2">{date(row.period)}</td>
               <td className="py-2 pr-2 text-right">{formatNaira(row.amount)}</td>
               <td className="py-2 text-right">
-                <span className={row.status === 'paid' ? 'font-semibold text-green-700' : 'text-amber-700'}>{capitalize(row.status)}</span>
+                <span className={STATUS_CLASS[scheduleStatusLabel(row, today)] ?? 'text-slate-700'}>{scheduleStatusLabel(row, today)}</span>
               </td>
             </tr>
           ))}

@@ -43,7 +43,8 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
     case 'awaiting_payment_confirmation':
       return (
         <>
-          <DetailRow label="Last paid">{date(s.updated_at)}</DetailRow>
+          {/* The payment sent is not money paid until staff confirm it: no "Last paid" date for it. */}
+          <DetailRow label="Latest payment">Awaiting confirmation</DetailRow>
           <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
         </>
       )
@@ -91,7 +92,7 @@ function PortfolioDates({ s, date }: { s: Subscription; date: (value: string | n
     <>
       <DetailRow label="Date invested">{date(s.created_at)}</DetailRow>
       {s.status === 'completed' ? <DetailRow label="Date completed">{date(s.completed_at)}</DetailRow> : null}
-      {s.status === 'awaiting_payment_confirmation' ? <DetailRow label="Last paid">{date(s.updated_at)}</DetailRow> : null}
+      {s.status === 'awaiting_payment_confirmation' ? <DetailRow label="Latest payment">Awaiting confirmation</DetailRow> : null}
       {s.status === 'ongoing' ? <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow> : null}
       {s.status === 'cancelled' ? <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow> : null}
       {s.status === 'expired' ? <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow> : null}

@@ -1,4 +1,9 @@
-import { Form, useNavigation } from '@remix-run/react'
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { transactionAnchor } from '~/contract/links'
+import { Button } from '~/components/ui/button'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { TextareaField } from '../products/fields'
 import type { Paginated } from '~/contract/envelope'
 import { transactionStatusLabel } from '~/contract/subscription-labels'
 import type { SubscriptionDetail, Transaction } from '~/contract/subscriptions'
@@ -17,7 +22,15 @@ export type TransactionsPanelData = {
   listSearch: string
   canVerify: boolean
   timeZone: string
+  /** The transaction whose marking step is open (?mark=…&as=…), or null. */
+  marking: { reference: string; status: 'paid' | 'not_confirmed' } | null
+  /** This panel's address without the marking step. */
+  panelHref: string
+  reasonSpec: FormSpec
 }
+
+/** What a refused "not confirmed" post answers: the field message, for that transaction. */
+export type MarkActionData = { result: SubmissionResult<string[]>; reference: string } | undefined
 
 const BADGE: Record<string, string> = {
   awaiting_confirmation: 'bg-sky-100 text-sky-800',
@@ -28,40 +41,150 @@ const BADGE: Record<string, string> = {
 // Four eyes on money: the API refuses too, this only spares staff a button that cannot work.
 const SELF_CONFIRMATION_NOTE = 'Another member of staff must confirm this payment: it is on your own subscription or you recorded it.'
 
-function MarkButtons({ reference }: { reference: string }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === reference
+/** The panel's address with the marking step of one transaction open, scrolled to it. */
+function markingHref(panelHref: string, reference: string, status: 'paid' | 'not_confirmed') {
+  const [path, search = ''] = panelHref.split('?')
+  const params = new URLSearchParams(search)
+  params.set('mark', reference)
+  params.set('as', status)
+  return `${path}?${params.toString()}#${transactionAnchor(reference)}`
+}
+
+/** Step one: links (plain GETs, so without JavaScript too) that open the confirmation below. */
+function MarkLinks({ reference, panelHref }: { reference: string; panelHref: string }) {
   return (
     <div className="mt-2 flex flex-wrap gap-2">
-      {(['paid', 'not_confirmed'] as const).map((status) => (
-        <Form key={status} method="post" preventScrollReset>
-          <input type="hidden" name="reference" value={reference} />
-          <input type="hidden" name="status" value={status} />
-          <button
-            type="submit"
-            className={status === 'paid' ? 'btn-primary' : 'btn-danger'}
-            disabled={busy}
-            aria-label={`${status === 'paid' ? 'Mark as paid' : 'Mark as not confirmed'}: ${reference}`}
-          >
-            {status === 'paid' ? 'Mark as paid' : 'Mark as not confirmed'}
-          </button>
-        </Form>
-      ))}
+      <Link
+        to={markingHref(panelHref, reference, 'paid')}
+        preventScrollReset
+        className="btn-primary"
+        aria-label={`Mark as paid: ${reference}`}
+      >
+        Mark as paid
+      </Link>
+      <Link
+        to={markingHref(panelHref, reference, 'not_confirmed')}
+        preventScrollReset
+        className="btn-danger"
+        aria-label={`Mark as not confirmed: ${reference}`}
+      >
+        Mark as not confirmed
+      </Link>
     </div>
   )
 }
 
+/** Step two for "paid": says what confirming does, then posts. */
+function ConfirmPaid({ transaction, data }: { transaction: Transaction; data: TransactionsPanelData }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === transaction.reference
+  const titleId = `confirm-paid-${transaction.reference}`
+  return (
+    <Form method="post" preventScrollReset className="mt-3 rounded-md border border-green-200 bg-green-50 p-3" aria-labelledby={titleId}>
+      <p id={titleId} className="text-sm font-semibold text-slate-900">
+        Confirm this payment?
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Mark {formatNaira(transaction.amount)} ({transaction.reference}) as paid only once it is in the account. The payer is
+        told and gets a receipt; this cannot be undone.
+      </p>
+      <input type="hidden" name="reference" value={transaction.reference} />
+      <input type="hidden" name="status" value="paid" />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="submit" pending={busy}>
+          Yes, mark as paid
+        </Button>
+        <Link to={data.panelHref} preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+/** Step two for "not confirmed": the reason (required), which the payer is told. */
+function NotConfirmedReason({
+  transaction,
+  data,
+  lastResult,
+}: {
+  transaction: Transaction
+  data: TransactionsPanelData
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === transaction.reference
+  const [form, fields] = useSpecForm<{ reference: string; status: string; reason: string }>(data.reasonSpec, {
+    id: `not-confirmed-${transaction.reference}`,
+    lastResult,
+  })
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
+      <input type="hidden" name="reference" value={transaction.reference} />
+      <input type="hidden" name="status" value="not_confirmed" />
+      <TextareaField
+        label="Reason the payment is not confirmed"
+        textareaProps={{ ...getTextareaProps(fields.reason), rows: 3, maxLength: 500 }}
+        errors={fields.reason.errors}
+      />
+      <p className="mt-1 text-xs text-slate-600">The payer sees this reason and receives it by e-mail.</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" pending={busy}>
+          Mark as not confirmed
+        </Button>
+        <Link to={data.panelHref} preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+/** The proof itself: an image shown in place; a PDF only as a download (never rendered inline). */
+function ProofPreview({ transaction }: { transaction: Transaction }) {
+  const proof = proofHref(transaction.proof_of_payment)
+  if (!proof) return <p className="text-sm text-slate-600">No proof of payment</p>
+  if (/\.pdf$/i.test(proof)) {
+    return (
+      <a href={proof} download className="btn-secondary" aria-label={`Open PDF proof of payment: ${transaction.reference}`}>
+        Open PDF
+      </a>
+    )
+  }
+  return (
+    <a href={proof} target="_blank" rel="noreferrer" className="block" aria-label={`View proof: ${transaction.reference}`}>
+      <img
+        src={proof}
+        alt={`Proof of payment for ${transaction.reference}`}
+        loading="lazy"
+        className="max-h-64 w-full rounded border border-slate-200 bg-slate-50 object-contain"
+      />
+      <span className="link mt-1 inline-block text-sm">View proof</span>
+    </a>
+  )
+}
+
 /** The subscription's transactions, newest first, with the proof, the status and what can be done next. */
-export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
+export function TransactionsPanel({ data, actionData }: { data: TransactionsPanelData; actionData?: MarkActionData }) {
   const { subscription, transactions } = data
   return (
     <SlideOver title={`Transactions: ${subscription.reference}`} closeTo={data.closeTo}>
       {transactions.items.length ? (
         <ul className="flex flex-col gap-3" aria-label="Transactions">
           {transactions.items.map((transaction) => {
-            const proof = proofHref(transaction.proof_of_payment)
+            const refused = actionData?.reference === transaction.reference ? actionData.result : undefined
+            const step = refused
+              ? 'not_confirmed'
+              : data.marking?.reference === transaction.reference
+                ? data.marking.status
+                : null
             return (
-              <li key={transaction.reference} className="rounded-md border border-slate-200 p-3" data-testid="transaction">
+              <li
+                key={transaction.reference}
+                id={transactionAnchor(transaction.reference)}
+                className="scroll-mt-4 rounded-md border border-slate-200 p-3 target:border-brand-500 target:ring-2 target:ring-brand-200"
+                data-testid="transaction"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <span className="font-mono text-sm font-semibold">{transaction.reference}</span>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[transaction.status] ?? 'bg-amber-100 text-amber-800'}`}>
@@ -73,16 +196,16 @@ export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
                   <DetailRow label="Description">{transaction.description}</DetailRow>
                   <DetailRow label="Date paid">{formatDateTime(transaction.paid_at, data.timeZone)}</DetailRow>
                   {transaction.recorded_by_staff ? <DetailRow label="Recorded by">Staff</DetailRow> : null}
-                  <DetailRow label="Proof of payment">
-                    {proof ? (
-                      <a href={proof} target="_blank" rel="noreferrer" className="link">
-                        View proof
-                      </a>
-                    ) : (
-                      'None'
-                    )}
-                  </DetailRow>
+                  {transaction.status === 'not_confirmed' && transaction.not_confirmed_reason ? (
+                    <DetailRow label="Reason not confirmed">
+                      <span className="whitespace-pre-line">{transaction.not_confirmed_reason}</span>
+                    </DetailRow>
+                  ) : null}
                 </dl>
+                <section className="mt-2" aria-label={`Proof of payment: ${transaction.reference}`}>
+                  <h3 className="mb-1 text-sm text-slate-500">Proof of payment</h3>
+                  <ProofPreview transaction={transaction} />
+                </section>
                 {transaction.status === 'paid' ? (
                   <a
                     href={`${data.base}/transactions/${transaction.reference}/receipt${data.listSearch}`}
@@ -93,7 +216,13 @@ export function TransactionsPanel({ data }: { data: TransactionsPanelData }) {
                 ) : null}
                 {transaction.status === 'awaiting_confirmation' && data.canVerify ? (
                   transaction.can_mark ? (
-                    <MarkButtons reference={transaction.reference} />
+                    step === 'paid' ? (
+                      <ConfirmPaid transaction={transaction} data={data} />
+                    ) : step === 'not_confirmed' ? (
+                      <NotConfirmedReason transaction={transaction} data={data} lastResult={refused} />
+                    ) : (
+                      <MarkLinks reference={transaction.reference} panelHref={data.panelHref} />
+                    )
                   ) : (
                     <p className="mt-2 text-sm text-slate-600">{SELF_CONFIRMATION_NOTE}</p>
                   )

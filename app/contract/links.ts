@@ -1,0 +1,37 @@
+/**
+ * The web addresses notifications and e-mails point at: a subscription (its list filtered to it),
+ * its transactions panel (scrolled to one transaction) and a receipt. Paths only; e-mails put the
+ * app's address in front. Land lives under /subscriptions, investments under /investment-portfolio.
+ */
+export type LinkSubscriptionType = 'land' | 'land_investment'
+
+const enc = encodeURIComponent
+
+function listOf(type: LinkSubscriptionType) {
+  return type === 'land'
+    ? { base: '/subscriptions', search: '?page=1&type=land' }
+    : { base: '/investment-portfolio', search: '' }
+}
+
+export function subscriptionLink(type: LinkSubscriptionType, reference: string) {
+  const { base, search } = listOf(type)
+  return `${base}${search ? `${search}&` : '?page=1&'}search=${enc(reference)}`
+}
+
+/** The anchor each transaction of the panel carries, so a link opens the panel at it. */
+export const transactionAnchor = (transactionReference: string) => `transaction-${transactionReference}`
+
+export function transactionLink(type: LinkSubscriptionType, reference: string, transactionReference: string) {
+  const { base, search } = listOf(type)
+  return `${base}/${enc(reference)}/transactions${search}#${transactionAnchor(transactionReference)}`
+}
+
+export function receiptLink(type: LinkSubscriptionType, reference: string, transactionReference: string) {
+  const { base, search } = listOf(type)
+  return `${base}/${enc(reference)}/transactions/${enc(transactionReference)}/receipt${search}`
+}
+
+/** A link stored with a notification is followed only when it is a path inside the app. */
+export function isAppPath(link: string | null | undefined): link is string {
+  return typeof link === 'string' && /^\/(?![/\\])/.test(link) && !/[\s<>"]/.test(link)
+}
