@@ -139,6 +139,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   const terms = termsOf(input, start)
   const quantity = product.type === 'land' ? (input.quantity ?? 1) : 1
   const unitsLeft = product.availableByQuantity ? (product.unitAvailable ?? 0) : null
+  if (unitsLeft !== null && unitsLeft <= 0) throw productUnavailable()
   const problem = quantityProblem(quantity, unitsLeft, unitNoun(product))
   if (problem) throw fieldError(QUANTITY_FIELD, problem)
   try {
