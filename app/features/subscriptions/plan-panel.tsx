@@ -4,7 +4,7 @@ import { capitalize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'
-import { StatusBadge } from './subscription-card'
+import { landQuantity, StatusBadge } from './subscription-card'
 
 function rowLabel(s: SubscriptionDetail, sequence: number) {
   if (s.type !== 'land') return `Payout ${sequence + 1}`
@@ -30,6 +30,7 @@ export function PlanPanel({
         <DetailRow label="Status">
           <StatusBadge status={s.status} />
         </DetailRow>
+        {land ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
         {land ? (
           <DetailRow label="Payment type">
             {plan ? `Installment: ${plan.duration} ${plan.duration_type}` : 'Full'}
