@@ -61,6 +61,8 @@ export const adminCreateSubscriptionSchema = z.object({
   product: requiredString('Product', 64),
   paymentPlan: optionalString('Payment plan', 64),
   amount_invested: positiveAmount('Amount invested').optional(),
+  /** Land only: how many plots or acres (1 when left out). */
+  quantity: quantityField.optional(),
 })
 
 /**

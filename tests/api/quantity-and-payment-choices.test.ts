@@ -117,6 +117,23 @@ describe('buying several plots', () => {
     expect(await unitsLeft(product.id)).toEqual({ left: 4, available: true })
   })
 
+  test('staff adding a subscription for a customer choose the quantity too', async () => {
+    const customer = await createCustomer(api)
+    const product = await createLandProduct(api, { amount: 100_000, units: 5 })
+    const create = (quantity: number) =>
+      api.call('POST', 'admin/create-subscription', {
+        token: modifier.token,
+        body: { customer: customer.reference, product: product.reference, quantity },
+      })
+    const refused = await create(6)
+    expect(refused.httpStatus).toBe(422)
+    expect(refused.data).toEqual({ quantity: ['Only 5 plots are left'] })
+    const made = await create(3)
+    expect(made.httpStatus).toBe(200)
+    expect(made.data).toMatchObject({ quantity: 3, total_amount: 300_000 })
+    expect(await unitsLeft(product.id)).toEqual({ left: 2, available: true })
+  })
+
   test('an investment keeps its amount and refuses a quantity', async () => {
     const product = await createInvestmentProduct(api, { minimum: 500_000 })
     const refused = await buy({ type: 'land_investment', product_id: product.reference, amount_invested: 500_000, quantity: 2 })

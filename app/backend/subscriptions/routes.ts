@@ -130,11 +130,15 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
     if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
     assertPlanCoversPrice(product, plan, 'paymentPlan')
   }
+  if (product.type === 'land_investment' && (input.quantity ?? 1) !== 1) {
+    throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+  }
   const { id } = await createSubscription(db, {
     owner: customer,
     product,
     plan,
     amountInvested,
+    quantity: input.quantity ?? 1,
     createdById: staff.id,
     idempotencyKey: null,
   })

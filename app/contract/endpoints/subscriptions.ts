@@ -167,7 +167,7 @@ export const subscriptionEndpoints = {
     summary: 'Add a subscription for a customer',
     description:
       '`customer` is the customer\'s reference or uuid. Land is paid in full, or by `paymentPlan`, one of the product\'s ' +
-      'plans; an investment needs `amount_invested`.',
+      'plans, with an optional `quantity` of plots or acres as for product-subscription; an investment needs `amount_invested`.',
     access: { permissions: ['can_modify_subscription'] },
     body: adminCreateSubscriptionSchema,
     response: subscriptionDetailSchema,
