@@ -81,3 +81,81 @@ export function receiptTotals(totalKobo: number, payments: readonly ConfirmedPay
     .reduce((sum, payment) => sum + payment.kobo, 0)
   return { paidKobo, balanceKobo: Math.max(0, totalKobo - paidKobo) }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Buying several plots or acres at once
+
+/** The most units of land one subscription may buy. */
+export const MAX_QUANTITY = 10
+
+/**
+ * How many units one subscription may buy: at most MAX_QUANTITY, and no more than the units left
+ * when the product is sold by quantity (null: not counted). 0 when none are left.
+ */
+export function maxQuantity(unitsLeft: number | null | undefined): number {
+  if (unitsLeft === null || unitsLeft === undefined) return MAX_QUANTITY
+  return Math.max(0, Math.min(MAX_QUANTITY, Math.floor(unitsLeft)))
+}
+
+/**
+ * An amount for one unit, for `quantity` units: the price, each instalment and the price a discount
+ * leaves are worked out for one unit (discount rounded per unit), then multiplied. So the rows of a
+ * schedule still add up to its total, and buying 2 costs exactly twice what buying 1 does.
+ */
+export function scaleByQuantity(unitKobo: number, quantity: number): number {
+  return unitKobo * Math.max(1, Math.floor(quantity))
+}
+
+/** "1 plot", "3 acres": a count of units of land (`unit` is 'plot', 'acre' or 'unit'). */
+export function unitCount(count: number, unit = 'unit'): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`
+}
+
+/** Why a quantity cannot be bought, or null: a whole number from 1 to maxQuantity(unitsLeft). */
+export function quantityProblem(quantity: number, unitsLeft: number | null | undefined, unit = 'unit'): string | null {
+  if (!Number.isInteger(quantity) || quantity < 1) return 'Quantity must be a whole number of at least 1'
+  if (quantity > MAX_QUANTITY) return `Quantity must be at most ${MAX_QUANTITY}`
+  const most = maxQuantity(unitsLeft)
+  if (quantity > most) return most === 0 ? `No ${unit}s are left` : `Only ${unitCount(most, unit)} ${most === 1 ? 'is' : 'are'} left`
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------
+// How much a payment may be
+
+/** One amount a payment may be: the next `instalments` entries of the schedule, or the whole balance. */
+export type PaymentChoice = {
+  /** How many schedule entries the payment settles (the one partly paid counts). */
+  instalments: number
+  amountKobo: number
+  /** Whether it pays off everything left. */
+  whole: boolean
+}
+
+/**
+ * The amounts a payment may be: what is left of the next entry, of the next two, … up to the whole
+ * balance. `entries` are the schedule's amounts in order (one entry when paid in full or invested),
+ * `paidKobo` what confirmed payments have covered, `totalKobo` what is owed in all. Amounts between
+ * two of these would leave an entry half paid, so they are not offered. Nothing left: no choices.
+ */
+export function paymentChoices(entries: readonly number[], paidKobo: number, totalKobo: number): PaymentChoice[] {
+  const left = totalKobo - paidKobo
+  if (left <= 0) return []
+  const choices: PaymentChoice[] = []
+  let covered = 0
+  for (const entry of entries) {
+    covered += entry
+    const amount = Math.min(covered, totalKobo) - paidKobo
+    if (amount <= 0) continue
+    if (amount >= left) break
+    choices.push({ instalments: choices.length + 1, amountKobo: amount, whole: false })
+  }
+  // The whole balance is always a choice, even when the entries do not add up to the total.
+  choices.push({ instalments: choices.length + 1, amountKobo: left, whole: true })
+  return choices
+}
+
+/** Whether a payment of this amount is one of the choices. */
+export function isAllowedPayment(choices: readonly PaymentChoice[], amountKobo: number): boolean {
+  return choices.some((choice) => choice.amountKobo === amountKobo)
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString } from './fields'
+import { quantityField } from './subscriptions'
 
 /**
  * The web forms of the invest slide-over and the subscribe-to-land flow. The API payload itself is
@@ -34,11 +35,15 @@ export const investProceedSchema = z.object({
   idempotency_key: optionalString('Idempotency key', 100),
 })
 
-/** Land step 1 (a GET form): 'full' or the uuid of one of the product's payment plans. */
-export const landChoiceSchema = z.object({ plan: optionField })
+/**
+ * Land step 1 (a GET form): 'full' or the uuid of one of the product's payment plans, and how many
+ * plots or acres (1 when left out; the loader also checks the units left).
+ */
+export const landChoiceSchema = z.object({ plan: optionField, quantity: quantityField.optional() })
 
 export const landProceedSchema = z.object({
   plan: optionField,
+  quantity: quantityField.optional(),
   accept_terms: acceptTerms,
   idempotency_key: optionalString('Idempotency key', 100),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import { quantityField } from './subscriptions'
 
 /** The web forms of the subscription panels (the API payloads are in ./subscriptions). */
 
@@ -22,5 +23,6 @@ export const createSubscriptionFormSchema = z.object({
   customer: requiredString('Customer', 64),
   product: requiredString('Product', 64),
   payment: requiredString('Payment option', 64),
+  quantity: quantityField.optional(),
 })
 export type CreateSubscriptionForm = z.input<typeof createSubscriptionFormSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, TRANSACTION_STATUSES } from './subscription-labels'
 
@@ -18,6 +19,14 @@ const enumField = <T extends readonly [string, ...string[]]>(values: T, label: s
 // At least one kobo: the money rule in nairaAmount.
 const positiveAmount = nairaAmount
 
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`
+
+/** How many plots or acres: a whole number from 1 to MAX_QUANTITY (a form's text of digits is read as one). */
+export const quantityField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE),
+)
+
 /** POST product/{reference}/get-investment-plan */
 export const investmentPlanSchema = z.object({ amount: positiveAmount('Amount') })
 
@@ -29,11 +38,16 @@ export const subscribeSchema = z
     payment_mode: enumField(PAYMENT_MODES, 'Payment mode').default('full'),
     payment_id: optionalString('Payment plan', 64),
     amount_invested: positiveAmount('Amount invested').optional(),
+    /** Land only: how many plots or acres (1 when left out); the price and every instalment are multiplied by it. */
+    quantity: quantityField.optional(),
     idempotency_key: optionalString('Idempotency key', 100),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'land' && value.payment_mode === 'installment' && !value.payment_id) {
       ctx.addIssue({ code: 'custom', path: ['payment_id'], message: requiredMessage('Payment plan') })
+    }
+    if (value.type === 'land_investment' && value.quantity !== undefined && value.quantity !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'An investment is bought by its amount, not by quantity' })
     }
     if (value.type === 'land_investment' && value.amount_invested === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount_invested'], message: requiredMessage('Amount invested') })
@@ -47,6 +61,8 @@ export const adminCreateSubscriptionSchema = z.object({
   product: requiredString('Product', 64),
   paymentPlan: optionalString('Payment plan', 64),
   amount_invested: positiveAmount('Amount invested').optional(),
+  /** Land only: how many plots or acres (1 when left out). */
+  quantity: quantityField.optional(),
 })
 
 /**
@@ -121,6 +137,8 @@ export const subscriptionSchema = z.object({
   type: z.enum(SUBSCRIPTION_TYPES),
   status: z.enum(SUBSCRIPTION_STATUSES),
   payment_mode: z.enum(PAYMENT_MODES),
+  /** Plots or acres bought (1 for an investment); total_amount and the schedule are for all of them. */
+  quantity: z.number().int(),
   /** The payment plan of a land subscription paid by instalments; null when paid in full or an investment. */
   payment_plan: z
     .object({ uuid: z.string(), amount: z.number(), duration: z.number().int(), duration_type: z.enum(INTERVALS) })
@@ -169,7 +187,13 @@ export type BankDetails = z.infer<typeof bankAccountSchema>
 
 /** What to pay next and where to: GET product-subscription/{reference}/payment-details. */
 export const paymentDetailsSchema = z.object({
+  /** The next instalment (or what is left of it), or the whole amount when paid in one go. */
   amount: z.number(),
+  /**
+   * Every amount a payment may be now, smallest first: the next instalment, the next two, … and last
+   * the whole balance. A payment of any other amount is refused.
+   */
+  choices: z.array(z.object({ instalments: z.number().int(), amount: z.number(), whole: z.boolean() })),
   /** The narration to give the bank transfer. */
   description: z.string(),
   bank_details: bankAccountSchema,

@@ -73,6 +73,12 @@ describe('the life of a land subscription by instalments', () => {
     const details = await get(`product-subscription/${reference}/payment-details`, alice.token)
     expect(details.data).toEqual({
       amount: 250_000,
+      choices: [
+        { instalments: 1, amount: 250_000, whole: false },
+        { instalments: 2, amount: 500_000, whole: false },
+        { instalments: 3, amount: 750_000, whole: false },
+        { instalments: 4, amount: 1_000_000.01, whole: true },
+      ],
       description: `Initial deposit for Lekki, Lagos (${product.reference}) (${reference})`,
       bank_details: { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' },
     })
@@ -128,28 +134,32 @@ describe('the life of a land subscription by instalments', () => {
     expect(sub).toMatchObject({ status: 'ongoing', total_amount_paid: 250_000, duration_left: 3, next_payment_amount: 250_000 })
     expect(await titlesFor(alice.id)).toContain('Payment not confirmed')
 
-    // A part payment leaves the rest of that instalment due on the same date.
+    // Part of an instalment is not one of the amounts offered.
     const part = await pay(api, alice, reference, 100_000)
-    await mark(part.data.reference, 'paid')
+    expect(part.httpStatus).toBe(422)
+    expect(part.data).toEqual({
+      amount: ['Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00 or ₦750,000.01'],
+    })
+
+    // Two instalments at once: both are paid once confirmed, and the next due date moves two months on.
+    const two = await pay(api, alice, reference, 500_000)
+    expect(two.httpStatus).toBe(200)
+    await mark(two.data.reference, 'paid')
     sub = (await get(`product-subscription/${reference}`, alice.token)).data
     expect(sub).toMatchObject({
       status: 'ongoing',
-      total_amount_paid: 350_000,
-      amount_left: 650_000.01,
-      duration_left: 3,
-      next_payment_amount: 150_000,
-      next_payment_date: addInterval(today, 1, 'months'),
+      total_amount_paid: 750_000,
+      amount_left: 250_000.01,
+      duration_left: 1,
+      next_payment_amount: 250_000.01,
+      next_payment_date: addInterval(today, 3, 'months'),
     })
-
-    const rest = await pay(api, alice, reference, 150_000)
-    await mark(rest.data.reference, 'paid')
-    sub = (await get(`product-subscription/${reference}`, alice.token)).data
-    expect(sub).toMatchObject({ total_amount_paid: 500_000, duration_left: 2, next_payment_amount: 250_000, next_payment_date: addInterval(today, 2, 'months') })
+    expect(sub.schedule.map((row: any) => row.status)).toEqual(['paid', 'paid', 'paid', 'due'])
 
     // More than is left is refused; the rest in one go completes it.
-    const tooMuch = await pay(api, alice, reference, 500_000.02)
-    expect(tooMuch.data).toEqual({ amount: ['Amount must not be more than ₦500,000.01, the amount left'] })
-    const last = await pay(api, alice, reference, 500_000.01)
+    const tooMuch = await pay(api, alice, reference, 250_000.02)
+    expect(tooMuch.data).toEqual({ amount: ['Amount must be ₦250,000.01, the full amount'] })
+    const last = await pay(api, alice, reference, 250_000.01)
     await mark(last.data.reference, 'paid')
     sub = (await get(`product-subscription/${reference}`, alice.token)).data
     expect(sub).toMatchObject({
@@ -169,9 +179,8 @@ describe('the life of a land subscription by instalments', () => {
     expect(history.data.page).toBe(1)
     expect(history.data.totalPages).toBe(1)
     expect(history.data.items.map((item: any) => [item.amount, item.status])).toEqual([
-      [500_000.01, 'paid'],
-      [150_000, 'paid'],
-      [100_000, 'paid'],
+      [250_000.01, 'paid'],
+      [500_000, 'paid'],
       [250_000, 'not_confirmed'],
       [250_000, 'paid'],
     ])

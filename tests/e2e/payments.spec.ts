@@ -45,7 +45,9 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await mine.getByRole('link', { name: 'Make payment' }).click()
   await expect(page).toHaveURL(`/subscriptions/${reference}/pay?page=1&type=land`)
   await expect(panel(page).getByRole('heading', { name: 'Make payment' })).toBeVisible()
-  await expect(panel(page).getByLabel('Amount')).toHaveValue('250,000')
+  // The next instalment is chosen; several, or the whole balance, are the other choices.
+  await expect(panel(page).getByRole('radio', { name: 'Initial deposit ₦250,000.00', exact: true })).toBeChecked()
+  await expect(panel(page).getByRole('radio', { name: 'Whole balance ₦1,000,000.00' })).not.toBeChecked()
   await expect(panel(page).getByLabel('Description')).toHaveValue(`Initial deposit for ${land.location} (${land.reference}) (${reference})`)
   await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
   await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf')
@@ -194,7 +196,7 @@ test('an investment: paid with proof in the portfolio, confirmed, then ongoing w
   await expect(mine).not.toContainText('Next ROI')
   await mine.getByRole('link', { name: 'Make payment' }).click()
   await expect(page).toHaveURL(`/investment-portfolio/${reference}/pay`)
-  await expect(panel(page).getByLabel('Amount')).toHaveValue('400,000')
+  await expect(panel(page).getByRole('radio', { name: 'Amount invested ₦400,000.00' })).toBeChecked()
   await sendProof(page)
   await expect(card(page, reference)).toContainText('Confirming payment')
 

@@ -305,6 +305,8 @@ export const subscriptions = pgTable(
       enum: ['awaiting_payment', 'awaiting_payment_confirmation', 'ongoing', 'completed', 'cancelled', 'expired'],
     }).notNull(),
     paymentMode: text('payment_mode', { enum: ['full', 'installment'] }).notNull(),
+    /** Units of land bought (plots or acres); 1 for an investment. Amounts below are for all of them. */
+    quantity: integer('quantity').notNull().default(1),
     /** What the subscriber owes in all: discounted price, plan total, or the amount invested. */
     totalAmount: kobo('total_amount').notNull(),
     amountInvested: kobo('amount_invested'),

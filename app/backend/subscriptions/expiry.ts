@@ -112,7 +112,7 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
   return { expired, warned }
 }
 
-/** Expires one subscription if it is still unpaid (checked under its row lock); its unit goes back to stock. */
+/** Expires one subscription if it is still unpaid (checked under its row lock); the units it bought go back to stock. */
 async function expireOne(db: Database, id: number, now: Date) {
   return db.transaction(async (tx) => {
     const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
@@ -123,7 +123,7 @@ async function expireOne(db: Database, id: number, now: Date) {
       .where(eq(subscriptions.id, s.id))
     await tx
       .update(products)
-      .set({ unitAvailable: sql`${products.unitAvailable} + 1`, isAvailable: true, updatedAt: now })
+      .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
       .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
     return true
   })

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL }
 import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
+import { paymentChoices, type PaymentChoice } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
@@ -33,6 +34,25 @@ export async function bankDetails(db: Executor): Promise<BankDetails> {
     account_name: String(value.account_name ?? ''),
     bank_name: String(value.bank_name ?? ''),
   }
+}
+
+/**
+ * The amounts a payment on this subscription may be (contract/money.ts paymentChoices): the land's
+ * payment rows in order; an investment, or anything without rows, is paid in one amount.
+ */
+export async function paymentChoicesOf(db: Executor, s: SubscriptionRow): Promise<PaymentChoice[]> {
+  const entries =
+    s.type === 'land'
+      ? (await scheduleOf(db, s.id)).filter((entry) => entry.kind === 'payment').map((entry) => entry.amount)
+      : []
+  return paymentChoices(entries.length ? entries : [s.totalAmount], s.totalAmountPaid, s.totalAmount)
+}
+
+/** The refusal of a payment whose amount is not one of the choices, naming them. */
+export function paymentChoiceRefusal(choices: readonly PaymentChoice[]) {
+  const amounts = choices.map((choice) => formatNaira(koboToNaira(choice.amountKobo)))
+  if (amounts.length === 1) return `Amount must be ${amounts[0]}, the full amount`
+  return `Amount must be the next instalment or several instalments: one of ${amounts.slice(0, -1).join(', ')} or ${amounts[amounts.length - 1]}`
 }
 
 /** What the next payment is for, as the payment form and the bank narration say it. */

@@ -120,6 +120,7 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     type: s.type,
     status: s.status,
     payment_mode: s.paymentMode,
+    quantity: s.quantity,
     payment_plan: plan
       ? { uuid: plan.uuid, amount: koboToNaira(plan.amount), duration: plan.duration, duration_type: plan.durationType }
       : null,

@@ -11,6 +11,7 @@ import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { implement } from '../http/router'
+import { isAllowedPayment } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
 import { findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
@@ -22,6 +23,8 @@ import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } f
 import {
   bankDetails,
   findTransaction,
+  paymentChoiceRefusal,
+  paymentChoicesOf,
   isPayable,
   listTransactions,
   markTransaction,
@@ -98,6 +101,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     product,
     plan,
     amountInvested,
+    quantity: input.quantity ?? 1,
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
@@ -133,11 +137,15 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
     if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
     assertPlanCoversPrice(product, plan, 'paymentPlan')
   }
+  if (product.type === 'land_investment' && (input.quantity ?? 1) !== 1) {
+    throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+  }
   const { id, created } = await createSubscription(db, {
     owner: customer,
     product,
     plan,
     amountInvested,
+    quantity: input.quantity ?? 1,
     createdById: staff.id,
     idempotencyKey: null,
   })
@@ -170,9 +178,11 @@ const detail = implement(endpoints.subscriptionShow, async ({ db, user, params }
 const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, params }) => {
   const row = await findVisibleSubscription(db, user, params.reference)
   if (!isPayable(row.subscription)) throw conflict(NOT_PAYABLE)
+  const choices = await paymentChoicesOf(db, row.subscription)
   return {
     data: {
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
+      choices: choices.map((choice) => ({ instalments: choice.instalments, amount: koboToNaira(choice.amountKobo), whole: choice.whole })),
       description: await paymentDescription(db, row),
       bank_details: await bankDetails(db),
     },
@@ -192,11 +202,9 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
   // Without the company's account there is no transfer to prove, whoever sends the proof.
   if (!hasBankDetails(await bankDetails(db))) throw conflict(NO_BANK_DETAILS)
   const amount = nairaToKobo(input.amount)
-  const left = s.totalAmount - s.totalAmountPaid
-  if (s.paymentMode === 'full' && amount !== left) {
-    throw fieldError('amount', `Amount must be ${formatNaira(koboToNaira(left))}, the full amount`)
-  }
-  if (amount > left) throw fieldError('amount', `Amount must not be more than ${formatNaira(koboToNaira(left))}, the amount left`)
+  // The next instalment, several, or the whole balance: never an amount that leaves one half paid.
+  const choices = await paymentChoicesOf(db, s)
+  if (!isAllowedPayment(choices, amount)) throw fieldError('amount', paymentChoiceRefusal(choices))
   const file = await findOwnUpload(db, user, input.proof_of_payment)
   if (!file || !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')) {
     throw fieldError('proof_of_payment', 'Upload the proof of payment (PNG, JPG, JPEG or PDF) first')

@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, sql } from 'drizzle-orm'
-import { discountedKobo, planCoversPrice } from '~/contract/money'
+import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
@@ -90,6 +90,8 @@ export type NewSubscription = {
   plan: PlanRow | null
   /** Investments only, in kobo. */
   amountInvested: number | null
+  /** Land only: how many plots or acres (1 when left out). */
+  quantity?: number
   createdById: number
   idempotencyKey: string | null
   now?: Date
@@ -105,20 +107,24 @@ function termsOf(input: NewSubscription, start: string) {
     const payouts = investmentPlan(amount, investmentTerms(product), start)
     return { total: amount, first: amount, kind: 'payout' as const, rows: payouts, mode: 'full' as const }
   }
-  const rows: ScheduleRow[] = plan
-    ? paymentStructure(
-        { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
-        product.initialDepositAmount,
-        start,
-      )
-    : fullPaymentStructure(product.amount, product.discountPercentage, start)
-  const total = plan ? plan.amount : discountedKobo(product.amount, product.discountPercentage)
+  const quantity = input.quantity ?? 1
+  // The schedule of one unit, each row multiplied: the rows still add up to the total.
+  const rows: ScheduleRow[] = (
+    plan
+      ? paymentStructure(
+          { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
+          product.initialDepositAmount,
+          start,
+        )
+      : fullPaymentStructure(product.amount, product.discountPercentage, start)
+  ).map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, quantity) }))
+  const total = scaleByQuantity(plan ? plan.amount : discountedKobo(product.amount, product.discountPercentage), quantity)
   return { total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
 }
 
 /**
- * Creates a subscription awaiting payment with its schedule. A product sold by quantity gives up one
- * unit in the same transaction, by one conditional UPDATE, so concurrent buyers never oversell it.
+ * Creates a subscription awaiting payment with its schedule. A product sold by quantity gives up the
+ * units bought in the same transaction, by one conditional UPDATE, so concurrent buyers never oversell it.
  * The same idempotency key (per owner) answers the subscription it first created.
  */
 export async function createSubscription(db: Database, input: NewSubscription): Promise<{ id: number; created: boolean }> {
@@ -132,6 +138,11 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   const now = input.now ?? new Date()
   const start = today(now)
   const terms = termsOf(input, start)
+  const quantity = product.type === 'land' ? (input.quantity ?? 1) : 1
+  const unitsLeft = product.availableByQuantity ? (product.unitAvailable ?? 0) : null
+  if (unitsLeft !== null && unitsLeft <= 0) throw productUnavailable()
+  const problem = quantityProblem(quantity, unitsLeft, unitNoun(product))
+  if (problem) throw fieldError(QUANTITY_FIELD, problem)
   try {
     const id = await db.transaction(async (tx) => {
       // One subscriber at a time: the check for an unpaid subscription below and the insert cannot
@@ -147,13 +158,13 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         const [reserved] = await tx
           .update(products)
           .set({
-            unitAvailable: sql`${products.unitAvailable} - 1`,
-            isAvailable: sql`${products.unitAvailable} - 1 > 0`,
+            unitAvailable: sql`${products.unitAvailable} - ${quantity}`,
+            isAvailable: sql`${products.unitAvailable} - ${quantity} > 0`,
             updatedAt: now,
           })
-          .where(and(eq(products.id, product.id), sql`${products.unitAvailable} > 0`, eq(products.isAvailable, true)))
-          .returning({ id: products.id })
-        if (!reserved) throw productUnavailable()
+          .where(and(eq(products.id, product.id), sql`${products.unitAvailable} >= ${quantity}`, eq(products.isAvailable, true)))
+          .returning({ id: products.id, unitAvailable: products.unitAvailable })
+        if (!reserved) throw await notEnoughUnits(tx, product, quantity)
       }
       const [created] = await tx
         .insert(subscriptions)
@@ -165,6 +176,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
           type: product.type,
           status: 'awaiting_payment',
           paymentMode: terms.mode,
+          quantity,
           totalAmount: terms.total,
           amountInvested: product.type === 'land_investment' ? terms.total : null,
           totalAmountPaid: 0,
@@ -209,6 +221,23 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   }
 }
 
+const QUANTITY_FIELD = 'quantity'
+
+/** Fewer units left than asked for (another buyer came first): a message under the quantity, or sold out. */
+async function notEnoughUnits(tx: Executor, product: ProductRow, quantity: number) {
+  const [row] = await tx
+    .select({ left: products.unitAvailable, available: products.isAvailable })
+    .from(products)
+    .where(eq(products.id, product.id))
+    .limit(1)
+  const left = row?.available ? (row.left ?? 0) : 0
+  if (left <= 0) return productUnavailable()
+  return fieldError(QUANTITY_FIELD, quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE)
+}
+
+/** What one unit of this land is called: 'plot', 'acre', or 'unit' when the land type is not set. */
+export const unitNoun = (product: Pick<ProductRow, 'landType'>) => product.landType ?? 'unit'
+
 /**
  * A subscription of this owner to this product that waits for its first payment (awaiting_payment
  * with nothing paid). At most one may exist, so nobody holds stock they do not pay for.
@@ -245,7 +274,7 @@ async function findByIdempotencyKey(db: Executor, key: string) {
   return row?.id ?? null
 }
 
-/** Cancels a subscription with no paid transaction; a unit sold by quantity goes back to stock. */
+/** Cancels a subscription with no paid transaction; the units it bought, when sold by quantity, go back to stock. */
 export async function cancelSubscription(db: Database, subscriptionId: number) {
   return db.transaction(async (tx) => {
     const s = await lockSubscription(tx, subscriptionId)
@@ -259,7 +288,7 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
       .where(eq(subscriptions.id, s.id))
     await tx
       .update(products)
-      .set({ unitAvailable: sql`${products.unitAvailable} + 1`, isAvailable: true, updatedAt: now })
+      .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
       .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
     await notify(tx, s.userId, {
       title: 'Subscription cancelled',

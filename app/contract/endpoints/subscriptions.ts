@@ -60,7 +60,9 @@ export const subscriptionEndpoints = {
     summary: 'Subscribe to a product: buy land or invest',
     description:
       'Land is paid in full, or by instalments with `payment_id`, one of the product\'s payment plans; an investment needs ' +
-      '`amount_invested`. The same `idempotency_key` sent again answers the subscription it made. Someone with an unpaid ' +
+      '`amount_invested`. Land takes a `quantity` of plots or acres (1 when left out; at most 10 and the units left, ' +
+      'else 422 under `quantity`): the price, the discount and every instalment are multiplied by it, and as many ' +
+      'units leave stock. The same `idempotency_key` sent again answers the subscription it made. Someone with an unpaid ' +
       'subscription to the product, or a product no longer available, is refused with 409.',
     access: 'verified',
     body: subscribeSchema,
@@ -79,8 +81,9 @@ export const subscriptionEndpoints = {
     method: 'GET',
     path: 'product-subscription/:reference/payment-details',
     tag: 'Payments',
-    summary: 'What to pay next on a subscription, and the bank account to pay it into',
+    summary: 'What to pay next on a subscription, the amounts a payment may be, and the bank account to pay it into',
     description:
+      '`choices` lists the amounts a payment may be now: the next instalment, the next two, … and the whole balance. ' +
       'A subscription awaiting no payment answers 409. Until staff fill in the bank details they are empty strings, and ' +
       'no proof of payment can be sent.',
     access: 'verified',
@@ -102,7 +105,9 @@ export const subscriptionEndpoints = {
     summary: 'Send the proof of a payment made by bank transfer',
     description:
       'The subscriber, or staff holding can_record_transaction. Upload the proof image with media/upload first and send ' +
-      'its `file_url`. Paying in full takes exactly the amount left; an instalment at most that. The payment then ' +
+      'its `file_url`. The amount must be one of the `choices` of payment-details: the next instalment, several, or the ' +
+      'whole balance (paying in full: exactly the amount left); any other answers 422 under `amount`. Once confirmed, ' +
+      'the instalments it covers are paid and the next due date moves on. The payment then ' +
       'awaits confirmation by staff. While the bank details (admin/setting) are incomplete there is no account to pay ' +
       'into: every proof, the subscriber\'s or staff\'s, answers 409.',
     access: 'verified',
@@ -162,7 +167,7 @@ export const subscriptionEndpoints = {
     summary: 'Add a subscription for a customer',
     description:
       '`customer` is the customer\'s reference or uuid. Land is paid in full, or by `paymentPlan`, one of the product\'s ' +
-      'plans; an investment needs `amount_invested`.',
+      'plans, with an optional `quantity` of plots or acres as for product-subscription; an investment needs `amount_invested`.',
     access: { permissions: ['can_modify_subscription'] },
     body: adminCreateSubscriptionSchema,
     response: subscriptionDetailSchema,

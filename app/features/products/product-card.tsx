@@ -67,7 +67,7 @@ function CardMenu({
   )
 }
 
-/** What a customer can do with a product: buy or invest, or open what they already hold. */
+/** What a customer can do with a product: buy or invest (again, while it is available), and open what they already hold. */
 export function ProductAction({
   kind,
   product,
@@ -80,24 +80,34 @@ export function ProductAction({
   inDetails?: boolean
 }) {
   const base = `${kind.basePath}/${product.reference}`
+  let held = null
   if (product.has_subscribed) {
     const text = kind.name === 'land' ? "You've subscribed to this product" : "You've invested to this product"
-    if (inDetails) return <p className="text-sm font-medium text-brand-700">{text}</p>
-    return (
+    held = inDetails ? (
+      <p className="text-sm font-medium text-brand-700">{text}</p>
+    ) : (
       <Link to={`${base}${search}`} className="link text-sm" preventScrollReset>
         {text}
       </Link>
     )
   }
-  if (!product.is_available) return null
-  return kind.name === 'land' ? (
-    <Link to={`${base}/subscribe${search}`} className="btn-primary">
-      Buy now
-    </Link>
-  ) : (
-    <Link to={`${base}/invest${search}`} className="btn-primary">
-      Invest now
-    </Link>
+  if (!product.is_available) return held
+  const action =
+    kind.name === 'land' ? (
+      <Link to={`${base}/subscribe${search}`} className="btn-primary">
+        Buy now
+      </Link>
+    ) : (
+      <Link to={`${base}/invest${search}`} className="btn-primary">
+        Invest now
+      </Link>
+    )
+  if (!held) return action
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {held}
+      {action}
+    </div>
   )
 }
 

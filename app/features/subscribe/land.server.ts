@@ -2,8 +2,10 @@ import type { SubmissionResult } from '@conform-to/react'
 import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { koboOf, planCoversPrice } from '~/contract/money'
+import { koboOf, maxQuantity, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
+import type { Product } from '~/contract/products'
 import type { PaymentPlan } from '~/contract/products'
+import type { PlanEntry } from '~/contract/subscriptions'
 import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
@@ -23,6 +25,14 @@ async function allPlans(request: Request, reference: string) {
   // Shortest plan first, as a buyer compares them.
   plans.sort((a, b) => a.duration - b.duration || a.amount - b.amount)
   return { plans, error: null }
+}
+
+/** The most plots or acres this product can be bought by now: at most 10, and no more than the units left. */
+export const mostUnits = (product: Product) => maxQuantity(product.available_by_quantity ? (product.unit_available ?? 0) : null)
+
+/** One plot's rows (naira, as the API answers them) for `quantity` plots, by the rule the API charges. */
+export function scaleRows(rows: PlanEntry[], quantity: number): PlanEntry[] {
+  return rows.map((row) => ({ period: row.period, amount: scaleByQuantity(koboOf(row.amount), quantity) / 100 }))
 }
 
 /**
@@ -48,12 +58,15 @@ export async function loadSubscribe(request: Request, reference: string | undefi
     plans,
     // The price of paying in full, discount applied, as the API works it out.
     fullPrice: full.ok ? full.data[0]?.amount ?? product.amount : null,
+    maxQuantity: mostUnits(product),
   }
   const choice = url.searchParams.get('plan')?.trim() ?? ''
+  const asked = Number(url.searchParams.get('quantity') ?? '1')
   const choiceStep = (result: SubmissionResult<string[]> | null) => ({
     ...common,
     step: 'choose' as const,
     plan: choice,
+    quantity: Number.isInteger(asked) && asked >= 1 ? Math.min(asked, common.maxQuantity || 1) : 1,
     result,
     loadError: error ?? (full.ok ? null : full.message),
     spec: formSpec(landChoiceSchema),
@@ -66,20 +79,32 @@ export async function loadSubscribe(request: Request, reference: string | undefi
   if (submission.value.plan !== 'full' && !plan) {
     return choiceStep(submission.reply({ fieldErrors: { plan: ['The selected payment plan does not belong to this product'] } }))
   }
-  assertCanonical(url, { plan: submission.value.plan, step: 'breakdown', all: flow.showAll ? 1 : null }, flow.listSearch)
+  const quantity = submission.value.quantity ?? 1
+  const tooMany = quantityProblem(quantity, product.available_by_quantity ? (product.unit_available ?? 0) : null, product.land_type ?? 'unit')
+  if (tooMany) return choiceStep(submission.reply({ fieldErrors: { quantity: [tooMany] } }))
+  assertCanonical(
+    url,
+    { plan: submission.value.plan, quantity: quantity > 1 ? quantity : null, step: 'breakdown', all: flow.showAll ? 1 : null },
+    flow.listSearch,
+  )
   const rows = await fetchPaymentStructure(request, product.reference, plan ? plan.uuid : 'full')
   if (!rows.ok) {
     return choiceStep(
       rows.fieldErrors ? replyWithServerErrors(submission, rows) : submission.reply({ formErrors: [rows.message] }),
     )
   }
+  // The API's rows are for one plot; the total and every row are multiplied as the API will charge them.
+  const scaled = scaleRows(rows.data, quantity)
+  const unitTotal = plan ? plan.amount : rows.data.reduce((sum, row) => sum + row.amount, 0)
   return {
     ...common,
     step: 'breakdown' as const,
     plan: plan ? plan.uuid : 'full',
+    quantity,
     chosen: plan,
-    total: plan ? plan.amount : rows.data.reduce((sum, row) => sum + row.amount, 0),
-    rows: rows.data,
+    unitTotal,
+    total: scaleByQuantity(koboOf(unitTotal), quantity) / 100,
+    rows: scaled,
     showAll: flow.showAll,
     idempotencyKey: newIdempotencyKey(),
     spec: formSpec(landProceedSchema),
@@ -89,10 +114,11 @@ export async function loadSubscribe(request: Request, reference: string | undefi
 export async function subscribeAction(request: Request, reference: string | undefined) {
   const { submission } = await parseForm(request, landProceedSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const { plan, idempotency_key } = submission.value
+  const { plan, quantity, idempotency_key } = submission.value
   return subscribe(request, 'land', submission, {
     type: 'land',
     product_id: reference ?? '',
+    quantity: quantity ?? 1,
     payment_mode: plan === 'full' ? 'full' : 'installment',
     payment_id: plan === 'full' ? undefined : plan,
     idempotency_key,

@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
 import type { PaymentPlan, Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
 import { flowHref } from '~/utils/breakdown'
 import { formatNaira, formatNumber } from '~/contract/format'
+import { unitCount } from '~/contract/money'
 import { capitalize } from '~/utils/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { DetailRow } from '~/components/detail-row'
 import { ErrorList, FormBanner } from '~/components/forms'
 import { formatPercent, formatPeriod } from '../products/kinds'
+import { SelectField } from '../products/fields'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
 import { AgreementForm, ListParamInputs, RefusedBeforeAgreement } from './agreement-form'
@@ -22,15 +24,27 @@ type Common = {
   investor: { first_name: string; last_name: string }
   plans: PaymentPlan[]
   fullPrice: number | null
+  /** The most plots or acres that may be bought now (at most 10, no more than the units left). */
+  maxQuantity: number
   spec: FormSpec
 }
 
 export type SubscribeData =
-  | (Common & { step: 'choose'; plan: string; result: SubmissionResult<string[]> | null; loadError: string | null })
+  | (Common & {
+      step: 'choose'
+      plan: string
+      quantity: number
+      result: SubmissionResult<string[]> | null
+      loadError: string | null
+    })
   | (Common & {
       step: 'breakdown'
       plan: string
+      quantity: number
       chosen: PaymentPlan | null
+      /** The total for one plot or acre. */
+      unitTotal: number
+      /** The total for all of them. */
       total: number
       rows: PlanEntry[]
       showAll: boolean
@@ -46,6 +60,9 @@ function landLabel(product: Product) {
   const what = [size, type].filter(Boolean).join(' ') || 'land'
   return product.location ? `${what} at ${product.location}` : what
 }
+
+/** What one unit of this land is called: 'plot', 'acre', or 'unit'. */
+const unitOf = (product: Product) => product.land_type ?? 'unit'
 
 const planTitle = (plan: PaymentPlan) => `${formatPeriod(plan.duration, plan.duration_type)} plan`
 
@@ -69,11 +86,12 @@ export function SubscribePanel({ data, actionResult }: { data: SubscribeData; ac
 function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }> }) {
   const { product } = data
   const navigation = useNavigation()
-  const [form, fields] = useSpecForm<{ plan: string }>(data.spec, {
+  const [form, fields] = useSpecForm<{ plan: string; quantity: string }>(data.spec, {
     id: 'subscribe-choice',
     lastResult: data.result,
-    defaultValue: { plan: data.plan },
+    defaultValue: { plan: data.plan, quantity: String(data.quantity) },
   })
+  const unit = unitOf(product)
   const option = (value: string) => ({
     ...getInputProps(fields.plan, { type: 'radio', value }),
     // The server names a missing choice; the browser's own bubble would hide that message.
@@ -90,6 +108,24 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
       <input type="hidden" name="step" value="breakdown" />
       <ListParamInputs listSearch={data.listSearch} />
       <FormBanner errors={[data.loadError, ...(form.errors ?? [])]} />
+      {data.maxQuantity > 1 ? (
+        <div>
+          <SelectField
+            label={`How many ${unit}s?`}
+            selectProps={{ ...getSelectProps(fields.quantity), required: false, className: 'input sm:max-w-[12rem]' }}
+            options={Array.from({ length: data.maxQuantity }, (_, index) => ({
+              value: String(index + 1),
+              label: unitCount(index + 1, unit),
+            }))}
+            errors={fields.quantity.errors}
+          />
+          <p className="text-xs text-slate-500">
+            Prices below are for one {unit}; the breakdown shows the total for all of them.
+          </p>
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
       <fieldset className="flex flex-col gap-3" aria-describedby={fields.plan.errors ? fields.plan.errorId : undefined}>
         <legend className="label">How would you like to pay?</legend>
         <label className={card}>
@@ -145,40 +181,47 @@ function BreakdownStep({
   actionResult?: SubmissionResult<string[]>
 }) {
   const { pathname } = useLocation()
-  const { product, chosen, rows, total } = data
+  const { product, chosen, rows, total, quantity } = data
   const name = fullNameOf(data.investor)
-  const land = landLabel(product)
+  const unit = unitOf(product)
+  // "the 500 sqm plot at Lekki", or with several: "3 plots, each a 500 sqm plot at Lekki"
+  const land = quantity > 1 ? `${unitCount(quantity, unit)}, each a ${landLabel(product)}` : `the ${landLabel(product)}`
+  const flow = { plan: data.plan, quantity: quantity > 1 ? quantity : null }
   return (
     <>
       <h3 className="mb-3 text-base font-semibold text-slate-900">
         Payment Breakdown: {chosen ? planTitle(chosen) : 'Full payment'}
       </h3>
+      <dl className="mb-3" data-testid="breakdown-quantity">
+        <DetailRow label="Quantity">{unitCount(quantity, unit)}</DetailRow>
+        {quantity > 1 ? <DetailRow label={`Price per ${unit}`}>{formatNaira(data.unitTotal)}</DetailRow> : null}
+      </dl>
       <BreakdownTable
         caption={`Payment breakdown of ${product.reference}`}
         totalLabel="Total amount"
         total={total}
         rows={rows}
         showAll={data.showAll}
-        showAllHref={flowHref(pathname, { plan: data.plan, step: 'breakdown', all: 1 }, data.listSearch)}
+        showAllHref={flowHref(pathname, { ...flow, step: 'breakdown', all: 1 }, data.listSearch)}
       />
       <AgreementForm
         id="subscribe-agreement"
         spec={data.spec}
         lastResult={actionResult}
-        hidden={{ plan: data.plan, idempotency_key: data.idempotencyKey }}
-        cancelHref={flowHref(pathname, { plan: data.plan }, data.listSearch)}
+        hidden={{ plan: data.plan, quantity: String(quantity), idempotency_key: data.idempotencyKey }}
+        cancelHref={flowHref(pathname, flow, data.listSearch)}
         acknowledgement={
           <>
             {chosen ? (
               <p>
-                I, <strong>{name}</strong>, agree to buy the {land} ({product.reference}) under the{' '}
+                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) under the{' '}
                 {formatPeriod(chosen.duration, chosen.duration_type)} payment plan, for a total of{' '}
                 <strong>{formatNaira(total)}</strong>: an initial deposit of <strong>{formatNaira(rows[0]?.amount)}</strong>{' '}
                 to be paid today, then {Math.max(0, rows.length - 1)} instalments on the dates above.
               </p>
             ) : (
               <p>
-                I, <strong>{name}</strong>, agree to buy the {land} ({product.reference}) and accept a full payment
+                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) and accept a full payment
                 requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
               </p>
             )}

@@ -6,6 +6,7 @@ import type { PaymentPlan, Product } from '~/contract/products'
 import { discountedPrice } from '~/contract/products-labels'
 import type { CreateSubscriptionForm } from '~/contract/subscription-forms'
 import { formatNaira } from '~/contract/format'
+import { maxQuantity, unitCount } from '~/contract/money'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { ErrorList, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -24,6 +25,38 @@ export type NewSubscriptionData = {
   product: Product | null
   plans: PaymentPlan[]
   spec: FormSpec
+}
+
+/** How many plots or acres (the payment options below are for one); hidden when only one may be bought. */
+function QuantitySelect({ product, errors }: { product: Product; errors?: string[] }) {
+  const most = maxQuantity(product.available_by_quantity ? (product.unit_available ?? 0) : null)
+  if (most <= 1) return <input type="hidden" name="quantity" value="1" />
+  const unit = product.land_type ?? 'unit'
+  return (
+    <div>
+      <label htmlFor="new-subscription-quantity" className="label">
+        How many {unit}s?
+      </label>
+      <select
+        id="new-subscription-quantity"
+        name="quantity"
+        defaultValue="1"
+        className="input sm:max-w-[12rem]"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? 'new-subscription-quantity-error' : 'new-subscription-quantity-hint'}
+      >
+        {Array.from({ length: most }, (_, index) => (
+          <option key={index + 1} value={String(index + 1)}>
+            {unitCount(index + 1, unit)}
+          </option>
+        ))}
+      </select>
+      <p id="new-subscription-quantity-hint" className="mt-1 text-xs text-slate-500">
+        The amounts below are for one {unit}.
+      </p>
+      <ErrorList id="new-subscription-quantity-error" errors={errors} />
+    </div>
+  )
 }
 
 function Choice({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
@@ -131,6 +164,7 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
             <p className="text-sm text-slate-700">
               For <strong>{customer.first_name} {customer.last_name}</strong>: <strong>{product.location ?? product.reference}</strong>
             </p>
+            <QuantitySelect product={product} errors={fields.quantity.errors} />
             <fieldset className="flex flex-col gap-1" aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}>
               <legend className="label">Payment option</legend>
               <Choice name="payment" value="full" checked={false}>

@@ -63,9 +63,9 @@ export async function loadNewSubscription(request: Request) {
 export async function createSubscriptionAction(request: Request) {
   const { submission } = await parseForm(request, createSubscriptionFormSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const { customer, product, payment } = submission.value
+  const { customer, product, payment, quantity } = submission.value
   const result = await api(request, endpoints.subscriptionCreateForCustomer, {
-    body: { customer, product, ...(payment === 'full' ? {} : { paymentPlan: payment }) },
+    body: { customer, product, quantity: quantity ?? 1, ...(payment === 'full' ? {} : { paymentPlan: payment }) },
   })
   if (!result.ok) {
     const { paymentPlan, ...others } = result.fieldErrors ?? {}

@@ -6,6 +6,8 @@ import { endpoints } from '~/contract/endpoints'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { paymentFormSchema } from '~/contract/subscription-forms'
 import { hasPermission } from '~/contract/permissions'
+import { koboOf, paymentChoices } from '~/contract/money'
+import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { timeZoneFrom } from '~/utils/time-zone'
@@ -38,6 +40,31 @@ export function paidAtWithOffset(value: string, timeZone: string) {
   return parsed.isValid() ? parsed.format('YYYY-MM-DDTHH:mm:ssZ') : value
 }
 
+/** One amount the payment form offers: how many schedule entries it pays, in naira, and as the radio posts it. */
+export type AmountChoice = { instalments: number; amount: number; whole: boolean; value: string }
+
+/**
+ * The amounts a payment may be, by the rule the API checks (contract/money.ts paymentChoices): the
+ * next instalment, several, or the whole balance. An investment or a full payment has one amount.
+ */
+export function amountChoices(s: SubscriptionDetail): AmountChoice[] {
+  const entries = s.type === 'land' ? s.schedule.filter((row) => row.kind === 'payment').map((row) => koboOf(row.amount)) : []
+  const total = koboOf(s.total_amount)
+  return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map((choice) => ({
+    instalments: choice.instalments,
+    amount: choice.amountKobo / 100,
+    whole: choice.whole,
+    value: (choice.amountKobo / 100).toFixed(2),
+  }))
+}
+
+/** Whether the next payment is the initial deposit (no entry of a plan paid yet). */
+function nextIsDeposit(s: SubscriptionDetail) {
+  if (s.type !== 'land' || s.payment_mode !== 'installment') return false
+  const next = s.schedule.find((row) => row.kind === 'payment' && row.status !== 'paid')
+  return next?.sequence === 0
+}
+
 /** The make-payment panel (the owner) or the record-payment panel (staff with can_record_transaction). */
 export async function loadPayment(request: Request, name: ListName, reference: string | undefined) {
   const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
@@ -51,6 +78,8 @@ export async function loadPayment(request: Request, name: ListName, reference: s
     subscription,
     details: details.data,
     mode: subscription.is_user ? ('make' as const) : ('record' as const),
+    choices: amountChoices(subscription),
+    nextIsDeposit: nextIsDeposit(subscription),
     canSetBankDetails: hasPermission(user, 'can_modify_setting'),
     closeTo,
     paidAt: defaultPaidAt(timeZone),

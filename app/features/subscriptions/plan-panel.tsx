@@ -3,7 +3,7 @@ import { formatDate, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'
-import { StatusBadge } from './subscription-card'
+import { landQuantity, StatusBadge } from './subscription-card'
 
 const STATUS_CLASS: Record<string, string> = {
   Paid: 'font-semibold text-green-700',
@@ -35,6 +35,7 @@ export function PlanPanel({
         <DetailRow label="Status">
           <StatusBadge status={s.status} />
         </DetailRow>
+        {land ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
         {land ? (
           <DetailRow label="Payment type">
             {plan ? `Instalments: ${plan.duration} ${plan.duration_type}` : 'Full'}

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
 import { formatDate, formatNaira } from '~/contract/format'
+import { unitCount } from '~/contract/money'
 import { capitalize, humanize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
@@ -22,6 +23,9 @@ export function StatusBadge({ status }: { status: Subscription['status'] }) {
     </span>
   )
 }
+
+/** "2 plots", "1 acre": how much land a subscription buys. */
+export const landQuantity = (s: Pick<Subscription, 'quantity' | 'product'>) => unitCount(s.quantity, s.product.land_type ?? 'unit')
 
 /** A payment can be made now: awaiting payment, or a land plan with instalments left (as the API decides). */
 export function isPayable(s: Subscription) {
@@ -140,6 +144,7 @@ export function SubscriptionCard({
             {s.product.location ?? (portfolio ? 'Investment' : s.product.reference)}
           </Link>
         </DetailRow>
+        {s.type === 'land' ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
         {portfolio ? (
           s.status !== 'completed' ? (
             <DetailRow label="Investment type">{capitalize(humanize(s.product.land_investment_type))}</DetailRow>

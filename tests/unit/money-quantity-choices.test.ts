@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'vitest'
+import {
+  discountedKobo,
+  isAllowedPayment,
+  maxQuantity,
+  paymentChoices,
+  quantityProblem,
+  scaleByQuantity,
+  unitCount,
+} from '~/contract/money'
+import { subscribeSchema } from '~/contract/subscriptions'
+import { paymentStructure } from '~/backend/subscriptions/plans'
+
+describe('maxQuantity: at most 10, and no more than the units left', () => {
+  test.each([
+    [null, 10],
+    [undefined, 10],
+    [0, 0],
+    [1, 1],
+    [3, 3],
+    [10, 10],
+    [250, 10],
+    [-2, 0],
+  ])('%s units left: %s', (left, expected) => {
+    expect(maxQuantity(left)).toBe(expected)
+  })
+})
+
+describe('quantityProblem: a whole number from 1 to the most that may be bought', () => {
+  test.each([
+    [1, null, 'plot', null],
+    [10, null, 'plot', null],
+    [2, 2, 'plot', null],
+    [3, 2, 'plot', 'Only 2 plots are left'],
+    [2, 1, 'acre', 'Only 1 acre is left'],
+    [1, 0, 'plot', 'No plots are left'],
+    [11, null, 'plot', 'Quantity must be at most 10'],
+    [11, 50, 'plot', 'Quantity must be at most 10'],
+    [0, 5, 'plot', 'Quantity must be a whole number of at least 1'],
+    [1.5, 5, 'plot', 'Quantity must be a whole number of at least 1'],
+    [Number.NaN, 5, 'plot', 'Quantity must be a whole number of at least 1'],
+  ])('%s wanted, %s left (%s): %s', (quantity, left, unit, expected) => {
+    expect(quantityProblem(quantity, left, unit)).toBe(expected)
+  })
+})
+
+describe('scaleByQuantity: one unit’s amount times the quantity', () => {
+  test.each([
+    [5_000_000_00, 1, 5_000_000_00],
+    [5_000_000_00, 2, 10_000_000_00],
+    // The discount is worked out on one unit, then multiplied: 2 × (₦1.01 at 50 % = 50 kobo).
+    [discountedKobo(101, 50), 2, 100],
+    [33_333_334, 3, 100_000_002],
+    [1, 10, 10],
+  ])('%s kobo × %s = %s', (unit, quantity, expected) => {
+    expect(scaleByQuantity(unit, quantity)).toBe(expected)
+  })
+
+  test('a scaled schedule still adds up to the scaled plan total', () => {
+    const rows = paymentStructure({ amount: 1_000_000_01, duration: 4, durationType: 'months' }, 250_000_00, '2026-01-31')
+    const scaled = rows.map((row) => scaleByQuantity(row.amount, 3))
+    expect(scaled).toEqual([75_000_000, 75_000_000, 75_000_000, 75_000_003])
+    expect(scaled.reduce((sum, amount) => sum + amount, 0)).toBe(scaleByQuantity(1_000_000_01, 3))
+  })
+
+  test.each([
+    [2, 'plot', '2 plots'],
+    [1, 'acre', '1 acre'],
+    [3, undefined, '3 units'],
+  ])('unitCount(%s, %s) = %s', (count, unit, expected) => {
+    expect(unitCount(count, unit)).toBe(expected)
+  })
+})
+
+const amounts = (choices: ReturnType<typeof paymentChoices>) => choices.map((c) => [c.instalments, c.amountKobo, c.whole])
+
+describe('paymentChoices: the next instalment, several, or the whole balance', () => {
+  // A deposit of 250, then 250, 250 and 250.01 (naira as kobo below).
+  const plan = [25_000_000, 25_000_000, 25_000_000, 25_000_001]
+  const total = 100_000_001
+
+  test.each([
+    ['nothing paid yet', plan, 0, total, [[1, 25_000_000, false], [2, 50_000_000, false], [3, 75_000_000, false], [4, 100_000_001, true]]],
+    ['the deposit paid', plan, 25_000_000, total, [[1, 25_000_000, false], [2, 50_000_000, false], [3, 75_000_001, true]]],
+    // A part payment from before this rule: the rest of that instalment is the next choice.
+    ['part of an instalment paid', plan, 35_000_000, total, [[1, 15_000_000, false], [2, 40_000_000, false], [3, 65_000_001, true]]],
+    ['one instalment left', plan, 75_000_000, total, [[1, 25_000_001, true]]],
+    ['all paid', plan, total, total, []],
+    ['overpaid', plan, total + 5, total, []],
+    ['paid in full: one amount', [195_000_000], 0, 195_000_000, [[1, 195_000_000, true]]],
+    ['an investment', [100_000_000], 0, 100_000_000, [[1, 100_000_000, true]]],
+    // Rows that fall short of the total still offer the whole balance last.
+    ['rows short of the total', [100, 100], 0, 300, [[1, 100, false], [2, 200, false], [3, 300, true]]],
+    ['no rows', [], 0, 500, [[1, 500, true]]],
+  ])('%s', (_, entries, paid, owed, expected) => {
+    expect(amounts(paymentChoices(entries, paid, owed))).toEqual(expected)
+  })
+
+  test.each([
+    [25_000_000, true],
+    [50_000_000, true],
+    [100_000_001, true],
+    [10_000_000, false], // part of an instalment
+    [60_000_000, false], // between two choices
+    [100_000_002, false], // more than is owed
+    [0, false],
+  ])('%s kobo allowed before anything is paid: %s', (amount, expected) => {
+    expect(isAllowedPayment(paymentChoices(plan, 0, total), amount)).toBe(expected)
+  })
+})
+
+describe('the subscribe payload: quantity', () => {
+  const base = { type: 'land', product_id: 'PRD-1', payment_mode: 'full' }
+  test.each([
+    [undefined, true, undefined],
+    [1, true, 1],
+    [10, true, 10],
+    ['3', true, 3],
+    [0, false, undefined],
+    [11, false, undefined],
+    [2.5, false, undefined],
+    ['two', false, undefined],
+    [true, false, undefined],
+  ])('quantity %s', (quantity, ok, value) => {
+    const parsed = subscribeSchema.safeParse({ ...base, quantity })
+    expect(parsed.success).toBe(ok)
+    if (parsed.success) expect(parsed.data.quantity).toBe(value)
+    else expect(parsed.error.issues[0].path).toEqual(['quantity'])
+  })
+
+  test('an investment is not bought by quantity', () => {
+    const parsed = subscribeSchema.safeParse({ type: 'land_investment', product_id: 'PRD-1', amount_invested: 500_000, quantity: 2 })
+    expect(parsed.success).toBe(false)
+  })
+})
