@@ -1,12 +1,10 @@
 /**
  * The dashboards' rules about money and dates, as pure functions: integer kobo and calendar days
  * (YYYY-MM-DD) in, figures out. The API's counts and list filters apply the same conditions in SQL
- * (app/backend/dashboard/conditions.ts); the table tests in tests/unit/dashboard-rules.test.ts pin
+ * (app/backend/subscriptions/due.ts); the table tests in tests/unit/dashboard-rules.test.ts pin
  * both readings down.
  */
-
-type Status = 'awaiting_payment' | 'awaiting_payment_confirmation' | 'ongoing' | 'completed' | 'cancelled' | 'expired'
-type Kind = 'land' | 'land_investment'
+import type { SubscriptionStatus as Status, SubscriptionType as Kind } from './subscription-labels'
 
 /** What is still owed, in kobo: never below 0 (an overpayment owes nothing). */
 export function balanceKobo(totalKobo: number, paidKobo: number): number {
@@ -71,4 +69,15 @@ export function weekStart(today: string): string {
  */
 export function portfolioValueKobo(investments: readonly { status: Status; investedKobo: number }[]): number {
   return investments.reduce((sum, item) => (item.status === 'ongoing' ? sum + item.investedKobo : sum), 0)
+}
+
+/**
+ * The subscription lists' `due` filter (GET product-subscription?due=…), what the staff dashboard's
+ * counts link to: land in arrears, investments with a payout due.
+ */
+export const DUE_FILTERS = ['arrears', 'payout'] as const
+export type DueFilter = (typeof DUE_FILTERS)[number]
+export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
+  arrears: 'In arrears',
+  payout: 'Payout due',
 }
