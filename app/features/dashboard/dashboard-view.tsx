@@ -44,7 +44,7 @@ export function DashboardView({
         <h2 id="totals-heading" className="text-lg font-semibold text-slate-900">
           At a glance
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Metrics">
+        <ul className="grid grid-cols-2 gap-4 xl:grid-cols-4" aria-label="Metrics">
           {cards.map((card) => (
             <li key={card.key}>
               <MetricCard label={card.label} to={card.path} value={metrics ? metrics[card.key] : null} />

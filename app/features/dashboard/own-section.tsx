@@ -21,7 +21,7 @@ export function OwnSection({ own }: { own: OwnSummary }) {
         <Figure
           label="Portfolio value"
           value={formatNaira(investments.portfolio_value)}
-          note={`In ${counted(investments.active, 'investment', 'investments')} paying out`}
+          note={investments.active ? `In ${counted(investments.active, 'investment', 'investments')} paying out` : 'No investment paying out yet'}
           testId="figure-portfolio"
         />
         <Figure

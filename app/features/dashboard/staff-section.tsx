@@ -63,7 +63,7 @@ export function StaffSection({ staff, weekStart }: { staff: StaffSummary; weekSt
               {card.links.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="link inline-flex min-h-[44px] items-center text-sm">
-                    {link.text} <span aria-hidden="true">→</span>
+                    {link.text} <span aria-hidden="true" className="ml-1">→</span>
                   </Link>
                 </li>
               ))}
