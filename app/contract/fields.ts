@@ -1,8 +1,37 @@
 import { z } from 'zod'
 import { amountProblemMessage, nairaToKobo } from './money'
 
-/** '{label} is a required field': the one wording for every missing value. */
-export const requiredMessage = (label: string) => `${label} is a required field`
+/** Labels of the signed-in person's own details: "Enter your first name". */
+const PERSONAL_LABELS = new Set(['First name', 'Last name', 'Email', 'Password', 'Business name', 'Code', 'Phone'])
+
+/** Missing values that are chosen or attached rather than typed. */
+const REQUIRED_WORDING: Record<string, string> = {
+  'Confirm password': 'Confirm your password',
+  'Password confirmation': 'Confirm your password',
+  'New password': 'Enter your new password',
+  'Current password': 'Enter your current password',
+  'Amount invested': 'Enter the amount to invest',
+  'Unit available': 'Enter the units available',
+  Type: 'Choose the type',
+  'Investment type': 'Choose the investment type',
+  Interval: 'Choose the interval',
+  'Duration type': 'Choose the duration type',
+  Product: 'Choose a product',
+  'Payment plan': 'Choose a payment plan',
+  Customer: 'Choose a customer',
+  'Bank name': 'Choose the bank',
+  'Proof of payment': 'Attach the proof of payment',
+  File: 'Choose a file',
+}
+
+/** The one wording for every missing value: "Enter your first name", "Enter the amount", "Choose a payment plan". */
+export function requiredMessage(label: string) {
+  const wording = REQUIRED_WORDING[label]
+  if (wording) return wording
+  // "ROI period" keeps its capitals; "Location" becomes "location".
+  const noun = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1)
+  return `Enter ${PERSONAL_LABELS.has(label) ? 'your' : 'the'} ${noun}`
+}
 
 export function requiredString(label: string, max = 255) {
   return z

@@ -73,5 +73,5 @@ export const settingSchema = z.discriminatedUnion(
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'
-export const REMINDER_UPDATED = 'Notification settings updated successfully'
+export const REMINDER_UPDATED = 'Payment reminder days saved'
 export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'

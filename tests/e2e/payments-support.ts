@@ -109,16 +109,10 @@ export function pdfText(bytes: Buffer) {
   return lines.join('\n')
 }
 
-/** DD/MM/YYYY and "5th March, 2026" for a calendar date (YYYY-MM-DD), as the lists show them. */
+/** DD/MM/YYYY for a calendar date (YYYY-MM-DD), as every screen shows it. */
 export function shortDate(isoDate: string) {
   const [year, month, day] = isoDate.split('-')
   return `${day}/${month}/${year}`
-}
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-export function ordinalDate(isoDate: string) {
-  const [year, month, day] = isoDate.split('-').map(Number)
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
-  return `${day}${suffix} ${MONTHS[month - 1]}, ${year}`
 }
 
 export { withSettingsLock } from './support'

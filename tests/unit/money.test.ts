@@ -96,7 +96,7 @@ describe('the money field says so next to the field', () => {
     ['0', ['Amount must be at least ₦0.01']],
     ['-1,000', ['Amount must be at least ₦0.01']],
     ['abc', ['Amount must be a number']],
-    ['', ['Amount is a required field']],
+    ['', ['Enter the amount']],
     ['1,000,000,000,001', ['Amount is too large']],
     ['0.01', null],
     ['₦1,250,000.50', null],

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import { formatNaira } from '~/contract/format'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
+import { SUBSCRIBED_MESSAGES } from '~/contract/subscription-labels'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
@@ -95,7 +96,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
-  return { message: 'Product subscribed successfully', data: await toDetail(db, await subscriptionById(db, id), user) }
+  return { message: SUBSCRIBED_MESSAGES[product.type], data: await toDetail(db, await subscriptionById(db, id), user) }
 })
 
 const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustomer, async ({ db, user: staff, body: input }) => {
@@ -117,7 +118,7 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
   let plan: PlanRow | null = null
   let amountInvested: number | null = null
   if (product.type === 'land_investment') {
-    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Amount invested is a required field')
+    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
     amountInvested = nairaToKobo(input.amount_invested)
     assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
     investmentTerms(product)

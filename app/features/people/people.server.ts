@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node'
 import type { ResponseOf } from '~/contract/endpoint'
+import { parseDisplayDate } from '~/contract/format'
 import {
   customerSchema,
   realtorSchema,
@@ -21,19 +22,29 @@ import { PEOPLE, type PeopleKind } from './kinds'
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
   const { page, filters } = readListQuery(request, ['search', 'date_registered', 'registered_from'] as const)
-  const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query: { page, ...filters } })
-  // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
+  // The box takes DD/MM/YYYY; a date that is not one is said over an empty list rather than sent.
+  const dateRegistered = parseDisplayDate(filters.date_registered)
+  if (filters.date_registered && !dateRegistered) {
+    return { ...emptyList(), user, filters, error: BAD_DATE_FILTER, canModify: canModifyPeople(user, kind), timeZone: timeZoneFrom(request) }
+  }
+  // registered_from comes from the dashboard's link (YYYY-MM-DD), not from the box: a bad one is the API's field error.
+  const query = { page, search: filters.search, date_registered: dateRegistered ?? '', registered_from: filters.registered_from }
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query })
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {
     user,
-    items: result.ok ? result.data.items : [],
-    page: result.ok ? result.data.page : 1,
-    totalPages: result.ok ? result.data.totalPages : 1,
+    ...(result.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : emptyList()),
     filters,
     error: result.ok ? null : result.message,
     canModify: canModifyPeople(user, kind),
     timeZone: timeZoneFrom(request),
   }
+}
+
+export const BAD_DATE_FILTER = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
+
+function emptyList() {
+  return { items: [], page: 1, totalPages: 1 }
 }
 
 const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
