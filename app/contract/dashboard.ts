@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
 
 /** GET dashboard-metrics, scoped to the caller (see app/backend/dashboard/routes.ts). */
 export const dashboardMetricsSchema = z.object({
@@ -8,3 +9,98 @@ export const dashboardMetricsSchema = z.object({
   total_realtors: z.number().int(),
 })
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>
+
+/** A land subscription's progress: paid as a share of what it costs. Money in naira. */
+export const plotProgressSchema = z.object({
+  reference: z.string(),
+  /** The product's place or reference, as the subscription's card names it. */
+  title: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  total_amount: z.number(),
+  total_amount_paid: z.number(),
+  balance: z.number(),
+  /** Whole percent, 0 to 100, rounded down (paidPercent). */
+  paid_percent: z.number().int().min(0).max(100),
+})
+export type PlotProgress = z.infer<typeof plotProgressSchema>
+
+/** A dated amount on one subscription: the next payment to make, or the next payout to receive. */
+export const dueItemSchema = z.object({
+  reference: z.string(),
+  type: z.enum(SUBSCRIPTION_TYPES),
+  title: z.string(),
+  amount: z.number(),
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  /** Its date has passed. */
+  overdue: z.boolean(),
+})
+export type DueItem = z.infer<typeof dueItemSchema>
+
+/** The caller's own subscriptions: land paid and owed, the next payment, investments. */
+export const ownSummarySchema = z.object({
+  land: z.object({
+    /** Land subscriptions other than cancelled and expired ones. */
+    count: z.number().int(),
+    amount_paid: z.number(),
+    balance: z.number(),
+    /** The newest of them (at most PLOTS_SHOWN). */
+    plots: z.array(plotProgressSchema),
+  }),
+  /** The payable subscription whose payment is dated first, or null. */
+  next_payment: dueItemSchema.nullable(),
+  investments: z.object({
+    /** Investments paying out (ongoing). */
+    active: z.number().int(),
+    portfolio_value: z.number(),
+    next_payout: dueItemSchema.nullable(),
+  }),
+})
+export type OwnSummary = z.infer<typeof ownSummarySchema>
+
+export const realtorCustomerSchema = z.object({
+  reference: z.string(),
+  full_name: z.string(),
+  /** Subscriptions other than cancelled and expired ones. */
+  subscriptions: z.number().int(),
+  amount_paid: z.number(),
+  total_amount: z.number(),
+  paid_percent: z.number().int().min(0).max(100),
+})
+export type RealtorCustomer = z.infer<typeof realtorCustomerSchema>
+
+/** A realtor's customers (the newest, at most CUSTOMERS_SHOWN) and sign-ups through its referral link. */
+export const realtorSummarySchema = z.object({
+  customers_total: z.number().int(),
+  customers: z.array(realtorCustomerSchema),
+  /** Customers who signed up through the realtor's link since week_start. */
+  referral_signups_this_week: z.number().int(),
+})
+export type RealtorSummary = z.infer<typeof realtorSummarySchema>
+
+/**
+ * Staff figures; each is null for staff who may not see the list it counts (subscriptions: staff
+ * holding a subscription permission; customers: those who may view customers).
+ */
+export const staffSummarySchema = z.object({
+  awaiting_confirmation: z.object({ land: z.number().int(), investment: z.number().int() }).nullable(),
+  payouts_due: z.number().int().nullable(),
+  in_arrears: z.number().int().nullable(),
+  new_customers_this_week: z.number().int().nullable(),
+})
+export type StaffSummary = z.infer<typeof staffSummarySchema>
+
+/** GET dashboard-summary: what needs doing, for the caller's kind of account. */
+export const dashboardSummarySchema = z.object({
+  /** YYYY-MM-DD in the platform's time zone: the day the figures are for. */
+  today: z.string(),
+  /** YYYY-MM-DD: the Monday this week started on (weekStart). */
+  week_start: z.string(),
+  own: ownSummarySchema,
+  realtor: realtorSummarySchema.nullable(),
+  staff: staffSummarySchema.nullable(),
+})
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>
+
+export const PLOTS_SHOWN = 12
+export const CUSTOMERS_SHOWN = 10

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DUE_FILTERS } from './dashboard-rules'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
 import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
@@ -73,6 +74,8 @@ export const subscriptionQuerySchema = z.object({
   type: z.enum(SUBSCRIPTION_TYPES).optional().catch(undefined),
   status: z.enum(SUBSCRIPTION_STATUSES).optional().catch(undefined),
   search: z.string().optional(),
+  /** In arrears (land) or with a payout due (investments), as of today (app/contract/dashboard-rules.ts). */
+  due: z.enum(DUE_FILTERS).optional().catch(undefined),
 })
 
 /** YYYY-MM-DD, optionally with a time (HH:mm[:ss]) and an offset; a bare time is read in the app's time zone. */

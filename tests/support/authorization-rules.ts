@@ -151,6 +151,7 @@ export const RULES: Record<string, Rule> = {
   },
 
   'GET dashboard-metrics': { expect: everyone },
+  'GET dashboard-summary': { expect: everyone },
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.
   'GET notification': { expect: everyone },

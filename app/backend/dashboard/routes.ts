@@ -2,10 +2,14 @@ import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { DashboardMetrics } from '~/contract/dashboard'
 import { mayCall } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
+import { weekStart } from '~/contract/dashboard-rules'
 import { isStaff } from '~/contract/permissions'
+import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
 import { implement } from '../http/router'
+import { todayIn } from '../subscriptions/plans'
+import { ownSummary, realtorSummary, staffSummary } from './summary'
 
 type Counted = typeof products | typeof subscriptions | typeof users
 
@@ -61,4 +65,16 @@ const metrics = implement(endpoints.dashboardMetrics, async ({ db, user }) => {
   return { data }
 })
 
-export const dashboardRoutes = [metrics]
+/** The dashboards' figures: the caller's own money for everyone, plus its realtor or staff part. */
+const summary = implement(endpoints.dashboardSummary, async ({ db, user }) => {
+  const today = todayIn(getConfig().APP_TIME_ZONE)
+  const week_start = weekStart(today)
+  const [own, realtor, staff] = await Promise.all([
+    ownSummary(db, user.id, today),
+    user.role === 'realtor' ? realtorSummary(db, user.id, week_start) : null,
+    isStaff(user) ? staffSummary(db, user, today, week_start) : null,
+  ])
+  return { data: { today, week_start, own, realtor, staff } }
+})
+
+export const dashboardRoutes = [metrics, summary]

@@ -72,6 +72,8 @@ export type ListFilters = {
   search?: string
   /** YYYY-MM-DD, the day in the platform's time zone. */
   dateRegistered?: string
+  /** YYYY-MM-DD: accounts made on that day (in the platform's time zone) or later. */
+  registeredFrom?: string
   realtorId?: number | null
 }
 
@@ -89,6 +91,10 @@ export async function listPeople(db: Executor, filters: ListFilters) {
       sql`${users.createdAt} >= (${filters.dateRegistered}::date)::timestamp at time zone ${zone}`,
       sql`${users.createdAt} < (${filters.dateRegistered}::date + 1)::timestamp at time zone ${zone}`,
     )
+  }
+  if (filters.registeredFrom) {
+    const zone = getConfig().APP_TIME_ZONE
+    conditions.push(sql`${users.createdAt} >= (${filters.registeredFrom}::date)::timestamp at time zone ${zone}`)
   }
   const where = and(...conditions)
   const [rows, [{ total }]] = await Promise.all([

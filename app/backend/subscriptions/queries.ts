@@ -6,13 +6,17 @@ import {
   type Subscription,
   type SubscriptionDetail,
 } from '~/contract/subscriptions'
+import type { DueFilter } from '~/contract/dashboard-rules'
 import type { PgSelect } from 'drizzle-orm/pg-core'
+import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { paymentPlans, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { visibleSubscriptions } from './access'
+import { dueCondition } from './due'
+import { todayIn } from './plans'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
 
@@ -156,7 +160,13 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
   }
 }
 
-export type ListFilters = { page: number; type?: string | null; status?: string | null; search?: string | null }
+export type ListFilters = {
+  page: number
+  type?: string | null
+  status?: string | null
+  search?: string | null
+  due?: DueFilter | null
+}
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`)
@@ -170,6 +180,7 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
   if (filters.status && (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status)) {
     conditions.push(eq(subscriptions.status, filters.status as (typeof SUBSCRIPTION_STATUSES)[number]))
   }
+  if (filters.due) conditions.push(dueCondition(filters.due, todayIn(getConfig().APP_TIME_ZONE)))
   const search = filters.search?.trim().slice(0, 100)
   if (search) {
     const pattern = `%${escapeLike(search)}%`

@@ -9,7 +9,7 @@ export function MetricCard({ label, to, value }: { label: string; to: string; va
       data-testid="metric-card"
       className="card flex h-full flex-col gap-2 transition-colors hover:border-brand-600 hover:bg-brand-50"
     >
-      <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+      <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       <p className="text-3xl font-bold text-slate-900">{value === null ? '–' : formatNumber(value)}</p>
     </Link>
   )

@@ -6,6 +6,8 @@ import { Pagination } from '~/components/ui/pagination'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
 import { fullName } from '~/contract/people-labels'
 import { formatDate } from '~/contract/format'
+import { ActiveFilter } from '~/components/ui/active-filter'
+import { listHref } from '~/utils/pagination'
 import { PEOPLE, type PeopleKind } from './kinds'
 import { StatusBadge } from './status-badge'
 
@@ -35,7 +37,7 @@ export function PeopleList({
   items: PersonRow[]
   page: number
   totalPages: number
-  filters: { search: string; date_registered: string }
+  filters: { search: string; date_registered: string; registered_from: string }
   canModify: boolean
   /** The viewer's own row (users list) offers no edit or suspend: the API refuses both. */
   selfUuid?: string
@@ -80,7 +82,14 @@ export function PeopleList({
         searchPlaceholder={`Search ${config.title.toLowerCase()}`}
         values={filters}
         dates={[{ name: 'date_registered', label: 'Date registered' }]}
+        extra={filters.registered_from ? { registered_from: filters.registered_from } : {}}
       />
+      {filters.registered_from ? (
+        <ActiveFilter
+          label={`Registered from ${formatDate(filters.registered_from)}`}
+          clearTo={listHref(config.path, { ...filters, registered_from: '' })}
+        />
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {error}

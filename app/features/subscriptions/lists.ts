@@ -5,6 +5,7 @@ import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionType,
 } from '~/contract/subscription-labels'
+import type { DueFilter } from '~/contract/dashboard-rules'
 import { listHref } from '~/utils/pagination'
 
 export type ListName = 'land' | 'investment'
@@ -30,10 +31,31 @@ export const LISTS: Record<ListName, SubscriptionList> = {
 export const listFor = (type: SubscriptionType) => (type === 'land' ? LISTS.land : LISTS.investment)
 
 /** The lists' own query parameters, in the order the address shows them. */
-export const LIST_KEYS = ['type', 'search', 'status'] as const
+export const LIST_KEYS = ['type', 'search', 'status', 'due'] as const
 export type ListFiltersValue = Record<(typeof LIST_KEYS)[number], string>
 
 export const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] }))
+
+/** The `due` filter each list offers: land in arrears, investments with a payout due. */
+export const DUE_FILTER_OF: Record<ListName, DueFilter> = { land: 'arrears', investment: 'payout' }
+
+/** A due filter from the address, when it is the one this list offers ('' otherwise). */
+export const dueParamFor = (name: ListName, given: string) => (given === DUE_FILTER_OF[name] ? given : '')
+
+/**
+ * The canonical address of a list filtered by status or due: what the dashboard's counts link to,
+ * so the link opens without a redirect.
+ */
+export function filteredListHref(name: ListName, filters: { status?: string; due?: string }) {
+  const list = LISTS[name]
+  return listHref(list.basePath, {
+    page: 1,
+    type: list.name === 'land' ? 'land' : '',
+    search: '',
+    status: filters.status ?? '',
+    due: filters.due ?? '',
+  })
+}
 
 /**
  * The type a list's address carries: /subscriptions always type=land; the portfolio none, or
@@ -51,6 +73,7 @@ export function listUrlFrom(list: SubscriptionList, params: URLSearchParams) {
     type: typeParamFor(list, params.get('type')?.trim() ?? ''),
     search: params.get('search')?.trim() ?? '',
     status: params.get('status')?.trim() ?? '',
+    due: params.get('due')?.trim() ?? '',
   })
 }
 

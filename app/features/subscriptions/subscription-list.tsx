@@ -5,7 +5,8 @@ import type { Subscription } from '~/contract/subscriptions'
 import { EmptyState, SkeletonCards } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { LIST_KEYS, LISTS, STATUS_OPTIONS, type ListFiltersValue, type ListName, type ViewerAbilities } from './lists'
+import { DUE_FILTER_LABELS } from '~/contract/dashboard-rules'
+import { DUE_FILTER_OF, LIST_KEYS, LISTS, STATUS_OPTIONS, type ListFiltersValue, type ListName, type ViewerAbilities } from './lists'
 import { SubscriptionCard } from './subscription-card'
 
 export type SubscriptionListData = {
@@ -48,7 +49,10 @@ export function SubscriptionList({ data }: { data: SubscriptionListData }) {
         searchPlaceholder="Search for subscriptions"
         values={data.filters}
         extra={data.filters.type ? { type: data.filters.type } : {}}
-        selects={[{ name: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+        selects={[
+          { name: 'status', label: 'Status', options: STATUS_OPTIONS },
+          { name: 'due', label: 'Payments', options: [{ value: DUE_FILTER_OF[data.name], label: DUE_FILTER_LABELS[DUE_FILTER_OF[data.name]] }] },
+        ]}
       />
       {data.error !== null || !data.list ? (
         data.error ? (

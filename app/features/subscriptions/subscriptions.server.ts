@@ -11,7 +11,7 @@ import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { productPermissions } from '../products/kinds'
 import { detailsExtras } from '../products/product-details.server'
-import { LIST_KEYS, LISTS, listFor, listUrlFrom, typeParamFor, viewerAbilities, type ListName } from './lists'
+import { dueParamFor, LIST_KEYS, LISTS, listFor, listUrlFrom, typeParamFor, viewerAbilities, type ListName } from './lists'
 
 export const LIST_ERROR = 'Error encountered, try again'
 export const NO_PERMISSION = 'You do not have permission to do this'
@@ -43,7 +43,7 @@ export async function loadSubscriptionList(request: Request, name: ListName) {
   const { page, filters } = readSubscriptionQuery(request, name)
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status) ? filters.status : ''
   const result = await api(request, endpoints.subscriptionList, {
-    query: { page, type: list.apiType, search: filters.search.slice(0, 100), status },
+    query: { page, type: list.apiType, search: filters.search.slice(0, 100), status, due: dueParamFor(name, filters.due) || undefined },
   })
   const listUrl = listHref(list.basePath, { page, ...filters })
   return {

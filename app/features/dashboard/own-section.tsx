@@ -1,0 +1,107 @@
+import { Link } from '@remix-run/react'
+import type { DueItem, OwnSummary } from '~/contract/dashboard'
+import { formatDate, formatNaira } from '~/contract/format'
+import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
+import { counted, Figure } from './figure'
+import { payHref, planHref } from './links'
+import { PaidProgress } from './progress-bar'
+
+/** The caller's own money: the next payment to make, land paid and owed with each plot's progress, investments. */
+export function OwnSection({ own }: { own: OwnSummary }) {
+  const { land, investments } = own
+  return (
+    <section aria-labelledby="own-heading" className="flex flex-col gap-4">
+      <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
+        Your land and investments
+      </h2>
+      <NextPayment item={own.next_payment} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Paid so far" value={formatNaira(land.amount_paid)} note={`On ${counted(land.count, 'plot', 'plots')}`} testId="figure-paid" />
+        <Figure label="Balance to pay" value={formatNaira(land.balance)} testId="figure-balance" />
+        <Figure
+          label="Portfolio value"
+          value={formatNaira(investments.portfolio_value)}
+          note={investments.active ? `In ${counted(investments.active, 'investment', 'investments')} paying out` : 'No investment paying out yet'}
+          testId="figure-portfolio"
+        />
+        <Figure
+          label="Next payout"
+          value={investments.next_payout ? formatNaira(investments.next_payout.amount) : 'None yet'}
+          note={investments.next_payout ? `On ${formatDate(investments.next_payout.date)}` : 'Invest to earn returns'}
+          testId="figure-next-payout"
+        />
+      </div>
+      <Plots own={own} />
+    </section>
+  )
+}
+
+function NextPayment({ item }: { item: DueItem | null }) {
+  if (!item) {
+    return (
+      <div className="card flex flex-col gap-1" data-testid="next-payment">
+        <h3 className="text-sm font-medium text-slate-600">Next payment</h3>
+        <p className="text-base text-slate-900">Nothing to pay right now.</p>
+      </div>
+    )
+  }
+  return (
+    <div
+      className={`card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${item.overdue ? 'border-red-300 bg-red-50' : 'border-brand-200 bg-brand-50'}`}
+      data-testid="next-payment"
+    >
+      <div className="min-w-0">
+        <h3 className="text-sm font-medium text-slate-600">Next payment due</h3>
+        <p className="text-2xl font-bold text-slate-900">{formatNaira(item.amount)}</p>
+        <p className={`text-sm ${item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+          {item.overdue ? `Overdue since ${formatDate(item.date)}` : `Due ${formatDate(item.date)}`} · {item.title}
+        </p>
+      </div>
+      <Link to={payHref(item.type, item.reference)} className="btn-primary min-h-[44px] shrink-0">
+        Pay now
+      </Link>
+    </div>
+  )
+}
+
+function Plots({ own }: { own: OwnSummary }) {
+  const { land } = own
+  if (!land.count) {
+    return (
+      <p className="card text-sm text-slate-700">
+        You have no land yet.{' '}
+        <Link to="/land-purchases" className="link">
+          Browse land for sale
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="text-base font-semibold text-slate-900">Your plots</h3>
+      <ul className="grid gap-3 md:grid-cols-2" aria-label="Your plots">
+        {land.plots.map((plot) => (
+          <li key={plot.reference} className="card flex flex-col gap-2" data-testid="plot-progress">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <Link to={planHref('land', plot.reference)} className="link min-w-0 break-words">
+                {plot.title}
+              </Link>
+              <span className="text-xs text-slate-500">
+                {plot.reference} · {SUBSCRIPTION_STATUS_LABELS[plot.status]}
+              </span>
+            </div>
+            <PaidProgress percent={plot.paid_percent} label={`${plot.title}: paid`} />
+            <p className="text-sm text-slate-600">
+              {formatNaira(plot.total_amount_paid)} of {formatNaira(plot.total_amount)} paid · balance {formatNaira(plot.balance)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {land.count > land.plots.length ? (
+        <Link to="/subscriptions" className="link self-start">
+          See all {land.count} plots
+        </Link>
+      ) : null}
+    </div>
+  )
+}

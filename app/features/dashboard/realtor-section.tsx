@@ -1,0 +1,87 @@
+import { Link } from '@remix-run/react'
+import type { RealtorSummary } from '~/contract/dashboard'
+import { formatNaira, formatNumber } from '~/contract/format'
+import { counted, Figure } from './figure'
+import { customerHref } from './links'
+import { PaidProgress } from './progress-bar'
+
+/**
+ * A realtor's customers with their payment progress, and the sign-ups its referral link brought
+ * this week. The figures sit in a grid that later cards (commissions) join.
+ */
+export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
+  return (
+    <section aria-labelledby="realtor-heading" className="flex flex-col gap-4">
+      <h2 id="realtor-heading" className="text-lg font-semibold text-slate-900">
+        Your customers
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Figure
+          label="Customers"
+          value={formatNumber(realtor.customers_total)}
+          note={
+            <Link to="/customers" className="link">
+              See your customers
+            </Link>
+          }
+          testId="figure-customers"
+        />
+        <Figure
+          label="Sign-ups this week"
+          value={formatNumber(realtor.referral_signups_this_week)}
+          note={
+            <>
+              Through your referral link.{' '}
+              <Link to="/customers" className="link">
+                Share it
+              </Link>
+            </>
+          }
+          testId="figure-signups"
+        />
+      </div>
+      {realtor.customers.length ? (
+        <div className="flex flex-col gap-3">
+          <h3 className="text-base font-semibold text-slate-900">Payment progress</h3>
+          <ul className="grid gap-3 md:grid-cols-2" aria-label="Payment progress of your customers">
+            {realtor.customers.map((customer) => (
+              <li key={customer.reference} className="card flex flex-col gap-2" data-testid="customer-progress">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <Link to={customerHref(customer.reference)} className="link min-w-0 break-words">
+                    {customer.full_name}
+                  </Link>
+                  <span className="text-xs text-slate-500">
+                    {customer.reference} · {counted(customer.subscriptions, 'subscription', 'subscriptions')}
+                  </span>
+                </div>
+                {customer.subscriptions ? (
+                  <>
+                    <PaidProgress percent={customer.paid_percent} label={`${customer.full_name}: paid`} />
+                    <p className="text-sm text-slate-600">
+                      {formatNaira(customer.amount_paid)} of {formatNaira(customer.total_amount)} paid
+                    </p>
+                  </>
+                ) : (
+                  <p className="text-sm text-slate-600">Has not bought anything yet.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+          {realtor.customers_total > realtor.customers.length ? (
+            <Link to="/customers" className="link self-start">
+              See all {realtor.customers_total} customers
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <p className="card text-sm text-slate-700">
+          No customers yet. Share your referral link from{' '}
+          <Link to="/customers" className="link">
+            your customers page
+          </Link>
+          .
+        </p>
+      )}
+    </section>
+  )
+}
