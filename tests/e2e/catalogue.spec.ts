@@ -39,6 +39,7 @@ test('both lists browse, filter, search and page, with the address bar following
       token: admin,
       body: {
         type: 'land',
+        name: `Plots ${tag} ${index}`,
         description: `Plots ${tag} ${index}`,
         location: `${tag} Gardens ${index}, Epe, Lagos`,
         amount: 1_000_000 + index,
@@ -53,6 +54,7 @@ test('both lists browse, filter, search and page, with the address bar following
       token: admin,
       body: {
         type: 'land_investment',
+        name: `Income ${tag} ${kind}`,
         description: `Income ${tag} ${kind}`,
         minimum_amount: 300_000 + index,
         investment_return: 12,
@@ -266,7 +268,7 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   const tag = `cust${token()}`
   const created = await apiCall(request, 'POST', 'admin/product', {
     token: admin,
-    body: { type: 'land', description: `Plots ${tag}`, location: `${tag} Heights, Lugbe, Abuja`, amount: 5_000_000 },
+    body: { type: 'land', name: `Plots ${tag}`, description: `Plots ${tag}`, location: `${tag} Heights, Lugbe, Abuja`, amount: 5_000_000 },
   })
   const reference = created.data.reference
   await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, {
@@ -311,6 +313,7 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
       token: admin,
       body: {
         type: 'land',
+        name: `Pictured ${tag}`,
         description: `Pictured ${tag}`,
         location: `${tag} View, Guzape, Abuja`,
         amount: 9_000_000,

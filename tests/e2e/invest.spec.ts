@@ -10,6 +10,7 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   const tag = tagFor('inv')
   const reference = await createProduct(request, await adminToken(request), {
     type: 'land_investment',
+    name: `Monthly income ${tag}: rent from leased farmland.`,
     description: `Monthly income ${tag}: rent from leased farmland.`,
     minimum_amount: 500_000,
     investment_return: 2,
