@@ -20,6 +20,11 @@ export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const
 export const MAX_PRODUCT_IMAGES = 10
 export const MEDIA_PATH = '/api/v1/media/'
 
+/** Sold by quantity with no unit left: shown 'Sold out', with no Buy or Invest action. */
+export function isSoldOut(product: { available_by_quantity: boolean; unit_available: number | null }) {
+  return product.available_by_quantity && (product.unit_available ?? 0) <= 0
+}
+
 /** A land product's price for paying in full, in naira as the API sends amounts: discountedKobo's figure. */
 export function discountedPrice(product: { amount: number; discount_percentage: number | null }) {
   return discountedKobo(koboOf(product.amount), product.discount_percentage) / 100

@@ -53,6 +53,8 @@ async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser },
     page: query.page ?? 1,
     search: query.search,
     dateRegistered: query.date_registered,
+    sort: query.sort,
+    dir: query.dir,
     realtorId: realtorScope(user, kind),
   })
   return { data: { items: rows.map(present[kind]), page, totalPages } }

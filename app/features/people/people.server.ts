@@ -20,7 +20,7 @@ import { PEOPLE, type PeopleKind } from './kinds'
 /** The list page of one kind of person, with its filters from the URL. */
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
-  const { page, filters } = readListQuery(request, ['search', 'date_registered'] as const)
+  const { page, filters } = readListQuery(request, ['search', 'date_registered', 'sort', 'dir'] as const)
   const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query: { page, ...filters } })
   // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
