@@ -26,13 +26,13 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   const card = page.getByTestId('product-card').filter({ hasText: reference })
   await card.getByRole('link', { name: 'Invest now' }).click()
 
-  // Step 1: the terms, titled with the reference, over the list (whose query is kept).
+  // Step 1: the terms, titled with the product's name, over the list (whose query is kept).
   await expect(page).toHaveURL(`/land-investments/${reference}/invest?page=1&search=${tag}`)
-  const panel = page.getByRole('dialog', { name: reference })
+  const panel = page.getByRole('dialog', { name: `Monthly income ${tag}: rent from leased farmland.` })
   for (const [label, value] of [
-    ['Return on investment', '2%'],
+    ['Return on investment', '2% every month (about 24% a year)'],
     ['Investment type', 'Recurring'],
-    ['ROI period', 'Paid Every 1 month'],
+    ['Returns paid', 'Paid every month'],
     ['Maturity period', '12 months'],
     ['Minimum amount', '₦500,000.00'],
   ]) {

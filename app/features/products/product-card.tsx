@@ -56,7 +56,7 @@ export function PriceHero({ product }: { product: Product }) {
             <span className="sr-only">Now </span>
             {formatNaira(discounted)}
           </p>
-          <del className="text-sm text-slate-500" aria-label={`Old price ${formatNaira(product.amount)}`}>
+          <del className="text-sm text-slate-500">
             <span className="sr-only">Old price </span>
             {formatNaira(product.amount)}
           </del>
@@ -233,7 +233,7 @@ export function InvestmentFields({
 }) {
   return (
     <>
-      {withType && !brief ? <DetailRow label="Type">Land investment</DetailRow> : null}
+      {withType ? <DetailRow label="Type">Land investment</DetailRow> : null}
       {brief ? null : (
         <>
           <DetailRow label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</DetailRow>
