@@ -10,7 +10,7 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   const tag = tagFor('inv')
   const reference = await createProduct(request, await adminToken(request), {
     type: 'land_investment',
-    name: `Monthly income ${tag}: rent from leased farmland.`,
+    name: `Monthly income ${tag}`,
     description: `Monthly income ${tag}: rent from leased farmland.`,
     minimum_amount: 500_000,
     investment_return: 2,
@@ -28,7 +28,7 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
 
   // Step 1: the terms, titled with the product's name, over the list (whose query is kept).
   await expect(page).toHaveURL(`/land-investments/${reference}/invest?page=1&search=${tag}`)
-  const panel = page.getByRole('dialog', { name: `Monthly income ${tag}: rent from leased farmland.` })
+  const panel = page.getByRole('dialog', { name: `Monthly income ${tag}`, exact: true })
   for (const [label, value] of [
     ['Return on investment', '2% every month (about 24% a year)'],
     ['Investment type', 'Recurring'],

@@ -99,7 +99,7 @@ function CardMenu({
           <span className="sr-only">Options for {product.reference}</span>
         </>
       }
-      buttonClassName="rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
+      buttonClassName="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
     >
       {can.modifyProduct ? (
         <Link to={`${base}/edit${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
