@@ -22,11 +22,13 @@ describe('formSpec: what the browser checks without zod', () => {
 
   test("a product's hidden type decides which fields are required", () => {
     expect(formSpec(productPayloadSchema, { type: 'land' }).required).toEqual({
+      name: "Enter the product's name",
       description: 'Description is a required field',
       location: 'Location is a required field',
       amount: 'Amount is a required field',
     })
     expect(formSpec(productPayloadSchema, { type: 'land_investment' }).required).toEqual({
+      name: "Enter the product's name",
       description: 'Description is a required field',
       minimum_amount: 'Minimum amount is a required field',
       investment_return: 'Investment return is a required field',
