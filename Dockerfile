@@ -39,6 +39,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # Migrations are read at start from app/backend/db/migrations (see app/backend/db/client.ts).
 COPY --from=build /app/app/backend/db/migrations ./app/backend/db/migrations
+# So are the fonts embedded in receipts and allocation letters (app/backend/subscriptions/documents.ts).
+COPY --from=build /app/app/backend/fonts ./app/backend/fonts
 # DATA_DIR holds the PGlite database (when DATABASE_URL is unset), the mail outbox and the
 # generated session secret: keep it on a volume.
 RUN mkdir -p /data && chown node:node /data

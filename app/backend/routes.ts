@@ -5,6 +5,7 @@ import { mediaRoutes } from './media/routes'
 import { notificationsRoutes } from './notifications/routes'
 import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
+import { profileRoutes } from './profile/routes'
 import { referenceRoutes } from './reference/routes'
 import { settingsRoutes } from './settings/routes'
 import { subscriptionsRoutes } from './subscriptions/routes'
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...mediaRoutes,
   ...subscriptionsRoutes,
   ...peopleRoutes,
+  ...profileRoutes,
   ...settingsRoutes,
   ...referenceRoutes,
 ]

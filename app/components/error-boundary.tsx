@@ -26,8 +26,8 @@ export type SlideOverErrorFrame = {
 export function NotFoundPage({ children }: { children?: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-5xl font-extrabold text-brand-800">Oops!!</h1>
-      <p className="text-xl font-semibold text-slate-700">Page Not Found</p>
+      <h1 className="text-4xl font-extrabold text-brand-800">Page not found</h1>
+      <p className="text-lg text-slate-700">We could not find that page. Check the address, or go back to the dashboard.</p>
       {children}
       <Link to="/" className="link mt-4">
         Go to the dashboard

@@ -1,8 +1,38 @@
 import { z } from 'zod'
 import { amountProblemMessage, nairaToKobo } from './money'
+import { BANK_CODES } from './banks'
 
-/** '{label} is a required field': the one wording for every missing value. */
-export const requiredMessage = (label: string) => `${label} is a required field`
+/** Labels of the signed-in person's own details: "Enter your first name". */
+const PERSONAL_LABELS = new Set(['First name', 'Last name', 'Email', 'Password', 'Business name', 'Code', 'Phone'])
+
+/** Missing values that are chosen or attached rather than typed. */
+const REQUIRED_WORDING: Record<string, string> = {
+  'Confirm password': 'Confirm your password',
+  'Password confirmation': 'Confirm your password',
+  'New password': 'Enter your new password',
+  'Current password': 'Enter your current password',
+  'Amount invested': 'Enter the amount to invest',
+  'Unit available': 'Enter the units available',
+  Type: 'Choose the type',
+  'Investment type': 'Choose the investment type',
+  Interval: 'Choose the interval',
+  'Duration type': 'Choose the duration type',
+  Product: 'Choose a product',
+  'Payment plan': 'Choose a payment plan',
+  Customer: 'Choose a customer',
+  'Bank name': 'Choose the bank',
+  'Proof of payment': 'Attach the proof of payment',
+  File: 'Choose a file',
+}
+
+/** The one wording for every missing value: "Enter your first name", "Enter the amount", "Choose a payment plan". */
+export function requiredMessage(label: string) {
+  const wording = REQUIRED_WORDING[label]
+  if (wording) return wording
+  // "ROI period" keeps its capitals; "Location" becomes "location".
+  const noun = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1)
+  return `Enter ${PERSONAL_LABELS.has(label) ? 'your' : 'the'} ${noun}`
+}
 
 export function requiredString(label: string, max = 255) {
   return z
@@ -75,3 +105,44 @@ export const otpField = z
   .trim()
   .min(1, requiredMessage('Code'))
   .regex(/^(\d{6})?$/, 'Code must be 6 digits')
+
+/** A phone number someone may leave out: 7 to 15 digits, with spaces, dashes or brackets and an optional leading +. */
+export function optionalPhone(label = 'Phone number') {
+  return z
+    .string()
+    .trim()
+    .max(30, `${label} must be at most 30 characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => {
+      if (value === undefined) return true
+      const digits = value.replace(/\D/g, '').length
+      return /^\+?[\d\s()-]+$/.test(value) && digits >= 7 && digits <= 15
+    }, `Enter a phone number such as 0803 123 4567`)
+}
+
+export const ACCOUNT_NUMBER_MESSAGE = 'Enter the 10-digit account number'
+
+/** A Nigerian bank account number (NUBAN): exactly 10 digits; spaces typed between groups are dropped. Empty passes (the caller decides if it is needed). */
+export const accountNumberField = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').replace(/\s/g, ''))
+  .refine((value) => value === '' || /^\d{10}$/.test(value), ACCOUNT_NUMBER_MESSAGE)
+
+export const UNKNOWN_BANK_MESSAGE = 'Choose your bank from the list'
+
+/** One of the banks of contract/banks.ts, by its code; empty passes (the caller decides if it is needed). */
+export const bankField = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').trim())
+  .refine((value) => value === '' || (BANK_CODES as readonly string[]).includes(value), UNKNOWN_BANK_MESSAGE)
+
+/** A company's registration number with the Corporate Affairs Commission: "RC 1234567" or the digits alone; kept as "RC 1234567". Empty passes. */
+export const rcNumberField = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').trim())
+  .refine((value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value), 'Enter the RC number, such as RC 1234567')
+  .transform((value) => (value === '' ? '' : `RC ${value.replace(/\D/g, '')}`))

@@ -27,11 +27,23 @@ export function formatDate(value: string | Date | null | undefined, timeZone = D
   return date ? `${pad(date.day)}/${pad(date.month)}/${date.year}` : INVALID_DATE
 }
 
-/** "5th March, 2026", the portfolio's date format. */
-export function formatOrdinalDate(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
-  if (!value) return ''
-  const date = dateIn(value, timeZone)
-  return date ? `${ordinal(date.day)} ${MONTHS[date.month - 1]}, ${date.year}` : INVALID_DATE
+/**
+ * A calendar date typed as the product shows it, DD/MM/YYYY (or the YYYY-MM-DD of older links),
+ * as YYYY-MM-DD; null when it is not a real date ("31/02/2026").
+ */
+export function parseDisplayDate(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim()
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value)
+  const yearFirst = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  const [year, month, day] = dayFirst
+    ? [Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])]
+    : yearFirst
+      ? [Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])]
+      : [0, 0, 0]
+  if (!year) return null
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  return `${year}-${pad(month)}-${pad(day)}`
 }
 
 /** DD/MM/YYYY h:mm AM/PM in the user's time zone. */
@@ -44,15 +56,7 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 }
 
 const INVALID_DATE = 'Invalid Date'
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const pad = (value: number) => String(value).padStart(2, '0')
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
-function ordinal(day: number) {
-  const suffixes = ['th', 'st', 'nd', 'rd']
-  const tens = day % 100
-  return `${day}${suffixes[(tens - 20) % 10] ?? suffixes[tens] ?? suffixes[0]}`
-}
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number }
 

@@ -65,3 +65,19 @@ export function planCoversPrice(
 ): boolean {
   return planKobo >= discountedKobo(productAmountKobo, discountPercentage)
 }
+
+/** A confirmed payment of a subscription, as a receipt counts it. */
+export type ConfirmedPayment = { id: number; kobo: number; confirmedAt: Date }
+
+/**
+ * What a receipt says was paid to date and what was left: the payments confirmed up to and
+ * including the receipt's own (in the order they were confirmed, then recorded), so an old
+ * receipt downloaded again still tells the figures of its day. The balance never goes below zero.
+ */
+export function receiptTotals(totalKobo: number, payments: readonly ConfirmedPayment[], receipt: { id: number; confirmedAt: Date }) {
+  const at = receipt.confirmedAt.getTime()
+  const paidKobo = payments
+    .filter((payment) => payment.confirmedAt.getTime() < at || (payment.confirmedAt.getTime() === at && payment.id <= receipt.id))
+    .reduce((sum, payment) => sum + payment.kobo, 0)
+  return { paidKobo, balanceKobo: Math.max(0, totalKobo - paidKobo) }
+}

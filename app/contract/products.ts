@@ -68,7 +68,7 @@ const toNumber = (value: unknown) => {
   return typeof blank === 'string' ? Number(blank.replace(/[,\s%]/g, '')) : blank
 }
 
-/** A required number (or integer); '{label} is a required field' when missing. */
+/** A required number (or integer); requiredMessage(label) when missing. */
 function numberField(label: string, { integer = false, min = 0, max = 1e9 } = {}) {
   return z.preprocess(
     toNumber,

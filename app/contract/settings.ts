@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { changePasswordSchema } from './auth'
-import { requiredMessage, requiredString } from './fields'
+import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
@@ -21,7 +21,7 @@ export const NO_BANK_DETAILS = 'Payment details are not available yet; please co
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days'] as const
+export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details'] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
@@ -31,6 +31,18 @@ export const bankDetailsSchema = z.object({
   bank_name: requiredString('Bank name', 100),
 })
 export type BankDetailsForm = z.input<typeof bankDetailsSchema>
+
+/** The company as its documents (receipts, allocation letters) name it. '' for what is not set yet. */
+export const savedCompanyDetailsSchema = z.object({ name: z.string(), address: z.string(), rc_number: z.string(), phone: z.string() })
+export type CompanyDetails = z.infer<typeof savedCompanyDetailsSchema>
+
+export const companyDetailsSchema = z.object({
+  name: requiredString('Company name', 150),
+  address: optionalString('Address', 500).transform((value) => value ?? ''),
+  rc_number: rcNumberField,
+  phone: optionalPhone().transform((value) => value ?? ''),
+})
+export type CompanyDetailsForm = { name: string; address: string; rc_number: string; phone: string }
 
 /** A whole number of days typed in a form or sent as a number, from min to max. */
 function daysField(label: string, min: number, max: number) {
@@ -68,10 +80,12 @@ export const settingSchema = z.discriminatedUnion(
     bankDetailsSchema.extend({ type: z.literal('bank_details') }),
     reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
     expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
+    companyDetailsSchema.extend({ type: z.literal('company_details') }),
   ],
-  { error: 'Type must be bank_details, subscription_due_reminder_day or unpaid_subscription_expiry_days' },
+  { error: 'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days or company_details' },
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'
-export const REMINDER_UPDATED = 'Notification settings updated successfully'
+export const REMINDER_UPDATED = 'Payment reminder days saved'
+export const COMPANY_DETAILS_UPDATED = 'Company details saved'
 export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'

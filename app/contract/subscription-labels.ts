@@ -38,3 +38,9 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number]
 
 /** The refusal of an amount below a product's minimum, as the API sends it and the invest form shows it before posting. */
 export const belowMinimumMessage = (label: string, minimumNaira: string) => `${label} must be at least ${minimumNaira}`
+
+/** What a new subscription's owner is told: the land is reserved, the investment set up, and what to do next. */
+export const SUBSCRIBED_MESSAGES: Record<SubscriptionType, string> = {
+  land: 'Land purchase started. Make your first payment to secure it.',
+  land_investment: 'Investment started. Make your payment to start earning.',
+}

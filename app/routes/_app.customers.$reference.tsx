@@ -3,21 +3,22 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { CustomerDetailsView } from '~/features/people/person-details'
-import { loadPerson } from '~/features/people/people.server'
+import { loadCustomerProfile, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
 import { timeZoneFrom } from '~/utils/time-zone'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await loadPerson(request, 'customer', params.reference ?? '')
-  return { customer, timeZone: timeZoneFrom(request) }
+  const profile = await loadCustomerProfile(request, customer.uuid)
+  return { customer, profile, timeZone: timeZoneFrom(request) }
 }
 
 export default function CustomerDetailsRoute() {
-  const { customer, timeZone } = useLoaderData<typeof loader>()
+  const { customer, profile, timeZone } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
     <SlideOver title="Customer details" closeTo={`/customers${search}`}>
-      <CustomerDetailsView customer={customer} timeZone={timeZone} />
+      <CustomerDetailsView customer={customer} profile={profile} timeZone={timeZone} />
     </SlideOver>
   )
 }

@@ -45,7 +45,7 @@ export default function TermsRoute() {
         <p>
           These terms govern every purchase of land and every land investment made through the Land Banking platform
           (&ldquo;we&rdquo;, &ldquo;us&rdquo;), whether you subscribe yourself or a member of our staff or a realtor
-          subscribes for you. By ticking &lsquo;I accept above agreement terms and terms and conditions&rsquo; you agree
+          subscribes for you. By ticking &lsquo;I accept the agreement above and the terms and conditions&rsquo; you agree
           to them, together with the agreement shown on the breakdown you accepted.
         </p>
 

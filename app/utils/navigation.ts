@@ -38,7 +38,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/', label: 'Dashboard', icon: 'dashboard', visible: everyone },
   { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
-  { path: '/subscriptions', label: 'Land purchase', icon: 'purchase', visible: everyone },
+  { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
   { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },

@@ -52,8 +52,8 @@ describe('the one-time code', () => {
   test('must be 6 digits', async () => {
     const { token } = await registerOnly(api)
     for (const [otp, message] of [
-      [undefined, 'Code is a required field'],
-      ['', 'Code is a required field'],
+      [undefined, 'Enter your code'],
+      ['', 'Enter your code'],
       ['12345', 'Code must be 6 digits'],
       ['12a456', 'Code must be 6 digits'],
     ] as const) {

@@ -61,7 +61,7 @@ describe('forgot-password', () => {
   })
 
   test('the e-mail is required and must look like one', async () => {
-    expect((await api.call('POST', 'auth/forgot-password', { body: {} })).data).toEqual({ email: ['Email is a required field'] })
+    expect((await api.call('POST', 'auth/forgot-password', { body: {} })).data).toEqual({ email: ['Enter your email'] })
     expect((await api.call('POST', 'auth/forgot-password', { body: { email: 'nope' } })).data).toEqual({
       email: ['Email must be a valid email'],
     })
@@ -140,8 +140,8 @@ describe('the reset link', () => {
     const token = await requestReset(email)
     const empty = await api.call('POST', 'auth/reset-password', { body: { email, token } })
     expect(empty.data).toEqual({
-      password: ['Password is a required field'],
-      password_confirmation: ['Password confirmation is a required field'],
+      password: ['Enter your password'],
+      password_confirmation: ['Confirm your password'],
     })
     const mismatch = await api.call('POST', 'auth/reset-password', {
       body: { email, token, password: 'a-new-password', password_confirmation: 'a-new-passwort' },

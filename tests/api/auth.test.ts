@@ -21,8 +21,8 @@ describe('auth/login', () => {
     expect(answer.httpStatus).toBe(200)
     expect(answer.status).toBe('200')
     expect(answer.data.user).toMatchObject({
-      first_name: 'Super',
-      last_name: 'Admin',
+      first_name: 'Admin',
+      last_name: 'User',
       role: 'super_admin',
       email: ADMIN_EMAIL,
       email_verified: true,
@@ -41,8 +41,8 @@ describe('auth/login', () => {
     expect(answer.httpStatus).toBe(422)
     expect(answer.status).toBe('payloadValidationError')
     expect(answer.data).toEqual({
-      email: ['Email is a required field'],
-      password: ['Password is a required field'],
+      email: ['Enter your email'],
+      password: ['Enter your password'],
     })
   })
 
@@ -218,17 +218,17 @@ describe('registration', () => {
       })
       expect(answer.httpStatus).toBe(422)
       expect(answer.status).toBe('payloadValidationError')
-      expect(answer.data).toEqual({ business_name: ['Business name is a required field'] })
+      expect(answer.data).toEqual({ business_name: ['Enter your business name'] })
     }
   })
 
   test('every missing field answers with its label', async () => {
     const answer = await api.call('POST', 'auth/register', { body: {} })
     expect(answer.data).toEqual({
-      first_name: ['First name is a required field'],
-      last_name: ['Last name is a required field'],
-      email: ['Email is a required field'],
-      password: ['Password is a required field'],
+      first_name: ['Enter your first name'],
+      last_name: ['Enter your last name'],
+      email: ['Enter your email'],
+      password: ['Enter your password'],
     })
     const blank = await api.call('POST', 'auth/register', {
       body: { first_name: ' ', last_name: '', email: '', password: '' },
@@ -285,7 +285,7 @@ describe('logout, auth/me and change-password', () => {
     const { token } = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)
     const me = await api.call('GET', 'auth/me', { token })
     expect(me.status).toBe('200')
-    expect(me.data).toMatchObject({ email: ADMIN_EMAIL, role: 'super_admin', first_name: 'Super', email_verified: true })
+    expect(me.data).toMatchObject({ email: ADMIN_EMAIL, role: 'super_admin', first_name: 'Admin', email_verified: true })
   })
 
   test('logout kills that token only', async () => {
@@ -314,9 +314,9 @@ describe('logout, auth/me and change-password', () => {
     const { token } = await api.registerUser('customer')
     const empty = await api.call('POST', 'change-password', { token, body: {} })
     expect(empty.data).toEqual({
-      current_password: ['Current password is a required field'],
-      password: ['New password is a required field'],
-      password_confirmation: ['Confirm password is a required field'],
+      current_password: ['Enter your current password'],
+      password: ['Enter your new password'],
+      password_confirmation: ['Confirm your password'],
     })
     const mismatch = await api.call('POST', 'change-password', {
       token,

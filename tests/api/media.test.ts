@@ -87,7 +87,7 @@ describe('POST media/upload', () => {
     expect((await upload(admin, underLimit)).status).toBe('200')
 
     const empty = await upload(admin, new Uint8Array())
-    expect(empty.data).toEqual({ file_in_base64: ['File is a required field'] })
+    expect(empty.data).toEqual({ file_in_base64: ['Choose a file'] })
     const emptyDataUrl = await api.call('POST', 'media/upload', {
       token: admin,
       body: { file_in_base64: 'data:image/png;base64,', folder_path: 'products' },

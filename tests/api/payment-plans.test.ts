@@ -179,9 +179,9 @@ describe('changing plans', () => {
     const empty = await api.call('POST', `admin/product/${reference}/payment-plan`, { token: admin, body: {} })
     expect(empty.httpStatus).toBe(422)
     expect(empty.data).toEqual({
-      amount: ['Amount is a required field'],
-      duration: ['Duration is a required field'],
-      duration_type: ['Duration type is a required field'],
+      amount: ['Enter the amount'],
+      duration: ['Enter the duration'],
+      duration_type: ['Choose the duration type'],
     })
     const bad = await api.call('POST', `admin/product/${reference}/payment-plan`, {
       token: admin,

@@ -139,9 +139,9 @@ describe('customers', () => {
     expect(empty.httpStatus).toBe(422)
     expect(empty.status).toBe('payloadValidationError')
     expect(empty.data).toEqual({
-      first_name: ['First name is a required field'],
-      last_name: ['Last name is a required field'],
-      email: ['Email is a required field'],
+      first_name: ['Enter your first name'],
+      last_name: ['Enter your last name'],
+      email: ['Enter your email'],
     })
     const taken = await api.call('POST', 'admin/customer', {
       token: tokenOf('superAdmin'),
@@ -398,7 +398,7 @@ describe('realtors', () => {
       token: tokenOf('superAdmin'),
       body: { first_name: 'R', last_name: 'M', email: newEmail('rm') },
     })
-    expect(missing.data).toEqual({ business_name: ['Business name is a required field'] })
+    expect(missing.data).toEqual({ business_name: ['Enter your business name'] })
   })
 
   test('a created realtor has a business name, gets the mail, and its details list its customers', async () => {

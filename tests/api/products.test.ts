@@ -139,9 +139,9 @@ describe('POST admin/product', () => {
     expect(answer.status).toBe('payloadValidationError')
     expect(answer.data).toEqual({
       name: ["Enter the product's name"],
-      description: ['Description is a required field'],
-      location: ['Location is a required field'],
-      amount: ['Amount is a required field'],
+      description: ['Enter the description'],
+      location: ['Enter the location'],
+      amount: ['Enter the amount'],
     })
   })
 
@@ -152,25 +152,25 @@ describe('POST admin/product', () => {
     })
     expect(answer.data).toEqual({
       name: ["Enter the product's name"],
-      description: ['Description is a required field'],
-      minimum_amount: ['Minimum amount is a required field'],
-      investment_return: ['Investment return is a required field'],
-      land_investment_type: ['Investment type is a required field'],
-      frequency_period: ['ROI period is a required field'],
-      interval: ['Interval is a required field'],
+      description: ['Enter the description'],
+      minimum_amount: ['Enter the minimum amount'],
+      investment_return: ['Enter the investment return'],
+      land_investment_type: ['Choose the investment type'],
+      frequency_period: ['Enter the ROI period'],
+      interval: ['Choose the interval'],
     })
     const recurring = await api.call('POST', 'admin/product', { token: admin, body: investment({ duration: null }) })
-    expect(recurring.data).toEqual({ duration: ['Duration is a required field'] })
+    expect(recurring.data).toEqual({ duration: ['Enter the duration'] })
   })
 
   test('the type is required; unit available is required when sold by quantity', async () => {
     const noType = await api.call('POST', 'admin/product', { token: admin, body: { description: 'x' } })
-    expect(noType.data.type).toEqual(['Type is a required field'])
+    expect(noType.data.type).toEqual(['Choose the type'])
     const byQuantity = await api.call('POST', 'admin/product', {
       token: admin,
       body: land({ available_by_quantity: true }),
     })
-    expect(byQuantity.data).toEqual({ unit_available: ['Unit available is a required field'] })
+    expect(byQuantity.data).toEqual({ unit_available: ['Enter the units available'] })
   })
 
   test('discount percentage and initial deposit are nullable; bad values are refused per field', async () => {
@@ -271,9 +271,9 @@ describe('POST admin/product/{reference}', () => {
     })
     const invalid = await api.call('POST', path, { token: admin, body: { type: 'land', description: '' } })
     expect(invalid.data).toEqual({
-      description: ['Description is a required field'],
-      location: ['Location is a required field'],
-      amount: ['Amount is a required field'],
+      description: ['Enter the description'],
+      location: ['Enter the location'],
+      amount: ['Enter the amount'],
     })
   })
 

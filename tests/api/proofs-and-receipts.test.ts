@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pdfWords } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { uniquePng } from '../support/images'
 import { createCustomer, createInvestmentProduct, createLandProduct, createPlan, subscribe, yesterdayMorning } from './subscriptions-fixtures'
@@ -15,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
-
-/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
-function pdfText(bytes: Buffer) {
-  const lines: string[] = []
-  for (const [, array] of bytes.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    lines.push([...array.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1')).join(''))
-  }
-  return lines.join('\n')
-}
 
 const upload = async (content: Uint8Array, token = customer.token) => {
   const answer = await api.call('POST', 'media/upload', {
@@ -60,8 +52,8 @@ describe('the official receipt prints only what the product writes', () => {
       token: customer.token,
     })
     expect(receipt.httpStatus).toBe(200)
-    const text = pdfText(Buffer.from(await receipt.response.arrayBuffer()))
-    expect(text).toContain('NGN 5,000.00')
+    const text = pdfWords(Buffer.from(await receipt.response.arrayBuffer()))
+    expect(text).toContain('₦5,000.00')
     expect(text).toContain(`Payment towards the instalment plan for Ajah, Lagos (${product.reference})`)
     expect(text).not.toContain('PAID IN FULL')
     expect(text).not.toContain('Managing Director')
@@ -73,7 +65,7 @@ describe('the official receipt prints only what the product writes', () => {
     const payment = await payWith(sub.reference, 2_000, await upload(uniquePng()), { description: 'Interest of 900% guaranteed' })
     await mark(payment.data.reference, 'paid')
     const receipt = await api.call('GET', `product-subscription/${sub.reference}/transaction/${payment.data.uuid}/download-receipt`, { token: customer.token })
-    const text = pdfText(Buffer.from(await receipt.response.arrayBuffer()))
+    const text = pdfWords(Buffer.from(await receipt.response.arrayBuffer()))
     expect(text).toContain(`Investment in Land investment ${product.reference}`)
     expect(text).not.toContain('900%')
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pdfText } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createLandProduct, createPlan, pay, subscribe } from './subscriptions-fixtures'
 
@@ -18,20 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
-
-/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
-function pdfText(bytes: Buffer) {
-  const source = bytes.toString('latin1')
-  const lines: string[] = []
-  for (const [, array] of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    let line = ''
-    for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g)) {
-      line += Buffer.from(hex, 'hex').toString('latin1')
-    }
-    lines.push(line)
-  }
-  return lines.join('\n')
-}
 
 async function download(path: string, token: string, method: 'GET' | 'POST' = 'GET') {
   const answer = await api.call(method, path, { token })
@@ -61,8 +48,8 @@ describe('download-receipt', () => {
     expect(text).toContain(`RCT-${transaction.reference.slice(4)}`)
     expect(text).toContain(transaction.reference)
     expect(text).toContain(reference)
-    expect(text).toContain('NGN 1,250,000.50')
-    expect(text).toContain('One million, two hundred and fifty thousand naira and fifty kobo only')
+    expect(text).toContain('₦1,250,000.50')
+    expect(text.replace(/\s+/g, ' ')).toContain('One million, two hundred and fifty thousand naira and fifty kobo only')
     expect(text).toContain(`Ngozi ${ngozi.lastName}`)
     expect(text).toContain(product.reference)
     expect(text).toContain('Bank transfer')
@@ -73,7 +60,7 @@ describe('download-receipt', () => {
     await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'paid' } })
     const { answer, bytes } = await download(`product-subscription/${reference}/transaction/${transaction.reference}/download-receipt`, ngozi.token, 'POST')
     expect(answer.httpStatus).toBe(200)
-    expect(pdfText(bytes)).toContain('NGN 300,000.00')
+    expect(pdfText(bytes)).toContain('₦300,000.00')
     // Staff who can see the subscription may download it too.
     const asStaff = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, verifier.token)
     expect(asStaff.answer.httpStatus).toBe(200)
@@ -125,11 +112,66 @@ describe('land-document', () => {
     expect(text).toContain('Letter of Allocation')
     expect(text).toContain(sub.reference)
     expect(text).toContain('Epe, Lagos')
-    expect(text).toContain('NGN 2,200,000.00')
+    expect(text).toContain('₦2,200,000.00')
     expect(text).toContain(`Emeka ${emeka.lastName}`)
 
     expect((await download(path, verifier.token)).answer.httpStatus).toBe(200)
     expect((await download(path, ngozi.token)).answer.httpStatus).toBe(404)
     expect((await download(path, emeka.token, 'POST')).answer.httpStatus).toBe(200)
+  })
+})
+
+describe('documents name the company, the figures to date and a signature line', () => {
+  test('the receipt prints the company details from settings, ₦ amounts, paid to date, the balance and a signature line; the plot once allocated', async () => {
+    const editor = await api.createStaff(['can_modify_setting'])
+    const saved = await api.call('POST', 'admin/setting', {
+      token: editor.token,
+      body: { type: 'company_details', name: 'Palmgrove Estates Ltd', address: '3 Bourdillon Road, Ikoyi, Lagos', rc_number: 'RC 1234567', phone: '01 234 5678' },
+    })
+    expect(saved.httpStatus, saved.message).toBe(200)
+
+    const product = await createLandProduct(api, { amount: 1_000_000, location: 'Ibeju-Lekki, Lagos' })
+    const plan = await createPlan(api, product.id, { amount: 1_250_000, duration: 2 })
+    const sub = await subscribe(api, ngozi.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const first = await pay(api, ngozi, sub.reference, 625_000)
+    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: first.data.reference, status: 'paid' } })
+    const firstPath = `product-subscription/${sub.reference}/transaction/${first.data.uuid}/download-receipt`
+
+    const partly = pdfText((await download(firstPath, ngozi.token)).bytes)
+    expect(partly).toContain('Palmgrove Estates Ltd')
+    expect(partly).toContain('3 Bourdillon Road, Ikoyi, Lagos')
+    expect(partly).toContain('RC 1234567')
+    expect(partly).toContain('01 234 5678')
+    expect(partly).toMatch(/Amount\n₦625,000\.00/)
+    expect(partly).toMatch(/Paid to date\n₦625,000\.00/)
+    expect(partly).toMatch(/Balance outstanding\n₦625,000\.00/)
+    expect(partly).toContain('Authorised signature')
+    expect(partly).toContain('For: Palmgrove Estates Ltd')
+    expect(partly).not.toContain('Plot allocated')
+    expect(partly).not.toContain('NGN')
+    expect(partly).toMatch(/Date\n\d{2}\/\d{2}\/\d{4}/)
+
+    const second = await pay(api, ngozi, sub.reference, 625_000)
+    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: second.data.reference, status: 'paid' } })
+    const finalText = pdfText((await download(`product-subscription/${sub.reference}/transaction/${second.data.uuid}/download-receipt`, ngozi.token)).bytes)
+    expect(finalText).toMatch(/Paid to date\n₦1,250,000\.00/)
+    expect(finalText).toMatch(/Balance outstanding\n₦0\.00/)
+    expect(finalText).toContain('Plot allocated\n500 sqm plot at Ibeju-Lekki, Lagos')
+    // The first receipt still tells the figures of its day.
+    expect(pdfText((await download(firstPath, ngozi.token)).bytes)).toMatch(/Paid to date\n₦625,000\.00/)
+  })
+
+  test('the allocation letter prints the plot, the buyer’s address from the profile and a signature line', async () => {
+    const buyer = await createCustomer(api, { firstName: 'Tunde' })
+    await api.call('POST', 'account/profile', { token: buyer.token, body: { address: '7 Awolowo Road, Ikoyi, Lagos' } })
+    const product = await createLandProduct(api, { amount: 800_000, location: 'Epe, Lagos' })
+    const sub = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const payment = await pay(api, buyer, sub.reference, 800_000)
+    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: payment.data.reference, status: 'paid' } })
+    const text = pdfText((await download(`product-subscription/${sub.reference}/land-document`, buyer.token)).bytes)
+    expect(text).toContain('Address\n7 Awolowo Road, Ikoyi, Lagos')
+    expect(text).toContain('Plot\n500 sqm plot at Epe, Lagos')
+    expect(text).toContain('₦800,000.00')
+    expect(text).toContain('Authorised signature')
   })
 })

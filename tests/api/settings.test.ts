@@ -74,7 +74,7 @@ describe('settings', () => {
       token: tokens.superAdmin,
       body: { type: 'subscription_due_reminder_day', value: '14' },
     })
-    expect(saved.message).toBe('Notification settings updated successfully')
+    expect(saved.message).toBe('Payment reminder days saved')
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.adminSetting })
     expect(after.data).toEqual({ value: 14 })
     const { getReminderDays } = await import('~/backend/settings/service')
@@ -86,22 +86,22 @@ describe('settings', () => {
     const blankBank = await post({ type: 'bank_details' })
     expect(blankBank.status).toBe('payloadValidationError')
     expect(blankBank.data).toEqual({
-      account_number: ['Account number is a required field'],
-      account_name: ['Account name is a required field'],
-      bank_name: ['Bank name is a required field'],
+      account_number: ['Enter the account number'],
+      account_name: ['Enter the account name'],
+      bank_name: ['Choose the bank'],
     })
     expect((await post({ type: 'bank_details', ...BANK, account_number: '12345abcde' })).data).toEqual({
       account_number: ['Account number must be 10 digits'],
     })
-    expect((await post({ type: 'subscription_due_reminder_day' })).data).toEqual({ value: ['Reminder days is a required field'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: '' })).data).toEqual({ value: ['Reminder days is a required field'] })
+    expect((await post({ type: 'subscription_due_reminder_day' })).data).toEqual({ value: ['Enter the reminder days'] })
+    expect((await post({ type: 'subscription_due_reminder_day', value: '' })).data).toEqual({ value: ['Enter the reminder days'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 1.5 })).data).toEqual({ value: ['Reminder days must be a whole number'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 0 })).data).toEqual({ value: ['Reminder days must be at least 1'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 61 })).data).toEqual({ value: ['Reminder days must be at most 60'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 'soon' })).data).toEqual({ value: ['Reminder days must be a number'] })
     const badType = await post({ type: 'colour' })
     expect(badType.status).toBe('payloadValidationError')
-    expect(badType.data).toEqual({ type: ['Type must be bank_details, subscription_due_reminder_day or unpaid_subscription_expiry_days'] })
+    expect(badType.data).toEqual({ type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days or company_details'] })
     // Nothing invalid was stored.
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })
     expect(after.data.value).toBeGreaterThanOrEqual(1)

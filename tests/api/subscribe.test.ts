@@ -98,7 +98,7 @@ describe('POST product/{reference}/get-investment-plan', () => {
   test('a missing amount is required; a land product is not found', async () => {
     const product = await createInvestmentProduct(api)
     const missing = await api.call('POST', `product/${product.reference}/get-investment-plan`, { token: buyer.token, body: {} })
-    expect(missing.data).toEqual({ amount: ['Amount is a required field'] })
+    expect(missing.data).toEqual({ amount: ['Enter the amount'] })
     const land = await createLandProduct(api)
     const wrong = await api.call('POST', `product/${land.reference}/get-investment-plan`, { token: buyer.token, body: { amount: 1 } })
     expect(wrong.httpStatus).toBe(404)
@@ -110,8 +110,8 @@ describe('POST product-subscription: validation', () => {
     const answer = await api.call('POST', 'product-subscription', { token: buyer.token, body: {} })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data).toMatchObject({
-      type: ['Type is a required field'],
-      product_id: ['Product is a required field'],
+      type: ['Choose the type'],
+      product_id: ['Choose a product'],
     })
   })
 
@@ -137,7 +137,7 @@ describe('POST product-subscription: validation', () => {
       token: buyer.token,
       body: { type: 'land', product_id: land.reference, payment_mode: 'installment' },
     })
-    expect(noPlan.data).toEqual({ payment_id: ['Payment plan is a required field'] })
+    expect(noPlan.data).toEqual({ payment_id: ['Choose a payment plan'] })
 
     const foreign = await api.call('POST', 'product-subscription', {
       token: buyer.token,
@@ -158,7 +158,7 @@ describe('POST product-subscription: validation', () => {
       token: buyer.token,
       body: { type: 'land_investment', product_id: product.reference, payment_mode: 'full' },
     })
-    expect(missing.data).toEqual({ amount_invested: ['Amount invested is a required field'] })
+    expect(missing.data).toEqual({ amount_invested: ['Enter the amount to invest'] })
     const low = await api.call('POST', 'product-subscription', {
       token: buyer.token,
       body: { type: 'land_investment', product_id: product.reference, payment_mode: 'full', amount_invested: 100_000 },

@@ -240,9 +240,9 @@ describe('payment validation', () => {
     const empty = await api.call('POST', `product-subscription/${reference}/transaction`, { token: bob.token, body: {} })
     expect(empty.httpStatus).toBe(422)
     expect(empty.data).toEqual({
-      amount: ['Amount is a required field'],
-      proof_of_payment: ['Proof of payment is a required field'],
-      paid_at: ['Payment date is a required field'],
+      amount: ['Enter the amount'],
+      proof_of_payment: ['Attach the proof of payment'],
+      paid_at: ['Enter the payment date'],
     })
     const someoneElses = await uploadProof(api, alice.id)
     const stolen = await pay(api, bob, reference, 100_000, { proof_of_payment: someoneElses.url })
@@ -395,7 +395,7 @@ describe('POST admin/create-subscription', () => {
     const foreign = await createPlan(api, (await createLandProduct(api)).id, { amount: 5_000_000, duration: 2 })
     const investment = await createInvestmentProduct(api)
     const create = (body: Record<string, unknown>) => api.call('POST', 'admin/create-subscription', { token: modifier.token, body })
-    expect((await create({})).data).toEqual({ customer: ['Customer is a required field'], product: ['Product is a required field'] })
+    expect((await create({})).data).toEqual({ customer: ['Choose a customer'], product: ['Choose a product'] })
     expect((await create({ customer: 'CUS-NOTHERE', product: product.reference })).data).toEqual({ customer: ['The selected customer is invalid'] })
     const realtorRef = (await get('auth/me', realtor.token)).data.reference
     expect((await create({ customer: realtorRef, product: product.reference })).data).toEqual({ customer: ['The selected customer is invalid'] })
@@ -404,7 +404,7 @@ describe('POST admin/create-subscription', () => {
       paymentPlan: ['The selected payment plan does not belong to this product'],
     })
     expect((await create({ customer: bob.reference, product: investment.reference })).data).toEqual({
-      amount_invested: ['Amount invested is a required field'],
+      amount_invested: ['Enter the amount to invest'],
     })
     const invested = await create({ customer: bob.reference, product: investment.reference, amount_invested: 600_000 })
     expect(invested.data).toMatchObject({ type: 'land_investment', next_payment_amount: 600_000 })

@@ -169,7 +169,7 @@ describe('unpaid subscriptions expire', () => {
     expect((await set(3, modifier.token)).httpStatus).toBe(403)
     expect((await set(0)).data).toEqual({ value: ['Expiry days must be at least 1'] })
     expect((await set(91)).data).toEqual({ value: ['Expiry days must be at most 90'] })
-    expect((await set('')).data).toEqual({ value: ['Expiry days is a required field'] })
+    expect((await set('')).data).toEqual({ value: ['Enter the expiry days'] })
     const saved = await set('2')
     expect(saved.message).toBe('Unpaid subscription expiry updated successfully')
     expect((await get(admin)).data).toEqual({ value: 2 })

@@ -46,7 +46,7 @@ describe('refused, whatever they are named', () => {
       const answer = await upload(token, content, folder)
       expect(answer.httpStatus).toBe(422)
       expect(answer.status).toBe('payloadValidationError')
-      expect(answer.data.file_in_base64?.[0]).toMatch(/^(The file must be a PNG or JPEG image|File is a required field|The file is empty)$/)
+      expect(answer.data.file_in_base64?.[0]).toMatch(/^(The file must be a PNG or JPEG image|Choose a file|The file is empty)$/)
       expect(answer.message).toBe(answer.data.file_in_base64[0])
     }
   })

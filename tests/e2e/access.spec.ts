@@ -5,12 +5,11 @@ import { ADMIN, createVerifiedUser, signIn } from './support'
 test('an unknown path shows the centred not-found page with status 404', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { name: 'Oops!!' })).toBeVisible()
-  await expect(page.getByText('Page Not Found')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   // Signed in it is the same page.
   await signIn(page, ADMIN.email, ADMIN.password)
   expect((await page.goto('/nothing-here'))?.status()).toBe(404)
-  await expect(page.getByRole('heading', { name: 'Oops!!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
 
 test('a signed-out visitor of / goes to /login, and after sign-in is sent to /', async ({ page }) => {

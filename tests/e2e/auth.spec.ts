@@ -41,15 +41,15 @@ test.describe('screens', () => {
     await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login')
   })
 
-  test("required fields say '{label} is a required field', and typing clears that field's error", async ({ page }, testInfo) => {
+  test("required fields say what to enter ('Enter your email'), and typing clears that field's error", async ({ page }, testInfo) => {
     await page.goto('/login')
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is a required field')
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is a required field')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter your email')
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password')
     if (testInfo.project.name === 'js') {
       await page.getByLabel('Email').fill('someone@example.com')
-      await expect(page.getByText('Email is a required field')).toBeHidden()
-      await expect(page.getByText('Password is a required field')).toBeVisible()
+      await expect(page.getByText('Enter your email')).toBeHidden()
+      await expect(page.getByText('Enter your password')).toBeVisible()
     }
   })
 })
@@ -89,11 +89,11 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Create an account' }).click()
 
     const businessName = page.getByLabel('Business name')
-    await expect(businessName).toHaveAccessibleDescription('Business name is a required field')
+    await expect(businessName).toHaveAccessibleDescription('Enter your business name')
     await expect(businessName).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByLabel('Email')).toHaveValue(email)
     await businessName.fill('Ade Homes')
-    if (testInfo.project.name === 'js') await expect(page.getByText('Business name is a required field')).toBeHidden()
+    if (testInfo.project.name === 'js') await expect(page.getByText('Enter your business name')).toBeHidden()
     await page.getByLabel('Password').fill(PASSWORD) // without JavaScript the server never echoes a password
     await page.getByRole('button', { name: 'Create an account' }).click()
 
@@ -241,8 +241,7 @@ test.describe('sign-in', () => {
     test(`${path} shows the not-found view with status 404`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
-      await expect(page.getByText('Oops!!')).toBeVisible()
-      await expect(page.getByText('Page Not Found')).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
       await expect(page.getByText('This link is invalid or has expired.')).toBeVisible()
       await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password')
     })

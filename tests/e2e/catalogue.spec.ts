@@ -144,9 +144,9 @@ test('staff create a land product with an image and two payment plans, edit it a
   await panel.getByRole('button', { name: 'Create product' }).click()
   for (const message of [
     "Enter the product's name",
-    'Description is a required field',
-    'Location is a required field',
-    'Amount is a required field',
+    'Enter the description',
+    'Enter the location',
+    'Enter the amount',
   ]) {
     await expect(panel.getByText(message)).toBeVisible()
   }

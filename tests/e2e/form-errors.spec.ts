@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { requiredMessage } from '../../app/contract/fields'
 import { ADMIN, apiCall, createStaffUser, createVerifiedUser, signIn } from './support'
 
 const PHONE = { width: 360, height: 740 }
@@ -11,7 +12,7 @@ const ADD_FORMS = [
   { list: '/users', title: 'Add user', required: ['First name', 'Last name', 'Email'] },
 ] as const
 
-const anyError = (page: Page) => page.getByRole('dialog').getByText(/is a required field|is required|must be/i)
+const anyError = (page: Page) => page.getByRole('dialog').getByText(/^(Enter|Choose|Confirm) |is required|must be/i)
 
 for (const form of ADD_FORMS) {
   test(`${form.title} opens without errors; an empty submit shows one under each required field`, async ({ page }, testInfo) => {
@@ -36,7 +37,7 @@ for (const form of ADD_FORMS) {
     for (const label of form.required) {
       const field = dialog.getByLabel(label, { exact: true })
       await expect(field, label).toHaveAttribute('aria-invalid', 'true')
-      await expect(field, label).toHaveAccessibleDescription(`${label} is a required field`)
+      await expect(field, label).toHaveAccessibleDescription(requiredMessage(label))
     }
     await expect(page).toHaveURL(new RegExp(`${form.list}/new$`))
   })
@@ -53,12 +54,12 @@ test('leaving a required field empty shows its message; the next field stays qui
   await expect(anyError(page)).toHaveCount(0)
   await firstName.press('Tab')
   await expect(lastName).toBeFocused()
-  await expect(firstName).toHaveAccessibleDescription('First name is a required field')
+  await expect(firstName).toHaveAccessibleDescription('Enter your first name')
   await expect(lastName).not.toHaveAttribute('aria-invalid', 'true')
-  await expect(dialog.getByText('Last name is a required field')).toHaveCount(0)
+  await expect(dialog.getByText('Enter your last name')).toHaveCount(0)
   // Typing clears it.
   await firstName.fill('Amaka')
-  await expect(dialog.getByText('First name is a required field')).toHaveCount(0)
+  await expect(dialog.getByText('Enter your first name')).toHaveCount(0)
 })
 
 test('Edit user: the e-mail is filled in, its hint says what changing it does, and no error shows', async ({ page }) => {

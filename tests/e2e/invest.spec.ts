@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { SUBSCRIBED_MESSAGES } from '../../app/contract/subscription-labels'
 import { apiCall, createVerifiedUser, signIn } from './support'
 import { ACCEPT_TERMS, AGREE, adminToken, createProduct, submitUnticked, subscriptionsTo, tagFor } from './subscribe-support'
 
@@ -111,7 +112,7 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
 
   // Closed over the refreshed list, with the toast and the card changed.
   await expect(page).toHaveURL(list)
-  await expect(page.getByText('Product subscribed successfully')).toBeVisible()
+  await expect(page.getByText(SUBSCRIBED_MESSAGES.land_investment)).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(card.getByRole('link', { name: "You've invested to this product" })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Invest now' })).toHaveCount(0)

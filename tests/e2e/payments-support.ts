@@ -98,28 +98,13 @@ export async function downloadFrom(page: Page, click: () => Promise<void>) {
   return { download, bytes: fs.readFileSync((await (download as Download).path())!) }
 }
 
-/** The text a PDF shows: pdfkit writes each line as hex strings in a TJ array (readable with compression off). */
-export function pdfText(bytes: Buffer) {
-  const source = bytes.toString('latin1')
-  const lines: string[] = []
-  for (const [, array] of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    let line = ''
-    for (const [, hex] of array.matchAll(/<([0-9a-fA-F]*)>/g)) line += Buffer.from(hex, 'hex').toString('latin1')
-    lines.push(line)
-  }
-  return lines.join('\n')
-}
+/** The text a PDF shows (embedded fonts read through their ToUnicode maps). */
+export { pdfText } from '../support/pdf-text'
 
-/** DD/MM/YYYY and "5th March, 2026" for a calendar date (YYYY-MM-DD), as the lists show them. */
+/** DD/MM/YYYY for a calendar date (YYYY-MM-DD), as every screen shows it. */
 export function shortDate(isoDate: string) {
   const [year, month, day] = isoDate.split('-')
   return `${day}/${month}/${year}`
-}
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-export function ordinalDate(isoDate: string) {
-  const [year, month, day] = isoDate.split('-').map(Number)
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'
-  return `${day}${suffix} ${MONTHS[month - 1]}, ${year}`
 }
 
 export { withSettingsLock } from './support'

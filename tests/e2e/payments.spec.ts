@@ -5,7 +5,6 @@ import {
   investmentProduct,
   landWithPlan,
   markByApi,
-  ordinalDate,
   panel,
   payByApi,
   pdfText,
@@ -98,7 +97,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   const receipt = pdfText(bytes)
   expect(receipt).toContain(trx)
   expect(receipt).toContain(reference)
-  expect(receipt).toContain('NGN 250,000.00')
+  expect(receipt).toContain('₦250,000.00')
 
   // The plan shows the deposit paid and the rest due.
   await page.goto(`/subscriptions/${reference}/plan?page=1&type=land`)
@@ -200,7 +199,7 @@ test('an investment: paid with proof in the portfolio, confirmed, then ongoing w
   const ongoing = await subscription(request, customer.token, reference)
   await page.goto('/investment-portfolio')
   await expect(card(page, reference)).toContainText('Ongoing')
-  await expect(card(page, reference)).toContainText(`Next ROI date${ordinalDate(ongoing.next_payment_date)}`)
+  await expect(card(page, reference)).toContainText(`Next ROI date${shortDate(ongoing.next_payment_date)}`)
   await expect(card(page, reference)).toContainText('Next ROI₦40,000.00')
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toHaveCount(0)
   await card(page, reference).getByRole('link', { name: 'View payment plan' }).click()
@@ -281,7 +280,7 @@ test('staff add a subscription for a customer (search, pick, plan), then cancel 
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${encodeURIComponent(customer.email)}`)
   const created = page.getByTestId('subscription-card')
   await expect(created).toHaveCount(1)
-  await expect(created).toContainText('Payment typeInstallment')
+  await expect(created).toContainText('Payment typeInstalments')
   await expect(created).toContainText('Pending amount₦250,000.00')
   await expect(created.getByRole('link', { name: 'Record payment' })).toBeVisible()
 
@@ -367,7 +366,7 @@ test('plain form posts (as curl sends them): the proof is required and must be a
 
   const missing = await post({ amount: '900,000', paid_at: paidAt })
   expect(missing.status()).toBe(400)
-  expect(await missing.text()).toContain('Proof of payment is a required field')
+  expect(await missing.text()).toContain('Attach the proof of payment')
   const html = { name: 'transfer.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') }
   const disguised = await post({ amount: '900,000', paid_at: paidAt, proof_of_payment: html })
   expect(disguised.status()).toBe(400)

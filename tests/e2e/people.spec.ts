@@ -123,7 +123,7 @@ test('the super admin creates a user with two permissions and edits them', async
     'Dashboard',
     'Acquire Land',
     'Investment Options',
-    'Land purchase',
+    'Land Subscriptions',
     'Investment Portfolio',
     'Customers',
     'Settings',
@@ -178,14 +178,19 @@ test('the date filter and a customer without access', async ({ page }) => {
 
   await page.context().clearCookies()
   await signIn(page, ADMIN.email, ADMIN.password)
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
+  // The date box takes the product's DD/MM/YYYY whatever the browser's locale.
+  const today = new Date().toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos' })
   await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}`)
   await page.getByLabel('Date registered').fill(today)
   await page.getByRole('button', { name: 'Search' }).click()
-  await expect(page).toHaveURL(new RegExp(`date_registered=${today}`))
+  await expect(page).toHaveURL(new RegExp(`date_registered=${encodeURIComponent(today)}`))
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toBeVisible()
-  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}&date_registered=2020-01-01`)
+  await expect(page.getByLabel('Date registered')).toHaveValue(today)
+  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}&date_registered=01/01/2020`)
   await expect(page.getByText('No customer available')).toBeVisible()
+  await page.goto(`/customers?page=1&date_registered=${encodeURIComponent('31/02/2026')}`)
+  await expect(page.getByText('Enter the date as DD/MM/YYYY, for example 22/11/2026')).toBeVisible()
+  await expect(page.getByLabel('Date registered')).toHaveValue('31/02/2026')
 })
 
 test('changing the password signs out, and the new password works', async ({ page }) => {
@@ -232,7 +237,7 @@ test('bank details and reminder days edited on /settings; a customer reads the b
 
     await page.getByLabel('Reminder days').fill('7')
     await page.getByRole('button', { name: 'Save reminder days' }).click()
-    await expect(toast(page)).toContainText('Notification settings updated successfully')
+    await expect(toast(page)).toContainText('Payment reminder days saved')
     await expect(page.getByLabel('Reminder days')).toHaveValue('7')
   })
   await page.getByLabel('Account number').fill('12ab')

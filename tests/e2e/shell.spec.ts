@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, createStaffUser, createVerifiedUser, signIn } from './support'
 
-const EVERYONE_BEFORE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land purchase', 'Investment Portfolio']
+const EVERYONE_BEFORE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land Subscriptions', 'Investment Portfolio']
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 /** Exactly these entries, in this order (retried until the page shows them). */

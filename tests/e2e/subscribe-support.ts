@@ -58,4 +58,4 @@ export async function agreementFields(page: Page, names: string[]) {
 }
 
 export const ACCEPT_TERMS = 'Accept the agreement terms and the terms and conditions to proceed'
-export const AGREE = 'I accept above agreement terms and terms and conditions'
+export const AGREE = 'I accept the agreement above and the terms and conditions'

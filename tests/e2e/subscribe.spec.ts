@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { todayIn } from '../../app/backend/subscriptions/plans'
 import { formatNaira } from '../../app/contract/format'
+import { SUBSCRIBED_MESSAGES } from '../../app/contract/subscription-labels'
 import { ADMIN, apiCall, createVerifiedUser, signIn } from './support'
 import {
   ACCEPT_TERMS,
@@ -88,7 +89,7 @@ test('a customer buys land by instalments: a plan, its breakdown, the terms, the
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
 
   await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
-  await expect(page.getByText('Product subscribed successfully')).toBeVisible()
+  await expect(page.getByText(SUBSCRIBED_MESSAGES.land)).toBeVisible()
   const card = page.getByTestId('product-card').filter({ hasText: reference })
   await expect(card.getByRole('link', { name: "You've subscribed to this product" })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Buy now' })).toHaveCount(0)
@@ -149,7 +150,7 @@ test('a customer buys land in full at the discounted price, and a double submit 
   expect(first.status()).toBe(302)
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
   await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
-  await expect(page.getByText('Product subscribed successfully').first()).toBeVisible()
+  await expect(page.getByText(SUBSCRIBED_MESSAGES.land).first()).toBeVisible()
   await expect(
     page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: "You've subscribed to this product" }),
   ).toBeVisible()

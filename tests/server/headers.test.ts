@@ -130,7 +130,7 @@ describe('HTML responses', () => {
     for (const headers of [{}, { cookie: superCookie }] as Record<string, string>[] as Record<string, string>[]) {
       const { response, html } = await get('/no/such/page', headers)
       expect(response.status).toBe(404)
-      expect(html).toContain('Page Not Found')
+      expect(html).toContain('Page not found')
       expect(inspect(response, html).problems).toEqual([])
     }
   })

@@ -74,7 +74,7 @@ function errorShown(html: string): string | null {
   const shown = [
     /<li[^>]*text-red-600[^>]*>([^<]+)<\/li>/.exec(html)?.[1],
     /role="alert"[^>]*>([^<]+)</.exec(html)?.[1],
-    /(Page Not Found|Access denied)/.exec(html)?.[1],
+    /(Page not found|Access denied)/.exec(html)?.[1],
     /<h1 class="text-2xl font-bold text-slate-800">([^<]+)<\/h1>/.exec(html)?.[1],
     // remix-serve's own page for an address it cannot decode (a lone '%'), before the app is reached.
     /<title>Error<\/title>[\s\S]*<pre>([^<]+)<\/pre>/.exec(html)?.[1],

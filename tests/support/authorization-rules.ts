@@ -138,6 +138,18 @@ export const RULES: Record<string, Rule> = {
     body: (w) => ({ token: w.scratch.token }),
   },
 
+  // Profiles: everyone keeps their own; a customer's (with its payout account) is read by staff who view customers, not realtors.
+  'GET account/profile': { expect: everyone },
+  'POST account/profile': {
+    expect: everyone,
+    body: (_w, actor) => ({ phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, address: `${actor}'s house, Yaba, Lagos` }),
+  },
+  'GET admin/customer/:id/profile': {
+    lacks: ['can_view_customer', 'can_modify_customer'],
+    params: (w) => ({ id: w.customer.uuid }),
+    expect: staffOnly(),
+  },
+
   'GET dashboard-metrics': { expect: everyone },
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.
@@ -357,6 +369,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/bank_details': { expect: everyone },
   'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

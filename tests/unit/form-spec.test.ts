@@ -7,34 +7,34 @@ describe('formSpec: what the browser checks without zod', () => {
   test('the message of every field an empty form is refused for, and the HTML constraints', () => {
     const spec = formSpec(customerSchema)
     expect(spec.required).toEqual({
-      first_name: 'First name is a required field',
-      last_name: 'Last name is a required field',
-      email: 'Email is a required field',
+      first_name: 'Enter your first name',
+      last_name: 'Enter your last name',
+      email: 'Enter your email',
     })
     expect(spec.constraint.email).toMatchObject({ required: true })
     expect(formSpec(userUpdateSchema).required).toEqual({})
     expect(formSpec(paymentPlanPayloadSchema).required).toEqual({
-      amount: 'Amount is a required field',
-      duration: 'Duration is a required field',
-      duration_type: 'Duration type is a required field',
+      amount: 'Enter the amount',
+      duration: 'Enter the duration',
+      duration_type: 'Choose the duration type',
     })
   })
 
   test("a product's hidden type decides which fields are required", () => {
     expect(formSpec(productPayloadSchema, { type: 'land' }).required).toEqual({
       name: "Enter the product's name",
-      description: 'Description is a required field',
-      location: 'Location is a required field',
-      amount: 'Amount is a required field',
+      description: 'Enter the description',
+      location: 'Enter the location',
+      amount: 'Enter the amount',
     })
     expect(formSpec(productPayloadSchema, { type: 'land_investment' }).required).toEqual({
       name: "Enter the product's name",
-      description: 'Description is a required field',
-      minimum_amount: 'Minimum amount is a required field',
-      investment_return: 'Investment return is a required field',
-      land_investment_type: 'Investment type is a required field',
-      frequency_period: 'ROI period is a required field',
-      interval: 'Interval is a required field',
+      description: 'Enter the description',
+      minimum_amount: 'Enter the minimum amount',
+      investment_return: 'Enter the investment return',
+      land_investment_type: 'Choose the investment type',
+      frequency_period: 'Enter the ROI period',
+      interval: 'Choose the interval',
     })
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDate, formatDateTime, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { formatDate, formatDateTime, formatNaira, parseDisplayDate } from '~/contract/format'
 import { capitalize, formatMoneyInput, humanize, parseAmount, timeSince, truncate } from '~/utils/format'
 
 describe('money', () => {
@@ -44,22 +44,21 @@ describe('dates', () => {
     expect(formatDate('2026-03-05')).toBe('05/03/2026')
   })
 
-  test('day-ordinal month, year', () => {
-    expect(formatOrdinalDate('2026-03-05')).toBe('5th March, 2026')
-    expect(formatOrdinalDate('2026-11-22')).toBe('22nd November, 2026')
-    expect(['01', '02', '03', '04', '11', '12', '13', '21', '23', '31'].map((day) => formatOrdinalDate(`2026-01-${day}`))).toEqual([
-      '1st January, 2026',
-      '2nd January, 2026',
-      '3rd January, 2026',
-      '4th January, 2026',
-      '11th January, 2026',
-      '12th January, 2026',
-      '13th January, 2026',
-      '21st January, 2026',
-      '23rd January, 2026',
-      '31st January, 2026',
-    ])
-    expect(formatOrdinalDate('2026-03-31T23:30:00Z', 'Africa/Lagos')).toBe('1st April, 2026')
+  test.each([
+    ['22/11/2026', '2026-11-22'],
+    ['1/2/2026', '2026-02-01'],
+    [' 05.03.2026 ', '2026-03-05'],
+    ['29/02/2028', '2028-02-29'],
+    ['2026-11-22', '2026-11-22'],
+    ['29/02/2026', null],
+    ['31/04/2026', null],
+    ['11/22/2026', null],
+    ['2026/11/22', null],
+    ['22/11/26', null],
+    ['', null],
+    ['yesterday', null],
+  ])('a typed date %j is the calendar day %j', (typed, iso) => {
+    expect(parseDisplayDate(typed)).toBe(iso)
   })
 
   test('date and time with AM/PM, midnight and noon as 12', () => {

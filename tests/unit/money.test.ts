@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
-import { discountedKobo, koboOf, nairaToKobo, percentOf, planCoversPrice } from '~/contract/money'
+import { discountedKobo, koboOf, nairaToKobo, percentOf, planCoversPrice, receiptTotals } from '~/contract/money'
 import { discountedPrice } from '~/contract/products-labels'
 import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
@@ -96,7 +96,7 @@ describe('the money field says so next to the field', () => {
     ['0', ['Amount must be at least ₦0.01']],
     ['-1,000', ['Amount must be at least ₦0.01']],
     ['abc', ['Amount must be a number']],
-    ['', ['Amount is a required field']],
+    ['', ['Enter the amount']],
     ['1,000,000,000,001', ['Amount is too large']],
     ['0.01', null],
     ['₦1,250,000.50', null],
@@ -125,5 +125,27 @@ describe('planCoversPrice: a payment plan totals at least the price of paying in
     ['a 100 % discount leaves no floor above one kobo', 1, 125_000_000, 100, true],
   ])('%s', (_case, planKobo, productKobo, percent, expected) => {
     expect(planCoversPrice(planKobo, productKobo, percent)).toBe(expected)
+  })
+})
+
+describe('receiptTotals: paid to date and the balance, as of the receipt', () => {
+  const day = (d: number) => new Date(Date.UTC(2026, 0, d))
+  const payments = [
+    { id: 1, kobo: 50_000_000, confirmedAt: day(1) },
+    { id: 2, kobo: 25_000_000, confirmedAt: day(5) },
+    { id: 3, kobo: 25_000_000, confirmedAt: day(5) },
+    { id: 4, kobo: 30_000_000, confirmedAt: day(9) },
+  ]
+  test.each([
+    ['the first payment', { id: 1, confirmedAt: day(1) }, 50_000_000, 75_000_000],
+    ['two confirmed the same moment: the earlier recorded one counts alone', { id: 2, confirmedAt: day(5) }, 75_000_000, 50_000_000],
+    ['the later of the two counts both', { id: 3, confirmedAt: day(5) }, 100_000_000, 25_000_000],
+    ['the last payment overpays: the balance stops at zero', { id: 4, confirmedAt: day(9) }, 130_000_000, 0],
+  ])('%s', (_case, receipt, paid, balance) => {
+    expect(receiptTotals(125_000_000, payments, receipt)).toEqual({ paidKobo: paid, balanceKobo: balance })
+  })
+
+  test('no other payments: the receipt itself is paid to date', () => {
+    expect(receiptTotals(10_000, [{ id: 7, kobo: 10_000, confirmedAt: day(2) }], { id: 7, confirmedAt: day(2) })).toEqual({ paidKobo: 10_000, balanceKobo: 0 })
   })
 })

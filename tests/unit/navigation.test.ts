@@ -21,7 +21,7 @@ const who = (role: Role, permissions: Permission[] = []): Principal => ({ role, 
 const labels = (user: Principal) => navEntriesFor(user).map((entry) => entry.label)
 const cards = (user: Principal) => dashboardCardsFor(user).map((card) => card.label)
 
-const EVERYONE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land purchase', 'Investment Portfolio', 'Settings']
+const EVERYONE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land Subscriptions', 'Investment Portfolio', 'Settings']
 
 describe('the sidebar', () => {
   test('lists every path and label in order', () => {
@@ -29,7 +29,7 @@ describe('the sidebar', () => {
       ['/', 'Dashboard'],
       ['/land-purchases', 'Acquire Land'],
       ['/land-investments', 'Investment Options'],
-      ['/subscriptions', 'Land purchase'],
+      ['/subscriptions', 'Land Subscriptions'],
       ['/investment-portfolio', 'Investment Portfolio'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],

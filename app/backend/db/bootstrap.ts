@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS = {
   bank_details: { account_number: '', account_name: '', bank_name: '' },
   subscription_due_reminder_day: { value: 3 },
   unpaid_subscription_expiry_days: { value: EXPIRY_DAYS_DEFAULT },
+  company_details: { name: 'Land Banking', address: '', rc_number: '', phone: '' },
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */
@@ -40,8 +41,8 @@ export async function bootstrap(db: Database) {
       reference: newReference('USR'),
       email: env.ADMIN_EMAIL.toLowerCase(),
       passwordHash: await hashPassword(password),
-      firstName: 'Super',
-      lastName: 'Admin',
+      firstName: 'Admin',
+      lastName: 'User',
       role: 'super_admin',
       emailVerifiedAt: new Date(),
       welcomedAt: new Date(),

@@ -400,6 +400,23 @@ export const transactions = pgTable(
   ],
 )
 
+/** A person's own contact details, next of kin and (customers) the bank account payouts go to; a row once saved. */
+export const profiles = pgTable('profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  address: text('address'),
+  nextOfKinName: text('next_of_kin_name'),
+  nextOfKinPhone: text('next_of_kin_phone'),
+  nextOfKinRelationship: text('next_of_kin_relationship'),
+  /** A bank code of app/contract/banks.ts. */
+  bank: text('bank'),
+  accountNumber: text('account_number'),
+  accountName: text('account_name'),
+  updatedAt: updatedAt(),
+})
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -1,7 +1,16 @@
 import { endpoints } from '~/contract/endpoints'
-import { BANK_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
 import { implement } from '../http/router'
-import { getBankDetails, getExpiryDays, getReminderDays, setBankDetails, setExpiryDays, setReminderDays } from './service'
+import {
+  getBankDetails,
+  getCompanyDetails,
+  getExpiryDays,
+  getReminderDays,
+  setBankDetails,
+  setCompanyDetails,
+  setExpiryDays,
+  setReminderDays,
+} from './service'
 
 const bankDetails = implement(endpoints.settingBankDetails, async ({ db }) => ({ data: await getBankDetails(db) }))
 
@@ -11,7 +20,14 @@ const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => 
 
 const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
 
+const companyDetails = implement(endpoints.settingCompanyDetails, async ({ db }) => ({ data: await getCompanyDetails(db) }))
+
 const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: input }) => {
+  if (input.type === 'company_details') {
+    const { type: _type, ...details } = input
+    await setCompanyDetails(db, details)
+    return { message: COMPANY_DETAILS_UPDATED, data: await getCompanyDetails(db) }
+  }
   if (input.type === 'bank_details') {
     const { type: _type, ...details } = input
     await setBankDetails(db, details)
@@ -25,4 +41,4 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, updateSetting]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, updateSetting]

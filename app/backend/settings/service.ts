@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { BankDetails } from '~/contract/settings'
+import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import type { Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
@@ -51,4 +51,19 @@ export async function getExpiryDays(db: Executor): Promise<number> {
 
 export async function setExpiryDays(db: Executor, value: number) {
   await writeSetting(db, 'unpaid_subscription_expiry_days', { value })
+}
+
+/** The company as its documents name it; the default name until staff fill it in. */
+export async function getCompanyDetails(db: Executor): Promise<CompanyDetails> {
+  const value = { ...DEFAULT_SETTINGS.company_details, ...(await readSetting(db, 'company_details')) }
+  return {
+    name: String(value.name ?? '') || DEFAULT_SETTINGS.company_details.name,
+    address: String(value.address ?? ''),
+    rc_number: String(value.rc_number ?? ''),
+    phone: String(value.phone ?? ''),
+  }
+}
+
+export async function setCompanyDetails(db: Executor, details: CompanyDetails) {
+  await writeSetting(db, 'company_details', details)
 }

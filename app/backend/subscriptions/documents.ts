@@ -1,33 +1,51 @@
-import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
-import utc from 'dayjs/plugin/utc.js'
+import fs from 'node:fs'
+import path from 'node:path'
 import PDFDocument from 'pdfkit'
+import { formatDate, formatNaira } from '~/contract/format'
+import type { CompanyDetails } from '~/contract/settings'
 import { getConfig } from '../config'
-import { numberFormat } from '~/contract/intl'
+import { koboToNaira } from '../money'
 import { nairaInWords } from './words'
 
-dayjs.extend(utc)
-dayjs.extend(timezone)
-
+/** The company's name before staff set it (Settings → Company details). */
 export const COMPANY_NAME = 'Land Banking'
 
-/** NGN figures for PDFs: the standard PDF fonts have no naira sign. */
-export function ngn(kobo: number) {
-  const formatted = numberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(kobo / 100)
-  return `NGN ${formatted}`
+/** Money on documents exactly as on the screens: ₦1,250,000.00. */
+export const naira = (kobo: number) => formatNaira(koboToNaira(kobo))
+
+/** Dates on documents as on the screens (DD/MM/YYYY), in the app's time zone. */
+function dateText(value: Date | string) {
+  return formatDate(value, getConfig().APP_TIME_ZONE)
 }
 
-function dateText(value: Date | string) {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value).format('DD/MM/YYYY')
-  return dayjs(value).tz(getConfig().APP_TIME_ZONE).format('DD/MM/YYYY')
+// The standard PDF fonts have no naira sign, so documents embed DejaVu Sans (its licence is
+// app/backend/fonts/LICENSE). Read from the working folder like the migrations: the server bundle
+// does not carry files, and the Dockerfile copies this folder beside them.
+const FONTS_FOLDER = path.resolve(process.cwd(), 'app/backend/fonts')
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined
+
+function documentFonts() {
+  fonts ??= {
+    regular: fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.regular)),
+    bold: fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.bold)),
+  }
+  return fonts
 }
+
+const REGULAR = 'Body'
+const BOLD = 'Body-Bold'
 
 type Doc = InstanceType<typeof PDFDocument>
 
 /** Draws a document and answers its bytes. Uncompressed: small files, and tests can read the text. */
-export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
+export function renderPdf(title: string, draw: (doc: Doc) => void, author = COMPANY_NAME): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: title, Author: COMPANY_NAME } })
+    const { regular, bold } = documentFonts()
+    const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: title, Author: author } })
+    doc.registerFont(REGULAR, regular)
+    doc.registerFont(BOLD, bold)
+    doc.font(REGULAR)
     const chunks: Buffer[] = []
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
     doc.on('end', () => resolve(Buffer.concat(chunks)))
@@ -41,9 +59,13 @@ export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buff
   })
 }
 
-function letterhead(doc: Doc, heading: string) {
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#14532d').text(COMPANY_NAME)
-  doc.font('Helvetica').fontSize(9).fillColor('#555555').text('Land sales and land investment')
+/** The company's name, then its address, RC number and phone (those set), a rule, and the heading. */
+function letterhead(doc: Doc, company: CompanyDetails, heading: string) {
+  doc.font(BOLD).fontSize(20).fillColor('#14532d').text(company.name)
+  const contact = [company.address, company.rc_number, company.phone ? `Tel: ${company.phone}` : ''].filter(Boolean)
+  doc.font(REGULAR).fontSize(9).fillColor('#555555')
+  if (contact.length) for (const line of contact) doc.text(line)
+  else doc.text('Land sales and land investment')
   doc.moveDown(0.5)
   doc
     .moveTo(doc.page.margins.left, doc.y)
@@ -51,21 +73,36 @@ function letterhead(doc: Doc, heading: string) {
     .strokeColor('#14532d')
     .stroke()
   doc.moveDown(1)
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111111').text(heading)
+  doc.font(BOLD).fontSize(16).fillColor('#111111').text(heading)
   doc.moveDown(0.8)
+}
+
+/** A line to sign on, with who signs under it, at the left margin. */
+function signatureLine(doc: Doc, company: CompanyDetails) {
+  const left = doc.page.margins.left
+  doc.moveDown(3)
+  // Keep the block on one page: start a new one rather than split the line from its caption.
+  if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage()
+  const y = doc.y
+  doc.moveTo(left, y).lineTo(left + 220, y).strokeColor('#333333').lineWidth(0.8).stroke()
+  doc.x = left
+  doc.y = y + 6
+  doc.font(BOLD).fontSize(10).fillColor('#111111').text('Authorised signature', left, doc.y)
+  doc.font(REGULAR).fontSize(10).fillColor('#333333').text(`For: ${company.name}`)
 }
 
 function field(doc: Doc, label: string, value: string) {
   const left = doc.page.margins.left
   const y = doc.y
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#333333').text(label, left, y, { width: 150 })
+  doc.font(BOLD).fontSize(10).fillColor('#333333').text(label, left, y, { width: 125 })
   const labelBottom = doc.y
-  doc.font('Helvetica').fontSize(10).fillColor('#111111').text(value, left + 160, y, { width: doc.page.width - left - 160 - doc.page.margins.right })
+  doc.font(REGULAR).fontSize(10).fillColor('#111111').text(value, left + 135, y, { width: doc.page.width - left - 135 - doc.page.margins.right })
   doc.y = Math.max(doc.y, labelBottom) + 6
   doc.x = left
 }
 
 export type ReceiptData = {
+  company: CompanyDetails
   receiptNumber: string
   transactionReference: string
   subscriptionReference: string
@@ -76,6 +113,11 @@ export type ReceiptData = {
   purpose: string
   paidAt: Date | null
   confirmedAt: Date | null
+  /** Paid on the subscription up to and including this payment, and what was then left (contract/money.ts receiptTotals). */
+  paidToDateKobo: number
+  balanceKobo: number
+  /** The land allocated, once the subscription is fully paid (see plotDescription); null before. */
+  plot: string | null
 }
 
 /**
@@ -90,31 +132,48 @@ export function receiptPurpose(subscription: { type: 'land' | 'land_investment';
 }
 
 export function receiptPdf(data: ReceiptData) {
-  return renderPdf(`Receipt ${data.receiptNumber}`, (doc) => {
-    letterhead(doc, 'Payment Receipt')
-    field(doc, 'Receipt number', data.receiptNumber)
-    field(doc, 'Date', dateText(data.confirmedAt ?? new Date()))
-    field(doc, 'Received from', `${data.subscriber.name} (${data.subscriber.email})`)
-    field(doc, 'Product', data.product)
-    field(doc, 'Subscription', data.subscriptionReference)
-    field(doc, 'Amount', ngn(data.amountKobo))
-    field(doc, 'Amount in words', nairaInWords(data.amountKobo))
-    field(doc, 'Payment method', 'Bank transfer')
-    field(doc, 'Date paid', data.paidAt ? dateText(data.paidAt) : '')
-    field(doc, 'Transaction reference', data.transactionReference)
-    field(doc, 'Payment for', data.purpose)
-    doc.moveDown(2)
-    doc
-      .font('Helvetica-Oblique')
-      .fontSize(9)
-      .fillColor('#555555')
-      .text(`This receipt confirms that ${COMPANY_NAME} received the payment above. Keep it for your records.`)
-  })
+  const { company } = data
+  return renderPdf(
+    `Receipt ${data.receiptNumber}`,
+    (doc) => {
+      letterhead(doc, company, 'Payment Receipt')
+      field(doc, 'Receipt number', data.receiptNumber)
+      field(doc, 'Date', dateText(data.confirmedAt ?? new Date()))
+      field(doc, 'Received from', `${data.subscriber.name} (${data.subscriber.email})`)
+      field(doc, 'Product', data.product)
+      field(doc, 'Subscription', data.subscriptionReference)
+      field(doc, 'Amount', naira(data.amountKobo))
+      field(doc, 'Amount in words', nairaInWords(data.amountKobo))
+      field(doc, 'Payment method', 'Bank transfer')
+      field(doc, 'Date paid', data.paidAt ? dateText(data.paidAt) : '')
+      field(doc, 'Transaction reference', data.transactionReference)
+      field(doc, 'Payment for', data.purpose)
+      field(doc, 'Paid to date', naira(data.paidToDateKobo))
+      field(doc, 'Balance outstanding', naira(data.balanceKobo))
+      if (data.plot) field(doc, 'Plot allocated', data.plot)
+      doc.moveDown(1.5)
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor('#555555')
+        .text(`This receipt confirms that ${company.name} received the payment above. Keep it for your records.`)
+      signatureLine(doc, company)
+    },
+    company.name,
+  )
+}
+
+/** The land of a product in words: "500 sqm plot at Epe, Lagos". */
+export function plotDescription(product: { size: number | null; sizeInMeasurement: string | null; landType: string | null; location: string | null }) {
+  const size = product.size !== null ? `${product.size} ${product.sizeInMeasurement ?? ''}`.trim() : ''
+  const land = [size, product.landType].filter(Boolean).join(' ')
+  return [land, product.location].filter(Boolean).join(' at ')
 }
 
 export type AllocationData = {
+  company: CompanyDetails
   subscriptionReference: string
-  owner: { name: string; email: string }
+  owner: { name: string; email: string; address: string }
   productReference: string
   location: string
   landType: string | null
@@ -126,40 +185,43 @@ export type AllocationData = {
 }
 
 export function allocationLetterPdf(data: AllocationData) {
+  const { company } = data
   const size = data.size !== null ? `${data.size} ${data.sizeInMeasurement ?? ''}`.trim() : ''
   const plot = [size, data.landType].filter(Boolean).join(' ')
-  return renderPdf(`Allocation letter ${data.subscriptionReference}`, (doc) => {
-    letterhead(doc, 'Letter of Allocation')
-    field(doc, 'Date', dateText(new Date()))
-    field(doc, 'Allocated to', `${data.owner.name} (${data.owner.email})`)
-    field(doc, 'Subscription', data.subscriptionReference)
-    field(doc, 'Product', data.productReference)
-    field(doc, 'Location', data.location)
-    if (plot) field(doc, 'Land', plot)
-    field(doc, 'Amount paid', ngn(data.totalKobo))
-    field(doc, 'Fully paid on', dateText(data.completedAt))
-    doc.moveDown(1.5)
-    doc.font('Helvetica').fontSize(11).fillColor('#111111')
-    doc.text(`Dear ${data.owner.name},`)
-    doc.moveDown(0.8)
-    doc.text(
-      `We are pleased to confirm that, having received full payment of ${ngn(data.totalKobo)} ` +
-        `(${nairaInWords(data.totalKobo)}), ${COMPANY_NAME} has allocated to you ${plot ? `${plot} of land` : 'the land'} ` +
-        `at ${data.location} under subscription ${data.subscriptionReference}.`,
-      { align: 'justify' },
-    )
-    doc.moveDown(0.8)
-    doc.text(data.description, { align: 'justify' })
-    doc.moveDown(0.8)
-    doc.text('Please keep this letter safe: it is your evidence of allocation until the title documents are handed over.', {
-      align: 'justify',
-    })
-    doc.moveDown(2)
-    doc.text('Yours faithfully,')
-    doc.moveDown(2)
-    doc.font('Helvetica-Bold').text(`For: ${COMPANY_NAME}`)
-    doc.font('Helvetica').text('Management')
-  })
+  return renderPdf(
+    `Allocation letter ${data.subscriptionReference}`,
+    (doc) => {
+      letterhead(doc, company, 'Letter of Allocation')
+      field(doc, 'Date', dateText(new Date()))
+      field(doc, 'Allocated to', `${data.owner.name} (${data.owner.email})`)
+      field(doc, 'Address', data.owner.address || 'Not given')
+      field(doc, 'Subscription', data.subscriptionReference)
+      field(doc, 'Product', data.productReference)
+      field(doc, 'Plot', plotDescription({ ...data, location: data.location || null }) || 'As described below')
+      field(doc, 'Amount paid', naira(data.totalKobo))
+      field(doc, 'Fully paid on', dateText(data.completedAt))
+      doc.moveDown(1.5)
+      doc.font(REGULAR).fontSize(11).fillColor('#111111')
+      doc.text(`Dear ${data.owner.name},`)
+      doc.moveDown(0.8)
+      doc.text(
+        `We are pleased to confirm that, having received full payment of ${naira(data.totalKobo)} ` +
+          `(${nairaInWords(data.totalKobo)}), ${company.name} has allocated to you ${plot ? `a ${plot} of land` : 'the land'} ` +
+          `at ${data.location} under subscription ${data.subscriptionReference}.`,
+        { align: 'justify' },
+      )
+      doc.moveDown(0.8)
+      doc.text(data.description, { align: 'justify' })
+      doc.moveDown(0.8)
+      doc.text('Please keep this letter safe: it is your evidence of allocation until the title documents are handed over.', {
+        align: 'justify',
+      })
+      doc.moveDown(2)
+      doc.text('Yours faithfully,')
+      signatureLine(doc, company)
+    },
+    company.name,
+  )
 }
 
 export function pdfResponse(bytes: Buffer, filename: string) {

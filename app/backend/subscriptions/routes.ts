@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import { formatNaira } from '~/contract/format'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
+import { SUBSCRIBED_MESSAGES } from '~/contract/subscription-labels'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
@@ -11,7 +12,10 @@ import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { implement } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import { findOwnUpload } from './access'
-import { allocationLetterPdf, pdfResponse, receiptPdf, receiptPurpose } from './documents'
+import { receiptTotals } from '~/contract/money'
+import { getProfile } from '../profile/service'
+import { getCompanyDetails } from '../settings/service'
+import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
   bankDetails,
@@ -95,7 +99,7 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
-  return { message: 'Product subscribed successfully', data: await toDetail(db, await subscriptionById(db, id), user) }
+  return { message: SUBSCRIBED_MESSAGES[product.type], data: await toDetail(db, await subscriptionById(db, id), user) }
 })
 
 const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustomer, async ({ db, user: staff, body: input }) => {
@@ -117,7 +121,7 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
   let plan: PlanRow | null = null
   let amountInvested: number | null = null
   if (product.type === 'land_investment') {
-    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Amount invested is a required field')
+    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
     amountInvested = nairaToKobo(input.amount_invested)
     assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
     investmentTerms(product)
@@ -241,7 +245,22 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
   const product = row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`
+  const confirmedAt = trx.markedAt ?? trx.createdAt
+  const [company, paid] = await Promise.all([
+    getCompanyDetails(db),
+    db
+      .select({ id: transactions.id, amount: transactions.amount, markedAt: transactions.markedAt, createdAt: transactions.createdAt })
+      .from(transactions)
+      .where(and(eq(transactions.subscriptionId, row.subscription.id), eq(transactions.status, 'paid'))),
+  ])
+  const totals = receiptTotals(
+    row.subscription.totalAmount,
+    paid.map((payment) => ({ id: payment.id, kobo: payment.amount, confirmedAt: payment.markedAt ?? payment.createdAt })),
+    { id: trx.id, confirmedAt },
+  )
+  const allocated = row.subscription.type === 'land' && row.subscription.status === 'completed'
   const pdf = await receiptPdf({
+    company,
     receiptNumber: `RCT-${trx.reference.replace(/^TRX-/, '')}`,
     transactionReference: trx.reference,
     subscriptionReference: row.subscription.reference,
@@ -251,6 +270,9 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     purpose: receiptPurpose(row.subscription, product),
     paidAt: trx.paidAt,
     confirmedAt: trx.markedAt,
+    paidToDateKobo: totals.paidKobo,
+    balanceKobo: totals.balanceKobo,
+    plot: allocated ? plotDescription(row.product) || null : null,
   })
   return pdfResponse(pdf, `receipt-${trx.reference}.pdf`)
 }
@@ -261,9 +283,11 @@ async function landDocument({ db, user, params }: DocumentContext) {
   if (s.type !== 'land' || s.status !== 'completed' || !s.completedAt) {
     throw conflict('The land document is available once the land is fully paid')
   }
+  const [company, profile] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId)])
   const pdf = await allocationLetterPdf({
+    company,
     subscriptionReference: s.reference,
-    owner: { name: `${row.owner.firstName} ${row.owner.lastName}`, email: row.owner.email },
+    owner: { name: `${row.owner.firstName} ${row.owner.lastName}`, email: row.owner.email, address: profile.address },
     productReference: row.product.reference,
     location: row.product.location ?? '',
     landType: row.product.landType,

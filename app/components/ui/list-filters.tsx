@@ -1,5 +1,6 @@
 import { Form, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { formatDate, parseDisplayDate } from '~/contract/format'
 import { listHref } from '~/utils/pagination'
 
 export type FilterSelect = { name: string; label: string; options: Array<{ value: string; label: string }> }
@@ -24,7 +25,7 @@ export function ListFilters({
   searchPlaceholder: string
   values: Record<string, string>
   selects?: FilterSelect[]
-  /** Date inputs (YYYY-MM-DD), applied as soon as a date is picked or cleared. */
+  /** Date boxes typed as DD/MM/YYYY, applied as soon as a whole date is typed or the box is cleared. */
   dates?: FilterDate[]
   /** Params the list always carries (for example type=land). */
   extra?: Record<string, string>
@@ -117,15 +118,19 @@ export function ListFilters({
           </label>
           <input
             id={`${action}-${date.name}`}
-            type="date"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
             name={date.name}
-            className="input"
-            title={date.label}
-            defaultValue={values[date.name] ?? ''}
+            className="input sm:w-36"
+            placeholder="DD/MM/YYYY"
+            title={`${date.label} (DD/MM/YYYY)`}
+            defaultValue={shownDate(values[date.name])}
             key={values[date.name] ?? ''}
             onChange={(event) => {
-              // A half-typed date is empty: wait until the input holds a whole one (or was cleared).
-              if (event.currentTarget.value || !event.currentTarget.validity.badInput) go()
+              // A half-typed date waits: the list follows once the box holds a whole date, or is cleared.
+              const typed = event.currentTarget.value
+              if (!typed || parseDisplayDate(typed)) go()
             }}
           />
         </div>
@@ -138,4 +143,10 @@ export function ListFilters({
       </button>
     </Form>
   )
+}
+
+/** A date from the address as the box shows it: links may still carry YYYY-MM-DD. */
+function shownDate(value: string | undefined) {
+  const iso = parseDisplayDate(value)
+  return iso ? formatDate(iso) : (value ?? '')
 }

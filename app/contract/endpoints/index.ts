@@ -6,6 +6,7 @@ import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
 import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
+import { profileEndpoints } from './profile'
 import { referenceEndpoints } from './reference'
 import { settingEndpoints } from './settings'
 import { subscriptionEndpoints } from './subscriptions'
@@ -26,6 +27,7 @@ export const endpoints = {
   ...subscriptionEndpoints,
   ...mediaEndpoints,
   ...peopleEndpoints,
+  ...profileEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
-import { daysSettingSchema, savedBankDetailsSchema, settingSchema } from '../settings'
+import { daysSettingSchema, savedBankDetailsSchema, savedCompanyDetailsSchema, settingSchema } from '../settings'
 
 const SETTING_EDITORS = { permissions: ['can_modify_setting'] } as const
 
@@ -30,14 +30,22 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: daysSettingSchema,
   }),
+  settingCompanyDetails: endpoint({
+    method: 'GET',
+    path: 'admin/setting/company_details',
+    tag: 'Settings',
+    summary: 'The company as receipts and allocation letters name it: name, address, RC number and phone',
+    access: SETTING_EDITORS,
+    response: savedCompanyDetailsSchema,
+  }),
   settingUpdate: endpoint({
     method: 'POST',
     path: 'admin/setting',
     tag: 'Settings',
     summary: 'Change one setting: `type` names it, the other fields are its value',
-    description: 'Answers the setting as saved: the bank details, or `{ value }` for a number of days.',
+    description: 'Answers the setting as saved: the bank details, the company details, or `{ value }` for a number of days.',
     access: SETTING_EDITORS,
     body: settingSchema,
-    response: z.union([savedBankDetailsSchema, daysSettingSchema]),
+    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema]),
   }),
 } as const

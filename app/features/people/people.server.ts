@@ -1,5 +1,7 @@
 import { data } from '@remix-run/node'
 import type { ResponseOf } from '~/contract/endpoint'
+import { parseDisplayDate } from '~/contract/format'
+import { endpoints } from '~/contract/endpoints'
 import {
   customerSchema,
   realtorSchema,
@@ -21,19 +23,28 @@ import { PEOPLE, type PeopleKind } from './kinds'
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
   const { page, filters } = readListQuery(request, ['search', 'date_registered', 'sort', 'dir'] as const)
-  const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query: { page, ...filters } })
-  // A hand-typed bad date answers a field error: show it over an empty list rather than an error page.
+  // The box takes DD/MM/YYYY; a date that is not one is said over an empty list rather than sent.
+  const dateRegistered = parseDisplayDate(filters.date_registered)
+  if (filters.date_registered && !dateRegistered) {
+    return { ...emptyList(), user, filters, error: BAD_DATE_FILTER, canModify: canModifyPeople(user, kind), timeZone: timeZoneFrom(request) }
+  }
+  const query = { page, search: filters.search, date_registered: dateRegistered ?? '', sort: filters.sort, dir: filters.dir }
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query })
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {
     user,
-    items: result.ok ? result.data.items : [],
-    page: result.ok ? result.data.page : 1,
-    totalPages: result.ok ? result.data.totalPages : 1,
+    ...(result.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : emptyList()),
     filters,
     error: result.ok ? null : result.message,
     canModify: canModifyPeople(user, kind),
     timeZone: timeZoneFrom(request),
   }
+}
+
+export const BAD_DATE_FILTER = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
+
+function emptyList() {
+  return { items: [], page: 1, totalPages: 1 }
 }
 
 const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
@@ -81,4 +92,13 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
   const result = await api(request, PEOPLE_ENDPOINTS[kind].suspend, { params: { id: uuid }, body: submission.value })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE)
+}
+
+/**
+ * A customer's profile (contact, next of kin, payout account) for the details panel: null for
+ * callers the API does not show it to (realtors, staff without a customer permission).
+ */
+export async function loadCustomerProfile(request: Request, id: string) {
+  const result = await api(request, endpoints.customerProfile, { params: { id } })
+  return result.ok ? result.data : null
 }

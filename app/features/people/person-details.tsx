@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { CustomerDetails, Realtor, RealtorDetails } from '~/contract/people'
+import type { Profile } from '~/contract/profile'
 import { DETAILS_LIMIT, fullName } from '~/contract/people-labels'
 import { formatDate, formatNaira } from '~/contract/format'
 import { humanize } from '~/utils/format'
@@ -42,10 +43,45 @@ function MoreNote({ shown, total, noun }: { shown: number; total: number; noun: 
   )
 }
 
-export function CustomerDetailsView({ customer, timeZone }: { customer: CustomerDetails; timeZone: string }) {
+/** Contact details, next of kin and payout account, for staff who may view customers. */
+function ProfileFacts({ profile }: { profile: Profile }) {
+  const notGiven = <span className="text-slate-500">Not given</span>
+  const kin = profile.next_of_kin_name
+    ? `${profile.next_of_kin_name} (${profile.next_of_kin_relationship}), ${profile.next_of_kin_phone}`
+    : null
+  const payout = profile.account_number ? (
+    <>
+      {profile.bank_name || profile.bank} · <span className="font-mono">{profile.account_number}</span> · {profile.account_name}
+    </>
+  ) : null
+  return (
+    <div data-testid="customer-profile">
+      <Heading>Profile</Heading>
+      <Facts
+        rows={[
+          ['Phone number', profile.phone || notGiven],
+          ['Address', profile.address || notGiven],
+          ['Next of kin', kin ?? notGiven],
+          ['Payout account', payout ?? notGiven],
+        ]}
+      />
+    </div>
+  )
+}
+
+export function CustomerDetailsView({
+  customer,
+  profile,
+  timeZone,
+}: {
+  customer: CustomerDetails
+  profile?: Profile | null
+  timeZone: string
+}) {
   return (
     <div>
       <Facts rows={personFacts(customer, timeZone)} />
+      {profile ? <ProfileFacts profile={profile} /> : null}
       <Heading>Realtor</Heading>
       {customer.realtor ? (
         <p className="text-sm text-slate-700">

@@ -3,7 +3,13 @@ import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import type { BankDetails, BankDetailsForm as BankDetailsShape, ReminderDaysForm as ReminderDaysShape } from '~/contract/settings'
+import type {
+  BankDetails,
+  BankDetailsForm as BankDetailsShape,
+  CompanyDetails,
+  CompanyDetailsForm as CompanyDetailsShape,
+  ReminderDaysForm as ReminderDaysShape,
+} from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
@@ -136,6 +142,53 @@ function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps &
         />
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
           {setting.save}
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}
+
+/** The company as receipts and allocation letters name it. */
+export function CompanyDetailsForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: CompanyDetails
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
+  const pending = useSubmitting('company_details')
+  const [form, fields] = useSpecForm<CompanyDetailsShape>(spec, { id: 'company-details', lastResult, defaultValue: current })
+  return (
+    <SettingsCard id="company-heading" title="Company details">
+      <p className="mb-4 text-sm text-slate-500">Printed at the top of every receipt and allocation letter.</p>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="company_details" />
+        <Field
+          labelProps={{ children: 'Company name' }}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }}
+          errors={fields.name.errors}
+        />
+        <Field
+          labelProps={{ children: 'Address' }}
+          inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.address.errors}
+        />
+        <Field
+          labelProps={{ children: 'RC number' }}
+          inputProps={{ ...getInputProps(fields.rc_number, { type: 'text' }), autoComplete: 'off', placeholder: 'RC 1234567' }}
+          errors={fields.rc_number.errors}
+          hint="The registration number from the Corporate Affairs Commission."
+        />
+        <Field
+          labelProps={{ children: 'Phone number' }}
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
+          errors={fields.phone.errors}
+        />
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save company details
         </Button>
       </Form>
     </SettingsCard>

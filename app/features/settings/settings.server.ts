@@ -3,7 +3,8 @@ import { changeEmailSchema, changePasswordSchema } from '~/contract/auth'
 import type { BodyInputOf } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
-import { bankDetailsSchema, expiryDaysSchema, reminderDaySchema } from '~/contract/settings'
+import { profileSchema } from '~/contract/profile'
+import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, reminderDaySchema } from '~/contract/settings'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertSameOrigin } from '~/utils/request.server'
@@ -31,23 +32,40 @@ export async function loadSettings(request: Request) {
     bankDetails: formSpec(bankDetailsSchema),
     reminderDays: formSpec(reminderDaySchema),
     expiryDays: formSpec(expiryDaysSchema),
+    profile: formSpec(profileSchema),
+    company: formSpec(companyDetailsSchema),
   }
   if (!wantsSettings) {
-    const email = await api(request, endpoints.emailStatus)
+    const [email, profile] = await Promise.all([api(request, endpoints.emailStatus), api(request, endpoints.profileShow)])
     if (!email.ok) throw new Response(email.message, { status: email.httpStatus || 500 })
     const pendingEmail = email.data.pending_email
-    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, pendingEmail, specs }
+    // A provider without profiles (an older API) leaves the card out rather than the whole page.
+    const ownProfile = profile.ok ? profile.data : null
+    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, company: null, profile: ownProfile, pendingEmail, specs }
   }
-  const [bank, reminder, expiry] = await Promise.all([
+  const [bank, reminder, expiry, company] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
+    api(request, endpoints.settingCompanyDetails),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
   // A provider without this setting (an older API) leaves its form out rather than the whole page.
   const expiryDays = expiry.ok ? expiry.data.value : null
-  return { user, canModify, tab: 'settings' as const, bank: bank.data, reminderDays: reminder.data.value, expiryDays, pendingEmail: null, specs }
+  const companyDetails = company.ok ? company.data : null
+  return {
+    user,
+    canModify,
+    tab: 'settings' as const,
+    bank: bank.data,
+    reminderDays: reminder.data.value,
+    expiryDays,
+    company: companyDetails,
+    profile: null,
+    pendingEmail: null,
+    specs,
+  }
 }
 
 export async function settingsAction(request: Request) {
@@ -55,7 +73,13 @@ export async function settingsAction(request: Request) {
   const intent = String((await readForm(request)).get('intent') ?? '')
   if (intent === 'change-password') return changePassword(request)
   if (intent === 'change-email') return changeEmail(request)
-  if (intent === 'bank_details' || intent === 'subscription_due_reminder_day' || intent === 'unpaid_subscription_expiry_days') {
+  if (intent === 'profile') return saveProfile(request)
+  if (
+    intent === 'bank_details' ||
+    intent === 'subscription_due_reminder_day' ||
+    intent === 'unpaid_subscription_expiry_days' ||
+    intent === 'company_details'
+  ) {
     return saveSetting(request, intent)
   }
   throw new Response('Unknown form', { status: 400 })
@@ -65,6 +89,7 @@ const SETTING_SCHEMAS = {
   bank_details: bankDetailsSchema,
   subscription_due_reminder_day: reminderDaySchema,
   unpaid_subscription_expiry_days: expiryDaysSchema,
+  company_details: companyDetailsSchema,
 }
 
 async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMAS) {
@@ -77,6 +102,17 @@ async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMA
   const result = await api(request, endpoints.settingUpdate, { body })
   if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, SETTINGS_TAB, result.message)
+}
+
+/** The user's own profile (Account information tab). */
+async function saveProfile(request: Request) {
+  await requireAuth(request)
+  const intent = 'profile'
+  const { submission } = await parseForm(request, profileSchema)
+  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  const result = await api(request, endpoints.profileUpdate, { body: submission.value })
+  if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
+  return redirectWithSuccess(request, '/settings', result.message)
 }
 
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation']

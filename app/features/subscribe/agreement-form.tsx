@@ -57,7 +57,7 @@ export function AgreementForm({
         labelProps={{
           children: (
             <>
-              I accept above agreement terms and{' '}
+              I accept the agreement above and the{' '}
               <Link to="/terms" target="_blank" rel="noopener" className="link">
                 terms and conditions
               </Link>

@@ -10,8 +10,6 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, type KindName } from '../products/kinds'
 import { loadProduct } from '../products/product-details.server'
 
-export const SUBSCRIBED = 'Product subscribed successfully'
-
 /** The product a flow is about, who is subscribing, and where closing the panel goes. */
 export async function loadFlow(request: Request, kindName: KindName, reference: string | undefined) {
   const { product, closeTo, url } = await loadProduct(request, kindName, reference)
@@ -52,7 +50,7 @@ type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Rec
 export async function subscribe(request: Request, kindName: KindName, submission: Submission, body: SubscribeInput) {
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
   const result = await api(request, endpoints.subscriptionCreate, { body })
-  if (result.ok) return redirectWithSuccess(request, closeTo, SUBSCRIBED)
+  if (result.ok) return redirectWithSuccess(request, closeTo, result.message)
   if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
     return redirectWithError(request, closeTo, result.message)
   }

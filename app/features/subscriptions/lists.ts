@@ -18,7 +18,7 @@ export type SubscriptionList = {
 
 /** /subscriptions lists land subscriptions; /investment-portfolio the investments. */
 export const LISTS: Record<ListName, SubscriptionList> = {
-  land: { name: 'land', apiType: 'land', basePath: '/subscriptions', title: 'Subscriptions' },
+  land: { name: 'land', apiType: 'land', basePath: '/subscriptions', title: 'Land Subscriptions' },
   investment: {
     name: 'investment',
     apiType: 'land_investment',

@@ -1,5 +1,5 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
-import { formatDate, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { formatDate, formatNaira } from '~/contract/format'
 import { capitalize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
@@ -20,8 +20,7 @@ export function PlanPanel({
 }) {
   const s = data.subscription
   const land = s.type === 'land'
-  const date = (value: string | null) =>
-    data.name === 'investment' ? formatOrdinalDate(value, data.timeZone) : formatDate(value, data.timeZone)
+  const date = (value: string | null) => formatDate(value, data.timeZone)
   const rows = s.schedule.filter((row) => row.kind === (land ? 'payment' : 'payout'))
   const plan = s.payment_plan
   return (
@@ -32,7 +31,7 @@ export function PlanPanel({
         </DetailRow>
         {land ? (
           <DetailRow label="Payment type">
-            {plan ? `Installment: ${plan.duration} ${plan.duration_type}` : 'Full'}
+            {plan ? `Instalments: ${plan.duration} ${plan.duration_type}` : 'Full'}
           </DetailRow>
         ) : (
           <DetailRow label="Amount invested">{formatNaira(s.meta.amount_invested)}</DetailRow>

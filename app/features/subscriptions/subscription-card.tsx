@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
-import { formatDate, formatNaira, formatOrdinalDate } from '~/contract/format'
+import { formatDate, formatNaira } from '~/contract/format'
 import { capitalize, humanize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
@@ -116,7 +116,7 @@ export function SubscriptionCard({
   const portfolio = name === 'investment'
   const base = `${LISTS[name].basePath}/${s.reference}`
   const href = (panel: string) => `${base}/${panel}${listSearch}`
-  const date = (value: string | null) => (portfolio ? formatOrdinalDate(value, timeZone) : formatDate(value, timeZone))
+  const date = (value: string | null) => formatDate(value, timeZone)
   const payable = isPayable(s)
   const payLabel = s.is_user ? 'Make payment' : can.record ? 'Record payment' : null
   const cancellable =
@@ -144,7 +144,7 @@ export function SubscriptionCard({
             <DetailRow label="Investment type">{capitalize(humanize(s.product.land_investment_type))}</DetailRow>
           ) : null
         ) : (
-          <DetailRow label="Payment type">{s.payment_mode === 'installment' ? 'Installment' : 'Full'}</DetailRow>
+          <DetailRow label="Payment type">{s.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}</DetailRow>
         )}
         {can.seesSubscriber ? (
           <DetailRow label={person}>

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm'
+import { EMPTY_PROFILE, withBankName, type Profile } from '~/contract/profile'
+import type { Executor } from '../db/client'
+import { profiles } from '../db/schema'
+
+/** A person's profile; empty strings until they save one. */
+export async function getProfile(db: Executor, userId: number): Promise<Profile> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1)
+  if (!row) return EMPTY_PROFILE
+  return withBankName({
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    next_of_kin_name: row.nextOfKinName ?? '',
+    next_of_kin_phone: row.nextOfKinPhone ?? '',
+    next_of_kin_relationship: row.nextOfKinRelationship ?? '',
+    bank: row.bank ?? '',
+    account_number: row.accountNumber ?? '',
+    account_name: row.accountName ?? '',
+  })
+}
+
+export type ProfileInput = {
+  phone?: string
+  address?: string
+  next_of_kin_name?: string
+  next_of_kin_phone?: string
+  next_of_kin_relationship?: string
+  bank: string
+  account_number: string
+  account_name?: string
+}
+
+/** Saves the whole profile: a field left out is cleared. */
+export async function saveProfile(db: Executor, userId: number, input: ProfileInput) {
+  const values = {
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    nextOfKinName: input.next_of_kin_name ?? null,
+    nextOfKinPhone: input.next_of_kin_phone ?? null,
+    nextOfKinRelationship: input.next_of_kin_relationship ?? null,
+    bank: input.bank || null,
+    accountNumber: input.account_number || null,
+    accountName: input.account_name ?? null,
+  }
+  await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { bankName } from './banks'
+import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, optionalPhone, optionalString, UNKNOWN_BANK_MESSAGE } from './fields'
+
+export { NIGERIAN_BANKS, bankName } from './banks'
+
+/**
+ * A person's own profile, saved from Settings (POST account/profile): contact details and next of
+ * kin for everyone, and for customers the bank account their investment payouts are paid into.
+ * Everything may be left empty, but a next of kin or a payout account is given whole.
+ */
+export const profileSchema = z
+  .object({
+    phone: optionalPhone(),
+    address: optionalString('Address', 500),
+    next_of_kin_name: optionalString("Next of kin's name", 150),
+    next_of_kin_phone: optionalPhone("Next of kin's phone number"),
+    next_of_kin_relationship: optionalString('Relationship', 60),
+    bank: bankField,
+    account_number: accountNumberField,
+    account_name: optionalString('Account name', 150),
+  })
+  .superRefine((value, ctx) => {
+    const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if (value.next_of_kin_name || value.next_of_kin_phone || value.next_of_kin_relationship) {
+      if (!value.next_of_kin_name) missing('next_of_kin_name', "Enter your next of kin's name")
+      if (!value.next_of_kin_phone) missing('next_of_kin_phone', "Enter your next of kin's phone number")
+      if (!value.next_of_kin_relationship) missing('next_of_kin_relationship', 'Enter how they are related to you')
+    }
+    if (value.bank || value.account_number || value.account_name) {
+      if (!value.bank) missing('bank', UNKNOWN_BANK_MESSAGE)
+      if (!value.account_number) missing('account_number', ACCOUNT_NUMBER_MESSAGE)
+      if (!value.account_name) missing('account_name', 'Enter the name on the account')
+    }
+  })
+
+export type ProfileForm = { [Key in keyof z.input<typeof profileSchema>]: string }
+
+/** A profile as the API answers it: '' for anything not given. */
+export const savedProfileSchema = z.object({
+  phone: z.string(),
+  address: z.string(),
+  next_of_kin_name: z.string(),
+  next_of_kin_phone: z.string(),
+  next_of_kin_relationship: z.string(),
+  /** The bank's code (contract/banks.ts) and its name. */
+  bank: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+})
+export type Profile = z.infer<typeof savedProfileSchema>
+
+export const EMPTY_PROFILE: Profile = {
+  phone: '',
+  address: '',
+  next_of_kin_name: '',
+  next_of_kin_phone: '',
+  next_of_kin_relationship: '',
+  bank: '',
+  bank_name: '',
+  account_number: '',
+  account_name: '',
+}
+
+export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {
+  return { ...profile, bank_name: bankName(profile.bank) }
+}
+
+export const PROFILE_UPDATED = 'Profile saved'
+export const PAYOUT_ACCOUNT_CUSTOMERS_ONLY = 'Only customers have a payout account'

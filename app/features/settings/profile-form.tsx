@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { useId, type SelectHTMLAttributes } from 'react'
+import { ErrorList, Field, FormBanner, type ListOfErrors } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { NIGERIAN_BANKS } from '~/contract/banks'
+import type { Profile, ProfileForm as ProfileShape } from '~/contract/profile'
+import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+
+/**
+ * The user's own profile: phone, address, next of kin and, for customers, the bank account their
+ * investment payouts are paid into.
+ */
+export function ProfileForm({
+  current,
+  spec,
+  lastResult,
+  hasPayoutAccount,
+}: {
+  current: Profile
+  spec: FormSpec
+  lastResult?: SubmissionResult
+  hasPayoutAccount: boolean
+}) {
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
+  const { bank_name: _bankName, ...defaultValue } = current
+  const [form, fields] = useSpecForm<ProfileShape>(spec, { id: 'profile', lastResult, defaultValue })
+  return (
+    <section aria-labelledby="profile-heading" className="card lg:col-span-2">
+      <h2 id="profile-heading" className="mb-1 text-lg font-semibold text-slate-900">
+        Profile
+      </h2>
+      <p className="mb-4 text-sm text-slate-500">How we reach you, and who to contact if we cannot.</p>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
+        <input type="hidden" name="intent" value="profile" />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            labelProps={{ children: 'Phone number' }}
+            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', placeholder: '0803 123 4567' }}
+            errors={fields.phone.errors}
+          />
+          <Field
+            labelProps={{ children: 'Address' }}
+            inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+            errors={fields.address.errors}
+          />
+        </div>
+        <fieldset className="mt-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Next of kin</legend>
+          <div className="grid gap-x-4 sm:grid-cols-3">
+            <Field
+              labelProps={{ children: 'Full name' }}
+              inputProps={{ ...getInputProps(fields.next_of_kin_name, { type: 'text' }), autoComplete: 'off' }}
+              errors={fields.next_of_kin_name.errors}
+            />
+            <Field
+              labelProps={{ children: 'Phone number' }}
+              inputProps={{ ...getInputProps(fields.next_of_kin_phone, { type: 'tel' }), autoComplete: 'off' }}
+              errors={fields.next_of_kin_phone.errors}
+            />
+            <Field
+              labelProps={{ children: 'Relationship' }}
+              inputProps={{ ...getInputProps(fields.next_of_kin_relationship, { type: 'text' }), autoComplete: 'off', placeholder: 'Sister, spouse, son…' }}
+              errors={fields.next_of_kin_relationship.errors}
+            />
+          </div>
+        </fieldset>
+        {hasPayoutAccount ? (
+          <fieldset className="mt-2">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">Payout bank account</legend>
+            <p className="mb-2 text-xs text-slate-500">Where we pay your investment returns. The name must match the account.</p>
+            <div className="grid gap-x-4 sm:grid-cols-3">
+              <BankSelect selectProps={getSelectProps(fields.bank)} errors={fields.bank.errors} />
+              <Field
+                labelProps={{ children: 'Account number' }}
+                inputProps={{
+                  ...getInputProps(fields.account_number, { type: 'text' }),
+                  inputMode: 'numeric',
+                  autoComplete: 'off',
+                  maxLength: 13,
+                }}
+                errors={fields.account_number.errors}
+                hint="10 digits"
+              />
+              <Field
+                labelProps={{ children: 'Account name' }}
+                inputProps={{ ...getInputProps(fields.account_name, { type: 'text' }), autoComplete: 'off' }}
+                errors={fields.account_name.errors}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save profile
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+function BankSelect({ selectProps, errors }: { selectProps: SelectHTMLAttributes<HTMLSelectElement>; errors?: ListOfErrors }) {
+  const fallbackId = useId()
+  const id = selectProps.id ?? fallbackId
+  const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Bank
+      </label>
+      <select id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...selectProps}>
+        <option value="">Choose your bank</option>
+        {NIGERIAN_BANKS.map((bank) => (
+          <option key={bank.code} value={bank.code}>
+            {bank.name}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
