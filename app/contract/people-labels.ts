@@ -5,3 +5,9 @@ export const DETAILS_LIMIT = 20
 
 export const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`
+
+/** The columns a people list may be sorted by (?sort=…&dir=asc|desc); without one, newest first. */
+export const PEOPLE_SORTS = ['reference', 'name', 'email', 'business_name', 'created_at'] as const
+export type PeopleSort = (typeof PEOPLE_SORTS)[number]
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+export type SortDirection = (typeof SORT_DIRECTIONS)[number]

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { emailField, requiredString } from './fields'
+import { PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
 import { PERMISSIONS, type Permission } from './permissions'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
-export { DETAILS_LIMIT, fullName } from './people-labels'
+export { DETAILS_LIMIT, fullName, PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
+export type { PeopleSort, SortDirection } from './people-labels'
 
 /** A customer as every people list shows it. */
 export const customerRecordSchema = z.object({
@@ -65,6 +67,19 @@ export const dateRegisteredParam = z
     const date = new Date(`${value}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
   }, 'Date registered must be a date (YYYY-MM-DD)')
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/** ?sort=<column>: a column not in PEOPLE_SORTS is a field error, a blank one no sort. */
+export const peopleSortParam = z.preprocess(
+  blankToUndefined,
+  z.enum(PEOPLE_SORTS, { error: `Sort must be one of ${PEOPLE_SORTS.join(', ')}` }).optional(),
+)
+/** ?dir=asc|desc: ascending unless told. */
+export const sortDirectionParam = z.preprocess(
+  blankToUndefined,
+  z.enum(SORT_DIRECTIONS, { error: 'Dir must be asc or desc' }).optional(),
+)
 
 const names = {
   first_name: requiredString('First name', 100),

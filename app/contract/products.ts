@@ -9,6 +9,8 @@ export * from './products-labels'
 /** A product as the API answers it (GET product/{reference}). Money in naira. */
 export const productSchema = z.object({
   reference: z.string(),
+  /** What people call it, e.g. "Palm Grove Estate, Lekki": the title of its card and panel. */
+  name: z.string(),
   type: z.enum(PRODUCT_TYPES),
   description: z.string(),
   location: z.string().nullable(),
@@ -122,11 +124,21 @@ const imageList = z.preprocess(
     .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`)
 )
 
+export const PRODUCT_NAME_MESSAGE = "Enter the product's name"
+export const PRODUCT_NAME_MAX = 120
+
+const productName = z
+  .string({ error: PRODUCT_NAME_MESSAGE })
+  .trim()
+  .min(1, PRODUCT_NAME_MESSAGE)
+  .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`)
+
 /**
  * Every field a product payload may carry; which ones are required depends on the type, so the
  * rules per type live in refineProduct below.
  */
 export const productFields = z.object({
+  name: productName.optional(),
   type: enumField('Type', PRODUCT_TYPES),
   description: requiredString('Description', 5000),
   location: optionalText('Location', 255),
@@ -219,12 +231,15 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
   if (value.available_by_quantity) missing('unit_available', 'Unit available')
 }
 
-/** POST admin/product and admin/product/{reference}. */
-export const productPayloadSchema = productFields.superRefine(refineProduct, { when: always })
+/** POST admin/product: a new product needs its name. */
+export const productPayloadSchema = productFields
+  .extend({ name: productName })
+  .superRefine(refineProduct, { when: always })
 export type ProductPayload = z.output<typeof productPayloadSchema>
 
 /**
- * POST admin/product/{reference}: the type is fixed at creation, so an edit may leave it out. Its
+ * POST admin/product/{reference}: the type is fixed at creation, so an edit may leave it out, and
+ * an edit without a name keeps the product's name. Its
  * type's rules are then checked against the product's own type with `productRules`.
  */
 export const productUpdatePayloadSchema = productFields

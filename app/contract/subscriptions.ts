@@ -118,6 +118,7 @@ export type PlanEntry = z.infer<typeof planEntrySchema>
 /** The product a subscription is to, as it was described when read (money in naira). */
 export const subscriptionProductSchema = z.object({
   reference: z.string(),
+  name: z.string(),
   type: z.enum(SUBSCRIPTION_TYPES),
   location: z.string().nullable(),
   size: z.number().nullable(),

@@ -1,3 +1,5 @@
+import { koboOf } from '~/contract/money'
+
 /**
  * The breakdown tables: the total's row, then the dated rows. With more than 5 dated rows
  * only the first 5 table rows show (the total and 4 dated rows), then '...' with 'Show all',
@@ -35,4 +37,13 @@ export function flowHref(
   }
   const query = params.toString()
   return query ? `${pathname}?${query}` : pathname
+}
+
+/**
+ * What an investment pays back in all (the sum of its payout rows) and the profit in it (that
+ * sum less the amount invested), counted in kobo so naira fractions add up exactly.
+ */
+export function payoutTotals(invested: number, rows: ReadonlyArray<{ amount: number }>) {
+  const paidOut = rows.reduce((sum, row) => sum + koboOf(row.amount), 0)
+  return { paidOut: paidOut / 100, profit: (paidOut - koboOf(invested)) / 100 }
 }

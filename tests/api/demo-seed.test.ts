@@ -30,6 +30,9 @@ test('the demo catalogue has plots and acres, by quantity, discounted, with plan
   expect(items.some((item) => item.plan_count >= 2)).toBe(true)
   expect(items.some((item) => !item.is_available)).toBe(true)
   expect(items.every((item) => /(Lagos|Abuja|Ogun)/.test(item.location))).toBe(true)
+  // Each has a name of its own, not its location again, and no two share one.
+  expect(items.every((item) => item.name && item.name !== item.location)).toBe(true)
+  expect(new Set(items.map((item) => item.name)).size).toBe(items.length)
 
   const withImages = items.filter((item) => item.images.length)
   expect(withImages.length).toBeGreaterThanOrEqual(items.length - 1)

@@ -142,6 +142,7 @@ describe('GET media/{name}', () => {
 describe('product images', () => {
   const land = (images: string[]) => ({
     type: 'land',
+    name: 'Plots with pictures',
     description: 'Plots with pictures',
     location: 'Mowe, Ogun State',
     amount: 3_000_000,

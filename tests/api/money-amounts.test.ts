@@ -31,6 +31,7 @@ afterAll(async () => {
 
 const land = (extra: Record<string, unknown> = {}) => ({
   type: 'land',
+  name: 'Serviced plots',
   description: 'Serviced plots',
   location: 'Epe, Lagos',
   amount: 1_000,
@@ -87,6 +88,7 @@ describe('products and plans', () => {
     })
     const investment = await create({
       type: 'land_investment',
+      name: 'Farmland income',
       description: 'Farmland income',
       minimum_amount: 0.004,
       investment_return: 8,

@@ -329,6 +329,46 @@ describe('customers', () => {
     const second = await api.call('GET', 'admin/customer?page=2', { token: realtor.token })
     expect(second.data.items.map((item: any) => item.reference)).toEqual(made.slice(0, 2).reverse())
   })
+
+  test('lists sort by a column in either direction (?sort=&dir=), and refuse unknown columns', async () => {
+    const realtor = await api.registerUser('realtor')
+    // Names made in an order that is neither alphabetical nor its reverse; letter case is ignored.
+    const names = ['mbali', 'Adaeze', 'Chidi', 'bola', 'Emeka']
+    for (const name of names) {
+      const answer = await api.call('POST', 'admin/customer', {
+        token: realtor.token,
+        body: { first_name: name, last_name: 'Sorted', email: newEmail(`sort-${name.toLowerCase()}`) },
+      })
+      expect(answer.status, answer.message).toBe('200')
+    }
+    const firstNames = async (query: string) => {
+      const answer = await api.call('GET', `admin/customer?${query}`, { token: realtor.token })
+      expect(answer.status, answer.message).toBe('200')
+      return answer.data.items.map((item: any) => item.first_name)
+    }
+    expect(await firstNames('sort=name')).toEqual(['Adaeze', 'bola', 'Chidi', 'Emeka', 'mbali'])
+    expect(await firstNames('sort=name&dir=asc')).toEqual(['Adaeze', 'bola', 'Chidi', 'Emeka', 'mbali'])
+    expect(await firstNames('sort=name&dir=desc')).toEqual(['mbali', 'Emeka', 'Chidi', 'bola', 'Adaeze'])
+    expect(await firstNames('sort=created_at')).toEqual(names)
+    expect(await firstNames('sort=email&dir=desc')).toEqual(['mbali', 'Emeka', 'Chidi', 'bola', 'Adaeze'])
+    // Sorting keeps the other filters.
+    expect(await firstNames('sort=name&search=sort-c')).toEqual(['Chidi'])
+    // Without a sort: newest first, as before.
+    expect(await firstNames('')).toEqual([...names].reverse())
+
+    for (const query of ['sort=password', 'sort=name&dir=sideways']) {
+      const bad = await api.call('GET', `admin/customer?${query}`, { token: realtor.token })
+      expect(bad.httpStatus, query).toBe(422)
+      expect(Object.keys(bad.data), query).toEqual([query.includes('dir') ? 'dir' : 'sort'])
+    }
+    for (const path of ['admin/realtor', 'admin/user']) {
+      const sorted = await api.call('GET', `${path}?sort=reference&dir=desc`, { token: tokenOf('superAdmin') })
+      const references = sorted.data.items.map((item: any) => item.reference)
+      expect(references.length, path).toBeGreaterThan(1)
+      expect(references, path).toEqual([...references].sort().reverse())
+      expect((await api.call('GET', `${path}?sort=nope`, { token: tokenOf('superAdmin') })).httpStatus).toBe(422)
+    }
+  })
 })
 
 describe('realtors', () => {

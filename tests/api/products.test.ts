@@ -12,6 +12,7 @@ let staffWith: string
 
 const land = (extra: Record<string, unknown> = {}) => ({
   type: 'land',
+  name: 'Palm Grove Estate, Lekki',
   description: 'Serviced plots with a gatehouse',
   location: 'Ibeju-Lekki, Lagos',
   amount: 5_000_000,
@@ -23,6 +24,7 @@ const land = (extra: Record<string, unknown> = {}) => ({
 
 const investment = (extra: Record<string, unknown> = {}) => ({
   type: 'land_investment',
+  name: 'Epe Farmland Quarterly Income',
   description: 'Quarterly farmland income',
   minimum_amount: 500_000,
   investment_return: 8,
@@ -131,11 +133,12 @@ describe('POST admin/product', () => {
     expect(oneTime).toMatchObject({ minimum_amount: 750_000, amount: 750_000, duration: null })
   })
 
-  test('land: description, location and amount are required, per field', async () => {
+  test('land: name, description, location and amount are required, per field', async () => {
     const answer = await api.call('POST', 'admin/product', { token: admin, body: { type: 'land' } })
     expect(answer.httpStatus).toBe(422)
     expect(answer.status).toBe('payloadValidationError')
     expect(answer.data).toEqual({
+      name: ["Enter the product's name"],
       description: ['Enter the description'],
       location: ['Enter the location'],
       amount: ['Enter the amount'],
@@ -148,6 +151,7 @@ describe('POST admin/product', () => {
       body: { type: 'land_investment', description: '' },
     })
     expect(answer.data).toEqual({
+      name: ["Enter the product's name"],
       description: ['Enter the description'],
       minimum_amount: ['Enter the minimum amount'],
       investment_return: ['Enter the investment return'],
@@ -181,6 +185,43 @@ describe('POST admin/product', () => {
     expect(bad.data.land_type).toEqual(['The selected land type is invalid'])
   })
 
+  test('a new product needs its name: stored trimmed, answered, listed and found by the search', async () => {
+    for (const name of [undefined, '', '   ']) {
+      const answer = await api.call('POST', 'admin/product', { token: admin, body: land({ name }) })
+      expect(answer.httpStatus).toBe(422)
+      expect(answer.data).toEqual({ name: ["Enter the product's name"] })
+    }
+    const tooLong = await api.call('POST', 'admin/product', { token: admin, body: land({ name: 'x'.repeat(121) }) })
+    expect(tooLong.data).toEqual({ name: ['Name must be at most 120 characters'] })
+
+    const product = await create(land({ name: '  Okoya Gardens, Ajah  ', description: 'Quiet plots' }))
+    expect(product.name).toBe('Okoya Gardens, Ajah')
+    const [row] = await api.db.select({ name: products.name }).from(products).where(eq(products.reference, product.reference))
+    expect(row.name).toBe('Okoya Gardens, Ajah')
+    expect((await api.call('GET', `product/${product.reference}`, { token: admin })).data.name).toBe('Okoya Gardens, Ajah')
+    // The search box finds it by a word of its name alone (not in its location or description).
+    const found = await api.call('GET', 'product?search=okoya', { token: admin })
+    expect(found.data.items.map((item: { reference: string; name: string }) => [item.reference, item.name])).toEqual([
+      [product.reference, 'Okoya Gardens, Ajah'],
+    ])
+  })
+
+  test('an edit may rename a product; an edit without a name keeps it; a blank one is refused', async () => {
+    const product = await create(land({ name: 'Adiva Plainfields, Epe' }))
+    const withoutName = land({ amount: 6_000_000 }) as Record<string, unknown>
+    delete withoutName.name
+    const kept = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: withoutName })
+    expect(kept.data).toMatchObject({ name: 'Adiva Plainfields, Epe', amount: 6_000_000 })
+    const renamed = await api.call('POST', `admin/product/${product.reference}`, {
+      token: admin,
+      body: land({ name: 'Adiva Royal Plainfields, Epe' }),
+    })
+    expect(renamed.data.name).toBe('Adiva Royal Plainfields, Epe')
+    const blank = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: land({ name: ' ' }) })
+    expect(blank.httpStatus).toBe(422)
+    expect(blank.data).toEqual({ name: ["Enter the product's name"] })
+  })
+
   test('a product sold by quantity with no unit left is unavailable', async () => {
     const product = await create(land({ available_by_quantity: true, unit_available: 0, is_available: true }))
     expect(product).toMatchObject({ unit_available: 0, is_available: false })
@@ -192,6 +233,7 @@ describe('POST admin/product', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       raw: new URLSearchParams({
         type: 'land',
+        name: 'Form Plots, Epe',
         description: 'Form plots',
         location: 'Epe, Lagos',
         amount: '2,000,000',

@@ -22,7 +22,7 @@ test.runIf(process.env.TEST_READ_CACHE === 'true')('in the read-cache pass a GET
   expect(readCache.get(key)).not.toBeNull()
   const created = await api.call('POST', 'admin/product', {
     token: admin.token,
-    body: { type: 'land', description: 'Plots for the cache check', location: 'Epe, Lagos', amount: 1_000_000, available_by_quantity: true, unit_available: 3 },
+    body: { type: 'land', name: 'Plots for the cache check', description: 'Plots for the cache check', location: 'Epe, Lagos', amount: 1_000_000, available_by_quantity: true, unit_available: 3 },
   })
   expect(created.httpStatus).toBe(200)
   expect(readCache.get(key)).toBeNull()

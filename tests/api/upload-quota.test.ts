@@ -99,7 +99,7 @@ describe('the daily clean-up', () => {
     })).data.file_url as string
     const product = await api.call('POST', 'admin/product', {
       token: admin.token,
-      body: { type: 'land', description: 'Plots', location: 'Epe', amount: 1_000, images: [image] },
+      body: { type: 'land', name: 'Plots', description: 'Plots', location: 'Epe', amount: 1_000, images: [image] },
     })
     expect(product.status, JSON.stringify(product.data)).toBe('200')
 

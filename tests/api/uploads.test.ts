@@ -94,7 +94,7 @@ describe('stored and served', () => {
   test('a proof of payment is served at the URL its transaction shows, to its owner', async () => {
     const product = await api.call('POST', 'admin/product', {
       token: admin,
-      body: { type: 'land', description: 'Plot', location: 'Epe', amount: 100_000 },
+      body: { type: 'land', name: 'Plot', description: 'Plot', location: 'Epe', amount: 100_000 },
     })
     const subscription = await api.call('POST', 'product-subscription', {
       token: customer.token,

@@ -11,6 +11,7 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   const tag = tagFor('inv')
   const reference = await createProduct(request, await adminToken(request), {
     type: 'land_investment',
+    name: `Monthly income ${tag}`,
     description: `Monthly income ${tag}: rent from leased farmland.`,
     minimum_amount: 500_000,
     investment_return: 2,
@@ -26,13 +27,13 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   const card = page.getByTestId('product-card').filter({ hasText: reference })
   await card.getByRole('link', { name: 'Invest now' }).click()
 
-  // Step 1: the terms, titled with the reference, over the list (whose query is kept).
+  // Step 1: the terms, titled with the product's name, over the list (whose query is kept).
   await expect(page).toHaveURL(`/land-investments/${reference}/invest?page=1&search=${tag}`)
-  const panel = page.getByRole('dialog', { name: reference })
+  const panel = page.getByRole('dialog', { name: `Monthly income ${tag}`, exact: true })
   for (const [label, value] of [
-    ['Return on investment', '2%'],
+    ['Return on investment', '2% every month (about 24% a year)'],
     ['Investment type', 'Recurring'],
-    ['ROI period', 'Paid Every 1 month'],
+    ['Returns paid', 'Paid every month'],
     ['Maturity period', '12 months'],
     ['Minimum amount', '₦500,000.00'],
   ]) {

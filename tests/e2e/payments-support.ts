@@ -24,7 +24,7 @@ export async function landWithPlan(request: APIRequestContext, admin: string, ex
   const location = `${tag()} Court, Ibeju-Lekki, Lagos`
   const product = await apiCall(request, 'POST', 'admin/product', {
     token: admin,
-    body: { type: 'land', description: `Dry plots at ${location}`, location, amount: 900_000, initial_deposit_amount: 250_000, ...extra },
+    body: { type: 'land', name: location, description: `Dry plots at ${location}`, location, amount: 900_000, initial_deposit_amount: 250_000, ...extra },
   })
   await expectOk(product)
   const plan = await apiCall(request, 'POST', `admin/product/${product.data.reference}/payment-plan`, {
@@ -40,6 +40,7 @@ export async function investmentProduct(request: APIRequestContext, admin: strin
     token: admin,
     body: {
       type: 'land_investment',
+      name: `Farmland income ${tag()}`,
       description: `Farmland income ${tag()}`,
       minimum_amount: 300_000,
       investment_return: 10,

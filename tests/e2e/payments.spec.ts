@@ -320,7 +320,7 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${own}`)
 
   await card(page, own).getByRole('link', { name: land.location }).click()
-  await expect(panel(page).getByRole('heading', { name: 'Product details' })).toBeVisible()
+  await expect(panel(page).getByRole('heading', { name: land.location })).toBeVisible()
   await expect(panel(page)).toContainText(land.reference)
   await panel(page).getByRole('link', { name: 'Close' }).click()
   await expect(panel(page)).toHaveCount(0)

@@ -202,6 +202,7 @@ test.describe('uploads through the product form', () => {
       { name: 'huge.png', buffer: Buffer.from(noisyPng(1024, 700)), error: 'The file may not be greater than 2 MB' },
     ]
     for (const file of files) {
+      await panel.getByLabel('Name', { exact: true }).fill(`${tag} Estate, Epe`)
       await panel.getByLabel('Description').fill(`Plots ${tag}`)
       await panel.getByLabel('Location').fill(`${tag} Estate, Epe`)
       await panel.getByLabel('Amount', { exact: true }).fill('2500000')
@@ -213,6 +214,7 @@ test.describe('uploads through the product form', () => {
     expect(none.data.items).toEqual([])
 
     // A real JPEG named .png is stored as a JPEG under a random name, served with nosniff.
+    await panel.getByLabel('Name', { exact: true }).fill(`${tag} Estate, Epe`)
     await panel.getByLabel('Description').fill(`Plots ${tag}`)
     await panel.getByLabel('Location').fill(`${tag} Estate, Epe`)
     await panel.getByLabel('Amount', { exact: true }).fill('2500000')

@@ -190,7 +190,7 @@ test('land sold out meanwhile: Proceed closes the panel with the API message', a
   await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
   await expect(page.getByText('This product is no longer available')).toBeVisible()
   const card = page.getByTestId('product-card').filter({ hasText: reference })
-  await expect(card).toContainText(/Available\s*No/)
+  await expect(card.getByText('Sold out', { exact: true })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Buy now' })).toHaveCount(0)
   expect(await subscriptionsTo(request, customer.token, 'land', reference)).toHaveLength(0)
 })
@@ -222,9 +222,9 @@ test('the discounted price every screen shows is the amount the API charges for 
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/land-purchases?page=1&search=${tag}`)
   const card = page.getByTestId('product-card').filter({ hasText: reference })
-  await expect(card).toContainText(`Discounted price${price}`)
+  await expect(card.getByTestId('product-price')).toContainText(price)
   await page.getByRole('heading', { name: `${tag} Estate, Ikorodu, Lagos` }).getByRole('link').click()
-  await expect(page.getByRole('dialog')).toContainText(`Discounted price${price}`)
+  await expect(page.getByRole('dialog').getByTestId('product-price')).toContainText(price)
 
   // Staff adding a subscription see the same figure beside the land and as the full payment.
   await page.goto(`/subscriptions/new?page=1&type=land&customer_search=${customer.email}&customer=${customer.user.reference}&product_search=${tag}&product=${reference}`)

@@ -34,7 +34,7 @@ test('signing in and a page of products work through the other server', async ()
   const tag = `Ikorodu ${Date.now().toString(36)}`
   const created = await client.call('POST', 'admin/product', {
     token: admin.data.token,
-    body: { type: 'land', description: 'Plots reached through API_URL', location: tag, amount: 2_500_000, available_by_quantity: true, unit_available: 7 },
+    body: { type: 'land', name: 'Plots reached through API_URL', description: 'Plots reached through API_URL', location: tag, amount: 2_500_000, available_by_quantity: true, unit_available: 7 },
   })
   expect(created.httpStatus).toBe(200)
 

@@ -41,6 +41,7 @@ async function setUp(server: RunningServer, { customers = 4, units = 400 } = {})
   await ok('POST', 'admin/setting', admin, { type: 'bank_details', account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' })
   const product = await ok('POST', 'admin/product', admin, {
     type: 'land',
+    name: 'Plots for the fault checks',
     description: 'Plots for the fault checks',
     location: 'Epe, Lagos',
     amount: 1_000_000,

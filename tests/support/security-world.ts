@@ -167,6 +167,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   async function newLand() {
     const product = await ok('POST', 'admin/product', superAdmin.token, {
       type: 'land',
+      name: 'A dry plot with a C of O, for the security checks.',
       description: 'A dry plot with a C of O, for the security checks.',
       location: 'Ibeju-Lekki, Lagos',
       amount: 5_000_000,
@@ -184,6 +185,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   async function newInvestment() {
     const product = await ok('POST', 'admin/product', superAdmin.token, {
       type: 'land_investment',
+      name: 'Farmland that pays every quarter, for the security checks.',
       description: 'Farmland that pays every quarter, for the security checks.',
       minimum_amount: 100_000,
       investment_return: 10,

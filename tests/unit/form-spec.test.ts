@@ -22,11 +22,13 @@ describe('formSpec: what the browser checks without zod', () => {
 
   test("a product's hidden type decides which fields are required", () => {
     expect(formSpec(productPayloadSchema, { type: 'land' }).required).toEqual({
+      name: "Enter the product's name",
       description: 'Enter the description',
       location: 'Enter the location',
       amount: 'Enter the amount',
     })
     expect(formSpec(productPayloadSchema, { type: 'land_investment' }).required).toEqual({
+      name: "Enter the product's name",
       description: 'Enter the description',
       minimum_amount: 'Enter the minimum amount',
       investment_return: 'Enter the investment return',

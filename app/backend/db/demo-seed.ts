@@ -10,6 +10,7 @@ import { files, paymentPlans, productImages, products } from './schema'
 type Plan = { amount: number; duration: number; durationType: 'months' | 'weeks' }
 
 type DemoLand = {
+  name: string
   description: string
   location: string
   amount: number
@@ -25,6 +26,7 @@ type DemoLand = {
 }
 
 type DemoInvestment = {
+  name: string
   description: string
   location?: string
   minimum: number
@@ -39,6 +41,7 @@ type DemoInvestment = {
 
 const LAND: DemoLand[] = [
   {
+    name: 'Lekki Pearl Gardens, Ibeju-Lekki',
     description:
       'Lekki Pearl Gardens: dry, fenced plots with a gatehouse, 10 minutes from the Lekki Free Trade Zone. C of O in view.',
     location: 'Lekki-Epe Expressway, Ibeju-Lekki, Lagos',
@@ -55,6 +58,7 @@ const LAND: DemoLand[] = [
     ],
   },
   {
+    name: 'Sunview Estate, Epe',
     description: 'Sunview Estate: serviced residential plots with good road access, close to Epe township.',
     location: 'Itoikin Road, Epe, Lagos',
     amount: 4_800_000,
@@ -66,6 +70,7 @@ const LAND: DemoLand[] = [
     plans: [{ amount: 5_100_000, duration: 6, durationType: 'months' }],
   },
   {
+    name: 'Mowe Green Acres, Ogun',
     description:
       'Mowe Green Acres: farmland and mixed-use acres off the Lagos-Ibadan Expressway, surveyed and ready for allocation.',
     location: 'Mowe, Obafemi Owode, Ogun State',
@@ -82,6 +87,7 @@ const LAND: DemoLand[] = [
     ],
   },
   {
+    name: 'Guzape Hills Residential, Abuja',
     description:
       'Guzape Hills Residential: hillside plots with tarred roads and underground drainage in a prime Abuja district.',
     location: 'Guzape District, Abuja, FCT',
@@ -94,6 +100,7 @@ const LAND: DemoLand[] = [
     plans: [{ amount: 48_000_000, duration: 12, durationType: 'months' }],
   },
   {
+    name: 'Kuje Farmland, Abuja',
     description: 'Kuje Farmland: two-acre parcels of fertile farmland along the Kuje-Gwagwalada road.',
     location: 'Kuje, Abuja, FCT',
     amount: 6_500_000,
@@ -103,6 +110,7 @@ const LAND: DemoLand[] = [
     images: ['savannah'],
   },
   {
+    name: 'Abeokuta Gateway Plots, Kobape',
     description: 'Abeokuta Gateway Plots: affordable plots by the new Kobape interchange. Sold out.',
     location: 'Kobape Road, Abeokuta, Ogun State',
     amount: 2_200_000,
@@ -114,6 +122,7 @@ const LAND: DemoLand[] = [
     images: ['dusk'],
   },
   {
+    name: 'Ibeju-Lekki Coastal Acres, Akodo',
     description:
       'Ibeju-Lekki Coastal Acres: beachfront acres for resort or private development, minutes from the Dangote Refinery.',
     location: 'Akodo, Ibeju-Lekki, Lagos',
@@ -130,6 +139,7 @@ const LAND: DemoLand[] = [
     ],
   },
   {
+    name: 'Lugbe Court, Abuja',
     description: 'Lugbe Court: compact residential plots behind the airport road, with electricity on site.',
     location: 'Lugbe, Airport Road, Abuja, FCT',
     amount: 7_200_000,
@@ -144,6 +154,7 @@ const LAND: DemoLand[] = [
 
 const INVESTMENTS: DemoInvestment[] = [
   {
+    name: 'Epe Farmland Quarterly Income',
     description: 'Epe Farmland Quarterly Income: returns from leased farmland in Epe, paid every 3 months for 2 years.',
     location: 'Epe, Lagos',
     minimum: 500_000,
@@ -155,6 +166,7 @@ const INVESTMENTS: DemoInvestment[] = [
     images: ['farmland'],
   },
   {
+    name: 'Guzape Estate Development Note, Abuja',
     description:
       'Abuja Estate Development Note: fund the first phase of a Guzape estate and take your return at completion.',
     location: 'Guzape District, Abuja, FCT',
@@ -166,6 +178,7 @@ const INVESTMENTS: DemoInvestment[] = [
     images: ['estate'],
   },
   {
+    name: 'Ogun Agro-Land Monthly Income, Ifo',
     description:
       'Ogun Agro-Land Monthly: a monthly income from cassava and maize farmland in Ogun State, for one year.',
     location: 'Ifo, Ogun State',
@@ -177,6 +190,7 @@ const INVESTMENTS: DemoInvestment[] = [
     duration: 12,
   },
   {
+    name: 'Lekki Coastal Land Bank',
     description:
       'Lekki Land Bank: buy into coastal land held for appreciation, with one payout after 18 months. Fully subscribed.',
     location: 'Lekki, Lagos',
@@ -235,6 +249,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
       const productId = await insert(
         {
           reference: newReference('PRD'),
+          name: land.name,
           type: 'land',
           description: land.description,
           location: land.location,
@@ -272,6 +287,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
       await insert(
         {
           reference: newReference('PRD'),
+          name: investment.name,
           type: 'land_investment',
           description: investment.description,
           location: investment.location ?? null,

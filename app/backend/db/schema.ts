@@ -209,6 +209,8 @@ export const products = pgTable(
   {
     id: serial('id').primaryKey(),
     reference: text('reference').notNull().unique(),
+    /** What people call it ("Palm Grove Estate, Lekki"); blank only on rows written around the API. */
+    name: text('name').notNull().default(''),
     type: text('type', { enum: ['land', 'land_investment'] }).notNull(),
     description: text('description').notNull(),
     location: text('location'),
@@ -245,10 +247,10 @@ export const products = pgTable(
       descending(table.createdAt),
       descending(table.id),
     ),
-    // GET product's search (case-insensitive, anywhere in reference, location or description).
+    // GET product's search (case-insensitive, anywhere in name, reference, location or description).
     index('products_search_trgm_idx').using(
       'gin',
-      sql`(${table.reference} || ' ' || coalesce(${table.location}, '') || ' ' || ${table.description}) gin_trgm_ops`,
+      sql`(${table.name} || ' ' || ${table.reference} || ' ' || coalesce(${table.location}, '') || ' ' || ${table.description}) gin_trgm_ops`,
     ),
   ],
 )

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
-import type { Customer, PersonSubscription, Realtor, StaffUser } from '~/contract/people'
+import type { Customer, PeopleSort, PersonSubscription, Realtor, SortDirection, StaffUser } from '~/contract/people'
 import type { Permission, Role } from '~/contract/permissions'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
@@ -75,6 +75,24 @@ export type ListFilters = {
   /** YYYY-MM-DD: accounts made on that day (in the platform's time zone) or later. */
   registeredFrom?: string
   realtorId?: number | null
+  sort?: PeopleSort
+  dir?: SortDirection
+}
+
+/** What each sortable column orders by: names and business names ignore letter case. */
+const SORT_COLUMNS: Record<PeopleSort, SQL | typeof users.email> = {
+  reference: sql`${users.reference}`,
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  email: users.email,
+  business_name: sql`lower(coalesce(${users.businessName}, ''))`,
+  created_at: sql`${users.createdAt}`,
+}
+
+/** The list's order: the chosen column (then the id, so pages never overlap), or newest first. */
+function peopleOrder(sort: PeopleSort | undefined, dir: SortDirection | undefined) {
+  if (!sort) return [desc(users.createdAt), desc(users.id)]
+  const by = dir === 'desc' ? desc : asc
+  return [by(SORT_COLUMNS[sort]), by(users.id)]
 }
 
 export async function listPeople(db: Executor, filters: ListFilters) {
@@ -102,7 +120,7 @@ export async function listPeople(db: Executor, filters: ListFilters) {
       .select(personColumns)
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...peopleOrder(filters.sort, filters.dir))
       .limit(PAGE_SIZE)
       .offset(pageOffset(filters.page)),
     db.select({ total: count() }).from(users).where(where),

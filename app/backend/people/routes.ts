@@ -54,6 +54,8 @@ async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser },
     search: query.search,
     dateRegistered: query.date_registered,
     registeredFrom: query.registered_from,
+    sort: query.sort,
+    dir: query.dir,
     realtorId: realtorScope(user, kind),
   })
   return { data: { items: rows.map(present[kind]), page, totalPages } }

@@ -8,7 +8,7 @@ import { koboToNaira } from '../money'
 import { PAGE_SIZE } from '~/contract/envelope'
 
 /** The text GET product searches; the products_search_trgm_idx index is built on this expression. */
-export const searchText = sql`(${products.reference} || ' ' || coalesce(${products.location}, '') || ' ' || ${products.description})`
+export const searchText = sql`(${products.name} || ' ' || ${products.reference} || ' ' || coalesce(${products.location}, '') || ' ' || ${products.description})`
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
@@ -16,6 +16,7 @@ function productColumns(viewerId: number | null) {
   return {
     id: products.id,
     reference: products.reference,
+    name: products.name,
     type: products.type,
     description: products.description,
     location: products.location,
@@ -66,6 +67,7 @@ export function toProduct(row: ProductRow): Product {
   const isInvestment = row.type === 'land_investment'
   return {
     reference: row.reference,
+    name: row.name || row.location || row.reference,
     type: row.type,
     description: row.description,
     location: row.location,

@@ -10,10 +10,12 @@ import { imageFileIds, livePlansOf } from './queries'
 const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : nairaToKobo(naira))
 
 /** The columns a product payload sets: land fields for land, investment fields for investments. */
-export function productValues(input: ProductPayload) {
+export function productValues(input: Omit<ProductPayload, 'name'> & { name?: string }) {
   const byQuantity = input.available_by_quantity
   const unitAvailable = byQuantity ? input.unit_available ?? 0 : null
   const common = {
+    // An edit without a name keeps the product's name.
+    ...(input.name === undefined ? {} : { name: input.name }),
     type: input.type,
     description: input.description,
     location: input.location ?? null,

@@ -130,6 +130,7 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
       : null,
     product: {
       reference: p.reference,
+      name: p.name || p.location || p.reference,
       type: p.type,
       location: p.location,
       size: p.size,

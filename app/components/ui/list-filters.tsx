@@ -38,6 +38,8 @@ export function ListFilters({
   useEffect(() => setSearch(values.search ?? ''), [values.search])
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  const active = [...selects, ...dates].filter((filter) => values[filter.name]).length
+
   const go = () => {
     if (!form.current) return
     const data = Object.fromEntries(new FormData(form.current)) as Record<string, string>
@@ -50,7 +52,7 @@ export function ListFilters({
       method="get"
       action={action}
       role="search"
-      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      className="flex flex-wrap items-end gap-2 sm:flex-nowrap"
       onSubmit={(event) => {
         event.preventDefault()
         clearTimeout(timer.current)
@@ -60,7 +62,7 @@ export function ListFilters({
       {Object.entries(extra).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <label htmlFor={`${action}-search`} className="sr-only">
           {searchPlaceholder}
         </label>
@@ -79,6 +81,14 @@ export function ListFilters({
           }}
         />
       </div>
+      {selects.length || dates.length ? (
+        // Folded behind 'Filters' on phones, so the first results show without scrolling past every
+        // filter; on wider screens CSS shows them inline (app/tailwind.css, .filters-fold).
+        <details className="filters-fold order-last w-full sm:order-none sm:w-auto">
+          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            Filters{active ? ` (${active})` : ''}
+          </summary>
+          <div className="mt-2 flex flex-col gap-2 sm:mt-0 sm:flex-row sm:items-end">
       {selects.map((select) => (
         <div key={select.name}>
           <label htmlFor={`${action}-${select.name}`} className="sr-only">
@@ -125,7 +135,10 @@ export function ListFilters({
           />
         </div>
       ))}
-      <button type="submit" className="btn-secondary" aria-busy={navigation.state === 'loading' || undefined}>
+          </div>
+        </details>
+      ) : null}
+      <button type="submit" className="btn-secondary sm:order-last" aria-busy={navigation.state === 'loading' || undefined}>
         Search
       </button>
     </Form>

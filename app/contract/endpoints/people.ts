@@ -6,10 +6,12 @@ import {
   customerRecordSchema,
   customerSchema,
   dateRegisteredParam,
+  peopleSortParam,
   permissionItemSchema,
   realtorDetailsSchema,
   realtorRecordSchema,
   realtorSchema,
+  sortDirectionParam,
   staffUserSchema,
   suspendSchema,
   userSchema,
@@ -26,10 +28,12 @@ const peopleQuery = z.object({
   search: z.string().optional(),
   date_registered: z.preprocess(blankToUndefined, dateRegisteredParam.optional()),
   registered_from: z.preprocess(blankToUndefined, dateRegisteredParam.optional()),
+  sort: peopleSortParam,
+  dir: sortDirectionParam,
 })
 
 const LIST_DESCRIPTION =
-  'Newest first, 10 a page. `search` matches names, e-mail, reference and business name; `date_registered` (YYYY-MM-DD) is the day the account was made in the platform\'s time zone; `registered_from` (YYYY-MM-DD) keeps accounts made on that day or later.'
+  'Newest first unless `sort` names a column (`reference`, `name`, `email`, `business_name` or `created_at`; another answers 422) and `dir` its direction (`asc`, the default, or `desc`); 10 a page. `search` matches names, e-mail, reference and business name; `date_registered` (YYYY-MM-DD) is the day the account was made in the platform\'s time zone; `registered_from` (YYYY-MM-DD) keeps accounts made on that day or later.'
 const CREATED_DESCRIPTION = 'The account is made with an unverified e-mail, which gets a link to choose a password.'
 const REALTOR_SCOPE = 'A realtor reaches only the customers it brought (added or referred); any other answers 404.'
 const SUSPEND_DESCRIPTION =

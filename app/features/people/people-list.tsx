@@ -4,7 +4,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
-import { fullName } from '~/contract/people-labels'
+import { fullName, type PeopleSort } from '~/contract/people-labels'
 import { formatDate } from '~/contract/format'
 import { ActiveFilter } from '~/components/ui/active-filter'
 import { listHref } from '~/utils/pagination'
@@ -37,7 +37,7 @@ export function PeopleList({
   items: PersonRow[]
   page: number
   totalPages: number
-  filters: { search: string; date_registered: string; registered_from: string }
+  filters: { search: string; date_registered: string; registered_from: string; sort: string; dir: string }
   canModify: boolean
   /** The viewer's own row (users list) offers no edit or suspend: the API refuses both. */
   selfUuid?: string
@@ -82,7 +82,7 @@ export function PeopleList({
         searchPlaceholder={`Search ${config.title.toLowerCase()}`}
         values={filters}
         dates={[{ name: 'date_registered', label: 'Date registered' }]}
-        extra={filters.registered_from ? { registered_from: filters.registered_from } : {}}
+        extra={{ ...sortParams(filters), ...(filters.registered_from ? { registered_from: filters.registered_from } : {}) }}
       />
       {filters.registered_from ? (
         <ActiveFilter
@@ -104,11 +104,13 @@ export function PeopleList({
               <caption className="sr-only">{config.title}</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Reference</th>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  {kind === 'realtor' ? <th scope="col" className="px-4 py-3">Business name</th> : null}
-                  <th scope="col" className="px-4 py-3">Date registered</th>
+                  <SortHeader path={config.path} filters={filters} column="reference" label="Reference" />
+                  <SortHeader path={config.path} filters={filters} column="name" label="Name" />
+                  <SortHeader path={config.path} filters={filters} column="email" label="Email" />
+                  {kind === 'realtor' ? (
+                    <SortHeader path={config.path} filters={filters} column="business_name" label="Business name" />
+                  ) : null}
+                  <SortHeader path={config.path} filters={filters} column="created_at" label="Date registered" />
                   <th scope="col" className="px-4 py-3">Status</th>
                   <th scope="col" className="px-4 py-3">
                     <span className="sr-only">Actions</span>
@@ -167,6 +169,62 @@ export function PeopleList({
       <Pagination page={page} totalPages={totalPages} label={`${config.title} pages`} />
       {children}
     </section>
+  )
+}
+
+type ListFilterValues = { search: string; date_registered: string; sort: string; dir: string }
+
+/** The sort a list address carries, for the filter form to keep (blank ones left out). */
+function sortParams(filters: ListFilterValues): Record<string, string> {
+  return Object.fromEntries(Object.entries({ sort: filters.sort, dir: filters.dir }).filter(([, value]) => value))
+}
+
+/**
+ * A column header that sorts the list: a link to the same filters with ?sort=<column>&dir=…, from
+ * page 1. The sorted column says its direction (aria-sort); with no sort the list is newest first.
+ */
+function SortHeader({
+  path,
+  filters,
+  column,
+  label,
+}: {
+  path: string
+  filters: ListFilterValues
+  column: PeopleSort
+  label: string
+}) {
+  const current = filters.sort
+    ? filters.sort === column
+      ? filters.dir === 'desc'
+        ? 'descending'
+        : 'ascending'
+      : undefined
+    : column === 'created_at'
+      ? 'descending'
+      : undefined
+  const nextDir = current === 'ascending' ? 'desc' : 'asc'
+  const href = listHref(path, {
+    page: 1,
+    search: filters.search,
+    date_registered: filters.date_registered,
+    sort: column,
+    dir: nextDir,
+  })
+  return (
+    <th scope="col" className="px-4 py-1" aria-sort={current}>
+      <Link
+        to={href}
+        preventScrollReset
+        className="inline-flex min-h-11 items-center gap-1 uppercase hover:text-slate-900 hover:underline"
+      >
+        {label}
+        <span aria-hidden="true" className={current ? 'text-slate-900' : 'text-slate-300'}>
+          {current === 'descending' ? '↓' : current === 'ascending' ? '↑' : '↕'}
+        </span>
+        <span className="sr-only">, sort {nextDir === 'asc' ? 'ascending' : 'descending'}</span>
+      </Link>
+    </th>
   )
 }
 

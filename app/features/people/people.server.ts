@@ -22,14 +22,21 @@ import { PEOPLE, type PeopleKind } from './kinds'
 /** The list page of one kind of person, with its filters from the URL. */
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
-  const { page, filters } = readListQuery(request, ['search', 'date_registered', 'registered_from'] as const)
+  const { page, filters } = readListQuery(request, ['search', 'date_registered', 'registered_from', 'sort', 'dir'] as const)
   // The box takes DD/MM/YYYY; a date that is not one is said over an empty list rather than sent.
   const dateRegistered = parseDisplayDate(filters.date_registered)
   if (filters.date_registered && !dateRegistered) {
     return { ...emptyList(), user, filters, error: BAD_DATE_FILTER, canModify: canModifyPeople(user, kind), timeZone: timeZoneFrom(request) }
   }
   // registered_from comes from the dashboard's link (YYYY-MM-DD), not from the box: a bad one is the API's field error.
-  const query = { page, search: filters.search, date_registered: dateRegistered ?? '', registered_from: filters.registered_from }
+  const query = {
+    page,
+    search: filters.search,
+    date_registered: dateRegistered ?? '',
+    registered_from: filters.registered_from,
+    sort: filters.sort,
+    dir: filters.dir,
+  }
   const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query })
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {

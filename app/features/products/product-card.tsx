@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { Product } from '~/contract/products'
-import { discountedPrice } from '~/contract/products-labels'
+import { discountedPrice, isSoldOut, payoutWording, returnsWording } from '~/contract/products-labels'
 import { formatNaira, formatNumber } from '~/contract/format'
 import { capitalize, humanize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
@@ -9,10 +9,66 @@ import { formatPercent, formatPeriod, KINDS, type Kind, type ProductPermissions 
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
-/** "Paid every 3 months" (recurring) or "Paid after 12 months" (one time). */
-export function roiPeriod(product: Product) {
-  const period = formatPeriod(product.frequency_period, product.interval)
-  return product.land_investment_type === 'recurring' ? `Paid every ${period}` : `Paid after ${period}`
+/** "Paid every month", "Paid every 3 months" (recurring) or "Paid after 12 months" (one time). */
+export const roiPeriod = (product: Product) => payoutWording(product)
+
+/** 'Sold out' when no unit is left; 'Not available' when staff closed it. */
+export function AvailabilityBadge({ product }: { product: Product }) {
+  if (isSoldOut(product)) {
+    return (
+      <span className="inline-flex shrink-0 items-center rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+        Sold out
+      </span>
+    )
+  }
+  if (!product.is_available) {
+    return (
+      <span className="inline-flex shrink-0 items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+        Not available
+      </span>
+    )
+  }
+  return null
+}
+
+/**
+ * The figure a buyer looks at first. Land: the price, and with a discount the discounted price
+ * beside the old one struck through. Investment: the minimum amount and the return in words.
+ */
+export function PriceHero({ product }: { product: Product }) {
+  if (product.type === 'land_investment') {
+    return (
+      <div data-testid="product-price">
+        <p className="text-2xl font-bold tracking-tight text-slate-900">
+          {formatNaira(product.minimum_amount ?? product.amount)}
+          <span className="ml-1 text-sm font-medium text-slate-500">minimum</span>
+        </p>
+        <p className="mt-0.5 text-sm font-semibold text-brand-700">{returnsWording(product)}</p>
+      </div>
+    )
+  }
+  const discounted = product.discount_percentage ? discountedPrice(product) : null
+  return (
+    <div data-testid="product-price" className="flex flex-wrap items-baseline gap-x-2">
+      {discounted !== null ? (
+        <>
+          <p className="text-2xl font-bold tracking-tight text-slate-900">
+            <span className="sr-only">Now </span>
+            {formatNaira(discounted)}
+          </p>
+          <del className="text-sm text-slate-500">
+            <span className="sr-only">Old price </span>
+            {formatNaira(product.amount)}
+          </del>
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+            {formatPercent(product.discount_percentage)} off
+          </span>
+        </>
+      ) : (
+        <p className="text-2xl font-bold tracking-tight text-slate-900">{formatNaira(product.amount)}</p>
+      )}
+    </div>
+  )
 }
 
 export function landSize(product: Product) {
@@ -43,7 +99,7 @@ function CardMenu({
           <span className="sr-only">Options for {product.reference}</span>
         </>
       }
-      buttonClassName="rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
+      buttonClassName="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
     >
       {can.modifyProduct ? (
         <Link to={`${base}/edit${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
@@ -91,7 +147,7 @@ export function ProductAction({
       </Link>
     )
   }
-  if (!product.is_available) return held
+  if (!product.is_available || isSoldOut(product)) return held
   const action =
     kind.name === 'land' ? (
       <Link to={`${base}/subscribe${search}`} className="btn-primary">
@@ -137,17 +193,23 @@ export function ProductCard({ product, can, search }: { product: Product; can: P
       ) : null}
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={`product-${product.reference}`} className="font-semibold text-slate-900">
+          <h2 id={`product-${product.reference}`} className="text-lg font-semibold leading-snug text-slate-900">
             <Link to={detailsHref} preventScrollReset className="hover:underline">
-              {kind.name === 'land' ? product.location : product.reference}
+              {product.name}
             </Link>
           </h2>
-          {kind.name === 'land' ? <p className="text-xs text-slate-500">{product.reference}</p> : null}
+          <p className="text-xs text-slate-500">
+            {[product.location, product.reference].filter(Boolean).join(' · ')}
+          </p>
         </div>
-        <CardMenu kind={kind} product={product} can={can} search={search} />
+        <div className="flex shrink-0 items-center gap-1">
+          <AvailabilityBadge product={product} />
+          <CardMenu kind={kind} product={product} can={can} search={search} />
+        </div>
       </div>
+      <PriceHero product={product} />
       <dl className="divide-y divide-slate-100">
-        {kind.name === 'land' ? <LandFields product={product} /> : <InvestmentFields product={product} />}
+        {kind.name === 'land' ? <LandFields product={product} /> : <InvestmentFields product={product} brief />}
       </dl>
       <div className="mt-auto flex items-center justify-end pt-1">
         <ProductAction kind={kind} product={product} search={search} />
@@ -161,35 +223,39 @@ function LandFields({ product }: { product: Product }) {
     <>
       {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
       {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
-      <DetailRow label="Price">{formatNaira(product.amount)}</DetailRow>
-      {product.discount_percentage ? (
-        <>
-          <DetailRow label="Discount">{formatPercent(product.discount_percentage)}</DetailRow>
-          <DetailRow label="Discounted price">{formatNaira(discountedPrice(product))}</DetailRow>
-        </>
-      ) : null}
       {product.initial_deposit_amount !== null ? (
         <DetailRow label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</DetailRow>
       ) : null}
       {product.available_by_quantity ? <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow> : null}
-      <DetailRow label="Available">{yesNo(product.is_available)}</DetailRow>
     </>
   )
 }
 
-/** An investment's fields, on the card and in the details panel. */
-export function InvestmentFields({ product, withType = true }: { product: Product; withType?: boolean }) {
+/** An investment's fields: on the card (brief: the price hero already gives the minimum and return) and in the details panel. */
+export function InvestmentFields({
+  product,
+  withType = true,
+  brief = false,
+}: {
+  product: Product
+  withType?: boolean
+  brief?: boolean
+}) {
   return (
     <>
       {withType ? <DetailRow label="Type">Land investment</DetailRow> : null}
-      <DetailRow label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</DetailRow>
-      <DetailRow label="Return on investment">{formatPercent(product.investment_return)}</DetailRow>
+      {brief ? null : (
+        <>
+          <DetailRow label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</DetailRow>
+          <DetailRow label="Return on investment">{returnsWording(product)}</DetailRow>
+        </>
+      )}
       <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
-      <DetailRow label="ROI period">{roiPeriod(product)}</DetailRow>
+      <DetailRow label="Returns paid">{roiPeriod(product)}</DetailRow>
       {product.land_investment_type === 'recurring' ? (
         <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
       ) : null}
-      <DetailRow label="Still available?">{yesNo(product.is_available)}</DetailRow>
+      {brief ? null : <DetailRow label="Still available?">{yesNo(product.is_available)}</DetailRow>}
       <DetailRow label="Number of investors">{product.subscription_count}</DetailRow>
     </>
   )

@@ -1,14 +1,13 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
-import { discountedPrice } from '~/contract/products-labels'
 import { formatDate, formatNaira } from '~/contract/format'
 import { capitalize } from '~/utils/format'
 import { DetailRow } from '~/components/detail-row'
 import { Pagination } from '~/components/ui/pagination'
 import { SlideOver } from '~/components/ui/slide-over'
-import { formatPercent, KINDS, type KindName, type ProductPermissions } from './kinds'
-import { InvestmentFields, landSize, ProductAction, yesNo } from './product-card'
+import { KINDS, type KindName, type ProductPermissions } from './kinds'
+import { AvailabilityBadge, InvestmentFields, landSize, PriceHero, ProductAction, yesNo } from './product-card'
 import { PlanSummary } from './plan-summary'
 
 export type ProductDetailsData = {
@@ -30,7 +29,7 @@ function Gallery({ product, image }: { product: Product; image: number }) {
     params.set('image', String(index))
     return `${location.pathname}?${params}`
   }
-  const label = product.location ?? product.reference
+  const label = product.name
   return (
     <figure className="mb-4">
       <img
@@ -67,8 +66,15 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
   const kind = KINDS[data.kind]
   const base = `${kind.basePath}/${product.reference}`
   return (
-    <SlideOver title="Product details" closeTo={data.closeTo}>
+    <SlideOver title={product.name} closeTo={data.closeTo}>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">{[product.location, product.reference].filter(Boolean).join(' · ')}</p>
+        <AvailabilityBadge product={product} />
+      </div>
       <Gallery product={product} image={data.image} />
+      <div className="mb-3">
+        <PriceHero product={product} />
+      </div>
       <dl className="divide-y divide-slate-100">
         <DetailRow label="Reference">{product.reference}</DetailRow>
         <DetailRow label="Type">{product.type === 'land' ? 'Land' : 'Land investment'}</DetailRow>
@@ -77,13 +83,6 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
           <>
             {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
             {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
-            <DetailRow label="Price">{formatNaira(product.amount)}</DetailRow>
-            {product.discount_percentage ? (
-              <>
-                <DetailRow label="Discount">{formatPercent(product.discount_percentage)}</DetailRow>
-                <DetailRow label="Discounted price">{formatNaira(discountedPrice(product))}</DetailRow>
-              </>
-            ) : null}
             <DetailRow label="Initial deposit">
               {product.initial_deposit_amount !== null ? formatNaira(product.initial_deposit_amount) : 'None'}
             </DetailRow>

@@ -36,6 +36,7 @@ function defaultsFor(kind: KindName, product: Product | null) {
       : { land_investment_type: 'recurring', interval: 'months', is_available: 'true' }
   }
   return {
+    name: product.name,
     description: product.description,
     location: text(product.location),
     amount: money(product.amount),
@@ -223,6 +224,15 @@ export function ProductForm({ data, actionData }: { data: ProductFormData; actio
         {data.product ? (
           <p className="text-sm text-slate-600 sm:col-span-2">Reference {data.product.reference}</p>
         ) : null}
+        <Field
+          labelProps={{ children: 'Name' }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            placeholder: kind.name === 'land' ? 'Palm Grove Estate, Lekki' : 'Epe Farmland Quarterly Income',
+          }}
+          errors={fields.name.errors}
+          className="sm:col-span-2"
+        />
         <TextareaField
           label="Description"
           textareaProps={getTextareaProps(fields.description)}

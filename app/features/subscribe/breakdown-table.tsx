@@ -10,6 +10,7 @@ export function BreakdownTable({
   totalLabel,
   total,
   rows,
+  totals = [],
   showAll,
   showAllHref,
 }: {
@@ -17,6 +18,8 @@ export function BreakdownTable({
   totalLabel: string
   total: number
   rows: Row[]
+  /** Sums shown under the dated rows (an investment's total profit and total paid out). */
+  totals?: Array<{ label: string; amount: number }>
   showAll: boolean
   showAllHref: string
 }) {
@@ -60,6 +63,18 @@ export function BreakdownTable({
           ) : null}
           {last ? <BreakdownRow row={last} /> : null}
         </tbody>
+        {totals.length ? (
+          <tfoot className="border-t-2 border-slate-200 bg-slate-50">
+            {totals.map((sum) => (
+              <tr key={sum.label} className="font-semibold text-slate-900">
+                <th scope="row" className={`${cell} text-left`}>
+                  {sum.label}
+                </th>
+                <td className={`${cell} text-right`}>{formatNaira(sum.amount)}</td>
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </div>
   )

@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import type { Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
-import { flowHref } from '~/utils/breakdown'
+import { flowHref, payoutTotals } from '~/utils/breakdown'
 import { formatNaira } from '~/contract/format'
 import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { capitalize, formatMoneyInput, humanize, parseAmount } from '~/utils/format'
@@ -11,7 +11,8 @@ import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useHydrated } from '~/utils/use-hydrated'
 import { DetailRow } from '~/components/detail-row'
 import { FormBanner, MoneyField } from '~/components/forms'
-import { formatPercent, formatPeriod } from '../products/kinds'
+import { payoutWording, returnsWording } from '~/contract/products-labels'
+import { formatPeriod } from '../products/kinds'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
 import { AgreementForm, ListParamInputs, RefusedBeforeAgreement } from './agreement-form'
@@ -37,7 +38,7 @@ export const minimumOf = (product: Product) => product.minimum_amount ?? product
 /** The invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
 export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
   return (
-    <SlideOver title={data.product.reference} closeTo={data.closeTo}>
+    <SlideOver title={data.product.name} closeTo={data.closeTo}>
       {data.step === 'amount' ? (
         <>
           <RefusedBeforeAgreement result={actionResult} message="Enter the amount you would like to invest, then read and accept the terms." />
@@ -68,14 +69,13 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
   const amountErrors = checked && belowMinimum ? [belowMinimumMessage('Amount', formatNaira(minimum))] : fields.amount.errors
   const formProps = getFormProps(form)
   const recurring = product.land_investment_type === 'recurring'
-  const period = formatPeriod(product.frequency_period, product.interval)
 
   return (
     <>
       <dl className="divide-y divide-slate-100">
-        <DetailRow label="Return on investment">{formatPercent(product.investment_return)}</DetailRow>
+        <DetailRow label="Return on investment">{returnsWording(product)}</DetailRow>
         <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
-        <DetailRow label="ROI period">{`${recurring ? 'Paid Every' : 'Paid After'} ${period}`}</DetailRow>
+        <DetailRow label="Returns paid">{payoutWording(product)}</DetailRow>
         {recurring ? (
           <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
         ) : null}
@@ -130,14 +130,19 @@ function BreakdownStep({
 }) {
   const { pathname } = useLocation()
   const { product, amount } = data
+  const totals = payoutTotals(amount, data.rows)
   return (
     <>
       <h3 className="mb-3 text-base font-semibold text-slate-900">ROI Breakdown</h3>
       <BreakdownTable
-        caption={`ROI breakdown of ${formatNaira(amount)} invested in ${product.reference}`}
+        caption={`ROI breakdown of ${formatNaira(amount)} invested in ${product.name}`}
         totalLabel="Investment amount"
         total={amount}
         rows={data.rows}
+        totals={[
+          { label: 'Total profit', amount: totals.profit },
+          { label: 'Total paid out', amount: totals.paidOut },
+        ]}
         showAll={data.showAll}
         showAllHref={flowHref(pathname, { amount, step: 'breakdown', all: 1 }, data.listSearch)}
       />

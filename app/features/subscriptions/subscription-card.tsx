@@ -139,9 +139,9 @@ export function SubscriptionCard({
       </div>
       <dl className="divide-y divide-slate-100">
         <DetailRow label="Type">{capitalize(humanize(s.type))}</DetailRow>
-        <DetailRow label={portfolio ? 'Portfolio' : 'Location'}>
+        <DetailRow label={portfolio ? 'Portfolio' : 'Product'}>
           <Link to={href('product')} className="link" preventScrollReset>
-            {s.product.location ?? (portfolio ? 'Investment' : s.product.reference)}
+            {s.product.name}
           </Link>
         </DetailRow>
         {s.type === 'land' ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
