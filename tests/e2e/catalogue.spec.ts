@@ -70,7 +70,7 @@ test('both lists browse, filter, search and page, with the address bar following
   await signIn(page, customer.email, customer.password)
 
   await page.goto('/land-purchases')
-  await expect(page.getByRole('heading', { level: 1, name: 'Land' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Acquire Land' })).toBeVisible()
   await expect(page.getByTestId('product-card').first()).toBeVisible()
 
   await search(page, tag)
@@ -104,7 +104,7 @@ test('both lists browse, filter, search and page, with the address bar following
   await expect(page).toHaveURL('/land-purchases')
 
   await page.goto('/land-investments')
-  await expect(page.getByRole('heading', { level: 1, name: 'Investment' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Investment Options' })).toBeVisible()
   await search(page, tag)
   await expect(page).toHaveURL(`/land-investments?page=1&search=${tag}`)
   await expect(page.getByTestId('product-card')).toHaveCount(2)

@@ -35,7 +35,7 @@ test('a customer who already owns a plot buys 2 more: the price doubles and 2 un
   const product = page.getByTestId('product-card').filter({ hasText: land.reference })
   await expect(product.getByRole('link', { name: "You've subscribed to this product" })).toBeVisible()
   await product.getByRole('link', { name: 'Buy now' }).click()
-  const flow = page.getByRole('dialog', { name: land.reference })
+  const flow = page.getByRole('dialog', { name: land.location })
   const howMany = flow.getByLabel('How many plots?')
   // 4 units are left: 1 to 4 may be bought.
   await expect(howMany.locator('option')).toHaveText(['1 plot', '2 plots', '3 plots', '4 plots'])

@@ -21,7 +21,10 @@ async function openSubscribe(page: Page, tag: string, reference: string) {
   await page.goto(`/land-purchases?page=1&search=${tag}`)
   await page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: 'Buy now' }).click()
   await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?page=1&search=${tag}`)
-  return page.getByRole('dialog', { name: reference })
+  // The panel is headed by the product's name, with its reference beneath.
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(reference)
+  return dialog
 }
 
 test('a customer buys land by instalments: a plan, its breakdown, the terms, then subscribed', async ({

@@ -35,7 +35,7 @@ const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone $
 /** The caller's own land and investments: what is paid and owed, what to pay next, what pays out next. */
 export async function ownSummary(db: Executor, userId: number, today: string): Promise<OwnSummary> {
   const rows = await db
-    .select({ subscription: subscriptions, product: { reference: products.reference, location: products.location, type: products.type } })
+    .select({ subscription: subscriptions, product: { name: products.name, reference: products.reference, location: products.location, type: products.type } })
     .from(subscriptions)
     .innerJoin(products, eq(products.id, subscriptions.productId))
     .where(and(eq(subscriptions.userId, userId), live))

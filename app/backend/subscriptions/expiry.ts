@@ -31,7 +31,7 @@ type Unpaid = {
   userId: number
   email: string
   firstName: string
-  product: { reference: string; location: string | null; type: 'land' | 'land_investment' }
+  product: { name: string; reference: string; location: string | null; type: 'land' | 'land_investment' }
 }
 
 async function mailQuietly(db: Database, to: string, subject: string, lines: string[]) {

@@ -29,7 +29,7 @@ export const subscriptionMessageColumns = {
   userId: users.id,
   email: users.email,
   firstName: users.firstName,
-  product: { reference: products.reference, location: products.location, type: products.type },
+  product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
 }
 export type ProductRow = typeof products.$inferSelect
 export type PlanRow = typeof paymentPlans.$inferSelect
@@ -62,7 +62,8 @@ export async function findPlan(db: Executor, productId: number, uuid: string) {
   return plan ?? null
 }
 
-export function productName(product: Pick<ProductRow, 'location' | 'reference' | 'type'>) {
+export function productName(product: Pick<ProductRow, 'name' | 'location' | 'reference' | 'type'>) {
+  if (product.name) return `${product.name} (${product.reference})`
   if (product.type === 'land_investment') return `investment ${product.reference}`
   return product.location ? `${product.location} (${product.reference})` : product.reference
 }

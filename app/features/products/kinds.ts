@@ -24,7 +24,7 @@ export const KINDS: Record<KindName, Kind> = {
     name: 'land',
     apiType: 'land',
     basePath: '/land-purchases',
-    title: 'Land',
+    title: 'Acquire Land',
     typeParam: 'land_type',
     typeLabel: 'Land type',
     typeOptions: [
@@ -38,7 +38,7 @@ export const KINDS: Record<KindName, Kind> = {
     name: 'investment',
     apiType: 'land_investment',
     basePath: '/land-investments',
-    title: 'Investment',
+    title: 'Investment Options',
     typeParam: 'land_investment_type',
     typeLabel: 'Investment type',
     typeOptions: [

@@ -255,7 +255,7 @@ export function InvestmentFields({
       {product.land_investment_type === 'recurring' ? (
         <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
       ) : null}
-      {brief ? null : <DetailRow label="Still available?">{yesNo(product.is_available)}</DetailRow>}
+      {brief ? null : <DetailRow label="Open to new investors">{yesNo(product.is_available)}</DetailRow>}
       <DetailRow label="Number of investors">{product.subscription_count}</DetailRow>
     </>
   )

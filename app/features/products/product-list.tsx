@@ -61,7 +61,7 @@ export function ProductList({ data }: { data: ProductListData }) {
         <SkeletonCards count={4} />
       ) : data.list.items.length ? (
         <>
-          <ul className="grid gap-4 md:grid-cols-2" aria-label={`${kind.title} products`}>
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Products">
             {data.list.items.map((product) => (
               <li key={product.reference} className="flex">
                 <div className="w-full [&>article]:h-full">

@@ -69,8 +69,8 @@ const planTitle = (plan: PaymentPlan) => `${formatPeriod(plan.duration, plan.dur
 /** The subscribe-to-product flow for land: full payment or a plan, then the breakdown to accept. */
 export function SubscribePanel({ data, actionResult }: { data: SubscribeData; actionResult?: SubmissionResult<string[]> }) {
   return (
-    <SlideOver title={data.product.reference} closeTo={data.closeTo}>
-      <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))}</p>
+    <SlideOver title={data.product.name} closeTo={data.closeTo}>
+      <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))} · {data.product.reference}</p>
       {data.step === 'choose' ? (
         <>
           <RefusedBeforeAgreement result={actionResult} message="Choose how you would like to pay, then read and accept the terms." />
