@@ -11,7 +11,7 @@ let staffModify: string
 let staffSubscriptions: string
 
 async function createProduct(body: Record<string, unknown>) {
-  const answer = await api.call('POST', 'admin/product', { token: admin, body })
+  const answer = await api.call('POST', 'admin/product', { token: admin, body: { name: 'Epe Gardens', ...body } })
   expect(answer.status, JSON.stringify(answer.data)).toBe('200')
   return answer.data.reference as string
 }

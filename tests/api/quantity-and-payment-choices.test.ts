@@ -40,7 +40,10 @@ afterAll(async () => {
 
 const get = (path: string, token: string) => api.call('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed') =>
-  api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status } })
+  api.call('POST', 'admin/mark-transaction', {
+    token: verifier.token,
+    body: { reference, status, ...(status === 'not_confirmed' ? { reason: 'The transfer is not on the statement' } : {}) },
+  })
 const buy = (body: Record<string, unknown>, token = buyer.token) => api.call('POST', 'product-subscription', { token, body })
 
 async function unitsLeft(id: number) {

@@ -72,6 +72,7 @@ const land = (w: World) => ({ reference: w.land.reference })
 /** The world's land with a new description: its price stays, so the payments other pairs make still add up. */
 const landProductBody = {
   type: 'land',
+  name: 'Matrix Gardens, Epe',
   description: 'Changed by the authorization matrix',
   location: 'Epe, Lagos',
   amount: 5_000_000,
