@@ -292,7 +292,7 @@ test('staff add a subscription for a customer (search, pick, plan), then cancel 
 
   await created.getByRole('link', { name: 'Cancel subscription' }).click()
   const dialog = page.getByRole('alertdialog')
-  await expect(dialog).toContainText('The unit returns to stock')
+  await expect(dialog).toContainText('What it reserved goes back on sale')
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click()
   await expect(toast(page)).toContainText('Subscription cancelled successfully')
   await expect(page.getByTestId('subscription-card')).toContainText('Cancelled')

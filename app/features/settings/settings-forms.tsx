@@ -106,7 +106,7 @@ const EXPIRY_DAYS: DaysSetting = {
   label: 'Expiry days',
   min: EXPIRY_DAYS_MIN,
   max: EXPIRY_DAYS_MAX,
-  hint: `A subscription with no payment expires after this many days and its unit goes back on sale; the customer is told the day before (${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}).`,
+  hint: `A subscription with no payment expires after this many days and its plots or acres go back on sale; the customer is told the day before (${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX}).`,
   save: 'Save expiry days',
 }
 

@@ -77,7 +77,7 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
         <>
           <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
           <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow>
-          <p className="py-1 text-sm text-slate-600">Not paid within the time allowed; its unit went back on sale.</p>
+          <p className="py-1 text-sm text-slate-600">Not paid within the time allowed; what it reserved went back on sale.</p>
         </>
       )
     default:
