@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import { parseDisplayDate } from './format'
 import { quantityField } from './subscriptions'
 
 /** The web forms of the subscription panels (the API payloads are in ./subscriptions). */
 
-/** YYYY-MM-DDTHH:mm as a datetime-local input sends it (seconds allowed). */
-const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
+export const PAID_ON_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
 
 /** Make or record payment: the proof is the uploaded file itself; the action sends it to media/upload. */
 export const paymentFormSchema = z.object({
@@ -14,7 +14,9 @@ export const paymentFormSchema = z.object({
   proof_of_payment: z.custom<File>((value) => value instanceof File && value.size > 0, {
     message: requiredMessage('Proof of payment'),
   }),
-  paid_at: requiredString('Payment date', 40).regex(DATETIME_LOCAL, 'Payment date must be a date and time'),
+  // The day as the product writes dates, whatever the browser's locale; the time from a time box (HH:mm).
+  paid_on: requiredString('Date paid', 20).refine((value) => parseDisplayDate(value) !== null, PAID_ON_MESSAGE),
+  paid_time: requiredString('Time paid', 8).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Enter the time paid, for example 14:30'),
 })
 export type PaymentForm = z.input<typeof paymentFormSchema>
 

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
 import { encodePng } from '../../app/backend/media/png'
+import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '../../app/contract/subscriptions'
 import { apiCall } from './support'
 
 /** Helpers of payments.spec.ts: products and subscriptions made through the API, proofs, PDFs. */
@@ -86,11 +87,11 @@ export async function markByApi(request: APIRequestContext, token: string, refer
   await expectOk(await apiCall(request, 'POST', 'admin/mark-transaction', { token, body: { reference, status, ...reason } }))
 }
 
-/** Fills the make/record payment panel with a proof and sends it. */
-export async function sendProof(page: Page) {
+/** Fills the make/record payment panel with a proof and sends it; staff recording one are told another confirms it. */
+export async function sendProof(page: Page, { recordedByStaff = false } = {}) {
   await panel(page).getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() })
   await panel(page).getByRole('button', { name: 'Send payment proof' }).click()
-  await expect(toast(page)).toContainText('Payment proof sent successfully')
+  await expect(toast(page)).toContainText(recordedByStaff ? PAYMENT_RECORDED : PAYMENT_PROOF_SENT)
 }
 
 /** Clicks a link that answers a file and reads what was saved. */
@@ -106,6 +107,11 @@ export { pdfText } from '../support/pdf-text'
 export function shortDate(isoDate: string) {
   const [year, month, day] = isoDate.split('-')
   return `${day}/${month}/${year}`
+}
+
+/** Yesterday at 10:30 as the payment form's date (DD/MM/YYYY) and time boxes post them. */
+export function yesterdayBoxes() {
+  return { paid_on: shortDate(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)), paid_time: '10:30' }
 }
 
 export { withSettingsLock } from './support'

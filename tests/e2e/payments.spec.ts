@@ -11,6 +11,7 @@ import {
   proofPng,
   sendProof,
   shortDate,
+  yesterdayBoxes,
   subscribe,
   subscription,
   tag,
@@ -51,9 +52,11 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(panel(page).getByLabel('Description')).toHaveValue(`Initial deposit for ${land.location} (${land.reference}) (${reference})`)
   await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
   await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf')
-  const paidAt = panel(page).getByLabel('Date and time paid')
-  await expect(paidAt).toHaveAttribute('type', 'datetime-local')
-  await expect(paidAt).toHaveAttribute('step', '300')
+  // The day is typed as every screen writes dates, whatever the browser's locale; the time in 5-minute steps.
+  await expect(panel(page).getByLabel('Date paid')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/)
+  await expect(panel(page).getByLabel('Date paid')).toHaveAttribute('placeholder', 'DD/MM/YYYY')
+  await expect(panel(page).getByLabel('Time paid')).toHaveAttribute('type', 'time')
+  await expect(panel(page).getByLabel('Time paid')).toHaveAttribute('step', '300')
   await sendProof(page)
   await expect(page).toHaveURL('/subscriptions?page=1&type=land')
   await expect(card(page, reference)).toContainText('Confirming payment')
@@ -190,7 +193,7 @@ test('an investment: paid with proof in the portfolio, confirmed, then ongoing w
   const mine = card(page, reference)
   await expect(mine).toContainText('Not paid')
   await expect(mine).toContainText('TypeLand investment')
-  await expect(mine).toContainText('PortfolioInvestment')
+  await expect(mine).toContainText('PortfolioFarmland income')
   await expect(mine).toContainText('Investment typeRecurring')
   await expect(mine).toContainText('Amount invested₦400,000.00')
   await expect(mine).not.toContainText('Next ROI')
@@ -366,22 +369,27 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   const customer = await createVerifiedUser(request)
   const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
   await signIn(page, customer.email, customer.password)
-  const paidAt = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T10:30`
+  const paidAt = yesterdayBoxes()
   const post = (multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
     page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, { multipart, maxRedirects: 0 })
 
-  const missing = await post({ amount: '900,000', paid_at: paidAt })
+  const missing = await post({ amount: '900,000', ...paidAt })
   expect(missing.status()).toBe(400)
   expect(await missing.text()).toContain('Attach the proof of payment')
   const html = { name: 'transfer.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') }
-  const disguised = await post({ amount: '900,000', paid_at: paidAt, proof_of_payment: html })
+  const disguised = await post({ amount: '900,000', ...paidAt, proof_of_payment: html })
   expect(disguised.status()).toBe(400)
   expect(await disguised.text()).toContain('The file must be a PNG or JPEG image')
   const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() }
-  const short = await post({ amount: '100,000', paid_at: paidAt, proof_of_payment: proof })
+  // A day that is not one (or typed month first) is said next to the box, and the other fields are kept.
+  const badDay = await post({ amount: '900,000', description: 'Kept as typed', paid_on: '31/02/2026', paid_time: '10:30', proof_of_payment: proof })
+  expect(badDay.status()).toBe(400)
+  expect(await badDay.text()).toContain('Enter the date as DD/MM/YYYY, for example 22/11/2026')
+  expect(await badDay.text()).toContain('Kept as typed')
+  const short = await post({ amount: '100,000', ...paidAt, proof_of_payment: proof })
   expect(short.status()).toBe(400)
   expect(await short.text()).toContain('Amount must be ₦900,000.00, the full amount')
-  const sent = await post({ amount: '900,000', description: 'Transfer from GTBank', paid_at: paidAt, proof_of_payment: proof })
+  const sent = await post({ amount: '900,000', description: 'Transfer from GTBank', ...paidAt, proof_of_payment: proof })
   expect(sent.status()).toBe(302)
   expect(sent.headers().location).toBe('/subscriptions?page=1&type=land')
 
@@ -389,7 +397,7 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   const otherLand = await landWithPlan(request, admin)
   const second = await subscribe(request, customer.token, { type: 'land', product_id: otherLand.reference, payment_mode: 'full' })
   const reused = await page.request.post(`/subscriptions/${second}/pay?page=1&type=land`, {
-    multipart: { amount: '900,000', paid_at: paidAt, proof_of_payment: proof },
+    multipart: { amount: '900,000', ...paidAt, proof_of_payment: proof },
     maxRedirects: 0,
   })
   expect(reused.status()).toBe(400)

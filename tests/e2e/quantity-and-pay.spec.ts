@@ -10,6 +10,7 @@ import {
   subscribe,
   subscription,
   toast,
+  yesterdayBoxes,
 } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn } from './support'
 import { AGREE } from './subscribe-support'
@@ -107,9 +108,9 @@ test('an amount that is not one of the choices, posted by hand, is refused under
     payment_id: land.planUuid,
   })
   await signIn(page, customer.email, customer.password)
-  const paidAt = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T10:30`
+  const paidAt = yesterdayBoxes()
   const odd = await page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, {
-    multipart: { amount: '300000.00', paid_at: paidAt, proof_of_payment: { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() } },
+    multipart: { amount: '300000.00', ...paidAt, proof_of_payment: { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() } },
     maxRedirects: 0,
   })
   expect(odd.status()).toBe(400)
@@ -150,7 +151,7 @@ test.describe('at phone width', () => {
       expect(box.height).toBeGreaterThanOrEqual(44)
     }
     await two.check()
-    await sendProof(page)
+    await sendProof(page, { recordedByStaff: true })
 
     const verifier = await createStaffUser(request, ['can_verify_transaction'])
     const verifierToken = await apiLogin(request, verifier.email, verifier.password)

@@ -126,7 +126,10 @@ function multipartHead(fields: Record<string, string>) {
 
 // The payment panel's address as its form posts it (over the list's first page).
 const payPath = () => `/subscriptions/${world.unpaid.reference}/pay?page=1&type=land`
-const paidAt = () => new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 16)
+const paidAt = () => {
+  const [year, month, day] = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10).split('-')
+  return { paid_on: `${day}/${month}/${year}`, paid_time: '10:30' }
+}
 
 describe('a 128 MB chunked body', () => {
   test('to the API, the sign-in form and the payment upload at once: 413 each, memory held, other requests answered', async () => {
@@ -145,7 +148,7 @@ describe('a 128 MB chunked body', () => {
     const streams = Promise.all([
       streamChunked('/api/v1/auth/login', JSON_TYPE, `{"email":"${world.customer.email}","password":"`, { pause }),
       streamChunked('/login', FORM, `email=${encodeURIComponent(world.customer.email)}&password=`, { pause }),
-      streamChunked(payPath(), { ...MULTIPART, cookie: customerCookie }, multipartHead({ amount: '5000', paid_at: paidAt() }), { pause }),
+      streamChunked(payPath(), { ...MULTIPART, cookie: customerCookie }, multipartHead({ amount: '5000', ...paidAt() }), { pause }),
     ])
     let streamsDone = false
     void streams.then(() => (streamsDone = true))
@@ -237,7 +240,7 @@ describe('posts of a legitimate size still work', () => {
 
     const png = realPng(40, 30)
     const body = Buffer.concat([
-      Buffer.from(multipartHead({ amount: '5000000', description: 'Transfer', paid_at: paidAt() })),
+      Buffer.from(multipartHead({ amount: '5000000', description: 'Transfer', ...paidAt() })),
       png,
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ])

@@ -148,8 +148,10 @@ const STAFF_ONLY = new Set(['new', 'cancel'])
 export type FormValue = string | string[] | File
 
 /** Yesterday at 10:30, as the payment form's date-time field sends it. */
+/** Yesterday at 10:30 as the payment form's date (DD/MM/YYYY) and time boxes post them. */
 function yesterdayLocal() {
-  return `${new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10)}T10:30`
+  const [year, month, day] = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10).split('-')
+  return { paid_on: `${day}/${month}/${year}`, paid_time: '10:30' }
 }
 
 /** A screenshot of its own for each payment: one image may not prove two payments. */
@@ -207,9 +209,9 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/investment-portfolio/:reference/cancel':
       return {}
     case '/subscriptions/:reference/pay':
-      return { amount: '5,000,000', paid_at: yesterdayLocal(), proof_of_payment: proofFile() }
+      return { amount: '5,000,000', ...yesterdayLocal(), proof_of_payment: proofFile() }
     case '/investment-portfolio/:reference/pay':
-      return { amount: '250,000', paid_at: yesterdayLocal(), proof_of_payment: proofFile() }
+      return { amount: '250,000', ...yesterdayLocal(), proof_of_payment: proofFile() }
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { reference: world.instalments.transaction, status: 'paid' }

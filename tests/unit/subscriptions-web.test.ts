@@ -49,17 +49,17 @@ describe('payable subscriptions', () => {
   })
 })
 
-describe('the payment date picker', () => {
-  test('defaults to today at 12:00 in the user time zone; before noon, to now in 5-minute steps', () => {
-    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T13:07:00Z'))).toBe('2026-03-05T12:00')
-    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T11:00:00Z'))).toBe('2026-03-05T12:00')
-    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T08:58:00Z'))).toBe('2026-03-05T09:55')
-    expect(defaultPaidAt('America/New_York', new Date('2026-03-05T03:00:00Z'))).toBe('2026-03-04T12:00')
+describe('the payment date and time boxes', () => {
+  test('default to today at 12:00 in the user time zone (DD/MM/YYYY); before noon, to now in 5-minute steps', () => {
+    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T13:07:00Z'))).toEqual({ paid_on: '05/03/2026', paid_time: '12:00' })
+    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T11:00:00Z'))).toEqual({ paid_on: '05/03/2026', paid_time: '12:00' })
+    expect(defaultPaidAt('Africa/Lagos', new Date('2026-03-05T08:58:00Z'))).toEqual({ paid_on: '05/03/2026', paid_time: '09:55' })
+    expect(defaultPaidAt('America/New_York', new Date('2026-03-05T03:00:00Z'))).toEqual({ paid_on: '04/03/2026', paid_time: '12:00' })
   })
 
-  test('a picked time is sent with the user offset', () => {
-    expect(paidAtWithOffset('2026-03-05T12:00', 'Africa/Lagos')).toBe('2026-03-05T12:00:00+01:00')
-    expect(paidAtWithOffset('2026-07-01T09:30', 'Europe/London')).toBe('2026-07-01T09:30:00+01:00')
-    expect(paidAtWithOffset('2026-03-05T12:00', 'UTC')).toBe('2026-03-05T12:00:00+00:00')
+  test('a typed day and time are sent with the user offset', () => {
+    expect(paidAtWithOffset('05/03/2026', '12:00', 'Africa/Lagos')).toBe('2026-03-05T12:00:00+01:00')
+    expect(paidAtWithOffset('01/07/2026', '09:30', 'Europe/London')).toBe('2026-07-01T09:30:00+01:00')
+    expect(paidAtWithOffset('5/3/2026', '12:00', 'UTC')).toBe('2026-03-05T12:00:00+00:00')
   })
 })

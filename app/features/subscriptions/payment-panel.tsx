@@ -21,7 +21,7 @@ export type PaymentPanelData = {
   nextIsDeposit: boolean
   canSetBankDetails: boolean
   closeTo: string
-  paidAt: string
+  paidAt: { paid_on: string; paid_time: string }
   spec: FormSpec
 }
 
@@ -64,7 +64,7 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
   const [form, fields] = useSpecForm<PaymentForm>(data.spec, {
     id: 'payment-form',
     lastResult,
-    defaultValue: { amount: data.choices[0]?.value ?? '', description: details.description, paid_at: data.paidAt },
+    defaultValue: { amount: data.choices[0]?.value ?? '', description: details.description, ...data.paidAt },
   })
   const bank = details.bank_details
   if (!hasBankDetails(bank)) {
@@ -163,11 +163,19 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
           hint="PNG, JPG, JPEG or PDF up to 2MB"
           errors={fields.proof_of_payment.errors}
         />
-        <Field
-          labelProps={{ children: 'Date and time paid' }}
-          inputProps={{ ...getInputProps(fields.paid_at, { type: 'datetime-local' }), step: 300 }}
-          errors={fields.paid_at.errors}
-        />
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            labelProps={{ children: 'Date paid' }}
+            inputProps={{ ...getInputProps(fields.paid_on, { type: 'text' }), inputMode: 'numeric', placeholder: 'DD/MM/YYYY', autoComplete: 'off' }}
+            hint="DD/MM/YYYY"
+            errors={fields.paid_on.errors}
+          />
+          <Field
+            labelProps={{ children: 'Time paid' }}
+            inputProps={{ ...getInputProps(fields.paid_time, { type: 'time' }), step: 300 }}
+            errors={fields.paid_time.errors}
+          />
+        </div>
         <Button type="submit" pending={navigation.state === 'submitting'} className="w-full sm:w-auto sm:self-end">
           Send payment proof
         </Button>

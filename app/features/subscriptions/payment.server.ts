@@ -3,6 +3,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { endpoints } from '~/contract/endpoints'
+import { parseDisplayDate } from '~/contract/format'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { paymentFormSchema } from '~/contract/subscription-forms'
 import { hasPermission } from '~/contract/permissions'
@@ -30,12 +31,13 @@ const PAYMENT_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The 
 export function defaultPaidAt(timeZone: string, now = new Date()) {
   const local = dayjs(now).tz(timeZone)
   const noon = local.hour(12).minute(0).second(0).millisecond(0)
-  if (!noon.isAfter(local)) return noon.format('YYYY-MM-DDTHH:mm')
-  return local.minute(local.minute() - (local.minute() % 5)).format('YYYY-MM-DDTHH:mm')
+  const shown = noon.isAfter(local) ? local.minute(local.minute() - (local.minute() % 5)) : noon
+  return { paid_on: shown.format('DD/MM/YYYY'), paid_time: shown.format('HH:mm') }
 }
 
-/** A datetime-local value, read in the user's time zone, as the API takes it: with its offset. */
-export function paidAtWithOffset(value: string, timeZone: string) {
+/** The day (DD/MM/YYYY) and time (HH:mm) paid, read in the user's time zone, as the API takes them: with the offset. */
+export function paidAtWithOffset(paidOn: string, paidTime: string, timeZone: string) {
+  const value = `${parseDisplayDate(paidOn)}T${paidTime}`
   const parsed = dayjs.tz(value, timeZone)
   return parsed.isValid() ? parsed.format('YYYY-MM-DDTHH:mm:ssZ') : value
 }
@@ -97,7 +99,7 @@ export async function paymentAction(request: Request, name: ListName, reference:
   const hideFields = ['proof_of_payment']
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
-  const { amount, description, proof_of_payment: file, paid_at } = submission.value
+  const { amount, description, proof_of_payment: file, paid_on, paid_time } = submission.value
   const proofError = (message: string) => answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
   if (file.size > MAX_UPLOAD_BYTES) return proofError('The file may not be greater than 2 MB')
 
@@ -121,7 +123,7 @@ export async function paymentAction(request: Request, name: ListName, reference:
       amount,
       description,
       proof_of_payment: upload.data.file_url,
-      paid_at: paidAtWithOffset(paid_at, timeZoneFrom(request)),
+      paid_at: paidAtWithOffset(paid_on, paid_time, timeZoneFrom(request)),
     },
   })
   if (!result.ok) return answer(replyWithServerErrors(submission, result, hideFields))
