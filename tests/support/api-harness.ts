@@ -217,7 +217,8 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>
 
 /** Undoes quoted-printable soft breaks so links and codes read whole. */
 export function decodeMail(raw: string) {
+  // Quoted-printable: a run of =XX escapes is the UTF-8 bytes of one or more characters (₦ is three).
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
 }
