@@ -174,6 +174,10 @@ test.describe('products read at a glance: phone', () => {
     await expect(page.getByTestId('product-card')).toHaveCount(1)
     await expect(page.getByRole('heading', { name: names.soldOut })).toBeVisible()
     await expect(page.locator('summary', { hasText: 'Filters (1)' })).toBeVisible()
+    // A list opened already filtered shows the filter that holds it.
+    await page.goto(`/land-purchases?page=1&available_status=unavailable&search=${tag}`)
+    await expect(availability).toBeVisible()
+    await expect(availability).toHaveValue('unavailable')
   })
 })
 

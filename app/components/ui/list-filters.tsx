@@ -83,8 +83,9 @@ export function ListFilters({
       </div>
       {selects.length || dates.length ? (
         // Folded behind 'Filters' on phones, so the first results show without scrolling past every
-        // filter; on wider screens CSS shows them inline (app/tailwind.css, .filters-fold).
-        <details className="filters-fold order-last w-full sm:order-none sm:w-auto">
+        // filter; on wider screens CSS shows them inline (app/tailwind.css, .filters-fold). A list
+        // opened already filtered (a dashboard's link) shows which filter holds it.
+        <details className="filters-fold order-last w-full sm:order-none sm:w-auto" open={active > 0 || undefined}>
           <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
             Filters{active ? ` (${active})` : ''}
           </summary>
