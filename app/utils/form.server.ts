@@ -76,6 +76,22 @@ export function replyWithServerErrors(submission: Parameters<typeof replyWithApi
   return submission.reply({ fieldErrors, hideFields })
 }
 
+/**
+ * A reply whose errors name fields this form does not show (a hand-made post to the land form's
+ * twin, a hidden field) moves them to the form's banner, so no refusal goes unexplained.
+ */
+export function bannerForUnshownFields(result: SubmissionResult, shownFields: readonly string[]): SubmissionResult {
+  if (!result.error) return result
+  const shown: Record<string, string[] | null> = {}
+  const banner = [...(result.error[''] ?? [])]
+  for (const [field, messages] of Object.entries(result.error)) {
+    if (field === '') continue
+    if (shownFields.includes(field) || !messages?.length) shown[field] = messages
+    else banner.push(...messages)
+  }
+  return { ...result, error: { ...shown, ...(banner.length ? { '': banner } : {}) } }
+}
+
 const specs = new WeakMap<z.ZodType, Map<string, FormSpec>>()
 
 /**

@@ -75,8 +75,11 @@ function streamChunked(
     request.on('error', (error: NodeJS.ErrnoException) => {
       result.error = error.code ?? error.message
       writing = false
-      answered = true
-      finish()
+      // A write can fail (EPIPE) a moment before the 413 sent ahead of the close is read: wait for it.
+      setTimeout(() => {
+        answered = true
+        finish()
+      }, 200)
     })
     request.on('close', () => {
       writing = false
@@ -132,7 +135,9 @@ const paidAt = () => {
 }
 
 describe('a 128 MB chunked body', () => {
-  test('to the API, the sign-in form and the payment upload at once: 413 each, memory held, other requests answered', async () => {
+  // A server that closes a connection with body bytes still unread makes the kernel reset it, and
+  // now and then the reset overtakes the 413 on its way to the client: the run is tried again then.
+  test('to the API, the sign-in form and the payment upload at once: 413 each, memory held, other requests answered', { retry: 2 }, async () => {
     // Warm up the paths first, so that the baseline includes what any request makes the server load.
     await rawRequest(`${server.url}/login`, {})
     await rawRequest(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: JSON_TYPE, body: '{}' })

@@ -179,11 +179,12 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { email: '', permissions: ['can_modify_setting', `can_view_customer`] }
     case '/land-purchases/new':
     case '/land-purchases/:reference/edit':
-      return { type: 'land', description: `Changed by the web matrix (${tag})`, location: 'Epe', amount: '5,000,000', land_type: 'plot' }
+      return { type: 'land', name: 'Epe Meadows', description: `Changed by the web matrix (${tag})`, location: 'Epe', amount: '5,000,000', land_type: 'plot' }
     case '/land-investments/new':
     case '/land-investments/:reference/edit':
       return {
         type: 'land_investment',
+        name: 'Epe Farmland Income',
         description: `Changed by the web matrix (${tag})`,
         minimum_amount: '100,000',
         investment_return: '12',

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { customerSchema, userUpdateSchema } from '~/contract/people'
 import { paymentPlanPayloadSchema, productPayloadSchema } from '~/contract/products'
-import { formSpec } from '~/utils/form.server'
+import { bannerForUnshownFields, formSpec } from '~/utils/form.server'
 
 describe('formSpec: what the browser checks without zod', () => {
   test('the message of every field an empty form is refused for, and the HTML constraints', () => {
@@ -42,5 +42,21 @@ describe('formSpec: what the browser checks without zod', () => {
     expect(formSpec(customerSchema)).toBe(formSpec(customerSchema))
     expect(formSpec(productPayloadSchema, { type: 'land' })).toBe(formSpec(productPayloadSchema, { type: 'land' }))
     expect(formSpec(productPayloadSchema, { type: 'land' })).not.toBe(formSpec(productPayloadSchema))
+  })
+})
+
+describe('errors on fields a form does not show go to its banner', () => {
+  const reply = (error: Record<string, string[] | null>) => ({ status: 'error' as const, initialValue: {}, error })
+  test.each([
+    ['a shown field keeps its message', { minimum_amount: ['Enter the minimum amount'] }, { minimum_amount: ['Enter the minimum amount'] }],
+    ['an unshown field joins the banner', { amount: ['Amount must be a number'] }, { '': ['Amount must be a number'] }],
+    [
+      'after any banner message, beside the shown fields',
+      { '': ['Something is off'], type: ['Type must be land or land_investment'], name: ['Enter the name'] },
+      { name: ['Enter the name'], '': ['Something is off', 'Type must be land or land_investment'] },
+    ],
+    ['a field cleared of errors stays as it is', { amount: null }, { amount: null }],
+  ])('%s', (_, error, expected) => {
+    expect(bannerForUnshownFields(reply(error), ['name', 'minimum_amount']).error).toEqual(expected)
   })
 })

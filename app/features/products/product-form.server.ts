@@ -10,7 +10,7 @@ import {
   type Product,
 } from '~/contract/products'
 import { api, type ApiFailure } from '~/utils/api.server'
-import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
+import { bannerForUnshownFields, formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
@@ -48,6 +48,24 @@ const productFormSpec = (type: ProductType) => formSpec(productPayloadSchema, { 
 
 type Reply = ReturnType<typeof replyWithApiFailure>
 
+const SHARED_FIELDS = ['name', 'description', 'location', 'is_available', 'new_images']
+
+/** The fields each kind's form shows (product-form.tsx): an error on another one goes to the banner. */
+const FORM_FIELDS: Record<KindName, readonly string[]> = {
+  land: [
+    ...SHARED_FIELDS,
+    'amount',
+    'initial_deposit_amount',
+    'land_type',
+    'discount_percentage',
+    'size',
+    'size_in_measurement',
+    'available_by_quantity',
+    'unit_available',
+  ],
+  investment: [...SHARED_FIELDS, 'minimum_amount', 'investment_return', 'land_investment_type', 'interval', 'frequency_period', 'duration'],
+}
+
 /**
  * Creates or edits a product from the panel's multipart form: new image files are checked,
  * base64'd and sent to media/upload, then the product goes to admin/product with its image URLs.
@@ -58,7 +76,8 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const { formData, submission } = await parseForm(request, productPayloadSchema, { limit: PRODUCT_FORM_LIMIT })
   const submitted = formData.getAll('images').map(String)
   const removed = formData.getAll('remove_images').map(String)
-  const answer = (result: Reply, images = submitted) => data({ result, images, removed }, { status: 400 })
+  const answer = (result: Reply, images = submitted) =>
+    data({ result: bannerForUnshownFields(result, FORM_FIELDS[kindName]), images, removed }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply())
 
   // An input left empty sends a nameless empty part; a chosen file that is empty is refused.
