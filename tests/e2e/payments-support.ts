@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
 import { encodePng } from '../../app/backend/media/png'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '../../app/contract/subscriptions'
-import { apiCall } from './support'
+import { apiCall, createVerifiedUser } from './support'
 
 /** Helpers of payments.spec.ts: products and subscriptions made through the API, proofs, PDFs. */
 
@@ -59,6 +59,19 @@ export async function subscribe(request: APIRequestContext, token: string, body:
   const answer = await apiCall(request, 'POST', 'product-subscription', { token, body })
   await expectOk(answer)
   return answer.data.reference as string
+}
+
+/** A new verified customer subscribed to land by its 4-month plan (see landWithPlan), nothing paid yet. */
+export async function customerOnPlan(request: APIRequestContext, admin: string) {
+  const land = await landWithPlan(request, admin)
+  const customer = await createVerifiedUser(request)
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'installment',
+    payment_id: land.planUuid,
+  })
+  return { land, customer, reference }
 }
 
 export async function subscription(request: APIRequestContext, token: string, reference: string) {

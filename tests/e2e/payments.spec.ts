@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import {
   card,
+  customerOnPlan,
   downloadFrom,
   investmentProduct,
   landWithPlan,
@@ -11,12 +12,12 @@ import {
   proofPng,
   sendProof,
   shortDate,
-  yesterdayBoxes,
   subscribe,
   subscription,
   tag,
   toast,
   withSettingsLock,
+  yesterdayBoxes,
 } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createVerifiedUser, signIn } from './support'
 
@@ -25,14 +26,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   request,
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, {
-    type: 'land',
-    product_id: land.reference,
-    payment_mode: 'installment',
-    payment_id: land.planUuid,
-  })
+  const { land, customer, reference } = await customerOnPlan(request, admin)
 
   // The customer pays the deposit with a proof image through the make-payment panel.
   await signIn(page, customer.email, customer.password)

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
   card,
+  customerOnPlan,
   landWithPlan,
   markByApi,
   panel,
@@ -68,14 +69,7 @@ test('a customer who already owns a plot buys 2 more: the price doubles and 2 un
 
 test('a customer pays the whole balance of a plan at once: every instalment is paid once confirmed', async ({ page, request }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, {
-    type: 'land',
-    product_id: land.reference,
-    payment_mode: 'installment',
-    payment_id: land.planUuid,
-  })
+  const { land, customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   const choices = panel(page).getByTestId('amount-choices')
@@ -99,14 +93,7 @@ test('a customer pays the whole balance of a plan at once: every instalment is p
 
 test('an amount that is not one of the choices, posted by hand, is refused under the amount', async ({ page, request }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, {
-    type: 'land',
-    product_id: land.reference,
-    payment_mode: 'installment',
-    payment_id: land.planUuid,
-  })
+  const { land, customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   const paidAt = yesterdayBoxes()
   const odd = await page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, {
@@ -125,14 +112,7 @@ test.describe('at phone width', () => {
 
   test('staff record two instalments for a customer; another confirms; the next due date moves on', async ({ page, request }) => {
     const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-    const land = await landWithPlan(request, admin)
-    const customer = await createVerifiedUser(request)
-    const reference = await subscribe(request, customer.token, {
-      type: 'land',
-      product_id: land.reference,
-      payment_mode: 'installment',
-      payment_id: land.planUuid,
-    })
+    const { land, customer, reference } = await customerOnPlan(request, admin)
     await markByApi(request, admin, await payByApi(request, customer.token, reference, 250_000), 'paid')
     const before = await subscription(request, customer.token, reference)
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { landWithPlan, markByApi, payByApi, subscribe } from './payments-support'
-import { ADMIN, apiLogin, createVerifiedUser, signIn } from './support'
+import { customerOnPlan, markByApi, payByApi } from './payments-support'
+import { ADMIN, apiLogin, signIn } from './support'
 
 /**
  * The main pages at phone and desktop widths, with and without JavaScript: each shows its heading,
@@ -46,14 +46,7 @@ for (const width of WIDTHS) {
       request,
     }, testInfo) => {
       const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-      const land = await landWithPlan(request, admin)
-      const customer = await createVerifiedUser(request)
-      const reference = await subscribe(request, customer.token, {
-        type: 'land',
-        product_id: land.reference,
-        payment_mode: 'installment',
-        payment_id: land.planUuid,
-      })
+      const { customer, reference } = await customerOnPlan(request, admin)
       const deposit = await payByApi(request, customer.token, reference, 250_000)
       await markByApi(request, admin, deposit, 'paid')
 
