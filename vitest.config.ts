@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -9,7 +10,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, Math.min(4, os.availableParallelism())),
+    globalSetup: ['tests/support/pglite-template.ts'],
     // Every API answer is checked against its endpoint table entry (app/backend/index.ts).
     env: { API_CHECK_RESPONSES: 'true' },
   },

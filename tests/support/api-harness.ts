@@ -6,8 +6,9 @@ import type { Connection } from '~/backend/db/client'
 import type { Permission } from '~/contract/permissions'
 
 /**
- * A fresh embedded API per test file: PGlite in memory, or a new database on the PostgreSQL
- * server named by TEST_DATABASE_URL (the PostgreSQL-mode run). Requests go through the same
+ * A fresh embedded API per test file: PGlite in memory (started from the migrated dump made by
+ * tests/support/pglite-template.ts), or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (the PostgreSQL-mode run). Requests go through the same
  * handleApiRequest that /api/v1 serves.
  */
 export const ADMIN_EMAIL = 'admin@example.com'
@@ -74,12 +75,14 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
       await client.end()
     }
   } else {
-    connection = await openDatabase({ dataDir: 'memory://' })
+    const template = process.env.TEST_PGLITE_TEMPLATE
+    connection = await openDatabase({ dataDir: 'memory://', from: template ? new Blob([fs.readFileSync(template)]) : undefined })
   }
-  // The test command's read-cache pass: GET answers are cached as production PGlite caches them
-  // (an in-memory database is otherwise never cached, as tests also write to it directly).
+  // On PGlite, GET answers are cached as production PGlite caches them (an in-memory database is
+  // otherwise never cached, as tests also write to it directly: those writes empty the cache too).
+  // On PostgreSQL, as in production, nothing is cached.
   let testDb = connection.db
-  if (process.env.TEST_READ_CACHE === 'true') {
+  if (connection.kind === 'pglite') {
     const { readCache } = await import('~/backend/http/read-cache')
     readCache.invalidate()
     connection = { ...connection, cacheable: true }

@@ -15,6 +15,8 @@ export type Connection = {
   /** Whether this process is the database's only writer, so reads may be cached until its next write. */
   cacheable: boolean
   close: () => Promise<void>
+  /** An embedded database's whole data folder as one archive, which `openDatabase({ from })` starts from. */
+  dump?: () => Promise<Blob>
 }
 
 const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations')
@@ -22,6 +24,8 @@ const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations'
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
+  /** An in-memory database starts as a copy of this dump instead of an empty cluster (tests: much faster). */
+  from?: Blob
 }): Promise<Connection> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg')
@@ -45,6 +49,7 @@ export async function openDatabase(options: {
   const releaseLock = folder ? acquireFolderLock(folder) : () => {}
   const client = await PGlite.create(folder, {
     extensions: { pg_trgm },
+    ...(inMemory && options.from ? { loadDataDir: options.from } : {}),
     // PostgreSQL's default 128 MB of shared buffers lives in this process's memory; the API's read
     // cache answers repeated reads, and the operating system caches the data files.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
@@ -60,6 +65,7 @@ export async function openDatabase(options: {
       await client.close()
       releaseLock()
     },
+    dump: () => client.dumpDataDir('none'),
   }
 }
 

@@ -1,0 +1,3 @@
+import { malformedInputRun } from '../support/malformed-api-run'
+
+malformedInputRun(2, 3)
