@@ -31,6 +31,12 @@ export function receiptLink(type: LinkSubscriptionType, reference: string, trans
   return `${base}/${enc(reference)}/transactions/${enc(transactionReference)}/receipt${search}`
 }
 
+/** The title documents panel of a fully paid land purchase (land only: investments have no title). */
+export function titleLink(reference: string) {
+  const { base, search } = listOf('land')
+  return `${base}/${enc(reference)}/title${search}`
+}
+
 /** A link stored with a notification is followed only when it is a path inside the app. */
 export function isAppPath(link: string | null | undefined): link is string {
   return typeof link === 'string' && /^\/(?![/\\])/.test(link) && !/[\s<>"]/.test(link)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+import { titleStepDaysSchema } from './titles'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
@@ -21,7 +22,7 @@ export const NO_BANK_DETAILS = 'Payment details are not available yet; please co
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details'] as const
+export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details', 'title_step_days'] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
@@ -81,8 +82,12 @@ export const settingSchema = z.discriminatedUnion(
     reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
     expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
     companyDetailsSchema.extend({ type: z.literal('company_details') }),
+    titleStepDaysSchema.extend({ type: z.literal('title_step_days') }),
   ],
-  { error: 'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days or company_details' },
+  {
+    error:
+      'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details or title_step_days',
+  },
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'

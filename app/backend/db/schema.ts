@@ -345,6 +345,10 @@ export const subscriptions = pgTable(
     index('subscriptions_unpaid_created_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'awaiting_payment' AND ${table.totalAmountPaid} = 0`),
+    // The title list: fully paid land purchases.
+    index('subscriptions_land_completed_idx')
+      .on(table.completedAt, table.id)
+      .where(sql`${table.type} = 'land' AND ${table.status} = 'completed'`),
   ],
 )
 
@@ -447,3 +451,56 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
 })
+
+/** A fully paid land purchase's title steps as they stand: one row per step recorded (payment completed is its completed_at). */
+export const titleSteps = pgTable(
+  'title_steps',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    step: text('step', {
+      enum: ['allocation_letter', 'plot_allocated', 'survey_plan', 'deed', 'certificate_of_occupancy'],
+    }).notNull(),
+    status: text('status', { enum: ['done', 'not_applicable'] }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note'),
+    documentFileId: integer('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    estate: text('estate'),
+    block: text('block'),
+    plot: text('plot'),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.step] }),
+    index('title_steps_document_file_idx').on(table.documentFileId),
+  ],
+)
+
+/** Every record of a title step, corrections included: the current one is also in title_steps. */
+export const titleStepHistory = pgTable(
+  'title_step_history',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    step: text('step', {
+      enum: ['allocation_letter', 'plot_allocated', 'survey_plan', 'deed', 'certificate_of_occupancy'],
+    }).notNull(),
+    status: text('status', { enum: ['done', 'not_applicable'] }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note'),
+    documentFileId: integer('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    estate: text('estate'),
+    block: text('block'),
+    plot: text('plot'),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('title_step_history_subscription_idx').on(table.subscriptionId, table.step, table.id),
+    index('title_step_history_document_file_idx').on(table.documentFileId),
+  ],
+)

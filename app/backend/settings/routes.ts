@@ -1,15 +1,18 @@
 import { endpoints } from '~/contract/endpoints'
 import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { TITLE_DAYS_UPDATED } from '~/contract/titles'
 import { implement } from '../http/router'
 import {
   getBankDetails,
   getCompanyDetails,
   getExpiryDays,
   getReminderDays,
+  getTitleStepDays,
   setBankDetails,
   setCompanyDetails,
   setExpiryDays,
   setReminderDays,
+  setTitleStepDays,
 } from './service'
 
 const bankDetails = implement(endpoints.settingBankDetails, async ({ db }) => ({ data: await getBankDetails(db) }))
@@ -22,7 +25,14 @@ const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ d
 
 const companyDetails = implement(endpoints.settingCompanyDetails, async ({ db }) => ({ data: await getCompanyDetails(db) }))
 
+const titleStepDays = implement(endpoints.settingTitleStepDays, async ({ db }) => ({ data: await getTitleStepDays(db) }))
+
 const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: input }) => {
+  if (input.type === 'title_step_days') {
+    const { type: _type, ...days } = input
+    await setTitleStepDays(db, days)
+    return { message: TITLE_DAYS_UPDATED, data: await getTitleStepDays(db) }
+  }
   if (input.type === 'company_details') {
     const { type: _type, ...details } = input
     await setCompanyDetails(db, details)
@@ -41,4 +51,4 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, updateSetting]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, titleStepDays, updateSetting]

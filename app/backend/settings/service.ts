@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
+import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
 import type { Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
 import { settings } from '../db/schema'
@@ -66,4 +67,19 @@ export async function getCompanyDetails(db: Executor): Promise<CompanyDetails> {
 
 export async function setCompanyDetails(db: Executor, details: CompanyDetails) {
   await writeSetting(db, 'company_details', details)
+}
+
+/** Target days after payment completed for each title step; a missing or bad value falls back to its default. */
+export async function getTitleStepDays(db: Executor): Promise<TitleStepDays> {
+  const saved = (await readSetting(db, 'title_step_days')) ?? {}
+  const days = { ...DEFAULT_SETTINGS.title_step_days }
+  for (const step of RECORDED_TITLE_STEPS) {
+    const value = Number(saved[step])
+    if (Number.isSafeInteger(value) && value >= TITLE_STEP_DAYS_MIN && value <= TITLE_STEP_DAYS_MAX) days[step] = value
+  }
+  return days
+}
+
+export async function setTitleStepDays(db: Executor, days: TitleStepDays) {
+  await writeSetting(db, 'title_step_days', days)
 }

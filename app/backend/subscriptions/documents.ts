@@ -182,6 +182,8 @@ export type AllocationData = {
   description: string
   totalKobo: number
   completedAt: Date
+  /** The estate, block and plot once staff record the plot allocated (title tracker); null before. */
+  allocated?: { estate: string | null; block: string | null; plot: string | null } | null
 }
 
 export function allocationLetterPdf(data: AllocationData) {
@@ -198,6 +200,11 @@ export function allocationLetterPdf(data: AllocationData) {
       field(doc, 'Subscription', data.subscriptionReference)
       field(doc, 'Product', data.productReference)
       field(doc, 'Plot', plotDescription({ ...data, location: data.location || null }) || 'As described below')
+      if (data.allocated) {
+        field(doc, 'Estate', data.allocated.estate || '—')
+        field(doc, 'Block', data.allocated.block || '—')
+        field(doc, 'Plot number', data.allocated.plot || '—')
+      }
       field(doc, 'Amount paid', naira(data.totalKobo))
       field(doc, 'Fully paid on', dateText(data.completedAt))
       doc.moveDown(1.5)

@@ -17,6 +17,7 @@ import { findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
+import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
 import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
@@ -297,7 +298,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
   if (s.type !== 'land' || s.status !== 'completed' || !s.completedAt) {
     throw conflict('The land document is available once the land is fully paid')
   }
-  const [company, profile] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId)])
+  const [company, profile, allocated] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId), allocatedPlot(db, s.id)])
   const pdf = await allocationLetterPdf({
     company,
     subscriptionReference: s.reference,
@@ -310,6 +311,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
     description: row.product.description,
     totalKobo: s.totalAmountPaid,
     completedAt: s.completedAt,
+    allocated,
   })
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }

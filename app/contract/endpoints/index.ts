@@ -10,6 +10,7 @@ import { profileEndpoints } from './profile'
 import { referenceEndpoints } from './reference'
 import { settingEndpoints } from './settings'
 import { subscriptionEndpoints } from './subscriptions'
+import { titleEndpoints } from './titles'
 
 /**
  * Every /api/v1 endpoint: method, path, who may call it, the schemas of its query, body and
@@ -28,6 +29,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,
+  ...titleEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
 import { daysSettingSchema, savedBankDetailsSchema, savedCompanyDetailsSchema, settingSchema } from '../settings'
+import { savedTitleStepDaysSchema } from '../titles'
 
 const SETTING_EDITORS = { permissions: ['can_modify_setting'] } as const
 
@@ -38,14 +39,23 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: savedCompanyDetailsSchema,
   }),
+  settingTitleStepDays: endpoint({
+    method: 'GET',
+    path: 'admin/setting/title_step_days',
+    tag: 'Settings',
+    summary: 'How many days after payment completed each title step is expected',
+    access: SETTING_EDITORS,
+    response: savedTitleStepDaysSchema,
+  }),
   settingUpdate: endpoint({
     method: 'POST',
     path: 'admin/setting',
     tag: 'Settings',
     summary: 'Change one setting: `type` names it, the other fields are its value',
-    description: 'Answers the setting as saved: the bank details, the company details, or `{ value }` for a number of days.',
+    description:
+      'Answers the setting as saved: the bank details, the company details, the title step days, or `{ value }` for a number of days.',
     access: SETTING_EDITORS,
     body: settingSchema,
-    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema]),
+    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema, savedTitleStepDaysSchema]),
   }),
 } as const

@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { optionalString, requiredMessage, requiredString } from './fields'
+import { parseDisplayDate } from './format'
+import {
+  RECORDED_TITLE_STEPS,
+  TITLE_STEP_DAYS_MAX,
+  TITLE_STEP_DAYS_MIN,
+  TITLE_STEP_STATUSES,
+  TITLE_STEPS,
+  type RecordedTitleStep,
+} from './title-rules'
+
+/** The title tracker's payloads and answers (its rules are in ./title-rules). */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** One earlier record of a step (corrections keep what was recorded before). */
+export const titleRecordSchema = z.object({
+  status: z.enum(['done', 'not_applicable']),
+  date: isoDate,
+  note: z.string().nullable(),
+  document_url: z.string().nullable(),
+  estate: z.string().nullable(),
+  block: z.string().nullable(),
+  plot: z.string().nullable(),
+  recorded_by: z.string().nullable(),
+  recorded_at: z.string(),
+})
+
+export const titleStepSchema = z.object({
+  step: z.enum(TITLE_STEPS),
+  label: z.string(),
+  status: z.enum(TITLE_STEP_STATUSES),
+  /** When it was done (or marked not applicable); null while pending. */
+  date: isoDate.nullable(),
+  note: z.string().nullable(),
+  document_url: z.string().nullable(),
+  due_date: isoDate,
+  overdue: z.boolean(),
+  estate: z.string().nullable(),
+  block: z.string().nullable(),
+  plot: z.string().nullable(),
+  /** Every record of the step, newest first (the first is the current one); empty while pending. */
+  history: z.array(titleRecordSchema),
+})
+export type TitleStepView = z.infer<typeof titleStepSchema>
+
+/** GET product-subscription/{reference}/title */
+export const titleSchema = z.object({
+  reference: z.string(),
+  product: z.object({ reference: z.string(), name: z.string() }),
+  customer: z.object({ reference: z.string(), full_name: z.string() }),
+  payment_completed_on: isoDate,
+  next_step: z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...RecordedTitleStep[]]).nullable(),
+  next_due_date: isoDate.nullable(),
+  /** Whether the caller may record steps (can_manage_titles). */
+  can_record: z.boolean(),
+  steps: z.array(titleStepSchema),
+})
+export type Title = z.infer<typeof titleSchema>
+
+const recordedStep = z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...RecordedTitleStep[]], {
+  error: 'Choose the step',
+})
+
+/** POST admin/product-subscription/{reference}/title */
+export const titleStepPayloadSchema = z.object({
+  step: recordedStep,
+  /** 'not_applicable' only for the Certificate of Occupancy; done when left out. */
+  status: z.enum(['done', 'not_applicable'], { error: 'Status must be done or not_applicable' }).optional(),
+  date: requiredString('Date', 10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').refine(
+    (value) => parseDisplayDate(value) === value,
+    'Date must be a real date',
+  ),
+  note: optionalString('Note', 1000),
+  document_url: optionalString('Document', 2000),
+  estate: optionalString('Estate', 100),
+  block: optionalString('Block', 50),
+  plot: optionalString('Plot', 50),
+})
+export type TitleStepPayload = z.input<typeof titleStepPayloadSchema>
+
+export const titleListQuerySchema = z.object({
+  step: recordedStep.optional().catch(undefined),
+  overdue: z.enum(['true', 'false']).optional().catch(undefined),
+  search: z.string().max(100).optional().catch(undefined),
+})
+
+/** A row of GET admin/title: a completed purchase and the step it waits for. */
+export const titleListItemSchema = z.object({
+  reference: z.string(),
+  product: z.object({ reference: z.string(), name: z.string() }),
+  customer: z.object({ reference: z.string(), full_name: z.string() }),
+  payment_completed_on: isoDate,
+  next_step: recordedStep,
+  due_date: isoDate,
+  overdue: z.boolean(),
+  /** Days since the last step was done (payment completed for the first). */
+  days_waiting: z.number().int(),
+  last_step_on: isoDate,
+})
+export type TitleListItem = z.infer<typeof titleListItemSchema>
+
+export const TITLE_STEP_RECORDED = 'Title step recorded; the customer has been told'
+
+// ---------------------------------------------------------------------------------------------
+// The web form: the date typed as DD/MM/YYYY, the document the file itself.
+
+export const TITLE_DATE_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
+
+export const titleStepFormSchema = z.object({
+  step: recordedStep,
+  not_applicable: z.literal('on').optional(),
+  date: requiredString('Date', 20).refine((value) => parseDisplayDate(value) !== null, TITLE_DATE_MESSAGE),
+  note: optionalString('Note', 1000),
+  document: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
+  estate: optionalString('Estate', 100),
+  block: optionalString('Block', 50),
+  plot: optionalString('Plot', 50),
+})
+export type TitleStepForm = { step: string; not_applicable?: string; date: string; note?: string; estate?: string; block?: string; plot?: string }
+
+// ---------------------------------------------------------------------------------------------
+// Settings: target days after payment completed, per step.
+
+function stepDays(label: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`) })
+      .int(`${label} must be a whole number`)
+      .min(TITLE_STEP_DAYS_MIN, `${label} must be at least ${TITLE_STEP_DAYS_MIN}`)
+      .max(TITLE_STEP_DAYS_MAX, `${label} must be at most ${TITLE_STEP_DAYS_MAX}`),
+  )
+}
+
+export const titleStepDaysSchema = z.object({
+  allocation_letter: stepDays('Allocation letter days'),
+  plot_allocated: stepDays('Plot allocated days'),
+  survey_plan: stepDays('Survey plan days'),
+  deed: stepDays('Deed days'),
+  certificate_of_occupancy: stepDays('Certificate of Occupancy days'),
+})
+export const savedTitleStepDaysSchema = z.object({
+  allocation_letter: z.number().int(),
+  plot_allocated: z.number().int(),
+  survey_plan: z.number().int(),
+  deed: z.number().int(),
+  certificate_of_occupancy: z.number().int(),
+})
+export type TitleStepDaysForm = Record<RecordedTitleStep, string>
+export const TITLE_DAYS_UPDATED = 'Title step target days saved'
