@@ -118,7 +118,16 @@ export const titleStepFormSchema = z.object({
   block: optionalString('Block', 50),
   plot: optionalString('Plot', 50),
 })
-export type TitleStepForm = { step: string; not_applicable?: string; date: string; note?: string; estate?: string; block?: string; plot?: string }
+export type TitleStepForm = {
+  step: string
+  not_applicable?: string
+  date: string
+  note?: string
+  document?: File
+  estate?: string
+  block?: string
+  plot?: string
+}
 
 // ---------------------------------------------------------------------------------------------
 // Settings: target days after payment completed, per step.

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
 import { ProfileForm } from '~/features/settings/profile-form'
-import { BankDetailsForm, CompanyDetailsForm, ExpiryDaysForm, ReminderDaysForm } from '~/features/settings/settings-forms'
+import { BankDetailsForm, CompanyDetailsForm, ExpiryDaysForm, ReminderDaysForm, TitleStepDaysForm } from '~/features/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/features/settings/settings.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,11 +21,11 @@ const TABS = [
   { id: 'settings', label: 'Settings', to: '/settings?tab=settings' },
 ] as const
 
-const SETTINGS_FORMS: string[] = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details']
+const SETTINGS_FORMS: string[] = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details', 'title_step_days']
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, expiryDays, company, profile, pendingEmail, specs } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, expiryDays, company, titleDays, profile, pendingEmail, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
@@ -59,6 +59,7 @@ export default function SettingsRoute() {
           ) : null}
           {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
           {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}
+          {titleDays ? <TitleStepDaysForm key={JSON.stringify(titleDays)} current={titleDays} spec={specs.titleDays} lastResult={resultFor('title_step_days')} /> : null}
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">

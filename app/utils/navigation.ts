@@ -13,6 +13,9 @@ export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.r
 
 export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
 
+/** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
+export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
+
 const everyone = () => true
 
 export type NavIcon =
@@ -24,6 +27,7 @@ export type NavIcon =
   | 'customers'
   | 'realtors'
   | 'users'
+  | 'titles'
   | 'settings'
 
 export type NavEntry = {
@@ -43,6 +47,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
+  { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
   { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
 ]
 

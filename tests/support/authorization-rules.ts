@@ -377,6 +377,27 @@ export const RULES: Record<string, Rule> = {
     expect: staffOnly(),
     body: () => ({ type: 'subscription_due_reminder_day', value: 9 }),
   },
+  'GET admin/setting/title_step_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
+
+  // Title tracker: the timeline as the subscription is seen (plus staff who record titles); recording and the list need can_manage_titles.
+  'GET product-subscription/:reference/title': {
+    lacks: [...SUBSCRIPTION_STAFF, 'can_manage_titles'],
+    params: (w) => ({ reference: w.completed.reference }),
+    expect: ownerOnly,
+  },
+  'POST admin/product-subscription/:reference/title': {
+    lacks: ['can_manage_titles'],
+    expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { completed: await w.make.subscription('completed') }),
+    params: (w) => ({ reference: w.completed.reference }),
+    body: () => ({ step: 'allocation_letter', date: lagosDay(), note: 'Recorded by the authorization matrix' }),
+  },
+  'GET admin/title': { lacks: ['can_manage_titles'], expect: staffOnly() },
+}
+
+/** Today in Lagos (YYYY-MM-DD): a title step's date may not be in the future. */
+function lagosDay() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
 }
 
 /** A path parameter nobody listed: guessed from its name and the path, pointing at the customer's records. */

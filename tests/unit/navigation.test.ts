@@ -4,6 +4,7 @@ import { PERMISSIONS } from '~/contract/permissions'
 import {
   canSeeCustomers,
   canSeeRealtors,
+  canSeeTitles,
   canSeeUsers,
   dashboardCardsFor,
   isCurrentPath,
@@ -34,6 +35,7 @@ describe('the sidebar', () => {
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
+      ['/titles', 'Titles'],
       ['/settings', 'Settings'],
     ])
   })
@@ -90,6 +92,21 @@ describe('the sidebar', () => {
       const user = who(role, [...permissions])
       expect(canSeeUsers(user)).toBe(expected)
       expect(labels(user).includes('Users')).toBe(expected)
+    })
+  })
+
+  describe('Titles: can_manage_titles', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], false],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_manage_titles'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_manage_titles'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeTitles(user)).toBe(expected)
+      expect(labels(user).includes('Titles')).toBe(expected)
     })
   })
 

@@ -11,6 +11,8 @@ import type {
   ReminderDaysForm as ReminderDaysShape,
 } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
+import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -189,6 +191,45 @@ export function CompanyDetailsForm({
         />
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
           Save company details
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}
+
+/** Target days after payment completed for each title step: when the customer is told to expect it. */
+export function TitleStepDaysForm({ current, spec, lastResult }: { current: TitleStepDays; spec: FormSpec; lastResult?: SubmissionResult }) {
+  const pending = useSubmitting('title_step_days')
+  const [form, fields] = useSpecForm<TitleStepDaysShape>(spec, {
+    id: 'title-step-days',
+    lastResult,
+    defaultValue: Object.fromEntries(RECORDED_TITLE_STEPS.map((step) => [step, String(current[step])])) as TitleStepDaysShape,
+  })
+  return (
+    <SettingsCard id="title-days-heading" title="Title steps">
+      <p className="mb-4 text-sm text-slate-500">
+        How many days after the land is fully paid each title step is expected. Customers are told these dates, and the Titles
+        list shows a step as overdue once its date has passed ({TITLE_STEP_DAYS_MIN} to {TITLE_STEP_DAYS_MAX}).
+      </p>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="title_step_days" />
+        {RECORDED_TITLE_STEPS.map((step) => (
+          <Field
+            key={step}
+            labelProps={{ children: `${TITLE_STEP_LABELS[step]} (days)` }}
+            inputProps={{
+              ...getInputProps(fields[step], { type: 'number' }),
+              min: TITLE_STEP_DAYS_MIN,
+              max: TITLE_STEP_DAYS_MAX,
+              step: 1,
+              inputMode: 'numeric',
+            }}
+            errors={fields[step].errors}
+          />
+        ))}
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save title step days
         </Button>
       </Form>
     </SettingsCard>

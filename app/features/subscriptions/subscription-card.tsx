@@ -188,6 +188,11 @@ export function SubscriptionCard({
             View land document
           </a>
         ) : null}
+        {s.type === 'land' && s.status === 'completed' ? (
+          <Link to={href('title')} className="btn-secondary" preventScrollReset>
+            Title documents
+          </Link>
+        ) : null}
         {cancellable ? (
           <Link to={href('cancel')} className="btn-danger" preventScrollReset>
             Cancel subscription

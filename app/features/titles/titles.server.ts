@@ -1,0 +1,136 @@
+import { data } from '@remix-run/node'
+import { endpoints } from '~/contract/endpoints'
+import { formatDate, parseDisplayDate } from '~/contract/format'
+import { MAX_UPLOAD_BYTES, PROOF_EXTENSIONS } from '~/contract/products'
+import { RECORDED_TITLE_STEPS, type RecordedTitleStep } from '~/contract/title-rules'
+import { titleStepFormSchema } from '~/contract/titles'
+import { api } from '~/utils/api.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { readListQuery } from '~/utils/list.server'
+import { listHref } from '~/utils/pagination'
+import { requireUser } from '~/utils/session.server'
+import { timeZoneFrom } from '~/utils/time-zone'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { panelContext } from '../subscriptions/subscriptions.server'
+
+export const TITLE_FOLDER = 'titles'
+export const TITLES_PATH = '/titles'
+/** The list's own query parameters, in the order the address shows them. */
+export const TITLE_LIST_KEYS = ['step', 'overdue', 'search'] as const
+
+// One document of at most 2 MB and the form's text: a larger body is refused as it streams in.
+const TITLE_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The document may not be greater than 2 MB' }
+
+/** Where the panel sits: over a customer's land subscriptions, or over the staff list of titles. */
+export type TitlePanelHome = 'subscriptions' | 'titles'
+
+const isStep = (value: string): value is RecordedTitleStep => (RECORDED_TITLE_STEPS as readonly string[]).includes(value)
+
+/** The staff list's address for the list params in a URL (kept when a panel opens over it). */
+export function titleListUrl(params: URLSearchParams) {
+  const step = params.get('step')?.trim() ?? ''
+  return listHref(TITLES_PATH, {
+    page: params.get('page') ?? 1,
+    step: isStep(step) ? step : '',
+    overdue: params.get('overdue') === 'true' ? 'true' : '',
+    search: params.get('search')?.trim() ?? '',
+  })
+}
+
+function closeToFor(request: Request, home: TitlePanelHome) {
+  if (home === 'subscriptions') return panelContext(request, 'land').closeTo
+  return titleListUrl(new URL(request.url).searchParams)
+}
+
+/** The title documents panel: the timeline, and for staff who record titles the form for the next step. */
+export async function loadTitlePanel(request: Request, home: TitlePanelHome, reference: string | undefined) {
+  await requireUser(request)
+  const closeTo = closeToFor(request, home)
+  const result = await api(request, endpoints.titleShow, { params: { reference: reference ?? '' } })
+  if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
+  const timeZone = timeZoneFrom(request)
+  return {
+    title: result.data,
+    closeTo,
+    timeZone,
+    defaults: { step: result.data.next_step ?? '', date: formatDate(new Date(), timeZone) },
+    spec: formSpec(titleStepFormSchema),
+  }
+}
+
+/**
+ * The record-a-step form's post (multipart): a document goes to media/upload first, then the step
+ * goes to the API with its URL. Refusals come back under their fields with what was typed.
+ */
+export async function titleAction(request: Request, reference: string | undefined) {
+  await requireUser(request)
+  const url = new URL(request.url)
+  const here = url.pathname + url.search
+  const { submission } = await parseForm(request, titleStepFormSchema, { limit: TITLE_FORM_LIMIT })
+  const hideFields = ['document']
+  const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
+  if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
+  const { step, date, note, estate, block, plot, not_applicable: notApplicable } = submission.value
+  const file = submission.value.document instanceof File && submission.value.document.size > 0 ? submission.value.document : null
+  const documentError = (message: string) => answer(submission.reply({ fieldErrors: { document: [message] }, hideFields }))
+
+  let documentUrl: string | undefined
+  if (file) {
+    if (file.size > MAX_UPLOAD_BYTES) return documentError('The file may not be greater than 2 MB')
+    const extension = file.name.split('.').pop()?.toLowerCase()
+    const upload = await api(request, endpoints.mediaUpload, {
+      body: {
+        file_name: file.name,
+        file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
+        file_extension: extension && (PROOF_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
+        folder_path: TITLE_FOLDER,
+      },
+    })
+    if (!upload.ok) {
+      const messages = Object.values(upload.fieldErrors ?? {}).flat()
+      return documentError(messages.length ? messages.join(', ') : upload.message)
+    }
+    documentUrl = upload.data.file_url
+  }
+
+  const result = await api(request, endpoints.titleRecord, {
+    params: { reference: reference ?? '' },
+    body: {
+      step,
+      status: notApplicable ? 'not_applicable' : 'done',
+      date: parseDisplayDate(date) ?? date,
+      note,
+      document_url: documentUrl,
+      estate,
+      block,
+      plot,
+    },
+  })
+  if (!result.ok) {
+    if (!result.fieldErrors) return redirectWithError(request, here, result.message)
+    // The API names the document document_url and the check box's value status.
+    const { document_url: documentErrors, status: statusErrors, ...rest } = result.fieldErrors
+    const fieldErrors = { ...rest, ...(documentErrors ? { document: documentErrors } : {}), ...(statusErrors ? { not_applicable: statusErrors } : {}) }
+    return answer(replyWithServerErrors(submission, { ...result, fieldErrors }, hideFields))
+  }
+  return redirectWithSuccess(request, here, result.message)
+}
+
+/** The staff page /titles: completed purchases by the step they wait for. */
+export async function loadTitleList(request: Request) {
+  await requireUser(request)
+  const { page, filters } = readListQuery(request, TITLE_LIST_KEYS)
+  const step = isStep(filters.step) ? filters.step : undefined
+  const result = await api(request, endpoints.titleList, {
+    query: { page, step, overdue: filters.overdue === 'true' ? 'true' : undefined, search: filters.search.slice(0, 100) || undefined },
+  })
+  if (!result.ok && result.httpStatus === 403) throw new Response(result.message, { status: 403 })
+  const listUrl = listHref(TITLES_PATH, { page, ...filters })
+  return {
+    filters,
+    listSearch: listUrl.slice(TITLES_PATH.length),
+    list: result.ok ? result.data : null,
+    error: result.ok ? null : result.message,
+    timeZone: timeZoneFrom(request),
+  }
+}
