@@ -78,6 +78,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
     if (page === 'receipt') return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
     return world.invested.reference
   }
+  // A title timeline is a fully paid purchase's.
+  if (area === 'titles' || (area === 'subscriptions' && page === 'title')) return world.completed.reference
   if (area === 'subscriptions') {
     if (page === 'receipt') return name === 'reference' ? world.completed.reference : world.completed.transaction
     if (page === 'land-document') return world.completed.reference
@@ -129,6 +131,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
     // A realtor sees the customers it brought, not this one.
     return route.params.length ? 'refused' : 'ok'
   }
+  // The staff list of titles and its panel: can_manage_titles only.
+  if (area === 'titles') return 'refused'
   if (area === 'land-purchases' || area === 'land-investments') {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
@@ -152,6 +156,11 @@ export type FormValue = string | string[] | File
 function yesterdayLocal() {
   const [year, month, day] = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10).split('-')
   return { paid_on: `${day}/${month}/${year}`, paid_time: '10:30' }
+}
+
+/** Today in Lagos as the title form's date box takes it (DD/MM/YYYY): a step may not be dated in the future. */
+function todayInLagos() {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date())
 }
 
 /** A screenshot of its own for each payment: one image may not prove two payments. */
@@ -216,6 +225,9 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { reference: world.instalments.transaction, status: 'paid' }
+    case '/subscriptions/:reference/title':
+    case '/titles/:reference':
+      return { step: 'allocation_letter', date: todayInLagos(), note: `Recorded by the web matrix (${tag})` }
     default:
       return null
   }
@@ -269,6 +281,10 @@ export async function webFixture(route: WebRoute, world: World): Promise<World> 
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { ...world, instalments: await world.make.subscription('instalments') }
+    // A purchase of its own whose first title step is still to record.
+    case '/subscriptions/:reference/title':
+    case '/titles/:reference':
+      return { ...world, completed: await world.make.subscription('completed') }
     default:
       return world
   }

@@ -178,6 +178,8 @@ function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult
   )
 }
 
+const formKey = (title: Title) => title.steps.map((step) => `${step.status}:${step.history.length}`).join(',')
+
 /** "Title documents": a fully paid purchase's steps, read-only, or with the form for staff who record them. */
 export function TitlePanel({ data, lastResult }: { data: TitlePanelData; lastResult?: SubmissionResult<string[]> }) {
   const { title } = data
@@ -201,7 +203,8 @@ export function TitlePanel({ data, lastResult }: { data: TitlePanelData; lastRes
           <StepItem key={step.step} step={step} timeZone={data.timeZone} />
         ))}
       </ol>
-      {title.can_record ? <RecordStepForm data={data} lastResult={lastResult} /> : null}
+      {/* Keyed by what is recorded: after a step is saved the form starts again from the next one. */}
+      {title.can_record ? <RecordStepForm key={formKey(title)} data={data} lastResult={lastResult} /> : null}
     </SlideOver>
   )
 }

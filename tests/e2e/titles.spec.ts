@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test'
+import { tinyPdf } from '../support/images'
+import { card, landWithPlan, markByApi, panel, payByApi, subscribe, toast } from './payments-support'
+import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
+
+/** The title tracker: after the last payment, staff record each step and the customer follows it. */
+
+const RECORDED = 'Title step recorded; the customer has been told'
+
+/** Today in Lagos as the date box shows it (the browser here runs in UTC; the server's dates are Lagos days). */
+function todayBox() {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date())
+}
+
+/** A land purchase paid in full and confirmed by staff: a purchase with a title timeline. */
+async function fullyPaidPurchase(request: Parameters<typeof apiLogin>[0]) {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const customer = await createVerifiedUser(request)
+  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const trx = await payByApi(request, customer.token, reference, 900_000)
+  await markByApi(request, admin, trx, 'paid')
+  return { admin, land, customer, reference }
+}
+
+async function recordStep(page: Page, step: string, fill: (form: ReturnType<typeof panel>) => Promise<void> = async () => {}) {
+  const form = panel(page)
+  await form.getByLabel('Step').selectOption({ label: `${step} (next)` })
+  await form.getByLabel('Date', { exact: true }).fill(todayBox())
+  await fill(form)
+  await form.getByRole('button', { name: 'Record step' }).click()
+  await expect(toast(page)).toContainText(RECORDED)
+  await expect(panel(page).getByTestId('title-step').filter({ hasText: step }).getByTestId('title-step-status')).not.toHaveText('Pending')
+}
+
+test('a fully paid purchase: staff record each step from /titles, the customer follows the timeline, its notifications and e-mails', async ({
+  page,
+  request,
+}) => {
+  const { customer, reference } = await fullyPaidPurchase(request)
+  const staff = await createStaffUser(request, ['can_manage_titles'])
+
+  await signIn(page, staff.email, staff.password)
+  await page.getByRole('navigation').getByRole('link', { name: 'Titles' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Titles', level: 1 })).toBeVisible()
+  await page.getByRole('search').getByRole('searchbox').fill(reference)
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`/titles\\?page=1&search=${reference}`))
+  const row = page.getByTestId('title-row').filter({ hasText: reference })
+  await expect(row).toContainText('Allocation letter issued')
+  await expect(row).toContainText('0 days')
+  await row.getByRole('link', { name: `Open the title of ${reference}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/titles/${reference}\\?page=1&search=${reference}`))
+  await expect(panel(page).getByRole('heading', { name: 'Title documents' })).toBeVisible()
+  await expect(panel(page).getByTestId('title-step').first()).toContainText('Payment completed')
+  await expect(panel(page).getByTestId('title-step').first()).toContainText('Done')
+
+  // A date in the future is refused under its field, keeping what was typed.
+  await panel(page).getByLabel('Date', { exact: true }).fill('01/01/2099')
+  await panel(page).getByLabel('Note').fill('Collect the original at the Lekki office')
+  await panel(page).getByRole('button', { name: 'Record step' }).click()
+  await expect(panel(page).getByText('The date cannot be in the future')).toBeVisible()
+  await expect(panel(page).getByLabel('Note')).toHaveValue('Collect the original at the Lekki office')
+
+  await recordStep(page, 'Allocation letter issued', async (form) => {
+    await form.getByLabel('Document').setInputFiles({ name: 'allocation-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf()) })
+  })
+  await recordStep(page, 'Plot allocated', async (form) => {
+    await form.getByLabel('Estate').fill('Palm Grove')
+    await form.getByLabel('Block').fill('4')
+    await form.getByLabel('Plot', { exact: true }).fill('12')
+  })
+  await recordStep(page, 'Survey plan ready')
+  await recordStep(page, 'Deed of assignment signed')
+  await recordStep(page, 'Certificate of Occupancy', (form) => form.getByLabel(/Not applicable/).check())
+  await expect(panel(page).getByTestId('title-next')).toHaveText('Every step is complete.')
+  await panel(page).getByRole('link', { name: 'Close' }).click()
+  await expect(page).toHaveURL(new RegExp(`/titles\\?page=1&search=${reference}$`))
+  await expect(page.getByTestId('title-row')).toHaveCount(0)
+
+  // The customer: the card's "Title documents" opens the same timeline, read-only, with the document.
+  await page.context().clearCookies()
+  await signIn(page, customer.email, customer.password)
+  await page.goto('/subscriptions?page=1&type=land')
+  await card(page, reference).getByRole('link', { name: 'Title documents' }).click()
+  await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
+  const steps = panel(page).getByTestId('title-step')
+  await expect(steps).toHaveCount(6)
+  await expect(steps.nth(1)).toContainText('Allocation letter issued')
+  await expect(steps.nth(1)).toContainText(`Date${todayBox()}`)
+  await expect(steps.nth(1)).toContainText('NoteCollect the original at the Lekki office')
+  await expect(steps.nth(2)).toContainText('PlotEstate Palm Grove, Block 4, Plot 12')
+  await expect(steps.nth(5)).toContainText('Not applicable')
+  await expect(panel(page).getByRole('button', { name: 'Record step' })).toHaveCount(0)
+  const download = steps.nth(1).getByRole('link', { name: /Download document/ })
+  const file = await page.request.get((await download.getAttribute('href'))!)
+  expect(file.status()).toBe(200)
+  expect(file.headers()['content-type']).toBe('application/pdf')
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+
+  // Each step told the customer: a notification linking to the timeline, and an e-mail in plain words.
+  await page.goto('/?notifications=1')
+  const notifications = page.getByRole('dialog', { name: 'Your notifications' })
+  const plotNote = notifications.getByRole('listitem').filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
+  await expect(plotNote).toContainText('Next comes your survey plan, expected by')
+  await plotNote.getByRole('link').first().click()
+  await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
+  await expect(panel(page).getByRole('heading', { name: 'Title documents' })).toBeVisible()
+
+  const letter = await waitForMail(customer.email, { contains: /Allocation letter issued/ })
+  expect(letter).toContain(`Your allocation letter for ${reference} was issued on ${todayBox()}.`)
+  expect(letter).toContain('Note: Collect the original at the Lekki office')
+  expect(letter).toContain('Next comes the allocation of your plot (estate, block and plot numbers), expected by')
+  expect(letter).toContain(`/subscriptions/${reference}/title?page=1&type=land`)
+  for (const subject of ['Plot allocated', 'Survey plan ready', 'Deed of assignment signed']) {
+    expect(await waitForMail(customer.email, { contains: new RegExp(`Title update for ${reference}: ${subject}`) })).toContain(reference)
+  }
+  const last = await waitForMail(customer.email, { contains: /Certificate of Occupancy/ })
+  expect(last).toContain('A Certificate of Occupancy does not apply to your land')
+  expect(last).toContain('your title documents are complete')
+
+  // The allocation letter now names the plot.
+  const pdf = await page.request.get(`/subscriptions/${reference}/land-document?page=1&type=land`)
+  expect(pdf.status()).toBe(200)
+})
+
+test('staff without the permission get no Titles entry and are refused the page; another customer cannot open the timeline', async ({
+  page,
+  request,
+}) => {
+  const { reference } = await fullyPaidPurchase(request)
+  const staff = await createStaffUser(request, ['can_view_customer'])
+  await signIn(page, staff.email, staff.password)
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Titles' })).toHaveCount(0)
+  await page.goto('/titles')
+  await expect(page.getByText('Access denied')).toBeVisible()
+
+  const other = await createVerifiedUser(request)
+  await page.context().clearCookies()
+  await signIn(page, other.email, other.password)
+  await page.goto(`/subscriptions/${reference}/title?page=1&type=land`)
+  await expect(toast(page)).toContainText('Subscription not found')
+  await expect(page).toHaveURL('/subscriptions?page=1&type=land')
+  const answer = await apiCall(request, 'GET', `product-subscription/${reference}/title`, { token: other.token })
+  expect(answer.status).toBe('404')
+})
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the /titles list and the title panel with its form fit the screen', async ({ page, request }) => {
+    const { reference } = await fullyPaidPurchase(request)
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await page.goto(`/titles?page=1&search=${reference}`)
+    const cardOnPhone = page.getByTestId('title-card').filter({ hasText: reference })
+    await expect(cardOnPhone).toContainText('Allocation letter issued')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: test.info().outputPath('titles-list-phone.png'), fullPage: true })
+
+    await cardOnPhone.getByRole('link', { name: `Open the title of ${reference}` }).click()
+    const button = panel(page).getByRole('button', { name: 'Record step' })
+    await button.scrollIntoViewIfNeeded()
+    await expect(button).toBeVisible()
+    for (const box of [await button.boundingBox(), await panel(page).getByLabel('Estate').boundingBox()]) {
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: test.info().outputPath('title-panel-phone.png') })
+  })
+})
