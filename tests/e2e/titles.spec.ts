@@ -25,7 +25,7 @@ async function fullyPaidPurchase(request: Parameters<typeof apiLogin>[0]) {
 
 async function recordStep(page: Page, step: string, fill: (form: ReturnType<typeof panel>) => Promise<void> = async () => {}) {
   const form = panel(page)
-  await form.getByLabel('Step').selectOption({ label: `${step} (next)` })
+  await form.getByLabel('Step', { exact: true }).selectOption({ label: `${step} (next)` })
   await form.getByLabel('Date', { exact: true }).fill(todayBox())
   await fill(form)
   await form.getByRole('button', { name: 'Record step' }).click()
@@ -37,6 +37,8 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   page,
   request,
 }) => {
+  // Five steps recorded through the form, then the customer's side: a long walk through the app.
+  test.slow()
   const { customer, reference } = await fullyPaidPurchase(request)
   const staff = await createStaffUser(request, ['can_manage_titles'])
 
@@ -103,7 +105,7 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   const notifications = page.getByRole('dialog', { name: 'Your notifications' })
   const plotNote = notifications.getByRole('listitem').filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
   await expect(plotNote).toContainText('Next comes your survey plan, expected by')
-  await plotNote.getByRole('link').first().click()
+  await plotNote.getByRole('link', { name: /Open the title documents/ }).click()
   await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
   await expect(panel(page).getByRole('heading', { name: 'Title documents' })).toBeVisible()
 
@@ -142,7 +144,7 @@ test('staff without the permission get no Titles entry and are refused the page;
   await expect(toast(page)).toContainText('Subscription not found')
   await expect(page).toHaveURL('/subscriptions?page=1&type=land')
   const answer = await apiCall(request, 'GET', `product-subscription/${reference}/title`, { token: other.token })
-  expect(answer.status).toBe('404')
+  expect(answer.status).toBe('notFound')
 })
 
 test.describe('at phone width', () => {

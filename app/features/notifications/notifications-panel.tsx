@@ -15,6 +15,7 @@ function subjectOf(link: string) {
   const path = link.split(/[?#]/)[0]
   if (path.endsWith('/receipt')) return { label: 'Download receipt', file: true }
   if (path.endsWith('/transactions')) return { label: 'Open the transaction', file: false }
+  if (path.endsWith('/title')) return { label: 'Open the title documents', file: false }
   return { label: 'Open the subscription', file: false }
 }
 
