@@ -170,7 +170,7 @@ describe('the session cookie', () => {
       body: { email, token: link.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
     })
     expect(set.status, set.message).toBe('200')
-    expect(set.data.user.permissions).toHaveLength(12)
+    expect(set.data.user.permissions).toHaveLength(PERMISSIONS.length)
 
     const overHttps = await webSignIn(server.url, email, PASSWORD, HTTPS)
     const attributes = overHttps.setCookie.split(';').map((part) => part.trim().toLowerCase())
