@@ -18,6 +18,7 @@ import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
 import { mailSubscriptionMade } from './emails'
+import { issueVerification } from '../documents/verification'
 import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
@@ -273,6 +274,18 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     { id: trx.id, confirmedAt },
   )
   const allocated = row.subscription.type === 'land' && row.subscription.status === 'completed'
+  const verification = await issueVerification(db, {
+    kind: 'receipt',
+    subject: `receipt:${trx.id}`,
+    customer: row.owner,
+    issuer: company.name,
+    subscriptionReference: row.subscription.reference,
+    amountKobo: trx.amount,
+    issuedAt: confirmedAt,
+    subscriptionId: row.subscription.id,
+    transactionId: trx.id,
+    userId: row.owner.id,
+  })
   const pdf = await receiptPdf({
     company,
     receiptNumber: `RCT-${trx.reference.replace(/^TRX-/, '')}`,
@@ -287,6 +300,7 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     paidToDateKobo: totals.paidKobo,
     balanceKobo: totals.balanceKobo,
     plot: allocated ? plotDescription(row.product) || null : null,
+    verification,
   })
   return pdfResponse(pdf, `receipt-${trx.reference}.pdf`)
 }
@@ -298,6 +312,15 @@ async function landDocument({ db, user, params }: DocumentContext) {
     throw conflict('The land document is available once the land is fully paid')
   }
   const [company, profile] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId)])
+  const verification = await issueVerification(db, {
+    kind: 'land_document',
+    subject: `land_document:${s.id}`,
+    customer: row.owner,
+    issuer: company.name,
+    subscriptionReference: s.reference,
+    subscriptionId: s.id,
+    userId: s.userId,
+  })
   const pdf = await allocationLetterPdf({
     company,
     subscriptionReference: s.reference,
@@ -310,6 +333,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
     description: row.product.description,
     totalKobo: s.totalAmountPaid,
     completedAt: s.completedAt,
+    verification,
   })
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }
