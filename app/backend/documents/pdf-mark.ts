@@ -48,7 +48,8 @@ export function drawVerificationMark(doc: Doc, mark: VerificationMark) {
   doc.font(BOLD).fontSize(10).fillColor('#111111').text('Verify this document', textLeft, top + QUIET * MODULE, { width })
   doc.font(REGULAR).fontSize(9).fillColor('#333333')
   doc.text(`Verification code: ${mark.code}`, { width })
-  doc.text(`Scan the code or open ${mark.url} to check that this document is genuine and still valid.`, { width })
+  doc.text('Scan the code or open this address to check that this document is genuine and still valid:', { width })
+  doc.fillColor('#14532d').text(mark.url, { width, link: mark.url, underline: true })
   doc.x = left
   doc.y = Math.max(doc.y, top + side)
 }
