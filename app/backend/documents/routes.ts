@@ -9,9 +9,11 @@ import { findPerson } from '../people/queries'
 import { consumeTogether, LIMITS, release } from '../rate-limit'
 import { getCompanyDetails } from '../settings/service'
 import { pdfResponse } from '../subscriptions/documents'
+import { todayIn } from '../subscriptions/plans'
 import { findVisibleSubscription, subscriptionById, type ListRow } from '../subscriptions/queries'
+import { getConfig } from '../config'
 import { csvResponse } from '../csv'
-import { buildStatement, statementCsv, statementPdf, type Statement, type StatementCustomer } from './statements'
+import { buildStatement, statementCsv, statementPdf, type Statement } from './statements'
 import { issueVerification, verificationFacts } from './verification'
 
 export const DOCUMENT_NOT_FOUND = 'This document could not be found. Check the code and try again.'
@@ -40,7 +42,7 @@ async function statementAnswer(
   const name = `statement-${single ? single.reference : statement.customer.reference}`
   if (format === 'csv') return csvResponse(statementCsv(statement), `${name}.csv`)
   const company = await getCompanyDetails(db)
-  const day = statement.asOf.toISOString().slice(0, 10)
+  const day = todayIn(getConfig().APP_TIME_ZONE, statement.asOf)
   const verification = await issueVerification(db, {
     kind: single ? 'statement' : 'customer_statement',
     // A statement of the same figures, downloaded again the same day, is the same document.
@@ -67,11 +69,9 @@ async function customerRows(db: Database, userId: number): Promise<ListRow[]> {
   return Promise.all(owned.map(({ id }) => subscriptionById(db, id)))
 }
 
-const ownerOf = (row: ListRow): StatementCustomer => row.owner
-
 const subscriptionStatement = implement(endpoints.subscriptionStatement, async ({ db, user, params, query }) => {
   const row = await findVisibleSubscription(db, user, params.reference)
-  const statement = await buildStatement(db, 'subscription', ownerOf(row), [row], new Date())
+  const statement = await buildStatement(db, 'subscription', row.owner, [row], new Date())
   return statementAnswer(db, statement, row.owner, row.subscription.id, query.format)
 })
 
