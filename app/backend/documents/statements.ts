@@ -183,7 +183,9 @@ function table(doc: Doc, columns: Column[], rows: string[][]) {
     let x = left
     doc.font(font).fontSize(9).fillColor('#111111')
     columns.forEach((column, index) => {
-      doc.text(cells[index] ?? '', x + 2, y + 3, { width: column.width - 4, align: column.align ?? 'left', lineBreak: false })
+      // A right-aligned amount keeps clear of the left-aligned column after it.
+      const inset = column.align === 'right' ? 14 : 4
+      doc.text(cells[index] ?? '', x + 2, y + 3, { width: column.width - inset, align: column.align ?? 'left', lineBreak: false })
       x += column.width
     })
     doc.y = y + rowHeight
