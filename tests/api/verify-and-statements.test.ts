@@ -83,6 +83,25 @@ describe('verify/{code}', () => {
     expect((await api.call('GET', `verify/${encodeURIComponent(typed)}`)).data.code).toBe(code)
   })
 
+  test('the allocation letter of fully paid land carries its own code', async () => {
+    const product = await createLandProduct(api, { amount: 400_000, location: 'Ikorodu, Lagos' })
+    const sub = await subscribe(api, ada.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    await confirm((await pay(api, ada, sub.reference, 400_000)).data.reference)
+    const letter = await download(`product-subscription/${sub.reference}/land-document`, ada.token)
+    expect(letter.answer.httpStatus).toBe(200)
+    const code = codeIn(letter.bytes)
+    expect(code).toMatch(CODE_PATTERN)
+    expect(codeIn((await download(`product-subscription/${sub.reference}/land-document`, ada.token)).bytes)).toBe(code)
+    const facts = await api.call('GET', `verify/${code}`)
+    expect(facts.data).toMatchObject({
+      document_type: 'land_document',
+      document_label: 'Letter of allocation',
+      subscription_reference: sub.reference,
+      amount: null,
+      status: 'valid',
+    })
+  })
+
   test('a receipt whose payment no longer stands reads as revoked, with the date and the reason', async () => {
     const { reference, deposit } = await landOnPlan(ada)
     const { bytes } = await download(`product-subscription/${reference}/transaction/${deposit.reference}/download-receipt`, ada.token)
