@@ -1,5 +1,6 @@
 import { authRoutes } from './auth/routes'
 import { dashboardRoutes } from './dashboard/routes'
+import { documentsRoutes } from './documents/routes'
 import { healthRoutes } from './health'
 import { mediaRoutes } from './media/routes'
 import { notificationsRoutes } from './notifications/routes'
@@ -25,4 +26,5 @@ export const routes: Route[] = [
   ...profileRoutes,
   ...settingsRoutes,
   ...referenceRoutes,
+  ...documentsRoutes,
 ]

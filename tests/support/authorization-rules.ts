@@ -280,6 +280,19 @@ export const RULES: Record<string, Rule> = {
     expect: ownerOnly,
     reads: 'it makes the allocation letter PDF, as the GET does',
   },
+  'GET product-subscription/:reference/statement': {
+    lacks: SUBSCRIPTION_STAFF,
+    params: (w) => ({ reference: w.completed.reference }),
+    expect: ownerOnly,
+  },
+  'GET account/statement': { expect: everyone },
+  'GET admin/customer/:id/statement': {
+    lacks: CUSTOMER_VIEW,
+    params: (w) => ({ id: w.customer.uuid }),
+    expect: { customer: 403, other: 403, realtor: 404, admin: 403, super: 'ok' },
+  },
+  // Public: anyone holding a document may check it.
+  'GET verify/:code': { params: (w) => ({ code: w.documentCode }), expect: publicEndpoint },
   'POST admin/mark-transaction': {
     lacks: ['can_verify_transaction'],
     expect: staffOnly(),

@@ -83,7 +83,7 @@ export function malformedInputRun(part: number, parts: number) {
     world = await buildWorld({
       async call(method, path, options = {}) {
         const answer = await api.call(method, path, { token: options.token, body: options.body })
-        return { ...answer, text: '', contentType: '' }
+        return { ...answer, text: await answer.response.text(), contentType: answer.response.headers.get('content-type') ?? '' }
       },
       mail: async (email) => api.latestMail(email) ?? '',
     })

@@ -42,6 +42,8 @@ export type World = {
   invested: { reference: string }
   investedPaid: { reference: string; transaction: string }
   proof: { name: string; url: string }
+  /** The verification code printed on the customer's statement of account. */
+  documentCode: string
   notificationUuid: string
   /** Strings that only the customer's own data (and those allowed to see it) may contain. */
   markers: string[]
@@ -233,6 +235,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const completedSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
   const paid = await pay(completedSub.reference, 5_000_000)
   await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: paid.reference, status: 'paid' })
+  // The customer's statement over all subscriptions carries a verification code (also in the PDF's
+  // link to the verify page). It names no subscription, so its public facts hold none of the markers.
+  const statement = await client.call('GET', 'account/statement', { token: customer.token })
+  const documentCode = /\/verify\/([A-Z0-9]+)\)/.exec(statement.text)?.[1]
+  if (!documentCode) throw new Error(`The statement has no verification code: ${statement.httpStatus}`)
 
   const instalmentSub = await subscribe({
     type: 'land',
@@ -318,6 +325,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     invested: { reference: investedSub.reference },
     investedPaid: { reference: investedPaidSub.reference, transaction: invest.reference },
     proof: deposit.proof,
+    documentCode,
     notificationUuid,
     markers: [
       customer.email,

@@ -67,6 +67,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   const page = route.pattern.split('/').at(-1)
   // A stored file: the customer's proof of payment.
   if (route.pattern === '/resources/media/:name') return world.proof.name
+  // The public check of a document: the code on the customer's statement.
+  if (route.pattern === '/verify/:code') return world.documentCode
   if (area === 'customers') return name === 'uuid' ? world.customer.uuid : world.customer.reference
   if (area === 'realtors') return name === 'uuid' ? world.realtor.uuid : world.realtor.reference
   if (area === 'users') return world.staffUser.uuid
@@ -118,6 +120,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
     return actor === 'anonymous' ? 'login' : actor === 'customer' || actor === 'super' ? 'ok' : 'notFound'
   }
   if (route.signedOut) return actor === 'anonymous' ? 'any' : 'home'
+  // Anyone holding a document checks it, signed in or out.
+  if (route.pattern === '/verify/:code') return 'ok'
   if (route.pattern === '/verify-email') return actor === 'anonymous' ? 'login' : 'home'
   // The e-mail change link, signed in or out; without its token it is no page at all.
   if (route.pattern === '/confirm-email') return 'notFound'

@@ -504,3 +504,25 @@ export const titleStepHistory = pgTable(
     index('title_step_history_document_file_idx').on(table.documentFileId),
   ],
 )
+/**
+ * What an issued PDF asserts, under the code printed on it (/verify/<code>). `subject` names the
+ * document (a receipt's transaction, a statement's subscription and figures), so issuing the same
+ * document again finds its code instead of making another. The source ids let a lookup work out
+ * whether the document still stands; they are set null, not cascaded, so a removed source reads
+ * as revoked rather than unknown.
+ */
+export const documentVerifications = pgTable('document_verifications', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['receipt', 'land_document', 'statement', 'customer_statement', 'commission_statement'] }).notNull(),
+  subject: text('subject').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  subscriptionReference: text('subscription_reference'),
+  amount: kobo('amount'),
+  /** Masked as the verify page shows it ("Ada O."): the full name is never stored here. */
+  customerName: text('customer_name').notNull(),
+  issuer: text('issuer').notNull(),
+  subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+})

@@ -57,6 +57,12 @@ export const LIMITS = {
     windowSeconds: 24 * 3600,
     message: 'Too many e-mails have been sent to this address today. Please try again tomorrow.',
   },
+  // Unknown verification codes looked up from one client address (guessing at codes).
+  unknownCodeFromAddress: {
+    max: 20,
+    windowSeconds: 60,
+    message: 'Too many documents checked that could not be found. Please wait a minute and try again.',
+  },
 } satisfies Record<string, Limit>
 
 /** One thing counted: events under `bucket` for `key`, held to each of `limits`. A null key (no client address known) counts nothing. */

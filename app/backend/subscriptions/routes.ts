@@ -19,6 +19,7 @@ import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
 import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
+import { issueVerification } from '../documents/verification'
 import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
@@ -274,6 +275,18 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     { id: trx.id, confirmedAt },
   )
   const allocated = row.subscription.type === 'land' && row.subscription.status === 'completed'
+  const verification = await issueVerification(db, {
+    kind: 'receipt',
+    subject: `receipt:${trx.id}`,
+    customer: row.owner,
+    issuer: company.name,
+    subscriptionReference: row.subscription.reference,
+    amountKobo: trx.amount,
+    issuedAt: confirmedAt,
+    subscriptionId: row.subscription.id,
+    transactionId: trx.id,
+    userId: row.owner.id,
+  })
   const pdf = await receiptPdf({
     company,
     receiptNumber: `RCT-${trx.reference.replace(/^TRX-/, '')}`,
@@ -288,6 +301,7 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     paidToDateKobo: totals.paidKobo,
     balanceKobo: totals.balanceKobo,
     plot: allocated ? plotDescription(row.product) || null : null,
+    verification,
   })
   return pdfResponse(pdf, `receipt-${trx.reference}.pdf`)
 }
@@ -299,6 +313,15 @@ async function landDocument({ db, user, params }: DocumentContext) {
     throw conflict('The land document is available once the land is fully paid')
   }
   const [company, profile, allocated] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId), allocatedPlot(db, s.id)])
+  const verification = await issueVerification(db, {
+    kind: 'land_document',
+    subject: `land_document:${s.id}`,
+    customer: row.owner,
+    issuer: company.name,
+    subscriptionReference: s.reference,
+    subscriptionId: s.id,
+    userId: s.userId,
+  })
   const pdf = await allocationLetterPdf({
     company,
     subscriptionReference: s.reference,
@@ -312,6 +335,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
     totalKobo: s.totalAmountPaid,
     completedAt: s.completedAt,
     allocated,
+    verification,
   })
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }

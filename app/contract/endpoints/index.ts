@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint'
 import { authEndpoints } from './auth'
 import { dashboardEndpoints } from './dashboard'
+import { documentEndpoints } from './documents'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
@@ -30,6 +31,7 @@ export const endpoints = {
   ...peopleEndpoints,
   ...profileEndpoints,
   ...titleEndpoints,
+  ...documentEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

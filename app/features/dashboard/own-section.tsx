@@ -32,6 +32,15 @@ export function OwnSection({ own }: { own: OwnSummary }) {
         />
       </div>
       <Plots own={own} />
+      {/* File downloads: plain links, so the browser saves what the resource route streams. */}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a href="/statement" className="link">
+          Download my statement
+        </a>
+        <a href="/statement?format=csv" className="link">
+          Statement as CSV
+        </a>
+      </p>
     </section>
   )
 }

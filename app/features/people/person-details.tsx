@@ -115,6 +115,14 @@ export function CustomerDetailsView({
         <p className="text-sm text-slate-500">No subscriptions yet.</p>
       )}
       <MoreNote shown={customer.subscriptions.length} total={customer.subscription_count} noun="subscriptions" />
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a href={`/customers/${encodeURIComponent(customer.reference)}/statement`} className="link">
+          Download statement
+        </a>
+        <a href={`/customers/${encodeURIComponent(customer.reference)}/statement?format=csv`} className="link">
+          Statement as CSV
+        </a>
+      </p>
     </div>
   )
 }

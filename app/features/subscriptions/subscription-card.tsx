@@ -182,6 +182,9 @@ export function SubscriptionCard({
             </Link>
           </>
         ) : null}
+        <a href={href('statement')} className="btn-secondary">
+          Download statement
+        </a>
         {s.type === 'land' && s.status === 'completed' ? (
           // A file download: a plain link, so the browser saves what the resource route streams.
           <a href={href('land-document')} className="btn-secondary">

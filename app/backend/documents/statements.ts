@@ -1,0 +1,284 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { receiptTotals } from '~/contract/money'
+import type { CompanyDetails } from '~/contract/settings'
+import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
+import { getConfig } from '../config'
+import { decimalAmount, toCsv, type CsvCell } from '../csv'
+import type { Executor } from '../db/client'
+import { scheduleEntries, transactions } from '../db/schema'
+import { todayIn } from '../subscriptions/plans'
+import { productName, type ListRow } from '../subscriptions/queries'
+import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../subscriptions/documents'
+import { drawVerificationMark } from './pdf-mark'
+import type { VerificationMark } from './verification'
+
+/**
+ * Statements of account: one subscription's schedule, payments, totals and next due date (and an
+ * investment's payouts), or all of one customer's subscriptions. The same figures go to the PDF and
+ * to the CSV; the totals come from receiptTotals, the rule receipts use.
+ */
+
+export type ScheduleLine = { sequence: number; dueDate: string; kobo: number; paid: boolean }
+export type PaymentLine = { date: string; reference: string; kobo: number; status: string; paid: boolean }
+
+export type StatementSection = {
+  reference: string
+  product: string
+  type: 'land' | 'land_investment'
+  status: string
+  totalKobo: number
+  paidKobo: number
+  balanceKobo: number
+  nextDue: { date: string; kobo: number | null } | null
+  schedule: ScheduleLine[]
+  payments: PaymentLine[]
+  payouts: ScheduleLine[]
+  /** Cancelled or expired: shown, but it owes nothing. */
+  ended: boolean
+}
+
+export type Statement = {
+  /** One subscription's statement, or a customer's over all their subscriptions. */
+  scope: 'subscription' | 'customer'
+  asOf: Date
+  customer: { name: string; email: string; reference: string }
+  sections: StatementSection[]
+  paidKobo: number
+  balanceKobo: number
+}
+
+const dayOf = (value: Date) => todayIn(getConfig().APP_TIME_ZONE, value)
+
+/**
+ * An investment's payouts. Read from the schedule today; the one place to switch when payouts are
+ * recorded in a ledger of their own.
+ */
+export async function payoutRows(db: Executor, subscriptionId: number): Promise<ScheduleLine[]> {
+  const rows = await db
+    .select()
+    .from(scheduleEntries)
+    .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')))
+    .orderBy(asc(scheduleEntries.sequence))
+  return rows.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: row.settledAt !== null }))
+}
+
+export type StatementCustomer = { firstName: string; lastName: string; email: string; reference: string }
+
+/** The statement of the subscriptions in `rows` (one, or all of the customer's), as of `asOf`. */
+export async function buildStatement(
+  db: Executor,
+  scope: Statement['scope'],
+  customer: StatementCustomer,
+  rows: ListRow[],
+  asOf: Date,
+): Promise<Statement> {
+  const ids = rows.map((row) => row.subscription.id)
+  const [entries, payments] = ids.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(scheduleEntries)
+          .where(and(inArray(scheduleEntries.subscriptionId, ids), eq(scheduleEntries.kind, 'payment')))
+          .orderBy(asc(scheduleEntries.sequence)),
+        db
+          .select()
+          .from(transactions)
+          .where(inArray(transactions.subscriptionId, ids))
+          .orderBy(asc(transactions.createdAt), asc(transactions.id)),
+      ])
+    : [[], []]
+  const confirmed = (subscriptionId: number) =>
+    payments
+      .filter((p) => p.subscriptionId === subscriptionId && p.status === 'paid')
+      .map((p) => ({ id: p.id, kobo: p.amount, confirmedAt: p.markedAt ?? p.createdAt }))
+  // Everything confirmed by the statement's date: the receipt rule with the statement as the last receipt.
+  const asOfReceipt = { id: Number.MAX_SAFE_INTEGER, confirmedAt: asOf }
+  const sections: StatementSection[] = []
+  for (const row of rows) {
+    const s = row.subscription
+    const ended = s.status === 'cancelled' || s.status === 'expired'
+    const totals = receiptTotals(s.totalAmount, confirmed(s.id), asOfReceipt)
+    sections.push({
+      reference: s.reference,
+      product: row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`,
+      type: s.type,
+      status: SUBSCRIPTION_STATUS_LABELS[s.status],
+      totalKobo: s.totalAmount,
+      paidKobo: totals.paidKobo,
+      balanceKobo: ended ? 0 : totals.balanceKobo,
+      nextDue: !ended && s.nextPaymentDate ? { date: s.nextPaymentDate, kobo: s.nextPaymentAmount } : null,
+      schedule: entries
+        .filter((entry) => entry.subscriptionId === s.id)
+        .map((entry) => ({ sequence: entry.sequence, dueDate: entry.dueDate, kobo: entry.amount, paid: entry.settledAt !== null })),
+      payments: payments
+        .filter((p) => p.subscriptionId === s.id)
+        .map((p) => ({
+          date: dayOf(p.paidAt ?? p.createdAt),
+          reference: p.reference,
+          kobo: p.amount,
+          status: transactionStatusLabel(p.status),
+          paid: p.status === 'paid',
+        })),
+      payouts: s.type === 'land_investment' ? await payoutRows(db, s.id) : [],
+      ended,
+    })
+  }
+  const every = rows.flatMap((row) => confirmed(row.subscription.id))
+  return {
+    scope,
+    asOf,
+    customer: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, reference: customer.reference },
+    sections,
+    paidKobo: receiptTotals(0, every, asOfReceipt).paidKobo,
+    balanceKobo: sections.reduce((sum, section) => sum + section.balanceKobo, 0),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+export const STATEMENT_CSV_HEADER = ['subscription', 'section', 'date', 'description', 'amount', 'status']
+
+export function statementCsv(statement: Statement): string {
+  const rows: CsvCell[][] = []
+  const asOf = dayOf(statement.asOf)
+  for (const section of statement.sections) {
+    const ref = section.reference
+    rows.push([ref, 'summary', asOf, `Total: ${section.product}`, decimalAmount(section.totalKobo), section.status])
+    rows.push([ref, 'summary', asOf, 'Total paid', decimalAmount(section.paidKobo), ''])
+    rows.push([ref, 'summary', asOf, 'Balance', decimalAmount(section.balanceKobo), ''])
+    if (section.nextDue) {
+      rows.push([ref, 'summary', section.nextDue.date, 'Next payment due', section.nextDue.kobo === null ? null : decimalAmount(section.nextDue.kobo), ''])
+    }
+    for (const line of section.schedule) {
+      rows.push([ref, 'schedule', line.dueDate, instalmentName(section, line), decimalAmount(line.kobo), line.paid ? 'Paid' : 'Due'])
+    }
+    for (const payment of section.payments) {
+      rows.push([ref, 'payment', payment.date, payment.reference, decimalAmount(payment.kobo), payment.status])
+    }
+    for (const payout of section.payouts) {
+      rows.push([ref, 'payout', payout.dueDate, `Payout ${payout.sequence + 1}`, decimalAmount(payout.kobo), payout.paid ? 'Paid' : 'Due'])
+    }
+  }
+  return toCsv(STATEMENT_CSV_HEADER, rows)
+}
+
+function instalmentName(section: StatementSection, line: ScheduleLine) {
+  if (section.schedule.length === 1) return section.type === 'land' ? 'Full payment' : 'Amount invested'
+  return line.sequence === 0 ? 'Initial deposit' : `Instalment ${line.sequence}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF
+
+type Column = { title: string; width: number; align?: 'left' | 'right' }
+
+function table(doc: Doc, columns: Column[], rows: string[][]) {
+  const left = doc.page.margins.left
+  const rowHeight = 16
+  const bottom = () => doc.page.height - doc.page.margins.bottom
+  const drawRow = (cells: string[], font: string) => {
+    if (doc.y + rowHeight > bottom()) doc.addPage()
+    const y = doc.y
+    let x = left
+    doc.font(font).fontSize(9).fillColor('#111111')
+    columns.forEach((column, index) => {
+      // A right-aligned amount keeps clear of the left-aligned column after it.
+      const inset = column.align === 'right' ? 14 : 4
+      doc.text(cells[index] ?? '', x + 2, y + 3, { width: column.width - inset, align: column.align ?? 'left', lineBreak: false })
+      x += column.width
+    })
+    doc.y = y + rowHeight
+    doc.x = left
+  }
+  drawRow(columns.map((column) => column.title), BOLD)
+  const width = columns.reduce((sum, column) => sum + column.width, 0)
+  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#999999').lineWidth(0.5).stroke()
+  if (!rows.length) drawRow(['None'], REGULAR)
+  for (const row of rows) drawRow(row, REGULAR)
+  doc.moveDown(0.8)
+}
+
+function heading(doc: Doc, text: string) {
+  if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage()
+  doc.x = doc.page.margins.left
+  doc.font(BOLD).fontSize(12).fillColor('#14532d').text(text)
+  doc.moveDown(0.4)
+}
+
+function sectionPdf(doc: Doc, section: StatementSection) {
+  heading(doc, `${section.reference}: ${section.product}`)
+  field(doc, 'Status', section.status)
+  field(doc, section.type === 'land' ? 'Total' : 'Amount invested', naira(section.totalKobo))
+  field(doc, 'Total paid', naira(section.paidKobo))
+  field(doc, 'Balance', naira(section.balanceKobo))
+  field(doc, 'Next payment due', section.nextDue ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${naira(section.nextDue.kobo)}` : ''}` : 'Nothing due')
+  doc.moveDown(0.4)
+  if (section.type === 'land') {
+    doc.font(BOLD).fontSize(10).fillColor('#333333').text('Schedule')
+    doc.moveDown(0.2)
+    table(
+    doc,
+    [
+      { title: 'Due date', width: 90 },
+      { title: 'Payment', width: 170 },
+      { title: 'Amount', width: 130, align: 'right' },
+      { title: 'Status', width: 90 },
+    ],
+    section.schedule.map((line) => [dateText(line.dueDate), instalmentName(section, line), naira(line.kobo), line.paid ? 'Paid' : 'Due']),
+    )
+  }
+  doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payments')
+  doc.moveDown(0.2)
+  table(
+    doc,
+    [
+      { title: 'Date', width: 90 },
+      { title: 'Reference', width: 170 },
+      { title: 'Amount', width: 130, align: 'right' },
+      { title: 'Status', width: 110 },
+    ],
+    section.payments.map((payment) => [dateText(payment.date), payment.reference, naira(payment.kobo), payment.status]),
+  )
+  if (section.type === 'land_investment') {
+    doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payouts')
+    doc.moveDown(0.2)
+    table(
+      doc,
+      [
+        { title: 'Due date', width: 90 },
+        { title: 'Payout', width: 170 },
+        { title: 'Amount', width: 130, align: 'right' },
+        { title: 'Status', width: 90 },
+      ],
+      section.payouts.map((line) => [dateText(line.dueDate), `Payout ${line.sequence + 1}`, naira(line.kobo), line.paid ? 'Paid' : 'Due']),
+    )
+  }
+}
+
+export function statementPdf(statement: Statement, company: CompanyDetails, verification: VerificationMark) {
+  const whole = statement.scope === 'customer'
+  return renderPdf(
+    `Statement of account ${whole ? statement.customer.reference : statement.sections[0].reference}`,
+    (doc) => {
+      letterhead(doc, company, 'Statement of Account')
+      field(doc, 'Statement date', dateText(verification.issuedAt))
+      field(doc, 'Customer', `${statement.customer.name} (${statement.customer.email})`)
+      field(doc, 'Customer reference', statement.customer.reference)
+      if (whole) {
+        field(doc, 'Subscriptions', String(statement.sections.length))
+        field(doc, 'Total paid', naira(statement.paidKobo))
+        field(doc, 'Balance', naira(statement.balanceKobo))
+      }
+      doc.moveDown(0.8)
+      for (const section of statement.sections) sectionPdf(doc, section)
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor('#555555')
+        .text(`Payments are counted once ${company.name} has confirmed them. Figures as of the statement date.`)
+      drawVerificationMark(doc, verification)
+    },
+    company.name,
+  )
+}
