@@ -3,6 +3,7 @@ import { dashboardRoutes } from './dashboard/routes'
 import { healthRoutes } from './health'
 import { mediaRoutes } from './media/routes'
 import { notificationsRoutes } from './notifications/routes'
+import { payoutsRoutes } from './payouts/routes'
 import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
 import { profileRoutes } from './profile/routes'
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...productsRoutes,
   ...mediaRoutes,
   ...subscriptionsRoutes,
+  ...payoutsRoutes,
   ...peopleRoutes,
   ...profileRoutes,
   ...settingsRoutes,

@@ -4,6 +4,7 @@ import { dashboardEndpoints } from './dashboard'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
+import { payoutEndpoints } from './payouts'
 import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
 import { profileEndpoints } from './profile'
@@ -25,6 +26,7 @@ export const endpoints = {
   ...referenceEndpoints,
   ...settingEndpoints,
   ...subscriptionEndpoints,
+  ...payoutEndpoints,
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,
