@@ -154,5 +154,8 @@ export function cumulativeReturns(payouts: readonly PortfolioPayout[]): ReturnsP
   })
 }
 
+/** Who records payouts paid: the staff page, its menu entry and the admin endpoints read this one rule. */
+export const PAYOUT_RECORDERS = { permissions: ['can_record_payout'] } as const
+
 /** The dashboard's "payouts due" and the list behind it: payouts due or late (unpaid past their date). */
 export const PAYOUT_NEEDS_PAYING: readonly PayoutStatus[] = ['due', 'late']

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { optionalString, requiredString } from './fields'
+import { parseDisplayDate } from './format'
 import { PAYOUT_STATUSES } from './payout-rules'
 
 export { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus } from './payout-rules'
@@ -93,3 +94,18 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>
 export const PAYOUTS_RECORDED = (count: number) => (count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`)
 export const PAYOUT_ALREADY_PAID = 'This payout has already been recorded as paid'
 export const PAID_AT_IN_FUTURE = 'Date paid cannot be in the future'
+
+/**
+ * The /payouts page's record form (a multipart post, so it works without JavaScript): the payouts
+ * ticked (`ids`) or the one whose own button was pressed (`only`), the day paid as the product
+ * writes dates, the bank reference and an optional proof file.
+ */
+export const payoutFormSchema = z.object({
+  ids: z.array(z.string().max(100)).max(MAX_PAYOUTS_AT_ONCE, `Choose at most ${MAX_PAYOUTS_AT_ONCE} payouts at once`).optional(),
+  only: z.string().max(100).optional(),
+  paid_on: requiredString('Date paid', 20).refine((value) => parseDisplayDate(value) !== null, 'Enter the date as DD/MM/YYYY, for example 22/11/2026'),
+  bank_reference: requiredString('Bank reference', 100),
+  proof_of_payment: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
+})
+export type PayoutForm = z.input<typeof payoutFormSchema>
+export const CHOOSE_A_PAYOUT = 'Choose at least one payout'

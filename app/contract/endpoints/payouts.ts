@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
+import { PAYOUT_RECORDERS } from '../payout-rules'
 import { markPayoutsPaidSchema, payoutListSchema, payoutQuerySchema, payoutSchema, payoutSummarySchema } from '../payouts'
 import { pageQuery } from './shared'
 
-const RECORDERS = { permissions: ['can_record_payout'] } as const
+const RECORDERS = PAYOUT_RECORDERS
 
 export const payoutEndpoints = {
   payoutLedger: endpoint({
