@@ -76,6 +76,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   // completed purchase, payment of what is still owed.
   if (area === 'investment-portfolio') {
     if (page === 'receipt') return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
+    // The payouts panel of an investment paying out.
+    if (page === 'payouts') return world.investedPaid.reference
     return world.invested.reference
   }
   if (area === 'subscriptions') {
@@ -123,6 +125,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (actor === 'anonymous') return 'login'
   if (actor === 'super') return 'ok'
 
+  // The staff payouts page: can_record_payout, which the admin here does not hold.
+  if (area === 'payouts') return 'refused'
   const people = PEOPLE_AREAS[area]
   if (people) {
     if (!people.viewers.includes(actor)) return 'refused'
@@ -216,6 +220,8 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { reference: world.instalments.transaction, status: 'paid' }
+    case '/payouts':
+      return { ids: [world.scratch.payout ?? ''], paid_on: yesterdayLocal().paid_on, bank_reference: `WEB-${tag}`.slice(0, 100) }
     default:
       return null
   }
@@ -269,6 +275,8 @@ export async function webFixture(route: WebRoute, world: World): Promise<World> 
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { ...world, instalments: await world.make.subscription('instalments') }
+    case '/payouts':
+      return { ...world, scratch: { ...world.scratch, payout: (await world.make.payout()).id } }
     default:
       return world
   }

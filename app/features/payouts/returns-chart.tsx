@@ -74,7 +74,9 @@ export function ReturnsChart({ points, timeZone }: { points: readonly ChartPoint
         </span>
         <span>{description}</span>
       </figcaption>
-      <table className="sr-only">
+      {/* A table is at least as wide as its content: the wrapper is what hides it from sight. */}
+      <div className="sr-only">
+        <table>
         <caption>Cumulative returns by date</caption>
         <thead>
           <tr>
@@ -92,7 +94,8 @@ export function ReturnsChart({ points, timeZone }: { points: readonly ChartPoint
             </tr>
           ))}
         </tbody>
-      </table>
+        </table>
+      </div>
     </figure>
   )
 }
