@@ -479,5 +479,7 @@ export const payouts = pgTable(
   (table) => [
     uniqueIndex('payouts_subscription_seq_idx').on(table.subscriptionId, table.sequence),
     index('payouts_status_due_idx').on(table.status, table.dueDate),
+    // The upload clean-up asks whether a payout uses a file.
+    index('payouts_proof_file_idx').on(table.proofFileId),
   ],
 )

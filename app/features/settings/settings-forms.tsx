@@ -11,6 +11,7 @@ import type {
   ReminderDaysForm as ReminderDaysShape,
 } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -75,7 +76,7 @@ export function BankDetailsForm({
 }
 
 type DaysSetting = {
-  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days'
+  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days' | 'payout_grace_days'
   id: string
   headingId: string
   title: string
@@ -110,10 +111,23 @@ const EXPIRY_DAYS: DaysSetting = {
   save: 'Save expiry days',
 }
 
+const GRACE_DAYS: DaysSetting = {
+  intent: 'payout_grace_days',
+  id: 'grace-days',
+  headingId: 'grace-heading',
+  title: 'Investor payouts',
+  label: 'Grace days',
+  min: PAYOUT_GRACE_DAYS_MIN,
+  max: PAYOUT_GRACE_DAYS_MAX,
+  hint: `How many days a payout stays due past its date before it shows as late (${PAYOUT_GRACE_DAYS_MIN} to ${PAYOUT_GRACE_DAYS_MAX}).`,
+  save: 'Save grace days',
+}
+
 type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionResult }
 
 export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
 export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
 
 /** A setting that is a whole number of days, in its own card. */
 function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps & { setting: DaysSetting }) {

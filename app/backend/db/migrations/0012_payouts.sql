@@ -23,6 +23,7 @@ ALTER TABLE "payouts" ADD CONSTRAINT "payouts_proof_file_id_files_id_fk" FOREIGN
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_recorded_by_id_users_id_fk" FOREIGN KEY ("recorded_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_subscription_seq_idx" ON "payouts" USING btree ("subscription_id","sequence");--> statement-breakpoint
 CREATE INDEX "payouts_status_due_idx" ON "payouts" USING btree ("status","due_date");--> statement-breakpoint
+CREATE INDEX "payouts_proof_file_idx" ON "payouts" USING btree ("proof_file_id");--> statement-breakpoint
 -- Investments already paying out or matured get their ledger from the schedule they were sold with.
 -- Matured ones count as paid on the day they completed (recorded before the ledger existed); the
 -- payouts of ongoing ones were only settled by the clock, so they are unpaid until staff record them.
