@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm'
 import { subscriptionLink } from '~/contract/links'
 import { addDays, ledgerRows, payoutStatus } from '~/contract/payout-rules'
 import { getConfig } from '../config'
@@ -124,7 +124,7 @@ export async function refreshPayoutStatuses(db: Executor, now: Date) {
       await db
         .update(payouts)
         .set({ status: status as 'scheduled' | 'due' | 'late', statusOn: today })
-        .where(and(sql`${payouts.id} in ${chunk}`, isNull(payouts.paidAt)))
+        .where(and(inArray(payouts.id, chunk), isNull(payouts.paidAt)))
       moved += chunk.length
     }
   }
