@@ -7,7 +7,7 @@ import { subscriptionJobs } from './subscriptions/jobs'
 
 type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
 
-/** Daily jobs; later modules add theirs (payment reminders, maturing investments). */
+/** Daily jobs; later modules add theirs (payment reminders, payout statuses, expiring unpaid subscriptions). */
 export const dailyJobs: Job[] = [
   { name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) },
   ...subscriptionJobs,

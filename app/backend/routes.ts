@@ -4,6 +4,7 @@ import { documentsRoutes } from './documents/routes'
 import { healthRoutes } from './health'
 import { mediaRoutes } from './media/routes'
 import { notificationsRoutes } from './notifications/routes'
+import { payoutsRoutes } from './payouts/routes'
 import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
 import { profileRoutes } from './profile/routes'
@@ -22,6 +23,7 @@ export const routes: Route[] = [
   ...mediaRoutes,
   ...subscriptionsRoutes,
   ...titlesRoutes,
+  ...payoutsRoutes,
   ...peopleRoutes,
   ...profileRoutes,
   ...settingsRoutes,

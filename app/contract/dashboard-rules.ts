@@ -4,6 +4,7 @@
  * (app/backend/subscriptions/due.ts); the table tests in tests/unit/dashboard-rules.test.ts pin
  * both readings down.
  */
+import { PAYOUT_NEEDS_PAYING, type PayoutStatus } from './payout-rules'
 import type { SubscriptionStatus as Status, SubscriptionType as Kind } from './subscription-labels'
 
 /** What is still owed, in kobo: never below 0 (an overpayment owes nothing). */
@@ -34,9 +35,12 @@ export function isInArrears(s: DueFacts, today: string): boolean {
   return s.type === 'land' && s.status === 'ongoing' && s.nextPaymentDate !== null && s.nextPaymentDate < today
 }
 
-/** A payout is due: an investment paying out (ongoing) whose next payout date is today or past. */
-export function isPayoutDue(s: DueFacts, today: string): boolean {
-  return s.type === 'land_investment' && s.status === 'ongoing' && s.nextPaymentDate !== null && s.nextPaymentDate <= today
+/**
+ * A payout is due: an investment paying out (ongoing) with a payout of its ledger due or late
+ * (payoutStatus in app/contract/payout-rules.ts: its date has come and nobody recorded it paid).
+ */
+export function isPayoutDue(s: { type: Kind; status: Status; payoutStatuses: readonly PayoutStatus[] }): boolean {
+  return s.type === 'land_investment' && s.status === 'ongoing' && s.payoutStatuses.some((status) => PAYOUT_NEEDS_PAYING.includes(status))
 }
 
 /** A payment can be made now: awaiting payment, or a land plan with something left to pay. */

@@ -41,3 +41,8 @@ export function titleLink(reference: string) {
 export function isAppPath(link: string | null | undefined): link is string {
   return typeof link === 'string' && /^\/(?![/\\])/.test(link) && !/[\s<>"]/.test(link)
 }
+
+/** An investment's payouts panel (its ledger), over the portfolio. */
+export function payoutsLink(reference: string) {
+  return `/investment-portfolio/${enc(reference)}/payouts`
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
+import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
 import { titleStepDaysSchema } from './titles'
 
@@ -22,7 +23,14 @@ export const NO_BANK_DETAILS = 'Payment details are not available yet; please co
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details', 'title_step_days'] as const
+export const SETTING_TYPES = [
+  'bank_details',
+  'subscription_due_reminder_day',
+  'unpaid_subscription_expiry_days',
+  'company_details',
+  'title_step_days',
+  'payout_grace_days',
+] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
@@ -68,6 +76,9 @@ export const reminderDaySchema = z.object({ value: daysField('Reminder days', RE
 export const expiryDaysSchema = z.object({ value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX) })
 export type ExpiryDaysSetting = z.infer<typeof daysSettingSchema>
 
+/** How many days a payout stays due past its date before it is late. */
+export const payoutGraceDaysSchema = z.object({ value: daysField('Grace days', PAYOUT_GRACE_DAYS_MIN, PAYOUT_GRACE_DAYS_MAX) })
+
 /** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
 export type ReminderDaysForm = { value: string }
 
@@ -83,14 +94,13 @@ export const settingSchema = z.discriminatedUnion(
     expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
     companyDetailsSchema.extend({ type: z.literal('company_details') }),
     titleStepDaysSchema.extend({ type: z.literal('title_step_days') }),
+    payoutGraceDaysSchema.extend({ type: z.literal('payout_grace_days') }),
   ],
-  {
-    error:
-      'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details or title_step_days',
-  },
+  { error: `Type must be ${SETTING_TYPES.slice(0, -1).join(', ')} or ${SETTING_TYPES.at(-1)}` },
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'
 export const REMINDER_UPDATED = 'Payment reminder days saved'
 export const COMPANY_DETAILS_UPDATED = 'Company details saved'
+export const GRACE_DAYS_UPDATED = 'Payout grace days saved'
 export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'

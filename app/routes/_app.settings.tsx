@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
 import { ProfileForm } from '~/features/settings/profile-form'
-import { BankDetailsForm, CompanyDetailsForm, ExpiryDaysForm, ReminderDaysForm, TitleStepDaysForm } from '~/features/settings/settings-forms'
+import { BankDetailsForm, CompanyDetailsForm, ExpiryDaysForm, GraceDaysForm, ReminderDaysForm, TitleStepDaysForm } from '~/features/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/features/settings/settings.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ const SETTINGS_FORMS: string[] = ['bank_details', 'subscription_due_reminder_day
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, expiryDays, company, titleDays, profile, pendingEmail, specs } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, expiryDays, graceDays, company, titleDays, profile, pendingEmail, specs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
@@ -56,6 +56,9 @@ export default function SettingsRoute() {
           <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
           {expiryDays !== null ? (
             <ExpiryDaysForm current={expiryDays} spec={specs.expiryDays} lastResult={resultFor('unpaid_subscription_expiry_days')} />
+          ) : null}
+          {graceDays !== null ? (
+            <GraceDaysForm current={graceDays} spec={specs.graceDays} lastResult={resultFor('payout_grace_days')} />
           ) : null}
           {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
           {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}

@@ -1,5 +1,6 @@
 import { mayCall } from '~/contract/access'
 import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
+import { PAYOUT_RECORDERS } from '~/contract/payout-rules'
 import type { Principal } from '~/contract/permissions'
 
 // The people entries show exactly to those their lists answer: each reads its list endpoint's
@@ -15,6 +16,8 @@ export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staf
 
 /** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
 export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
+/** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
+export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
 
 const everyone = () => true
 
@@ -24,6 +27,7 @@ export type NavIcon =
   | 'investment'
   | 'purchase'
   | 'portfolio'
+  | 'payouts'
   | 'customers'
   | 'realtors'
   | 'users'
@@ -44,6 +48,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
   { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
   { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },

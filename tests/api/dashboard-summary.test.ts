@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { subscriptions, users } from '~/backend/db/schema'
+import { payouts, subscriptions, users } from '~/backend/db/schema'
+import { refreshPayoutStatuses } from '~/backend/payouts/ledger'
 import { addInterval } from '~/backend/subscriptions/plans'
 import { weekStart } from '~/contract/dashboard-rules'
 import { createTestApi, type TestApi } from '../support/api-harness'
@@ -58,6 +59,13 @@ async function investment(owner: Customer, amount = 1_000_000) {
 /** Moves a subscription's next date, as the passing of time would. */
 const setNextDate = (reference: string, date: string) =>
   api.db.update(subscriptions).set({ nextPaymentDate: date }).where(eq(subscriptions.reference, reference))
+
+/** Moves an investment's first payout to a date, and its status with it as the daily job would. */
+async function setFirstPayoutDate(reference: string, date: string) {
+  const [s] = await api.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.reference, reference))
+  await api.db.update(payouts).set({ dueDate: date }).where(and(eq(payouts.subscriptionId, s.id), eq(payouts.sequence, 1)))
+  await refreshPayoutStatuses(api.db, new Date())
+}
 
 /** Every row of a list, page after page. */
 async function allOf(path: string, token: string) {
@@ -189,13 +197,13 @@ describe('staff counts, each matching the list it links to', () => {
     await setNextDate(dueToday, today)
     const unpaid = (await plotByPlan(c2)).reference
     await setNextDate(unpaid, addInterval(today, -3, 'days'))
-    // Payout due: an ongoing investment whose payout is dated today; not one dated tomorrow.
+    // Payout due: an ongoing investment whose ledger has a payout dated today; not one dated tomorrow.
     const payoutToday = await investment(c1)
     await paid(c1, payoutToday, 1_000_000)
-    await setNextDate(payoutToday, today)
+    await setFirstPayoutDate(payoutToday, today)
     const payoutTomorrow = await investment(c2)
     await paid(c2, payoutTomorrow, 1_000_000)
-    await setNextDate(payoutTomorrow, addInterval(today, 1, 'days'))
+    await setFirstPayoutDate(payoutTomorrow, addInterval(today, 1, 'days'))
     // A customer from before this week.
     const old = await createCustomer(api)
     await api.db

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, settings, subscriptions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
-import { completeMaturedInvestments, sendDueReminders } from '~/backend/subscriptions/jobs'
+import { sendDueReminders } from '~/backend/subscriptions/jobs'
 import { addInterval } from '~/backend/subscriptions/plans'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import {
@@ -123,56 +123,5 @@ describe('payment due reminders', () => {
     const due = addInterval(lagosToday(), 1, 'weeks')
     expect(await sendDueReminders(api.db, at(addInterval(due, -3, 'days')))).toBe(0)
     expect(await titles(customer.id, 'Payment due reminder')).toHaveLength(0)
-  })
-})
-
-describe('maturing investments', () => {
-  test('payouts pass one by one; after the last payout date the investment is completed', async () => {
-    const customer = await createCustomer(api, { firstName: 'Kemi' })
-    const product = await createInvestmentProduct(api, { minimum: 100_000, returnPercent: 5, interval: 'days', frequencyPeriod: 10, duration: 20 })
-    const sub = await subscribe(api, customer.token, { type: 'land_investment', product_id: product.reference, amount_invested: 200_000 })
-    const today = lagosToday()
-    const first = addInterval(today, 10, 'days')
-    const last = addInterval(today, 20, 'days')
-
-    // Not paid yet: the job leaves it alone, even long after its dates.
-    expect(await completeMaturedInvestments(api.db, at(addInterval(today, 60, 'days')))).toBe(0)
-    expect((await subscriptionRow(sub.reference)).status).toBe('awaiting_payment')
-
-    const payment = await pay(api, customer, sub.reference, 200_000)
-    await markPaid(payment.data.reference)
-    expect(await subscriptionRow(sub.reference)).toMatchObject({ status: 'ongoing', nextPaymentAmount: 1_000_000, nextPaymentDate: first })
-
-    // On the first payout date it is still the next one; the day after, the last payout is next.
-    await completeMaturedInvestments(api.db, at(first))
-    expect(await subscriptionRow(sub.reference)).toMatchObject({ status: 'ongoing', nextPaymentDate: first })
-    await completeMaturedInvestments(api.db, at(addInterval(first, 1, 'days')))
-    expect(await subscriptionRow(sub.reference)).toMatchObject({ status: 'ongoing', nextPaymentAmount: 21_000_000, nextPaymentDate: last })
-    const detail = await api.call('GET', `product-subscription/${sub.reference}`, { token: customer.token })
-    expect(detail.data.schedule.map((row: any) => row.status)).toEqual(['paid', 'due'])
-    expect(detail.data.duration_left).toBe(1)
-
-    expect(await completeMaturedInvestments(api.db, at(last))).toBe(0)
-    expect(await completeMaturedInvestments(api.db, at(addInterval(last, 1, 'days')))).toBe(1)
-    const done = await subscriptionRow(sub.reference)
-    expect(done).toMatchObject({ status: 'completed', nextPaymentAmount: null, nextPaymentDate: null })
-    expect(done.completedAt).toBeTruthy()
-    expect(await titles(customer.id, 'Subscription completed')).toHaveLength(1)
-
-    // Running again changes nothing and tells no one twice.
-    expect(await completeMaturedInvestments(api.db, at(addInterval(last, 2, 'days')))).toBe(0)
-    expect(await titles(customer.id, 'Subscription completed')).toHaveLength(1)
-  })
-
-  test('a one-time investment completes after its single payout', async () => {
-    const customer = await createCustomer(api)
-    const product = await createInvestmentProduct(api, { minimum: 100_000, type: 'one_time', interval: 'weeks', frequencyPeriod: 1 })
-    const sub = await subscribe(api, customer.token, { type: 'land_investment', product_id: product.reference, amount_invested: 100_000 })
-    const payment = await pay(api, customer, sub.reference, 100_000)
-    await markPaid(payment.data.reference)
-    const payout = addInterval(lagosToday(), 1, 'weeks')
-    expect(await subscriptionRow(sub.reference)).toMatchObject({ nextPaymentAmount: 11_000_000, nextPaymentDate: payout })
-    await runDailyJobs(api.db, at(addInterval(payout, 1, 'days')))
-    expect((await subscriptionRow(sub.reference)).status).toBe('completed')
   })
 })

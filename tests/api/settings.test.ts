@@ -99,10 +99,17 @@ describe('settings', () => {
     expect((await post({ type: 'subscription_due_reminder_day', value: 0 })).data).toEqual({ value: ['Reminder days must be at least 1'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 61 })).data).toEqual({ value: ['Reminder days must be at most 60'] })
     expect((await post({ type: 'subscription_due_reminder_day', value: 'soon' })).data).toEqual({ value: ['Reminder days must be a number'] })
+    expect((await post({ type: 'payout_grace_days', value: 61 })).data).toEqual({ value: ['Grace days must be at most 60'] })
+    expect((await post({ type: 'payout_grace_days', value: -1 })).data).toEqual({ value: ['Grace days must be at least 0'] })
+    expect((await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data).toEqual({ value: 3 })
+    const grace = await post({ type: 'payout_grace_days', value: 5 })
+    expect(grace.message).toBe('Payout grace days saved')
+    expect((await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data).toEqual({ value: 5 })
+    await post({ type: 'payout_grace_days', value: 3 })
     const badType = await post({ type: 'colour' })
     expect(badType.status).toBe('payloadValidationError')
     expect(badType.data).toEqual({
-      type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details or title_step_days'],
+      type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days or payout_grace_days'],
     })
     // Nothing invalid was stored.
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })

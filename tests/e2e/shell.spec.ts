@@ -34,7 +34,7 @@ test.describe('menu and dashboard per kind of user', () => {
 
   test('the super admin sees every entry and every card, each linking to its list', async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Customers', 'Realtors', 'Users', 'Settings'])
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Payouts', 'Customers', 'Realtors', 'Users', 'Settings'])
     const hrefs = await mainNav(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
@@ -44,6 +44,7 @@ test.describe('menu and dashboard per kind of user', () => {
       '/land-investments',
       '/subscriptions',
       '/investment-portfolio',
+      '/payouts',
       '/customers',
       '/realtors',
       '/users',

@@ -299,6 +299,20 @@ export const RULES: Record<string, Rule> = {
     fixture: async (w) => withRecords(w, { instalments: await w.make.subscription('instalments') }),
     body: (w) => ({ reference: w.instalments.transaction, status: 'not_confirmed', reason: 'No such transfer in the account' }),
   },
+  // Payouts: the investor (and staff who see subscriptions or record payouts) read a ledger; only can_record_payout records.
+  'GET product-subscription/:reference/payout': {
+    lacks: [...SUBSCRIPTION_STAFF, 'can_record_payout'],
+    params: (w) => ({ reference: w.investedPaid.reference }),
+    expect: ownerOnly,
+  },
+  'GET payout/summary': { expect: everyone },
+  'GET admin/payout': { lacks: ['can_record_payout'], expect: staffOnly() },
+  'POST admin/payout/mark-paid': {
+    lacks: ['can_record_payout'],
+    expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { scratch: { payout: (await w.make.payout()).id } }),
+    body: (w) => ({ ids: [w.scratch.payout ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'MATRIX-1' }),
+  },
   'POST admin/create-subscription': {
     lacks: ['can_modify_subscription'],
     expect: staffOnly(),
@@ -385,6 +399,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

@@ -66,6 +66,8 @@ export type Fixtures = {
   land(): Promise<{ reference: string; planUuid: string }>
   /** A new investment product nobody has invested in. */
   investment(): Promise<{ reference: string }>
+  /** A new investment of the customer's, paid and confirmed: its reference and the id of its first payout. */
+  payout(): Promise<{ reference: string; id: string }>
   /** A proof of payment uploaded by the holder of `token`. */
   proof(token: string): Promise<{ name: string; url: string }>
   /** An unread notification for the holder of `token` (it subscribes to the land, which notifies it): its uuid. */
@@ -281,6 +283,13 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     },
     land: newLand,
     investment: newInvestment,
+    async payout() {
+      const sub = await subscribe({ type: 'land_investment', product_id: (await newInvestment()).reference, amount_invested: 250_000 })
+      const payment = await pay(sub.reference, 250_000)
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: payment.reference, status: 'paid' })
+      const ledger = await ok('GET', `product-subscription/${sub.reference}/payout`, customer.token)
+      return { reference: sub.reference as string, id: ledger[0].id as string }
+    },
     async plan() {
       const made = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
         amount: 6_200_000,

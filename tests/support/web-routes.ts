@@ -78,6 +78,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   // completed purchase, payment of what is still owed.
   if (area === 'investment-portfolio') {
     if (page === 'receipt') return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
+    // The payouts panel of an investment paying out.
+    if (page === 'payouts') return world.investedPaid.reference
     return world.invested.reference
   }
   // A title timeline is a fully paid purchase's.
@@ -129,6 +131,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (actor === 'anonymous') return 'login'
   if (actor === 'super') return 'ok'
 
+  // The staff payouts page: can_record_payout, which the admin here does not hold.
+  if (area === 'payouts') return 'refused'
   const people = PEOPLE_AREAS[area]
   if (people) {
     if (!people.viewers.includes(actor)) return 'refused'
@@ -232,6 +236,8 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/subscriptions/:reference/title':
     case '/titles/:reference':
       return { step: 'allocation_letter', date: todayInLagos(), note: `Recorded by the web matrix (${tag})` }
+    case '/payouts':
+      return { ids: [world.scratch.payout ?? ''], paid_on: yesterdayLocal().paid_on, bank_reference: `WEB-${tag}`.slice(0, 100) }
     default:
       return null
   }
@@ -289,6 +295,8 @@ export async function webFixture(route: WebRoute, world: World): Promise<World> 
     case '/subscriptions/:reference/title':
     case '/titles/:reference':
       return { ...world, completed: await world.make.subscription('completed') }
+    case '/payouts':
+      return { ...world, scratch: { ...world.scratch, payout: (await world.make.payout()).id } }
     default:
       return world
   }

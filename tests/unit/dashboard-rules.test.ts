@@ -60,17 +60,18 @@ describe('isInArrears: land with something paid and its next instalment dated be
   })
 })
 
-describe('isPayoutDue: an investment paying out whose next payout is dated today or before', () => {
-  test.each<[DueFacts, boolean]>([
-    [{ type: 'land_investment', status: 'ongoing', nextPaymentDate: TODAY }, true],
-    [{ type: 'land_investment', status: 'ongoing', nextPaymentDate: '2026-11-22' }, true],
-    [{ type: 'land_investment', status: 'ongoing', nextPaymentDate: '2026-11-24' }, false],
-    [{ type: 'land_investment', status: 'ongoing', nextPaymentDate: null }, false],
-    [{ type: 'land_investment', status: 'awaiting_payment', nextPaymentDate: '2026-11-01' }, false], // the investor still owes it
-    [{ type: 'land_investment', status: 'completed', nextPaymentDate: null }, false],
-    [{ type: 'land', status: 'ongoing', nextPaymentDate: '2026-11-01' }, false],
+describe('isPayoutDue: an investment paying out with a payout of its ledger due or late', () => {
+  type Facts = Parameters<typeof isPayoutDue>[0]
+  test.each<[Facts, boolean]>([
+    [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['paid', 'due', 'scheduled'] }, true],
+    [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['late', 'scheduled'] }, true],
+    [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['paid', 'scheduled'] }, false],
+    [{ type: 'land_investment', status: 'ongoing', payoutStatuses: [] }, false],
+    [{ type: 'land_investment', status: 'awaiting_payment', payoutStatuses: [] }, false], // the investor still owes it
+    [{ type: 'land_investment', status: 'completed', payoutStatuses: ['paid', 'paid'] }, false],
+    [{ type: 'land', status: 'ongoing', payoutStatuses: ['due'] }, false],
   ])('%j → %s', (facts, expected) => {
-    expect(isPayoutDue(facts, TODAY)).toBe(expected)
+    expect(isPayoutDue(facts)).toBe(expected)
   })
 })
 

@@ -3,6 +3,7 @@ import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
   canSeeCustomers,
+  canSeePayouts,
   canSeeRealtors,
   canSeeTitles,
   canSeeUsers,
@@ -32,6 +33,7 @@ describe('the sidebar', () => {
       ['/land-investments', 'Investment Options'],
       ['/subscriptions', 'Land Subscriptions'],
       ['/investment-portfolio', 'Investment Portfolio'],
+      ['/payouts', 'Payouts'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
@@ -45,6 +47,19 @@ describe('the sidebar', () => {
     for (const role of ['super_admin', 'admin', 'realtor', 'customer'] as const) {
       expect(entry.visible(who(role))).toBe(true)
     }
+  })
+
+  describe('Payouts: the super admin, or staff holding can_record_payout', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['admin', ['can_record_payout'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_record_payout'), false],
+      ['customer', [], false],
+      ['realtor', [], false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      expect(canSeePayouts(who(role, [...permissions]))).toBe(expected)
+      expect(labels(who(role, [...permissions])).includes('Payouts')).toBe(expected)
+    })
   })
 
   describe('Customers: role super_admin or realtor, or can_view_customer or can_modify_customer', () => {

@@ -1,4 +1,5 @@
 import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
+import { PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
@@ -15,6 +16,7 @@ export const DEFAULT_SETTINGS = {
   unpaid_subscription_expiry_days: { value: EXPIRY_DAYS_DEFAULT },
   company_details: { name: 'Land Banking', address: '', rc_number: '', phone: '' },
   title_step_days: TITLE_STEP_DAYS_DEFAULT,
+  payout_grace_days: { value: PAYOUT_GRACE_DAYS_DEFAULT },
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */

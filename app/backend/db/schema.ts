@@ -526,3 +526,38 @@ export const documentVerifications = pgTable('document_verifications', {
   transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
 })
+/**
+ * An investment's payout ledger: one row per payout, made when the investment starts, from the
+ * schedule it was sold with. `status` is stored (the daily job moves it) so lists and counts read
+ * one column; `status_on` is the day it was last worked out.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** 1 for the first payout. */
+    sequence: integer('sequence').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: kobo('amount').notNull(),
+    /** The part of `amount` that returns the amount invested: 0 except on the last payout. */
+    principal: kobo('principal').notNull().default(0),
+    status: text('status', { enum: ['scheduled', 'due', 'late', 'paid'] }).notNull(),
+    statusOn: date('status_on', { mode: 'string' }).notNull(),
+    paidAt: date('paid_at', { mode: 'string' }),
+    bankReference: text('bank_reference'),
+    proofFileId: integer('proof_file_id').references(() => files.id, { onDelete: 'set null' }),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payouts_subscription_seq_idx').on(table.subscriptionId, table.sequence),
+    index('payouts_status_due_idx').on(table.status, table.dueDate),
+    // The upload clean-up asks whether a payout uses a file.
+    index('payouts_proof_file_idx').on(table.proofFileId),
+  ],
+)

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/s
 import { getConfig } from '../config'
 import { decimalAmount, toCsv, type CsvCell } from '../csv'
 import type { Executor } from '../db/client'
-import { scheduleEntries, transactions } from '../db/schema'
+import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../subscriptions/plans'
 import { productName, type ListRow } from '../subscriptions/queries'
 import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../subscriptions/documents'
@@ -50,16 +50,18 @@ export type Statement = {
 const dayOf = (value: Date) => todayIn(getConfig().APP_TIME_ZONE, value)
 
 /**
- * An investment's payouts. Read from the schedule today; the one place to switch when payouts are
- * recorded in a ledger of their own.
+ * An investment's payouts: its payout ledger once the investment has started (paid as staff
+ * recorded them), before that the payouts it was sold with.
  */
 export async function payoutRows(db: Executor, subscriptionId: number): Promise<ScheduleLine[]> {
-  const rows = await db
+  const ledger = await db.select().from(payouts).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
+  if (ledger.length) return ledger.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: row.status === 'paid' }))
+  const planned = await db
     .select()
     .from(scheduleEntries)
     .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')))
     .orderBy(asc(scheduleEntries.sequence))
-  return rows.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: row.settledAt !== null }))
+  return planned.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: false }))
 }
 
 export type StatementCustomer = { firstName: string; lastName: string; email: string; reference: string }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
-import { files, productImages, titleStepHistory, transactions, users } from '../db/schema'
+import { files, payouts, productImages, titleStepHistory, transactions, users } from '../db/schema'
 import { fieldError } from '../http/errors'
 
 /**
@@ -17,10 +17,11 @@ export const QUOTA_MESSAGE =
   `You have too many uploaded files not yet attached to a payment or product (at most ${MAX_UNATTACHED_FILES} files or ` +
   `${MAX_UNATTACHED_BYTES / 1024 / 1024} MB). Use them, or upload again tomorrow once unused files are cleared.`
 
-/** A file no payment, no product and no title step uses. */
+/** A file no payment, no product, no title step and no payout uses. */
 const unattached = sql`not exists (select 1 from ${transactions} where ${transactions.proofFileId} = ${files.id})
   and not exists (select 1 from ${productImages} where ${productImages.fileId} = ${files.id})
-  and not exists (select 1 from ${titleStepHistory} where ${titleStepHistory.documentFileId} = ${files.id})`
+  and not exists (select 1 from ${titleStepHistory} where ${titleStepHistory.documentFileId} = ${files.id})
+  and not exists (select 1 from ${payouts} where ${payouts.proofFileId} = ${files.id})`
 
 /** How many files, and how many bytes, this user uploaded that nothing uses yet. */
 export async function unattachedUploads(db: Executor, ownerId: number) {

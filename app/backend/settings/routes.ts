@@ -1,16 +1,18 @@
 import { endpoints } from '~/contract/endpoints'
-import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
 import { TITLE_DAYS_UPDATED } from '~/contract/titles'
 import { implement } from '../http/router'
 import {
   getBankDetails,
   getCompanyDetails,
   getExpiryDays,
+  getGraceDays,
   getReminderDays,
   getTitleStepDays,
   setBankDetails,
   setCompanyDetails,
   setExpiryDays,
+  setGraceDays,
   setReminderDays,
   setTitleStepDays,
 } from './service'
@@ -22,6 +24,8 @@ const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => 
 }))
 
 const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
+
+const graceDays = implement(endpoints.settingGraceDays, async ({ db }) => ({ data: { value: await getGraceDays(db) } }))
 
 const companyDetails = implement(endpoints.settingCompanyDetails, async ({ db }) => ({ data: await getCompanyDetails(db) }))
 
@@ -43,6 +47,10 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
     await setBankDetails(db, details)
     return { message: BANK_DETAILS_UPDATED, data: await getBankDetails(db) }
   }
+  if (input.type === 'payout_grace_days') {
+    await setGraceDays(db, input.value)
+    return { message: GRACE_DAYS_UPDATED, data: { value: input.value } }
+  }
   if (input.type === 'unpaid_subscription_expiry_days') {
     await setExpiryDays(db, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
@@ -51,4 +59,4 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, titleStepDays, updateSetting]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, graceDays, companyDetails, titleStepDays, updateSetting]

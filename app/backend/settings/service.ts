@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
+import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import type { Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
 import { settings } from '../db/schema'
@@ -52,6 +53,18 @@ export async function getExpiryDays(db: Executor): Promise<number> {
 
 export async function setExpiryDays(db: Executor, value: number) {
   await writeSetting(db, 'unpaid_subscription_expiry_days', { value })
+}
+
+/** How many days a payout stays due past its date before it is late (payout_grace_days). */
+export async function getGraceDays(db: Executor): Promise<number> {
+  const value = Number((await readSetting(db, 'payout_grace_days'))?.value)
+  return Number.isSafeInteger(value) && value >= PAYOUT_GRACE_DAYS_MIN && value <= PAYOUT_GRACE_DAYS_MAX
+    ? value
+    : DEFAULT_SETTINGS.payout_grace_days.value
+}
+
+export async function setGraceDays(db: Executor, value: number) {
+  await writeSetting(db, 'payout_grace_days', { value })
 }
 
 /** The company as its documents name it; the default name until staff fill it in. */

@@ -1,15 +1,15 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
-import { products, scheduleEntries, sentReminders, settings, subscriptions, users } from '../db/schema'
+import { products, sentReminders, settings, subscriptions, users } from '../db/schema'
 import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
 import { expireUnpaidSubscriptions } from './expiry'
-import { advanceInvestment } from './payments'
+import { refreshPayoutStatuses } from '../payouts/ledger'
 import { productName, subscriptionMessageColumns } from './queries'
 
 const DEFAULT_REMINDER_DAYS = 3
@@ -90,45 +90,10 @@ export async function sendDueReminders(db: Database, now: Date) {
   return sent
 }
 
-/**
- * Ongoing investments: payouts whose date has passed are paid out, next_payment_* moves to the
- * next payout, and an investment whose last payout date has passed is completed.
- */
-export async function completeMaturedInvestments(db: Database, now: Date) {
-  const today = todayIn(getConfig().APP_TIME_ZONE, now)
-  const passed = await db
-    .selectDistinct({ id: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(scheduleEntries, eq(scheduleEntries.subscriptionId, subscriptions.id))
-    .where(
-      and(
-        eq(subscriptions.type, 'land_investment'),
-        eq(subscriptions.status, 'ongoing'),
-        eq(scheduleEntries.kind, 'payout'),
-        isNull(scheduleEntries.settledAt),
-        lt(scheduleEntries.dueDate, today),
-      ),
-    )
-    .orderBy(asc(subscriptions.id))
-  let completed = 0
-  for (const { id } of passed) {
-    const outcome = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ status: subscriptions.status })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, id))
-        .for('update')
-      if (locked?.status !== 'ongoing') return null
-      return advanceInvestment(tx, id, today, now)
-    })
-    if (outcome === 'completed') completed += 1
-  }
-  return completed
-}
-
 /** The subscription jobs, in the order the daily run takes them. */
 export const subscriptionJobs = [
-  { name: 'complete-matured-investments', run: (db: Database, now: Date) => completeMaturedInvestments(db, now).then(() => {}) },
+  // Payouts are never settled by the clock: the job only moves them between scheduled, due and late.
+  { name: 'payout-statuses', run: (db: Database, now: Date) => refreshPayoutStatuses(db, now).then(() => {}) },
   { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireUnpaidSubscriptions(db, now).then(() => {}) },
   { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
 ]

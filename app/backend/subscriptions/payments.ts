@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
 import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
@@ -11,6 +11,7 @@ import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
+import { startInvestment } from '../payouts/ledger'
 import { fileUrl } from './access'
 import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
@@ -218,7 +219,7 @@ export async function recordPayment(db: Database, input: RecordPayment) {
 /**
  * Applies a confirmed payment: land rows settle in order while the money covers them, then the
  * subscription is completed (all paid) or ongoing with the rest of the next row due. An investment
- * starts: ongoing, its next_payment_* showing the next ROI payout.
+ * starts: its payout ledger is made and next_payment_* shows its first payout.
  */
 async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, now: Date) {
   const paid = s.totalAmountPaid + amount
@@ -234,7 +235,7 @@ async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, no
       .where(eq(subscriptions.id, s.id))
     // The investment starts once the whole amount is in.
     if (short) return 'awaiting_payment' as const
-    return advanceInvestment(tx, s.id, today(now), now)
+    return startInvestment(tx, s.id, now)
   }
   const rows = (await scheduleOf(tx, s.id)).filter((row) => row.kind === 'payment')
   let covered = 0
@@ -263,51 +264,6 @@ async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, no
     .where(eq(subscriptions.id, s.id))
   return done ? ('completed' as const) : ('ongoing' as const)
 }
-
-/**
- * Brings an ongoing investment up to a date: payouts dated before it are paid out (settled),
- * next_payment_* shows the next payout, and with none left the investment is completed.
- */
-export async function advanceInvestment(tx: Executor, subscriptionId: number, asOf: string, now: Date) {
-  await tx
-    .update(scheduleEntries)
-    .set({ settledAt: now })
-    .where(
-      and(
-        eq(scheduleEntries.subscriptionId, subscriptionId),
-        eq(scheduleEntries.kind, 'payout'),
-        isNull(scheduleEntries.settledAt),
-        lt(scheduleEntries.dueDate, asOf),
-      ),
-    )
-  const [next] = await tx
-    .select()
-    .from(scheduleEntries)
-    .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout'), isNull(scheduleEntries.settledAt)))
-    .orderBy(asc(scheduleEntries.sequence))
-    .limit(1)
-  if (next) {
-    await tx
-      .update(subscriptions)
-      .set({ status: 'ongoing', nextPaymentAmount: next.amount, nextPaymentDate: next.dueDate, updatedAt: now })
-      .where(eq(subscriptions.id, subscriptionId))
-    return 'ongoing' as const
-  }
-  const [completed] = await tx
-    .update(subscriptions)
-    .set({ status: 'completed', completedAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
-    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} <> 'completed'`))
-    .returning({ reference: subscriptions.reference, userId: subscriptions.userId })
-  if (completed) {
-    await notify(tx, completed.userId, {
-      title: 'Subscription completed',
-      body: `Your investment ${completed.reference} has matured and is now completed.`,
-      link: subscriptionLink('land_investment', completed.reference),
-    })
-  }
-  return 'completed' as const
-}
-
 
 /**
  * Staff confirm (paid) or reject (not_confirmed, with the reason the payer is told) a transaction

@@ -6,6 +6,7 @@ const PATHS: Record<NavIcon | 'menu' | 'close' | 'bell' | 'chevron', string> = {
   investment: 'M4 19V5M4 19h16M8 15l3-4 3 3 5-6M16 8h3v3',
   purchase: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
   portfolio: 'M4 8h16v11H4zM9 8V5h6v3M4 13h16',
+  payouts: 'M3 7h18v10H3zM12 14.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5zM6 10v.01M18 14v.01',
   customers: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 11a3 3 0 100-6M21 20a6 6 0 00-4-5.6',
   realtors: 'M4 11l8-6 8 6M6 10v9h12v-9M10 19v-5h4v5',
   users: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',

@@ -5,6 +5,7 @@ import { documentEndpoints } from './documents'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
+import { payoutEndpoints } from './payouts'
 import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
 import { profileEndpoints } from './profile'
@@ -27,6 +28,7 @@ export const endpoints = {
   ...referenceEndpoints,
   ...settingEndpoints,
   ...subscriptionEndpoints,
+  ...payoutEndpoints,
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,

@@ -31,6 +31,14 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: daysSettingSchema,
   }),
+  settingGraceDays: endpoint({
+    method: 'GET',
+    path: 'admin/setting/payout_grace_days',
+    tag: 'Settings',
+    summary: 'How many days a payout stays due past its date before it is late',
+    access: SETTING_EDITORS,
+    response: daysSettingSchema,
+  }),
   settingCompanyDetails: endpoint({
     method: 'GET',
     path: 'admin/setting/company_details',

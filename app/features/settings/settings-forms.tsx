@@ -13,6 +13,7 @@ import type {
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
+import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -77,7 +78,7 @@ export function BankDetailsForm({
 }
 
 type DaysSetting = {
-  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days'
+  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days' | 'payout_grace_days'
   id: string
   headingId: string
   title: string
@@ -112,10 +113,23 @@ const EXPIRY_DAYS: DaysSetting = {
   save: 'Save expiry days',
 }
 
+const GRACE_DAYS: DaysSetting = {
+  intent: 'payout_grace_days',
+  id: 'grace-days',
+  headingId: 'grace-heading',
+  title: 'Investor payouts',
+  label: 'Grace days',
+  min: PAYOUT_GRACE_DAYS_MIN,
+  max: PAYOUT_GRACE_DAYS_MAX,
+  hint: `How many days a payout stays due past its date before it shows as late (${PAYOUT_GRACE_DAYS_MIN} to ${PAYOUT_GRACE_DAYS_MAX}).`,
+  save: 'Save grace days',
+}
+
 type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionResult }
 
 export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
 export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
 
 /** A setting that is a whole number of days, in its own card. */
 function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps & { setting: DaysSetting }) {

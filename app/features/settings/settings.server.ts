@@ -4,7 +4,7 @@ import type { BodyInputOf } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
 import { profileSchema } from '~/contract/profile'
-import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, reminderDaySchema } from '~/contract/settings'
+import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutGraceDaysSchema, reminderDaySchema } from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
@@ -33,6 +33,7 @@ export async function loadSettings(request: Request) {
     bankDetails: formSpec(bankDetailsSchema),
     reminderDays: formSpec(reminderDaySchema),
     expiryDays: formSpec(expiryDaysSchema),
+    graceDays: formSpec(payoutGraceDaysSchema),
     profile: formSpec(profileSchema),
     company: formSpec(companyDetailsSchema),
     titleDays: formSpec(titleStepDaysSchema),
@@ -43,14 +44,28 @@ export async function loadSettings(request: Request) {
     const pendingEmail = email.data.pending_email
     // A provider without profiles (an older API) leaves the card out rather than the whole page.
     const ownProfile = profile.ok ? profile.data : null
-    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, company: null, titleDays: null, profile: ownProfile, pendingEmail, specs }
+    return {
+      user,
+      canModify,
+      tab: 'account' as const,
+      bank: null,
+      reminderDays: null,
+      expiryDays: null,
+      graceDays: null,
+      company: null,
+      titleDays: null,
+      profile: ownProfile,
+      pendingEmail,
+      specs,
+    }
   }
-  const [bank, reminder, expiry, company, titleDays] = await Promise.all([
+  const [bank, reminder, expiry, company, titleDays, grace] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
     api(request, endpoints.settingCompanyDetails),
     api(request, endpoints.settingTitleStepDays),
+    api(request, endpoints.settingGraceDays),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
@@ -64,6 +79,7 @@ export async function loadSettings(request: Request) {
     bank: bank.data,
     reminderDays: reminder.data.value,
     expiryDays,
+    graceDays: grace.ok ? grace.data.value : null,
     company: companyDetails,
     titleDays: titleDays.ok ? titleDays.data : null,
     profile: null,
@@ -82,6 +98,7 @@ export async function settingsAction(request: Request) {
     intent === 'bank_details' ||
     intent === 'subscription_due_reminder_day' ||
     intent === 'unpaid_subscription_expiry_days' ||
+    intent === 'payout_grace_days' ||
     intent === 'company_details' ||
     intent === 'title_step_days'
   ) {
@@ -94,6 +111,7 @@ const SETTING_SCHEMAS = {
   bank_details: bankDetailsSchema,
   subscription_due_reminder_day: reminderDaySchema,
   unpaid_subscription_expiry_days: expiryDaysSchema,
+  payout_grace_days: payoutGraceDaysSchema,
   company_details: companyDetailsSchema,
   title_step_days: titleStepDaysSchema,
 }

@@ -185,6 +185,11 @@ export function SubscriptionCard({
         <a href={href('statement')} className="btn-secondary">
           Download statement
         </a>
+        {portfolio && (s.status === 'ongoing' || s.status === 'completed') ? (
+          <Link to={href('payouts')} className="btn-secondary" preventScrollReset>
+            Payouts
+          </Link>
+        ) : null}
         {s.type === 'land' && s.status === 'completed' ? (
           // A file download: a plain link, so the browser saves what the resource route streams.
           <a href={href('land-document')} className="btn-secondary">

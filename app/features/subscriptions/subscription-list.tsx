@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { Link, Outlet, useLocation, useNavigation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
@@ -22,7 +23,7 @@ export type SubscriptionListData = {
 }
 
 /** /subscriptions (land) and /investment-portfolio (investments): filters, cards in two columns, pages. */
-export function SubscriptionList({ data }: { data: SubscriptionListData }) {
+export function SubscriptionList({ data, top }: { data: SubscriptionListData; top?: ReactNode }) {
   const list = LISTS[data.name]
   const location = useLocation()
   const navigation = useNavigation()
@@ -44,6 +45,7 @@ export function SubscriptionList({ data }: { data: SubscriptionListData }) {
           </Link>
         ) : null}
       </div>
+      {top}
       <ListFilters
         action={list.basePath}
         searchPlaceholder="Search for subscriptions"

@@ -1,0 +1,68 @@
+import { DetailRow } from '~/components/detail-row'
+import { SlideOver } from '~/components/ui/slide-over'
+import { formatDate, formatNaira } from '~/contract/format'
+import type { Payout } from '~/contract/payouts'
+import type { SubscriptionDetail } from '~/contract/subscriptions'
+import { StatusBadge } from '../subscriptions/subscription-card'
+import { PayoutStatusBadge } from './payouts-page'
+
+/** An investment's payout ledger over the portfolio: each payout's date, amount and status, and once paid the day, bank reference and recorder. */
+export function PayoutsPanel({
+  data,
+}: {
+  data: { subscription: SubscriptionDetail; payouts: Payout[]; closeTo: string; timeZone: string }
+}) {
+  const s = data.subscription
+  const date = (value: string | null) => formatDate(value, data.timeZone)
+  const total = data.payouts.reduce((sum, payout) => sum + Math.round(payout.amount * 100), 0) / 100
+  const paid = data.payouts.filter((payout) => payout.status === 'paid').reduce((sum, payout) => sum + Math.round(payout.amount * 100), 0) / 100
+  return (
+    <SlideOver title={`Payouts: ${s.reference}`} closeTo={data.closeTo}>
+      <dl className="mb-4 divide-y divide-slate-100">
+        <DetailRow label="Status">
+          <StatusBadge status={s.status} />
+        </DetailRow>
+        <DetailRow label="Amount invested">{formatNaira(s.meta.amount_invested)}</DetailRow>
+        <DetailRow label="Payouts in all">{formatNaira(total)}</DetailRow>
+        <DetailRow label="Paid so far">{formatNaira(paid)}</DetailRow>
+      </dl>
+      {data.payouts.length ? (
+        <ol className="flex flex-col gap-2" aria-label="Payout ledger">
+          {data.payouts.map((payout) => (
+            <li key={payout.id} className="rounded-md border border-slate-200 p-3 text-sm" data-testid="ledger-row">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">
+                  Payout {payout.sequence}
+                  {payout.includes_principal ? ' (with the amount invested)' : ''}
+                </span>
+                <PayoutStatusBadge payout={payout} />
+              </div>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-slate-700">
+                <dt className="text-slate-500">Due</dt>
+                <dd>{date(payout.due_date)}</dd>
+                <dt className="text-slate-500">Amount</dt>
+                <dd className="font-semibold">{formatNaira(payout.amount)}</dd>
+                {payout.status === 'paid' ? (
+                  <>
+                    <dt className="text-slate-500">Paid on</dt>
+                    <dd>{date(payout.paid_at)}</dd>
+                    <dt className="text-slate-500">Bank reference</dt>
+                    <dd className="break-all">{payout.bank_reference ?? 'Recorded before the payout ledger'}</dd>
+                    {payout.recorded_by ? (
+                      <>
+                        <dt className="text-slate-500">Recorded by</dt>
+                        <dd>{payout.recorded_by}</dd>
+                      </>
+                    ) : null}
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">The payouts are listed here once the investment is paid for and confirmed.</p>
+      )}
+    </SlideOver>
+  )
+}

@@ -1,0 +1,273 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { notifications, payouts, settings, subscriptions } from '~/backend/db/schema'
+import { runDailyJobs } from '~/backend/jobs'
+import { addInterval } from '~/backend/subscriptions/plans'
+import { createTestApi, type TestApi } from '../support/api-harness'
+import { createCustomer, createInvestmentProduct, lagosToday, pay, subscribe, uploadProof, userIdOf } from './subscriptions-fixtures'
+
+let api: TestApi
+let verifier: Awaited<ReturnType<TestApi['createStaff']>>
+let recorder: Awaited<ReturnType<TestApi['createStaff']>>
+
+beforeAll(async () => {
+  api = await createTestApi()
+  verifier = await api.createStaff(['can_verify_transaction'])
+  recorder = await api.createStaff(['can_record_payout'])
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+/** 09:00 in Lagos on a calendar day: the clock the job is given. */
+const at = (day: string) => new Date(`${day}T09:00:00+01:00`)
+const today = () => lagosToday()
+
+async function confirm(reference: string) {
+  const answer = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status: 'paid' } })
+  expect(answer.httpStatus).toBe(200)
+}
+
+/** An investment made and confirmed: what the invest panel promised, and the started subscription. */
+async function investment(
+  customer: { id: number; token: string },
+  amount: number,
+  terms: Parameters<typeof createInvestmentProduct>[1] = {},
+) {
+  const product = await createInvestmentProduct(api, { minimum: 1_000, ...terms })
+  const promised = await api.call('POST', `product/${product.reference}/get-investment-plan`, { token: customer.token, body: { amount } })
+  expect(promised.httpStatus).toBe(200)
+  const sub = await subscribe(api, customer.token, { type: 'land_investment', product_id: product.reference, amount_invested: amount })
+  const payment = await pay(api, customer, sub.reference, amount)
+  expect(payment.httpStatus).toBe(200)
+  await confirm(payment.data.reference)
+  return { reference: sub.reference as string, promised: promised.data as { period: string; amount: number }[] }
+}
+
+async function ledger(reference: string, token: string) {
+  const answer = await api.call('GET', `product-subscription/${reference}/payout`, { token })
+  expect(answer.httpStatus).toBe(200)
+  return answer.data as any[]
+}
+
+function markPaid(token: string, body: Record<string, unknown>) {
+  return api.call('POST', 'admin/payout/mark-paid', { token, body: { paid_at: today(), bank_reference: 'ZEN-0001', ...body } })
+}
+
+const kobo = (naira: number) => Math.round(naira * 100)
+
+describe('the ledger is made when the investment starts, from what the invest panel promised', () => {
+  test.each<[number, Parameters<typeof createInvestmentProduct>[1]]>([
+    [500_000, { returnPercent: 8, interval: 'months', frequencyPeriod: 3, duration: 24 }],
+    [333_333.33, { returnPercent: 7.25, interval: 'months', frequencyPeriod: 6, duration: 12 }],
+    [1_000.01, { returnPercent: 12.5, interval: 'weeks', frequencyPeriod: 1, duration: 5 }],
+    [1_000_000, { type: 'one_time', returnPercent: 25, interval: 'months', frequencyPeriod: 12 }],
+    [123_456.78, { type: 'one_time', returnPercent: 35, interval: 'months', frequencyPeriod: 18 }],
+  ])('₦%s on %j: the scheduled total equals the promise to the kobo', async (amount, terms) => {
+    const customer = await createCustomer(api)
+    const { reference, promised } = await investment(customer, amount, terms)
+    const rows = await ledger(reference, customer.token)
+    expect(rows.reduce((sum, row) => sum + kobo(row.amount), 0)).toBe(promised.reduce((sum, row) => sum + kobo(row.amount), 0))
+    expect(rows.map((row) => [row.sequence, row.due_date, row.amount])).toEqual(promised.map((row, index) => [index + 1, row.period, row.amount]))
+    expect(rows.map((row) => row.includes_principal)).toEqual(rows.map((_, index) => index === rows.length - 1))
+    expect(rows.every((row) => row.status === 'scheduled' && row.paid_at === null && row.bank_reference === null)).toBe(true)
+  })
+
+  test('an investment not paid for yet has no ledger; land answers an empty one', async () => {
+    const customer = await createCustomer(api)
+    const product = await createInvestmentProduct(api, { minimum: 1_000 })
+    const sub = await subscribe(api, customer.token, { type: 'land_investment', product_id: product.reference, amount_invested: 5_000 })
+    expect(await ledger(sub.reference, customer.token)).toEqual([])
+  })
+})
+
+describe('recording a payout paid', () => {
+  test('the investor sees it paid, in the ledger and the totals, with a notification and an e-mail; the last payout completes the investment', async () => {
+    const customer = await createCustomer(api, { firstName: 'Ngozi' })
+    const { reference } = await investment(customer, 100_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const [first, last] = await ledger(reference, customer.token)
+    const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    const paidAt = addInterval(today(), -1, 'days')
+    const answer = await markPaid(recorder.token, { ids: [first.id], paid_at: paidAt, bank_reference: 'GTB-778812', proof_of_payment: proof.url })
+    expect(answer.httpStatus).toBe(200)
+    expect(answer.message).toBe('Payout recorded as paid')
+
+    const rows = await ledger(reference, customer.token)
+    expect(rows[0]).toMatchObject({ status: 'paid', paid_at: paidAt, bank_reference: 'GTB-778812', recorded_by: expect.stringMatching(/^Sam Staff\d+$/) })
+    expect(rows[1]).toMatchObject({ status: 'scheduled', paid_at: null })
+    const summary = await api.call('GET', 'payout/summary', { token: customer.token })
+    expect(summary.data).toMatchObject({
+      total_invested: 100_000,
+      returns_received: 10_000,
+      returns_expected: 10_000,
+      next_payout: { due_date: last.due_date, amount: 110_000 },
+      late: { count: 0, amount: 0 },
+    })
+    expect(summary.data.chart.at(-1)).toEqual({ date: last.due_date, expected: 20_000, received: 10_000 })
+    const told = await api.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.title, 'Payout paid')))
+    expect(told).toHaveLength(1)
+    expect(told[0].body).toContain('₦10,000.00')
+    expect(told[0].link).toBe(`/investment-portfolio/${reference}/payouts`)
+    const mail = api.latestMail(customer.email) ?? ''
+    expect(mail).toContain(`Payout recorded for ${reference}`)
+    expect(mail).toContain('GTB-778812')
+    // The schedule the subscription shows agrees, and the investment still pays out.
+    const detail = await api.call('GET', `product-subscription/${reference}`, { token: customer.token })
+    expect(detail.data.schedule.map((row: any) => row.status)).toEqual(['paid', 'due'])
+    expect(detail.data.status).toBe('ongoing')
+
+    expect((await markPaid(recorder.token, { ids: [last.id] })).httpStatus).toBe(200)
+    const done = await api.call('GET', `product-subscription/${reference}`, { token: customer.token })
+    expect(done.data.status).toBe('completed')
+    const completed = await api.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customer.id), eq(notifications.title, 'Subscription completed')))
+    expect(completed).toHaveLength(1)
+  })
+
+  test('several at once, across investments: each investor is told of each payout', async () => {
+    const a = await createCustomer(api)
+    const b = await createCustomer(api)
+    const one = await investment(a, 10_000, { returnPercent: 5, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const two = await investment(b, 20_000, { returnPercent: 5, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const ids = [...(await ledger(one.reference, a.token)).slice(0, 2), (await ledger(two.reference, b.token))[0]].map((row) => row.id)
+    const answer = await markPaid(recorder.token, { ids })
+    expect(answer.httpStatus).toBe(200)
+    expect(answer.message).toBe('3 payouts recorded as paid')
+    expect(answer.data.map((row: any) => row.status)).toEqual(['paid', 'paid', 'paid'])
+    const told = async (userId: number) =>
+      (await api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.title, 'Payout paid')))).length
+    expect(await told(a.id)).toBe(2)
+    expect(await told(b.id)).toBe(1)
+  })
+
+  test('refused: a customer, staff without the permission, a payout of another investment, an unknown id, twice, a future date', async () => {
+    const customer = await createCustomer(api)
+    const { reference } = await investment(customer, 50_000, { returnPercent: 4, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const other = await investment(await createCustomer(api), 50_000, { returnPercent: 4, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const [first] = await ledger(reference, customer.token)
+    const [foreign] = await ledger(other.reference, recorder.token)
+
+    expect((await markPaid(customer.token, { ids: [first.id] })).httpStatus).toBe(403)
+    const staff = await api.createStaff(['can_verify_transaction', 'can_record_transaction'])
+    expect((await markPaid(staff.token, { ids: [first.id] })).httpStatus).toBe(403)
+    // Recording through one investment a payout of another.
+    const mixed = await markPaid(recorder.token, { ids: [first.id, foreign.id], reference })
+    expect(mixed.httpStatus).toBe(422)
+    expect(JSON.stringify(mixed.data)).toContain('This payout belongs to another investment')
+    // A customer cannot read someone else's ledger either.
+    expect((await api.call('GET', `product-subscription/${other.reference}/payout`, { token: customer.token })).httpStatus).toBe(404)
+    expect((await markPaid(recorder.token, { ids: ['00000000-0000-4000-8000-000000000000'] })).httpStatus).toBe(404)
+    expect((await markPaid(recorder.token, { ids: ['not-an-id'] })).httpStatus).toBe(404)
+    const future = await markPaid(recorder.token, { ids: [first.id], paid_at: addInterval(today(), 1, 'days') })
+    expect(future.httpStatus).toBe(422)
+    expect(JSON.stringify(future.data)).toContain('Date paid cannot be in the future')
+    // Nothing of the above recorded anything.
+    expect((await ledger(reference, customer.token)).map((row) => row.status)).toEqual(['scheduled', 'scheduled'])
+
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(200)
+    const again = await markPaid(recorder.token, { ids: [first.id], bank_reference: 'SECOND' })
+    expect(again.httpStatus).toBe(409)
+    expect(again.message).toBe('This payout has already been recorded as paid')
+    // All or nothing: a batch holding a paid payout records none of the others.
+    const [, second] = await ledger(reference, customer.token)
+    expect((await markPaid(recorder.token, { ids: [second.id, first.id] })).httpStatus).toBe(409)
+    expect((await ledger(reference, customer.token))[1].status).toBe('scheduled')
+    expect((await ledger(reference, customer.token))[0].bank_reference).toBe('ZEN-0001')
+  })
+
+  test('staff do not record a payout on their own investment', async () => {
+    const both = await api.createStaff(['can_record_payout'])
+    const { reference } = await investment({ id: await userIdOf(api, both.email), token: both.token }, 10_000, { frequencyPeriod: 1, duration: 1 })
+    const [first] = await ledger(reference, both.token)
+    expect((await markPaid(both.token, { ids: [first.id] })).httpStatus).toBe(403)
+  })
+
+  test('two requests racing for the same payout: one records it, the other is refused', async () => {
+    const customer = await createCustomer(api)
+    const { reference } = await investment(customer, 30_000, { returnPercent: 3, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const [first] = await ledger(reference, customer.token)
+    const answers = await Promise.all(
+      ['RACE-A', 'RACE-B', 'RACE-C'].map((bank_reference) => markPaid(recorder.token, { ids: [first.id], bank_reference })),
+    )
+    expect(answers.map((answer) => answer.httpStatus).sort()).toEqual([200, 409, 409])
+    const told = await api.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.title, 'Payout paid')))
+    expect(told).toHaveLength(1)
+    const winner = answers.find((answer) => answer.httpStatus === 200)!.data[0].bank_reference
+    expect((await ledger(reference, customer.token))[0].bank_reference).toBe(winner)
+  })
+})
+
+describe('the daily job moves payouts between scheduled, due and late; it never pays them', () => {
+  test('due on its date and through the grace days, late after; on the Late tab, the portfolio and the dashboard count', async () => {
+    await api.db.update(settings).set({ value: { value: 3 } }).where(eq(settings.key, 'payout_grace_days'))
+    const customer = await createCustomer(api)
+    const { reference } = await investment(customer, 40_000, { returnPercent: 5, interval: 'days', frequencyPeriod: 10, duration: 20 })
+    const [first] = await ledger(reference, customer.token)
+    const firstDate = first.due_date as string
+    const admin = await api.createStaff([], 'super_admin')
+    /** The dashboard's count and the list it opens: they must agree; answers the list. */
+    const payoutsDue = async () => {
+      const count = (await api.call('GET', 'dashboard-summary', { token: admin.token })).data.staff.payouts_due as number
+      const references: string[] = []
+      for (let page = 1; ; page++) {
+        const answer = await api.call('GET', `product-subscription?type=land_investment&due=payout&page=${page}`, { token: admin.token })
+        references.push(...answer.data.items.map((row: any) => row.reference))
+        if (page >= answer.data.totalPages) break
+      }
+      expect(references).toHaveLength(count)
+      return references
+    }
+    expect(await payoutsDue()).not.toContain(reference)
+
+    await runDailyJobs(api.db, at(addInterval(firstDate, -1, 'days')))
+    expect((await ledger(reference, customer.token))[0].status).toBe('scheduled')
+    await runDailyJobs(api.db, at(firstDate))
+    expect((await ledger(reference, customer.token))[0].status).toBe('due')
+    const dueList = await api.call('GET', `admin/payout?status=due&search=${reference}`, { token: recorder.token })
+    expect(dueList.data.items.map((row: any) => row.id)).toEqual([first.id])
+    expect(await payoutsDue()).toContain(reference)
+
+    await runDailyJobs(api.db, at(addInterval(firstDate, 3, 'days')))
+    expect((await ledger(reference, customer.token))[0].status).toBe('due')
+    await runDailyJobs(api.db, at(addInterval(firstDate, 4, 'days')))
+    const late = (await ledger(reference, customer.token))[0]
+    expect(late).toMatchObject({ status: 'late', days_late: 4, paid_at: null })
+    const lateList = await api.call('GET', `admin/payout?status=late&search=${reference}`, { token: recorder.token })
+    expect(lateList.data).toMatchObject({ total_count: 1, total_amount: 2_000 })
+    expect(lateList.data.items[0]).toMatchObject({ id: first.id, subscription_reference: reference, status: 'late' })
+    const summary = await api.call('GET', 'payout/summary', { token: customer.token })
+    expect(summary.data.late).toEqual({ count: 1, amount: 2_000 })
+    expect(summary.data.late_payouts.map((row: any) => row.id)).toEqual([first.id])
+    expect(await payoutsDue()).toContain(reference)
+    const [row] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))
+    expect(row.status).toBe('ongoing')
+
+    // Recorded paid, it leaves the count and the list; the job leaves paid payouts alone.
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(200)
+    expect(await payoutsDue()).not.toContain(reference)
+    await runDailyJobs(api.db, at(addInterval(firstDate, 40, 'days')))
+    const after = await ledger(reference, customer.token)
+    expect(after.map((payout) => payout.status)).toEqual(['paid', 'late'])
+    const [still] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))
+    expect(still.status).toBe('ongoing')
+  })
+
+  test('the admin list: tabs by status, the date range and the total of every match', async () => {
+    const customer = await createCustomer(api, { firstName: 'Zainab' })
+    const { reference } = await investment(customer, 10_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const rows = await ledger(reference, customer.token)
+    const scheduled = await api.call('GET', `admin/payout?status=scheduled&search=${reference}`, { token: recorder.token })
+    expect(scheduled.data).toMatchObject({ total_count: 3, total_amount: 13_000 })
+    const ranged = await api.call('GET', `admin/payout?status=scheduled&search=${reference}&from=${rows[1].due_date}&to=${rows[1].due_date}`, {
+      token: recorder.token,
+    })
+    expect(ranged.data.items.map((row: any) => row.id)).toEqual([rows[1].id])
+    expect((await api.call('GET', 'admin/payout', { token: customer.token })).httpStatus).toBe(403)
+    const byName = await api.call('GET', `admin/payout?search=${encodeURIComponent(customer.lastName)}`, { token: recorder.token })
+    expect(byName.data.total_count).toBe(3)
+    const rowsInDb = await api.db.select().from(payouts).where(eq(payouts.uuid, rows[0].id))
+    expect(rowsInDb[0].principal).toBe(0)
+  })
+})
