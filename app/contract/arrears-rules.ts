@@ -144,11 +144,11 @@ export type Arrears = {
   overdue: { sequence: number; dueDate: string; leftKobo: number }[]
   /** Unpaid instalments dated before today plus the unpaid late fees charged. */
   amountOverdueKobo: number
-  /** From the day after the oldest unpaid due date; 0 when nothing is overdue. */
+  /** From the day after the oldest unpaid due date (instalment or fee); 0 when nothing is overdue. */
   daysInArrears: number
   bucket: ArrearsBucket | null
   oldestUnpaidDue: string | null
-  /** What happens next if nothing is paid, and on what day; null when nothing is overdue. */
+  /** What happens next if nothing is paid, and on what day; null when no instalment is overdue. */
   nextStep: NextStep | null
 }
 
@@ -169,19 +169,20 @@ export function arrearsOf(input: {
   const overdue = overdueItems
     .filter((item) => item.kind === 'instalment')
     .map((item) => ({ sequence: item.sequence, dueDate: item.date, leftKobo: item.leftKobo }))
-  // Fees are owed from the day they are charged, so a fee charged today is already overdue.
+  // A fee is owed from the day it is charged, so one charged today already counts in the amount.
   const feesLeft = items.filter((item) => item.kind === 'fee' && item.leftKobo > 0 && item.date <= today)
   const amountOverdueKobo = overdue.reduce((sum, i) => sum + i.leftKobo, 0) + feesLeft.reduce((sum, f) => sum + f.leftKobo, 0)
-  const oldestUnpaidDue = overdue[0]?.dueDate ?? null
+  // Days count from the oldest amount unpaid (an instalment, or a fee once its instalment is paid).
+  const oldestUnpaidDue = overdueItems[0]?.date ?? null
   const daysInArrears = oldestUnpaidDue ? daysBetween(oldestUnpaidDue, today) : 0
   let nextStep: NextStep | null = null
-  if (oldestUnpaidDue) {
+  if (oldestUnpaidDue && overdue.length) {
     const charged = new Set(input.fees.map((f) => f.instalment))
     const feeDue = overdue
       .filter((i) => !charged.has(i.sequence) && rules.lateFeePercent > 0)
       .map((i) => ({ date: feeDate(i.dueDate, rules), sequence: i.sequence }))
       .find((f) => f.date > today)
-    const actionOn = defaultActionDate(oldestUnpaidDue, rules)
+    const actionOn = defaultActionDate(overdue[0].dueDate, rules)
     if (feeDue && feeDue.date < actionOn) {
       const instalment = input.instalments.find((i) => i.sequence === feeDue.sequence)!
       nextStep = { kind: 'late_fee', date: feeDue.date, amountKobo: lateFeeKobo(instalment.amountKobo, rules) }
@@ -193,8 +194,9 @@ export function arrearsOf(input: {
 }
 
 /** Whether the plan's default action is due today: an instalment unpaid more than default_after_days. */
-export function isDefaultDue(arrears: Pick<Arrears, 'daysInArrears'>, rules: Pick<ArrearsRules, 'defaultAfterDays'>): boolean {
-  return arrears.daysInArrears > rules.defaultAfterDays
+export function isDefaultDue(arrears: Pick<Arrears, 'overdue'>, rules: Pick<ArrearsRules, 'defaultAfterDays'>, today: string): boolean {
+  const oldest = arrears.overdue[0]
+  return Boolean(oldest) && daysBetween(oldest.dueDate, today) > rules.defaultAfterDays
 }
 
 /**

@@ -92,20 +92,19 @@ describe('arrearsOf: through due, grace, fee, buckets and default', () => {
     const fees = [fee2, { instalment: 3, chargedOn: '2027-02-23', amountKobo: 500_000 }, { instalment: 4, chargedOn: '2027-03-23', amountKobo: 500_000 }]
     const on15 = arrearsOf({ instalments: schedule, fees, paidKobo: paid, rules, today: '2027-04-15' })
     expect(on15.nextStep).toEqual({ kind: 'reprice', date: '2027-04-16', amountKobo: null })
-    expect(isDefaultDue(on15, rules)).toBe(false)
+    expect(isDefaultDue(on15, rules, '2027-04-15')).toBe(false)
     const on16 = arrearsOf({ instalments: schedule, fees, paidKobo: paid, rules, today: '2027-04-16' })
     expect(on16.bucket).toBe('90+')
     expect(on16.amountOverdueKobo).toBe(75_000_001 + 1_500_000)
-    expect(isDefaultDue(on16, rules)).toBe(true)
+    expect(isDefaultDue(on16, rules, '2027-04-16')).toBe(true)
   })
   test('paid up (fee included) leaves arrears', () => {
     const a = arrearsOf({ instalments: schedule, fees: [fee2], paidKobo: 75_500_000, rules, today: '2027-02-01' })
     expect(a).toMatchObject({ amountOverdueKobo: 0, daysInArrears: 0, bucket: null, nextStep: null })
   })
-  test('an unpaid fee alone is overdue but counts no days', () => {
+  test('an unpaid fee alone is overdue from the day after it was charged, with no default coming', () => {
     const a = arrearsOf({ instalments: schedule, fees: [fee2], paidKobo: 75_000_000, rules, today: '2027-02-01' })
-    expect(a.amountOverdueKobo).toBe(500_000)
-    expect(a.daysInArrears).toBe(0)
+    expect(a).toMatchObject({ amountOverdueKobo: 500_000, daysInArrears: 9, bucket: '1-30', nextStep: null })
   })
   test('cancel plans say cancel', () => {
     const a = arrearsOf({ instalments: schedule, fees: [], paidKobo: paid, rules: { ...rules, lateFeePercent: 0, defaultAction: 'cancel' }, today: '2027-01-16' })
