@@ -25,6 +25,16 @@ export const ARREARS_RULE_LIMITS = {
 
 export const DEFAULT_ARREARS_RULES: ArrearsRules = { graceDays: 7, lateFeePercent: 0, defaultAfterDays: 90, defaultAction: 'reprice' }
 
+/** A plan's rules as the API answers them (snake_case). */
+export function planRules(plan: { grace_days: number; late_fee_percent: number; default_after_days: number; default_action: DefaultAction }): ArrearsRules {
+  return {
+    graceDays: plan.grace_days,
+    lateFeePercent: plan.late_fee_percent,
+    defaultAfterDays: plan.default_after_days,
+    defaultAction: plan.default_action,
+  }
+}
+
 /** Why a plan's rules cannot stand, per field; empty when they can. */
 export function arrearsRulesProblems(rules: ArrearsRules): Partial<Record<keyof ArrearsRules, string>> {
   const problems: Partial<Record<keyof ArrearsRules, string>> = {}
