@@ -9,6 +9,7 @@ import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
 import { expireUnpaidSubscriptions } from './expiry'
+import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'
 import { advanceInvestment } from './payments'
 import { productName, subscriptionMessageColumns } from './queries'
 
@@ -131,4 +132,8 @@ export const subscriptionJobs = [
   { name: 'complete-matured-investments', run: (db: Database, now: Date) => completeMaturedInvestments(db, now).then(() => {}) },
   { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireUnpaidSubscriptions(db, now).then(() => {}) },
   { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
+  // Late payment: fees first, so a reminder states the fee charged today; the default action last.
+  { name: 'late-fees', run: (db: Database, now: Date) => chargeLateFees(db, now).then(() => {}) },
+  { name: 'arrears-reminders', run: (db: Database, now: Date) => sendArrearsReminders(db, now).then(() => {}) },
+  { name: 'default-actions', run: (db: Database, now: Date) => applyDefaultActions(db, now).then(() => {}) },
 ]
