@@ -9,6 +9,7 @@ import { profileRoutes } from './profile/routes'
 import { referenceRoutes } from './reference/routes'
 import { settingsRoutes } from './settings/routes'
 import { subscriptionsRoutes } from './subscriptions/routes'
+import { arrearsRoutes } from './subscriptions/arrears-routes'
 import type { Route } from './http/router'
 
 export const routes: Route[] = [
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...productsRoutes,
   ...mediaRoutes,
   ...subscriptionsRoutes,
+  ...arrearsRoutes,
   ...peopleRoutes,
   ...profileRoutes,
   ...settingsRoutes,

@@ -200,3 +200,42 @@ describe('the daily job moves a late subscription through due, grace, fee, bucke
     expect(list.data.items.map((s: { reference: string }) => s.reference)).toContain(sub.reference)
   })
 })
+
+describe('GET admin/arrears', () => {
+  test('totals per bucket, filters, and the next step; the dashboard list holds the same subscriptions', async () => {
+    const staff = await api.createStaff(['can_record_transaction'])
+    const verifier = await api.createStaff(['can_verify_transaction'])
+    const product = await createLandProduct(api, { amount: 1_000_000, initialDeposit: 400_000 })
+    const plan = await createPlan(api, product.id, { amount: 1_000_000, duration: 3, durationType: 'months' })
+    await api.db.update(paymentPlans).set({ lateFeePercent: 2 }).where(eq(paymentPlans.id, plan.id))
+    const late = async (days: number) => {
+      const customer = await createCustomer(api, { firstName: `Late${days}` })
+      const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+      const deposit = await pay(api, customer, sub.reference, 400_000)
+      await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: deposit.data.reference, status: 'paid' } })
+      const [row] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, sub.reference))
+      const shift = daysBetween(lagosToday(), row.nextPaymentDate!) + days
+      await api.db.execute(sql`update schedule_entries set due_date = due_date - ${shift}::int where subscription_id = ${row.id}`)
+      await api.db.execute(sql`update subscriptions set next_payment_date = next_payment_date - ${shift}::int where id = ${row.id}`)
+      return sub.reference as string
+    }
+    const three = await late(3)
+    const forty = await late(40)
+    const answer = await api.call('GET', `admin/arrears?product=${product.reference}`, { token: staff.token })
+    expect(answer.httpStatus).toBe(200)
+    expect(answer.data.totals.find((t: { bucket: string }) => t.bucket === '1-30')).toEqual({ bucket: '1-30', count: 1, amount_overdue: 300_000 })
+    expect(answer.data.totals.find((t: { bucket: string }) => t.bucket === '31-60')).toMatchObject({ bucket: '31-60', count: 1 })
+    expect(answer.data.subscriptions.items.map((i: { reference: string }) => i.reference)).toEqual([forty, three])
+    const first = answer.data.subscriptions.items[1]
+    expect(first).toMatchObject({ days_in_arrears: 3, arrears_bucket: '1-30', amount_overdue: 300_000 })
+    expect(first.next_step).toEqual({ kind: 'late_fee', date: addInterval(addInterval(lagosToday(), -3, 'days'), 8, 'days'), amount: 6_000 })
+    const bucket = await api.call('GET', `admin/arrears?product=${product.reference}&bucket=31-60`, { token: staff.token })
+    expect(bucket.data.subscriptions.items.map((i: { reference: string }) => i.reference)).toEqual([forty])
+    const search = await api.call('GET', `admin/arrears?search=${three}`, { token: staff.token })
+    expect(search.data.subscriptions.items.map((i: { reference: string }) => i.reference)).toEqual([three])
+    // Every subscription /arrears lists is one the dashboard's `due=arrears` list holds.
+    const dashboard = await api.call('GET', 'product-subscription?due=arrears', { token: admin })
+    const listed = dashboard.data.items.map((i: { reference: string }) => i.reference)
+    expect(listed).toEqual(expect.arrayContaining([three, forty]))
+  })
+})

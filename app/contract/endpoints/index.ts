@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint'
+import { arrearsEndpoints } from './arrears'
 import { authEndpoints } from './auth'
 import { dashboardEndpoints } from './dashboard'
 import { healthEndpoints } from './health'
@@ -25,6 +26,7 @@ export const endpoints = {
   ...referenceEndpoints,
   ...settingEndpoints,
   ...subscriptionEndpoints,
+  ...arrearsEndpoints,
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,
