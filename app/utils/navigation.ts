@@ -13,6 +13,9 @@ export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.r
 
 export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
 
+/** Staff who change subscriptions or record payments: the arrears page's readers. */
+export const canSeeArrears = (user: Principal) => mayCall(user, { permissions: ['can_modify_subscription', 'can_record_transaction'] })
+
 const everyone = () => true
 
 export type NavIcon =
@@ -40,6 +43,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
   { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
   { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  { path: '/arrears', label: 'Arrears', icon: 'purchase', visible: canSeeArrears },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
