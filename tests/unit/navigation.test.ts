@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
+  canSeeArrears,
   canSeeCustomers,
   canSeeRealtors,
   canSeeUsers,
@@ -31,6 +32,7 @@ describe('the sidebar', () => {
       ['/land-investments', 'Investment Options'],
       ['/subscriptions', 'Land Subscriptions'],
       ['/investment-portfolio', 'Investment Portfolio'],
+      ['/arrears', 'Arrears'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
@@ -43,6 +45,20 @@ describe('the sidebar', () => {
     for (const role of ['super_admin', 'admin', 'realtor', 'customer'] as const) {
       expect(entry.visible(who(role))).toBe(true)
     }
+  })
+
+  describe('Arrears: can_modify_subscription or can_record_transaction', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], false],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_modify_subscription'], true],
+      ['admin', ['can_record_transaction'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_modify_subscription' && p !== 'can_record_transaction'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      expect(canSeeArrears(who(role, [...permissions]))).toBe(expected)
+    })
   })
 
   describe('Customers: role super_admin or realtor, or can_view_customer or can_modify_customer', () => {
