@@ -31,15 +31,15 @@ test('the breakdown shows what happens if a payment is late, with the customer\'
   await expect(page.getByRole('button', { name: 'Proceed' })).toBeVisible()
 })
 
-test('/arrears: staff who record payments see the buckets and filter by URL; customers do not', async ({ page, request }) => {
+test('/arrears: staff who record payments see the buckets and filter by URL, fitting a 390px screen', async ({ page, request }) => {
   const staff = await createStaffUser(request, ['can_record_transaction'])
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, staff.email, staff.password)
   await page.goto('/arrears')
   await expect(page.getByRole('heading', { name: 'Arrears' })).toBeVisible()
   for (const bucket of ['1-30', '31-60', '61-90', '90+']) await expect(page.getByTestId(`bucket-${bucket}`)).toBeVisible()
-  await page.getByLabel('Bucket').selectOption('31-60')
-  await page.getByLabel('Search').fill('nobody-matches-this')
+  await page.getByRole('combobox', { name: 'Bucket', exact: true }).selectOption('31-60')
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('nobody-matches-this')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/bucket=31-60/)
   await expect(page).toHaveURL(/search=nobody-matches-this/)
