@@ -12,6 +12,7 @@ import { referenceRoutes } from './reference/routes'
 import { settingsRoutes } from './settings/routes'
 import { subscriptionsRoutes } from './subscriptions/routes'
 import { titlesRoutes } from './titles/routes'
+import { arrearsRoutes } from './subscriptions/arrears-routes'
 import type { Route } from './http/router'
 
 export const routes: Route[] = [
@@ -24,6 +25,7 @@ export const routes: Route[] = [
   ...subscriptionsRoutes,
   ...titlesRoutes,
   ...payoutsRoutes,
+  ...arrearsRoutes,
   ...peopleRoutes,
   ...profileRoutes,
   ...settingsRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
+import { DEFAULT_ACTIONS } from './arrears-rules'
 import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
 import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
 
@@ -51,6 +52,11 @@ export const paymentPlanSchema = z.object({
   estimated_duration_payment: z.number(),
   /** The initial deposit due today under this plan, naira. */
   initial_deposit: z.number(),
+  /** Late payment: days after a due date before a fee, the fee (% of the missed instalment), when the default action applies. */
+  grace_days: z.number().int(),
+  late_fee_percent: z.number(),
+  default_after_days: z.number().int(),
+  default_action: z.enum(DEFAULT_ACTIONS),
   created_at: z.string(),
 })
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>
@@ -256,6 +262,11 @@ export const paymentPlanPayloadSchema = z.object({
   amount: nairaAmount('Amount'),
   duration: numberField('Duration', { integer: true, min: 2, max: 600 }),
   duration_type: enumField('Duration type', INTERVALS),
+  // Left out: 7, 0, 90 and reprice for a new plan, the plan's own values when it is changed.
+  grace_days: optionalNumberField('Grace days', { integer: true, min: 0, max: 90 }),
+  late_fee_percent: optionalNumberField('Late fee', { min: 0, max: 50 }),
+  default_after_days: optionalNumberField('Default after', { integer: true, min: 1, max: 730 }),
+  default_action: optionalEnum('Default action', DEFAULT_ACTIONS),
 })
 export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
 export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloadSchema>]: string }

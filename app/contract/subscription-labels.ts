@@ -37,8 +37,10 @@ export function transactionStatusLabel(status: string) {
  * A schedule row as people read it: paid; a payment whose date has passed is overdue, one due
  * today is due today, a later one upcoming. Dates are YYYY-MM-DD; `today` in the viewer's time zone.
  */
-export function scheduleStatusLabel(row: { kind: 'payment' | 'payout'; status: 'paid' | 'due'; period: string }, today: string) {
+export function scheduleStatusLabel(row: { kind: 'payment' | 'payout' | 'late_fee'; status: 'paid' | 'due'; period: string }, today: string) {
   if (row.status === 'paid') return 'Paid'
+  // A late fee is owed from the day it is charged.
+  if (row.kind === 'late_fee') return row.period < today ? 'Overdue' : 'Due today'
   if (row.kind === 'payment' && row.period < today) return 'Overdue'
   if (row.kind === 'payment' && row.period === today) return 'Due today'
   return 'Upcoming'

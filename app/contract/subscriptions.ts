@@ -1,3 +1,4 @@
+import { ARREARS_BUCKETS } from './arrears-rules'
 import { z } from 'zod'
 import { DUE_FILTERS } from './dashboard-rules'
 import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
@@ -161,6 +162,11 @@ export const subscriptionSchema = z.object({
   updated_at: z.string(),
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** Land in arrears (docs/rules.md): unpaid instalments dated before today plus unpaid late fees, naira; 0 when not. */
+  amount_overdue: z.number(),
+  /** Days since the oldest amount unpaid fell due; 0 when not in arrears. */
+  days_in_arrears: z.number().int(),
+  arrears_bucket: z.enum(ARREARS_BUCKETS).nullable(),
   /** Whether the caller is the subscriber. */
   is_user: z.boolean(),
   user: z.object({ reference: z.string(), full_name: z.string(), email: z.string() }),
@@ -169,8 +175,11 @@ export type Subscription = z.infer<typeof subscriptionSchema>
 
 /** One entry of a subscription's schedule: a payment due or made, or an investment's payout. */
 export const scheduleItemSchema = z.object({
-  kind: z.enum(['payment', 'payout']),
+  /** A late fee is its own entry, after the instalment it was charged on (`sequence` is that instalment). */
+  kind: z.enum(['payment', 'payout', 'late_fee']),
   sequence: z.number().int(),
+  /** Why a late fee was charged; null for the other entries. */
+  reason: z.string().nullable(),
   /** YYYY-MM-DD. */
   period: z.string(),
   amount: z.number(),

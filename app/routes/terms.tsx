@@ -95,10 +95,16 @@ export default function TermsRoute() {
             subject to the Land Use Act and the consent of the relevant State Governor where it is required. Statutory
             fees for registering documents in your name are yours to pay unless the product says otherwise.
           </p>
-          <p>
-            If instalments remain unpaid for more than 90 days after their due date, we will write to you; if they remain
-            unpaid 30 days after that notice, we may cancel the subscription and refund what you have paid less an
-            administrative charge of no more than 10% of the amount paid.
+          <p id="terms-late-payment">
+            Each payment plan states its rules for late payment, and the breakdown shows them with your own amounts and
+            dates before you proceed. An instalment not received within the plan&rsquo;s grace days after its due date
+            carries a late fee of the plan&rsquo;s percentage of that instalment, charged once per instalment; payments go
+            to the oldest amount due first, fees included. If an instalment is still unpaid the plan&rsquo;s default days
+            after its due date, the plan&rsquo;s default action applies: either the unpaid balance is repriced at the
+            product&rsquo;s current price (the balance times today&rsquo;s price over the price when you subscribed), or
+            the subscription is cancelled, its plots or acres return to stock, and what you paid is refunded within 60
+            days less an administrative charge of no more than 10% of the amount paid. We remind you before each due date,
+            on it, and 1, 7 and 30 days after it if it is unpaid.
           </p>
         </Section>
 

@@ -18,6 +18,8 @@ export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staf
 export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
 /** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
 export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
+/** Staff who change subscriptions or record payments: the arrears page's readers. */
+export const canSeeArrears = (user: Principal) => mayCall(user, { permissions: ['can_modify_subscription', 'can_record_transaction'] })
 
 const everyone = () => true
 
@@ -49,6 +51,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
   { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
   { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
+  { path: '/arrears', label: 'Arrears', icon: 'purchase', visible: canSeeArrears },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },

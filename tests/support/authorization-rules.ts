@@ -152,6 +152,8 @@ export const RULES: Record<string, Rule> = {
   },
 
   'GET dashboard-metrics': { expect: everyone },
+  // Arrears: staff who change subscriptions or record payments.
+  'GET admin/arrears': { lacks: ['can_modify_subscription', 'can_record_transaction'], expect: staffOnly() },
   'GET dashboard-summary': { expect: everyone },
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.

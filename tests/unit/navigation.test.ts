@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
+  canSeeArrears,
   canSeeCustomers,
   canSeePayouts,
   canSeeRealtors,
@@ -34,6 +35,7 @@ describe('the sidebar', () => {
       ['/subscriptions', 'Land Subscriptions'],
       ['/investment-portfolio', 'Investment Portfolio'],
       ['/payouts', 'Payouts'],
+      ['/arrears', 'Arrears'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
@@ -59,6 +61,20 @@ describe('the sidebar', () => {
     ] as const)('%s with %j → %s', (role, permissions, expected) => {
       expect(canSeePayouts(who(role, [...permissions]))).toBe(expected)
       expect(labels(who(role, [...permissions])).includes('Payouts')).toBe(expected)
+    })
+  })
+
+  describe('Arrears: can_modify_subscription or can_record_transaction', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], false],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_modify_subscription'], true],
+      ['admin', ['can_record_transaction'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_modify_subscription' && p !== 'can_record_transaction'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      expect(canSeeArrears(who(role, [...permissions]))).toBe(expected)
     })
   })
 

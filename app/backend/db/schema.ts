@@ -16,6 +16,7 @@ import {
   uuid,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
+import type { ArrearsRules } from '~/contract/arrears-rules'
 import { parseKobo } from '../money'
 
 /**
@@ -281,6 +282,11 @@ export const paymentPlans = pgTable(
     amount: kobo('amount').notNull(),
     duration: integer('duration').notNull(),
     durationType: text('duration_type', { enum: ['days', 'weeks', 'months', 'years'] }).notNull(),
+    /** Late payment (app/contract/arrears-rules.ts): days of grace, the fee, when the default action applies. */
+    graceDays: integer('grace_days').notNull().default(7),
+    lateFeePercent: doublePrecision('late_fee_percent').notNull().default(0),
+    defaultAfterDays: integer('default_after_days').notNull().default(90),
+    defaultAction: text('default_action', { enum: ['reprice', 'cancel'] }).notNull().default('reprice'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -322,6 +328,10 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When its subscriber was told it expires tomorrow unless paid: once per subscription. */
     expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
+    /** The plan's late-payment rules as shown when subscribing (null: the plan's current rules). */
+    arrearsRules: jsonb('arrears_rules').$type<ArrearsRules>(),
+    /** The price of one unit paid in full when subscribing, kobo: what repricing compares against. */
+    unitPrice: kobo('unit_price'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -444,6 +454,56 @@ export const sentReminders = pgTable(
     sentAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.dueDate] })],
+)
+
+/** A late fee charged on a missed instalment: once per instalment (the unique index), with its reason. */
+export const lateFees = pgTable(
+  'late_fees',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    instalment: integer('instalment').notNull(),
+    amount: kobo('amount').notNull(),
+    reason: text('reason').notNull(),
+    chargedOn: date('charged_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('late_fees_subscription_instalment_idx').on(table.subscriptionId, table.instalment)],
+)
+
+/** Escalated reminders of an instalment (on the due date, 1, 7 and 30 days late): a row claims each before it is sent. */
+export const arrearsReminders = pgTable(
+  'arrears_reminders',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    step: text('step').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'arrears_reminders_pk', columns: [table.subscriptionId, table.dueDate, table.step] })],
+)
+
+/** What the daily job did to a subscription and why (a default action), once per event and instalment. */
+export const subscriptionHistory = pgTable(
+  'subscription_history',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    instalment: integer('instalment'),
+    detail: text('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('subscription_history_once_idx').on(table.subscriptionId, table.event, table.instalment),
+    index('subscription_history_subscription_idx').on(table.subscriptionId, table.createdAt),
+  ],
 )
 
 /** Runs of scheduled jobs, so a daily job runs once a day across restarts and instances. */

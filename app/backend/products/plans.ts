@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
 import { discountedKobo, planCoversPrice } from '~/contract/money'
+import { arrearsRulesProblems, DEFAULT_ARREARS_RULES, type ArrearsRules } from '~/contract/arrears-rules'
 import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
 import { formatNaira } from '~/contract/format'
 import { paymentPlans, products } from '../db/schema'
@@ -24,6 +25,10 @@ export function toPaymentPlan(row: PlanRow, productDepositKobo: number | null): 
     duration_type: row.durationType,
     estimated_duration_payment: koboToNaira(estimatedDurationPayment(terms, productDepositKobo)),
     initial_deposit: koboToNaira(initialDeposit(terms, productDepositKobo)),
+    grace_days: row.graceDays,
+    late_fee_percent: row.lateFeePercent,
+    default_after_days: row.defaultAfterDays,
+    default_action: row.defaultAction,
     created_at: new Date(row.createdAt).toISOString(),
   }
 }
@@ -81,7 +86,10 @@ const list = implement(endpoints.paymentPlanList, async (ctx) => {
 })
 
 /** A land product whose plans the caller may change, and the plan's values. */
-async function planInput(ctx: { db: Executor; params: { reference: string }; body: PaymentPlanPayload }) {
+async function planInput(
+  ctx: { db: Executor; params: { reference: string }; body: PaymentPlanPayload },
+  current: ArrearsRules = DEFAULT_ARREARS_RULES,
+) {
   const product = await productFor(ctx.db, ctx.params.reference)
   if (product.type !== 'land') throw badRequest('Payment plans are for land products only')
   const input = ctx.body
@@ -96,7 +104,23 @@ async function planInput(ctx: { db: Executor; params: { reference: string }; bod
       `Amount must be more than the initial deposit (${formatNaira(koboToNaira(product.deposit))})`
     )
   }
-  return { product, values: { amount, duration: input.duration, durationType: input.duration_type } }
+  const rules: ArrearsRules = {
+    graceDays: input.grace_days ?? current.graceDays,
+    lateFeePercent: input.late_fee_percent ?? current.lateFeePercent,
+    defaultAfterDays: input.default_after_days ?? current.defaultAfterDays,
+    defaultAction: input.default_action ?? current.defaultAction,
+  }
+  const problems = arrearsRulesProblems(rules)
+  const field = (Object.keys(problems) as (keyof ArrearsRules)[])[0]
+  if (field) throw fieldError(PLAN_RULE_FIELDS[field], problems[field]!)
+  return { product, values: { amount, duration: input.duration, durationType: input.duration_type, ...rules } }
+}
+
+const PLAN_RULE_FIELDS: Record<keyof ArrearsRules, string> = {
+  graceDays: 'grace_days',
+  lateFeePercent: 'late_fee_percent',
+  defaultAfterDays: 'default_after_days',
+  defaultAction: 'default_action',
 }
 
 const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
@@ -109,8 +133,9 @@ const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
 })
 
 const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
-  const { product, values } = await planInput(ctx)
+  const product = await productFor(ctx.db, ctx.params.reference)
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
+  const { values } = await planInput(ctx, existing)
   const [plan] = await ctx.db
     .update(paymentPlans)
     .set({ ...values, updatedAt: new Date() })

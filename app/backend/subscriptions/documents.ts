@@ -190,6 +190,8 @@ export type AllocationData = {
   /** The estate, block and plot once staff record the plot allocated (title tracker); null before. */
   allocated?: { estate: string | null; block: string | null; plot: string | null } | null
   verification?: VerificationMark
+  /** The plan's late-payment rules in plain words (arrearsRulesSentence), when bought by instalments. */
+  arrearsRules?: string | null
 }
 
 export function allocationLetterPdf(data: AllocationData) {
@@ -226,6 +228,10 @@ export function allocationLetterPdf(data: AllocationData) {
       doc.moveDown(0.8)
       doc.text(data.description, { align: 'justify' })
       doc.moveDown(0.8)
+      if (data.arrearsRules) {
+        doc.text(`Late payment under your plan: ${data.arrearsRules}`, { align: 'justify' })
+        doc.moveDown(0.8)
+      }
       doc.text('Please keep this letter safe: it is your evidence of allocation until the title documents are handed over.', {
         align: 'justify',
       })

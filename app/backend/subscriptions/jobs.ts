@@ -10,6 +10,7 @@ import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
 import { expireUnpaidSubscriptions } from './expiry'
 import { refreshPayoutStatuses } from '../payouts/ledger'
+import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'
 import { productName, subscriptionMessageColumns } from './queries'
 
 const DEFAULT_REMINDER_DAYS = 3
@@ -96,4 +97,8 @@ export const subscriptionJobs = [
   { name: 'payout-statuses', run: (db: Database, now: Date) => refreshPayoutStatuses(db, now).then(() => {}) },
   { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireUnpaidSubscriptions(db, now).then(() => {}) },
   { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
+  // Late payment: fees first, so a reminder states the fee charged today; the default action last.
+  { name: 'late-fees', run: (db: Database, now: Date) => chargeLateFees(db, now).then(() => {}) },
+  { name: 'arrears-reminders', run: (db: Database, now: Date) => sendArrearsReminders(db, now).then(() => {}) },
+  { name: 'default-actions', run: (db: Database, now: Date) => applyDefaultActions(db, now).then(() => {}) },
 ]

@@ -13,6 +13,7 @@ import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
 import { startInvestment } from '../payouts/ledger'
 import { fileUrl } from './access'
+import { owedAmounts, settleOldestFirst } from './arrears'
 import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
 import { today } from './service'
@@ -42,10 +43,8 @@ export async function bankDetails(db: Executor): Promise<BankDetails> {
  * payment rows in order; an investment, or anything without rows, is paid in one amount.
  */
 export async function paymentChoicesOf(db: Executor, s: SubscriptionRow): Promise<PaymentChoice[]> {
-  const entries =
-    s.type === 'land'
-      ? (await scheduleOf(db, s.id)).filter((entry) => entry.kind === 'payment').map((entry) => entry.amount)
-      : []
+  // Late fees take their place among the rows, oldest first (see arrears.ts).
+  const entries = s.type === 'land' ? await owedAmounts(db, s.id) : []
   return paymentChoices(entries.length ? entries : [s.totalAmount], s.totalAmountPaid, s.totalAmount)
 }
 
@@ -262,6 +261,8 @@ async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, no
       updatedAt: now,
     })
     .where(eq(subscriptions.id, s.id))
+  // Late fees sit between the rows: settle and find the next payment oldest first, fees included.
+  if (!done) await settleOldestFirst(tx, s.id, paid, now)
   return done ? ('completed' as const) : ('ongoing' as const)
 }
 

@@ -16,6 +16,8 @@ import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { visibleSubscriptions } from './access'
 import { dueCondition } from './due'
+import { arrearsFor, owedOf } from './arrears'
+import { allocate, type Arrears } from '~/contract/arrears-rules'
 import { todayIn } from './plans'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
@@ -83,6 +85,10 @@ const listColumns = {
     amount: paymentPlans.amount,
     duration: paymentPlans.duration,
     durationType: paymentPlans.durationType,
+    graceDays: paymentPlans.graceDays,
+    lateFeePercent: paymentPlans.lateFeePercent,
+    defaultAfterDays: paymentPlans.defaultAfterDays,
+    defaultAction: paymentPlans.defaultAction,
   },
   owner: {
     id: users.id,
@@ -97,9 +103,14 @@ const listColumns = {
 export type ListRow = {
   subscription: SubscriptionRow
   product: ProductRow
-  plan: { uuid: string; amount: number; duration: number; durationType: PlanRow['durationType'] } | null
+  plan:
+    | (Pick<PlanRow, 'uuid' | 'amount' | 'duration' | 'durationType'> &
+        Pick<PlanRow, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>)
+    | null
   owner: { id: number; reference: string; firstName: string; lastName: string; email: string }
   durationLeft: number
+  /** Land in arrears, worked out on reading (arrears.ts); undefined or null: none. */
+  arrears?: Arrears | null
 }
 
 function withProductAndOwner<T extends PgSelect>(query: T) {
@@ -157,6 +168,9 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     updated_at: s.updatedAt.toISOString(),
     completed_at: iso(s.completedAt),
     cancelled_at: iso(s.cancelledAt),
+    amount_overdue: koboToNaira(row.arrears?.amountOverdueKobo ?? 0),
+    days_in_arrears: row.arrears?.daysInArrears ?? 0,
+    arrears_bucket: row.arrears?.bucket ?? null,
     is_user: s.userId === viewer.id,
     user: { reference: owner.reference, full_name: `${owner.firstName} ${owner.lastName}`, email: owner.email },
   }
@@ -216,7 +230,7 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
   const rows = ids.length
     ? await baseQuery(db).where(inArray(subscriptions.id, ids.map(({ id }) => id))).orderBy(...order)
     : []
-  return { rows: rows as ListRow[], total: Number(total) }
+  return { rows: await withArrears(db, rows as ListRow[]), total: Number(total) }
 }
 
 /** A subscription the viewer may see, by reference; anything else is a 404. */
@@ -225,13 +239,20 @@ export async function findVisibleSubscription(db: Executor, viewer: ApiUser, ref
     .where(and(eq(subscriptions.reference, reference.trim().toUpperCase()), visibleSubscriptions(viewer)))
     .limit(1)
   if (!row) throw notFound('Subscription not found')
-  return row as ListRow
+  return (await withArrears(db, [row as ListRow]))[0]
 }
 
 export async function subscriptionById(db: Executor, id: number) {
   const [row] = await baseQuery(db).where(eq(subscriptions.id, id)).limit(1)
   if (!row) throw notFound('Subscription not found')
-  return row as ListRow
+  return (await withArrears(db, [row as ListRow]))[0]
+}
+
+/** The rows with their arrears as of today (only ongoing land can be in arrears). */
+export async function withArrears(db: Executor, rows: ListRow[]): Promise<ListRow[]> {
+  const subjects = rows.map((row) => ({ ...row.subscription, plan: row.plan }))
+  const arrears = await arrearsFor(db, subjects, todayIn(getConfig().APP_TIME_ZONE))
+  return rows.map((row) => ({ ...row, arrears: arrears.get(row.subscription.id) ?? null }))
 }
 
 export async function scheduleOf(db: Executor, subscriptionId: number) {
@@ -252,16 +273,44 @@ export async function hasPaidTransaction(db: Executor, subscriptionId: number) {
 }
 
 export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Promise<SubscriptionDetail> {
-  const [entries, paid] = await Promise.all([scheduleOf(db, row.subscription.id), hasPaidTransaction(db, row.subscription.id)])
-  const schedule: ScheduleItem[] = entries.map((entry) => ({
-    kind: entry.kind,
-    sequence: entry.sequence,
-    period: entry.dueDate,
-    amount: koboToNaira(entry.amount),
-    status: entry.settledAt ? 'paid' : 'due',
-    settled_at: iso(entry.settledAt),
-  }))
-  return { ...toSubscription(row, viewer), schedule, has_paid_transaction: paid }
+  const id = row.subscription.id
+  const [entries, paid, owed] = await Promise.all([scheduleOf(db, id), hasPaidTransaction(db, id), owedOf(db, [id])])
+  const payouts: ScheduleItem[] = entries
+    .filter((entry) => entry.kind === 'payout')
+    .map((entry) => ({
+      kind: entry.kind,
+      sequence: entry.sequence,
+      reason: null,
+      period: entry.dueDate,
+      amount: koboToNaira(entry.amount),
+      status: entry.settledAt ? 'paid' : 'due',
+      settled_at: iso(entry.settledAt),
+    }))
+  // Payment rows and late fees in the order payments settle them: the oldest amount due first.
+  const { instalments, fees } = owed.get(id)!
+  const settled = new Map(entries.filter((e) => e.kind === 'payment').map((e) => [e.sequence, e.settledAt]))
+  const payments: ScheduleItem[] = allocate(instalments, fees, row.subscription.totalAmountPaid).map((item) =>
+    item.kind === 'instalment'
+      ? {
+          kind: 'payment',
+          sequence: item.sequence,
+          reason: null,
+          period: item.date,
+          amount: koboToNaira(item.amountKobo),
+          status: settled.get(item.sequence) ? 'paid' : 'due',
+          settled_at: iso(settled.get(item.sequence) ?? null),
+        }
+      : {
+          kind: 'late_fee',
+          sequence: item.sequence,
+          reason: fees.find((fee) => fee.instalment === item.sequence)?.reason ?? null,
+          period: item.date,
+          amount: koboToNaira(item.amountKobo),
+          status: item.leftKobo === 0 ? 'paid' : 'due',
+          settled_at: null,
+        },
+  )
+  return { ...toSubscription(row, viewer), schedule: [...payments, ...payouts], has_paid_transaction: paid }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { arrearsRulesSentence } from '~/contract/arrears-rules'
 import { and, eq, or } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
@@ -336,6 +337,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
     completedAt: s.completedAt,
     allocated,
     verification,
+    arrearsRules: s.arrearsRules ? arrearsRulesSentence(s.arrearsRules, row.product.landType ?? 'unit') : null,
   })
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }

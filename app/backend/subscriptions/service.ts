@@ -1,3 +1,4 @@
+import type { ArrearsRules } from '~/contract/arrears-rules'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
@@ -99,6 +100,10 @@ export type NewSubscription = {
 
 class DuplicateKey extends Error {}
 
+function planArrearsRules(plan: Pick<PlanRow, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>): ArrearsRules {
+  return { graceDays: plan.graceDays, lateFeePercent: plan.lateFeePercent, defaultAfterDays: plan.defaultAfterDays, defaultAction: plan.defaultAction }
+}
+
 /** What a new subscription owes and its dated rows (the schedules of docs/rules.md). */
 function termsOf(input: NewSubscription, start: string) {
   const { product, plan } = input
@@ -183,6 +188,9 @@ export async function createSubscription(db: Database, input: NewSubscription): 
           nextPaymentAmount: terms.first,
           nextPaymentDate: start,
           createdById: input.createdById,
+          // The late-payment rules shown on the breakdown, and the price repricing compares with.
+          arrearsRules: input.plan ? planArrearsRules(input.plan) : null,
+          unitPrice: product.type === 'land' ? discountedKobo(product.amount, product.discountPercentage) : null,
           idempotencyKey: key,
           createdAt: now,
           updatedAt: now,

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint'
+import { arrearsEndpoints } from './arrears'
 import { authEndpoints } from './auth'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
@@ -29,6 +30,7 @@ export const endpoints = {
   ...settingEndpoints,
   ...subscriptionEndpoints,
   ...payoutEndpoints,
+  ...arrearsEndpoints,
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,

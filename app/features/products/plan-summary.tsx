@@ -10,6 +10,9 @@ export function PlanSummary({ plan }: { plan: PaymentPlan }) {
     ['Duration type', capitalize(plan.duration_type)],
     ['Initial deposit', formatNaira(plan.initial_deposit)],
     ['Estimated payment per instalment', formatNaira(plan.estimated_duration_payment)],
+    ['Grace days', String(plan.grace_days)],
+    ['Late fee', `${plan.late_fee_percent}% of the missed instalment`],
+    ['Default after', `${plan.default_after_days} days: ${plan.default_action === 'reprice' ? 'reprice' : 'cancel'}`],
   ]
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" data-testid="plan-summary">

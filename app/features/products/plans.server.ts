@@ -62,10 +62,14 @@ export async function plansEditorAction(request: Request, reference: string | un
   if (submission.status !== 'success') return data({ result: submission.reply(), formId }, { status: 400 })
   const input = submission.value
   const product = reference ?? ''
-  const terms = (plan: { amount: number; duration: number; duration_type: string }) => ({
+  const terms = (plan: z.output<typeof paymentPlanPayloadSchema>) => ({
     amount: plan.amount,
     duration: plan.duration,
     duration_type: plan.duration_type,
+    grace_days: plan.grace_days,
+    late_fee_percent: plan.late_fee_percent,
+    default_after_days: plan.default_after_days,
+    default_action: plan.default_action,
   })
   const result =
     input.intent === 'create'

@@ -6,6 +6,7 @@ import { koboOf, maxQuantity, planCoversPrice, quantityProblem, scaleByQuantity 
 import type { Product } from '~/contract/products'
 import type { PaymentPlan } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
+import { arrearsTimeline, planRules } from '~/contract/arrears-rules'
 import { landChoiceSchema, landProceedSchema } from '~/contract/subscribe'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
@@ -25,6 +26,17 @@ async function allPlans(request: Request, reference: string) {
   // Shortest plan first, as a buyer compares them.
   plans.sort((a, b) => a.duration - b.duration || a.amount - b.amount)
   return { plans, error: null }
+}
+
+/**
+ * What happens if an instalment is late, with this customer's own amounts and dates: the first row
+ * is the deposit due today, the rest the instalments the plan's rules apply to.
+ */
+export function planTimeline(plan: PaymentPlan, rows: PlanEntry[], unit: string): string[] {
+  const today = rows[0]?.period
+  if (!today) return []
+  const instalments = rows.map((row, index) => ({ sequence: index + 1, dueDate: row.period, amountKobo: koboOf(row.amount) }))
+  return arrearsTimeline(instalments, planRules(plan), today, unit)
 }
 
 /** The most plots or acres this product can be bought by now: at most 10, and no more than the units left. */
@@ -105,6 +117,7 @@ export async function loadSubscribe(request: Request, reference: string | undefi
     unitTotal,
     total: scaleByQuantity(koboOf(unitTotal), quantity) / 100,
     rows: scaled,
+    timeline: plan ? planTimeline(plan, scaled, product.land_type ?? 'unit') : [],
     showAll: flow.showAll,
     idempotencyKey: newIdempotencyKey(),
     spec: formSpec(landProceedSchema),

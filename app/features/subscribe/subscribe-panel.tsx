@@ -47,6 +47,8 @@ export type SubscribeData =
       /** The total for all of them. */
       total: number
       rows: PlanEntry[]
+      /** What happens if an instalment is late, in plain words with the customer's own figures. */
+      timeline: string[]
       showAll: boolean
       idempotencyKey: string
     })
@@ -225,6 +227,16 @@ function BreakdownStep({
                 requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
               </p>
             )}
+            {data.timeline.length ? (
+              <div className="mt-2" data-testid="arrears-timeline">
+                <p className="font-semibold text-slate-900">If a payment is late</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {data.timeline.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <p className="mt-2">
               I understand that no payment has been made yet, that the land document is issued once the price is paid in
               full, and that any change to these terms must be approved by both parties.

@@ -50,7 +50,7 @@ export type AmountChoice = { instalments: number; amount: number; whole: boolean
  * next instalment, several, or the whole balance. An investment or a full payment has one amount.
  */
 export function amountChoices(s: SubscriptionDetail): AmountChoice[] {
-  const entries = s.type === 'land' ? s.schedule.filter((row) => row.kind === 'payment').map((row) => koboOf(row.amount)) : []
+  const entries = s.type === 'land' ? s.schedule.filter((row) => row.kind !== 'payout').map((row) => koboOf(row.amount)) : []
   const total = koboOf(s.total_amount)
   return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map((choice) => ({
     instalments: choice.instalments,

@@ -27,7 +27,7 @@ export function PlanPanel({
   const land = s.type === 'land'
   const date = (value: string | null) => formatDate(value, data.timeZone)
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(new Date())
-  const rows = s.schedule.filter((row) => row.kind === (land ? 'payment' : 'payout'))
+  const rows = s.schedule.filter((row) => (land ? row.kind !== 'payout' : row.kind === 'payout'))
   const plan = s.payment_plan
   return (
     <SlideOver title={`Payment plan: ${s.reference}`} closeTo={data.closeTo}>
@@ -68,7 +68,16 @@ export function PlanPanel({
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.kind}-${row.sequence}`} className="border-b border-slate-100" data-testid="plan-row">
-              <td className="py-2 pr-2">{rowLabel(s, row.sequence)}</td>
+              <td className="py-2 pr-2">
+                {row.kind === 'late_fee' ? (
+                  <>
+                    Late fee on {rowLabel(s, row.sequence).toLowerCase()}
+                    {row.reason ? <span className="block text-xs text-slate-500">{row.reason}</span> : null}
+                  </>
+                ) : (
+                  rowLabel(s, row.sequence)
+                )}
+              </td>
               <td className="py-2 pr-2">{date(row.period)}</td>
               <td className="py-2 pr-2 text-right">{formatNaira(row.amount)}</td>
               <td className="py-2 text-right">

@@ -58,6 +58,13 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
           <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
           <DetailRow label="Next payment">{formatNaira(s.next_payment_amount)}</DetailRow>
           <DetailRow label="Next payment date">{date(s.next_payment_date)}</DetailRow>
+          {s.days_in_arrears > 0 ? (
+            <DetailRow label={`Overdue by ${s.days_in_arrears} day${s.days_in_arrears === 1 ? '' : 's'}`}>
+              <span className="font-semibold text-red-700" data-testid="amount-overdue">
+                {formatNaira(s.amount_overdue)}
+              </span>
+            </DetailRow>
+          ) : null}
         </>
       ) : (
         <>
