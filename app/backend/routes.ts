@@ -1,4 +1,5 @@
 import { authRoutes } from './auth/routes'
+import { commissionsRoutes } from './commissions/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { healthRoutes } from './health'
 import { mediaRoutes } from './media/routes'
@@ -23,4 +24,5 @@ export const routes: Route[] = [
   ...profileRoutes,
   ...settingsRoutes,
   ...referenceRoutes,
+  ...commissionsRoutes,
 ]

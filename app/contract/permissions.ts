@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'can_view_payment_plan',
   'can_modify_payment_plan',
   'can_modify_setting',
+  'can_pay_commissions',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -30,6 +31,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_view_payment_plan: 'View payment plans',
   can_modify_payment_plan: 'Add and change payment plans',
   can_modify_setting: 'Change settings',
+  can_pay_commissions: 'Pay realtor commissions',
 }
 
 export type Principal = { role: Role; permissions: readonly string[] }

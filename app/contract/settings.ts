@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
@@ -21,7 +22,13 @@ export const NO_BANK_DETAILS = 'Payment details are not available yet; please co
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-export const SETTING_TYPES = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details'] as const
+export const SETTING_TYPES = [
+  'bank_details',
+  'subscription_due_reminder_day',
+  'unpaid_subscription_expiry_days',
+  'company_details',
+  'commission_rates',
+] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
@@ -81,8 +88,12 @@ export const settingSchema = z.discriminatedUnion(
     reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
     expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
     companyDetailsSchema.extend({ type: z.literal('company_details') }),
+    commissionRatesSchema.extend({ type: z.literal('commission_rates') }),
   ],
-  { error: 'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days or company_details' },
+  {
+    error:
+      'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details or commission_rates',
+  },
 )
 
 export const BANK_DETAILS_UPDATED = 'Bank details updated successfully'

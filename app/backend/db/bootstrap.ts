@@ -1,4 +1,5 @@
 import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
+import { DEFAULT_COMMISSION_RATES } from '~/contract/commission-rules'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
@@ -13,6 +14,7 @@ export const DEFAULT_SETTINGS = {
   subscription_due_reminder_day: { value: 3 },
   unpaid_subscription_expiry_days: { value: EXPIRY_DAYS_DEFAULT },
   company_details: { name: 'Land Banking', address: '', rc_number: '', phone: '' },
+  commission_rates: DEFAULT_COMMISSION_RATES,
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */

@@ -1,12 +1,15 @@
 import { endpoints } from '~/contract/endpoints'
+import { COMMISSION_RATES_UPDATED } from '~/contract/commissions'
 import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
 import { implement } from '../http/router'
 import {
   getBankDetails,
+  getCommissionRates,
   getCompanyDetails,
   getExpiryDays,
   getReminderDays,
   setBankDetails,
+  setCommissionRates,
   setCompanyDetails,
   setExpiryDays,
   setReminderDays,
@@ -22,7 +25,14 @@ const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ d
 
 const companyDetails = implement(endpoints.settingCompanyDetails, async ({ db }) => ({ data: await getCompanyDetails(db) }))
 
+const commissionRates = implement(endpoints.settingCommissionRates, async ({ db }) => ({ data: await getCommissionRates(db) }))
+
 const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: input }) => {
+  if (input.type === 'commission_rates') {
+    const { type: _type, ...rates } = input
+    await setCommissionRates(db, rates)
+    return { message: COMMISSION_RATES_UPDATED, data: await getCommissionRates(db) }
+  }
   if (input.type === 'company_details') {
     const { type: _type, ...details } = input
     await setCompanyDetails(db, details)
@@ -41,4 +51,4 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, updateSetting]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, companyDetails, commissionRates, updateSetting]

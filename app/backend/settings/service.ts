@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { DEFAULT_COMMISSION_RATES, isRate, type CommissionRates } from '~/contract/commission-rules'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import type { Executor } from '../db/client'
@@ -66,4 +67,24 @@ export async function getCompanyDetails(db: Executor): Promise<CompanyDetails> {
 
 export async function setCompanyDetails(db: Executor, details: CompanyDetails) {
   await writeSetting(db, 'company_details', details)
+}
+
+/** The commission and withholding tax rates, in percent; a stored value that is not a rate falls back to its default. */
+export async function getCommissionRates(db: Executor): Promise<CommissionRates> {
+  const stored = (await readSetting(db, 'commission_rates')) ?? {}
+  const rate = (key: keyof CommissionRates) => {
+    const value = stored[key]
+    return isRate(value) ? value : DEFAULT_COMMISSION_RATES[key]
+  }
+  return {
+    level_1: rate('level_1'),
+    level_2: rate('level_2'),
+    level_3: rate('level_3'),
+    wht_individual: rate('wht_individual'),
+    wht_company: rate('wht_company'),
+  }
+}
+
+export async function setCommissionRates(db: Executor, rates: CommissionRates) {
+  await writeSetting(db, 'commission_rates', rates)
 }

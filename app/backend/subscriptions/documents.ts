@@ -14,7 +14,7 @@ export const COMPANY_NAME = 'Land Banking'
 export const naira = (kobo: number) => formatNaira(koboToNaira(kobo))
 
 /** Dates on documents as on the screens (DD/MM/YYYY), in the app's time zone. */
-function dateText(value: Date | string) {
+export function dateText(value: Date | string) {
   return formatDate(value, getConfig().APP_TIME_ZONE)
 }
 
@@ -33,10 +33,10 @@ function documentFonts() {
   return fonts
 }
 
-const REGULAR = 'Body'
-const BOLD = 'Body-Bold'
+export const REGULAR = 'Body'
+export const BOLD = 'Body-Bold'
 
-type Doc = InstanceType<typeof PDFDocument>
+export type Doc = InstanceType<typeof PDFDocument>
 
 /** Draws a document and answers its bytes. Uncompressed: small files, and tests can read the text. */
 export function renderPdf(title: string, draw: (doc: Doc) => void, author = COMPANY_NAME): Promise<Buffer> {
@@ -60,7 +60,7 @@ export function renderPdf(title: string, draw: (doc: Doc) => void, author = COMP
 }
 
 /** The company's name, then its address, RC number and phone (those set), a rule, and the heading. */
-function letterhead(doc: Doc, company: CompanyDetails, heading: string) {
+export function letterhead(doc: Doc, company: CompanyDetails, heading: string) {
   doc.font(BOLD).fontSize(20).fillColor('#14532d').text(company.name)
   const contact = [company.address, company.rc_number, company.phone ? `Tel: ${company.phone}` : ''].filter(Boolean)
   doc.font(REGULAR).fontSize(9).fillColor('#555555')
@@ -91,7 +91,7 @@ function signatureLine(doc: Doc, company: CompanyDetails) {
   doc.font(REGULAR).fontSize(10).fillColor('#333333').text(`For: ${company.name}`)
 }
 
-function field(doc: Doc, label: string, value: string) {
+export function field(doc: Doc, label: string, value: string) {
   const left = doc.page.margins.left
   const y = doc.y
   doc.font(BOLD).fontSize(10).fillColor('#333333').text(label, left, y, { width: 125 })

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
 import { authEndpoints } from './auth'
+import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
@@ -28,6 +29,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...peopleEndpoints,
   ...profileEndpoints,
+  ...commissionEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

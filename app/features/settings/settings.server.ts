@@ -3,6 +3,7 @@ import { changeEmailSchema, changePasswordSchema } from '~/contract/auth'
 import type { BodyInputOf } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
+import { commissionRatesSchema } from '~/contract/commissions'
 import { profileSchema } from '~/contract/profile'
 import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, reminderDaySchema } from '~/contract/settings'
 import { api } from '~/utils/api.server'
@@ -34,6 +35,7 @@ export async function loadSettings(request: Request) {
     expiryDays: formSpec(expiryDaysSchema),
     profile: formSpec(profileSchema),
     company: formSpec(companyDetailsSchema),
+    commissionRates: formSpec(commissionRatesSchema),
   }
   if (!wantsSettings) {
     const [email, profile] = await Promise.all([api(request, endpoints.emailStatus), api(request, endpoints.profileShow)])
@@ -41,13 +43,14 @@ export async function loadSettings(request: Request) {
     const pendingEmail = email.data.pending_email
     // A provider without profiles (an older API) leaves the card out rather than the whole page.
     const ownProfile = profile.ok ? profile.data : null
-    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, company: null, profile: ownProfile, pendingEmail, specs }
+    return { user, canModify, tab: 'account' as const, bank: null, reminderDays: null, expiryDays: null, company: null, commissionRates: null, profile: ownProfile, pendingEmail, specs }
   }
-  const [bank, reminder, expiry, company] = await Promise.all([
+  const [bank, reminder, expiry, company, rates] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
     api(request, endpoints.settingCompanyDetails),
+    api(request, endpoints.settingCommissionRates),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
@@ -62,6 +65,7 @@ export async function loadSettings(request: Request) {
     reminderDays: reminder.data.value,
     expiryDays,
     company: companyDetails,
+    commissionRates: rates.ok ? rates.data : null,
     profile: null,
     pendingEmail: null,
     specs,
@@ -78,7 +82,8 @@ export async function settingsAction(request: Request) {
     intent === 'bank_details' ||
     intent === 'subscription_due_reminder_day' ||
     intent === 'unpaid_subscription_expiry_days' ||
-    intent === 'company_details'
+    intent === 'company_details' ||
+    intent === 'commission_rates'
   ) {
     return saveSetting(request, intent)
   }
@@ -90,6 +95,7 @@ const SETTING_SCHEMAS = {
   subscription_due_reminder_day: reminderDaySchema,
   unpaid_subscription_expiry_days: expiryDaysSchema,
   company_details: companyDetailsSchema,
+  commission_rates: commissionRatesSchema,
 }
 
 async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMAS) {
