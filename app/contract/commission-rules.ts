@@ -36,9 +36,12 @@ export const LEVEL_LABELS: Record<CommissionLevel, string> = {
   3: 'Level 3',
 }
 
+/** A number with at most two decimals (2.55, not 2.555). */
+export const hasTwoDecimalsAtMost = (value: number) => Math.round(value * 100) === Number((value * 100).toFixed(6))
+
 /** A rate as stored: a finite percent from 0 to 100 with at most two decimals. */
 export function isRate(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100 && Math.round(value * 100) === Number((value * 100).toFixed(6))
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100 && hasTwoDecimalsAtMost(value)
 }
 
 export type CommissionAmounts = { gross: number; withholdingTax: number; net: number }

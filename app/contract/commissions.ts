@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMMISSION_STATUSES, isRate, monthRange } from './commission-rules'
+import { COMMISSION_STATUSES, hasTwoDecimalsAtMost, monthRange } from './commission-rules'
 import { pageParam, requiredMessage, requiredString } from './fields'
 import { parseDisplayDate } from './format'
 import { SUBSCRIPTION_TYPES } from './subscription-labels'
@@ -130,7 +130,7 @@ function rateField(label: string) {
       .number({ error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`) })
       .min(0, `${label} must be at least 0`)
       .max(100, `${label} must be at most 100`)
-      .refine(isRate, `${label} may have at most two decimals`),
+      .refine(hasTwoDecimalsAtMost, `${label} may have at most two decimals`),
   )
 }
 
