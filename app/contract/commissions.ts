@@ -32,18 +32,22 @@ const statusParam = z.preprocess(
   z.enum(COMMISSION_STATUSES, { error: `Status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
 )
 
-/** GET commission: the signed-in realtor's own entries. */
+const realtorParam = z.preprocess(blankToUndefined, z.string().trim().max(40, 'Realtor must be a reference such as RLT-1A2B3C4D').optional())
+
+/** GET commission/statement/…: `realtor` lets staff who pay commissions read a realtor's statement. */
+export const statementQuery = z.object({ realtor: realtorParam })
+
+/** GET commission: the signed-in realtor's own entries (staff who pay commissions: a realtor's, by `realtor`). */
 export const ownCommissionQuery = z.object({
   page: pageParam.optional(),
   status: statusParam,
   from: optionalDate('From'),
   to: optionalDate('To'),
+  realtor: realtorParam,
 })
 
 /** GET admin/commission: everyone's, or one realtor's (by reference). */
-export const commissionQuery = ownCommissionQuery.extend({
-  realtor: z.preprocess(blankToUndefined, z.string().trim().max(40, 'Realtor must be a reference such as RLT-1A2B3C4D').optional()),
-})
+export const commissionQuery = ownCommissionQuery
 
 const person = z.object({ reference: z.string(), full_name: z.string() })
 
@@ -115,6 +119,7 @@ export const markPaidAnswerSchema = z.object({ paid: z.number().int(), net: z.nu
 export const statementMonthParam = z.string().refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
 
 export const COMMISSIONS_PAID_MESSAGE = (count: number) => `${count} commission${count === 1 ? '' : 's'} marked paid`
+export const OWN_COMMISSIONS_ONLY = 'You can only see your own commissions'
 export const NOT_EARNED = 'Only earned commissions can be marked paid'
 export const PAID_IN_FUTURE = 'Date paid cannot be in the future'
 

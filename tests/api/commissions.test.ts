@@ -201,6 +201,13 @@ describe('once per transaction', () => {
 describe('refusals', () => {
   test('a realtor reads only its own; a customer and staff without the permission read none', async () => {
     expect((await api.call('GET', `admin/commission?realtor=${a.user.reference}`, { token: b.token })).httpStatus).toBe(403)
+    const asOther = await api.call('GET', `commission?realtor=${a.user.reference}`, { token: b.token })
+    expect(asOther.httpStatus).toBe(403)
+    expect(asOther.message).toBe('You can only see your own commissions')
+    expect((await api.call('GET', `commission/statement/${thisMonth()}/csv?realtor=${a.user.reference}`, { token: b.token })).httpStatus).toBe(403)
+    // Staff who pay commissions read a realtor's list and statement by its reference.
+    const asPayer = await api.call('GET', `commission?realtor=${a.user.reference}`, { token: payer.token })
+    expect(asPayer.data.totals).toEqual((await own(a.token)).data.totals)
     const bIds = new Set((await own(b.token)).data.items.map((entry: { id: string }) => entry.id))
     for (const entry of (await own(a.token)).data.items) expect(bIds.has(entry.id)).toBe(false)
     expect((await own(buyer.token)).httpStatus).toBe(403)
@@ -209,6 +216,7 @@ describe('refusals', () => {
     const entry = (await own(a.token)).data.items.find((item: { status: string }) => item.status === 'earned')
     for (const staff of [verifier, realtorEditor]) {
       expect((await api.call('GET', 'admin/commission', { token: staff.token })).httpStatus).toBe(403)
+      expect((await api.call('GET', `commission?realtor=${a.user.reference}`, { token: staff.token })).httpStatus).toBe(403)
       const refused = await api.call('POST', 'admin/commission/mark-paid', {
         token: staff.token,
         body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: 'X' },

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { monthRange } from '~/contract/commission-rules'
-import { statementMonthParam } from '~/contract/commissions'
+import { OWN_COMMISSIONS_ONLY, statementMonthParam } from '~/contract/commissions'
 import { endpoints } from '~/contract/endpoints'
 import { users } from '../db/schema'
-import { fieldError } from '../http/errors'
+import type { Executor } from '../db/client'
+import { orNotFound, type ApiUser } from '../http/context'
+import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
 import { getCompanyDetails } from '../settings/service'
 import { pdfResponse } from '../subscriptions/documents'
@@ -19,9 +21,23 @@ import {
 } from './service'
 import { commissionStatementCsv, commissionStatementPdf } from './statement'
 
+/**
+ * Whose commissions the own endpoints read: a realtor its own (naming another is refused); staff
+ * who pay commissions the realtor they name, or themselves (who have none).
+ */
+async function whose(db: Executor, user: ApiUser, realtor: string | undefined) {
+  if (!realtor) return user.id
+  if (user.role === 'realtor') {
+    if (realtor.trim().toUpperCase() === user.reference.toUpperCase()) return user.id
+    throw forbidden(OWN_COMMISSIONS_ONLY)
+  }
+  return orNotFound(await realtorIdOf(db, realtor), 'Realtor not found')
+}
+
 const ownList = implement(endpoints.commissionOwnList, async ({ db, user, query }) => {
-  const filters = { realtorId: user.id, status: query.status, from: query.from, to: query.to }
-  const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, user.id)])
+  const realtorId = await whose(db, user, query.realtor)
+  const filters = { realtorId, status: query.status, from: query.from, to: query.to }
+  const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, realtorId)])
   return { data: { ...list, totals: totalsInNaira(totals) } }
 })
 
@@ -42,17 +58,18 @@ const markPaid = implement(endpoints.commissionMarkPaid, async ({ db, user, body
 })
 
 /** The signed-in realtor's entries earned in a month, with what a statement needs around them. */
-async function statementOf(ctx: { db: Parameters<typeof totalsOf>[0]; user: { id: number }; params: { month: string } }) {
+async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: string }; query: { realtor?: string } }) {
   const month = statementMonthParam.safeParse(ctx.params.month)
   const range = month.success ? monthRange(ctx.params.month) : null
   if (!range) throw fieldError('month', 'Month must be YYYY-MM')
+  const realtorId = await whose(ctx.db, ctx.user, ctx.query.realtor)
   const [rows, overall, [realtor], company] = await Promise.all([
-    allCommissions(ctx.db, { realtorId: ctx.user.id, from: range.from, to: range.to }),
-    totalsOf(ctx.db, ctx.user.id),
+    allCommissions(ctx.db, { realtorId, from: range.from, to: range.to }),
+    totalsOf(ctx.db, realtorId),
     ctx.db
       .select({ firstName: users.firstName, lastName: users.lastName, reference: users.reference, email: users.email })
       .from(users)
-      .where(and(eq(users.id, ctx.user.id)))
+      .where(eq(users.id, realtorId))
       .limit(1),
     getCompanyDetails(ctx.db),
   ])

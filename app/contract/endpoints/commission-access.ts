@@ -5,8 +5,8 @@ import type { Access } from '../access'
  * browser shows "Commissions" exactly to those whose list would answer.
  */
 export const COMMISSION_ACCESS = {
-  /** A realtor reads its own entries and statements. */
-  realtors: { roles: ['realtor'] },
+  /** A realtor reads its own entries and statements; staff who pay commissions read a realtor's (by `realtor`). */
+  realtors: { roles: ['realtor'], permissions: ['can_pay_commissions'] },
   /** Staff who pay commissions read everyone's and mark them paid. */
   payers: { permissions: ['can_pay_commissions'] },
 } as const satisfies Record<string, Access>

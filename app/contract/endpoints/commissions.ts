@@ -6,8 +6,12 @@ import {
   markPaidAnswerSchema,
   ownCommissionListSchema,
   ownCommissionQuery,
+  statementQuery,
 } from '../commissions'
 import { COMMISSION_ACCESS } from './commission-access'
+
+const WHOSE =
+  "A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none."
 
 const FILTERS =
   '`status` is earned, paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform\'s time zone. Newest first, 10 a page. Money in naira.'
@@ -18,7 +22,7 @@ export const commissionEndpoints = {
     path: 'commission',
     tag: 'Commissions',
     summary: "The signed-in realtor's own commission entries, with its earned, paid and balance totals",
-    description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed.`,
+    description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed. ${WHOSE}`,
     access: COMMISSION_ACCESS.realtors,
     query: ownCommissionQuery,
     response: ownCommissionListSchema,
@@ -28,8 +32,9 @@ export const commissionEndpoints = {
     path: 'commission/statement/:month',
     tag: 'Commissions',
     summary: "The signed-in realtor's commission statement for a month (YYYY-MM), as a PDF",
-    description: 'Lists the entries earned in that month (in the platform\'s time zone) with their status, and the month\'s totals. A month that is not YYYY-MM answers 422.',
+    description: `Lists the entries earned in that month (in the platform's time zone) with their status, and the month's totals. A month that is not YYYY-MM answers 422. ${WHOSE}`,
     access: COMMISSION_ACCESS.realtors,
+    query: statementQuery,
     response: file('application/pdf'),
   }),
   commissionStatementCsv: endpoint({
@@ -37,8 +42,9 @@ export const commissionEndpoints = {
     path: 'commission/statement/:month/csv',
     tag: 'Commissions',
     summary: "The same month's statement as CSV",
-    description: 'One row per entry: amounts as plain decimals (1250.00), dates YYYY-MM-DD; a cell beginning with = + - or @ is prefixed with an apostrophe.',
+    description: `One row per entry: amounts as plain decimals (1250.00), dates YYYY-MM-DD; a cell beginning with = + - or @ is prefixed with an apostrophe. ${WHOSE}`,
     access: COMMISSION_ACCESS.realtors,
+    query: statementQuery,
     response: file('text/csv'),
   }),
   commissionList: endpoint({
