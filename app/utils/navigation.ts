@@ -1,4 +1,5 @@
 import { mayCall } from '~/contract/access'
+import { COMMISSION_ACCESS } from '~/contract/endpoints/commission-access'
 import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
 import type { Principal } from '~/contract/permissions'
 
@@ -13,6 +14,9 @@ export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.r
 
 export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
 
+/** Realtors see their own commissions; staff who pay them see everyone's. */
+export const canSeeCommissions = (user: Principal) => user.role === 'realtor' || mayCall(user, COMMISSION_ACCESS.payers)
+
 const everyone = () => true
 
 export type NavIcon =
@@ -24,6 +28,7 @@ export type NavIcon =
   | 'customers'
   | 'realtors'
   | 'users'
+  | 'commissions'
   | 'settings'
 
 export type NavEntry = {
@@ -43,6 +48,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
+  { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
 ]
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
+  canSeeCommissions,
   canSeeCustomers,
   canSeeRealtors,
   canSeeUsers,
@@ -34,6 +35,7 @@ describe('the sidebar', () => {
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
+      ['/commissions', 'Commissions'],
       ['/settings', 'Settings'],
     ])
   })
@@ -93,10 +95,25 @@ describe('the sidebar', () => {
     })
   })
 
+  describe('Commissions: realtors (their own), or can_pay_commissions', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], true],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_pay_commissions'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_pay_commissions'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeCommissions(user)).toBe(expected)
+      expect(labels(user).includes('Commissions')).toBe(expected)
+    })
+  })
+
   test('whole menus per kind of user', () => {
     expect(labels(who('super_admin'))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
     expect(labels(who('customer'))).toEqual(EVERYONE)
-    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Settings'])
+    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Commissions', 'Settings'])
     expect(labels(who('admin'))).toEqual(EVERYONE)
     expect(labels(who('admin', ['can_view_customer', 'can_modify_user']))).toEqual([
       ...EVERYONE.slice(0, 5),
