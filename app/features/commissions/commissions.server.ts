@@ -97,7 +97,8 @@ export async function markPaidAction(request: Request) {
 export async function statementDownload(request: Request) {
   await requireAuth(request)
   const url = new URL(request.url)
-  const month = url.searchParams.get('month') ?? ''
+  // Without a month (a bare link), this month's statement.
+  const month = url.searchParams.get('month') || recentMonths(todayInZone(timeZoneFrom(request)), 1)[0]
   const csv = url.searchParams.get('format') === 'csv'
   const realtor = url.searchParams.get('realtor') ?? undefined
   const options = { params: { month }, query: { realtor } }
