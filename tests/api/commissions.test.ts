@@ -290,3 +290,46 @@ describe('voiding', () => {
     expect((await own(b.token)).data.totals.earned).toBe(before.earned - 4_750)
   })
 })
+
+describe('rates and company status', () => {
+  test('staff who change settings save rates with decimals; a third decimal is refused on its field', async () => {
+    const settingsEditor = await api.createStaff(['can_modify_setting'])
+    const before = await api.call('GET', 'admin/setting/commission_rates', { token: settingsEditor.token })
+    expect(before.data).toEqual({ level_1: 5, level_2: 3, level_3: 2, wht_individual: 5, wht_company: 10 })
+    const refused = await api.call('POST', 'admin/setting', {
+      token: settingsEditor.token,
+      body: { type: 'commission_rates', level_1: 5, level_2: 2.555, level_3: 2, wht_individual: 5, wht_company: 10 },
+    })
+    expect(refused.httpStatus).toBe(422)
+    expect(refused.data.level_2).toEqual(['Level 2 rate may have at most two decimals'])
+    const saved = await api.call('POST', 'admin/setting', {
+      token: settingsEditor.token,
+      body: { type: 'commission_rates', level_1: 5, level_2: 2.5, level_3: 0, wht_individual: 5, wht_company: 10 },
+    })
+    expect(saved.status).toBe('200')
+    expect(saved.message).toBe('Commission rates saved')
+    expect((await api.call('GET', 'admin/setting/commission_rates', { token: settingsEditor.token })).data.level_2).toBe(2.5)
+    expect((await api.call('GET', 'admin/setting/commission_rates', { token: b.token })).httpStatus).toBe(403)
+
+    // The next payment earns at the new rates: 2.5 % at level 2.
+    const { transaction } = await confirmedPurchase(100_000)
+    const aEntry = (await own(a.token)).data.items.find((entry: { transaction: { reference: string } }) => entry.transaction.reference === transaction)
+    expect(aEntry).toMatchObject({ level: 2, rate: 2.5, gross: 2_500 })
+    await api.call('POST', 'admin/setting', {
+      token: settingsEditor.token,
+      body: { type: 'commission_rates', level_1: 5, level_2: 3, level_3: 2, wht_individual: 5, wht_company: 10 },
+    })
+  })
+
+  test('a realtor says it is a registered company in its profile; a customer may not', async () => {
+    const realtor = await api.registerUser('realtor')
+    const saved = await api.call('POST', 'account/profile', { token: realtor.token, body: { registered_company: true } })
+    expect(saved.status).toBe('200')
+    expect(saved.data.registered_company).toBe(true)
+    const details = await api.call('GET', `admin/realtor/${realtor.user.reference}`, { token: realtorEditor.token })
+    expect(details.data.registered_company).toBe(true)
+    const refused = await api.call('POST', 'account/profile', { token: buyer.token, body: { registered_company: true } })
+    expect(refused.httpStatus).toBe(422)
+    expect(refused.data.registered_company).toEqual(['Only realtors say whether they are a registered company'])
+  })
+})

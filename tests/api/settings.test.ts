@@ -101,7 +101,7 @@ describe('settings', () => {
     expect((await post({ type: 'subscription_due_reminder_day', value: 'soon' })).data).toEqual({ value: ['Reminder days must be a number'] })
     const badType = await post({ type: 'colour' })
     expect(badType.status).toBe('payloadValidationError')
-    expect(badType.data).toEqual({ type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days or company_details'] })
+    expect(badType.data).toEqual({ type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details or commission_rates'] })
     // Nothing invalid was stored.
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })
     expect(after.data.value).toBeGreaterThanOrEqual(1)
