@@ -1,4 +1,5 @@
 import { authRoutes } from './auth/routes'
+import { commissionsRoutes } from './commissions/routes'
 import { dashboardRoutes } from './dashboard/routes'
 import { documentsRoutes } from './documents/routes'
 import { healthRoutes } from './health'
@@ -31,4 +32,5 @@ export const routes: Route[] = [
   ...settingsRoutes,
   ...referenceRoutes,
   ...documentsRoutes,
+  ...commissionsRoutes,
 ]

@@ -28,7 +28,7 @@ export const registerSchema = z
     password: newPassword('Password'),
     role: z.enum(['customer', 'realtor']).default('customer'),
     business_name: z.string().trim().max(200, 'Business name must be at most 200 characters').optional(),
-    /** A realtor's reference from a referral link (/register?ref=RLT-…); customers only. */
+    /** A realtor's reference from a referral link (/register?ref=RLT-… or /realtor/register?ref=RLT-…): the customer's realtor, or the new realtor's upline. */
     referral: z.string().trim().max(40).optional(),
   })
   .refine((value) => value.role !== 'realtor' || Boolean(value.business_name), {

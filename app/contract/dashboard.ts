@@ -75,6 +75,8 @@ export const realtorSummarySchema = z.object({
   customers: z.array(realtorCustomerSchema),
   /** Customers who signed up through the realtor's link since week_start. */
   referral_signups_this_week: z.number().int(),
+  /** Its commissions in naira, net of withholding tax: earned (every entry not void), paid, and the balance owed. */
+  commissions: z.object({ earned: z.number(), paid: z.number(), balance: z.number() }),
 })
 export type RealtorSummary = z.infer<typeof realtorSummarySchema>
 

@@ -146,3 +146,11 @@ export const rcNumberField = z
   .transform((value) => (value ?? '').trim())
   .refine((value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value), 'Enter the RC number, such as RC 1234567')
   .transform((value) => (value === '' ? '' : `RC ${value.replace(/\D/g, '')}`))
+
+/** A checkbox or a boolean: 'on', 'true' or '1' ticks it; 'false', '0' or '' leaves it unticked. */
+export function checkboxField(label: string) {
+  return z.preprocess(
+    (value) => (value === 'on' || value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value),
+    z.boolean({ error: `${label} must be true or false` }),
+  )
+}

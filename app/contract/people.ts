@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, requiredString } from './fields'
+import { checkboxField, emailField, requiredString } from './fields'
 import { PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
 import { PERMISSIONS, type Permission } from './permissions'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
@@ -48,10 +48,18 @@ export const customerDetailsSchema = customerRecordSchema.extend({
 })
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>
 
-/** A realtor's details: its newest customers (at most DETAILS_LIMIT) and their count. */
+/**
+ * A realtor's details: its newest customers (at most DETAILS_LIMIT) and their count; its upline
+ * (the realtor whose link it signed up through, or staff chose) and the realtors it referred (at
+ * most DETAILS_LIMIT, and their count); whether it is a registered company (withholding tax).
+ */
 export const realtorDetailsSchema = realtorRecordSchema.extend({
   customers: z.array(customerRecordSchema),
   customer_count: z.number().int(),
+  upline: realtorRecordSchema.nullable(),
+  referrals: z.array(realtorRecordSchema),
+  referral_count: z.number().int(),
+  registered_company: z.boolean(),
 })
 export type RealtorDetails = z.infer<typeof realtorDetailsSchema>
 
@@ -93,6 +101,19 @@ export const realtorSchema = customerSchema.extend({
   business_name: requiredString('Business name', 200),
 })
 export type RealtorForm = z.input<typeof realtorSchema>
+
+/**
+ * Changing a realtor: its names, e-mail and business name, and optionally its upline (a realtor's
+ * reference; blank removes it, left out keeps it) and whether it is a registered company.
+ */
+export const realtorUpdateSchema = realtorSchema.extend({
+  upline: z.string().trim().max(40, 'Upline must be a realtor reference such as RLT-1A2B3C4D').optional(),
+  registered_company: checkboxField('Registered company').optional(),
+})
+export type RealtorUpdateForm = RealtorForm & { upline?: string; registered_company?: string | boolean }
+
+export const UPLINE_LOOP = 'This upline would make a loop: the realtor is already above them'
+export const UPLINE_UNKNOWN = 'No realtor has this reference'
 
 /** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
 const permissionList = z.preprocess(

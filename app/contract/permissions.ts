@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'can_modify_payment_plan',
   'can_modify_setting',
   'can_manage_titles',
+  'can_pay_commissions',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -34,6 +35,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_modify_payment_plan: 'Add and change payment plans',
   can_modify_setting: 'Change settings',
   can_manage_titles: 'Record title steps',
+  can_pay_commissions: 'Pay realtor commissions',
 }
 
 export type Principal = { role: Role; permissions: readonly string[] }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bankName } from './banks'
-import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, optionalPhone, optionalString, UNKNOWN_BANK_MESSAGE } from './fields'
+import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, checkboxField, optionalPhone, optionalString, UNKNOWN_BANK_MESSAGE } from './fields'
 
 export { NIGERIAN_BANKS, bankName } from './banks'
 
@@ -19,6 +19,8 @@ export const profileSchema = z
     bank: bankField,
     account_number: accountNumberField,
     account_name: optionalString('Account name', 150),
+    /** Realtors only: a registered company has the company rate of withholding tax taken from its commissions. */
+    registered_company: checkboxField('Registered company').optional(),
   })
   .superRefine((value, ctx) => {
     const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -34,7 +36,7 @@ export const profileSchema = z
     }
   })
 
-export type ProfileForm = { [Key in keyof z.input<typeof profileSchema>]: string }
+export type ProfileForm = { [Key in Exclude<keyof z.input<typeof profileSchema>, 'registered_company'>]: string } & { registered_company?: string }
 
 /** A profile as the API answers it: '' for anything not given. */
 export const savedProfileSchema = z.object({
@@ -48,6 +50,8 @@ export const savedProfileSchema = z.object({
   bank_name: z.string(),
   account_number: z.string(),
   account_name: z.string(),
+  /** Realtors: whether it is a registered company (false for everyone else). */
+  registered_company: z.boolean(),
 })
 export type Profile = z.infer<typeof savedProfileSchema>
 
@@ -61,6 +65,7 @@ export const EMPTY_PROFILE: Profile = {
   bank_name: '',
   account_number: '',
   account_name: '',
+  registered_company: false,
 }
 
 export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {
@@ -69,3 +74,4 @@ export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {
 
 export const PROFILE_UPDATED = 'Profile saved'
 export const PAYOUT_ACCOUNT_CUSTOMERS_ONLY = 'Only customers have a payout account'
+export const REGISTERED_COMPANY_REALTORS_ONLY = 'Only realtors say whether they are a registered company'

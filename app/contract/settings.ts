@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
@@ -30,6 +31,7 @@ export const SETTING_TYPES = [
   'company_details',
   'title_step_days',
   'payout_grace_days',
+  'commission_rates',
 ] as const
 export type SettingType = (typeof SETTING_TYPES)[number]
 
@@ -95,6 +97,7 @@ export const settingSchema = z.discriminatedUnion(
     companyDetailsSchema.extend({ type: z.literal('company_details') }),
     titleStepDaysSchema.extend({ type: z.literal('title_step_days') }),
     payoutGraceDaysSchema.extend({ type: z.literal('payout_grace_days') }),
+    commissionRatesSchema.extend({ type: z.literal('commission_rates') }),
   ],
   { error: `Type must be ${SETTING_TYPES.slice(0, -1).join(', ')} or ${SETTING_TYPES.at(-1)}` },
 )

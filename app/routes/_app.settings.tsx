@@ -5,7 +5,15 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
 import { ProfileForm } from '~/features/settings/profile-form'
-import { BankDetailsForm, CompanyDetailsForm, ExpiryDaysForm, GraceDaysForm, ReminderDaysForm, TitleStepDaysForm } from '~/features/settings/settings-forms'
+import {
+  BankDetailsForm,
+  CommissionRatesForm,
+  CompanyDetailsForm,
+  ExpiryDaysForm,
+  GraceDaysForm,
+  ReminderDaysForm,
+  TitleStepDaysForm,
+} from '~/features/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/features/settings/settings.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,11 +29,20 @@ const TABS = [
   { id: 'settings', label: 'Settings', to: '/settings?tab=settings' },
 ] as const
 
-const SETTINGS_FORMS: string[] = ['bank_details', 'subscription_due_reminder_day', 'unpaid_subscription_expiry_days', 'company_details', 'title_step_days']
+const SETTINGS_FORMS: string[] = [
+  'bank_details',
+  'subscription_due_reminder_day',
+  'unpaid_subscription_expiry_days',
+  'company_details',
+  'title_step_days',
+  'payout_grace_days',
+  'commission_rates',
+]
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, expiryDays, graceDays, company, titleDays, profile, pendingEmail, specs } = useLoaderData<typeof loader>()
+  const { user, canModify, tab, bank, reminderDays, expiryDays, graceDays, company, titleDays, commissionRates, profile, pendingEmail, specs } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
@@ -63,6 +80,14 @@ export default function SettingsRoute() {
           {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
           {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}
           {titleDays ? <TitleStepDaysForm key={JSON.stringify(titleDays)} current={titleDays} spec={specs.titleDays} lastResult={resultFor('title_step_days')} /> : null}
+          {commissionRates ? (
+            <CommissionRatesForm
+              key={JSON.stringify(commissionRates)}
+              current={commissionRates}
+              spec={specs.commissionRates}
+              lastResult={resultFor('commission_rates')}
+            />
+          ) : null}
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -74,7 +99,7 @@ export default function SettingsRoute() {
           />
           <ChangeEmailForm spec={specs.changeEmail} lastResult={resultFor('change-email')} pendingEmail={pendingEmail} />
           {profile ? (
-            <ProfileForm key={JSON.stringify(profile)} current={profile} spec={specs.profile} lastResult={resultFor('profile')} hasPayoutAccount={user.role === 'customer'} />
+            <ProfileForm key={JSON.stringify(profile)} current={profile} spec={specs.profile} lastResult={resultFor('profile')} hasPayoutAccount={user.role === 'customer'} isRealtor={user.role === 'realtor'} />
           ) : null}
         </div>
       )}

@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RegisterForm } from '~/features/auth/register-form'
 import { registerAction, registerFormSpec } from '~/utils/register.server'
 
-export async function loader() {
-  return { spec: registerFormSpec() }
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Another realtor's link, /realtor/register?ref=RLT-XXXXXXXX, makes it this realtor's upline.
+  return { referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null, spec: registerFormSpec() }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -12,9 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RealtorRegisterRoute() {
-  const { spec } = useLoaderData<typeof loader>()
+  const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <RegisterForm role="realtor" spec={spec} lastResult={actionData?.result} />
+  return <RegisterForm role="realtor" spec={spec} referral={referral} lastResult={actionData?.result} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Realtor Sign Up | Land Banking' }]

@@ -1,4 +1,5 @@
 import { mayCall } from '~/contract/access'
+import { COMMISSION_ACCESS } from '~/contract/endpoints/commission-access'
 import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
 import { PAYOUT_RECORDERS } from '~/contract/payout-rules'
 import type { Principal } from '~/contract/permissions'
@@ -20,6 +21,8 @@ export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['
 export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
 /** Staff who change subscriptions or record payments: the arrears page's readers. */
 export const canSeeArrears = (user: Principal) => mayCall(user, { permissions: ['can_modify_subscription', 'can_record_transaction'] })
+/** Realtors see their own commissions; staff who pay them see everyone's. */
+export const canSeeCommissions = (user: Principal) => user.role === 'realtor' || mayCall(user, COMMISSION_ACCESS.payers)
 
 const everyone = () => true
 
@@ -34,6 +37,7 @@ export type NavIcon =
   | 'realtors'
   | 'users'
   | 'titles'
+  | 'commissions'
   | 'settings'
 
 export type NavEntry = {
@@ -56,6 +60,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
   { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
+  { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
 ]
 

@@ -284,7 +284,7 @@ describe('cards follow the permissions they summarise', () => {
     expect((await summary(customer.token)).data).toMatchObject({ realtor: null, staff: null })
     const realtor = await api.registerUser('realtor')
     expect((await summary(realtor.token)).data).toMatchObject({
-      realtor: { customers_total: 0, customers: [], referral_signups_this_week: 0 },
+      realtor: { customers_total: 0, customers: [], referral_signups_this_week: 0, commissions: { earned: 0, paid: 0, balance: 0 } },
       staff: null,
     })
   })

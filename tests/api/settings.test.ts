@@ -109,7 +109,9 @@ describe('settings', () => {
     const badType = await post({ type: 'colour' })
     expect(badType.status).toBe('payloadValidationError')
     expect(badType.data).toEqual({
-      type: ['Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days or payout_grace_days'],
+      type: [
+        'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days, payout_grace_days or commission_rates',
+      ],
     })
     // Nothing invalid was stored.
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })

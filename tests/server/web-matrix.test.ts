@@ -75,6 +75,7 @@ async function snapshot(records: World = world) {
     [`product-subscription/${records.unpaid.reference}/transaction`, su],
     [`product-subscription/${records.invested.reference}`, su],
     [`product-subscription/${records.invested.reference}/transaction`, su],
+    ['admin/commission?page=1', su],
     ['notification', world.customer.token],
   ]
   const answers = await Promise.all(reads.map(([path, token]) => client.call('GET', path, { token })))

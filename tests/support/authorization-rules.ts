@@ -79,6 +79,11 @@ const landProductBody = {
   land_type: 'plot',
 }
 
+/** The month of today's statement (YYYY-MM, UTC is close enough: any real month answers). */
+const statementMonth = () => ({ month: new Date().toISOString().slice(0, 7) })
+/** A realtor reads its own commissions; staff who pay them (the super admin) a realtor's, or their own (none). */
+const realtorsOnly: Rule['expect'] = { customer: 403, other: 403, realtor: 'ok', admin: 403, super: 'ok' }
+
 export const RULES: Record<string, Rule> = {
   'GET health': { expect: publicEndpoint },
   'GET openapi.json': { expect: publicEndpoint },
@@ -402,6 +407,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/commission_rates': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),
@@ -423,6 +429,21 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ step: 'allocation_letter', date: lagosDay(), note: 'Recorded by the authorization matrix' }),
   },
   'GET admin/title': { lacks: ['can_manage_titles'], expect: staffOnly() },
+
+  // Commissions: a realtor reads its own; staff with can_pay_commissions read everyone's and pay them.
+  'GET commission': { lacks: ['can_pay_commissions'], expect: realtorsOnly },
+  'GET commission/statement/:month': { lacks: ['can_pay_commissions'], params: statementMonth, expect: realtorsOnly },
+  'GET commission/statement/:month/csv': { lacks: ['can_pay_commissions'], params: statementMonth, expect: realtorsOnly },
+  'GET admin/commission': { lacks: ['can_pay_commissions'], expect: staffOnly() },
+  'POST admin/commission/mark-paid': {
+    lacks: ['can_pay_commissions'],
+    expect: staffOnly(),
+    // Not `consumes`: once paid, the malformed-input run's later posts of the same entry answer 409,
+    // which still reaches the handler (a new entry per success would be counted as the call's rows).
+    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, commission: await w.make.commission() } }),
+    // Refused pairs name an entry nobody has: they are turned away before it is looked up.
+    body: (w) => ({ ids: [w.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'NIP/MATRIX' }),
+  },
 }
 
 /** Today in Lagos (YYYY-MM-DD): a title step's date may not be in the future. */

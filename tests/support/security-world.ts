@@ -74,6 +74,8 @@ export type Fixtures = {
   notification(token: string): Promise<string>
   /** A new customer (or realtor), registered and verified. */
   account(role: 'customer' | 'realtor'): Promise<Account>
+  /** A new earned commission entry (a realtor of its own, whose referred customer's payment was confirmed): its id. */
+  commission(): Promise<string>
   /** A new staff account made by the super admin, with the token of its mailed set-password link. */
   invitedStaff(): Promise<{ uuid: string; reference: string; email: string; linkToken: string }>
   /** A new customer who asked to move to another address: the token of the link mailed there. */
@@ -118,7 +120,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     reference: superSession.user.reference,
   }
 
-  async function register(role: 'customer' | 'realtor'): Promise<Account> {
+  async function register(role: 'customer' | 'realtor', referral?: string): Promise<Account> {
     const email = unique(role)
     const session = await ok('POST', 'auth/register', null, {
       email,
@@ -127,6 +129,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       last_name: 'Adeyemi',
       role,
       ...(role === 'realtor' ? { business_name: 'Adeyemi Homes' } : {}),
+      ...(referral ? { referral } : {}),
     })
     const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
     if (!code) throw new Error(`No verification code was mailed to ${email}`)
@@ -306,7 +309,25 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       if (!unread) throw new Error('Subscribing left no unread notification')
       return unread.uuid as string
     },
-    account: register,
+    account: (role) => register(role),
+    async commission() {
+      // A realtor of its own, a customer through its link, and one confirmed payment: one earned entry.
+      const earner = await register('realtor')
+      const buyer = await register('customer', earner.reference)
+      const land = await newLand()
+      const sub = await ok('POST', 'product-subscription', buyer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+      const proof = await uploadProof(buyer.token)
+      const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, buyer.token, {
+        amount: 5_000_000,
+        proof_of_payment: proof.url,
+        paid_at: yesterday(),
+      })
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+      const list = await ok('GET', `admin/commission?realtor=${earner.reference}`, superAdmin.token)
+      const id = list.items[0]?.id as string | undefined
+      if (!id) throw new Error('The confirmed payment earned no commission')
+      return id
+    },
     invitedStaff: () => invite([]),
     async emailChange() {
       const account = await register('customer')

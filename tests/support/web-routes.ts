@@ -133,6 +133,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
 
   // The staff payouts page: can_record_payout, which the admin here does not hold.
   if (area === 'payouts') return 'refused'
+  // A realtor's own commissions and statement (this month's without ?month), or everyone's for staff who pay them.
+  if (area === 'commissions') return actor === 'realtor' ? 'ok' : 'refused'
   const people = PEOPLE_AREAS[area]
   if (people) {
     if (!people.viewers.includes(actor)) return 'refused'
@@ -218,6 +220,11 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { amount: '250,000', accept_terms: 'on' }
     case '/settings':
       return { intent: 'subscription_due_reminder_day', value: String(10 + (tag.length % 15)) }
+    // The realtor panel's commission chain: no upline, a registered company.
+    case '/realtors/:reference':
+      return { upline: '', registered_company: 'on' }
+    case '/commissions':
+      return { ids: [world.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterdayLocal().paid_on, bank_reference: `NIP/${tag}` }
     // Not signed in: a made-up link only shows the link is no good (tests/e2e/account-email.spec.ts follows a real one).
     case '/confirm-email':
       return { token: 'not-a-real-token' }
@@ -276,7 +283,10 @@ export async function webFixture(route: WebRoute, world: World): Promise<World> 
     case '/customers/:uuid/suspend':
       return { ...world, customer: await world.make.account('customer') }
     case '/realtors/:uuid/suspend':
+    case '/realtors/:reference':
       return { ...world, realtor: await world.make.account('realtor') }
+    case '/commissions':
+      return { ...world, scratch: { ...world.scratch, commission: await world.make.commission() } }
     case '/users/:uuid/suspend':
       return { ...world, staffUser: await world.make.invitedStaff() }
     case '/subscriptions/:reference/cancel':

@@ -3,6 +3,7 @@ import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
   canSeeArrears,
+  canSeeCommissions,
   canSeeCustomers,
   canSeePayouts,
   canSeeRealtors,
@@ -40,6 +41,7 @@ describe('the sidebar', () => {
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
       ['/titles', 'Titles'],
+      ['/commissions', 'Commissions'],
       ['/settings', 'Settings'],
     ])
   })
@@ -141,10 +143,25 @@ describe('the sidebar', () => {
     })
   })
 
+  describe('Commissions: realtors (their own), or can_pay_commissions', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['realtor', [], true],
+      ['customer', [], false],
+      ['admin', [], false],
+      ['admin', ['can_pay_commissions'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_pay_commissions'), false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      const user = who(role, [...permissions])
+      expect(canSeeCommissions(user)).toBe(expected)
+      expect(labels(user).includes('Commissions')).toBe(expected)
+    })
+  })
+
   test('whole menus per kind of user', () => {
     expect(labels(who('super_admin'))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
     expect(labels(who('customer'))).toEqual(EVERYONE)
-    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Settings'])
+    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Commissions', 'Settings'])
     expect(labels(who('admin'))).toEqual(EVERYONE)
     expect(labels(who('admin', ['can_view_customer', 'can_modify_user']))).toEqual([
       ...EVERYONE.slice(0, 5),

@@ -68,8 +68,9 @@ const register = implement(endpoints.register, async (ctx) => {
   await consumeTogether(ctx.db, [{ bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] }])
   await assertCanMail(ctx.db, input.email)
   let realtorId: number | null = null
-  if (input.role === 'customer' && input.referral) {
-    // A realtor's referral link (/register?ref=RLT-…) ties the customer to that realtor.
+  if (input.referral) {
+    // A realtor's referral link ties a customer (/register?ref=RLT-…) to that realtor, and makes it
+    // the upline of a realtor (/realtor/register?ref=RLT-…).
     const [realtor] = await ctx.db
       .select({ id: users.id })
       .from(users)
@@ -91,7 +92,8 @@ const register = implement(endpoints.register, async (ctx) => {
       role: input.role,
       businessName: input.role === 'realtor' ? input.business_name : null,
       password: input.password,
-      realtorId,
+      realtorId: input.role === 'customer' ? realtorId : null,
+      uplineId: input.role === 'realtor' ? realtorId : null,
     })
     await welcomeOnce(tx, created)
     return { user: created, session: await issueSession(tx, created.id) }

@@ -68,6 +68,8 @@ export type NewAccount = {
   businessName?: string | null
   password?: string
   realtorId?: number | null
+  /** A realtor's upline (the realtor whose link it signed up through). */
+  uplineId?: number | null
   createdById?: number | null
   permissions?: Permission[]
   emailVerified?: boolean
@@ -86,6 +88,7 @@ export async function createAccount(db: Executor, account: NewAccount) {
       businessName: account.businessName ?? null,
       role: account.role,
       realtorId: account.realtorId ?? null,
+      uplineId: account.uplineId ?? null,
       createdById: account.createdById ?? null,
       emailVerifiedAt: account.emailVerified ? new Date() : null,
     })

@@ -16,6 +16,7 @@ import {
 } from '~/contract/dashboard-rules'
 import { mayCall } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
+import { totalsInNaira, totalsOf } from '../commissions/service'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
@@ -141,6 +142,7 @@ export async function realtorSummary(db: Executor, realtorId: number, weekStart:
       }
     }),
     referral_signups_this_week: Number(signups),
+    commissions: totalsInNaira(await totalsOf(db, realtorId)),
   }
 }
 

@@ -1,5 +1,6 @@
 import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
 import { PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
+import { DEFAULT_COMMISSION_RATES } from '~/contract/commission-rules'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '~/contract/permissions'
@@ -17,6 +18,7 @@ export const DEFAULT_SETTINGS = {
   company_details: { name: 'Land Banking', address: '', rc_number: '', phone: '' },
   title_step_days: TITLE_STEP_DAYS_DEFAULT,
   payout_grace_days: { value: PAYOUT_GRACE_DAYS_DEFAULT },
+  commission_rates: DEFAULT_COMMISSION_RATES,
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */

@@ -63,6 +63,8 @@ export const users = pgTable(
     suspendedById: integer('suspended_by_id').references((): any => users.id, { onDelete: 'set null' }),
     suspendedByRole: text('suspended_by_role', { enum: ['super_admin', 'admin', 'realtor'] }),
     realtorId: integer('realtor_id').references((): any => users.id, { onDelete: 'set null' }),
+    /** A realtor's upline: the realtor whose link it signed up through (or staff chose); earns its level-2 commissions. */
+    uplineId: integer('upline_id').references((): any => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references((): any => users.id, { onDelete: 'set null' }),
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -71,6 +73,7 @@ export const users = pgTable(
   (table) => [
     index('users_role_created_idx').on(table.role, descending(table.createdAt), descending(table.id)),
     index('users_realtor_idx').on(table.realtorId, descending(table.createdAt)),
+    index('users_upline_idx').on(table.uplineId),
     // People search (ILIKE '%term%') over the expression app/backend/people/queries.ts searches.
     index('users_search_trgm_idx').using(
       'gin',
@@ -434,6 +437,8 @@ export const profiles = pgTable('profiles', {
   bank: text('bank'),
   accountNumber: text('account_number'),
   accountName: text('account_name'),
+  /** Realtors: a registered company, withheld at the company rate. */
+  registeredCompany: boolean('registered_company').notNull().default(false),
   updatedAt: updatedAt(),
 })
 
@@ -619,5 +624,50 @@ export const payouts = pgTable(
     index('payouts_status_due_idx').on(table.status, table.dueDate),
     // The upload clean-up asks whether a payout uses a file.
     index('payouts_proof_file_idx').on(table.proofFileId),
+  ],
+)
+
+/**
+ * A realtor's commission on one confirmed payment, at one level (1: the customer's realtor, 2 and
+ * 3 its uplines). One per transaction and level: the unique index makes racing marks earn once.
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    realtorId: integer('realtor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    /** The level's rate and the withholding tax rate applied, in percent, as they stood when earned. */
+    rate: doublePrecision('rate').notNull(),
+    withholdingTaxRate: doublePrecision('withholding_tax_rate').notNull(),
+    gross: kobo('gross').notNull(),
+    withholdingTax: kobo('withholding_tax').notNull(),
+    net: kobo('net').notNull(),
+    status: text('status', { enum: ['earned', 'paid', 'void'] }).notNull().default('earned'),
+    paidAt: date('paid_at', { mode: 'string' }),
+    bankReference: text('bank_reference'),
+    paidById: integer('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
+    paidMarkedAt: timestamp('paid_marked_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('commissions_transaction_level_idx').on(table.transactionId, table.level),
+    index('commissions_realtor_created_idx').on(table.realtorId, descending(table.createdAt), descending(table.id)),
+    index('commissions_created_idx').on(descending(table.createdAt), descending(table.id)),
+    index('commissions_subscription_idx').on(table.subscriptionId),
   ],
 )

@@ -18,6 +18,7 @@ export const personColumns = {
   businessName: users.businessName,
   role: users.role,
   realtorId: users.realtorId,
+  uplineId: users.uplineId,
   isSuspended: users.isSuspended,
   suspendedById: users.suspendedById,
   suspendedByRole: users.suspendedByRole,
@@ -35,6 +36,7 @@ export type PersonRow = {
   businessName: string | null
   role: Role
   realtorId: number | null
+  uplineId: number | null
   isSuspended: boolean
   suspendedById: number | null
   suspendedByRole: 'super_admin' | 'admin' | 'realtor' | null
@@ -213,4 +215,14 @@ export async function customersOf(db: Executor, realtorId: number, limit: number
     db.select({ total: count() }).from(users).where(where),
   ])
   return { items: (rows as PersonRow[]).map(toCustomer), total }
+}
+
+/** The realtors whose upline a realtor is (signed up through its link, or given it by staff), newest first. */
+export async function referralsOf(db: Executor, realtorId: number, limit: number) {
+  const where = and(eq(users.role, 'realtor'), eq(users.uplineId, realtorId))
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(personColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit),
+    db.select({ total: count() }).from(users).where(where),
+  ])
+  return { items: (rows as PersonRow[]).map(toRealtor), total }
 }

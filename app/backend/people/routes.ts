@@ -5,14 +5,18 @@ import {
   DETAILS_LIMIT,
   SUSPENDED_MESSAGE,
   UNSUSPENDED_MESSAGE,
+  UPLINE_LOOP,
+  UPLINE_UNKNOWN,
   type CustomerDetails,
   type RealtorDetails,
 } from '~/contract/people'
+import { makesLoop } from '~/contract/commission-rules'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
 import { revokeAccountAccess, sendStaffChangedEmailNotice } from '../auth/email-change'
 import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from '../auth/service'
 import type { Database, Executor } from '../db/client'
-import { permissions as permissionsTable, userPermissions, users } from '../db/schema'
+import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
+import { setRegisteredCompany } from '../profile/service'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
@@ -24,6 +28,7 @@ import {
   findPerson,
   listPeople,
   personById,
+  referralsOf,
   subscriptionsOf,
   type PersonRow,
   toCustomer,
@@ -153,9 +158,43 @@ async function customerDetails({ db, user, params }: PeopleContext) {
 
 async function realtorDetails({ db, params }: PeopleContext) {
   const person = orNotFound(await findPerson(db, params.id, ['realtor']))
-  const customers = await customersOf(db, person.id, DETAILS_LIMIT)
-  const details: RealtorDetails = { ...toRealtor(person), customers: customers.items, customer_count: customers.total }
+  const [customers, referrals, upline, [profile]] = await Promise.all([
+    customersOf(db, person.id, DETAILS_LIMIT),
+    referralsOf(db, person.id, DETAILS_LIMIT),
+    person.uplineId ? personById(db, person.uplineId, 'realtor') : undefined,
+    db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, person.id)).limit(1),
+  ])
+  const details: RealtorDetails = {
+    ...toRealtor(person),
+    customers: customers.items,
+    customer_count: customers.total,
+    upline: upline ? toRealtor(upline) : null,
+    referrals: referrals.items,
+    referral_count: referrals.total,
+    registered_company: profile?.registeredCompany ?? false,
+  }
   return { data: details }
+}
+
+/**
+ * The upline a realtor update asks for: undefined keeps the current one, '' removes it, a
+ * reference names another realtor, refused on `upline` when unknown or when it would make a loop.
+ */
+async function chosenUpline(db: Executor, realtor: PersonRow, reference: string | undefined) {
+  if (reference === undefined) return undefined
+  if (reference.trim() === '') return null
+  const upline = await findPerson(db, reference, ['realtor'])
+  if (!upline) throw fieldError('upline', UPLINE_UNKNOWN)
+  if (upline.id === realtor.uplineId) return upline.id
+  // The chain above the new upline (short: each step is one realtor's upline); a loop is the realtor turning up in it.
+  const uplineOf = new Map<number, number | null>()
+  for (let current: number | null = upline.id; current !== null && !uplineOf.has(current) && current !== realtor.id && uplineOf.size < 1000; ) {
+    const [row]: { uplineId: number | null }[] = await db.select({ uplineId: users.uplineId }).from(users).where(eq(users.id, current)).limit(1)
+    uplineOf.set(current, row?.uplineId ?? null)
+    current = row?.uplineId ?? null
+  }
+  if (makesLoop(realtor.id, upline.id, (id) => uplineOf.get(id))) throw fieldError('upline', UPLINE_LOOP)
+  return upline.id
 }
 
 async function userDetails({ db, params }: PeopleContext) {
@@ -210,15 +249,20 @@ async function saveProfile(
 }
 
 type ProfileChanges = { firstName: string; lastName: string; email: string; businessName?: string }
+/** A realtor's commission chain: its upline by reference ('' removes it) and whether it is a registered company. */
+type RealtorChanges = { upline?: string; registeredCompany?: boolean }
 
-async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, changes: ProfileChanges) {
+async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, changes: ProfileChanges, realtor: RealtorChanges = {}) {
   const { db, user: actor } = ctx
   const person = orNotFound(await findPerson(db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
   assertOutranks(actor, person)
   // A realtor brought the customer but does not own the address the password reset goes to.
   if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
   await assertEmailFree(db, changes.email, person.id)
-  await saveProfile(db, person, changes)
+  const uplineId = kind === 'realtor' ? await chosenUpline(db, person, realtor.upline) : undefined
+  await saveProfile(db, person, uplineId === undefined ? changes : { ...changes, uplineId }, async (tx) => {
+    if (kind === 'realtor' && realtor.registeredCompany !== undefined) await setRegisteredCompany(tx, person.id, realtor.registeredCompany)
+  })
   const updated = orNotFound(await findPerson(db, person.uuid, [ROLE_OF[kind]]))
   return {
     message: `${kind === 'realtor' ? 'Realtor' : 'Customer'} updated successfully`,
@@ -325,7 +369,12 @@ export const peopleRoutes = [
   createRealtor,
   implement(endpoints.realtorShow, realtorDetails),
   implement(endpoints.realtorUpdate, (ctx) =>
-    updateProfile('realtor', ctx, { ...names(ctx.body), businessName: ctx.body.business_name }),
+    updateProfile(
+      'realtor',
+      ctx,
+      { ...names(ctx.body), businessName: ctx.body.business_name },
+      { upline: ctx.body.upline, registeredCompany: ctx.body.registered_company },
+    ),
   ),
   implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
 

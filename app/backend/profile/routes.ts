@@ -1,5 +1,5 @@
 import { endpoints } from '~/contract/endpoints'
-import { PAYOUT_ACCOUNT_CUSTOMERS_ONLY, PROFILE_UPDATED } from '~/contract/profile'
+import { PAYOUT_ACCOUNT_CUSTOMERS_ONLY, PROFILE_UPDATED, REGISTERED_COMPANY_REALTORS_ONLY } from '~/contract/profile'
 import { orNotFound } from '../http/context'
 import { fieldError } from '../http/errors'
 import { implement } from '../http/router'
@@ -13,6 +13,7 @@ const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, b
   if (user.role !== 'customer' && (body.bank || body.account_number || body.account_name)) {
     throw fieldError('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
   }
+  if (user.role !== 'realtor' && body.registered_company) throw fieldError('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
   await saveProfile(db, user.id, body)
   return { message: PROFILE_UPDATED, data: await getProfile(db, user.id) }
 })

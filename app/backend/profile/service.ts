@@ -16,6 +16,7 @@ export async function getProfile(db: Executor, userId: number): Promise<Profile>
     bank: row.bank ?? '',
     account_number: row.accountNumber ?? '',
     account_name: row.accountName ?? '',
+    registered_company: row.registeredCompany,
   })
 }
 
@@ -28,6 +29,7 @@ export type ProfileInput = {
   bank: string
   account_number: string
   account_name?: string
+  registered_company?: boolean
 }
 
 /** Saves the whole profile: a field left out is cleared. */
@@ -41,9 +43,18 @@ export async function saveProfile(db: Executor, userId: number, input: ProfileIn
     bank: input.bank || null,
     accountNumber: input.account_number || null,
     accountName: input.account_name ?? null,
+    registeredCompany: input.registered_company ?? false,
   }
   await db
     .insert(profiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
+}
+
+/** Staff set whether a realtor is a registered company, keeping the rest of its profile. */
+export async function setRegisteredCompany(db: Executor, userId: number, registeredCompany: boolean) {
+  await db
+    .insert(profiles)
+    .values({ userId, registeredCompany })
+    .onConflictDoUpdate({ target: profiles.userId, set: { registeredCompany, updatedAt: sql`now()` } })
 }

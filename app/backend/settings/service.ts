@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { DEFAULT_COMMISSION_RATES, isRate, type CommissionRates } from '~/contract/commission-rules'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
@@ -95,4 +96,24 @@ export async function getTitleStepDays(db: Executor): Promise<TitleStepDays> {
 
 export async function setTitleStepDays(db: Executor, days: TitleStepDays) {
   await writeSetting(db, 'title_step_days', days)
+}
+
+/** The commission and withholding tax rates, in percent; a stored value that is not a rate falls back to its default. */
+export async function getCommissionRates(db: Executor): Promise<CommissionRates> {
+  const stored = (await readSetting(db, 'commission_rates')) ?? {}
+  const rate = (key: keyof CommissionRates) => {
+    const value = stored[key]
+    return isRate(value) ? value : DEFAULT_COMMISSION_RATES[key]
+  }
+  return {
+    level_1: rate('level_1'),
+    level_2: rate('level_2'),
+    level_3: rate('level_3'),
+    wht_individual: rate('wht_individual'),
+    wht_company: rate('wht_company'),
+  }
+}
+
+export async function setCommissionRates(db: Executor, rates: CommissionRates) {
+  await writeSetting(db, 'commission_rates', rates)
 }

@@ -4,6 +4,7 @@ import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { paymentChoices, type PaymentChoice } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
+import { earnCommissions } from '../commissions/service'
 import type { Database, Executor } from '../db/client'
 import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
 import type { ApiUser } from '../http/context'
@@ -310,6 +311,8 @@ export async function markTransaction(
       return marked
     }
     const outcome = await applyPayment(tx, s, trx.amount, now)
+    // The customer's realtors earn on the confirmed payment, in this same transaction.
+    await earnCommissions(tx, { transactionId: trx.id, subscriptionId: s.id, customerId: s.userId, amountKobo: trx.amount, now })
     await notify(tx, s.userId, {
       title: 'Payment confirmed',
       body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,

@@ -1,4 +1,5 @@
 import type { ArrearsRules } from '~/contract/arrears-rules'
+import { VOID_ON_CANCEL, voidUnpaidCommissions } from '../commissions/service'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
@@ -294,6 +295,7 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
       .where(eq(subscriptions.id, s.id))
+    await voidUnpaidCommissions(tx, s.id, VOID_ON_CANCEL, now)
     await tx
       .update(products)
       .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })

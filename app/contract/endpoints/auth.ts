@@ -35,7 +35,7 @@ export const authEndpoints = {
     tag: 'Authentication',
     summary: 'Open a customer or realtor account; answers a bearer token',
     description:
-      'The address is then verified with the code mailed to it (verify-email); until then only the account endpoints answer. A realtor needs a business name; a customer may give the reference of the realtor who referred them.',
+      'The address is then verified with the code mailed to it (verify-email); until then only the account endpoints answer. A realtor needs a business name. `referral` is the reference of the realtor who referred them: the realtor of a customer, or the upline of a new realtor (whose commissions then follow it).',
     access: 'public',
     body: registerSchema,
     response: sessionDataSchema,

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint'
 import { arrearsEndpoints } from './arrears'
 import { authEndpoints } from './auth'
+import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
 import { healthEndpoints } from './health'
@@ -36,6 +37,7 @@ export const endpoints = {
   ...profileEndpoints,
   ...titleEndpoints,
   ...documentEndpoints,
+  ...commissionEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
+import { savedCommissionRatesSchema } from '../commissions'
 import { daysSettingSchema, savedBankDetailsSchema, savedCompanyDetailsSchema, settingSchema } from '../settings'
 import { savedTitleStepDaysSchema } from '../titles'
 
@@ -55,15 +56,25 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: savedTitleStepDaysSchema,
   }),
+  settingCommissionRates: endpoint({
+    method: 'GET',
+    path: 'admin/setting/commission_rates',
+    tag: 'Settings',
+    summary: 'Realtor commission rates by level and the withholding tax rates, in percent',
+    description:
+      'Each rate is a percent from 0 to 100 with at most two decimals (2.5 means 2.5 %). `level_1` is paid to the customer\'s realtor, `level_2` to its upline, `level_3` to the next; a rate of 0 turns its level off. `wht_individual` and `wht_company` are withheld from each commission.',
+    access: SETTING_EDITORS,
+    response: savedCommissionRatesSchema,
+  }),
   settingUpdate: endpoint({
     method: 'POST',
     path: 'admin/setting',
     tag: 'Settings',
     summary: 'Change one setting: `type` names it, the other fields are its value',
     description:
-      'Answers the setting as saved: the bank details, the company details, the title step days, or `{ value }` for a number of days.',
+      'Answers the setting as saved: the bank details, the company details, the title step days, the commission rates, or `{ value }` for a number of days.',
     access: SETTING_EDITORS,
     body: settingSchema,
-    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema, savedTitleStepDaysSchema]),
+    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema, savedTitleStepDaysSchema, savedCommissionRatesSchema]),
   }),
 } as const

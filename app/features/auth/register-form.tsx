@@ -35,7 +35,7 @@ export function RegisterForm({
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
         <HoneypotInput />
         <input {...getInputProps(fields.role, { type: 'hidden' })} />
-        {role === 'customer' ? <input {...getInputProps(fields.referral, { type: 'hidden' })} /> : null}
+        <input {...getInputProps(fields.referral, { type: 'hidden' })} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             labelProps={{ children: 'First name' }}

@@ -7,7 +7,7 @@ import { PaidProgress } from './progress-bar'
 
 /**
  * A realtor's customers with their payment progress, and the sign-ups its referral link brought
- * this week. The figures sit in a grid that later cards (commissions) join.
+ * this week, and its commissions (earned, paid, balance).
  */
 export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
   return (
@@ -39,6 +39,31 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
           }
           testId="figure-signups"
         />
+        <section aria-labelledby="commissions-card-heading" className="card flex flex-col gap-2" data-testid="figure-commissions">
+          <h3 id="commissions-card-heading" className="text-sm font-medium text-slate-600">
+            Commissions
+          </h3>
+          <dl className="grid grid-cols-3 gap-2">
+            {(
+              [
+                ['Earned', realtor.commissions.earned],
+                ['Paid', realtor.commissions.paid],
+                ['Balance', realtor.commissions.balance],
+              ] as const
+            ).map(([label, amount]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="break-words text-base font-bold text-slate-900">{formatNaira(amount)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-sm text-slate-600">
+            Net of withholding tax.{' '}
+            <Link to="/commissions" className="link">
+              See your commissions
+            </Link>
+          </p>
+        </section>
       </div>
       {realtor.customers.length ? (
         <div className="flex flex-col gap-3">

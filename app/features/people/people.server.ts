@@ -5,6 +5,7 @@ import { endpoints } from '~/contract/endpoints'
 import {
   customerSchema,
   realtorSchema,
+  realtorUpdateSchema,
   suspendSchema,
   SUSPENDED_MESSAGE,
   UNSUSPENDED_MESSAGE,
@@ -109,4 +110,31 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
 export async function loadCustomerProfile(request: Request, id: string) {
   const result = await api(request, endpoints.customerProfile, { params: { id } })
   return result.ok ? result.data : null
+}
+
+/** The realtor panel's commission chain form: its upline (blank for none) and whether it is a registered company. */
+export const commissionChainSchema = realtorUpdateSchema.pick({ upline: true, registered_company: true })
+export const commissionChainSpec = () => formSpec(commissionChainSchema)
+
+/**
+ * Saves a realtor's upline and company status through the realtor update, which also takes its
+ * names, e-mail and business name: those are sent as they stand.
+ */
+export async function commissionChainAction(request: Request, id: string) {
+  const realtor = await loadPerson(request, 'realtor', id, 'modify')
+  const { submission } = await parseForm(request, commissionChainSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const result = await api(request, endpoints.realtorUpdate, {
+    params: { id: realtor.uuid },
+    body: {
+      first_name: realtor.first_name,
+      last_name: realtor.last_name,
+      email: realtor.email,
+      business_name: realtor.business_name ?? '',
+      upline: submission.value.upline ?? '',
+      registered_company: submission.value.registered_company ?? false,
+    },
+  })
+  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  return redirectWithSuccess(request, `/realtors/${encodeURIComponent(realtor.reference)}${new URL(request.url).search}`, 'Commission chain saved')
 }

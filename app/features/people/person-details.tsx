@@ -127,7 +127,16 @@ export function CustomerDetailsView({
   )
 }
 
-export function RealtorDetailsView({ realtor, timeZone }: { realtor: RealtorDetails; timeZone: string }) {
+export function RealtorDetailsView({
+  realtor,
+  timeZone,
+  chainForm = null,
+}: {
+  realtor: RealtorDetails
+  timeZone: string
+  /** For staff who may change realtors: the form that changes the upline and company status. */
+  chainForm?: ReactNode
+}) {
   return (
     <div>
       <Facts rows={[...personFacts(realtor, timeZone).slice(0, 4), ['Business name', realtor.business_name ?? ''], ...personFacts(realtor, timeZone).slice(4)]} />
@@ -151,6 +160,37 @@ export function RealtorDetailsView({ realtor, timeZone }: { realtor: RealtorDeta
         <p className="text-sm text-slate-500">No customers yet.</p>
       )}
       <MoreNote shown={realtor.customers.length} total={realtor.customer_count} noun="customers" />
+      <Heading>Commission chain</Heading>
+      <Facts
+        rows={[
+          [
+            'Upline',
+            realtor.upline ? (
+              <span data-testid="realtor-upline">
+                {fullName(realtor.upline)} <span className="font-mono text-xs text-slate-500">{realtor.upline.reference}</span>
+              </span>
+            ) : (
+              <span data-testid="realtor-upline">None</span>
+            ),
+          ],
+          ['Registered company', realtor.registered_company ? 'Yes (company rate of withholding tax)' : 'No'],
+        ]}
+      />
+      <Heading>Realtors referred ({realtor.referral_count})</Heading>
+      {realtor.referrals.length ? (
+        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Realtors referred">
+          {realtor.referrals.map((referred) => (
+            <li key={referred.uuid} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="font-medium text-slate-900">{fullName(referred)}</span>
+              <span className="font-mono text-xs text-slate-500">{referred.reference}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">No realtors signed up through this realtor's link.</p>
+      )}
+      <MoreNote shown={realtor.referrals.length} total={realtor.referral_count} noun="realtors" />
+      {chainForm}
     </div>
   )
 }

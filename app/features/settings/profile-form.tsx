@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useId, type SelectHTMLAttributes } from 'react'
-import { ErrorList, Field, FormBanner, type ListOfErrors } from '~/components/forms'
+import { CheckboxField, ErrorList, Field, FormBanner, type ListOfErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { NIGERIAN_BANKS } from '~/contract/banks'
 import type { Profile, ProfileForm as ProfileShape } from '~/contract/profile'
@@ -16,15 +16,19 @@ export function ProfileForm({
   spec,
   lastResult,
   hasPayoutAccount,
+  isRealtor = false,
 }: {
   current: Profile
   spec: FormSpec
   lastResult?: SubmissionResult
   hasPayoutAccount: boolean
+  /** Realtors say whether they are a registered company (the withholding tax on their commissions). */
+  isRealtor?: boolean
 }) {
   const navigation = useNavigation()
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
-  const { bank_name: _bankName, ...defaultValue } = current
+  const { bank_name: _bankName, registered_company: registeredCompany, ...saved } = current
+  const defaultValue = { ...saved, registered_company: registeredCompany ? 'on' : '' }
   const [form, fields] = useSpecForm<ProfileShape>(spec, { id: 'profile', lastResult, defaultValue })
   return (
     <section aria-labelledby="profile-heading" className="card lg:col-span-2">
@@ -91,6 +95,19 @@ export function ProfileForm({
               />
             </div>
           </fieldset>
+        ) : null}
+        {isRealtor ? (
+          <div className="mt-2">
+            <CheckboxField
+              labelProps={{ children: 'Registered company' }}
+              inputProps={{ ...getInputProps(fields.registered_company, { type: 'checkbox' }), value: 'on' }}
+              errors={fields.registered_company.errors}
+            />
+            <p className="mt-1 text-xs text-slate-500">
+              Tick this if you trade as a company registered with the CAC: withholding tax on your commissions is then taken at the
+              company rate.
+            </p>
+          </div>
         ) : null}
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
           Save profile

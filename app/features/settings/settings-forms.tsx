@@ -10,6 +10,8 @@ import type {
   CompanyDetailsForm as CompanyDetailsShape,
   ReminderDaysForm as ReminderDaysShape,
 } from '~/contract/settings'
+import type { CommissionRates } from '~/contract/commission-rules'
+import type { CommissionRatesForm as CommissionRatesShape } from '~/contract/commissions'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
@@ -244,6 +246,53 @@ export function TitleStepDaysForm({ current, spec, lastResult }: { current: Titl
         ))}
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
           Save title step days
+        </Button>
+      </Form>
+    </SettingsCard>
+  )
+}
+
+const RATE_FIELDS = [
+  { name: 'level_1', label: 'Level 1 rate', hint: "The customer's own realtor." },
+  { name: 'level_2', label: 'Level 2 rate', hint: "That realtor's upline." },
+  { name: 'level_3', label: 'Level 3 rate', hint: 'The next upline. 0 turns a level off.' },
+  { name: 'wht_individual', label: 'Withholding tax for individuals', hint: 'Taken from each commission of a realtor who is not a company.' },
+  { name: 'wht_company', label: 'Withholding tax for companies', hint: 'For realtors who are registered companies.' },
+] as const
+
+/** Realtor commission rates by level and the withholding tax rates, in percent (two decimals at most). */
+export function CommissionRatesForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: CommissionRates
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
+  const pending = useSubmitting('commission_rates')
+  const defaultValue = Object.fromEntries(Object.entries(current).map(([key, value]) => [key, String(value)])) as CommissionRatesShape
+  const [form, fields] = useSpecForm<CommissionRatesShape>(spec, { id: 'commission-rates', lastResult, defaultValue })
+  return (
+    <SettingsCard id="commission-rates-heading" title="Commission rates">
+      <p className="mb-4 text-sm text-slate-500">
+        Percent of each confirmed payment a customer makes, paid to their realtor and up to two uplines. Decimals such as 2.5 are
+        allowed.
+      </p>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
+        <input type="hidden" name="intent" value="commission_rates" />
+        {RATE_FIELDS.map((rate) => (
+          <Field
+            key={rate.name}
+            labelProps={{ children: `${rate.label} (%)` }}
+            inputProps={{ ...getInputProps(fields[rate.name], { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+            errors={fields[rate.name].errors}
+            hint={rate.hint}
+          />
+        ))}
+        <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
+          Save commission rates
         </Button>
       </Form>
     </SettingsCard>

@@ -3,6 +3,7 @@ import { changeEmailSchema, changePasswordSchema } from '~/contract/auth'
 import type { BodyInputOf } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
+import { commissionRatesSchema } from '~/contract/commissions'
 import { profileSchema } from '~/contract/profile'
 import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutGraceDaysSchema, reminderDaySchema } from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
@@ -37,6 +38,7 @@ export async function loadSettings(request: Request) {
     profile: formSpec(profileSchema),
     company: formSpec(companyDetailsSchema),
     titleDays: formSpec(titleStepDaysSchema),
+    commissionRates: formSpec(commissionRatesSchema),
   }
   if (!wantsSettings) {
     const [email, profile] = await Promise.all([api(request, endpoints.emailStatus), api(request, endpoints.profileShow)])
@@ -54,18 +56,20 @@ export async function loadSettings(request: Request) {
       graceDays: null,
       company: null,
       titleDays: null,
+      commissionRates: null,
       profile: ownProfile,
       pendingEmail,
       specs,
     }
   }
-  const [bank, reminder, expiry, company, titleDays, grace] = await Promise.all([
+  const [bank, reminder, expiry, company, titleDays, grace, rates] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
     api(request, endpoints.settingCompanyDetails),
     api(request, endpoints.settingTitleStepDays),
     api(request, endpoints.settingGraceDays),
+    api(request, endpoints.settingCommissionRates),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
@@ -82,6 +86,7 @@ export async function loadSettings(request: Request) {
     graceDays: grace.ok ? grace.data.value : null,
     company: companyDetails,
     titleDays: titleDays.ok ? titleDays.data : null,
+    commissionRates: rates.ok ? rates.data : null,
     profile: null,
     pendingEmail: null,
     specs,
@@ -100,7 +105,8 @@ export async function settingsAction(request: Request) {
     intent === 'unpaid_subscription_expiry_days' ||
     intent === 'payout_grace_days' ||
     intent === 'company_details' ||
-    intent === 'title_step_days'
+    intent === 'title_step_days' ||
+    intent === 'commission_rates'
   ) {
     return saveSetting(request, intent)
   }
@@ -114,6 +120,7 @@ const SETTING_SCHEMAS = {
   payout_grace_days: payoutGraceDaysSchema,
   company_details: companyDetailsSchema,
   title_step_days: titleStepDaysSchema,
+  commission_rates: commissionRatesSchema,
 }
 
 async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMAS) {

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm'
+import { monthRange } from '~/contract/commission-rules'
+import { OWN_COMMISSIONS_ONLY, statementMonthParam } from '~/contract/commissions'
+import { endpoints } from '~/contract/endpoints'
+import { users } from '../db/schema'
+import type { Executor } from '../db/client'
+import { orNotFound, type ApiUser } from '../http/context'
+import { fieldError, forbidden } from '../http/errors'
+import { implement } from '../http/router'
+import { getCompanyDetails } from '../settings/service'
+import { pdfResponse } from '../subscriptions/documents'
+import {
+  allCommissions,
+  listCommissions,
+  markCommissionsPaid,
+  netByRealtor,
+  realtorIdOf,
+  serializeCommission,
+  totalsInNaira,
+  totalsOf,
+} from './service'
+import { commissionStatementCsv, commissionStatementPdf } from './statement'
+
+/**
+ * Whose commissions the own endpoints read: a realtor its own (naming another is refused); staff
+ * who pay commissions the realtor they name, or themselves (who have none).
+ */
+async function whose(db: Executor, user: ApiUser, realtor: string | undefined) {
+  if (!realtor) return user.id
+  if (user.role === 'realtor') {
+    if (realtor.trim().toUpperCase() === user.reference.toUpperCase()) return user.id
+    throw forbidden(OWN_COMMISSIONS_ONLY)
+  }
+  return orNotFound(await realtorIdOf(db, realtor), 'Realtor not found')
+}
+
+const ownList = implement(endpoints.commissionOwnList, async ({ db, user, query }) => {
+  const realtorId = await whose(db, user, query.realtor)
+  const filters = { realtorId, status: query.status, from: query.from, to: query.to }
+  const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, realtorId)])
+  return { data: { ...list, totals: totalsInNaira(totals) } }
+})
+
+const adminList = implement(endpoints.commissionList, async ({ db, query }) => {
+  let realtorId: number | undefined
+  if (query.realtor) {
+    // An unknown reference keeps nothing, rather than every realtor's entries.
+    realtorId = (await realtorIdOf(db, query.realtor)) ?? -1
+  }
+  const filters = { realtorId, status: query.status, from: query.from, to: query.to }
+  const [list, byRealtor] = await Promise.all([listCommissions(db, filters, query.page ?? 1), netByRealtor(db, filters)])
+  return { data: { ...list, by_realtor: byRealtor } }
+})
+
+const markPaid = implement(endpoints.commissionMarkPaid, async ({ db, user, body }) => {
+  const { message, ...data } = await markCommissionsPaid(db, body.ids, body.paid_at, body.bank_reference, user)
+  return { message, data }
+})
+
+/** The signed-in realtor's entries earned in a month, with what a statement needs around them. */
+async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: string }; query: { realtor?: string } }) {
+  const month = statementMonthParam.safeParse(ctx.params.month)
+  const range = month.success ? monthRange(ctx.params.month) : null
+  if (!range) throw fieldError('month', 'Month must be YYYY-MM')
+  const realtorId = await whose(ctx.db, ctx.user, ctx.query.realtor)
+  const [rows, overall, [realtor], company] = await Promise.all([
+    allCommissions(ctx.db, { realtorId, from: range.from, to: range.to }),
+    totalsOf(ctx.db, realtorId),
+    ctx.db
+      .select({ firstName: users.firstName, lastName: users.lastName, reference: users.reference, email: users.email })
+      .from(users)
+      .where(eq(users.id, realtorId))
+      .limit(1),
+    getCompanyDetails(ctx.db),
+  ])
+  return {
+    company,
+    realtor: { name: `${realtor.firstName} ${realtor.lastName}`, reference: realtor.reference, email: realtor.email },
+    month: ctx.params.month,
+    entries: rows.map(serializeCommission),
+    overall,
+  }
+}
+
+const statementPdf = implement(endpoints.commissionStatementPdf, async (ctx) => {
+  const data = await statementOf(ctx)
+  return pdfResponse(await commissionStatementPdf(data), `commission-statement-${data.realtor.reference}-${data.month}.pdf`)
+})
+
+const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => {
+  const data = await statementOf(ctx)
+  const body = commissionStatementCsv(data.entries)
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="commission-statement-${data.realtor.reference}-${data.month}.csv"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+})
+
+export const commissionsRoutes = [ownList, statementPdf, statementCsv, adminList, markPaid]

@@ -1,0 +1,158 @@
+import { z } from 'zod'
+import { COMMISSION_STATUSES, hasTwoDecimalsAtMost, monthRange } from './commission-rules'
+import { pageParam, requiredMessage, requiredString } from './fields'
+import { parseDisplayDate } from './format'
+import { SUBSCRIPTION_TYPES } from './subscription-labels'
+
+export * from './commission-rules'
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/** A calendar date typed DD/MM/YYYY (as the screens show it) or sent YYYY-MM-DD; answered as YYYY-MM-DD. */
+function dateField(label: string) {
+  return z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(20, `${label} must be a date (DD/MM/YYYY)`)
+    .transform((value, ctx) => {
+      const parsed = parseDisplayDate(value)
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date (DD/MM/YYYY)` })
+        return z.NEVER
+      }
+      return parsed
+    })
+}
+
+const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField(label).optional())
+
+const statusParam = z.preprocess(
+  blankToUndefined,
+  z.enum(COMMISSION_STATUSES, { error: `Status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
+)
+
+const realtorParam = z.preprocess(blankToUndefined, z.string().trim().max(40, 'Realtor must be a reference such as RLT-1A2B3C4D').optional())
+
+/** GET commission/statement/…: `realtor` lets staff who pay commissions read a realtor's statement. */
+export const statementQuery = z.object({ realtor: realtorParam })
+
+/** GET commission: the signed-in realtor's own entries (staff who pay commissions: a realtor's, by `realtor`). */
+export const ownCommissionQuery = z.object({
+  page: pageParam.optional(),
+  status: statusParam,
+  from: optionalDate('From'),
+  to: optionalDate('To'),
+  realtor: realtorParam,
+})
+
+/** GET admin/commission: everyone's, or one realtor's (by reference). */
+export const commissionQuery = ownCommissionQuery
+
+const person = z.object({ reference: z.string(), full_name: z.string() })
+
+/** One commission entry; money in naira, dates YYYY-MM-DD (paid_at) or ISO date-times. */
+export const commissionSchema = z.object({
+  id: z.string(),
+  level: z.number().int(),
+  /** The level's rate and the withholding tax rate it was earned at, in percent. */
+  rate: z.number(),
+  withholding_tax_rate: z.number(),
+  gross: z.number(),
+  withholding_tax: z.number(),
+  net: z.number(),
+  status: z.enum(COMMISSION_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  bank_reference: z.string().nullable(),
+  paid_by: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  realtor: person,
+  customer: person,
+  subscription: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), product: z.string() }),
+  transaction: z.object({ reference: z.string(), amount: z.number() }),
+})
+export type Commission = z.infer<typeof commissionSchema>
+
+/** Earned (every entry not void), paid, and the balance still owed: sums of net amounts, in naira. */
+export const commissionTotalsSchema = z.object({ earned: z.number(), paid: z.number(), balance: z.number() })
+export type CommissionTotalsAnswer = z.infer<typeof commissionTotalsSchema>
+
+const page = { page: z.number().int(), totalPages: z.number().int() }
+
+export const ownCommissionListSchema = z.object({
+  items: z.array(commissionSchema),
+  ...page,
+  /** All the realtor's entries, whatever the filters. */
+  totals: commissionTotalsSchema,
+})
+
+export const realtorNetSchema = z.object({ realtor: person, entries: z.number().int(), net: z.number() })
+export type RealtorNet = z.infer<typeof realtorNetSchema>
+
+export const commissionListSchema = z.object({
+  items: z.array(commissionSchema),
+  ...page,
+  /** The total net per realtor of the entries the filters keep (every page), largest first. */
+  by_realtor: z.array(realtorNetSchema),
+})
+
+/** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
+const idList = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.string().trim().min(1).max(60), { error: 'Choose the commissions to mark paid' })
+    .min(1, 'Choose the commissions to mark paid')
+    .max(200, 'Mark at most 200 commissions at a time')
+    .transform((list) => [...new Set(list)]),
+)
+
+export const markCommissionsPaidSchema = z.object({
+  ids: idList,
+  paid_at: dateField('Date paid'),
+  bank_reference: requiredString('Bank reference', 100),
+})
+export type MarkCommissionsPaidForm = { ids?: string[]; paid_at: string; bank_reference: string }
+
+export const markPaidAnswerSchema = z.object({ paid: z.number().int(), net: z.number() })
+
+export const statementMonthParam = z.string().refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
+
+export const COMMISSIONS_PAID_MESSAGE = (count: number) => `${count} commission${count === 1 ? '' : 's'} marked paid`
+export const OWN_COMMISSIONS_ONLY = 'You can only see your own commissions'
+export const NOT_EARNED = 'Only earned commissions can be marked paid'
+export const PAID_IN_FUTURE = 'Date paid cannot be in the future'
+
+/** Settings: the rates, in percent (0 to 100, at most two decimals). */
+function rateField(label: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      const cleaned = value.replace(/[%\s]/g, '')
+      return cleaned === '' ? undefined : Number(cleaned)
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`) })
+      .min(0, `${label} must be at least 0`)
+      .max(100, `${label} must be at most 100`)
+      .refine(hasTwoDecimalsAtMost, `${label} may have at most two decimals`),
+  )
+}
+
+export const commissionRatesSchema = z.object({
+  level_1: rateField('Level 1 rate'),
+  level_2: rateField('Level 2 rate'),
+  level_3: rateField('Level 3 rate'),
+  wht_individual: rateField('Withholding tax for individuals'),
+  wht_company: rateField('Withholding tax for companies'),
+})
+export const savedCommissionRatesSchema = z.object({
+  level_1: z.number(),
+  level_2: z.number(),
+  level_3: z.number(),
+  wht_individual: z.number(),
+  wht_company: z.number(),
+})
+export type CommissionRatesForm = Record<keyof z.infer<typeof savedCommissionRatesSchema>, string>
+export const COMMISSION_RATES_UPDATED = 'Commission rates saved'
+

@@ -1,0 +1,71 @@
+import { endpoint, file } from '../endpoint'
+import {
+  commissionListSchema,
+  commissionQuery,
+  markCommissionsPaidSchema,
+  markPaidAnswerSchema,
+  ownCommissionListSchema,
+  ownCommissionQuery,
+  statementQuery,
+} from '../commissions'
+import { COMMISSION_ACCESS } from './commission-access'
+
+const WHOSE =
+  "A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none."
+
+const FILTERS =
+  '`status` is earned, paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform\'s time zone. Newest first, 10 a page. Money in naira.'
+
+export const commissionEndpoints = {
+  commissionOwnList: endpoint({
+    method: 'GET',
+    path: 'commission',
+    tag: 'Commissions',
+    summary: "The signed-in realtor's own commission entries, with its earned, paid and balance totals",
+    description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed. ${WHOSE}`,
+    access: COMMISSION_ACCESS.realtors,
+    query: ownCommissionQuery,
+    response: ownCommissionListSchema,
+  }),
+  commissionStatementPdf: endpoint({
+    method: 'GET',
+    path: 'commission/statement/:month',
+    tag: 'Commissions',
+    summary: "The signed-in realtor's commission statement for a month (YYYY-MM), as a PDF",
+    description: `Lists the entries earned in that month (in the platform's time zone) with their status, and the month's totals. A month that is not YYYY-MM answers 422. ${WHOSE}`,
+    access: COMMISSION_ACCESS.realtors,
+    query: statementQuery,
+    response: file('application/pdf'),
+  }),
+  commissionStatementCsv: endpoint({
+    method: 'GET',
+    path: 'commission/statement/:month/csv',
+    tag: 'Commissions',
+    summary: "The same month's statement as CSV",
+    description: `One row per entry: amounts as plain decimals (1250.00), dates YYYY-MM-DD; a cell beginning with = + - or @ is prefixed with an apostrophe. ${WHOSE}`,
+    access: COMMISSION_ACCESS.realtors,
+    query: statementQuery,
+    response: file('text/csv'),
+  }),
+  commissionList: endpoint({
+    method: 'GET',
+    path: 'admin/commission',
+    tag: 'Commissions',
+    summary: "Every realtor's commission entries, with the total net per realtor",
+    description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page.`,
+    access: COMMISSION_ACCESS.payers,
+    query: commissionQuery,
+    response: commissionListSchema,
+  }),
+  commissionMarkPaid: endpoint({
+    method: 'POST',
+    path: 'admin/commission/mark-paid',
+    tag: 'Commissions',
+    summary: 'Mark commission entries paid, with the date paid and the bank reference',
+    description:
+      '`ids` lists the entries\' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid or void refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.',
+    access: COMMISSION_ACCESS.payers,
+    body: markCommissionsPaidSchema,
+    response: markPaidAnswerSchema,
+  }),
+} as const

@@ -1,0 +1,119 @@
+import { data } from '@remix-run/node'
+import { markCommissionsPaidSchema } from '~/contract/commissions'
+import { parseDisplayDate } from '~/contract/format'
+import { endpoints } from '~/contract/endpoints'
+import { api, apiFile, DEFAULT_ERROR } from '~/utils/api.server'
+import { appUrl } from '~/utils/env.server'
+import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
+import { readListQuery } from '~/utils/list.server'
+import { requireAuth } from '~/utils/session.server'
+import { timeZoneFrom } from '~/utils/time-zone'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { commissionViewOf } from './access'
+
+export const COMMISSIONS_PATH = '/commissions'
+export const FORBIDDEN_MESSAGE = 'You do not have permission to view this page'
+export const BAD_DATE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
+
+/** The signed-in user as the API sees them now, and which view of /commissions is theirs (403 when none). */
+async function requireCommissionView(request: Request) {
+  await requireAuth(request)
+  const me = await api(request, endpoints.me)
+  if (!me.ok) throw new Response(me.message, { status: me.httpStatus || 500 })
+  const view = commissionViewOf(me.data)
+  if (!view) throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
+  return { user: me.data, view }
+}
+
+/** The twelve months up to this one (YYYY-MM), newest first, for the statement's month. */
+export function recentMonths(today: string, count = 12) {
+  const [year, month] = today.split('-').map(Number)
+  return Array.from({ length: count }, (_, back) => {
+    const date = new Date(Date.UTC(year, month - 1 - back, 1))
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`
+  })
+}
+
+function todayInZone(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  return parts
+}
+
+/**
+ * /commissions: a realtor's own entries and totals, or for staff who pay commissions everyone's,
+ * filtered by the URL (realtor, status, from, to; dates typed DD/MM/YYYY).
+ */
+export async function loadCommissions(request: Request) {
+  const { user, view } = await requireCommissionView(request)
+  const keys = view === 'staff' ? (['realtor', 'status', 'from', 'to'] as const) : (['status', 'from', 'to'] as const)
+  const { page, filters } = readListQuery(request, keys)
+  const all = filters as Record<'realtor' | 'status' | 'from' | 'to', string | undefined>
+  const timeZone = timeZoneFrom(request)
+  const base = { user, view, filters: all, timeZone, months: recentMonths(todayInZone(timeZone)) }
+  const from = parseDisplayDate(all.from)
+  const to = parseDisplayDate(all.to)
+  const badDate = (all.from && !from) || (all.to && !to) ? BAD_DATE : null
+  const query = { page, status: all.status, from: from ?? '', to: to ?? '', realtor: all.realtor }
+  const empty = { items: [], page: 1, totalPages: 1 }
+  if (view === 'realtor') {
+    const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query: { ...query, realtor: undefined } })
+    if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
+    return {
+      ...base,
+      ...(result?.ok ? result.data : { ...empty, totals: { earned: 0, paid: 0, balance: 0 } }),
+      byRealtor: [],
+      error: badDate ?? (result && !result.ok ? result.message : null),
+      markSpec: null,
+      // Realtors who sign up through this link get this realtor as their upline.
+      realtorReferralUrl: `${appUrl()}/realtor/register?ref=${user.reference}`,
+    }
+  }
+  const result = badDate ? null : await api(request, endpoints.commissionList, { query })
+  if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
+  return {
+    ...base,
+    ...(result?.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : empty),
+    totals: null,
+    byRealtor: result?.ok ? result.data.by_realtor : [],
+    error: badDate ?? (result && !result.ok ? result.message : null),
+    markSpec: formSpec(markCommissionsPaidSchema),
+    realtorReferralUrl: null,
+  }
+}
+
+/** "Mark paid" for the ticked entries: back to the same filtered list with a toast, or the form's errors. */
+export async function markPaidAction(request: Request) {
+  const { view } = await requireCommissionView(request)
+  if (view !== 'staff') throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
+  const { submission } = await parseForm(request, markCommissionsPaidSchema)
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const result = await api(request, endpoints.commissionMarkPaid, { body: submission.value })
+  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  const url = new URL(request.url)
+  return redirectWithSuccess(request, `${COMMISSIONS_PATH}${url.search}`, result.message)
+}
+
+/** GET /commissions/statement?month=YYYY-MM&format=pdf|csv: the API's file, passed on as a download. */
+export async function statementDownload(request: Request) {
+  await requireAuth(request)
+  const url = new URL(request.url)
+  // Without a month (a bare link), this month's statement.
+  const month = url.searchParams.get('month') || recentMonths(todayInZone(timeZoneFrom(request)), 1)[0]
+  const csv = url.searchParams.get('format') === 'csv'
+  const realtor = url.searchParams.get('realtor') ?? undefined
+  const options = { params: { month }, query: { realtor } }
+  const response = csv
+    ? await apiFile(request, endpoints.commissionStatementCsv, options)
+    : await apiFile(request, endpoints.commissionStatementPdf, options)
+  const type = response.headers.get('content-type') ?? ''
+  if (response.ok && type.startsWith(csv ? 'text/csv' : 'application/pdf')) {
+    const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' })
+    for (const name of ['content-type', 'content-disposition', 'content-length']) {
+      const value = response.headers.get(name)
+      if (value) headers.set(name, value)
+    }
+    return new Response(response.body, { status: 200, headers })
+  }
+  const envelope = (await response.json().catch(() => null)) as { message?: string } | null
+  return redirectWithError(request, COMMISSIONS_PATH, envelope?.message || DEFAULT_ERROR)
+}
