@@ -7,6 +7,8 @@ import type { Executor } from '../db/client'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
+import { csvResponse } from '../csv'
+import { issueVerification } from '../documents/verification'
 import { getCompanyDetails } from '../settings/service'
 import { pdfResponse } from '../subscriptions/documents'
 import {
@@ -19,7 +21,7 @@ import {
   totalsInNaira,
   totalsOf,
 } from './service'
-import { commissionStatementCsv, commissionStatementPdf } from './statement'
+import { commissionStatementCsv, commissionStatementPdf, statementTotals } from './statement'
 
 /**
  * Whose commissions the own endpoints read: a realtor its own (naming another is refused); staff
@@ -75,7 +77,9 @@ async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: 
   ])
   return {
     company,
+    realtorId,
     realtor: { name: `${realtor.firstName} ${realtor.lastName}`, reference: realtor.reference, email: realtor.email },
+    names: { firstName: realtor.firstName, lastName: realtor.lastName },
     month: ctx.params.month,
     entries: rows.map(serializeCommission),
     overall,
@@ -84,21 +88,22 @@ async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: 
 
 const statementPdf = implement(endpoints.commissionStatementPdf, async (ctx) => {
   const data = await statementOf(ctx)
-  return pdfResponse(await commissionStatementPdf(data), `commission-statement-${data.realtor.reference}-${data.month}.pdf`)
+  const totals = statementTotals(data.entries)
+  // The month and its figures name the statement: the same month with the same figures keeps its code.
+  const verification = await issueVerification(ctx.db, {
+    kind: 'commission_statement',
+    subject: `commission_statement:${data.realtorId}:${data.month}:${totals.net}:${totals.paid}`,
+    customer: data.names,
+    issuer: data.company.name,
+    amountKobo: totals.net,
+    userId: data.realtorId,
+  })
+  return pdfResponse(await commissionStatementPdf({ ...data, verification }), `commission-statement-${data.realtor.reference}-${data.month}.pdf`)
 })
 
 const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => {
   const data = await statementOf(ctx)
-  const body = commissionStatementCsv(data.entries)
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="commission-statement-${data.realtor.reference}-${data.month}.csv"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+  return csvResponse(commissionStatementCsv(data.entries), `commission-statement-${data.realtor.reference}-${data.month}.csv`)
 })
 
 export const commissionsRoutes = [ownList, statementPdf, statementCsv, adminList, markPaid]

@@ -3,7 +3,9 @@ import type { Commission } from '~/contract/commissions'
 import type { CompanyDetails } from '~/contract/settings'
 import { koboOf } from '~/contract/money'
 import { getConfig } from '../config'
-import { toCsv } from '../csv'
+import { decimalAmount, toCsv } from '../csv'
+import { drawVerificationMark } from '../documents/pdf-mark'
+import type { VerificationMark } from '../documents/verification'
 import { todayIn } from '../subscriptions/plans'
 import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../subscriptions/documents'
 
@@ -16,6 +18,8 @@ export type StatementData = {
   entries: Commission[]
   /** The realtor's totals over every entry, in kobo, as its page shows them. */
   overall: { earned: number; paid: number; balance: number }
+  /** The code the statement is checked by at /verify (every issued PDF carries one). */
+  verification?: VerificationMark
 }
 
 const kobo = (naira: number) => koboOf(naira)
@@ -110,6 +114,7 @@ export function commissionStatementPdf(data: StatementData) {
             'individuals or registered companies and remitted on your behalf.',
           left,
         )
+      if (data.verification) drawVerificationMark(doc, data.verification)
     },
     company.name,
   )
@@ -117,7 +122,7 @@ export function commissionStatementPdf(data: StatementData) {
 
 /** The same entries as CSV: plain decimals, ISO dates. */
 export function commissionStatementCsv(entries: readonly Commission[]) {
-  const amount = (naira: number) => (kobo(naira) / 100).toFixed(2)
+  const amount = (naira: number) => decimalAmount(kobo(naira))
   return toCsv(
     ['date_earned', 'customer', 'customer_reference', 'subscription', 'product', 'transaction', 'level', 'rate_percent', 'gross', 'withholding_tax', 'net', 'status', 'paid_at', 'bank_reference'],
     entries.map((entry) => [

@@ -55,7 +55,8 @@ const dayOf = (value: Date) => todayIn(getConfig().APP_TIME_ZONE, value)
  */
 export async function payoutRows(db: Executor, subscriptionId: number): Promise<ScheduleLine[]> {
   const ledger = await db.select().from(payouts).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
-  if (ledger.length) return ledger.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: row.status === 'paid' }))
+  // The ledger counts payouts from 1, the schedule (as every line here) from 0.
+  if (ledger.length) return ledger.map((row) => ({ sequence: row.sequence - 1, dueDate: row.dueDate, kobo: row.amount, paid: row.status === 'paid' }))
   const planned = await db
     .select()
     .from(scheduleEntries)

@@ -10,7 +10,10 @@ import {
   type DocumentKind,
   type Verification,
 } from '~/contract/verification'
+import { monthRange } from '~/contract/commission-rules'
 import { receiptTotals } from '~/contract/money'
+import { allCommissions, serializeCommission } from '../commissions/service'
+import { statementTotals } from '../commissions/statement'
 import { appUrl } from '../config'
 import type { Executor } from '../db/client'
 import { documentVerifications, subscriptions, transactions } from '../db/schema'
@@ -127,8 +130,7 @@ async function revocationOf(db: Executor, row: VerificationRow): Promise<Revocat
     case 'customer_statement':
       return statementRevocation(db, row)
     case 'commission_statement':
-      // Issued by the commissions module, which decides its own rule; until then it stands.
-      return null
+      return commissionStatementRevocation(db, row)
   }
 }
 
@@ -198,4 +200,18 @@ async function statementRevocation(db: Executor, row: VerificationRow): Promise<
     .from(transactions)
     .where(and(inArray(transactions.subscriptionId, ids), ne(transactions.status, 'paid'), gt(transactions.markedAt, row.issuedAt)))
   return { at: changed?.at ?? null, reason: 'A payment this statement counts is no longer confirmed' }
+}
+
+/**
+ * A realtor's commission statement tells one month's entries. It stands while the net of those not
+ * void still adds up to what it printed: an entry voided since revokes it (paying one does not).
+ */
+async function commissionStatementRevocation(db: Executor, row: VerificationRow): Promise<Revocation | null> {
+  const month = row.subject.split(':')[2] ?? ''
+  const range = monthRange(month)
+  if (row.userId === null || row.amount === null || !range) return { at: null, reason: GONE }
+  const rows = await allCommissions(db, { realtorId: row.userId, from: range.from, to: range.to })
+  if (statementTotals(rows.map(serializeCommission)).net === row.amount) return null
+  const voided = rows.map(({ entry }) => entry.voidedAt).filter((at): at is Date => at !== null && at > row.issuedAt)
+  return { at: voided.length ? new Date(Math.max(...voided.map(Number))) : null, reason: 'A commission this statement counts was voided' }
 }
