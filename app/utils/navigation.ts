@@ -37,6 +37,7 @@ export type NavIcon =
   | 'realtors'
   | 'users'
   | 'titles'
+  | 'arrears'
   | 'commissions'
   | 'settings'
 
@@ -54,13 +55,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
   { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
   { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  { path: '/arrears', label: 'Arrears', icon: 'arrears', visible: canSeeArrears },
+  { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
   { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
-  { path: '/arrears', label: 'Arrears', icon: 'purchase', visible: canSeeArrears },
+  { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
-  { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
-  { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
 ]
 

@@ -28,13 +28,13 @@ test.describe('menu and dashboard per kind of user', () => {
   test('a realtor also sees Customers, in the menu and on the dashboard', async ({ page, request }) => {
     const realtor = await createVerifiedUser(request, 'realtor')
     await signIn(page, realtor.email, realtor.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Customers', 'Settings'])
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Commissions', 'Customers', 'Settings'])
     await expectCards(page, ['Products', 'Customers', 'Subscriptions'])
   })
 
   test('the super admin sees every entry and every card, each linking to its list', async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Payouts', 'Customers', 'Realtors', 'Users', 'Settings'])
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Arrears', 'Titles', 'Payouts', 'Commissions', 'Customers', 'Realtors', 'Users', 'Settings'])
     const hrefs = await mainNav(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
@@ -44,7 +44,10 @@ test.describe('menu and dashboard per kind of user', () => {
       '/land-investments',
       '/subscriptions',
       '/investment-portfolio',
+      '/arrears',
+      '/titles',
       '/payouts',
+      '/commissions',
       '/customers',
       '/realtors',
       '/users',

@@ -35,13 +35,13 @@ describe('the sidebar', () => {
       ['/land-investments', 'Investment Options'],
       ['/subscriptions', 'Land Subscriptions'],
       ['/investment-portfolio', 'Investment Portfolio'],
-      ['/payouts', 'Payouts'],
       ['/arrears', 'Arrears'],
+      ['/titles', 'Titles'],
+      ['/payouts', 'Payouts'],
+      ['/commissions', 'Commissions'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
-      ['/titles', 'Titles'],
-      ['/commissions', 'Commissions'],
       ['/settings', 'Settings'],
     ])
   })
