@@ -161,7 +161,7 @@ describe('the sidebar', () => {
   test('whole menus per kind of user', () => {
     expect(labels(who('super_admin'))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
     expect(labels(who('customer'))).toEqual(EVERYONE)
-    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Customers', 'Commissions', 'Settings'])
+    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Commissions', 'Customers', 'Settings'])
     expect(labels(who('admin'))).toEqual(EVERYONE)
     expect(labels(who('admin', ['can_view_customer', 'can_modify_user']))).toEqual([
       ...EVERYONE.slice(0, 5),

@@ -2,13 +2,14 @@ import { data } from '@remix-run/node'
 import { markCommissionsPaidSchema } from '~/contract/commissions'
 import { parseDisplayDate } from '~/contract/format'
 import { endpoints } from '~/contract/endpoints'
-import { api, apiFile, DEFAULT_ERROR } from '~/utils/api.server'
+import { api, apiFile } from '~/utils/api.server'
+import { passFile } from '~/utils/files.server'
 import { appUrl } from '~/utils/env.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { requireAuth } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone'
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { redirectWithSuccess } from '~/utils/toast.server'
 import { commissionViewOf } from './access'
 
 export const COMMISSIONS_PATH = '/commissions'
@@ -105,15 +106,5 @@ export async function statementDownload(request: Request) {
   const response = csv
     ? await apiFile(request, endpoints.commissionStatementCsv, options)
     : await apiFile(request, endpoints.commissionStatementPdf, options)
-  const type = response.headers.get('content-type') ?? ''
-  if (response.ok && type.startsWith(csv ? 'text/csv' : 'application/pdf')) {
-    const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' })
-    for (const name of ['content-type', 'content-disposition', 'content-length']) {
-      const value = response.headers.get(name)
-      if (value) headers.set(name, value)
-    }
-    return new Response(response.body, { status: 200, headers })
-  }
-  const envelope = (await response.json().catch(() => null)) as { message?: string } | null
-  return redirectWithError(request, COMMISSIONS_PATH, envelope?.message || DEFAULT_ERROR)
+  return passFile(request, response, COMMISSIONS_PATH, [csv ? 'text/csv' : 'application/pdf'])
 }

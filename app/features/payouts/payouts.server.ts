@@ -6,6 +6,7 @@ import { PAYOUT_RECORDERS, PAYOUT_STATUSES, type PayoutStatus } from '~/contract
 import { CHOOSE_A_PAYOUT, payoutFormSchema } from '~/contract/payouts'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { api } from '~/utils/api.server'
+import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
@@ -103,21 +104,9 @@ export async function recordPayoutsAction(request: Request) {
 
   let proofUrl: string | undefined
   if (file && file.size > 0) {
-    if (file.size > MAX_UPLOAD_BYTES) return proofError('The file may not be greater than 2 MB')
-    const extension = file.name.split('.').pop()?.toLowerCase()
-    const upload = await api(request, endpoints.mediaUpload, {
-      body: {
-        file_name: file.name,
-        file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
-        file_extension: extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
-        folder_path: PROOF_FOLDER,
-      },
-    })
-    if (!upload.ok) {
-      const messages = Object.values(upload.fieldErrors ?? {}).flat()
-      return proofError(messages.length ? messages.join(', ') : upload.message)
-    }
-    proofUrl = upload.data.file_url
+    const upload = await uploadFormFile(request, file, { folder: PROOF_FOLDER, extensions: UPLOAD_EXTENSIONS })
+    if (!upload.ok) return proofError(upload.message)
+    proofUrl = upload.url
   }
 
   const result = await api(request, endpoints.payoutMarkPaid, {

@@ -10,6 +10,7 @@ import { hasPermission } from '~/contract/permissions'
 import { koboOf, paymentChoices } from '~/contract/money'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { api } from '~/utils/api.server'
+import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -101,28 +102,15 @@ export async function paymentAction(request: Request, name: ListName, reference:
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
   const { amount, description, proof_of_payment: file, paid_on, paid_time } = submission.value
   const proofError = (message: string) => answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
-  if (file.size > MAX_UPLOAD_BYTES) return proofError('The file may not be greater than 2 MB')
-
-  const extension = file.name.split('.').pop()?.toLowerCase()
-  const upload = await api(request, endpoints.mediaUpload, {
-    body: {
-      file_name: file.name,
-      file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
-      file_extension: extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
-      folder_path: PROOF_FOLDER,
-    },
-  })
-  if (!upload.ok) {
-    const messages = Object.values(upload.fieldErrors ?? {}).flat()
-    return proofError(messages.length ? messages.join(', ') : upload.message)
-  }
+  const upload = await uploadFormFile(request, file, { folder: PROOF_FOLDER, extensions: UPLOAD_EXTENSIONS })
+  if (!upload.ok) return proofError(upload.message)
 
   const result = await api(request, endpoints.transactionCreate, {
     params: { reference: reference ?? '' },
     body: {
       amount,
       description,
-      proof_of_payment: upload.data.file_url,
+      proof_of_payment: upload.url,
       paid_at: paidAtWithOffset(paid_on, paid_time, timeZoneFrom(request)),
     },
   })

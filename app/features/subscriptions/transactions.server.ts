@@ -2,7 +2,8 @@ import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
 import { transactionAnchor } from '~/contract/links'
 import { markTransactionSchema } from '~/contract/subscriptions'
-import { api, apiFile, DEFAULT_ERROR, POST_ERROR } from '~/utils/api.server'
+import { api, apiFile, POST_ERROR } from '~/utils/api.server'
+import { passFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
@@ -84,33 +85,13 @@ export async function markAction(request: Request) {
   return redirectWithSuccess(request, here + anchor, submission.value.status === 'paid' ? MARKED_PAID : MARKED_NOT_CONFIRMED)
 }
 
-const PASSED_HEADERS = ['content-type', 'content-disposition', 'content-length']
-
-/**
- * Streams a file the API answered (a PDF) with its type and Content-Disposition; when the API
- * refuses, goes back to `back` with its message as a toast.
- */
-async function passFile(request: Request, response: Response, back: string, expectedType: string) {
-  const type = response.headers.get('content-type') ?? ''
-  if (response.ok && type.startsWith(expectedType)) {
-    const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' })
-    for (const name of PASSED_HEADERS) {
-      const value = response.headers.get(name)
-      if (value) headers.set(name, value)
-    }
-    return new Response(response.body, { status: 200, headers })
-  }
-  const envelope = (await response.json().catch(() => null)) as { message?: string } | null
-  return redirectWithError(request, back, envelope?.message || DEFAULT_ERROR)
-}
-
 /** GET …/{reference}/transactions/{id}/receipt: the API's receipt PDF. */
 export async function receiptDownload(request: Request, name: ListName, reference: string | undefined, id: string | undefined) {
   await requireUser(request)
   const { listSearch } = panelContext(request, name)
   const response = await apiFile(request, endpoints.receiptDownload, { params: { reference: reference ?? '', id: id ?? '' } })
   const back = `${LISTS[name].basePath}/${encodeURIComponent(reference ?? '')}/transactions${listSearch}`
-  return passFile(request, response, back, 'application/pdf')
+  return passFile(request, response, back, ['application/pdf'])
 }
 
 /** GET …/{reference}/land-document: the allocation letter of a completed land subscription. */
@@ -118,7 +99,7 @@ export async function landDocumentDownload(request: Request, name: ListName, ref
   await requireUser(request)
   const { closeTo } = panelContext(request, name)
   const response = await apiFile(request, endpoints.landDocument, { params: { reference: reference ?? '' } })
-  return passFile(request, response, closeTo, 'application/pdf')
+  return passFile(request, response, closeTo, ['application/pdf'])
 }
 
 /**

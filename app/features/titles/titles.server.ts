@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES, PROOF_EXTENSIONS } from '~/contract/products'
 import { RECORDED_TITLE_STEPS, type RecordedTitleStep } from '~/contract/title-rules'
 import { titleStepFormSchema } from '~/contract/titles'
 import { api } from '~/utils/api.server'
+import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
@@ -76,21 +77,9 @@ export async function titleAction(request: Request, reference: string | undefine
 
   let documentUrl: string | undefined
   if (file) {
-    if (file.size > MAX_UPLOAD_BYTES) return documentError('The file may not be greater than 2 MB')
-    const extension = file.name.split('.').pop()?.toLowerCase()
-    const upload = await api(request, endpoints.mediaUpload, {
-      body: {
-        file_name: file.name,
-        file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
-        file_extension: extension && (PROOF_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
-        folder_path: TITLE_FOLDER,
-      },
-    })
-    if (!upload.ok) {
-      const messages = Object.values(upload.fieldErrors ?? {}).flat()
-      return documentError(messages.length ? messages.join(', ') : upload.message)
-    }
-    documentUrl = upload.data.file_url
+    const upload = await uploadFormFile(request, file, { folder: TITLE_FOLDER, extensions: PROOF_EXTENSIONS })
+    if (!upload.ok) return documentError(upload.message)
+    documentUrl = upload.url
   }
 
   const result = await api(request, endpoints.titleRecord, {
