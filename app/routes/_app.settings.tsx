@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormBanner } from '~/components/forms'
+import { SETTING_TYPES } from '~/contract/settings'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
@@ -29,15 +30,7 @@ const TABS = [
   { id: 'settings', label: 'Settings', to: '/settings?tab=settings' },
 ] as const
 
-const SETTINGS_FORMS: string[] = [
-  'bank_details',
-  'subscription_due_reminder_day',
-  'unpaid_subscription_expiry_days',
-  'company_details',
-  'title_step_days',
-  'payout_grace_days',
-  'commission_rates',
-]
+const SETTINGS_FORMS: readonly string[] = SETTING_TYPES
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
