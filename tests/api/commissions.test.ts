@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { commissions, subscriptions, transactions } from '~/backend/db/schema'
+import { CODE_PATTERN } from '~/contract/verification'
 import { pdfText } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createLandProduct, lagosToday, pay, subscribe, userIdOf } from './subscriptions-fixtures'
@@ -174,6 +175,24 @@ describe('the three-level chain', () => {
 
     const badMonth = await api.call('GET', 'commission/statement/2026-13', { token: b.token })
     expect(badMonth.httpStatus).toBe(422)
+  })
+
+  test('a monthly statement is verifiable, and revoked once an entry it counts is voided', async () => {
+    const statementCode = async (token: string) => {
+      const answer = await api.call('GET', `commission/statement/${thisMonth()}`, { token })
+      return /\/verify\/([A-Z0-9]+)\)/.exec(Buffer.from(await answer.response.arrayBuffer()).toString('latin1'))?.[1] ?? ''
+    }
+    const code = await statementCode(a.token)
+    expect(code).toMatch(CODE_PATTERN)
+    expect(await statementCode(a.token)).toBe(code)
+    const valid = await api.call('GET', `verify/${code}`, { token: null })
+    expect(valid.data).toMatchObject({ document_type: 'commission_statement', amount: 33750.02, customer_name: `${a.user.first_name} ${a.user.last_name[0]}.`, status: 'valid' })
+
+    await api.db.update(commissions).set({ status: 'void', voidReason: 'Entered in error', voidedAt: new Date() }).where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
+    const revoked = await api.call('GET', `verify/${code}`, { token: null })
+    expect(revoked.data).toMatchObject({ status: 'revoked', revoked_reason: 'A commission this statement counts was voided' })
+    expect(revoked.data.revoked_at).not.toBeNull()
+    await api.db.update(commissions).set({ status: 'earned', voidReason: null, voidedAt: null }).where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
   })
 })
 
