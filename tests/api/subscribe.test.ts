@@ -256,9 +256,9 @@ describe('POST product-subscription: what it creates', () => {
       next_payment_date: today,
     })
     expect(data.schedule).toEqual([
-      { kind: 'payout', sequence: 0, period: addInterval(today, 2, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null },
-      { kind: 'payout', sequence: 1, period: addInterval(today, 4, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null },
-      { kind: 'payout', sequence: 2, period: addInterval(today, 6, 'weeks'), amount: 324_000.54, status: 'due', settled_at: null },
+      { kind: 'payout', sequence: 0, period: addInterval(today, 2, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null, reason: null },
+      { kind: 'payout', sequence: 1, period: addInterval(today, 4, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null, reason: null },
+      { kind: 'payout', sequence: 2, period: addInterval(today, 6, 'weeks'), amount: 324_000.54, status: 'due', settled_at: null, reason: null },
     ])
   })
 })
