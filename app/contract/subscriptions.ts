@@ -188,10 +188,22 @@ export const scheduleItemSchema = z.object({
 })
 export type ScheduleItem = z.infer<typeof scheduleItemSchema>
 
-/** One subscription (GET product-subscription/{reference}): the list's fields, its schedule, and whether anything is paid. */
+/** Something the daily job did to a subscription: a plan's default action after a long arrears. */
+export const historyEntrySchema = z.object({
+  /** ISO timestamp. */
+  date: z.string(),
+  /** What happened. */
+  event: z.enum(['repriced', 'cancelled']),
+  /** Why, and what it changed, in plain words. */
+  detail: z.string(),
+})
+export type HistoryEntry = z.infer<typeof historyEntrySchema>
+
+/** One subscription (GET product-subscription/{reference}): the list's fields, its schedule, whether anything is paid, and its history (newest first). */
 export const subscriptionDetailSchema = subscriptionSchema.extend({
   schedule: z.array(scheduleItemSchema),
   has_paid_transaction: z.boolean(),
+  history: z.array(historyEntrySchema),
 })
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>
 

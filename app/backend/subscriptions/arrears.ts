@@ -256,12 +256,12 @@ export async function applyDefaultActions(db: Database, now: Date) {
   for (const { subscription } of await lateSubscriptions(db, day)) {
     const done = await db.transaction(async (tx) => {
       const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).for('update')
-      if (s?.status !== 'ongoing') return false
+      if (s?.status !== 'ongoing') return null
       const [plan] = s.paymentPlanId ? await tx.select().from(paymentPlans).where(eq(paymentPlans.id, s.paymentPlanId)) : []
       const rules = rulesOf(s, plan)
       const owed = (await owedOf(tx, [s.id])).get(s.id)!
       const a = arrearsOf({ instalments: owed.instalments, fees: owed.fees, paidKobo: s.totalAmountPaid, rules, today: day })
-      if (!isDefaultDue(a, rules, day)) return false
+      if (!isDefaultDue(a, rules, day)) return null
       const oldest = a.overdue[0]
       const [product] = await tx.select().from(products).where(eq(products.id, s.productId))
       const unit = product.landType ?? 'unit'
@@ -281,7 +281,7 @@ export async function applyDefaultActions(db: Database, now: Date) {
         .values({ subscriptionId: s.id, event: rules.defaultAction === 'cancel' ? 'cancelled' : 'repriced', instalment: oldest.sequence, detail, createdAt: now })
         .onConflictDoNothing()
         .returning({ id: subscriptionHistory.id })
-      if (!claimed) return false
+      if (!claimed) return null
       if (rules.defaultAction === 'cancel') {
         await tx
           .update(subscriptions)
@@ -311,9 +311,18 @@ export async function applyDefaultActions(db: Database, now: Date) {
       const title = rules.defaultAction === 'cancel' ? 'Subscription cancelled for non-payment' : 'Balance repriced for non-payment'
       await notify(tx, s.userId, { title, body: `${s.reference}: ${detail}`, link: subscriptionLink('land', s.reference) })
       await notifyStaffWith(tx, 'can_modify_subscription', { title, body: `${s.reference}: ${detail}`, link: subscriptionLink('land', s.reference) }, [s.userId])
-      return true
+      return { s, title, detail }
     })
-    if (done) applied += 1
+    if (!done) continue
+    applied += 1
+    const { s, title, detail } = done
+    const owner = await ownerOf(db, s)
+    if (!owner || owner.suspended) continue
+    await sendNotice(db, {
+      to: owner.email,
+      subject: `${title}: ${s.reference}`,
+      text: [`Hello ${owner.firstName},`, '', `${s.reference}: ${detail}`, '', `See it at ${appUrl()}${subscriptionLink('land', s.reference)}`].join('\n'),
+    }).catch((error) => console.error(`Default action e-mail for ${s.reference} failed:`, error))
   }
   return applied
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
+  type HistoryEntry,
   type ScheduleItem,
   type Subscription,
   type SubscriptionDetail,
@@ -16,7 +17,7 @@ import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { visibleSubscriptions } from './access'
 import { dueCondition } from './due'
-import { arrearsFor, owedOf } from './arrears'
+import { arrearsFor, historyOf, owedOf } from './arrears'
 import { allocate, type Arrears } from '~/contract/arrears-rules'
 import { todayIn } from './plans'
 
@@ -274,7 +275,7 @@ export async function hasPaidTransaction(db: Executor, subscriptionId: number) {
 
 export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Promise<SubscriptionDetail> {
   const id = row.subscription.id
-  const [entries, paid, owed] = await Promise.all([scheduleOf(db, id), hasPaidTransaction(db, id), owedOf(db, [id])])
+  const [entries, paid, owed, history] = await Promise.all([scheduleOf(db, id), hasPaidTransaction(db, id), owedOf(db, [id]), historyOf(db, id)])
   const payouts: ScheduleItem[] = entries
     .filter((entry) => entry.kind === 'payout')
     .map((entry) => ({
@@ -310,7 +311,12 @@ export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Pro
           settled_at: null,
         },
   )
-  return { ...toSubscription(row, viewer), schedule: [...payments, ...payouts], has_paid_transaction: paid }
+  return {
+    ...toSubscription(row, viewer),
+    schedule: [...payments, ...payouts],
+    has_paid_transaction: paid,
+    history: history.map((h) => ({ date: h.createdAt.toISOString(), event: h.event as HistoryEntry['event'], detail: h.detail })),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

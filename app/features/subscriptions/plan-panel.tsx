@@ -11,6 +11,11 @@ const STATUS_CLASS: Record<string, string> = {
   'Due today': 'font-semibold text-amber-700',
 }
 
+const HISTORY_EVENT: Record<SubscriptionDetail['history'][number]['event'], string> = {
+  repriced: 'Balance repriced for non-payment',
+  cancelled: 'Cancelled for non-payment',
+}
+
 function rowLabel(s: SubscriptionDetail, sequence: number) {
   if (s.type !== 'land') return `Payout ${sequence + 1}`
   if (s.payment_mode === 'full') return 'Full payment'
@@ -87,6 +92,23 @@ export function PlanPanel({
           ))}
         </tbody>
       </table>
+      {s.history.length ? (
+        <section className="mt-6" aria-labelledby="plan-history">
+          <h3 id="plan-history" className="mb-2 text-sm font-semibold text-slate-900">
+            History
+          </h3>
+          <ul className="space-y-2 text-sm">
+            {s.history.map((entry) => (
+              <li key={`${entry.date}-${entry.event}`} data-testid="history-entry">
+                <span className="font-medium text-slate-900">
+                  {date(entry.date)}: {HISTORY_EVENT[entry.event]}
+                </span>
+                <span className="block text-xs text-slate-500">{entry.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </SlideOver>
   )
 }
