@@ -139,6 +139,11 @@ export const ARREARS_BUCKET_LABELS: Record<ArrearsBucket, string> = {
 }
 
 /** The bucket of a number of days in arrears; null when not in arrears. */
+/** How a subscription in arrears reads on cards, panels and the arrears list: "Overdue by 1 day", "Overdue by 10 days". */
+export function overdueBy(days: number): string {
+  return `Overdue by ${days} day${days === 1 ? '' : 's'}`
+}
+
 export function arrearsBucket(days: number): ArrearsBucket | null {
   if (days <= 0) return null
   if (days <= 30) return '1-30'

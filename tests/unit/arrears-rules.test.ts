@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+  overdueBy,
   allocate,
   arrearsBucket,
   arrearsOf,
@@ -34,6 +35,16 @@ describe('lateFeeKobo: late_fee_percent of the missed instalment, half up to the
     [1, 50, 1],
   ])('%s kobo at %s %%', (kobo, percent, expected) => {
     expect(lateFeeKobo(kobo, { lateFeePercent: percent })).toBe(expected)
+  })
+})
+
+describe('overdueBy', () => {
+  test.each([
+    [1, 'Overdue by 1 day'],
+    [2, 'Overdue by 2 days'],
+    [91, 'Overdue by 91 days'],
+  ])('%i → %s', (days, words) => {
+    expect(overdueBy(days)).toBe(words)
   })
 })
 

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, type ArrearsBucket } from '~/contract/arrears-rules'
+import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from '~/contract/arrears-rules'
 import type { ArrearsItem, ArrearsList } from '~/contract/endpoints/arrears'
 import { formatDate, formatNaira } from '~/contract/format'
 
@@ -93,7 +93,7 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Days</dt>
-                  <dd>Overdue by {item.days_in_arrears} day{item.days_in_arrears === 1 ? '' : 's'}</dd>
+                  <dd>{overdueBy(item.days_in_arrears)}</dd>
                 </div>
                 <div className="col-span-2 sm:col-span-1">
                   <dt className="text-xs text-slate-500">Next step</dt>

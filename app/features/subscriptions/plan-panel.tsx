@@ -1,4 +1,5 @@
 import { scheduleStatusLabel, type SubscriptionDetail } from '~/contract/subscriptions'
+import { overdueBy } from '~/contract/arrears-rules'
 import { formatDate, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
@@ -51,6 +52,11 @@ export function PlanPanel({
         <DetailRow label={land ? 'Total amount' : 'Amount to pay'}>{formatNaira(s.total_amount)}</DetailRow>
         <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
         {land ? <DetailRow label="Amount left">{formatNaira(s.amount_left)}</DetailRow> : null}
+        {land && s.days_in_arrears > 0 ? (
+          <DetailRow label={overdueBy(s.days_in_arrears)}>
+            <span className="font-semibold text-red-700">{formatNaira(s.amount_overdue)} overdue</span>
+          </DetailRow>
+        ) : null}
       </dl>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold text-slate-900">{land ? 'Payment schedule' : 'ROI schedule'}</caption>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
+import { overdueBy } from '~/contract/arrears-rules'
 import { formatDate, formatNaira } from '~/contract/format'
 import { unitCount } from '~/contract/money'
 import { capitalize, humanize } from '~/utils/format'
@@ -59,7 +60,7 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
           <DetailRow label="Next payment">{formatNaira(s.next_payment_amount)}</DetailRow>
           <DetailRow label="Next payment date">{date(s.next_payment_date)}</DetailRow>
           {s.days_in_arrears > 0 ? (
-            <DetailRow label={`Overdue by ${s.days_in_arrears} day${s.days_in_arrears === 1 ? '' : 's'}`}>
+            <DetailRow label={overdueBy(s.days_in_arrears)}>
               <span className="font-semibold text-red-700" data-testid="amount-overdue">
                 {formatNaira(s.amount_overdue)}
               </span>
