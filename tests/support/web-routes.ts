@@ -143,6 +143,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   }
   // The staff list of titles and its panel: can_manage_titles only.
   if (area === 'titles') return 'refused'
+  // The arrears list: can_modify_subscription or can_record_transaction, which the admin here does not hold.
+  if (area === 'arrears') return 'refused'
   if (area === 'land-purchases' || area === 'land-investments') {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
