@@ -22,9 +22,9 @@ import { fileURLToPath } from 'node:url'
  */
 const FLOORS = {
   typecheck: 1,
-  'unit-api-pglite': 685, // 767 tests
-  'api-postgres': 300, // 336 tests
-  e2e: 235, // 263 tests (bank-details + js + no-js)
+  'unit-api-pglite': 945, // 1050 tests
+  'api-postgres': 345, // 384 tests
+  e2e: 260, // 290 tests (bank-details + js + no-js)
   server: 30, // 34 tests
   docker: 21, // 24 steps as root (3 of them are skipped when not root)
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinyPdf } from '../support/images'
-import { card, landWithPlan, panel, payByApi, proofPng, subscribe, toast } from './payments-support'
+import { card, landWithPlan, panel, payByApi, settledPanel, proofPng, subscribe, toast } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
 
 /** Staff review of payments: who recorded what, the confirmation step, the reason, links from notifications. */
@@ -154,6 +154,7 @@ test.describe('at phone width', () => {
     await expect(proof).toBeVisible()
     const confirm = item.getByRole('button', { name: 'Yes, mark as paid' })
     await expect(confirm).toBeVisible()
+    await settledPanel(page)
     for (const box of [await proof.boundingBox(), await confirm.boundingBox()]) {
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)

@@ -13,6 +13,19 @@ export const toast = (page: Page) => page.getByTestId('toast')
 export const card = (page: Page, reference: string) => page.getByTestId('subscription-card').filter({ hasText: reference })
 export const panel = (page: Page) => page.getByRole('dialog')
 
+/** The slide-over once its slide-in has finished: what is measured is where the panel comes to rest. */
+export async function settledPanel(page: Page) {
+  const dialog = panel(page)
+  await expect(dialog).toBeVisible()
+  const atRest = () =>
+    dialog.evaluate((element) => {
+      const transform = getComputedStyle(element).transform
+      return element.getAnimations({ subtree: true }).length === 0 && (transform === 'none' || transform === 'matrix(1, 0, 0, 1, 0, 0)')
+    })
+  await expect.poll(atRest).toBe(true)
+  return dialog
+}
+
 /** A small real PNG, as a phone screenshot of a transfer would be: a new one each time (one proof, one payment). */
 export const proofPng = () => Buffer.from(encodePng(8, 6, new Uint8Array(crypto.randomBytes(8 * 6 * 3))))
 

@@ -8,6 +8,7 @@ import {
   payByApi,
   proofPng,
   sendProof,
+  settledPanel,
   subscribe,
   subscription,
   toast,
@@ -124,6 +125,7 @@ test.describe('at phone width', () => {
     const two = choices.getByRole('radio', { name: 'Next 2 instalments ₦500,000.00' })
     await expect(choices.getByRole('radio', { name: 'Next instalment ₦250,000.00' })).toBeChecked()
     await expect(choices.getByRole('radio', { name: 'Whole balance ₦750,000.00' })).toBeVisible()
+    await settledPanel(page)
     // Each choice fits the screen, with its amount on the same row, and is big enough to tap.
     for (const label of await choices.locator('label').all()) {
       const box = (await label.boundingBox())!

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinyPdf } from '../support/images'
-import { card, landWithPlan, markByApi, panel, payByApi, subscribe, toast } from './payments-support'
+import { card, landWithPlan, markByApi, panel, payByApi, settledPanel, subscribe, toast } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
 
 /** The title tracker: after the last payment, staff record each step and the customer follows it. */
@@ -163,6 +163,7 @@ test.describe('at phone width', () => {
     const button = panel(page).getByRole('button', { name: 'Record step' })
     await button.scrollIntoViewIfNeeded()
     await expect(button).toBeVisible()
+    await settledPanel(page)
     for (const box of [await button.boundingBox(), await panel(page).getByLabel('Estate').boundingBox()]) {
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)
