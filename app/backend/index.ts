@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
 import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
+import { withRequestOrigin } from './audit/record'
 import { getConfig } from './config'
 import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
@@ -82,7 +83,8 @@ async function handle(request: Request, options: ApiRequestOptions) {
     checkAccess(endpoint, user)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
     const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
-    const result = await route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0])
+    const origin = { user, clientIp: base.clientIp, userAgent: request.headers.get('user-agent') }
+    const result = await withRequestOrigin(origin, () => route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0]))
     if (!(result instanceof Response) && getConfig().API_CHECK_RESPONSES) checkResponse(endpoint, result.data)
     if (result instanceof Response) return result
     return envelope(200, {

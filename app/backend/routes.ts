@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit/routes'
 import { authRoutes } from './auth/routes'
 import { commissionsRoutes } from './commissions/routes'
 import { dashboardRoutes } from './dashboard/routes'
@@ -33,4 +34,5 @@ export const routes: Route[] = [
   ...referenceRoutes,
   ...documentsRoutes,
   ...commissionsRoutes,
+  ...auditRoutes,
 ]

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'can_modify_setting',
   'can_manage_titles',
   'can_pay_commissions',
+  'can_view_audit',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -36,6 +37,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_modify_setting: 'Change settings',
   can_manage_titles: 'Record title steps',
   can_pay_commissions: 'Pay realtor commissions',
+  can_view_audit: 'View the audit trail',
 }
 
 export type Principal = { role: Role; permissions: readonly string[] }

@@ -93,6 +93,8 @@ async function call<E extends Endpoint>(request: Request, endpoint: E, options: 
   const headers: Record<string, string> = { accept: '*/*' }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (token) headers.authorization = `Bearer ${token}`
+  const userAgent = request.headers.get('user-agent')
+  if (userAgent) headers['user-agent'] = userAgent
   const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
   const response = await send(
     `${path}${toSearch(options.query)}`,

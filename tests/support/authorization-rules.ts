@@ -430,6 +430,9 @@ export const RULES: Record<string, Rule> = {
   },
   'GET admin/title': { lacks: ['can_manage_titles'], expect: staffOnly() },
 
+  // The audit trail: the super admin and staff holding can_view_audit.
+  'GET admin/audit': { lacks: ['can_view_audit'], expect: staffOnly() },
+
   // Commissions: a realtor reads its own; staff with can_pay_commissions read everyone's and pay them.
   'GET commission': { lacks: ['can_pay_commissions'], expect: realtorsOnly },
   'GET commission/statement/:month': { lacks: ['can_pay_commissions'], params: statementMonth, expect: realtorsOnly },

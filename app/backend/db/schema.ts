@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -508,6 +509,37 @@ export const subscriptionHistory = pgTable(
   (table) => [
     uniqueIndex('subscription_history_once_idx').on(table.subscriptionId, table.event, table.instalment),
     index('subscription_history_subscription_idx').on(table.subscriptionId, table.createdAt),
+  ],
+)
+
+/**
+ * The audit trail (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE). The actor is kept
+ * by id, reference and name as they were, so an entry reads the same after the account changes;
+ * a null actor_id with actor_name 'system' is a scheduled job.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    actorId: integer('actor_id'),
+    actorReference: text('actor_reference'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordReference: text('record_reference').notNull(),
+    /** The references of the records the entry also concerns (a payment's subscription, customer and product). */
+    related: text('related').array().notNull().default(sql`'{}'`),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }> | null>(),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('audit_log_newest_idx').on(descending(table.createdAt), descending(table.id)),
+    index('audit_log_record_idx').on(table.recordReference, table.createdAt),
+    index('audit_log_related_idx').using('gin', table.related),
+    index('audit_log_actor_idx').on(table.actorReference, table.createdAt),
   ],
 )
 

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
 import { arrearsEndpoints } from './arrears'
+import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
 import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
@@ -38,6 +39,7 @@ export const endpoints = {
   ...titleEndpoints,
   ...documentEndpoints,
   ...commissionEndpoints,
+  ...auditEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
