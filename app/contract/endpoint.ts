@@ -32,6 +32,8 @@ export type EndpointSpec = {
   readonly response: ResponseSpec
   /** What the summary cannot say: rules a client needs to know (shown in the API reference). */
   readonly description?: string
+  /** A list that also answers `?format=csv`: every row its filters match, streamed as a CSV download. */
+  readonly exportsCsv?: true
 }
 
 export type Endpoint<Spec extends EndpointSpec = EndpointSpec> = Spec & {
@@ -53,6 +55,9 @@ export function endpoint<const Spec extends EndpointSpec>(spec: Spec): Endpoint<
 }
 
 export const file = (...types: string[]): FileResponse => ({ file: types })
+
+/** A list entry that answers `?format=csv` with a download. */
+export type CsvExportEndpoint = Endpoint & { readonly exportsCsv: true }
 
 export function isFileResponse(response: ResponseSpec): response is FileResponse {
   return 'file' in response && Array.isArray((response as FileResponse).file)

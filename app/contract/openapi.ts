@@ -124,7 +124,7 @@ function success(entry: NamedEndpoint) {
     }
   }
   return {
-    description: 'Done',
+    description: entry.exportsCsv ? 'Done: the JSON envelope, or with ?format=csv the CSV file' : 'Done',
     content: {
       'application/json': {
         schema: {
@@ -137,6 +137,7 @@ function success(entry: NamedEndpoint) {
           },
         },
       },
+      ...(entry.exportsCsv ? { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } : {}),
     },
   }
 }

@@ -1,7 +1,7 @@
 import { handleApiRequest, startEmbeddedApi } from '~/backend'
 import { getConfig } from '~/backend/config'
 import type { z } from 'zod'
-import { buildPath, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
+import { buildPath, type CsvExportEndpoint, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
 import { checkEnvironment } from '~/contract/env'
 import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
 import { getEnv } from './env.server'
@@ -22,7 +22,7 @@ export type ApiFailure = {
 }
 export type ApiResult<T> = ApiSuccessResult<T> | ApiFailure
 
-type Query = Record<string, string | number | boolean | null | undefined>
+export type Query = Record<string, string | number | boolean | null | undefined>
 
 type CallOptions<E extends Endpoint> = {
   query?: Query | URLSearchParams
@@ -85,6 +85,15 @@ export async function apiFile<E extends Endpoint & { response: FileResponse }>(
   ...[options]: CallArgs<E>
 ): Promise<Response> {
   return call(request, endpoint, (options ?? {}) as CallOptions<E>)
+}
+
+/**
+ * A list's CSV export: the list's entry called with the filters of the page's address (`query`, in
+ * the API's terms) and format=csv, every matching row rather than one page, streamed as it comes.
+ */
+export async function apiCsvExport(request: Request, endpoint: CsvExportEndpoint, query: Query, params?: Record<string, string>) {
+  const { page: _page, ...filters } = query
+  return call(request, endpoint, { params, query: { ...filters, format: 'csv' } } as CallOptions<CsvExportEndpoint>)
 }
 
 /** One request to the API, headers and sign-out on 401 alike for JSON calls and downloads. */

@@ -17,6 +17,7 @@ export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staf
 
 /** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
 export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
+export const canSeeAudit = (user: Principal) => mayCall(user, { permissions: ['can_view_audit'] })
 /** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
 export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
 /** Staff who change subscriptions or record payments: the arrears page's readers. */
@@ -39,6 +40,7 @@ export type NavIcon =
   | 'titles'
   | 'arrears'
   | 'commissions'
+  | 'audit'
   | 'settings'
 
 export type NavEntry = {
@@ -62,6 +64,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
   { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
+  { path: '/audit', label: 'Audit', icon: 'audit', visible: canSeeAudit },
   { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
 ]
 

@@ -177,7 +177,9 @@ describe('statements of account', () => {
 
     const csv = await download(`product-subscription/${reference}/statement?format=csv`, bola.token)
     expect(csv.answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    const rows = csv.bytes.toString('utf8').trim().split('\r\n').map((line) => line.split(','))
+    // UTF-8 with a byte order mark, so Excel on Windows reads the naira sign and names right.
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n').map((line) => line.split(','))
     expect(rows[0]).toEqual(['subscription', 'section', 'date', 'description', 'amount', 'status'])
     const summary = (description: string) => rows.find((row) => row[1] === 'summary' && row[3] === description)
     expect(summary('Total paid')?.[4]).toBe('500000.00')

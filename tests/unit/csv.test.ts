@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { toCsv } from '~/backend/csv'
 
-describe('toCsv', () => {
+describe('toCsv: a byte order mark, then the rows', () => {
   test.each([
     ['plain cells and numbers', ['a', 'b'], [['x', 1250000.5]], 'a,b\r\nx,1250000.5\r\n'],
     ['null is an empty cell', ['a', 'b'], [[null, 'y']], 'a,b\r\n,y\r\n'],
@@ -11,6 +11,6 @@ describe('toCsv', () => {
     ['decimals given as text stay as written', ['gross'], [['1250000.00']], 'gross\r\n1250000.00\r\n'],
     ['no rows: the header alone', ['a', 'b'], [], 'a,b\r\n'],
   ] as const)('%s', (_name, header, rows, expected) => {
-    expect(toCsv([...header], rows.map((row) => [...row]))).toBe(expected)
+    expect(toCsv([...header], rows.map((row) => [...row]))).toBe(`\uFEFF${expected}`)
   })
 })

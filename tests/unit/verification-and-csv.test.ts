@@ -77,7 +77,7 @@ describe('CSV cells', () => {
   })
 
   test('a header and rows, CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [['x', 1], [null, '=1']])).toBe("a,b\r\nx,1\r\n,'=1\r\n")
+    expect(toCsv(['a', 'b'], [['x', 1], [null, '=1']])).toBe("\uFEFFa,b\r\nx,1\r\n,'=1\r\n")
   })
 })
 

@@ -44,6 +44,25 @@ export async function auditRows(db: Executor, filters: AuditFilters, limit: numb
   return db.select().from(auditLog).where(auditConditions(filters)).orderBy(...auditOrder).limit(limit).offset(offset)
 }
 
+/**
+ * The rows after `before` in the list's order (newest first), for an export read in batches: by key
+ * rather than by offset, so entries added while it streams neither shift nor repeat a row.
+ */
+export async function auditRowsBefore(db: Executor, filters: AuditFilters, before: AuditCursor | null, limit: number) {
+  const after = before ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${before.at}::timestamptz, ${before.id})` : undefined
+  const rows = await db
+    .select({ entry: auditLog, at: sql<string>`${auditLog.createdAt}::text` })
+    .from(auditLog)
+    .where(and(auditConditions(filters), after))
+    .orderBy(...auditOrder)
+    .limit(limit)
+  const last = rows[rows.length - 1]
+  // The cursor keeps PostgreSQL's microseconds, which a Date would round away.
+  return { rows: rows.map((row) => row.entry), next: last ? { at: last.at, id: last.entry.id } : before }
+}
+
+export type AuditCursor = { at: string; id: number }
+
 export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   const action = row.action as AuditEntry['action']
   return {

@@ -20,7 +20,10 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
 
   /** Buffers a 200 answer and keeps it when it is small enough and no write came since `startedAt`. */
   async function store(key: string, startedAt: number, response: Response) {
-    if (startedAt !== generation || response.status !== 200) return { response, entry: null }
+    // A streamed download (a list's CSV export) is passed on as it comes, never buffered here.
+    if (startedAt !== generation || response.status !== 200 || response.headers.get('x-accel-buffering') === 'no') {
+      return { response, entry: null }
+    }
     const body = new Uint8Array(await response.arrayBuffer())
     const entry: Entry = { generation: startedAt, status: response.status, headers: [...response.headers.entries()], body, storedAt: Date.now() }
     const fresh = startedAt === generation

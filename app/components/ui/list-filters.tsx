@@ -5,6 +5,8 @@ import { listHref } from '~/utils/pagination'
 
 export type FilterSelect = { name: string; label: string; options: Array<{ value: string; label: string }> }
 export type FilterDate = { name: string; label: string }
+/** A free-text filter (a reference, a name), applied when submitted or when the box is left. */
+export type FilterText = { name: string; label: string; placeholder: string }
 
 export const SEARCH_DEBOUNCE_MS = 500
 
@@ -19,6 +21,7 @@ export function ListFilters({
   values,
   selects = [],
   dates = [],
+  texts = [],
   extra = {},
 }: {
   action: string
@@ -27,6 +30,7 @@ export function ListFilters({
   selects?: FilterSelect[]
   /** Date boxes typed as DD/MM/YYYY, applied as soon as a whole date is typed or the box is cleared. */
   dates?: FilterDate[]
+  texts?: FilterText[]
   /** Params the list always carries (for example type=land). */
   extra?: Record<string, string>
 }) {
@@ -38,7 +42,7 @@ export function ListFilters({
   useEffect(() => setSearch(values.search ?? ''), [values.search])
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const active = [...selects, ...dates].filter((filter) => values[filter.name]).length
+  const active = [...selects, ...dates, ...texts].filter((filter) => values[filter.name]).length
 
   const go = () => {
     if (!form.current) return
@@ -81,7 +85,7 @@ export function ListFilters({
           }}
         />
       </div>
-      {selects.length || dates.length ? (
+      {selects.length || dates.length || texts.length ? (
         // Folded behind 'Filters' on phones, so the first results show without scrolling past every
         // filter; on wider screens CSS shows them inline (app/tailwind.css, .filters-fold). A list
         // opened already filtered (a dashboard's link) shows which filter holds it.
@@ -110,6 +114,27 @@ export function ListFilters({
               </option>
             ))}
           </select>
+        </div>
+      ))}
+      {texts.map((text) => (
+        <div key={text.name}>
+          <label htmlFor={`${action}-${text.name}`} className="sr-only">
+            {text.label}
+          </label>
+          <input
+            id={`${action}-${text.name}`}
+            type="text"
+            name={text.name}
+            className="input sm:w-40"
+            placeholder={text.placeholder}
+            title={text.label}
+            maxLength={100}
+            defaultValue={values[text.name] ?? ''}
+            key={values[text.name] ?? ''}
+            onBlur={(event) => {
+              if (event.currentTarget.value.trim() !== (values[text.name] ?? '')) go()
+            }}
+          />
         </div>
       ))}
       {dates.map((date) => (

@@ -10,3 +10,11 @@ export const pageQuery = z.object({ page: pageParam.optional() })
 
 /** An answer whose data is null: the message says what happened. */
 export const noData = z.null()
+
+/** `format=csv` on a list that exports (its entry says `exportsCsv: true`); anything else answers JSON. */
+export const exportQuery = z.object({ format: z.enum(['csv']).optional().catch(undefined) })
+
+export const CSV_EXPORT =
+  '`?format=csv` answers every row the filters match (not one page) as a CSV download: UTF-8 with a byte order mark, ' +
+  'a header row, amounts as plain decimals (1250000.00), dates as ISO, and a text cell beginning with = + - @ or a tab ' +
+  'prefixed with an apostrophe.'

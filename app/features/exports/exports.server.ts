@@ -1,0 +1,33 @@
+import { data } from '@remix-run/node'
+import type { CsvExportEndpoint } from '~/contract/endpoint'
+import { endpoints } from '~/contract/endpoints'
+import { apiCsvExport, type Query } from '~/utils/api.server'
+import { passFile } from '~/utils/files.server'
+import { requireUser } from '~/utils/session.server'
+import { AUDIT_PATH, auditApiQuery } from '../audit/audit.server'
+
+/**
+ * Every list that exports: its API entry, the list page it goes back to when the API refuses (with
+ * the message as a toast), and how the page's address becomes the API's filters, the same function
+ * the list's own loader uses, so the file holds exactly the rows the list shows.
+ */
+type ListExport = {
+  endpoint: CsvExportEndpoint
+  back: string
+  query: (search: URLSearchParams) => Query
+  params?: (search: URLSearchParams) => Record<string, string>
+}
+
+const LIST_EXPORTS: Record<string, ListExport> = {
+  audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
+}
+
+/** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */
+export async function listExportDownload(request: Request, list: string | undefined) {
+  await requireUser(request)
+  const entry = list ? LIST_EXPORTS[list] : undefined
+  if (!entry) throw data('Not found', { status: 404 })
+  const search = new URL(request.url).searchParams
+  const response = await apiCsvExport(request, entry.endpoint, entry.query(search), entry.params?.(search))
+  return passFile(request, response, `${entry.back}?${search}`, ['text/csv'])
+}
