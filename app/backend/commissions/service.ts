@@ -12,6 +12,7 @@ import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getCommissionRates } from '../settings/service'
 import { todayIn } from '../subscriptions/plans'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
 
 /** The link commission notifications point at: the realtor's own commissions page. */
 export const COMMISSIONS_PATH = '/commissions'
@@ -47,7 +48,7 @@ export async function earnCommissions(
   if (!chain.length) return
   const planned = commissionsFor(payment.amountKobo, chain, await getCommissionRates(tx)).filter((entry) => entry.gross > 0)
   if (!planned.length) return
-  await tx
+  const inserted = await tx
     .insert(commissions)
     .values(
       planned.map((entry) => ({
@@ -65,16 +66,63 @@ export async function earnCommissions(
       })),
     )
     .onConflictDoNothing({ target: [commissions.transactionId, commissions.level] })
+    .returning({ id: commissions.id })
+  for (const row of await auditedEntries(tx, inserted.map((entry) => entry.id))) {
+    const e = row.entry
+    await recordAudit(tx, {
+      action: 'commission.earned',
+      record: { type: 'commission', reference: e.uuid },
+      related: entryRelated(row),
+      summary:
+        `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) earned a level ${e.level} commission of ` +
+        `${formatNaira(koboToNaira(e.net))} net on ${row.transactionReference} of ${row.subscriptionReference}`,
+      changes: createdWith({
+        status: e.status,
+        level: e.level,
+        rate: e.rate,
+        withholding_tax_rate: e.withholdingTaxRate,
+        gross: koboToNaira(e.gross),
+        withholding_tax: koboToNaira(e.withholdingTax),
+        net: koboToNaira(e.net),
+      }),
+    })
+  }
 }
+
+/** Entries with the references the audit trail relates them to, oldest first. */
+async function auditedEntries(tx: Executor, ids: number[]) {
+  if (!ids.length) return []
+  return (await entryQuery(tx).where(inArray(commissions.id, ids)).orderBy(commissions.id)) as EntryRow[]
+}
+
+const entryRelated = (row: EntryRow) => [
+  row.realtorReference,
+  row.customerReference,
+  row.subscriptionReference,
+  row.productReference,
+  row.transactionReference,
+]
 
 export const VOID_ON_CANCEL = 'Subscription cancelled'
 
 /** Cancelling a subscription voids its commissions not yet paid (in the cancelling transaction). */
 export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number, reason: string, now: Date) {
-  await tx
+  const voided = await tx
     .update(commissions)
     .set({ status: 'void', voidReason: reason, voidedAt: now })
     .where(and(eq(commissions.subscriptionId, subscriptionId), eq(commissions.status, 'earned')))
+    .returning({ id: commissions.id })
+  for (const row of await auditedEntries(tx, voided.map((entry) => entry.id))) {
+    await recordAudit(tx, {
+      action: 'commission.voided',
+      record: { type: 'commission', reference: row.entry.uuid },
+      related: entryRelated(row),
+      summary:
+        `Voided the level ${row.entry.level} commission of ${formatNaira(koboToNaira(row.entry.net))} of ` +
+        `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}: ${reason}`,
+      changes: changesBetween({ status: 'earned', void_reason: null }, { status: 'void', void_reason: reason }),
+    })
+  }
 }
 
 const realtorUser = aliasedTable(users, 'commission_realtor')
@@ -258,6 +306,20 @@ export async function markCommissionsPaid(db: Database, ids: string[], paidAt: s
       .where(and(inArray(commissions.id, rows.map((row) => row.id)), eq(commissions.status, 'earned')))
       .returning({ id: commissions.id })
     if (updated.length !== rows.length) throw conflict(NOT_EARNED)
+    for (const row of await auditedEntries(tx, rows.map((entry) => entry.id))) {
+      await recordAudit(tx, {
+        action: 'commission.paid',
+        record: { type: 'commission', reference: row.entry.uuid },
+        related: entryRelated(row),
+        summary:
+          `Paid the level ${row.entry.level} commission of ${formatNaira(koboToNaira(row.entry.net))} to ` +
+          `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}, bank reference ${bankReference}`,
+        changes: changesBetween(
+          { status: 'earned', paid_at: null, bank_reference: null },
+          { status: 'paid', paid_at: paidAt, bank_reference: bankReference },
+        ),
+      })
+    }
     const byRealtor = new Map<number, { count: number; net: number }>()
     for (const row of rows) {
       const sum = byRealtor.get(row.realtorId) ?? { count: 0, net: 0 }

@@ -21,6 +21,8 @@ import { notify } from '../notifications/service'
 import { fileUrl, findOwnUpload } from '../subscriptions/access'
 import { isUuid, productName } from '../subscriptions/queries'
 import { payoutToday, settleInvestment } from './ledger'
+import { changesBetween, recordAudit } from '../audit/record'
+import { relatedTo, subscriptionRefs, type SubscriptionRefs } from '../subscriptions/audit'
 
 type PayoutRow = typeof payouts.$inferSelect
 
@@ -208,7 +210,7 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
   const bankReference = input.bank_reference.trim()
   const marked = await db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: payouts.id, uuid: payouts.uuid, subscriptionId: payouts.subscriptionId, paidAt: payouts.paidAt })
+      .select({ id: payouts.id, uuid: payouts.uuid, subscriptionId: payouts.subscriptionId, paidAt: payouts.paidAt, status: payouts.status })
       .from(payouts)
       .where(inArray(payouts.uuid, keys))
       .orderBy(asc(payouts.id))
@@ -238,6 +240,24 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
       .where(and(inArray(payouts.id, found.map((row) => row.id)), isNull(payouts.paidAt)))
       .returning()
     if (updated.length !== found.length) throw conflict(PAYOUT_ALREADY_PAID)
+    const refsOf = new Map<number, SubscriptionRefs>()
+    for (const owner of owners) refsOf.set(owner.id, await subscriptionRefs(tx, owner.id))
+    const statusBefore = new Map(found.map((row) => [row.id, row.status]))
+    for (const payout of [...updated].sort((a, b) => a.id - b.id)) {
+      const refs = refsOf.get(payout.subscriptionId)!
+      await recordAudit(tx, {
+        action: 'payout.paid',
+        record: { type: 'payout', reference: payout.uuid },
+        related: relatedTo(refs),
+        summary:
+          `Recorded payout ${payout.sequence} of ${refs.subscription} to ${refs.customerName} (${refs.customer}) as paid: ` +
+          `${formatNaira(koboToNaira(payout.amount))} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
+        changes: changesBetween(
+          { status: statusBefore.get(payout.id), paid_at: null, bank_reference: null, proof_of_payment: false },
+          { status: 'paid', paid_at: payout.paidAt, bank_reference: bankReference, proof_of_payment: proofFileId !== null },
+        ),
+      })
+    }
     // The schedule the subscription shows marks the same rows settled.
     for (const payout of updated) {
       await tx

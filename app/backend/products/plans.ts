@@ -13,6 +13,7 @@ import { koboToNaira, nairaToKobo } from '../money'
 import type { Executor } from '../db/client'
 import { estimatedDurationPayment, initialDeposit } from '../subscriptions/plans'
 import { livePlansOf } from './queries'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
 
 type PlanRow = typeof paymentPlans.$inferSelect
 
@@ -37,6 +38,7 @@ async function productFor(db: Executor, reference: string) {
   const [product] = await db
     .select({
       id: products.id,
+      reference: products.reference,
       type: products.type,
       deposit: products.initialDepositAmount,
       amount: products.amount,
@@ -123,12 +125,35 @@ const PLAN_RULE_FIELDS: Record<keyof ArrearsRules, string> = {
   defaultAction: 'default_action',
 }
 
+/** A plan as the audit trail keeps it: API field names, money in naira. */
+const planSnapshot = (row: PlanRow) => ({
+  amount: koboToNaira(row.amount),
+  duration: row.duration,
+  duration_type: row.durationType,
+  grace_days: row.graceDays,
+  late_fee_percent: row.lateFeePercent,
+  default_after_days: row.defaultAfterDays,
+  default_action: row.defaultAction,
+})
+
+const planWords = (row: PlanRow) => `${formatNaira(koboToNaira(row.amount))} over ${row.duration} ${row.durationType}`
+
 const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
   const { product, values } = await planInput(ctx)
-  const [plan] = await ctx.db
-    .insert(paymentPlans)
-    .values({ ...values, productId: product.id })
-    .returning()
+  const plan = await ctx.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .insert(paymentPlans)
+      .values({ ...values, productId: product.id })
+      .returning()
+    await recordAudit(tx, {
+      action: 'plan.created',
+      record: { type: 'plan', reference: plan.uuid },
+      related: [product.reference],
+      summary: `Added payment plan ${planWords(plan)} to product ${product.reference}`,
+      changes: createdWith(planSnapshot(plan)),
+    })
+    return plan
+  })
   return { message: 'Payment plan created successfully', data: toPaymentPlan(plan, product.deposit) }
 })
 
@@ -136,11 +161,25 @@ const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
   const product = await productFor(ctx.db, ctx.params.reference)
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
   const { values } = await planInput(ctx, existing)
-  const [plan] = await ctx.db
-    .update(paymentPlans)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(paymentPlans.id, existing.id))
-    .returning()
+  const plan = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, existing.id)).for('update')
+    const [plan] = await tx
+      .update(paymentPlans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(paymentPlans.id, existing.id), isNull(paymentPlans.deletedAt)))
+      .returning()
+    if (!plan) throw notFound('Payment plan not found')
+    const changes = changesBetween(planSnapshot(before), planSnapshot(plan))
+    const fields = Object.keys(changes)
+    await recordAudit(tx, {
+      action: 'plan.updated',
+      record: { type: 'plan', reference: plan.uuid },
+      related: [product.reference],
+      summary: `Changed payment plan ${planWords(plan)} of product ${product.reference}: ${fields.length ? fields.join(', ').replaceAll('_', ' ') : 'nothing changed'}`,
+      changes,
+    })
+    return plan
+  })
   return { message: 'Payment plan updated successfully', data: toPaymentPlan(plan, product.deposit) }
 })
 
@@ -148,7 +187,22 @@ const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
 const remove = implement(endpoints.paymentPlanDelete, async (ctx) => {
   const product = await productFor(ctx.db, ctx.params.reference)
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
-  await ctx.db.update(paymentPlans).set({ deletedAt: new Date() }).where(eq(paymentPlans.id, existing.id))
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(paymentPlans)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(paymentPlans.id, existing.id), isNull(paymentPlans.deletedAt)))
+      .returning()
+    // Deleted meanwhile by someone else: nothing changed here, so nothing to record.
+    if (!deleted) throw notFound('Payment plan not found')
+    await recordAudit(tx, {
+      action: 'plan.deleted',
+      record: { type: 'plan', reference: deleted.uuid },
+      related: [product.reference],
+      summary: `Deleted payment plan ${planWords(deleted)} of product ${product.reference}`,
+      changes: { deleted: { before: false, after: true } },
+    })
+  })
   return { message: 'Payment plan deleted successfully', data: null }
 })
 

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { productRules } from '~/contract/products'
+import { formatNaira } from '~/contract/format'
 import { products } from '../db/schema'
 import { orNotFound, parseValue } from '../http/context'
 import { fieldError } from '../http/errors'
 import { implement } from '../http/router'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { newReference } from '../references'
 import { paymentPlanRoutes } from './plans'
 import { findProduct, listProducts } from './queries'
-import { assertDepositBelowPlans, insertProduct, productValues, resolveImages, setProductImages } from './service'
+import { assertDepositBelowPlans, insertProduct, productSnapshot, productValues, resolveImages, setProductImages } from './service'
 
 const list = implement(endpoints.productList, async ({ db, user, query: { page, ...filters } }) => {
   return { data: await listProducts(db, user.id, filters, page ?? 1) }
@@ -28,6 +30,13 @@ const create = implement(endpoints.productCreate, async (ctx) => {
       createdById: user.id,
     })
     await setProductImages(tx, product.id, imageIds)
+    const { label, snapshot } = await productSnapshot(tx, product.id)
+    await recordAudit(tx, {
+      action: 'product.created',
+      record: { type: 'product', reference: product.reference },
+      summary: `Added product ${label}: ${formatNaira(snapshot.amount)}`,
+      changes: createdWith(snapshot),
+    })
     return product
   })
   const found = await findProduct(ctx.db, created.reference, user.id)
@@ -43,8 +52,20 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
   await assertDepositBelowPlans(ctx.db, existing.id, values.initialDepositAmount)
   const imageIds = input.images === undefined ? null : await resolveImages(ctx.db, input.images)
   await ctx.db.transaction(async (tx) => {
+    // Locked first, so the before snapshot is the one this update changes.
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, existing.id)).for('update')
+    const before = await productSnapshot(tx, existing.id)
     await tx.update(products).set(values).where(eq(products.id, existing.id))
     if (imageIds) await setProductImages(tx, existing.id, imageIds)
+    const after = await productSnapshot(tx, existing.id)
+    const changes = changesBetween(before.snapshot, after.snapshot)
+    const fields = Object.keys(changes)
+    await recordAudit(tx, {
+      action: 'product.updated',
+      record: { type: 'product', reference: after.reference },
+      summary: `Changed product ${after.label}: ${fields.length ? fields.join(', ').replaceAll('_', ' ') : 'nothing changed'}`,
+      changes,
+    })
   })
   const found = await findProduct(ctx.db, existing.product.reference, user.id)
   return { message: 'Product updated successfully', data: found?.product }

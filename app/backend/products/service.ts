@@ -4,7 +4,7 @@ import { formatNaira } from '~/contract/format'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, productImages, products } from '../db/schema'
 import { fieldError, validationError } from '../http/errors'
-import { nairaToKobo } from '../money'
+import { koboToNaira, nairaToKobo } from '../money'
 import { imageFileIds, livePlansOf } from './queries'
 
 const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : nairaToKobo(naira))
@@ -114,4 +114,37 @@ export async function insertProduct(
     .values({ ...values, ...extra })
     .returning({ id: products.id, reference: products.reference })
   return created
+}
+
+/** A product as the audit trail keeps it: API field names, money in naira, its images by file name. */
+export async function productSnapshot(db: Executor, productId: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1)
+  const images = await db
+    .select({ name: files.name })
+    .from(productImages)
+    .innerJoin(files, eq(files.id, productImages.fileId))
+    .where(eq(productImages.productId, productId))
+    .orderBy(productImages.position)
+  const snapshot = {
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    location: row.location,
+    amount: koboToNaira(row.amount),
+    initial_deposit_amount: row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
+    available_by_quantity: row.availableByQuantity,
+    unit_available: row.unitAvailable,
+    is_available: row.isAvailable,
+    land_type: row.landType,
+    size: row.size,
+    size_in_measurement: row.sizeInMeasurement,
+    discount_percentage: row.discountPercentage,
+    investment_return: row.investmentReturn,
+    land_investment_type: row.landInvestmentType,
+    interval: row.interval,
+    duration: row.duration,
+    frequency_period: row.frequencyPeriod,
+    images: images.map((image) => image.name),
+  }
+  return { reference: row.reference, label: row.name ? `${row.name} (${row.reference})` : row.reference, snapshot }
 }

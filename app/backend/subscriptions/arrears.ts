@@ -26,6 +26,8 @@ import { arrearsReminders, lateFees, paymentPlans, products, scheduleEntries, su
 import { sendNotice } from '../mail'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { todayIn } from './plans'
+import { changesBetween, recordAudit } from '../audit/record'
+import { relatedTo, subscriptionRefs } from './audit'
 
 /** Late payment on land: what is owed oldest first, fees, escalated reminders and the default action. */
 
@@ -162,6 +164,21 @@ export async function chargeLateFees(db: Database, now: Date) {
         .set({ totalAmount: s.totalAmount + total, updatedAt: now })
         .where(eq(subscriptions.id, s.id))
       await settleOldestFirst(tx, s.id, s.totalAmountPaid, now)
+      const refs = await subscriptionRefs(tx, s.id)
+      let owedBefore = s.totalAmount
+      for (const a of added) {
+        await recordAudit(tx, {
+          action: 'subscription.late_fee',
+          record: { type: 'subscription', reference: s.reference },
+          related: relatedTo(refs),
+          summary: `Charged a late fee of ${naira(a.fee.amountKobo)} on ${s.reference}: ${a.reason}`,
+          changes: {
+            total_amount: { before: owedBefore / 100, after: (owedBefore + a.fee.amountKobo) / 100 },
+            late_fee: { before: null, after: { instalment: a.fee.instalment, amount: a.fee.amountKobo / 100, charged_on: day } },
+          },
+        })
+        owedBefore += a.fee.amountKobo
+      }
       for (const a of added) {
         await notify(tx, s.userId, { title: 'Late fee added', body: `${a.reason}: ${naira(a.fee.amountKobo)} is added to ${s.reference}.`, link: subscriptionLink('land', s.reference) })
       }
@@ -282,11 +299,19 @@ export async function applyDefaultActions(db: Database, now: Date) {
         .onConflictDoNothing()
         .returning({ id: subscriptionHistory.id })
       if (!claimed) return null
+      const refs = await subscriptionRefs(tx, s.id)
       if (rules.defaultAction === 'cancel') {
         await tx
           .update(subscriptions)
           .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
           .where(eq(subscriptions.id, s.id))
+        await recordAudit(tx, {
+          action: 'subscription.defaulted',
+          record: { type: 'subscription', reference: s.reference },
+          related: relatedTo(refs),
+          summary: `Cancelled ${s.reference} for default: ${detail}`,
+          changes: { status: { before: s.status, after: 'cancelled' } },
+        })
         await tx
           .update(products)
           .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
@@ -302,10 +327,21 @@ export async function applyDefaultActions(db: Database, now: Date) {
             .set({ amount: item.paidKobo + amounts[index] })
             .where(and(eq(scheduleEntries.subscriptionId, s.id), eq(scheduleEntries.kind, 'payment'), eq(scheduleEntries.sequence, item.sequence)))
         }
+        const unitPrice = discountedKobo(product.amount, product.discountPercentage)
         await tx
           .update(subscriptions)
-          .set({ totalAmount: s.totalAmount + repriced - unpaid, unitPrice: discountedKobo(product.amount, product.discountPercentage), updatedAt: now })
+          .set({ totalAmount: s.totalAmount + repriced - unpaid, unitPrice, updatedAt: now })
           .where(eq(subscriptions.id, s.id))
+        await recordAudit(tx, {
+          action: 'subscription.repriced',
+          record: { type: 'subscription', reference: s.reference },
+          related: relatedTo(refs),
+          summary: `Repriced ${s.reference} for default: ${detail}`,
+          changes: changesBetween(
+            { total_amount: s.totalAmount / 100, unit_price: s.unitPrice === null ? null : s.unitPrice / 100 },
+            { total_amount: (s.totalAmount + repriced - unpaid) / 100, unit_price: unitPrice / 100 },
+          ),
+        })
         await settleOldestFirst(tx, s.id, s.totalAmountPaid, now)
       }
       const title = rules.defaultAction === 'cancel' ? 'Subscription cancelled for non-payment' : 'Balance repriced for non-payment'

@@ -10,6 +10,8 @@ import { notify } from '../notifications/service'
 import { getExpiryDays } from '../settings/service'
 import { addInterval, todayIn } from './plans'
 import { productName, subscriptionMessageColumns } from './queries'
+import { recordAudit } from '../audit/record'
+import { relatedTo, subscriptionRefs } from './audit'
 
 /**
  * Unpaid subscriptions: awaiting_payment with nothing paid (no payment waiting for confirmation
@@ -76,7 +78,7 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
     const expiresOn = expiryDate(row.createdAt, days, timeZone)
     const what = `${row.reference} (${productName(row.product)})`
     if (expiresOn <= today) {
-      if (!(await expireOne(db, row.id, now))) continue
+      if (!(await expireOne(db, row.id, now, days))) continue
       expired += 1
       const body = `Hello ${row.firstName}, your subscription ${what} was not paid within ${days} days and has expired. Subscribe again when you are ready to pay.`
       await notify(db, row.userId, { title: 'Subscription expired', body, link: subscriptionLink(row.product.type, row.reference) })
@@ -113,7 +115,7 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
 }
 
 /** Expires one subscription if it is still unpaid (checked under its row lock); the units it bought go back to stock. */
-async function expireOne(db: Database, id: number, now: Date) {
+async function expireOne(db: Database, id: number, now: Date, days: number) {
   return db.transaction(async (tx) => {
     const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
     if (!s || s.status !== 'awaiting_payment' || s.totalAmountPaid !== 0) return false
@@ -125,6 +127,14 @@ async function expireOne(db: Database, id: number, now: Date) {
       .update(products)
       .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
       .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+    const refs = await subscriptionRefs(tx, s.id)
+    await recordAudit(tx, {
+      action: 'subscription.expired',
+      record: { type: 'subscription', reference: s.reference },
+      related: relatedTo(refs),
+      summary: `Cancelled unpaid subscription ${s.reference} of ${refs.customerName} (${refs.customer}): not paid within ${days} days`,
+      changes: { status: { before: s.status, after: 'expired' } },
+    })
     return true
   })
 }

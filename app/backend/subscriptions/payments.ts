@@ -18,6 +18,8 @@ import { owedAmounts, settleOldestFirst } from './arrears'
 import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
 import { today } from './service'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
+import { nairaOf, relatedTo, subscriptionRefs } from './audit'
 
 /** Paying: the payment details, transactions with proof, staff marking them, and what a confirmed payment moves. */
 
@@ -191,6 +193,22 @@ export async function recordPayment(db: Database, input: RecordPayment) {
     const ownerName = `${owner.firstName} ${owner.lastName}`
     const amount = formatNaira(koboToNaira(input.amount))
     const byStaff = input.actor.id !== owner.id
+    const refs = await subscriptionRefs(tx, s.id)
+    await recordAudit(tx, {
+      action: byStaff ? 'transaction.recorded' : 'transaction.submitted',
+      record: { type: 'transaction', reference: created.reference },
+      related: relatedTo(refs),
+      summary: byStaff
+        ? `Recorded payment ${created.reference} of ${amount} for ${ownerName} (${refs.customer}) on ${s.reference}`
+        : `Sent proof of payment ${created.reference} of ${amount} for ${s.reference}`,
+      changes: createdWith({
+        status: created.status,
+        amount: koboToNaira(created.amount),
+        paid_at: created.paidAt,
+        description: created.description,
+        subscription_status: 'awaiting_payment_confirmation',
+      }),
+    })
     // Neither the one who recorded it nor the subscriber may confirm it: the message is for the others.
     await notifyStaffWith(
       tx,
@@ -296,11 +314,33 @@ export async function markTransaction(
       .returning()
     if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
     const amount = formatNaira(koboToNaira(trx.amount))
+    const refs = await subscriptionRefs(tx, s.id)
+    const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
+      recordAudit(tx, {
+        action: status === 'paid' ? 'transaction.confirmed' : 'transaction.rejected',
+        record: { type: 'transaction', reference: trx.reference },
+        related: relatedTo(refs),
+        summary:
+          status === 'paid'
+            ? `Marked ${trx.reference} of ${s.reference} as paid: ${nairaOf(trx.amount)}`
+            : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${nairaOf(trx.amount)}. Reason: ${why}`,
+        changes: changesBetween(
+          { status: trx.status, not_confirmed_reason: trx.notConfirmedReason, subscription_status: s.status, total_amount_paid: koboToNaira(s.totalAmountPaid) },
+          {
+            status,
+            not_confirmed_reason: status === 'not_confirmed' ? why : null,
+            subscription_status: subscriptionAfter,
+            total_amount_paid: koboToNaira(totalPaidAfter),
+          },
+        ),
+      })
     if (status === 'not_confirmed') {
+      const back = s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment'
       await tx
         .update(subscriptions)
-        .set({ status: s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment', updatedAt: now })
+        .set({ status: back, updatedAt: now })
         .where(eq(subscriptions.id, s.id))
+      await audit(back, s.totalAmountPaid)
       await notify(tx, s.userId, {
         title: 'Payment not confirmed',
         body:
@@ -311,6 +351,7 @@ export async function markTransaction(
       return marked
     }
     const outcome = await applyPayment(tx, s, trx.amount, now)
+    await audit(outcome, s.totalAmountPaid + trx.amount)
     // The customer's realtors earn on the confirmed payment, in this same transaction.
     await earnCommissions(tx, { transactionId: trx.id, subscriptionId: s.id, customerId: s.userId, amountKobo: trx.amount, now })
     await notify(tx, s.userId, {

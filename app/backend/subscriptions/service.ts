@@ -25,6 +25,8 @@ import {
   type ScheduleRow,
 } from './plans'
 import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
+import { createdWith, recordAudit } from '../audit/record'
+import { nairaOf, relatedTo, subscriptionRefs } from './audit'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -87,7 +89,7 @@ export function assertPlanCoversPrice(product: ProductRow, plan: PlanRow, field:
 // Subscribing
 
 export type NewSubscription = {
-  owner: { id: number; firstName: string }
+  owner: { id: number; reference: string; firstName: string; lastName: string }
   product: ProductRow
   plan: PlanRow | null
   /** Investments only, in kobo. */
@@ -209,6 +211,25 @@ export async function createSubscription(db: Database, input: NewSubscription): 
           amount: row.amount,
         })),
       )
+      await recordAudit(tx, {
+        action: 'subscription.created',
+        record: { type: 'subscription', reference: created.reference },
+        related: [owner.reference, product.reference],
+        summary:
+          `Added subscription ${created.reference} to ${productName(product)} for ${owner.firstName} ${owner.lastName} ` +
+          `(${owner.reference}): ${nairaOf(terms.total)}`,
+        changes: createdWith({
+          status: 'awaiting_payment',
+          type: product.type,
+          payment_mode: terms.mode,
+          payment_plan: input.plan?.uuid ?? null,
+          quantity,
+          total_amount: koboToNaira(terms.total),
+          amount_invested: product.type === 'land_investment' ? koboToNaira(terms.total) : null,
+          next_payment_amount: koboToNaira(terms.first),
+          next_payment_date: start,
+        }),
+      })
       await notify(tx, owner.id, {
         title: 'Subscription created',
         body:
@@ -295,6 +316,14 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
       .update(subscriptions)
       .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
       .where(eq(subscriptions.id, s.id))
+    const refs = await subscriptionRefs(tx, s.id)
+    await recordAudit(tx, {
+      action: 'subscription.cancelled',
+      record: { type: 'subscription', reference: s.reference },
+      related: relatedTo(refs),
+      summary: `Cancelled subscription ${s.reference} of ${refs.customerName} (${refs.customer}) to ${refs.product}`,
+      changes: { status: { before: s.status, after: 'cancelled' } },
+    })
     await voidUnpaidCommissions(tx, s.id, VOID_ON_CANCEL, now)
     await tx
       .update(products)

@@ -27,6 +27,8 @@ import { getTitleStepDays } from '../settings/service'
 import { fileUrl, findOwnUpload, visibleSubscriptions } from '../subscriptions/access'
 import { todayIn } from '../subscriptions/plans'
 import { lockSubscription, productName } from '../subscriptions/queries'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
+import { formatDate } from '~/contract/format'
 
 export const NOT_A_COMPLETED_PURCHASE = 'The title timeline starts once a land purchase is fully paid'
 const DOCUMENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg'])
@@ -197,6 +199,27 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
       .values({ subscriptionId: s.id, step, ...values })
       .onConflictDoUpdate({ target: [titleSteps.subscriptionId, titleSteps.step], set: values })
     await tx.insert(titleStepHistory).values({ subscriptionId: s.id, step, ...values })
+    const [document] = documentFileId === null ? [] : await tx.select({ name: files.name }).from(files).where(eq(files.id, documentFileId))
+    const snapshot = (row: Omit<typeof values, 'documentFileId' | 'recordedById' | 'recordedAt'>, documentName: string | null) => ({
+      status: row.status,
+      date: row.date,
+      note: row.note,
+      document: documentName,
+      estate: row.estate,
+      block: row.block,
+      plot: row.plot,
+    })
+    const stepAfter = snapshot(values, document?.name ?? null)
+    const what = `${TITLE_STEP_LABELS[step]} of ${s.reference}: ${status === 'not_applicable' ? 'not applicable' : 'done'} on ${formatDate(`${input.date}T12:00:00Z`, 'UTC')}`
+    await recordAudit(tx, {
+      action: 'title.step_recorded',
+      record: { type: 'title', reference: s.reference },
+      related: [s.reference, s.owner.reference, s.product.reference],
+      summary: previous ? `Corrected title step ${what}` : `Recorded title step ${what}`,
+      changes: previous
+        ? changesBetween(snapshot(previous, previous.fileName), stepAfter)
+        : createdWith({ step, ...stepAfter }),
+    })
 
     const after = [...recorded.filter((entry) => entry.step !== step), { step, status, date: input.date }]
     const next = nextStep(after)
