@@ -3,6 +3,8 @@ import { appUrl } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { assertCanMail, sendMail, sendNotice } from '../mail'
+import { recordAudit } from '../audit/record'
+import { personLabel } from './audit'
 import { hashToken, newToken } from './tokens'
 
 export const EMAIL_CHANGE_LINK_HOURS = 24
@@ -43,7 +45,11 @@ export async function sendStaffChangedEmailNotice(db: Executor, person: Person, 
 }
 
 /** Stores the pending address (replacing an earlier request) and mails its single-use link. */
-export async function requestEmailChange(db: Executor, user: Person & { id: number; email: string }, newEmail: string) {
+export async function requestEmailChange(
+  db: Executor,
+  user: Person & { id: number; reference: string; lastName: string; email: string },
+  newEmail: string,
+) {
   await assertCanMail(db, newEmail)
   const { token, tokenHash } = newToken()
   const values = {
@@ -53,7 +59,20 @@ export async function requestEmailChange(db: Executor, user: Person & { id: numb
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 3600_000),
     createdAt: new Date(),
   }
-  await db.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values })
+  await db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select({ newEmail: emailChanges.newEmail })
+      .from(emailChanges)
+      .where(and(eq(emailChanges.userId, user.id), gt(emailChanges.expiresAt, sql`now()`)))
+      .limit(1)
+    await tx.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values })
+    await recordAudit(tx, {
+      action: 'auth.email_change_requested',
+      record: { type: 'account', reference: user.reference },
+      summary: `${personLabel(user)} asked to change the e-mail address from ${user.email} to ${newEmail}; a confirmation link was mailed to ${newEmail}`,
+      changes: { pending_email: { before: earlier?.newEmail ?? null, after: newEmail } },
+    })
+  })
   const link = `${appUrl()}/confirm-email?${new URLSearchParams({ token })}`
   await sendMail(db, {
     to: newEmail,
@@ -94,7 +113,10 @@ export async function pendingEmailChange(db: Executor, userId: number) {
 /** The live change behind a raw link token, with its user's current address. */
 export async function findEmailChange(db: Executor, token: string) {
   const [row] = await db
-    .select({ change: emailChanges, user: { id: users.id, email: users.email, firstName: users.firstName } })
+    .select({
+      change: emailChanges,
+      user: { id: users.id, reference: users.reference, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
     .where(

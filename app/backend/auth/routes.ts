@@ -8,6 +8,8 @@ import { implement } from '../http/router'
 import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
 import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from './passwords'
+import { createdWith, recordAudit } from '../audit/record'
+import { personLabel, personRecordType } from './audit'
 import {
   findEmailChange,
   pendingEmailChange,
@@ -51,14 +53,41 @@ const login = implement(endpoints.login, async (ctx) => {
   ])
   const user = await findUserByEmail(ctx.db, email)
   const valid = await verifyPassword(user?.passwordHash ?? null, password)
-  if (!user || !valid) throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
+  if (!user || !valid) {
+    // A security event, not a change: written on its own, as the answer is a refusal.
+    await recordAudit(ctx.db, {
+      action: 'auth.sign_in_failed',
+      record: { type: 'account', reference: user?.reference ?? email },
+      summary: user ? `Failed sign-in to ${personLabel(user)} as ${email}: wrong password` : `Failed sign-in as ${email}: no such account`,
+      actor: user ?? email,
+    })
+    throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
+  }
   await release(ctx.db, attempt)
   if (user.isSuspended) {
-    await revokeAllTokens(ctx.db, user.id)
+    await ctx.db.transaction(async (tx) => {
+      await revokeAllTokens(tx, user.id)
+      await recordAudit(tx, {
+        action: 'auth.sign_in_failed',
+        record: { type: 'account', reference: user.reference },
+        summary: `Refused sign-in to ${personLabel(user)} as ${email}: the account is suspended`,
+        actor: user,
+      })
+    })
     throw forbidden(SUSPENDED)
   }
-  await welcomeOnce(ctx.db, user)
-  return { message: 'Login successful', data: await issueSession(ctx.db, user.id, remember ?? false) }
+  const session = await ctx.db.transaction(async (tx) => {
+    await welcomeOnce(tx, user)
+    const issued = await issueSession(tx, user.id, remember ?? false)
+    await recordAudit(tx, {
+      action: 'auth.sign_in',
+      record: { type: 'account', reference: user.reference },
+      summary: `${personLabel(user)} signed in as ${user.email}${remember ? ', remembered on this device' : ''}`,
+      actor: user,
+    })
+    return issued
+  })
+  return { message: 'Login successful', data: session }
 })
 
 const register = implement(endpoints.register, async (ctx) => {
@@ -68,11 +97,12 @@ const register = implement(endpoints.register, async (ctx) => {
   await consumeTogether(ctx.db, [{ bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] }])
   await assertCanMail(ctx.db, input.email)
   let realtorId: number | null = null
+  let realtorReference: string | null = null
   if (input.referral) {
     // A realtor's referral link ties a customer (/register?ref=RLT-…) to that realtor, and makes it
     // the upline of a realtor (/realtor/register?ref=RLT-…).
     const [realtor] = await ctx.db
-      .select({ id: users.id })
+      .select({ id: users.id, reference: users.reference })
       .from(users)
       .where(
         and(
@@ -83,6 +113,7 @@ const register = implement(endpoints.register, async (ctx) => {
       )
       .limit(1)
     realtorId = realtor?.id ?? null
+    realtorReference = realtor?.reference ?? null
   }
   const { user, session } = await ctx.db.transaction(async (tx) => {
     const created = await createAccount(tx, {
@@ -96,6 +127,22 @@ const register = implement(endpoints.register, async (ctx) => {
       uplineId: input.role === 'realtor' ? realtorId : null,
     })
     await welcomeOnce(tx, created)
+    const kind = input.role === 'realtor' ? 'realtor' : 'customer'
+    const referredBy = kind === 'realtor' ? 'upline' : 'realtor'
+    await recordAudit(tx, {
+      action: 'auth.registered',
+      record: { type: personRecordType(created.role), reference: created.reference },
+      related: [realtorReference],
+      summary: `${personLabel(created)} registered as a ${kind} with ${created.email}${realtorReference ? ` through ${realtorReference}'s link` : ''}`,
+      changes: createdWith({
+        email: created.email,
+        first_name: created.firstName,
+        last_name: created.lastName,
+        ...(kind === 'realtor' ? { business_name: created.businessName } : {}),
+        [referredBy]: realtorReference,
+      }),
+      actor: created,
+    })
     return { user: created, session: await issueSession(tx, created.id) }
   })
   // The account stands even when the mail server is down: the code can be sent again from /verify-email.
@@ -153,6 +200,14 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
     await tx.delete(emailCodes).where(eq(emailCodes.userId, found.user.id))
     await revokeAllTokens(tx, found.user.id)
     await welcomeOnce(tx, found.user)
+    const chosen = found.token.purpose === 'set'
+    await recordAudit(tx, {
+      action: 'auth.password_reset',
+      record: { type: 'account', reference: found.user.reference },
+      summary: `${personLabel(found.user)} ${chosen ? 'set a first password' : 'reset the password'} through the link mailed to ${found.user.email}; every other session signed out`,
+      changes: found.user.emailVerifiedAt ? null : { email_verified: { before: false, after: true } },
+      actor: found.user,
+    })
     return issueSession(tx, found.user.id)
   })
   return {
@@ -162,7 +217,15 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
 })
 
 const logout = implement(endpoints.logout, async (ctx) => {
-  await ctx.db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(ctx.token)))
+  const { user } = ctx
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(ctx.token)))
+    await recordAudit(tx, {
+      action: 'auth.sign_out',
+      record: { type: 'account', reference: user.reference },
+      summary: `${personLabel(user)} signed out`,
+    })
+  })
   return { message: 'Logged out successfully', data: null }
 })
 
@@ -194,6 +257,12 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id))
     await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id))
+    await recordAudit(tx, {
+      action: 'auth.email_verified',
+      record: { type: 'account', reference: user.reference },
+      summary: `${personLabel(user)} verified ${user.email} with the code mailed to it`,
+      changes: { email_verified: { before: false, after: true } },
+    })
   })
   return {
     message: 'Email verified successfully',
@@ -233,6 +302,11 @@ const changePassword = implement(endpoints.changePassword, async (ctx) => {
       .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
       .where(eq(users.id, user.id))
     await revokeAllTokens(tx, user.id)
+    await recordAudit(tx, {
+      action: 'auth.password_changed',
+      record: { type: 'account', reference: user.reference },
+      summary: `${personLabel(user)} changed the password; every session signed out`,
+    })
   })
   return { message: 'Password changed successfully', data: null }
 })
@@ -284,6 +358,13 @@ const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
         .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, found.user.id))
       await revokeAccountAccess(tx, found.user.id, keep)
+      await recordAudit(tx, {
+        action: 'auth.email_changed',
+        record: { type: 'account', reference: found.user.reference },
+        summary: `${personLabel(found.user)} changed the e-mail address from ${found.user.email} to ${newEmail} through the link mailed to it`,
+        changes: { email: { before: found.user.email, after: newEmail } },
+        actor: found.user,
+      })
     })
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw fieldError('token', EMAIL_TAKEN)

@@ -11,6 +11,8 @@ import { assertCanMail, MailCapReached, sendMail } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
 import { consume, countRecent, LIMITS } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
+import { recordAudit } from '../audit/record'
+import { personLabel } from './audit'
 import { hashPassword } from './passwords'
 import { hashToken, newOneTimeCode, newToken } from './tokens'
 
@@ -169,14 +171,26 @@ export async function createPasswordLink(
  * Mails a reset link when the account's and the address's mail budgets allow; past either nothing
  * is sent, silently, so forgot-password answers the same whatever the account's state.
  */
-export async function sendResetLink(db: Executor, user: { id: number; email: string; firstName: string }) {
+export async function sendResetLink(
+  db: Executor,
+  user: { id: number; reference: string; email: string; firstName: string; lastName: string },
+) {
   try {
     await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
   } catch (error) {
     if (error instanceof ApiError && error.httpStatus === 429) return false
     throw error
   }
-  const link = await createPasswordLink(db, user, 'reset')
+  // Recorded only when a link is made: past the mail budget nothing changes, and nothing is written.
+  const link = await db.transaction(async (tx) => {
+    const made = await createPasswordLink(tx, user, 'reset')
+    await recordAudit(tx, {
+      action: 'auth.password_reset_requested',
+      record: { type: 'account', reference: user.reference },
+      summary: `A password reset link for ${personLabel(user)} was asked for and mailed to ${user.email}`,
+    })
+    return made
+  })
   try {
     await sendMail(db, {
       to: user.email,

@@ -12,6 +12,8 @@ import {
 } from '~/contract/people'
 import { makesLoop } from '~/contract/commission-rules'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
+import { changesBetween, createdWith, recordAudit } from '../audit/record'
+import { personLabel } from '../auth/audit'
 import { revokeAccountAccess, sendStaffChangedEmailNotice } from '../auth/email-change'
 import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from '../auth/service'
 import type { Database, Executor } from '../db/client'
@@ -48,6 +50,14 @@ type PeopleContext = { db: Database; user: ApiUser; clientIp: string | null; par
 const realtorScope = (actor: ApiUser, kind: Kind) => (kind === 'customer' && actor.role === 'realtor' ? actor.id : null)
 
 const ROLE_OF: Record<Kind, Role> = { customer: 'customer', realtor: 'realtor', user: 'admin' }
+const NOUN: Record<Kind, string> = { customer: 'customer', realtor: 'realtor', user: 'user' }
+
+/** The reference of a user by id (an upline, a realtor), for the audit trail. */
+async function referenceOf(db: Executor, id: number | null | undefined) {
+  if (!id) return null
+  const [row] = await db.select({ reference: users.reference }).from(users).where(eq(users.id, id)).limit(1)
+  return row?.reference ?? null
+}
 const present = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
 
 type PeopleQuery = z.output<typeof endpoints.customerList.query>
@@ -80,6 +90,7 @@ const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
 async function createPerson(
   ctx: Pick<PeopleContext, 'db' | 'clientIp'>,
   actor: ApiUser,
+  kind: Kind,
   account: Parameters<typeof createAccount>[1],
 ) {
   await consumeTogether(ctx.db, [
@@ -90,6 +101,21 @@ async function createPerson(
   ])
   return ctx.db.transaction(async (tx) => {
     const created = await createAccount(tx, { ...account, createdById: actor.id })
+    const realtor = await referenceOf(tx, created.realtorId)
+    await recordAudit(tx, {
+      action: `${kind}.created`,
+      record: { type: kind, reference: created.reference },
+      related: [realtor],
+      summary: `Added ${NOUN[kind]} ${personLabel(created)} with ${created.email}; a set-password link was mailed`,
+      changes: createdWith({
+        email: created.email,
+        first_name: created.firstName,
+        last_name: created.lastName,
+        ...(kind === 'realtor' ? { business_name: created.businessName } : {}),
+        ...(kind === 'customer' ? { realtor } : {}),
+        ...(kind === 'user' ? { permissions: [...new Set(account.permissions ?? [])].sort() } : {}),
+      }),
+    })
     await notify(tx, created.id, ACCOUNT_CREATED(created.firstName, actor))
     await sendSetPasswordLink(tx, created)
     return created
@@ -98,7 +124,7 @@ async function createPerson(
 
 const createCustomer = implement(endpoints.customerCreate, async (ctx) => {
   const { user: actor, body: input } = ctx
-  const created = await createPerson(ctx, actor, {
+  const created = await createPerson(ctx, actor, 'customer', {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
@@ -110,7 +136,7 @@ const createCustomer = implement(endpoints.customerCreate, async (ctx) => {
 
 const createRealtor = implement(endpoints.realtorCreate, async (ctx) => {
   const { user: actor, body: input } = ctx
-  const created = await createPerson(ctx, actor, {
+  const created = await createPerson(ctx, actor, 'realtor', {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
@@ -128,7 +154,7 @@ const createUser = implement(endpoints.userCreate, async (ctx) => {
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
     throw fieldError('permissions', GRANT_ONLY_HELD)
   }
-  const created = await createPerson(ctx, actor, {
+  const created = await createPerson(ctx, actor, 'user', {
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
@@ -261,7 +287,41 @@ async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, c
   await assertEmailFree(db, changes.email, person.id)
   const uplineId = kind === 'realtor' ? await chosenUpline(db, person, realtor.upline) : undefined
   await saveProfile(db, person, uplineId === undefined ? changes : { ...changes, uplineId }, async (tx) => {
-    if (kind === 'realtor' && realtor.registeredCompany !== undefined) await setRegisteredCompany(tx, person.id, realtor.registeredCompany)
+    const before: Record<string, unknown> = {
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      ...(kind === 'realtor' ? { business_name: person.businessName } : {}),
+    }
+    const after: Record<string, unknown> = {
+      first_name: changes.firstName,
+      last_name: changes.lastName,
+      email: changes.email,
+      ...(kind === 'realtor' ? { business_name: changes.businessName ?? null } : {}),
+    }
+    if (uplineId !== undefined) {
+      before.upline = await referenceOf(tx, person.uplineId)
+      after.upline = await referenceOf(tx, uplineId)
+    }
+    if (kind === 'realtor' && realtor.registeredCompany !== undefined) {
+      const [profile] = await tx
+        .select({ registeredCompany: profiles.registeredCompany })
+        .from(profiles)
+        .where(eq(profiles.userId, person.id))
+        .limit(1)
+      before.registered_company = profile?.registeredCompany ?? false
+      after.registered_company = realtor.registeredCompany
+      await setRegisteredCompany(tx, person.id, realtor.registeredCompany)
+    }
+    const changed = changesBetween(before, after)
+    if (!Object.keys(changed).length) return
+    await recordAudit(tx, {
+      action: `${kind}.updated`,
+      record: { type: kind, reference: person.reference },
+      related: [before.upline as string | null, after.upline as string | null],
+      summary: `Changed ${NOUN[kind]} ${personLabel(person)}: ${Object.keys(changed).join(', ').replaceAll('_', ' ')}`,
+      changes: changed,
+    })
   })
   const updated = orNotFound(await findPerson(db, person.uuid, [ROLE_OF[kind]]))
   return {
@@ -290,6 +350,31 @@ const updateUser = implement(endpoints.userUpdate, async (ctx) => {
   const kept = input.permissions
   if (input.email && input.email !== target.email) await assertEmailFree(ctx.db, input.email, target.id)
   await saveProfile(ctx.db, target, input.email ? { email: input.email } : {}, async (tx) => {
+    if (input.email && input.email !== target.email) {
+      await recordAudit(tx, {
+        action: 'user.updated',
+        record: { type: 'user', reference: target.reference },
+        summary: `Changed user ${personLabel(target)}: email from ${target.email} to ${input.email}`,
+        changes: { email: { before: target.email, after: input.email } },
+      })
+    }
+    const held = [...new Set(target.permissions ?? [])].sort()
+    const granted = [...new Set(kept)].sort()
+    if (JSON.stringify(held) !== JSON.stringify(granted)) {
+      const added = granted.filter((permission) => !held.includes(permission))
+      const removed = held.filter((permission) => !granted.includes(permission))
+      await recordAudit(tx, {
+        action: 'user.permissions_changed',
+        record: { type: 'user', reference: target.reference },
+        summary: `Changed the permissions of ${personLabel(target)}: ${[
+          added.length ? `granted ${added.join(', ')}` : '',
+          removed.length ? `removed ${removed.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}`,
+        changes: { permissions: { before: held, after: granted } },
+      })
+    }
     await tx
       .delete(userPermissions)
       .where(
@@ -337,6 +422,16 @@ async function suspendPerson(kind: Kind, ctx: PeopleContext, wanted: boolean | u
       .where(eq(users.id, target.id))
     // A suspended account is signed out at its next request: its tokens die now.
     if (suspend) await revokeAllTokens(tx, target.id)
+    // Suspending a suspended account (or lifting a lifted one) changes nothing worth an entry.
+    if (suspend === target.isSuspended) return
+    await recordAudit(tx, {
+      action: suspend ? `${kind}.suspended` : `${kind}.reinstated`,
+      record: { type: kind, reference: target.reference },
+      summary: suspend
+        ? `Suspended ${NOUN[kind]} ${personLabel(target)}; every session signed out`
+        : `Reinstated ${NOUN[kind]} ${personLabel(target)}`,
+      changes: { is_suspended: { before: target.isSuspended, after: suspend } },
+    })
   })
   return {
     message: suspend ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE,

@@ -14,7 +14,7 @@ const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, b
     throw fieldError('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
   }
   if (user.role !== 'realtor' && body.registered_company) throw fieldError('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
-  await saveProfile(db, user.id, body)
+  await saveProfile(db, user, body)
   return { message: PROFILE_UPDATED, data: await getProfile(db, user.id) }
 })
 

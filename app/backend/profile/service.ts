@@ -1,5 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Role } from '~/contract/permissions'
 import { EMPTY_PROFILE, withBankName, type Profile } from '~/contract/profile'
+import { changesBetween, recordAudit } from '../audit/record'
+import { personLabel, personRecordType } from '../auth/audit'
 import type { Executor } from '../db/client'
 import { profiles } from '../db/schema'
 
@@ -32,8 +35,11 @@ export type ProfileInput = {
   registered_company?: boolean
 }
 
-/** Saves the whole profile: a field left out is cleared. */
-export async function saveProfile(db: Executor, userId: number, input: ProfileInput) {
+type ProfileOwner = { id: number; reference: string; firstName: string; lastName: string; role: Role }
+
+/** Saves the whole profile: a field left out is cleared. A save that changes nothing leaves no audit entry. */
+export async function saveProfile(db: Executor, owner: ProfileOwner, input: ProfileInput) {
+  const userId = owner.id
   const values = {
     phone: input.phone ?? null,
     address: input.address ?? null,
@@ -45,10 +51,21 @@ export async function saveProfile(db: Executor, userId: number, input: ProfileIn
     accountName: input.account_name ?? null,
     registeredCompany: input.registered_company ?? false,
   }
-  await db
-    .insert(profiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
+  await db.transaction(async (tx) => {
+    const before = await getProfile(tx, userId)
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
+    const changes = changesBetween(before, await getProfile(tx, userId))
+    if (!Object.keys(changes).length) return
+    await recordAudit(tx, {
+      action: 'profile.updated',
+      record: { type: personRecordType(owner.role), reference: owner.reference },
+      summary: `${personLabel(owner)} updated the profile: ${Object.keys(changes).join(', ').replaceAll('_', ' ')}`,
+      changes,
+    })
+  })
 }
 
 /** Staff set whether a realtor is a registered company, keeping the rest of its profile. */

@@ -11,6 +11,7 @@ import {
   getGraceDays,
   getReminderDays,
   getTitleStepDays,
+  changeSetting,
   setBankDetails,
   setCommissionRates,
   setCompanyDetails,
@@ -38,33 +39,29 @@ const commissionRates = implement(endpoints.settingCommissionRates, async ({ db 
 const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: input }) => {
   if (input.type === 'title_step_days') {
     const { type: _type, ...days } = input
-    await setTitleStepDays(db, days)
-    return { message: TITLE_DAYS_UPDATED, data: await getTitleStepDays(db) }
+    return { message: TITLE_DAYS_UPDATED, data: await changeSetting(db, input.type, getTitleStepDays, setTitleStepDays, days) }
   }
   if (input.type === 'commission_rates') {
     const { type: _type, ...rates } = input
-    await setCommissionRates(db, rates)
-    return { message: COMMISSION_RATES_UPDATED, data: await getCommissionRates(db) }
+    return { message: COMMISSION_RATES_UPDATED, data: await changeSetting(db, input.type, getCommissionRates, setCommissionRates, rates) }
   }
   if (input.type === 'company_details') {
     const { type: _type, ...details } = input
-    await setCompanyDetails(db, details)
-    return { message: COMPANY_DETAILS_UPDATED, data: await getCompanyDetails(db) }
+    return { message: COMPANY_DETAILS_UPDATED, data: await changeSetting(db, input.type, getCompanyDetails, setCompanyDetails, details) }
   }
   if (input.type === 'bank_details') {
     const { type: _type, ...details } = input
-    await setBankDetails(db, details)
-    return { message: BANK_DETAILS_UPDATED, data: await getBankDetails(db) }
+    return { message: BANK_DETAILS_UPDATED, data: await changeSetting(db, input.type, getBankDetails, setBankDetails, details) }
   }
   if (input.type === 'payout_grace_days') {
-    await setGraceDays(db, input.value)
+    await changeSetting(db, input.type, getGraceDays, setGraceDays, input.value)
     return { message: GRACE_DAYS_UPDATED, data: { value: input.value } }
   }
   if (input.type === 'unpaid_subscription_expiry_days') {
-    await setExpiryDays(db, input.value)
+    await changeSetting(db, input.type, getExpiryDays, setExpiryDays, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
   }
-  await setReminderDays(db, input.value)
+  await changeSetting(db, 'subscription_due_reminder_day', getReminderDays, setReminderDays, input.value)
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 

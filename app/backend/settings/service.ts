@@ -4,7 +4,8 @@ import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
 import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
-import type { Executor } from '../db/client'
+import { changesBetween, recordAudit } from '../audit/record'
+import type { Database, Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
 import { settings } from '../db/schema'
 
@@ -117,3 +118,40 @@ export async function getCommissionRates(db: Executor): Promise<CommissionRates>
 export async function setCommissionRates(db: Executor, rates: CommissionRates) {
   await writeSetting(db, 'commission_rates', rates)
 }
+
+export type SettingKey = keyof typeof DEFAULT_SETTINGS
+
+/**
+ * Changes one setting and appends its audit entry in the same transaction: before and after of
+ * each field that changed (a single-number setting as `value`). Saving the same values leaves no entry.
+ */
+export async function changeSetting<T extends object | number>(
+  db: Database,
+  key: SettingKey,
+  read: (db: Executor) => Promise<T>,
+  write: (db: Executor, value: T) => Promise<void>,
+  value: T,
+) {
+  const snapshot = (setting: T): Record<string, unknown> =>
+    typeof setting === 'number' ? { value: setting } : { ...(setting as Record<string, unknown>) }
+  return db.transaction(async (tx) => {
+    const before = await read(tx)
+    await write(tx, value)
+    const after = await read(tx)
+    const changes = changesBetween(snapshot(before), snapshot(after))
+    if (Object.keys(changes).length) {
+      const described = Object.entries(changes)
+        .map(([field, { before: was, after: now }]) => `${field === 'value' ? '' : `${field} `}from ${show(was)} to ${show(now)}`)
+        .join(', ')
+      await recordAudit(tx, {
+        action: 'setting.updated',
+        record: { type: 'setting', reference: key },
+        summary: `Changed setting ${key}: ${described}`,
+        changes,
+      })
+    }
+    return after
+  })
+}
+
+const show = (value: unknown) => (value === null || value === '' ? '(empty)' : typeof value === 'string' ? `"${value}"` : String(value))
