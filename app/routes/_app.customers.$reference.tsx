@@ -6,19 +6,27 @@ import { CustomerDetailsView } from '~/features/people/person-details'
 import { loadCustomerProfile, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
 import { timeZoneFrom } from '~/utils/time-zone'
+import { RecordHistory } from '~/features/audit/audit-entry'
+import { loadRecordHistory } from '~/features/audit/audit.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await loadPerson(request, 'customer', params.reference ?? '')
   const profile = await loadCustomerProfile(request, customer.uuid)
-  return { customer, profile, timeZone: timeZoneFrom(request) }
+  const history = await loadRecordHistory(request, customer.reference)
+  return { customer, profile, history, timeZone: timeZoneFrom(request) }
 }
 
 export default function CustomerDetailsRoute() {
-  const { customer, profile, timeZone } = useLoaderData<typeof loader>()
+  const { customer, profile, history, timeZone } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
     <SlideOver title="Customer details" closeTo={`/customers${search}`}>
       <CustomerDetailsView customer={customer} profile={profile} timeZone={timeZone} />
+      {history ? (
+        <div className="mt-6">
+          <RecordHistory history={history} timeZone={timeZone} />
+        </div>
+      ) : null}
     </SlideOver>
   )
 }

@@ -27,7 +27,13 @@ export function auditConditions(filters: AuditFilters): SQL | undefined {
   if (filters.search) {
     const like = escapeLike(filters.search)
     conditions.push(
-      or(ilike(auditLog.summary, like), ilike(auditLog.actorName, like), ilike(auditLog.recordReference, like), ilike(auditLog.action, like)),
+      or(
+        ilike(auditLog.summary, like),
+        ilike(auditLog.actorName, like),
+        ilike(auditLog.recordReference, like),
+        ilike(auditLog.action, like),
+        ilike(sql`coalesce(${auditLog.changes}::text, '')`, like),
+      ),
     )
   }
   return and(...conditions)

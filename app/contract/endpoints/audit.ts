@@ -12,7 +12,7 @@ export const auditEndpoints = {
       '`actor` is a user reference, part of a name, or `system` (scheduled jobs); `action` one of the actions listed in ' +
       "the answer's schema; `record` a reference (the entry's own record or one it concerns: a payment's subscription, " +
       'customer and product); `from`/`to` are days (YYYY-MM-DD) in the platform time zone; `search` matches the summary, ' +
-      `the actor and the record. Entries are never changed or deleted. ${CSV_EXPORT}`,
+      `the actor, the record and the values changed. Entries are never changed or deleted. ${CSV_EXPORT}`,
     access: { permissions: ['can_view_audit'] },
     query: auditQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
     exportsCsv: true,

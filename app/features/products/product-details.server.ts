@@ -3,7 +3,9 @@ import { endpoints } from '~/contract/endpoints'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { api } from '~/utils/api.server'
+import { loadRecordHistory } from '../audit/audit.server'
 import { requireUser } from '~/utils/session.server'
+import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
 
@@ -37,7 +39,7 @@ export async function loadProductDetails(request: Request, kindName: KindName, r
 /**
  * What the details view shows beside the product: the page of a land product's plans the address
  * asks for (null for staff who may not see plans: they simply do not get the section) and the
- * image chosen in the gallery.
+ * image chosen in the gallery, and the product's History for those who read the audit trail.
  */
 export async function detailsExtras(request: Request, product: Product, url: URL) {
   let plans: Paginated<PaymentPlan> | null = null
@@ -49,5 +51,5 @@ export async function detailsExtras(request: Request, product: Product, url: URL
     plans = result.ok ? result.data : null
   }
   const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
-  return { plans, image }
+  return { plans, image, history: await loadRecordHistory(request, product.reference), timeZone: timeZoneFrom(request) }
 }

@@ -9,12 +9,15 @@ import { SlideOver } from '~/components/ui/slide-over'
 import { KINDS, type KindName, type ProductPermissions } from './kinds'
 import { AvailabilityBadge, InvestmentFields, landSize, PriceHero, ProductAction, yesNo } from './product-card'
 import { PlanSummary } from './plan-summary'
+import { RecordHistory, type RecordHistoryData } from '../audit/audit-entry'
 
 export type ProductDetailsData = {
   kind: KindName
   product: Product
   plans: Paginated<PaymentPlan> | null
   image: number
+  history: RecordHistoryData
+  timeZone: string
   closeTo: string
   listSearch: string
   can: ProductPermissions
@@ -137,6 +140,11 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
         ) : null}
         <ProductAction kind={kind} product={product} search={data.listSearch} inDetails />
       </div>
+      {data.history ? (
+        <div className="mt-6">
+          <RecordHistory history={data.history} timeZone={data.timeZone} />
+        </div>
+      ) : null}
     </SlideOver>
   )
 }

@@ -3,6 +3,7 @@ import { overdueBy } from '~/contract/arrears-rules'
 import { formatDate, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
+import { RecordHistory, type RecordHistoryData } from '../audit/audit-entry'
 import type { ListName } from './lists'
 import { landQuantity, StatusBadge } from './subscription-card'
 
@@ -27,7 +28,7 @@ function rowLabel(s: SubscriptionDetail, sequence: number) {
 export function PlanPanel({
   data,
 }: {
-  data: { name: ListName; subscription: SubscriptionDetail; closeTo: string; timeZone: string }
+  data: { name: ListName; subscription: SubscriptionDetail; closeTo: string; timeZone: string; history: RecordHistoryData }
 }) {
   const s = data.subscription
   const land = s.type === 'land'
@@ -101,7 +102,7 @@ export function PlanPanel({
       {s.history.length ? (
         <section className="mt-6" aria-labelledby="plan-history">
           <h3 id="plan-history" className="mb-2 text-sm font-semibold text-slate-900">
-            History
+            Late payment actions
           </h3>
           <ul className="space-y-2 text-sm">
             {s.history.map((entry) => (
@@ -114,6 +115,11 @@ export function PlanPanel({
             ))}
           </ul>
         </section>
+      ) : null}
+      {data.history ? (
+        <div className="mt-6">
+          <RecordHistory history={data.history} timeZone={data.timeZone} />
+        </div>
       ) : null}
     </SlideOver>
   )

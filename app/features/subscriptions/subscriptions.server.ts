@@ -10,6 +10,7 @@ import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { productPermissions } from '../products/kinds'
+import { loadRecordHistory } from '../audit/audit.server'
 import { detailsExtras } from '../products/product-details.server'
 import { dueParamFor, LIST_KEYS, LISTS, listFor, listUrlFrom, typeParamFor, viewerAbilities, type ListName } from './lists'
 
@@ -93,7 +94,7 @@ export async function loadSubscription(request: Request, name: ListName, referen
 
 export async function loadPlanPanel(request: Request, name: ListName, reference: string | undefined) {
   const { subscription, closeTo, timeZone } = await loadSubscription(request, name, reference)
-  return { name, subscription, closeTo, timeZone }
+  return { name, subscription, closeTo, timeZone, history: await loadRecordHistory(request, subscription.reference) }
 }
 
 export async function loadSubscriberPanel(request: Request, name: ListName, reference: string | undefined) {
