@@ -69,6 +69,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   if (route.pattern === '/resources/media/:name') return world.proof.name
   // The public check of a document: the code on the customer's statement.
   if (route.pattern === '/verify/:code') return world.documentCode
+  // A list's CSV export: the audit trail's, which only the super admin here may read.
+  if (area === 'export') return 'audit'
   if (area === 'customers') return name === 'uuid' ? world.customer.uuid : world.customer.reference
   if (area === 'realtors') return name === 'uuid' ? world.realtor.uuid : world.realtor.reference
   if (area === 'users') return world.staffUser.uuid
@@ -145,6 +147,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (area === 'titles') return 'refused'
   // The arrears list: can_modify_subscription or can_record_transaction, which the admin here does not hold.
   if (area === 'arrears') return 'refused'
+  // The audit trail and its export: can_view_audit, which the admin here does not hold.
+  if (area === 'audit' || area === 'export') return 'refused'
   if (area === 'land-purchases' || area === 'land-investments') {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'

@@ -21,8 +21,7 @@ export function AuditChangesList({ changes }: { changes: AuditChanges }) {
           <dt className="font-mono text-slate-500">{field}</dt>
           <dd className="break-words text-slate-800">
             <span className="text-slate-500 line-through decoration-slate-400">{shown(before)}</span>
-            <span aria-hidden="true"> → </span>
-            <span className="sr-only"> became </span>
+            {' → '}
             <span>{shown(after)}</span>
           </dd>
         </div>
