@@ -213,7 +213,7 @@ describe('commissions', () => {
         for (const amount of [row.gross, row.withholding_tax, row.net, row.transaction_amount]) expect(amount).toMatch(DECIMAL)
         expect(row.created_at).toMatch(ISO_INSTANT)
       }
-      const kobo = (rows: { net: string }[]) => rows.reduce((sum, row) => sum + Math.round(Number(row.net) * 100), 0)
+      const kobo = (rows: Record<string, string>[]) => rows.reduce((sum, row) => sum + Math.round(Number(row.net) * 100), 0)
       expect(kobo(file.rows)).toBe(listed.reduce((sum, item) => sum + Math.round(item.net * 100), 0))
     }
     const paidFile = await exportOf(`admin/commission?status=paid&realtor=${realtor.user.reference}`, payer.token)
