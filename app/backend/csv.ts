@@ -67,6 +67,12 @@ export function csvStream(filename: string, header: string[], batch: (offset: nu
         controller.enqueue(encoder.encode(BOM + csvLine(header)))
         return
       }
+      // A turn of the event loop before each batch. On PGlite a query does its work in this process
+      // and resolves without waiting on any I/O: without this the whole export would run as one
+      // chain of promise callbacks, the socket would never get to send (its writes wait for the
+      // next tick) and every batch would pile up in memory until the last one, the server deaf
+      // to every other request meanwhile.
+      await new Promise((resolve) => setImmediate(resolve))
       const rows = await batch(offset, EXPORT_BATCH)
       offset += rows.length
       if (rows.length) controller.enqueue(encoder.encode(rows.map(csvLine).join('')))

@@ -7,12 +7,13 @@ import type { Executor } from '../db/client'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
-import { csvResponse } from '../csv'
+import { csvResponse, csvStream, decimalAmount, exportFilename } from '../csv'
 import { issueVerification } from '../documents/verification'
 import { getCompanyDetails } from '../settings/service'
 import { pdfResponse } from '../subscriptions/documents'
 import {
   allCommissions,
+  commissionsAfter,
   listCommissions,
   markCommissionsPaid,
   netByRealtor,
@@ -20,6 +21,7 @@ import {
   serializeCommission,
   totalsInNaira,
   totalsOf,
+  type CommissionFilters,
 } from './service'
 import { commissionStatementCsv, commissionStatementPdf, statementTotals } from './statement'
 
@@ -36,9 +38,69 @@ async function whose(db: Executor, user: ApiUser, realtor: string | undefined) {
   return orNotFound(await realtorIdOf(db, realtor), 'Realtor not found')
 }
 
+const COMMISSION_CSV_HEADER = [
+  'id',
+  'created_at',
+  'realtor_reference',
+  'realtor',
+  'level',
+  'rate',
+  'withholding_tax_rate',
+  'gross',
+  'withholding_tax',
+  'net',
+  'status',
+  'paid_at',
+  'bank_reference',
+  'paid_by',
+  'void_reason',
+  'customer_reference',
+  'customer',
+  'subscription_reference',
+  'product',
+  'transaction_reference',
+  'transaction_amount',
+]
+
+/** Every entry the filters keep, newest first like the list, as a CSV download. */
+function commissionsCsv(db: Executor, filters: CommissionFilters) {
+  let after: number | null = null
+  return csvStream(exportFilename('commissions'), COMMISSION_CSV_HEADER, async (_offset, limit) => {
+    const { rows, next } = await commissionsAfter(db, filters, after, limit)
+    after = next
+    return rows.map((row) => {
+      const c = serializeCommission(row)
+      return [
+        c.id,
+        c.created_at,
+        c.realtor.reference,
+        c.realtor.full_name,
+        c.level,
+        c.rate,
+        c.withholding_tax_rate,
+        decimalAmount(row.entry.gross),
+        decimalAmount(row.entry.withholdingTax),
+        decimalAmount(row.entry.net),
+        c.status,
+        c.paid_at,
+        c.bank_reference,
+        c.paid_by,
+        c.void_reason,
+        c.customer.reference,
+        c.customer.full_name,
+        c.subscription.reference,
+        c.subscription.product,
+        c.transaction.reference,
+        decimalAmount(row.transactionAmount),
+      ]
+    })
+  })
+}
+
 const ownList = implement(endpoints.commissionOwnList, async ({ db, user, query }) => {
   const realtorId = await whose(db, user, query.realtor)
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
+  if (query.format === 'csv') return commissionsCsv(db, filters)
   const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, realtorId)])
   return { data: { ...list, totals: totalsInNaira(totals) } }
 })
@@ -50,6 +112,7 @@ const adminList = implement(endpoints.commissionList, async ({ db, query }) => {
     realtorId = (await realtorIdOf(db, query.realtor)) ?? -1
   }
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
+  if (query.format === 'csv') return commissionsCsv(db, filters)
   const [list, byRealtor] = await Promise.all([listCommissions(db, filters, query.page ?? 1), netByRealtor(db, filters)])
   return { data: { ...list, by_realtor: byRealtor } }
 })

@@ -227,6 +227,22 @@ export async function listCommissions(db: Executor, filters: CommissionFilters, 
   return paginated(rows.map(serializeCommission), page, total)
 }
 
+/**
+ * The next `limit` entries of the list (newest first) after the entry with id `after`: an export's
+ * batch, which entries earned while the file streams do not shift.
+ */
+export async function commissionsAfter(db: Executor, filters: CommissionFilters, after: number | null, limit: number) {
+  const cursor =
+    after === null
+      ? undefined
+      : sql`(${commissions.createdAt}, ${commissions.id}) < (select ${commissions.createdAt}, ${commissions.id} from ${commissions} where ${commissions.id} = ${after})`
+  const rows = (await entryQuery(db)
+    .where(and(conditionsOf(filters), cursor))
+    .orderBy(desc(commissions.createdAt), desc(commissions.id))
+    .limit(limit)) as EntryRow[]
+  return { rows, next: rows.length ? rows[rows.length - 1].entry.id : after }
+}
+
 /** Every entry the filters keep, oldest first (statements). */
 export async function allCommissions(db: Executor, filters: CommissionFilters) {
   return (await entryQuery(db).where(conditionsOf(filters)).orderBy(commissions.createdAt, commissions.id)) as EntryRow[]

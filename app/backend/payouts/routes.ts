@@ -9,7 +9,8 @@ import { notFound } from '../http/errors'
 import { implement } from '../http/router'
 import type { Executor } from '../db/client'
 import { findVisibleSubscription } from '../subscriptions/queries'
-import { ledgerOf, listPayouts, markPayoutsPaid, payoutSummary } from './service'
+import { csvStream, decimalAmount, exportFilename } from '../csv'
+import { ledgerOf, listPayouts, markPayoutsPaid, payoutsAfter, payoutSummary } from './service'
 
 /** The subscription a ledger belongs to: one the caller may see, or any investment for staff who record payouts. */
 async function ledgerSubscription(db: Executor, user: ApiUser, reference: string) {
@@ -33,7 +34,50 @@ const ledger = implement(endpoints.payoutLedger, async ({ db, user, params }) =>
 
 const summary = implement(endpoints.payoutSummary, async ({ db, user }) => ({ data: await payoutSummary(db, user.id) }))
 
-const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, ...filters } }) => {
+const PAYOUT_CSV_HEADER = [
+  'id',
+  'subscription_reference',
+  'product',
+  'investor',
+  'investor_email',
+  'sequence',
+  'due_date',
+  'amount',
+  'principal',
+  'status',
+  'days_late',
+  'paid_at',
+  'bank_reference',
+  'recorded_by',
+]
+
+/** Naira as the API answers it, back to kobo (exact: they were kobo / 100) for the CSV's decimals. */
+const naira = (amount: number) => decimalAmount(Math.round(amount * 100))
+
+const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, format, ...filters } }) => {
+  if (format === 'csv') {
+    let after: number | null = null
+    return csvStream(exportFilename('payouts'), PAYOUT_CSV_HEADER, async (_offset, limit) => {
+      const { items, next } = await payoutsAfter(db, filters, after, limit)
+      after = next
+      return items.map((p) => [
+        p.id,
+        p.subscription_reference,
+        p.product_reference,
+        p.investor.name,
+        p.investor.email,
+        p.sequence,
+        p.due_date,
+        naira(p.amount),
+        naira(p.principal),
+        p.status,
+        p.days_late,
+        p.paid_at,
+        p.bank_reference,
+        p.recorded_by,
+      ])
+    })
+  }
   const { items, total, amountKobo } = await listPayouts(db, { page, ...filters }, PAGE_SIZE)
   return { data: { ...paginated(items, page, total), total_amount: amountKobo / 100, total_count: total } }
 })

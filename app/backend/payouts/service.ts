@@ -143,16 +143,8 @@ function orderOf(status: PayoutStatus | undefined) {
   return [asc(payouts.dueDate), asc(payouts.id)]
 }
 
-export async function listPayouts(db: Executor, filters: PayoutFilters, pageSize: number) {
-  const where = listConditions(filters)
-  const [totals] = await db
-    .select({ count: count(), amount: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
-    .from(payouts)
-    .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
-    .innerJoin(products, eq(products.id, subscriptions.productId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(where)
-  const rows = await db
+function fromPayouts(db: Executor) {
+  return db
     .select({
       payout: payouts,
       subscriptionReference: subscriptions.reference,
@@ -163,22 +155,56 @@ export async function listPayouts(db: Executor, filters: PayoutFilters, pageSize
     .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
     .innerJoin(products, eq(products.id, subscriptions.productId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(where)
-    .orderBy(...orderOf(filters.status))
-    .limit(pageSize)
-    .offset((filters.page - 1) * pageSize)
+}
+
+type PayoutListRow = Awaited<ReturnType<ReturnType<typeof fromPayouts>['execute']>>[number]
+
+async function staffPayouts(db: Executor, rows: PayoutListRow[]): Promise<StaffPayout[]> {
   const extras = rows.length
     ? ((await ledgerQuery(db).where(inArray(payouts.id, rows.map((row) => row.payout.id)))) as LedgerJoin[])
     : []
   const byId = new Map(extras.map((row) => [row.payout.id, row]))
   const today = payoutToday()
-  const items: StaffPayout[] = rows.map((row) => ({
+  return rows.map((row) => ({
     ...serializePayout(byId.get(row.payout.id) ?? { payout: row.payout, recorderFirst: null, recorderLast: null, proofName: null }, today),
     subscription_reference: row.subscriptionReference,
     product_reference: productName(row.product),
     investor: { name: `${row.investor.firstName} ${row.investor.lastName}`, email: row.investor.email },
   }))
+}
+
+export async function listPayouts(db: Executor, filters: PayoutFilters, pageSize: number) {
+  const where = listConditions(filters)
+  const [totals] = await db
+    .select({ count: count(), amount: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
+    .from(payouts)
+    .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(where)
+  const rows = await fromPayouts(db)
+    .where(where)
+    .orderBy(...orderOf(filters.status))
+    .limit(pageSize)
+    .offset((filters.page - 1) * pageSize)
+  const items = await staffPayouts(db, rows)
   return { items, total: Number(totals?.count ?? 0), amountKobo: Number(totals?.amount ?? 0) }
+}
+
+/**
+ * The next `limit` payouts of the list after the one with id `after` (the export's cursor): a
+ * payout recorded paid while the file streams leaves its tab without shifting the rest.
+ */
+export async function payoutsAfter(db: Executor, filters: Omit<PayoutFilters, 'page'>, after: number | null, limit: number) {
+  const paid = filters.status === 'paid'
+  const day = paid ? payouts.paidAt : payouts.dueDate
+  const last = sql`(select ${day}, ${payouts.id} from ${payouts} where ${payouts.id} = ${after})`
+  const cursor = after === null ? undefined : paid ? sql`(${day}, ${payouts.id}) < ${last}` : sql`(${day}, ${payouts.id}) > ${last}`
+  const rows = await fromPayouts(db)
+    .where(and(listConditions({ ...filters, page: 1 }), cursor))
+    .orderBy(...orderOf(filters.status))
+    .limit(limit)
+  return { items: await staffPayouts(db, rows), next: rows.length ? rows[rows.length - 1].payout.id : after }
 }
 
 // ---------------------------------------------------------------------------------------------

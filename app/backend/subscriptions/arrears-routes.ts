@@ -4,6 +4,7 @@ import { ARREARS_BUCKETS } from '~/contract/arrears-rules'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
 import { getConfig } from '../config'
+import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { paymentPlans, products, subscriptions, users } from '../db/schema'
 import { pageOffset, paginated } from '../http/context'
 import { implement } from '../http/router'
@@ -13,6 +14,22 @@ import { dueCondition } from './due'
 import { todayIn } from './plans'
 
 const realtors = alias(users, 'realtors')
+
+const ARREARS_CSV_HEADER = [
+  'reference',
+  'customer_reference',
+  'customer',
+  'customer_email',
+  'product_reference',
+  'product',
+  'realtor',
+  'amount_overdue',
+  'days_in_arrears',
+  'arrears_bucket',
+  'next_step',
+  'next_step_date',
+  'next_step_amount',
+]
 
 /**
  * GET admin/arrears: the subscriptions `due=arrears` holds (so the dashboard's count and this list
@@ -66,6 +83,27 @@ const list = implement(endpoints.arrearsList, async ({ db, query }) => {
     return { bucket, count: inBucket.length, amount_overdue: koboToNaira(inBucket.reduce((sum, { a }) => sum + a.amountOverdueKobo, 0)) }
   })
   const chosen = query.bucket ? items.filter(({ a }) => a.bucket === query.bucket) : items
+  if (query.format === 'csv') {
+    // The arrears are worked out in memory over the subscriptions above (as for a page), so the
+    // file is written from them, a batch at a time.
+    return csvStream(exportFilename('arrears'), ARREARS_CSV_HEADER, async (offset, limit) =>
+      chosen.slice(offset, offset + limit).map(({ row, a }) => [
+        row.subscription.reference,
+        row.owner.reference,
+        `${row.owner.firstName} ${row.owner.lastName}`,
+        row.owner.email,
+        row.product.reference,
+        row.product.name || row.product.location || row.product.reference,
+        row.realtor?.firstName ? `${row.realtor.firstName} ${row.realtor.lastName}` : null,
+        decimalAmount(a.amountOverdueKobo),
+        a.daysInArrears,
+        a.bucket,
+        a.nextStep?.kind ?? null,
+        a.nextStep?.date ?? null,
+        a.nextStep && a.nextStep.amountKobo !== null ? decimalAmount(a.nextStep.amountKobo) : null,
+      ]),
+    )
+  }
   const page = query.page ?? 1
   const pageItems = chosen.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE).map(({ row, a }) => ({
     reference: row.subscription.reference,

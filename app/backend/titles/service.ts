@@ -301,7 +301,8 @@ function dueSql(paidOn: SQL, days: TitleStepDays) {
   return (next: SQL) => sql`(case ${next} ${sql.join(branches, sql` `)} end)`
 }
 
-export async function listTitles(db: Executor, filters: TitleListFilters, pageSize: number) {
+/** A page of the list and its total; `offset` reads from a row instead (an export's batch), without the total. */
+export async function listTitles(db: Executor, filters: TitleListFilters, pageSize: number, offset?: number) {
   const days = await getTitleStepDays(db)
   const now = today()
   const paidOn = sql`((${subscriptions.completedAt} at time zone ${timeZone()})::date)`
@@ -353,13 +354,15 @@ export async function listTitles(db: Executor, filters: TitleListFilters, pageSi
       // Overdue first, then the soonest due, then the oldest purchase.
       .orderBy(sql`(${due} < ${now}::date) desc`, sql`${due} asc`, subscriptions.completedAt, subscriptions.id)
       .limit(pageSize)
-      .offset((filters.page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .innerJoin(products, eq(products.id, subscriptions.productId))
-      .where(where),
+      .offset(offset ?? (filters.page - 1) * pageSize),
+    offset !== undefined
+      ? [{ total: 0 }]
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(subscriptions)
+          .innerJoin(users, eq(users.id, subscriptions.userId))
+          .innerJoin(products, eq(products.id, subscriptions.productId))
+          .where(where),
   ])
   const items: TitleListItem[] = rows.map((row) => ({
     reference: row.reference,

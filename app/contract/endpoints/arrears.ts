@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ARREARS_BUCKETS } from '../arrears-rules'
 import { endpoint } from '../endpoint'
-import { pageQuery, paginatedSchema } from './shared'
+import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
 const optionalText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -47,9 +47,10 @@ export const arrearsEndpoints = {
     description:
       'The subscriptions the dashboard counts as in arrears (`due=arrears`), with their amount overdue, days and bucket ' +
       '(1-30, 31-60, 61-90, 90+) and the next step. Filters: bucket, product (reference), realtor (reference), search ' +
-      '(reference, customer name or e-mail).',
+      `(reference, customer name or e-mail). ${CSV_EXPORT}`,
     access: { permissions: ['can_modify_subscription', 'can_record_transaction'] },
-    query: arrearsQuerySchema.extend(pageQuery.shape),
+    query: arrearsQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
+    exportsCsv: true,
     response: arrearsListSchema,
   }),
 } as const

@@ -9,6 +9,7 @@ import {
   statementQuery,
 } from '../commissions'
 import { COMMISSION_ACCESS } from './commission-access'
+import { CSV_EXPORT, exportQuery } from './shared'
 
 const WHOSE =
   "A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none."
@@ -22,9 +23,10 @@ export const commissionEndpoints = {
     path: 'commission',
     tag: 'Commissions',
     summary: "The signed-in realtor's own commission entries, with its earned, paid and balance totals",
-    description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed. ${WHOSE}`,
+    description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed. ${WHOSE} ${CSV_EXPORT}`,
     access: COMMISSION_ACCESS.realtors,
-    query: ownCommissionQuery,
+    query: ownCommissionQuery.extend(exportQuery.shape),
+    exportsCsv: true,
     response: ownCommissionListSchema,
   }),
   commissionStatementPdf: endpoint({
@@ -52,9 +54,10 @@ export const commissionEndpoints = {
     path: 'admin/commission',
     tag: 'Commissions',
     summary: "Every realtor's commission entries, with the total net per realtor",
-    description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page.`,
+    description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page. ${CSV_EXPORT}`,
     access: COMMISSION_ACCESS.payers,
-    query: commissionQuery,
+    query: commissionQuery.extend(exportQuery.shape),
+    exportsCsv: true,
     response: commissionListSchema,
   }),
   commissionMarkPaid: endpoint({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from '../endpoint'
 import { PAYOUT_RECORDERS } from '../payout-rules'
 import { markPayoutsPaidSchema, payoutListSchema, payoutQuerySchema, payoutSchema, payoutSummarySchema } from '../payouts'
-import { pageQuery } from './shared'
+import { CSV_EXPORT, exportQuery, pageQuery } from './shared'
 
 const RECORDERS = PAYOUT_RECORDERS
 
@@ -32,9 +32,10 @@ export const payoutEndpoints = {
     path: 'admin/payout',
     tag: 'Payouts',
     summary: 'Payouts by status, date range (due date, or date paid for `paid`) and search (investment, product or investor)',
-    description: 'Due and late payouts oldest first, scheduled ones soonest first, paid ones latest paid first. `total_amount` adds up every match.',
+    description: `Due and late payouts oldest first, scheduled ones soonest first, paid ones latest paid first. \`total_amount\` adds up every match. ${CSV_EXPORT}`,
     access: RECORDERS,
-    query: payoutQuerySchema.extend(pageQuery.shape),
+    query: payoutQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
+    exportsCsv: true,
     response: payoutListSchema,
   }),
   payoutMarkPaid: endpoint({

@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint'
 import { titleListItemSchema, titleListQuerySchema, titleSchema, titleStepPayloadSchema } from '../titles'
-import { pageQuery, paginatedSchema } from './shared'
+import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
 export const titleEndpoints = {
   titleShow: endpoint({
@@ -40,9 +40,10 @@ export const titleEndpoints = {
     description:
       '`step` keeps those waiting for one step, `overdue=true` those past its due date, `search` matches the ' +
       "subscription's reference, the customer's name, e-mail or reference, or the product. Purchases whose every " +
-      'step is done are left out. Days waiting count from the last step done.',
+      `step is done are left out. Days waiting count from the last step done. ${CSV_EXPORT}`,
     access: { permissions: ['can_manage_titles'] },
-    query: titleListQuerySchema.extend(pageQuery.shape),
+    query: titleListQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
+    exportsCsv: true,
     response: paginatedSchema(titleListItemSchema),
   }),
 } as const

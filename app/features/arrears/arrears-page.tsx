@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from '~/contract/arrears-rules'
 import type { ArrearsItem, ArrearsList } from '~/contract/endpoints/arrears'
 import { formatDate, formatNaira } from '~/contract/format'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 
 type Filters = { bucket: ArrearsBucket | ''; product: string; realtor: string; search: string }
 
@@ -24,7 +25,10 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
   const { items, totalPages } = list.subscriptions
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-bold text-slate-900">Arrears</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-bold text-slate-900">Arrears</h1>
+        <ExportCsvLink list="arrears" />
+      </div>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Totals per bucket">
         {list.totals.map((total) => (
           <li key={total.bucket}>

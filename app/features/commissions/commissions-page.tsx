@@ -7,6 +7,7 @@ import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, monthName, type Commissi
 import type { Commission, CommissionTotalsAnswer, MarkCommissionsPaidForm, RealtorNet } from '~/contract/commissions'
 import { formatDate, formatNaira } from '~/contract/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 
 export type CommissionsPageData = {
   view: 'realtor' | 'staff'
@@ -30,7 +31,10 @@ export function CommissionsPage({ data, lastResult }: { data: CommissionsPageDat
   const staff = data.view === 'staff'
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">Commissions</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Commissions</h1>
+        <ExportCsvLink list={staff ? 'commissions' : 'my-commissions'} />
+      </div>
       {data.totals ? <Totals totals={data.totals} /> : null}
       {!staff ? <StatementForm months={data.months} /> : null}
       {data.realtorReferralUrl ? <RealtorReferral url={data.realtorReferralUrl} /> : null}

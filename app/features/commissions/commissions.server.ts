@@ -44,6 +44,22 @@ function todayInZone(timeZone: string) {
  * /commissions: a realtor's own entries and totals, or for staff who pay commissions everyone's,
  * filtered by the URL (realtor, status, from, to; dates typed DD/MM/YYYY).
  */
+/**
+ * The list's address as the API's filters (dates typed DD/MM/YYYY go as they are: the API reads
+ * both forms and refuses a wrong one under its field): the page and its export alike.
+ */
+export function commissionApiQuery(search: URLSearchParams, view: 'staff' | 'realtor' = 'staff') {
+  const param = (key: string) => search.get(key)?.trim() ?? ''
+  const from = param('from')
+  const to = param('to')
+  return {
+    status: param('status') || undefined,
+    from: parseDisplayDate(from) ?? from,
+    to: parseDisplayDate(to) ?? to,
+    realtor: view === 'staff' ? param('realtor') || undefined : undefined,
+  }
+}
+
 export async function loadCommissions(request: Request) {
   const { user, view } = await requireCommissionView(request)
   const keys = view === 'staff' ? (['realtor', 'status', 'from', 'to'] as const) : (['status', 'from', 'to'] as const)
@@ -54,10 +70,10 @@ export async function loadCommissions(request: Request) {
   const from = parseDisplayDate(all.from)
   const to = parseDisplayDate(all.to)
   const badDate = (all.from && !from) || (all.to && !to) ? BAD_DATE : null
-  const query = { page, status: all.status, from: from ?? '', to: to ?? '', realtor: all.realtor }
+  const query = { page, ...commissionApiQuery(new URL(request.url).searchParams, view) }
   const empty = { items: [], page: 1, totalPages: 1 }
   if (view === 'realtor') {
-    const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query: { ...query, realtor: undefined } })
+    const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query })
     if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
     return {
       ...base,

@@ -4,7 +4,11 @@ import { endpoints } from '~/contract/endpoints'
 import { apiCsvExport, type Query } from '~/utils/api.server'
 import { passFile } from '~/utils/files.server'
 import { requireUser } from '~/utils/session.server'
+import { ARREARS_PATH, arrearsApiQuery } from '../arrears/arrears.server'
 import { AUDIT_PATH, auditApiQuery } from '../audit/audit.server'
+import { COMMISSIONS_PATH, commissionApiQuery } from '../commissions/commissions.server'
+import { PAYOUTS_PATH, payoutApiQuery } from '../payouts/payouts.server'
+import { TITLES_PATH, titleApiQuery } from '../titles/titles.server'
 
 /**
  * Every list that exports: its API entry, the list page it goes back to when the API refuses (with
@@ -20,6 +24,12 @@ type ListExport = {
 
 const LIST_EXPORTS: Record<string, ListExport> = {
   audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
+  titles: { endpoint: endpoints.titleList, back: TITLES_PATH, query: titleApiQuery },
+  payouts: { endpoint: endpoints.payoutList, back: PAYOUTS_PATH, query: (search) => payoutApiQuery(search) },
+  commissions: { endpoint: endpoints.commissionList, back: COMMISSIONS_PATH, query: (search) => commissionApiQuery(search, 'staff') },
+  // A realtor's own entries on the same page.
+  'my-commissions': { endpoint: endpoints.commissionOwnList, back: COMMISSIONS_PATH, query: (search) => commissionApiQuery(search, 'realtor') },
+  arrears: { endpoint: endpoints.arrearsList, back: ARREARS_PATH, query: arrearsApiQuery },
 }
 
 /** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */

@@ -9,6 +9,7 @@ import type { PayoutForm, StaffPayout } from '~/contract/payouts'
 import type { FormSpec } from '~/utils/form-spec'
 import { useSpecForm } from '~/utils/form-spec'
 import { listHref } from '~/utils/pagination'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 
 export type PayoutsPageData = {
   filters: { status: string; from: string; to: string; search: string }
@@ -52,9 +53,12 @@ export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastR
 
   return (
     <section aria-labelledby="payouts-title" className="flex flex-col gap-4">
-      <h1 id="payouts-title" className="text-2xl font-bold text-slate-900">
-        Payouts
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="payouts-title" className="text-2xl font-bold text-slate-900">
+          Payouts
+        </h1>
+        <ExportCsvLink list="payouts" />
+      </div>
       <nav aria-label="Payout status">
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {data.tabs.map((tab) => {

@@ -30,18 +30,33 @@ const isStatus = (value: string): value is PayoutStatus => (PAYOUT_STATUSES as r
  */
 function readPayoutQuery(request: Request) {
   const url = new URL(request.url)
-  const raw = Object.fromEntries(FILTER_KEYS.map((key) => [key, url.searchParams.get(key)?.trim() ?? ''])) as PayoutFilters
   const rawPage = Number(url.searchParams.get('page') ?? '1')
   const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? rawPage : 1
-  const filters: PayoutFilters = {
+  const filters = payoutFilters(url.searchParams)
+  const canonical = listHref(PAYOUTS_PATH, { page, ...filters })
+  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+  return { page, filters }
+}
+
+function payoutFilters(search: URLSearchParams): PayoutFilters {
+  const raw = Object.fromEntries(FILTER_KEYS.map((key) => [key, search.get(key)?.trim() ?? ''])) as PayoutFilters
+  return {
     status: isStatus(raw.status) ? raw.status : 'due',
     from: parseDisplayDate(raw.from) ?? '',
     to: parseDisplayDate(raw.to) ?? '',
     search: raw.search.slice(0, 100),
   }
-  const canonical = listHref(PAYOUTS_PATH, { page, ...filters })
-  if (canonical !== url.pathname + url.search) throw redirect(canonical)
-  return { page, filters }
+}
+
+/** GET admin/payout's filters for a tab (the address's own by default): the page, its tabs and its export alike. */
+export function payoutApiQuery(search: URLSearchParams, status?: PayoutStatus) {
+  const filters = payoutFilters(search)
+  return {
+    status: status ?? (filters.status as PayoutStatus),
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    search: filters.search || undefined,
+  }
 }
 
 export function payoutsHref(filters: PayoutFilters, change: Partial<PayoutFilters> = {}, page = 1) {
@@ -58,16 +73,10 @@ async function requireRecorder(request: Request) {
 export async function loadPayoutsPage(request: Request) {
   await requireRecorder(request)
   const { page, filters } = readPayoutQuery(request)
-  const query = (status: string, onPage: number) => ({
-    status,
-    page: onPage,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    search: filters.search || undefined,
-  })
+  const search = new URL(request.url).searchParams
   const [list, ...tabs] = await Promise.all([
-    api(request, endpoints.payoutList, { query: query(filters.status, page) }),
-    ...PAYOUT_STATUSES.map((status) => api(request, endpoints.payoutList, { query: query(status, 1) })),
+    api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search), page } }),
+    ...PAYOUT_STATUSES.map((status) => api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search, status), page: 1 } })),
   ])
   const timeZone = timeZoneFrom(request)
   return {

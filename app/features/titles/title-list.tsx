@@ -7,6 +7,7 @@ import { Pagination } from '~/components/ui/pagination'
 import { formatDate } from '~/contract/format'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_LABELS } from '~/contract/title-rules'
 import type { TitleListItem } from '~/contract/titles'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 
 const TITLES_PATH = '/titles'
 
@@ -41,9 +42,12 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
   const open = (row: TitleListItem) => `${TITLES_PATH}/${encodeURIComponent(row.reference)}${data.listSearch}`
   return (
     <section aria-labelledby="titles-heading" className="flex flex-col gap-4">
-      <h1 id="titles-heading" className="text-2xl font-bold text-slate-900">
-        Titles
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="titles-heading" className="text-2xl font-bold text-slate-900">
+          Titles
+        </h1>
+        <ExportCsvLink list="titles" />
+      </div>
       <p className="text-sm text-slate-600">Fully paid land purchases and the title step each is waiting for; overdue ones come first.</p>
       <ListFilters
         action={TITLES_PATH}

@@ -105,14 +105,21 @@ export async function titleAction(request: Request, reference: string | undefine
   return redirectWithSuccess(request, here, result.message)
 }
 
+/** The list's address (its search params) as GET admin/title's filters: the page and its export alike. */
+export function titleApiQuery(search: URLSearchParams) {
+  const step = search.get('step')?.trim() ?? ''
+  return {
+    step: isStep(step) ? step : undefined,
+    overdue: search.get('overdue')?.trim() === 'true' ? ('true' as const) : undefined,
+    search: search.get('search')?.trim().slice(0, 100) || undefined,
+  }
+}
+
 /** The staff page /titles: completed purchases by the step they wait for. */
 export async function loadTitleList(request: Request) {
   await requireUser(request)
   const { page, filters } = readListQuery(request, TITLE_LIST_KEYS)
-  const step = isStep(filters.step) ? filters.step : undefined
-  const result = await api(request, endpoints.titleList, {
-    query: { page, step, overdue: filters.overdue === 'true' ? 'true' : undefined, search: filters.search.slice(0, 100) || undefined },
-  })
+  const result = await api(request, endpoints.titleList, { query: { page, ...titleApiQuery(new URL(request.url).searchParams) } })
   if (!result.ok && result.httpStatus === 403) throw new Response(result.message, { status: 403 })
   const listUrl = listHref(TITLES_PATH, { page, ...filters })
   return {
