@@ -42,6 +42,7 @@ describe('the sidebar', () => {
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
       ['/users', 'Users'],
+      ['/audit', 'Audit'],
       ['/settings', 'Settings'],
     ])
   })
