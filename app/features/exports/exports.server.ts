@@ -5,6 +5,12 @@ import { apiCsvExport, type Query } from '~/utils/api.server'
 import { passFile } from '~/utils/files.server'
 import { requireUser } from '~/utils/session.server'
 import { AUDIT_PATH, auditApiQuery } from '../audit/audit.server'
+import { PEOPLE } from '../people/kinds'
+import { peopleApiQuery } from '../people/people.server'
+import { KINDS } from '../products/kinds'
+import { productApiQuery } from '../products/product-list.server'
+import { EXPORT_SUBSCRIPTION_PARAM, LISTS } from '../subscriptions/lists'
+import { subscriptionApiQuery } from '../subscriptions/subscriptions.server'
 
 /**
  * Every list that exports: its API entry, the list page it goes back to when the API refuses (with
@@ -20,6 +26,28 @@ type ListExport = {
 
 const LIST_EXPORTS: Record<string, ListExport> = {
   audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
+  'land-purchases': { endpoint: endpoints.productList, back: KINDS.land.basePath, query: (search) => productApiQuery('land', search) },
+  'land-investments': {
+    endpoint: endpoints.productList,
+    back: KINDS.investment.basePath,
+    query: (search) => productApiQuery('investment', search),
+  },
+  subscriptions: { endpoint: endpoints.subscriptionList, back: LISTS.land.basePath, query: (search) => subscriptionApiQuery('land', search) },
+  'investment-portfolio': {
+    endpoint: endpoints.subscriptionList,
+    back: LISTS.investment.basePath,
+    query: (search) => subscriptionApiQuery('investment', search),
+  },
+  // One subscription's payments: /export/transactions?subscription=<reference>.
+  transactions: {
+    endpoint: endpoints.transactionList,
+    back: LISTS.land.basePath,
+    query: () => ({}),
+    params: (search) => ({ reference: search.get(EXPORT_SUBSCRIPTION_PARAM)?.trim() ?? '' }),
+  },
+  customers: { endpoint: endpoints.customerList, back: PEOPLE.customer.path, query: peopleApiQuery },
+  realtors: { endpoint: endpoints.realtorList, back: PEOPLE.realtor.path, query: peopleApiQuery },
+  users: { endpoint: endpoints.userList, back: PEOPLE.user.path, query: peopleApiQuery },
 }
 
 /** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */
