@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import type { Customer, PeopleSort, PersonSubscription, Realtor, SortDirection, StaffUser } from '~/contract/people'
 import type { Permission, Role } from '~/contract/permissions'
@@ -97,7 +97,7 @@ function peopleOrder(sort: PeopleSort | undefined, dir: SortDirection | undefine
   return [by(SORT_COLUMNS[sort]), by(users.id)]
 }
 
-export async function listPeople(db: Executor, filters: ListFilters) {
+function peopleWhere(filters: Omit<ListFilters, 'page'>) {
   const conditions: SQL[] = [
     filters.roles.length === 1 ? eq(users.role, filters.roles[0]) : inArray(users.role, filters.roles),
   ]
@@ -116,7 +116,11 @@ export async function listPeople(db: Executor, filters: ListFilters) {
     const zone = getConfig().APP_TIME_ZONE
     conditions.push(sql`${users.createdAt} >= (${filters.registeredFrom}::date)::timestamp at time zone ${zone}`)
   }
-  const where = and(...conditions)
+  return and(...conditions)
+}
+
+export async function listPeople(db: Executor, filters: ListFilters) {
+  const where = peopleWhere(filters)
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(personColumns)
@@ -128,6 +132,30 @@ export async function listPeople(db: Executor, filters: ListFilters) {
     db.select({ total: count() }).from(users).where(where),
   ])
   return { rows: rows as PersonRow[], ...paginated([], filters.page, total) }
+}
+
+/** The highest user id now: an export reads only accounts up to it, so one made meanwhile shifts no batch. */
+export async function lastUserId(db: Executor) {
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${users.id}), 0)`.mapWith(Number) }).from(users)
+  return row.id
+}
+
+/** A batch of a people list in its order, for its CSV export; accounts made after `throughId` are left out. */
+export async function peopleExportRows(
+  db: Executor,
+  filters: Omit<ListFilters, 'page'>,
+  throughId: number,
+  offset: number,
+  limit: number,
+) {
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(peopleWhere(filters), lte(users.id, throughId)))
+    .orderBy(...peopleOrder(filters.sort, filters.dir))
+    .limit(limit)
+    .offset(offset)
+  return rows as PersonRow[]
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

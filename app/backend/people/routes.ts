@@ -12,6 +12,7 @@ import {
 } from '~/contract/people'
 import { makesLoop } from '~/contract/commission-rules'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
+import { csvStream, exportFilename, type CsvCell } from '../csv'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { personLabel } from '../auth/audit'
 import { revokeAccountAccess, sendStaffChangedEmailNotice } from '../auth/email-change'
@@ -28,7 +29,9 @@ import {
   customersOf,
   emailTakenByOther,
   findPerson,
+  lastUserId,
   listPeople,
+  peopleExportRows,
   personById,
   referralsOf,
   subscriptionsOf,
@@ -62,17 +65,47 @@ const present = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
 
 type PeopleQuery = z.output<typeof endpoints.customerList.query>
 
+const PERSON_CSV_HEADER = ['reference', 'first_name', 'last_name', 'email', 'registered_at', 'suspended']
+const CSV_HEADERS: Record<Kind, string[]> = {
+  customer: PERSON_CSV_HEADER,
+  realtor: [...PERSON_CSV_HEADER, 'business_name'],
+  user: [...PERSON_CSV_HEADER, 'permissions'],
+}
+const CSV_EXTRA: Record<Kind, (row: PersonRow) => CsvCell[]> = {
+  customer: () => [],
+  realtor: (row) => [row.businessName],
+  user: (row) => [(row.permissions ?? []).join(' ')],
+}
+const LIST_NAMES: Record<Kind, string> = { customer: 'customers', realtor: 'realtors', user: 'users' }
+
 async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser }, query: PeopleQuery) {
-  const { rows, page, totalPages } = await listPeople(db, {
+  // The list and its export share these filters, the realtor's scope among them.
+  const filters = {
     roles: [ROLE_OF[kind]],
-    page: query.page ?? 1,
     search: query.search,
     dateRegistered: query.date_registered,
     registeredFrom: query.registered_from,
     sort: query.sort,
     dir: query.dir,
     realtorId: realtorScope(user, kind),
-  })
+  }
+  if (query.format === 'csv') {
+    let throughId: number | null = null
+    return csvStream(exportFilename(LIST_NAMES[kind]), CSV_HEADERS[kind], async (offset, limit) => {
+      throughId ??= await lastUserId(db)
+      const rows = await peopleExportRows(db, filters, throughId, offset, limit)
+      return rows.map((row) => [
+        row.reference,
+        row.firstName,
+        row.lastName,
+        row.email,
+        new Date(row.createdAt).toISOString(),
+        row.isSuspended ? 'yes' : 'no',
+        ...CSV_EXTRA[kind](row),
+      ])
+    })
+  }
+  const { rows, page, totalPages } = await listPeople(db, { ...filters, page: query.page ?? 1 })
   return { data: { items: rows.map(present[kind]), page, totalPages } }
 }
 

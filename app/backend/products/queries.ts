@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { MEDIA_PATH, type Product } from '~/contract/products'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, products } from '../db/schema'
@@ -103,29 +103,47 @@ export type ProductFilters = {
   search?: string
 }
 
-export async function listProducts(db: Executor, viewerId: number | null, filters: ProductFilters, page: number) {
+function productConditions(filters: ProductFilters) {
   const conditions: SQL[] = []
   if (filters.type) conditions.push(eq(products.type, filters.type))
   if (filters.available_status) conditions.push(eq(products.isAvailable, filters.available_status === 'available'))
   if (filters.land_type) conditions.push(eq(products.landType, filters.land_type))
   if (filters.land_investment_type) conditions.push(eq(products.landInvestmentType, filters.land_investment_type))
   if (filters.search) conditions.push(ilike(searchText, `%${escapeLike(filters.search)}%`))
+  return conditions
+}
+
+const productOrder = [desc(products.createdAt), desc(products.id)]
+
+export async function listProducts(db: Executor, viewerId: number | null, filters: ProductFilters, page: number) {
+  const conditions = productConditions(filters)
   const where = conditions.length ? and(...conditions) : undefined
 
-  const order = [desc(products.createdAt), desc(products.id)]
   // The page's ids first: the columns counting investors and plans would otherwise be computed for
   // every row the offset skips.
   const [ids, [{ total }]] = await Promise.all([
-    db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(PAGE_SIZE).offset(pageOffset(page)),
+    db.select({ id: products.id }).from(products).where(where).orderBy(...productOrder).limit(PAGE_SIZE).offset(pageOffset(page)),
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
       .where(where),
   ])
   const rows = ids.length
-    ? await selectProducts(db, viewerId).where(inArray(products.id, ids.map(({ id }) => id))).orderBy(...order)
+    ? await selectProducts(db, viewerId).where(inArray(products.id, ids.map(({ id }) => id))).orderBy(...productOrder)
     : []
   return paginated(rows.map(toProduct), page, total)
+}
+
+/** The highest product id now: an export reads only products up to it, so one added meanwhile shifts no batch. */
+export async function lastProductId(db: Executor) {
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${products.id}), 0)`.mapWith(Number) }).from(products)
+  return row.id
+}
+
+/** A batch of the list's rows in its order, for its CSV export; products added after `throughId` are left out. */
+export async function productExportRows(db: Executor, filters: ProductFilters, throughId: number, offset: number, limit: number) {
+  const where = and(...productConditions(filters), lte(products.id, throughId))
+  return selectProducts(db, null).where(where).orderBy(...productOrder).limit(limit).offset(offset)
 }
 
 /** One product by reference (any letter case), with the viewer's has_subscribed. */

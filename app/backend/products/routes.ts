@@ -9,10 +9,66 @@ import { implement } from '../http/router'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { newReference } from '../references'
 import { paymentPlanRoutes } from './plans'
-import { findProduct, listProducts } from './queries'
+import { findProduct, lastProductId, listProducts, productExportRows } from './queries'
+import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { assertDepositBelowPlans, insertProduct, productSnapshot, productValues, resolveImages, setProductImages } from './service'
 
-const list = implement(endpoints.productList, async ({ db, user, query: { page, ...filters } }) => {
+const PRODUCT_CSV_HEADER = [
+  'reference',
+  'name',
+  'type',
+  'location',
+  'amount',
+  'initial_deposit_amount',
+  'land_type',
+  'size',
+  'size_in_measurement',
+  'unit_available',
+  'is_available',
+  'discount_percentage',
+  'land_investment_type',
+  'investment_return',
+  'interval',
+  'duration',
+  'frequency_period',
+  'subscribers',
+  'payment_plans',
+  'created_at',
+]
+
+/** The export's file is named after the web list it comes from. */
+const PRODUCT_LIST_NAMES = { land: 'land-purchases', land_investment: 'land-investments', all: 'products' }
+
+const list = implement(endpoints.productList, async ({ db, user, query: { page, format, ...filters } }) => {
+  if (format === 'csv') {
+    let throughId: number | null = null
+    return csvStream(exportFilename(PRODUCT_LIST_NAMES[filters.type ?? 'all']), PRODUCT_CSV_HEADER, async (offset, limit) => {
+      throughId ??= await lastProductId(db)
+      const rows = await productExportRows(db, filters, throughId, offset, limit)
+      return rows.map((row) => [
+        row.reference,
+        row.name || row.location || row.reference,
+        row.type,
+        row.location,
+        decimalAmount(row.amount),
+        row.initialDepositAmount === null ? null : decimalAmount(row.initialDepositAmount),
+        row.landType,
+        row.size,
+        row.sizeInMeasurement,
+        row.unitAvailable,
+        row.isAvailable ? 'yes' : 'no',
+        row.discountPercentage,
+        row.landInvestmentType,
+        row.investmentReturn,
+        row.interval,
+        row.duration,
+        row.frequencyPeriod,
+        row.subscriptionCount,
+        row.planCount,
+        new Date(row.createdAt).toISOString(),
+      ])
+    })
+  }
   return { data: await listProducts(db, user.id, filters, page ?? 1) }
 })
 

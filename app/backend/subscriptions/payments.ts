@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
@@ -6,7 +6,7 @@ import { paymentChoices, type PaymentChoice } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
 import type { Database, Executor } from '../db/client'
-import { files, scheduleEntries, settings, subscriptions, transactions } from '../db/schema'
+import { files, scheduleEntries, settings, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -128,6 +128,26 @@ export async function listTransactions(db: Executor, subscriptionId: number, vie
     db.select({ total: count() }).from(transactions).where(eq(transactions.subscriptionId, subscriptionId)),
   ])
   return { items: (rows as TransactionJoin[]).map((row) => serializeTransaction(row, viewer)), total: Number(total) }
+}
+
+/** A batch of a subscription's transactions in the list's order, for its CSV export, with who recorded each. */
+export async function transactionExportRows(db: Executor, subscriptionId: number, throughId: number, offset: number, limit: number) {
+  return db
+    .select({ ...transactionColumns, recordedBy: users.reference })
+    .from(transactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+    .leftJoin(files, eq(files.id, transactions.proofFileId))
+    .leftJoin(users, eq(users.id, transactions.recordedById))
+    .where(and(eq(transactions.subscriptionId, subscriptionId), lte(transactions.id, throughId)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+/** The highest transaction id now, where an export's rows stop (a payment sent meanwhile shifts no batch). */
+export async function lastTransactionId(db: Executor) {
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${transactions.id}), 0)`.mapWith(Number) }).from(transactions)
+  return row.id
 }
 
 export async function findTransaction(db: Executor, where: SQL) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
@@ -183,6 +183,10 @@ export type ListFilters = {
   status?: string | null
   search?: string | null
   due?: DueFilter | null
+  /** An export's bound: subscriptions made after it started (a higher id) are left out, so no batch shifts. */
+  throughId?: number
+  /** An export's batches skip counting the list. */
+  withoutTotal?: boolean
 }
 
 function escapeLike(text: string) {
@@ -198,6 +202,7 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
     conditions.push(eq(subscriptions.status, filters.status as (typeof SUBSCRIPTION_STATUSES)[number]))
   }
   if (filters.due) conditions.push(dueCondition(filters.due, todayIn(getConfig().APP_TIME_ZONE)))
+  if (filters.throughId !== undefined) conditions.push(lte(subscriptions.id, filters.throughId))
   const search = filters.search?.trim().slice(0, 100)
   if (search) {
     const pattern = `%${escapeLike(search)}%`
@@ -226,12 +231,18 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
       .orderBy(...order)
       .limit(pageSize)
       .offset((filters.page - 1) * pageSize),
-    (joined ? withProductAndOwner(counted) : counted).where(where),
+    filters.withoutTotal ? [{ total: 0 }] : (joined ? withProductAndOwner(counted) : counted).where(where),
   ])
   const rows = ids.length
     ? await baseQuery(db).where(inArray(subscriptions.id, ids.map(({ id }) => id))).orderBy(...order)
     : []
   return { rows: await withArrears(db, rows as ListRow[]), total: Number(total) }
+}
+
+/** The highest subscription id now, where an export's rows stop (see ListFilters.throughId). */
+export async function lastSubscriptionId(db: Executor) {
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${subscriptions.id}), 0)`.mapWith(Number) }).from(subscriptions)
+  return row.id
 }
 
 /** A subscription the viewer may see, by reference; anything else is a 404. */

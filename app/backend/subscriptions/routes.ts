@@ -14,7 +14,7 @@ import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { implement } from '../http/router'
 import { isAllowedPayment } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
-import { findOwnUpload } from './access'
+import { fileUrl, findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
@@ -29,25 +29,31 @@ import {
   paymentChoiceRefusal,
   paymentChoicesOf,
   isPayable,
+  lastTransactionId,
   listTransactions,
   markTransaction,
   NOT_PAYABLE,
   paymentDescription,
   recordPayment,
   serializeTransaction,
+  transactionExportRows,
 } from './payments'
 import {
   findPlan,
   findProduct,
   findVisibleSubscription,
+  iso,
   isUuid,
+  lastSubscriptionId,
   listSubscriptions,
   productName,
   subscriptionById,
   toDetail,
   toSubscription,
+  type ListFilters,
   type PlanRow,
 } from './queries'
+import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
@@ -168,7 +174,66 @@ const cancel = implement(endpoints.subscriptionCancel, async ({ db, user: staff,
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const list = implement(endpoints.subscriptionList, async ({ db, user, query: { page = 1, ...filters } }) => {
+const SUBSCRIPTION_CSV_HEADER = [
+  'reference',
+  'type',
+  'status',
+  'customer_reference',
+  'customer_name',
+  'customer_email',
+  'product_reference',
+  'product',
+  'payment_mode',
+  'quantity',
+  'total_amount',
+  'total_amount_paid',
+  'amount_left',
+  'next_payment_amount',
+  'next_payment_date',
+  'amount_overdue',
+  'days_in_arrears',
+  'created_at',
+  'completed_at',
+  'cancelled_at',
+]
+
+/** The export's file is named after the web list it comes from. */
+const SUBSCRIPTION_LIST_NAMES = { land: 'subscriptions', land_investment: 'investment-portfolio', all: 'subscriptions' }
+
+function subscriptionCsv(db: Database, user: ApiUser, filters: Omit<ListFilters, 'page'>) {
+  let throughId: number | null = null
+  const type = filters.type === 'land' || filters.type === 'land_investment' ? filters.type : 'all'
+  return csvStream(exportFilename(SUBSCRIPTION_LIST_NAMES[type]), SUBSCRIPTION_CSV_HEADER, async (offset, limit) => {
+    throughId ??= await lastSubscriptionId(db)
+    const batch = { ...filters, page: offset / limit + 1, throughId, withoutTotal: true }
+    const { rows } = await listSubscriptions(db, user, batch, limit)
+    return rows.map(({ subscription: s, product: p, owner, arrears }) => [
+      s.reference,
+      s.type,
+      s.status,
+      owner.reference,
+      `${owner.firstName} ${owner.lastName}`,
+      owner.email,
+      p.reference,
+      p.name || p.location || p.reference,
+      s.paymentMode,
+      s.quantity,
+      decimalAmount(s.totalAmount),
+      decimalAmount(s.totalAmountPaid),
+      decimalAmount(Math.max(0, s.totalAmount - s.totalAmountPaid)),
+      s.nextPaymentAmount === null ? null : decimalAmount(s.nextPaymentAmount),
+      s.nextPaymentDate,
+      decimalAmount(arrears?.amountOverdueKobo ?? 0),
+      arrears?.daysInArrears ?? 0,
+      s.createdAt.toISOString(),
+      iso(s.completedAt),
+      iso(s.cancelledAt),
+    ])
+  })
+}
+
+const list = implement(endpoints.subscriptionList, async ({ db, user, query: { page = 1, format, ...filters } }) => {
+  if (format === 'csv') return subscriptionCsv(db, user, filters)
   const { rows, total } = await listSubscriptions(db, user, { page, ...filters }, PAGE_SIZE)
   return { data: paginated(rows.map((row) => toSubscription(row, user)), page, total) }
 })
@@ -229,8 +294,45 @@ const createTransaction = implement(endpoints.transactionCreate, async ({ db, us
   return { message, data: serializeTransaction(created, user) }
 })
 
+const TRANSACTION_CSV_HEADER = [
+  'reference',
+  'subscription_reference',
+  'amount',
+  'description',
+  'status',
+  'paid_at',
+  'created_at',
+  'marked_at',
+  'recorded_by',
+  'not_confirmed_reason',
+  'proof_of_payment',
+]
+
+function transactionCsv(db: Database, subscription: { id: number; reference: string }) {
+  let throughId: number | null = null
+  return csvStream(exportFilename(`transactions-${subscription.reference}`), TRANSACTION_CSV_HEADER, async (offset, limit) => {
+    throughId ??= await lastTransactionId(db)
+    const rows = await transactionExportRows(db, subscription.id, throughId, offset, limit)
+    return rows.map(({ transaction: t, proofName, ownerId, recordedBy }) => [
+      t.reference,
+      subscription.reference,
+      decimalAmount(t.amount),
+      t.description,
+      t.status,
+      iso(t.paidAt),
+      t.createdAt.toISOString(),
+      iso(t.markedAt),
+      // Staff who recorded a payment for its owner; the owner's own proofs name nobody.
+      t.recordedById !== null && t.recordedById !== ownerId ? recordedBy : null,
+      t.status === 'not_confirmed' ? t.notConfirmedReason : null,
+      proofName ? fileUrl(proofName) : null,
+    ])
+  })
+}
+
 const transactionList = implement(endpoints.transactionList, async ({ db, user, params, query }) => {
   const row = await findVisibleSubscription(db, user, params.reference)
+  if (query.format === 'csv') return transactionCsv(db, row.subscription)
   const page = query.page ?? 1
   const { items, total } = await listTransactions(db, row.subscription.id, user, page, PAGE_SIZE)
   return { data: paginated(items, page, total) }

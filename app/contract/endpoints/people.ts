@@ -19,7 +19,7 @@ import {
   userUpdateSchema,
 } from '../people'
 import { PEOPLE_ACCESS } from './people-access'
-import { paginatedSchema } from './shared'
+import { CSV_EXPORT, exportQuery, paginatedSchema } from './shared'
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
@@ -31,6 +31,7 @@ const peopleQuery = z.object({
   registered_from: z.preprocess(blankToUndefined, dateRegisteredParam.optional()),
   sort: peopleSortParam,
   dir: sortDirectionParam,
+  ...exportQuery.shape,
 })
 
 const LIST_DESCRIPTION =
@@ -47,9 +48,10 @@ export const peopleEndpoints = {
     path: 'admin/customer',
     tag: 'Customers',
     summary: 'List customers, with search and the day registered',
-    description: `${LIST_DESCRIPTION} ${REALTOR_SCOPE}`,
+    description: `${LIST_DESCRIPTION} ${REALTOR_SCOPE} ${CSV_EXPORT}`,
     access: PEOPLE_ACCESS.customerViewers,
     query: peopleQuery,
+    exportsCsv: true,
     response: paginatedSchema(customerRecordSchema),
   }),
   customerCreate: endpoint({
@@ -97,9 +99,10 @@ export const peopleEndpoints = {
     path: 'admin/realtor',
     tag: 'Realtors',
     summary: 'List realtors, with search and the day registered',
-    description: LIST_DESCRIPTION,
+    description: `${LIST_DESCRIPTION} ${CSV_EXPORT}`,
     access: PEOPLE_ACCESS.realtorViewers,
     query: peopleQuery,
+    exportsCsv: true,
     response: paginatedSchema(realtorRecordSchema),
   }),
   realtorCreate: endpoint({
@@ -146,9 +149,10 @@ export const peopleEndpoints = {
     path: 'admin/user',
     tag: 'Users',
     summary: 'List staff accounts with their permissions',
-    description: `${LIST_DESCRIPTION} The super admin is not listed.`,
+    description: `${LIST_DESCRIPTION} The super admin is not listed. ${CSV_EXPORT}`,
     access: PEOPLE_ACCESS.staffEditors,
     query: peopleQuery,
+    exportsCsv: true,
     response: paginatedSchema(staffUserSchema),
   }),
   userCreate: endpoint({

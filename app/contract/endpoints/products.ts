@@ -7,7 +7,7 @@ import {
   productSchema,
   productUpdatePayloadSchema,
 } from '../products'
-import { noData, pageQuery, paginatedSchema } from './shared'
+import { CSV_EXPORT, exportQuery, noData, pageQuery, paginatedSchema } from './shared'
 
 const PLAN_VIEWERS = {
   roles: ['customer', 'realtor'],
@@ -20,8 +20,10 @@ export const productEndpoints = {
     path: 'product',
     tag: 'Products',
     summary: 'List products, newest first, with filters',
+    description: CSV_EXPORT,
     access: 'verified',
-    query: productQuerySchema.extend(pageQuery.shape),
+    query: productQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
+    exportsCsv: true,
     response: paginatedSchema(productSchema),
   }),
   productShow: endpoint({

@@ -13,7 +13,7 @@ import {
   transactionPayloadSchema,
   transactionSchema,
 } from '../subscriptions'
-import { pageQuery, paginatedSchema } from './shared'
+import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
 const planRows = z.array(planEntrySchema)
 
@@ -48,9 +48,10 @@ export const subscriptionEndpoints = {
     path: 'product-subscription',
     tag: 'Subscriptions',
     summary: 'List the subscriptions the caller may see, newest first, with filters',
-    description: WHO_SEES,
+    description: `${WHO_SEES} ${CSV_EXPORT}`,
     access: 'verified',
-    query: subscriptionQuerySchema.extend(pageQuery.shape),
+    query: subscriptionQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
+    exportsCsv: true,
     response: paginatedSchema(subscriptionSchema),
   }),
   subscriptionCreate: endpoint({
@@ -94,8 +95,10 @@ export const subscriptionEndpoints = {
     path: 'product-subscription/:reference/transaction',
     tag: 'Payments',
     summary: "A subscription's payments, newest first",
+    description: CSV_EXPORT,
     access: 'verified',
-    query: pageQuery,
+    query: pageQuery.extend(exportQuery.shape),
+    exportsCsv: true,
     response: paginatedSchema(transactionSchema),
   }),
   transactionCreate: endpoint({

@@ -9,6 +9,12 @@ import { AUDIT_PATH, auditApiQuery } from '../audit/audit.server'
 import { COMMISSIONS_PATH, commissionApiQuery } from '../commissions/commissions.server'
 import { PAYOUTS_PATH, payoutApiQuery } from '../payouts/payouts.server'
 import { TITLES_PATH, titleApiQuery } from '../titles/titles.server'
+import { PEOPLE } from '../people/kinds'
+import { peopleApiQuery } from '../people/people.server'
+import { KINDS } from '../products/kinds'
+import { productApiQuery } from '../products/product-list.server'
+import { EXPORT_SUBSCRIPTION_PARAM, LISTS } from '../subscriptions/lists'
+import { subscriptionApiQuery } from '../subscriptions/subscriptions.server'
 
 /**
  * Every list that exports: its API entry, the list page it goes back to when the API refuses (with
@@ -30,6 +36,28 @@ const LIST_EXPORTS: Record<string, ListExport> = {
   // A realtor's own entries on the same page.
   'my-commissions': { endpoint: endpoints.commissionOwnList, back: COMMISSIONS_PATH, query: (search) => commissionApiQuery(search, 'realtor') },
   arrears: { endpoint: endpoints.arrearsList, back: ARREARS_PATH, query: arrearsApiQuery },
+  'land-purchases': { endpoint: endpoints.productList, back: KINDS.land.basePath, query: (search) => productApiQuery('land', search) },
+  'land-investments': {
+    endpoint: endpoints.productList,
+    back: KINDS.investment.basePath,
+    query: (search) => productApiQuery('investment', search),
+  },
+  subscriptions: { endpoint: endpoints.subscriptionList, back: LISTS.land.basePath, query: (search) => subscriptionApiQuery('land', search) },
+  'investment-portfolio': {
+    endpoint: endpoints.subscriptionList,
+    back: LISTS.investment.basePath,
+    query: (search) => subscriptionApiQuery('investment', search),
+  },
+  // One subscription's payments: /export/transactions?subscription=<reference>.
+  transactions: {
+    endpoint: endpoints.transactionList,
+    back: LISTS.land.basePath,
+    query: () => ({}),
+    params: (search) => ({ reference: search.get(EXPORT_SUBSCRIPTION_PARAM)?.trim() ?? '' }),
+  },
+  customers: { endpoint: endpoints.customerList, back: PEOPLE.customer.path, query: peopleApiQuery },
+  realtors: { endpoint: endpoints.realtorList, back: PEOPLE.realtor.path, query: peopleApiQuery },
+  users: { endpoint: endpoints.userList, back: PEOPLE.user.path, query: peopleApiQuery },
 }
 
 /** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { EmptyState } from '~/components/ui/empty-state'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
@@ -70,11 +71,15 @@ export function PeopleList({
         <h1 id="people-heading" className="text-2xl font-bold text-slate-900">
           {config.title}
         </h1>
-        {canModify ? (
-          <Link to={`${config.path}/new${search}`} className="btn-primary">
-            Add {config.singular.toLowerCase()}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Everyone this page shows to may export it; a realtor's file holds only its own customers. */}
+          <ExportCsvLink list={config.exportList} />
+          {canModify ? (
+            <Link to={`${config.path}/new${search}`} className="btn-primary">
+              Add {config.singular.toLowerCase()}
+            </Link>
+          ) : null}
+        </div>
       </div>
       {aside}
       <ListFilters

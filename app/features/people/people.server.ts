@@ -20,24 +20,33 @@ import { canModifyPeople, PEOPLE_ENDPOINTS } from './access'
 import { failureResponse, requirePeopleAccess } from './access.server'
 import { PEOPLE, type PeopleKind } from './kinds'
 
+const PEOPLE_LIST_KEYS = ['search', 'date_registered', 'registered_from', 'sort', 'dir'] as const
+
+/**
+ * The API's filters for a people list's address: what the list and its CSV export both ask for.
+ * The box takes DD/MM/YYYY; a date that is not one goes as typed, for the API to refuse.
+ * registered_from comes from the dashboard's link (YYYY-MM-DD), not from the box: a bad one is the API's field error.
+ */
+export function peopleApiQuery(search: URLSearchParams) {
+  const value = (key: (typeof PEOPLE_LIST_KEYS)[number]) => search.get(key)?.trim() ?? ''
+  return {
+    search: value('search'),
+    date_registered: parseDisplayDate(value('date_registered')) ?? value('date_registered'),
+    registered_from: value('registered_from'),
+    sort: value('sort'),
+    dir: value('dir'),
+  }
+}
+
 /** The list page of one kind of person, with its filters from the URL. */
 export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const user = await requirePeopleAccess(request, kind)
-  const { page, filters } = readListQuery(request, ['search', 'date_registered', 'registered_from', 'sort', 'dir'] as const)
-  // The box takes DD/MM/YYYY; a date that is not one is said over an empty list rather than sent.
-  const dateRegistered = parseDisplayDate(filters.date_registered)
-  if (filters.date_registered && !dateRegistered) {
+  const { page, filters } = readListQuery(request, PEOPLE_LIST_KEYS)
+  // A date that is not one is said over an empty list rather than sent.
+  if (filters.date_registered && !parseDisplayDate(filters.date_registered)) {
     return { ...emptyList(), user, filters, error: BAD_DATE_FILTER, canModify: canModifyPeople(user, kind), timeZone: timeZoneFrom(request) }
   }
-  // registered_from comes from the dashboard's link (YYYY-MM-DD), not from the box: a bad one is the API's field error.
-  const query = {
-    page,
-    search: filters.search,
-    date_registered: dateRegistered ?? '',
-    registered_from: filters.registered_from,
-    sort: filters.sort,
-    dir: filters.dir,
-  }
+  const query = { page, ...peopleApiQuery(new URL(request.url).searchParams) }
   const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query })
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {

@@ -10,6 +10,8 @@ export type Kind = {
   name: KindName
   apiType: ProductType
   basePath: string
+  /** Its name under /export (the CSV of the list). */
+  exportList: string
   title: string
   /** The API filter the list's `type` query parameter maps to. */
   typeParam: 'land_type' | 'land_investment_type'
@@ -24,6 +26,7 @@ export const KINDS: Record<KindName, Kind> = {
     name: 'land',
     apiType: 'land',
     basePath: '/land-purchases',
+    exportList: 'land-purchases',
     title: 'Acquire Land',
     typeParam: 'land_type',
     typeLabel: 'Land type',
@@ -38,6 +41,7 @@ export const KINDS: Record<KindName, Kind> = {
     name: 'investment',
     apiType: 'land_investment',
     basePath: '/land-investments',
+    exportList: 'land-investments',
     title: 'Investment Options',
     typeParam: 'land_investment_type',
     typeLabel: 'Investment type',

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
 import type { Product } from '~/contract/products'
 import { EmptyState, SkeletonCards } from '~/components/ui/empty-state'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { AVAILABILITY_OPTIONS, KINDS, LIST_KEYS, type KindName, type ProductPermissions } from './kinds'
@@ -16,6 +17,7 @@ export type ProductListData = {
   list: Paginated<Product> | null
   error: string | null
   can: ProductPermissions
+  canExport: boolean
 }
 
 /** The one list both /land-purchases ('Land') and /land-investments ('Investment') show. */
@@ -35,11 +37,14 @@ export function ProductList({ data }: { data: ProductListData }) {
         <h1 id="product-list-title" className="text-2xl font-bold text-slate-900">
           {kind.title}
         </h1>
-        {data.can.modifyProduct ? (
-          <Link to={`${kind.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
-            {kind.addLabel}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {data.canExport ? <ExportCsvLink list={kind.exportList} /> : null}
+          {data.can.modifyProduct ? (
+            <Link to={`${kind.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
+              {kind.addLabel}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <ListFilters
         action={kind.basePath}

@@ -14,16 +14,22 @@ export type SubscriptionList = {
   name: ListName
   apiType: SubscriptionType
   basePath: string
+  /** Its name under /export (the CSV of the list). */
+  exportList: string
   title: string
 }
 
+/** /export/transactions?subscription=<reference>: the export of one subscription's transactions. */
+export const EXPORT_SUBSCRIPTION_PARAM = 'subscription'
+
 /** /subscriptions lists land subscriptions; /investment-portfolio the investments. */
 export const LISTS: Record<ListName, SubscriptionList> = {
-  land: { name: 'land', apiType: 'land', basePath: '/subscriptions', title: 'Land Subscriptions' },
+  land: { name: 'land', apiType: 'land', basePath: '/subscriptions', exportList: 'subscriptions', title: 'Land Subscriptions' },
   investment: {
     name: 'investment',
     apiType: 'land_investment',
     basePath: '/investment-portfolio',
+    exportList: 'investment-portfolio',
     title: 'Investment Portfolio',
   },
 }

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigation } from '@remix-run/react'
 import type { Paginated } from '~/contract/envelope'
 import type { Subscription } from '~/contract/subscriptions'
 import { EmptyState, SkeletonCards } from '~/components/ui/empty-state'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { DUE_FILTER_LABELS } from '~/contract/dashboard-rules'
@@ -39,11 +40,14 @@ export function SubscriptionList({ data, top }: { data: SubscriptionListData; to
         <h1 id="subscription-list-title" className="text-2xl font-bold text-slate-900">
           {list.title}
         </h1>
-        {data.name === 'land' && data.can.modify ? (
-          <Link to={`${list.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
-            Add subscription
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {data.can.seesSubscriber ? <ExportCsvLink list={list.exportList} /> : null}
+          {data.name === 'land' && data.can.modify ? (
+            <Link to={`${list.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
+              Add subscription
+            </Link>
+          ) : null}
+        </div>
       </div>
       {top}
       <ListFilters

@@ -37,14 +37,20 @@ function readSubscriptionQuery(request: Request, name: ListName) {
   return { page, filters }
 }
 
+/** The API's filters for a subscription list's address: what the list and its CSV export both ask for. */
+export function subscriptionApiQuery(name: ListName, search: URLSearchParams) {
+  const value = (key: (typeof LIST_KEYS)[number]) => search.get(key)?.trim() ?? ''
+  const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(value('status')) ? value('status') : ''
+  return { type: LISTS[name].apiType, search: value('search').slice(0, 100), status, due: dueParamFor(name, value('due')) || undefined }
+}
+
 /** The list under /subscriptions or /investment-portfolio (and under every panel opened over it). */
 export async function loadSubscriptionList(request: Request, name: ListName) {
   const list = LISTS[name]
   const user = await requireUser(request)
   const { page, filters } = readSubscriptionQuery(request, name)
-  const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status) ? filters.status : ''
   const result = await api(request, endpoints.subscriptionList, {
-    query: { page, type: list.apiType, search: filters.search.slice(0, 100), status, due: dueParamFor(name, filters.due) || undefined },
+    query: { page, ...subscriptionApiQuery(name, new URL(request.url).searchParams) },
   })
   const listUrl = listHref(list.basePath, { page, ...filters })
   return {

@@ -10,9 +10,10 @@ import type { SubscriptionDetail, Transaction } from '~/contract/subscriptions'
 import { formatDateTime, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { EmptyState } from '~/components/ui/empty-state'
+import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { Pagination } from '~/components/ui/pagination'
 import { SlideOver } from '~/components/ui/slide-over'
-import { proofHref } from './lists'
+import { EXPORT_SUBSCRIPTION_PARAM, proofHref } from './lists'
 
 export type TransactionsPanelData = {
   subscription: SubscriptionDetail
@@ -21,6 +22,7 @@ export type TransactionsPanelData = {
   base: string
   listSearch: string
   canVerify: boolean
+  canExport: boolean
   timeZone: string
   /** The transaction whose marking step is open (?mark=…&as=…), or null. */
   marking: { reference: string; status: 'paid' | 'not_confirmed' } | null
@@ -169,6 +171,11 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
   const { subscription, transactions } = data
   return (
     <SlideOver title={`Transactions: ${subscription.reference}`} closeTo={data.closeTo}>
+      {data.canExport ? (
+        <div className="mb-3 flex justify-end">
+          <ExportCsvLink list="transactions" search={{ [EXPORT_SUBSCRIPTION_PARAM]: subscription.reference }} />
+        </div>
+      ) : null}
       {transactions.items.length ? (
         <ul className="flex flex-col gap-3" aria-label="Transactions">
           {transactions.items.map((transaction) => {

@@ -51,6 +51,7 @@ export async function loadTransactions(request: Request, name: ListName, referen
     base,
     listSearch,
     canVerify: can.verify,
+    canExport: can.seesSubscriber,
     timeZone,
     marking,
     panelHref: withoutMarking(url),
