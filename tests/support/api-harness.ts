@@ -135,6 +135,18 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     return decodeMail(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8'))
   }
 
+  /** Every .eml written to the outbox for an address, oldest first (two sent in one millisecond may come in either order). */
+  function mailsTo(to: string) {
+    const dir = path.join(dataDir, 'outbox')
+    if (!fs.existsSync(dir)) return []
+    const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
+    return fs
+      .readdirSync(dir)
+      .filter((file) => file.includes(slug))
+      .sort()
+      .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), 'utf8')))
+  }
+
   function mailCount(to: string) {
     const dir = path.join(dataDir, 'outbox')
     if (!fs.existsSync(dir)) return 0
@@ -190,7 +202,7 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { call, login, latestMail, mailCount, registerUser, createStaff, close, db: testDb, dataDir }
+  return { call, login, latestMail, mailsTo, mailCount, registerUser, createStaff, close, db: testDb, dataDir }
 }
 
 const DIRECT_WRITES = new Set(['insert', 'update', 'delete', 'execute', 'transaction'])
