@@ -100,6 +100,10 @@ describe('products and payment plans', () => {
     expect(updated).toMatchObject({ actorReference: productStaff.user.reference, recordType: 'product', summary: `Changed product Audit Acres (${reference}): amount` })
     expect(updated.changes).toEqual({ amount: { before: 5_000_000, after: 6_250_000.5 } })
 
+    // Saved again unchanged: nothing to record, as for people and settings.
+    ok(await api.call('POST', `admin/product/${reference}`, { token: productStaff.token, body: { ...landBody, amount: 6_250_000.5 } }))
+    expect(await entriesOf(reference, 'product.updated')).toHaveLength(1)
+
     // Refused (the type of a product cannot change): nothing is recorded.
     const before = await entryCount()
     const refused = await api.call('POST', `admin/product/${reference}`, { token: productStaff.token, body: { ...landBody, type: 'land_investment' } })
@@ -129,6 +133,8 @@ describe('products and payment plans', () => {
     expect(changed).toMatchObject({ recordType: 'plan', related: [reference], actorReference: superAdmin.user.reference })
     expect(changed.summary).toBe(`Changed payment plan ₦6,500,000.00 over 6 months of product ${reference}: amount, late fee percent`)
     expect(changed.changes).toEqual({ amount: { before: 6_000_000, after: 6_500_000 }, late_fee_percent: { before: 0, after: 2 } })
+    ok(await api.call('POST', `${path}/${uuid}`, { token: superAdmin.token, body: { amount: 6_500_000, duration: 6, duration_type: 'months', late_fee_percent: 2 } }))
+    expect(await entriesOf(uuid, 'plan.updated')).toHaveLength(1)
 
     // A plan below the product's price is refused: no entry.
     const before = await entryCount()

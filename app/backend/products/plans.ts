@@ -171,11 +171,12 @@ const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
     if (!plan) throw notFound('Payment plan not found')
     const changes = changesBetween(planSnapshot(before), planSnapshot(plan))
     const fields = Object.keys(changes)
+    if (!fields.length) return plan
     await recordAudit(tx, {
       action: 'plan.updated',
       record: { type: 'plan', reference: plan.uuid },
       related: [product.reference],
-      summary: `Changed payment plan ${planWords(plan)} of product ${product.reference}: ${fields.length ? fields.join(', ').replaceAll('_', ' ') : 'nothing changed'}`,
+      summary: `Changed payment plan ${planWords(plan)} of product ${product.reference}: ${fields.join(', ').replaceAll('_', ' ')}`,
       changes,
     })
     return plan

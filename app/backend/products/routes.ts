@@ -116,10 +116,11 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
     const after = await productSnapshot(tx, existing.id)
     const changes = changesBetween(before.snapshot, after.snapshot)
     const fields = Object.keys(changes)
+    if (!fields.length) return
     await recordAudit(tx, {
       action: 'product.updated',
       record: { type: 'product', reference: after.reference },
-      summary: `Changed product ${after.label}: ${fields.length ? fields.join(', ').replaceAll('_', ' ') : 'nothing changed'}`,
+      summary: `Changed product ${after.label}: ${fields.join(', ').replaceAll('_', ' ')}`,
       changes,
     })
   })
