@@ -252,6 +252,7 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
       choices: choices.map((choice) => ({ instalments: choice.instalments, amount: koboToNaira(choice.amountKobo), whole: choice.whole })),
       description: await paymentDescription(db, row),
+      narration: row.subscription.reference,
       bank_details: await bankDetails(db),
     },
   }
