@@ -1,24 +1,12 @@
 import { z } from 'zod'
 import { NIGERIAN_BANKS } from './banks'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
+import { MATCH_CONFIDENCES, STATEMENT_COLUMN_LABELS, STATEMENT_COLUMNS, STATEMENT_LINE_STATUSES } from './reconciliation-labels'
+
+// The labels and lists live zod-free beside this file, for the screens; re-exported here for the API.
+export * from './reconciliation-labels'
 
 /** Bank statements brought in by staff, their credit lines, and what each line was matched to. */
-
-/** The largest statement file accepted, before base64. */
-export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
-
-/** The columns a statement is read by. `credit` and `date` are needed; the rest help matching. */
-export const STATEMENT_COLUMNS = ['date', 'narration', 'credit', 'debit', 'balance', 'reference'] as const
-export type StatementColumn = (typeof STATEMENT_COLUMNS)[number]
-
-export const STATEMENT_COLUMN_LABELS: Record<StatementColumn, string> = {
-  date: 'Date',
-  narration: 'Narration',
-  credit: 'Credit',
-  debit: 'Debit',
-  balance: 'Balance',
-  reference: 'Reference',
-}
 
 /**
  * Which column of the file holds what: the header's position (0 = the first column), or null when
@@ -120,27 +108,6 @@ export const statementImportSummarySchema = z.object({
   unreadable_rows: z.array(unreadableRowSchema),
 })
 export type StatementImportSummary = z.infer<typeof statementImportSummarySchema>
-
-/**
- * A credit line's state: `open` (waiting for staff, with or without a match), `confirmed` (its match
- * was marked paid), `linked` (staff linked it to a subscription by hand: a payment awaiting
- * confirmation was created with the line as its proof), `ignored` (not ours).
- */
-export const STATEMENT_LINE_STATUSES = ['open', 'confirmed', 'linked', 'ignored'] as const
-export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number]
-export const STATEMENT_LINE_STATUS_LABELS: Record<StatementLineStatus, string> = {
-  open: 'To review',
-  confirmed: 'Confirmed',
-  linked: 'Linked',
-  ignored: 'Not ours',
-}
-
-export const MATCH_CONFIDENCES = ['exact', 'likely', 'none'] as const
-export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number]
-export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = { exact: 'Exact', likely: 'Likely', none: 'No match' }
-
-/** The message on a transaction awaiting confirmation that no line of an imported statement supports. */
-export const NO_STATEMENT_CREDIT = 'No matching credit on the statement'
 
 /** A credit line of an imported statement, with its match. Amounts in naira. */
 export const statementLineSchema = z.object({
