@@ -46,8 +46,6 @@ function importStep(actionData: ReconciliationActionData | undefined): ImportSte
   if (actionData?.intent === 'import') {
     if (actionData.summary) return { step: 'summary', summary: actionData.summary }
     if (actionData.preview) return { step: 'columns', preview: actionData.preview, result: actionData.result }
-    // The preview carried by the form was unreadable: start again, saying why.
-    return { step: 'upload', result: actionData.result }
   }
   return { step: 'upload' }
 }
@@ -59,6 +57,9 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
   const items = list?.items ?? []
   const open = view.status === null
   const confirmable = open && items.some((line) => line.match && line.can_confirm)
+  // A refused link of a line this page does not show (gone meanwhile): its messages over the list.
+  const strayLink =
+    actionData?.intent === 'link' && !items.some((line) => line.id === actionData.line) ? Object.values(actionData.result.error ?? {}).flat() : []
   return (
     <section aria-labelledby="reconciliation-title" className="flex min-w-0 flex-col gap-4">
       <div>
@@ -97,6 +98,7 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
           ))}
         </nav>
       ) : null}
+      <FormBanner errors={strayLink} />
       {data.error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {data.error}
@@ -111,7 +113,7 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
       ) : (
         <EmptyState item="statement line" />
       )}
-      {confirmable ? <ConfirmForm actionData={actionData} /> : null}
+      {confirmable || actionData?.intent === 'confirm' ? <ConfirmForm actionData={actionData} /> : null}
       {list ? <Pagination page={list.page} totalPages={list.totalPages} label="Statement line pages" /> : null}
     </section>
   )

@@ -7,6 +7,7 @@ import { endpoints } from '~/contract/endpoints'
 import type { StatementImportSummary, StatementPreview } from '~/contract/reconciliation'
 import {
   MATCH_CONFIDENCES,
+  STATEMENT_COLUMNS,
   STATEMENT_MAX_BYTES,
   type MatchConfidence,
   type StatementLineStatus,
@@ -17,7 +18,7 @@ import { listHref } from '~/utils/pagination'
 import { assertSameOrigin } from '~/utils/request.server'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone'
-import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { FORBIDDEN_MESSAGE } from '../people/access.server'
 import {
   columnsFormSchema,
@@ -93,11 +94,13 @@ export type ReconciliationActionData =
 const refused = (body: ReconciliationActionData) => data(body, { status: 400 })
 
 /** A reply with only the messages given, for a post whose body could not be read. */
-function replyOnly(intent: string, fieldErrors: Record<string, string[]>) {
+function replyOnly(intent: string, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) {
   const form = new FormData()
   form.set('intent', intent)
-  return parseWithZod(form, { schema: z.object({ intent: z.string() }) }).reply({ fieldErrors })
+  return parseWithZod(form, { schema: z.object({ intent: z.string() }) }).reply(errors)
 }
+
+export const UPLOAD_AGAIN = 'Upload the statement again'
 
 /** The API names the file `file_in_base64` (or `file_name`); the form's box is `file`. */
 function fileErrors(failure: ApiFailure): ApiFailure {
@@ -118,7 +121,7 @@ export async function reconciliationAction(request: Request) {
     formData = await readForm(request, STATEMENT_FORM_LIMIT)
   } catch (error) {
     if (error instanceof Response && error.status === 413) {
-      return refused({ intent: 'preview', result: replyOnly('preview', { file: [STATEMENT_TOO_LARGE] }) })
+      return refused({ intent: 'preview', result: replyOnly('preview', { fieldErrors: { file: [STATEMENT_TOO_LARGE] } }) })
     }
     throw error
   }
@@ -164,17 +167,19 @@ async function previewStatement(request: Request, formData: FormData) {
 async function importStatement(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: columnsFormSchema })
   const preview = previewFrom(String(formData.get('preview') ?? ''))
-  if (submission.status !== 'success') return refused({ intent: 'import', preview, result: submission.reply() })
+  // Without the preview the columns cannot be shown again to correct: back to the first step.
+  if (!preview) return refused({ intent: 'preview', result: replyOnly('preview', { formErrors: [UPLOAD_AGAIN] }) })
+  // The columns step shows only the column selects: any other message goes to its banner.
+  const shown = STATEMENT_COLUMNS.map((column) => `columns.${column}`)
+  if (submission.status !== 'success') return refused({ intent: 'import', preview, result: bannerForUnshownFields(submission.reply(), shown) })
   const { bank, upload, columns } = submission.value
   const result = await api(request, endpoints.reconciliationImport, { body: { bank, upload, columns } })
   if (!result.ok) {
     const reply = result.fieldErrors ? replyWithServerErrors(submission, fileErrors(result)) : submission.reply({ formErrors: [result.message] })
-    const shown = ['bank', ...Object.keys(columns).map((column) => `columns.${column}`)]
     return refused({ intent: 'import', preview, result: bannerForUnshownFields(reply, shown) })
   }
-  const summary = result.data
-  const lines = `${summary.imported} line${summary.imported === 1 ? '' : 's'}`
-  return jsonWithSuccess(request, { intent: 'import', preview, summary } satisfies ReconciliationActionData, `Statement imported: ${lines}`)
+  // The summary is the answer itself (no toast: without JavaScript it would only show on the next page).
+  return data({ intent: 'import', preview, summary: result.data } satisfies ReconciliationActionData)
 }
 
 async function confirmLines(request: Request, formData: FormData, back: string) {
