@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { NO_STATEMENT_CREDIT } from '../../app/contract/reconciliation-labels'
-import { expectOk, landWithPlan, panel, proofPng, subscribe, subscription, tag, toast } from './payments-support'
+import { expectOk, panel, proofPng, subscribe, subscription, tag, toast } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn } from './support'
 
 /**
@@ -37,9 +37,14 @@ function gtbankCsv(rows: Row[]) {
 
 /** A land product of its own (a price no other run uses) bought in full by a new customer. */
 async function buyer(request: APIRequestContext, admin: string, price: number, name?: { first_name: string; last_name: string }) {
-  const land = await landWithPlan(request, admin, { amount: price })
+  const location = `${tag()} Gardens, Epe, Lagos`
+  const land = await apiCall(request, 'POST', 'admin/product', {
+    token: admin,
+    body: { type: 'land', name: location, description: `Dry plots at ${location}`, location, amount: price },
+  })
+  await expectOk(land)
   const customer = await createVerifiedUser(request, 'customer', name ?? {})
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.data.reference, payment_mode: 'full' })
   return { customer, reference }
 }
 
