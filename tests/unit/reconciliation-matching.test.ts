@@ -76,7 +76,7 @@ describe('matchLines', () => {
     ['the amount and day but another name', { narration: 'FROM EMEKA EZE' }],
     ['the reference of an unknown subscription', { narration: 'SUB-ZZZZ9999' }],
   ])('none for %s', (_name, line) => {
-    const result = matchLines([{ key: 1, date: '2027-01-05', narration: '', amountKobo: 100_000_00, ...line }], [payment(1)], [])
+    const result = matchLines([{ key: 1, date: '2027-01-05', amountKobo: 100_000_00, ...line }], [payment(1)], [])
     expect(result.get(1)?.confidence).toBe('none')
   })
 
