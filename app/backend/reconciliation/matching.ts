@@ -31,7 +31,7 @@ export const LIKELY_WITHIN_DAYS = 3
 
 /** The subscription references a narration holds, upper case ("sub-7kq2m9" included, and "SUB 7KQ2M9"). */
 export function subscriptionReferences(narration: string) {
-  return [...narration.matchAll(/\bSUB[-\s]?([A-Z0-9]{4,12})\b/gi)].map((match) => `SUB-${match[1].toUpperCase()}`)
+  return [...narration.matchAll(/\bSUB[-\s]([A-Z0-9]{4,12})\b/gi)].map((match) => `SUB-${match[1].toUpperCase()}`)
 }
 
 /** The edit distance of two short words, stopping early beyond `limit`. */
