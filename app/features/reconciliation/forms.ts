@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { requiredMessage } from '~/contract/fields'
 import { columnMappingSchema, linkLinePayloadSchema, statementBankField, statementPreviewSchema } from '~/contract/reconciliation'
 import { STATEMENT_COLUMN_LABELS, STATEMENT_COLUMNS, type StatementColumn } from '~/contract/reconciliation-labels'
 
@@ -10,11 +9,13 @@ export type ReconciliationIntent = (typeof RECONCILIATION_INTENTS)[number]
 
 export const STATEMENT_EXTENSIONS = ['csv', 'xlsx'] as const
 
+export const CHOOSE_A_STATEMENT = 'Choose the statement file'
+
 /** Step one: the bank and the file. */
 export const uploadFormSchema = z.object({
   intent: z.literal('preview'),
   bank: statementBankField,
-  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: requiredMessage('Statement file') }),
+  file: z.custom<File>((value) => value instanceof File && value.size > 0, { error: CHOOSE_A_STATEMENT }),
 })
 export type UploadForm = z.input<typeof uploadFormSchema>
 

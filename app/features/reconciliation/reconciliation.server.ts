@@ -157,6 +157,8 @@ async function previewStatement(request: Request, formData: FormData) {
   })
   if (!result.ok) {
     if (result.httpStatus === 413) return fileError(STATEMENT_TOO_LARGE)
+    // A file the API cannot read as a statement (not CSV or XLSX, empty, no credit column, a formula) is a plain 400 about the file.
+    if (result.httpStatus === 400 && !result.fieldErrors) return fileError(result.message)
     const failure = fileErrors(result)
     const reply = failure.fieldErrors ? replyWithServerErrors(submission, failure, hideFields) : submission.reply({ formErrors: [failure.message], hideFields })
     return refused({ intent: 'preview', result: bannerForUnshownFields(reply, ['bank', 'file']) })

@@ -83,7 +83,7 @@ export async function markAction(request: Request) {
       return data({ result: replyWithServerErrors(submission, result), reference, status }, { status: 400 })
     }
     // A payment no statement line supports: the warning is answered by ticking the box beside it.
-    if (status === 'paid' && result.httpStatus === 409 && /statement/i.test(result.message)) {
+    if (status === 'paid' && !submission.value.without_statement_credit && /statement/i.test(result.message) && result.httpStatus < 500) {
       return data(
         { result: submission.reply({ fieldErrors: { without_statement_credit: [result.message] } }), reference, status },
         { status: 400 },
