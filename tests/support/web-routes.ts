@@ -333,7 +333,9 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
  * the narration), imported by the super admin: the id of its line, an exact match to confirm.
  */
 async function exactStatementLine(client: WorldClient, token: string, subscription: string) {
-  const [year, month, day] = new Date().toISOString().slice(0, 10).split('-')
+  // Dated a month back: payments made later (the other fixtures pay yesterday) are after the
+  // statement's last day, so none is flagged "No matching credit on the statement".
+  const [year, month, day] = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10).split('-')
   const csv = ['Trans. Date,Narration,Reference,Debit,Credit,Balance', `${day}/${month}/${year},NIP TRANSFER ${subscription} DEPOSIT,WEB${subscription.slice(-6)},,"1,000,000.00","9,000,000.00"`].join('\r\n')
   const imported = await client.call('POST', 'admin/reconciliation/statement', {
     token,
