@@ -125,6 +125,7 @@ test('staff upload a statement, check its columns, import it and confirm the exa
   await expect(selected('Debit')).toHaveText('Debits')
   await expect(selected('Balance')).toHaveText('Balance')
   await expect(page.getByRole('table', { name: 'The first rows of the statement' })).toContainText(a.reference)
+  await fitsPhone(page)
 
   // The same column twice is refused beside the field, the other choices kept.
   await page.getByLabel('Debit', { exact: true }).selectOption({ label: 'Credits' })
@@ -201,6 +202,38 @@ test('staff upload a statement, check its columns, import it and confirm the exa
   await expect(page.getByTestId('summary-imported')).toHaveText('0')
   // The overlapping line and the five of this statement.
   await expect(page.getByTestId('summary-duplicates')).toHaveText('6')
+})
+
+test('a statement of 5 MB is read; a larger one is refused beside the file field, the bank kept', async ({ page, request }) => {
+  const run = tag().toUpperCase()
+  const day = isoDay(daysAgo(40))
+  // Credits of ₦1 from nobody, padded to just under 5 MB.
+  const row = (index: number): StatementEntry => ({ date: day, reference: `BIG${run}${index}`, remarks: `BULK ${run} ${index} ${'X'.repeat(180)}`, credit: 1 })
+  const sized = (bytes: number) => {
+    // Measured on a row with the longest index used, so the file stays under the size asked.
+    const perRow = Buffer.byteLength(gtbankCsv([row(99_998), row(99_999)])) - Buffer.byteLength(gtbankCsv([row(99_998)]))
+    const count = Math.floor((bytes - 1024) / perRow)
+    return Buffer.from(gtbankCsv(Array.from({ length: count }, (_, index) => row(index))))
+  }
+  const big = sized(5 * 1024 * 1024 - 8 * 1024)
+  expect(big.length).toBeLessThanOrEqual(5 * 1024 * 1024)
+  expect(big.length).toBeGreaterThan(4.9 * 1024 * 1024)
+  const staff = await createStaffUser(request, ['can_reconcile'])
+  await signIn(page, staff.email, staff.password)
+  await page.goto('/reconciliation')
+
+  await page.getByLabel('Bank', { exact: true }).selectOption('wema')
+  const tooBig = Buffer.concat([big, Buffer.alloc(1024 * 1024, 'X')])
+  await page.getByLabel('Statement file').setInputFiles({ name: 'wema-6mb.csv', mimeType: 'text/csv', buffer: tooBig })
+  await page.getByRole('button', { name: 'Read the statement' }).click()
+  await expect(page.getByText('The statement may not be greater than 5 MB')).toBeVisible()
+  await expect(page.getByLabel('Statement file')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('wema')
+
+  await page.getByLabel('Statement file').setInputFiles({ name: 'wema-5mb.csv', mimeType: 'text/csv', buffer: big })
+  await page.getByRole('button', { name: 'Read the statement' }).click()
+  await expect(page.getByRole('heading', { name: 'Check the columns' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByLabel('Credit', { exact: true }).locator('option:checked')).toHaveText('Credits')
 })
 
 test('a line with no match is linked to a subscription by hand; a wrong subscription is said beside its field', async ({ page, request }) => {
