@@ -47,6 +47,7 @@ test.describe('menu and dashboard per kind of user', () => {
       '/arrears',
       '/titles',
       '/payouts',
+      '/reconciliation',
       '/commissions',
       '/customers',
       '/realtors',
