@@ -387,3 +387,38 @@ describe('payments no statement line supports', () => {
     expect(lineCount).toBeGreaterThan(0)
   })
 })
+
+describe('a payment marked on its own', () => {
+  test('takes its statement line along: confirmed when paid, let go when not confirmed', async () => {
+    const paying = async (amount: number) => {
+      const customer = await createCustomer(api)
+      const product = await createLandProduct(api, { amount })
+      const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+      const sent = await pay(api, customer, sub.reference, amount)
+      return { sub, trx: sent.data }
+    }
+    const kept = await paying(333_000)
+    const rejected = await paying(444_000)
+    const summary = await importFile(
+      importer.token,
+      'marked.csv',
+      gtbankCsv([
+        { date: yesterday(), remarks: `TRF ${kept.sub.reference}`, credit: 333_000 },
+        { date: yesterday(), remarks: `TRF ${rejected.sub.reference}`, credit: 444_000 },
+      ]),
+    )
+    expect(summary.data).toMatchObject({ imported: 2, exact: 2 })
+    const mark = (reference: string, extra: Record<string, unknown>) =>
+      api.call('POST', 'admin/mark-transaction', { token: checker.token, body: { reference, ...extra } })
+    // Supported by a line: no warning to answer.
+    expect((await mark(kept.trx.reference, { status: 'paid' })).httpStatus).toBe(200)
+    expect((await mark(rejected.trx.reference, { status: 'not_confirmed', reason: 'Not the amount on the slip' })).httpStatus).toBe(200)
+    const all = (await lines(checker.token)).items
+    expect(all.find((item: any) => item.narration === `TRF ${kept.sub.reference}`)).toMatchObject({
+      status: 'confirmed',
+      resolved_by: checker.name,
+      match: { transaction: { reference: kept.trx.reference, status: 'paid' } },
+    })
+    expect(all.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`)).toMatchObject({ status: 'open', confidence: 'none', match: null })
+  })
+})

@@ -332,12 +332,16 @@ type LineJoin = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[num
 
 export const IMPORTED_IT_YOURSELF = 'You imported this statement: another member of staff must confirm the payment it records'
 const NEEDS_VERIFY = 'Confirming a payment needs the permission to verify payments'
+const NO_LONGER_AWAITING = 'This payment is no longer awaiting confirmation'
 
 /** Why this viewer may not confirm the line's match now, or null. */
 function confirmRefusal(row: LineJoin, viewer: ApiUser) {
   if (!row.subscription) return null
   if (!hasPermission(viewer, 'can_verify_transaction')) return NEEDS_VERIFY
-  if (row.transaction) return selfConfirmationRefusal(viewer, row.subscription.userId, row.transaction.recordedById)
+  if (row.transaction) {
+    if (row.transaction.status !== 'awaiting_confirmation') return NO_LONGER_AWAITING
+    return selfConfirmationRefusal(viewer, row.subscription.userId, row.transaction.recordedById)
+  }
   // Confirming a subscription's match records its payment from the statement: its importer recorded it.
   if (row.subscription.userId === viewer.id) return OWN_SUBSCRIPTION_CONFIRMATION
   if (row.statement.importedById === viewer.id) return IMPORTED_IT_YOURSELF
