@@ -423,11 +423,13 @@ async function linesByIds(db: Executor, viewer: ApiUser, ids: number[]) {
 
 /** A line id from the path: digits, else no such line. */
 export function lineIdOf(value: string) {
-  if (!/^\d{1,9}$/.test(value)) throw notFound(LINE_NOT_FOUND)
+  if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_ID) throw notFound(LINE_NOT_FOUND)
   return Number(value)
 }
 
 const LINE_NOT_FOUND = 'Statement line not found'
+/** The largest serial id. */
+const MAX_ID = 2_147_483_647
 const LINE_RESOLVED = 'This statement line has already been dealt with'
 const NO_MATCH = 'This statement line has no match to confirm: link it to a subscription instead'
 
@@ -464,6 +466,8 @@ const creditTime = (date: string) => new Date(`${date}T12:00:00Z`)
 export async function confirmLines(db: Database, user: ApiUser, lineIds: string[]) {
   if (!hasPermission(user, 'can_verify_transaction')) throw forbidden(NEEDS_VERIFY)
   const ids = [...new Set(lineIds.map(Number))]
+  // An id past the column's range names no line (and would fail the query).
+  if (ids.some((id) => !Number.isSafeInteger(id) || id > MAX_ID)) throw notFound(LINE_NOT_FOUND)
   const marked = await db.transaction(async (tx) => {
     const transactionIds: number[] = []
     for (const id of ids) {
