@@ -1,6 +1,6 @@
 import { count, eq, inArray, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditLog, statementImports, statementLines, users } from '~/backend/db/schema'
+import { auditLog, statementImports, statementLines, statementUploads, users } from '~/backend/db/schema'
 import { addInterval } from '~/backend/subscriptions/plans'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { createTestApi, type TestApi } from '../support/api-harness'
@@ -420,5 +420,26 @@ describe('a payment marked on its own', () => {
       match: { transaction: { reference: kept.trx.reference, status: 'paid' } },
     })
     expect(all.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`)).toMatchObject({ status: 'open', confidence: 'none', match: null })
+  })
+})
+
+describe('statements read for a preview', () => {
+  test('a few wait per person, the newest; the daily job removes those older than a day', async () => {
+    const { runDailyJobs } = await import('~/backend/jobs')
+    const preview = async (token: string) =>
+      (
+        await api.call('POST', 'admin/reconciliation/statement/preview', {
+          token,
+          body: { bank: 'zenith', file_name: 'zenith.csv', file_in_base64: toBase64('Date,Narration,Credit\r\n04/01/2021,TRF,5\r\n') },
+        })
+      ).data.upload as string
+    const uploads = []
+    for (let n = 0; n < 6; n++) uploads.push(await preview(reconcilerOnly.token))
+    const others = await preview(checker.token)
+    const left = (await api.db.select({ token: statementUploads.token }).from(statementUploads)).map((row) => row.token)
+    expect(left).not.toContain(uploads[0])
+    expect(left).toEqual(expect.arrayContaining([...uploads.slice(1), others]))
+    await runDailyJobs(api.db, new Date(Date.now() + 25 * 3600_000))
+    expect(await api.db.select().from(statementUploads)).toEqual([])
   })
 })
