@@ -103,7 +103,7 @@ export const markTransactionSchema = z
     reason: optionalString('Reason', 500),
     /**
      * Ticked to mark paid a payment that no line of the imported bank statements supports
-     * (`no_statement_credit`); without it such a mark answers 409 with the warning.
+     * (`no_statement_credit`); without it such a mark answers 400, the warning (NO_STATEMENT_CREDIT…) on this field.
      */
     without_statement_credit: checkboxField('Confirm without a statement credit').optional(),
   })

@@ -1,6 +1,6 @@
 import { count, eq, inArray, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditLog, statementImports, statementLines, users } from '~/backend/db/schema'
+import { auditLog, statementImports, statementLines, statementUploads, users } from '~/backend/db/schema'
 import { addInterval } from '~/backend/subscriptions/plans'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { createTestApi, type TestApi } from '../support/api-harness'
@@ -385,5 +385,61 @@ describe('payments no statement line supports', () => {
     expect(sent.data.no_statement_credit).toBe(false)
     const lineCount = (await api.db.select({ total: count() }).from(statementLines))[0].total
     expect(lineCount).toBeGreaterThan(0)
+  })
+})
+
+describe('a payment marked on its own', () => {
+  test('takes its statement line along: confirmed when paid, let go when not confirmed', async () => {
+    const paying = async (amount: number) => {
+      const customer = await createCustomer(api)
+      const product = await createLandProduct(api, { amount })
+      const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+      const sent = await pay(api, customer, sub.reference, amount)
+      return { sub, trx: sent.data }
+    }
+    const kept = await paying(333_000)
+    const rejected = await paying(444_000)
+    const summary = await importFile(
+      importer.token,
+      'marked.csv',
+      gtbankCsv([
+        { date: yesterday(), remarks: `TRF ${kept.sub.reference}`, credit: 333_000 },
+        { date: yesterday(), remarks: `TRF ${rejected.sub.reference}`, credit: 444_000 },
+      ]),
+    )
+    expect(summary.data).toMatchObject({ imported: 2, exact: 2 })
+    const mark = (reference: string, extra: Record<string, unknown>) =>
+      api.call('POST', 'admin/mark-transaction', { token: checker.token, body: { reference, ...extra } })
+    // Supported by a line: no warning to answer.
+    expect((await mark(kept.trx.reference, { status: 'paid' })).httpStatus).toBe(200)
+    expect((await mark(rejected.trx.reference, { status: 'not_confirmed', reason: 'Not the amount on the slip' })).httpStatus).toBe(200)
+    const all = (await lines(checker.token)).items
+    expect(all.find((item: any) => item.narration === `TRF ${kept.sub.reference}`)).toMatchObject({
+      status: 'confirmed',
+      resolved_by: checker.name,
+      match: { transaction: { reference: kept.trx.reference, status: 'paid' } },
+    })
+    expect(all.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`)).toMatchObject({ status: 'open', confidence: 'none', match: null })
+  })
+})
+
+describe('statements read for a preview', () => {
+  test('a few wait per person, the newest; the daily job removes those older than a day', async () => {
+    const { runDailyJobs } = await import('~/backend/jobs')
+    const preview = async (token: string) =>
+      (
+        await api.call('POST', 'admin/reconciliation/statement/preview', {
+          token,
+          body: { bank: 'zenith', file_name: 'zenith.csv', file_in_base64: toBase64('Date,Narration,Credit\r\n04/01/2021,TRF,5\r\n') },
+        })
+      ).data.upload as string
+    const uploads = []
+    for (let n = 0; n < 6; n++) uploads.push(await preview(reconcilerOnly.token))
+    const others = await preview(checker.token)
+    const left = (await api.db.select({ token: statementUploads.token }).from(statementUploads)).map((row) => row.token)
+    expect(left).not.toContain(uploads[0])
+    expect(left).toEqual(expect.arrayContaining([...uploads.slice(1), others]))
+    await runDailyJobs(api.db, new Date(Date.now() + 25 * 3600_000))
+    expect(await api.db.select().from(statementUploads)).toEqual([])
   })
 })

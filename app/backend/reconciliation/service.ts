@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { aliasedTable, and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { bankName } from '~/contract/banks'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { formatDate, formatNaira } from '~/contract/format'
 import { transactionLink } from '~/contract/links'
@@ -53,11 +54,13 @@ import {
   statementLines as readLines,
   type StatementTable,
 } from './statement'
+import { isZip } from './xlsx'
 
 /** Reconciliation: statements imported, their credit lines matched, confirmed, linked or set aside. */
 
 /** A pending upload of a preview is kept this long. */
 const UPLOAD_KEPT_MS = 24 * 3600_000
+const PENDING_UPLOADS_KEPT = 5
 
 /** A file refused: 400 with the message on the field that brought it. */
 function fileRefused(field: string, message: string) {
@@ -94,6 +97,13 @@ export async function previewStatement(db: Database, user: ApiUser, input: { ban
   const headers = header.row.cells.map((cell) => cell.trim())
   const remembered = await rememberedColumns(db, input.bank, headers)
   const token = crypto.randomBytes(18).toString('base64url')
+  // A few previews waiting per person at most: statements are large, and only the last is imported.
+  await db.delete(statementUploads).where(
+    and(
+      eq(statementUploads.uploadedById, user.id),
+      sql`${statementUploads.id} not in (select ${statementUploads.id} from ${statementUploads} where ${statementUploads.uploadedById} = ${user.id} order by ${statementUploads.id} desc limit ${PENDING_UPLOADS_KEPT - 1})`,
+    ),
+  )
   await db.insert(statementUploads).values({ token, bank: input.bank, fileName: input.file_name, content: bytes, uploadedById: user.id })
   const body = dataRows(table, header.index)
   return {
@@ -137,8 +147,8 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     bytes = upload.content
     uploadId = upload.id
   } else {
-    fileName = input.file_name?.trim() || 'statement.csv'
     bytes = decodeOrRefuse(input.file_in_base64)
+    fileName = input.file_name?.trim() || (isZip(bytes) ? 'statement.xlsx' : 'statement.csv')
   }
   const field = uploadId ? 'upload' : 'file_in_base64'
   const { table, header } = readOrRefuse(fileName, bytes, field)
@@ -212,7 +222,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       action: 'statement.imported',
       record: { type: 'statement', reference: created.reference },
       summary:
-        `Imported bank statement ${created.reference} (${fileName}, ${input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
+        `Imported bank statement ${created.reference} (${fileName}, ${bankName(input.bank) || input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
         `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}`,
       changes: createdWith({
         bank: input.bank,
@@ -332,12 +342,16 @@ type LineJoin = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[num
 
 export const IMPORTED_IT_YOURSELF = 'You imported this statement: another member of staff must confirm the payment it records'
 const NEEDS_VERIFY = 'Confirming a payment needs the permission to verify payments'
+const NO_LONGER_AWAITING = 'This payment is no longer awaiting confirmation'
 
 /** Why this viewer may not confirm the line's match now, or null. */
 function confirmRefusal(row: LineJoin, viewer: ApiUser) {
   if (!row.subscription) return null
   if (!hasPermission(viewer, 'can_verify_transaction')) return NEEDS_VERIFY
-  if (row.transaction) return selfConfirmationRefusal(viewer, row.subscription.userId, row.transaction.recordedById)
+  if (row.transaction) {
+    if (row.transaction.status !== 'awaiting_confirmation') return NO_LONGER_AWAITING
+    return selfConfirmationRefusal(viewer, row.subscription.userId, row.transaction.recordedById)
+  }
   // Confirming a subscription's match records its payment from the statement: its importer recorded it.
   if (row.subscription.userId === viewer.id) return OWN_SUBSCRIPTION_CONFIRMATION
   if (row.statement.importedById === viewer.id) return IMPORTED_IT_YOURSELF
@@ -419,11 +433,13 @@ async function linesByIds(db: Executor, viewer: ApiUser, ids: number[]) {
 
 /** A line id from the path: digits, else no such line. */
 export function lineIdOf(value: string) {
-  if (!/^\d{1,9}$/.test(value)) throw notFound(LINE_NOT_FOUND)
+  if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_ID) throw notFound(LINE_NOT_FOUND)
   return Number(value)
 }
 
 const LINE_NOT_FOUND = 'Statement line not found'
+/** The largest serial id. */
+const MAX_ID = 2_147_483_647
 const LINE_RESOLVED = 'This statement line has already been dealt with'
 const NO_MATCH = 'This statement line has no match to confirm: link it to a subscription instead'
 
@@ -460,6 +476,8 @@ const creditTime = (date: string) => new Date(`${date}T12:00:00Z`)
 export async function confirmLines(db: Database, user: ApiUser, lineIds: string[]) {
   if (!hasPermission(user, 'can_verify_transaction')) throw forbidden(NEEDS_VERIFY)
   const ids = [...new Set(lineIds.map(Number))]
+  // An id past the column's range names no line (and would fail the query).
+  if (ids.some((id) => !Number.isSafeInteger(id) || id > MAX_ID)) throw notFound(LINE_NOT_FOUND)
   const marked = await db.transaction(async (tx) => {
     const transactionIds: number[] = []
     for (const id of ids) {

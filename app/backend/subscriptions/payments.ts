@@ -369,6 +369,16 @@ export async function markTransactionIn(
     .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
     .returning()
   if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
+  // A statement line matched to this payment follows the mark: confirmed with it, or let go when the
+  // payment is not confirmed, so the credit can be linked to the payment it really is.
+  await tx
+    .update(statementLines)
+    .set(
+      status === 'paid'
+        ? { status: 'confirmed', resolvedById: actor.id, resolvedAt: now }
+        : { transactionId: null, subscriptionId: null, confidence: 'none' },
+    )
+    .where(and(eq(statementLines.transactionId, trx.id), eq(statementLines.status, 'open')))
   const amount = formatNaira(koboToNaira(trx.amount))
   const refs = await subscriptionRefs(tx, s.id)
   const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
