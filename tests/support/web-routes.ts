@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { Actor } from './authorization-rules'
 import { uniquePng } from './images'
 import type { World, WorldClient } from './security-world'
+import { gtbankCsv } from './statements'
 
 export type WebRoute = {
   id: string
@@ -335,8 +336,8 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
 async function exactStatementLine(client: WorldClient, token: string, subscription: string) {
   // Dated a month back: payments made later (the other fixtures pay yesterday) are after the
   // statement's last day, so none is flagged "No matching credit on the statement".
-  const [year, month, day] = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10).split('-')
-  const csv = ['Trans. Date,Narration,Reference,Debit,Credit,Balance', `${day}/${month}/${year},NIP TRANSFER ${subscription} DEPOSIT,WEB${subscription.slice(-6)},,"1,000,000.00","9,000,000.00"`].join('\r\n')
+  const date = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+  const csv = gtbankCsv([{ date, reference: `WEB${subscription.slice(-6)}`, remarks: `NIP TRANSFER ${subscription} DEPOSIT`, credit: 1_000_000 }])
   const imported = await client.call('POST', 'admin/reconciliation/statement', {
     token,
     body: { bank: 'gtbank', file_name: 'statement.csv', file_in_base64: Buffer.from(csv).toString('base64') },
