@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -14,13 +15,11 @@ import {
   type MatchConfidence,
 } from '~/contract/reconciliation-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { listHref } from '~/utils/pagination'
 import type { LinkForm } from './forms'
-import type { DoneStatus, LinesView, ReconciliationActionData } from './reconciliation.server'
+import { DONE_STATUSES, linesHref, type LinesView } from './links'
+import type { ReconciliationActionData } from './reconciliation.server'
 import { StatementImport, type ImportStep } from './statement-import'
 
-const PATH = '/reconciliation'
-const DONE: readonly DoneStatus[] = ['confirmed', 'linked', 'ignored']
 const CONFIRM_FORM = 'confirm-lines'
 
 export type ReconciliationPageData = {
@@ -37,8 +36,6 @@ export type ReconciliationPageData = {
   specs: Record<'upload' | 'columns' | 'link', FormSpec>
 }
 
-const viewHref = (view: LinesView) => listHref(PATH, view.status ? { page: 1, status: view.status } : { page: 1, confidence: view.confidence })
-
 function importStep(actionData: ReconciliationActionData | undefined): ImportStep {
   if (actionData?.intent === 'preview') {
     return actionData.preview ? { step: 'columns', preview: actionData.preview } : { step: 'upload', result: actionData.result }
@@ -53,7 +50,7 @@ function importStep(actionData: ReconciliationActionData | undefined): ImportSte
 /** /reconciliation: import a statement, then review its credit lines by match confidence. */
 export function ReconciliationPage({ data, actionData }: { data: ReconciliationPageData; actionData?: ReconciliationActionData }) {
   const { view, list } = data
-  const here = viewHref(view)
+  const here = linesHref(view)
   const items = list?.items ?? []
   const open = view.status === null
   const confirmable = open && items.some((line) => line.match && line.can_confirm)
@@ -75,21 +72,21 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
       <nav aria-label="Statement lines">
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {MATCH_CONFIDENCES.map((confidence) => (
-            <Tab key={confidence} href={viewHref({ confidence, status: null })} current={view.confidence === confidence} testId={`line-tab-${confidence}`}>
+            <Tab key={confidence} href={linesHref({ confidence, status: null })} current={view.confidence === confidence} testId={`line-tab-${confidence}`}>
               {MATCH_CONFIDENCE_LABELS[confidence]} ({list?.counts[confidence] ?? 0})
             </Tab>
           ))}
-          <Tab href={viewHref({ confidence: null, status: 'confirmed' })} current={!open} testId="line-tab-done">
+          <Tab href={linesHref({ confidence: null, status: 'confirmed' })} current={!open} testId="line-tab-done">
             Done
           </Tab>
         </ul>
       </nav>
       {!open ? (
         <nav aria-label="Done lines" className="flex flex-wrap gap-2 text-sm">
-          {DONE.map((status) => (
+          {DONE_STATUSES.map((status) => (
             <Link
               key={status}
-              to={viewHref({ confidence: null, status })}
+              to={linesHref({ confidence: null, status })}
               aria-current={view.status === status ? 'page' : undefined}
               className={`rounded-full border px-3 py-1 ${view.status === status ? 'border-brand-600 bg-brand-50 font-semibold' : 'border-slate-200 bg-white'}`}
             >
@@ -119,7 +116,7 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
   )
 }
 
-function Tab({ href, current, testId, children }: { href: string; current: boolean; testId: string; children: React.ReactNode }) {
+function Tab({ href, current, testId, children }: { href: string; current: boolean; testId: string; children: ReactNode }) {
   return (
     <li>
       <Link

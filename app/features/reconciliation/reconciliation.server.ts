@@ -10,16 +10,15 @@ import {
   STATEMENT_COLUMNS,
   STATEMENT_MAX_BYTES,
   type MatchConfidence,
-  type StatementLineStatus,
 } from '~/contract/reconciliation-labels'
 import { api, type ApiFailure } from '~/utils/api.server'
 import { bannerForUnshownFields, formSpec, readForm, replyWithServerErrors } from '~/utils/form.server'
-import { listHref } from '~/utils/pagination'
 import { assertSameOrigin } from '~/utils/request.server'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { FORBIDDEN_MESSAGE } from '../people/access.server'
+import { DONE_STATUSES, linesHref, type DoneStatus, type LinesView } from './links'
 import {
   columnsFormSchema,
   confirmFormSchema,
@@ -29,12 +28,6 @@ import {
   STATEMENT_EXTENSIONS,
   uploadFormSchema,
 } from './forms'
-
-export const RECONCILIATION_PATH = '/reconciliation'
-export const DONE_STATUSES = ['confirmed', 'linked', 'ignored'] as const satisfies readonly StatementLineStatus[]
-export type DoneStatus = (typeof DONE_STATUSES)[number]
-/** Which lines the page shows: the open ones of one confidence, or the done ones of one status. */
-export type LinesView = { confidence: MatchConfidence; status: null } | { confidence: null; status: DoneStatus }
 
 export const STATEMENT_TOO_LARGE = 'The statement may not be greater than 5 MB'
 export const NOT_A_STATEMENT_FILE = 'Upload the statement as a CSV or XLSX file'
@@ -50,10 +43,6 @@ async function requireReconciler(request: Request) {
   const user = await requireUser(request)
   if (!mayCall(user, RECONCILERS)) throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
   return user
-}
-
-export function linesHref(view: LinesView, page = 1) {
-  return listHref(RECONCILIATION_PATH, view.status ? { page, status: view.status } : { page, confidence: view.confidence })
 }
 
 /** The address's view: ?status=confirmed|linked|ignored for the done lines, otherwise ?confidence= (Exact when none). */
