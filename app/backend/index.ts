@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
+import { endpoints } from '~/contract/endpoints'
 import { SUCCESS_STATUS } from '~/contract/envelope'
+import { STATEMENT_MAX_BYTES } from '~/contract/reconciliation'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
 import { withRequestOrigin } from './audit/record'
 import { getConfig } from './config'
@@ -19,6 +21,10 @@ export const API_PREFIX = '/api/v1'
 // An upload is a 2 MB image in base64 (2.7 MB) inside JSON: every body fits in 4 MB.
 const MAX_BODY_BYTES = 4 * 1024 * 1024
 const BODY_TOO_LARGE = 'The request body is too large: at most 4 MB'
+/** A bank statement is up to 5 MB before base64: its two entries take a body that holds one. */
+const STATEMENT_BODY_BYTES = Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 64 * 1024
+const STATEMENT_TOO_LARGE = 'The statement file is too large: at most 5 MB'
+const STATEMENT_ENDPOINTS = new Set<Endpoint>([endpoints.reconciliationPreview, endpoints.reconciliationImport])
 
 const router = createRouter(routes)
 
@@ -82,7 +88,11 @@ async function handle(request: Request, options: ApiRequestOptions) {
     const { endpoint } = route
     checkAccess(endpoint, user)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
-    const body = endpoint.body ? parseValue(endpoint.body, await readBody(request)) : {}
+    const large = STATEMENT_ENDPOINTS.has(endpoint)
+    const limit = large
+      ? { bytes: STATEMENT_BODY_BYTES, message: STATEMENT_TOO_LARGE, field: 'file_in_base64' }
+      : { bytes: MAX_BODY_BYTES, message: BODY_TOO_LARGE }
+    const body = endpoint.body ? parseValue(endpoint.body, await readBody(request, limit)) : {}
     const origin = { user, clientIp: base.clientIp, userAgent: request.headers.get('user-agent') }
     const result = await withRequestOrigin(origin, () => route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0]))
     if (!(result instanceof Response) && getConfig().API_CHECK_RESPONSES) checkResponse(endpoint, result.data)
@@ -175,13 +185,15 @@ function envelope(httpStatus: number, body: unknown, headers: Record<string, str
 }
 
 /** JSON bodies as the contract says; urlencoded and multipart too, for curl and plain forms. */
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+async function readBody(request: Request, limit: { bytes: number; message: string; field?: string }): Promise<Record<string, unknown>> {
   if (request.method === 'GET' || request.method === 'HEAD') return {}
   let bytes: Uint8Array<ArrayBuffer>
   try {
-    bytes = await readBodyBytes(request, MAX_BODY_BYTES)
+    bytes = await readBodyBytes(request, limit.bytes)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new ApiError(413, 'payloadTooLarge', BODY_TOO_LARGE)
+    if (error instanceof BodyTooLargeError) {
+      throw new ApiError(413, 'payloadTooLarge', limit.message, limit.field ? { [limit.field]: [limit.message] } : null)
+    }
     throw badRequest('The request body could not be read')
   }
   const type = (request.headers.get('content-type') ?? '').toLowerCase()

@@ -3,6 +3,7 @@ import type { Database } from './db/client'
 import { readCache } from './http/read-cache'
 import { removeUnattachedUploads } from './media/quota'
 import { pruneRateLimitEvents } from './rate-limit'
+import { removeOldStatementUploads } from './reconciliation/service'
 import { subscriptionJobs } from './subscriptions/jobs'
 
 type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
@@ -12,6 +13,8 @@ export const dailyJobs: Job[] = [
   { name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) },
   ...subscriptionJobs,
   { name: 'remove-unattached-uploads', run: (db, now) => removeUnattachedUploads(db, now).then(() => {}) },
+  // A statement read for a preview and never imported is kept a day.
+  { name: 'remove-old-statement-uploads', run: (db, now) => removeOldStatementUploads(db, now) },
 ]
 
 const HOUR = 3600_000

@@ -9,6 +9,7 @@ import { notificationsRoutes } from './notifications/routes'
 import { payoutsRoutes } from './payouts/routes'
 import { peopleRoutes } from './people/routes'
 import { productsRoutes } from './products/routes'
+import { reconciliationRoutes } from './reconciliation/routes'
 import { profileRoutes } from './profile/routes'
 import { referenceRoutes } from './reference/routes'
 import { settingsRoutes } from './settings/routes'
@@ -35,4 +36,5 @@ export const routes: Route[] = [
   ...documentsRoutes,
   ...commissionsRoutes,
   ...auditRoutes,
+  ...reconciliationRoutes,
 ]

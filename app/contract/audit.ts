@@ -51,6 +51,10 @@ export const AUDIT_ACTION_LABELS = {
   'commission.earned': 'Commission earned',
   'commission.paid': 'Paid commission',
   'commission.voided': 'Voided commission',
+  'statement.imported': 'Imported bank statement',
+  'statement_line.confirmed': 'Confirmed statement match',
+  'statement_line.linked': 'Linked statement line',
+  'statement_line.ignored': 'Marked statement line not ours',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]]
@@ -68,6 +72,8 @@ export const AUDIT_RECORD_TYPES = [
   'title',
   'payout',
   'commission',
+  'statement',
+  'statement_line',
 ] as const
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number]
 

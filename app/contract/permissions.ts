@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'can_manage_titles',
   'can_pay_commissions',
   'can_view_audit',
+  'can_reconcile',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -38,6 +39,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_manage_titles: 'Record title steps',
   can_pay_commissions: 'Pay realtor commissions',
   can_view_audit: 'View the audit trail',
+  can_reconcile: 'Import bank statements and match them to payments',
 }
 
 export type Principal = { role: Role; permissions: readonly string[] }

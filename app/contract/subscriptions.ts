@@ -1,7 +1,7 @@
 import { ARREARS_BUCKETS } from './arrears-rules'
 import { z } from 'zod'
 import { DUE_FILTERS } from './dashboard-rules'
-import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import { checkboxField, nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
 import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, TRANSACTION_STATUSES } from './subscription-labels'
@@ -101,6 +101,11 @@ export const markTransactionSchema = z
     reference: requiredString('Reference', 64),
     status: enumField(['paid', 'not_confirmed'] as const, 'Status'),
     reason: optionalString('Reason', 500),
+    /**
+     * Ticked to mark paid a payment that no line of the imported bank statements supports
+     * (`no_statement_credit`); without it such a mark answers 400, the warning (NO_STATEMENT_CREDIT…) on this field.
+     */
+    without_statement_credit: checkboxField('Confirm without a statement credit').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'not_confirmed' && !value.reason?.trim()) {
@@ -219,8 +224,10 @@ export const paymentDetailsSchema = z.object({
    * the whole balance. A payment of any other amount is refused.
    */
   choices: z.array(z.object({ instalments: z.number().int(), amount: z.number(), whole: z.boolean() })),
-  /** The narration to give the bank transfer. */
+  /** What the payment is for, in words. */
   description: z.string(),
+  /** The narration to type on the bank transfer: the subscription reference, which reconciliation looks for. */
+  narration: z.string(),
   bank_details: bankAccountSchema,
 })
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>
@@ -242,5 +249,10 @@ export const transactionSchema = z.object({
   not_confirmed_reason: z.string().nullable(),
   /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
   can_mark: z.boolean(),
+  /**
+   * Awaiting confirmation, dated on or before the last day of the latest imported bank statement,
+   * and no line of any statement supports it: "No matching credit on the statement".
+   */
+  no_statement_credit: z.boolean(),
 })
 export type Transaction = z.infer<typeof transactionSchema>

@@ -18,6 +18,8 @@ export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staf
 /** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
 export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
 export const canSeeAudit = (user: Principal) => mayCall(user, { permissions: ['can_view_audit'] })
+/** Who may see the Reconciliation entry: the access rule of the admin/reconciliation endpoints. */
+export const canSeeReconciliation = (user: Principal) => mayCall(user, { permissions: ['can_reconcile'] })
 /** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
 export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
 /** Staff who change subscriptions or record payments: the arrears page's readers. */
@@ -41,6 +43,7 @@ export type NavIcon =
   | 'arrears'
   | 'commissions'
   | 'audit'
+  | 'reconciliation'
   | 'settings'
 
 export type NavEntry = {
@@ -60,6 +63,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/arrears', label: 'Arrears', icon: 'arrears', visible: canSeeArrears },
   { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
   { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
+  { path: '/reconciliation', label: 'Reconciliation', icon: 'reconciliation', visible: canSeeReconciliation },
   { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },

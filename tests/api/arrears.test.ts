@@ -104,6 +104,7 @@ describe('the daily job moves a late subscription through due, grace, fee, bucke
     expect(await arrearsOn(day1)).toMatchObject({ daysInArrears: 1, bucket: '1-30', amountOverdueKobo: 30_000_000 })
     const mail = api.latestMail(customer.email) ?? ''
     expect(mail).toContain('₦300,000.00 is overdue')
+    expect(mail).toContain(`Use ${sub.reference} as the narration of your transfer.`)
     expect(mail).toContain(`a late fee of ₦6,000.00 is added on ${formatDate(addInterval(due, 8, 'days'))}`)
     expect(mail).toContain(`After ${formatDate(addInterval(due, 90, 'days'))} the balance is repriced at the current price.`)
 

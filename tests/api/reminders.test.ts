@@ -79,6 +79,7 @@ describe('payment due reminders', () => {
     const mail = api.latestMail(customer.email) ?? ''
     expect(mail).toContain(`Payment reminder: ${sub.reference} is due on ${d}/${m}/${y}`)
     expect(mail).toContain('300,000.00')
+    expect(mail).toContain(`Use ${sub.reference} as the narration of your transfer`)
 
     // The same day again, the next days, and the whole daily run: nothing more for that date.
     expect(await sendDueReminders(api.db, at(addInterval(due, -3, 'days'), '18:00'))).toBe(0)

@@ -80,6 +80,8 @@ describe('the life of a land subscription by instalments', () => {
         { instalments: 4, amount: 1_000_000.01, whole: true },
       ],
       description: `Initial deposit for Lekki, Lagos (${product.reference}) (${reference})`,
+      // The transfer's narration is the subscription reference, which reconciliation looks for.
+      narration: reference,
       bank_details: { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' },
     })
 

@@ -26,6 +26,7 @@ const STAFF_PAGES = [
   { path: '/', heading: 'Dashboard', file: 'staff-dashboard' },
   { path: '/customers', heading: 'Customers', file: 'staff-customers' },
   { path: '/subscriptions', heading: 'Land Subscriptions', file: 'staff-land-subscriptions' },
+  { path: '/reconciliation', heading: 'Reconciliation', file: 'staff-reconciliation' },
   { path: '/settings', heading: 'Settings', file: 'staff-settings' },
 ]
 

@@ -34,7 +34,7 @@ test.describe('menu and dashboard per kind of user', () => {
 
   test('the super admin sees every entry and every card, each linking to its list', async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Arrears', 'Titles', 'Payouts', 'Commissions', 'Customers', 'Realtors', 'Users', 'Audit', 'Settings'])
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Arrears', 'Titles', 'Payouts', 'Reconciliation', 'Commissions', 'Customers', 'Realtors', 'Users', 'Audit', 'Settings'])
     const hrefs = await mainNav(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
@@ -47,6 +47,7 @@ test.describe('menu and dashboard per kind of user', () => {
       '/arrears',
       '/titles',
       '/payouts',
+      '/reconciliation',
       '/commissions',
       '/customers',
       '/realtors',

@@ -93,7 +93,7 @@ test('malformed form posts: no web action answers 5xx', async () => {
 
   for (const [index, route] of routes.entries()) {
     // Records of its own (an account to suspend, a subscription to pay or cancel), so the world's stay usable.
-    const records = await webFixture(route, world)
+    const records = await webFixture(route, world, httpClient(server))
     const fields = await sample(route, records)
     const paths = fc
       .tuple(...route.params.map((name) => pathParam(webParam(route, name, records))))

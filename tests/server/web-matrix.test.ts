@@ -198,7 +198,7 @@ test('authorization matrix: every web route × every kind of caller', async () =
   let controls = 0
   for (const route of actionRoutes) {
     const actor = webPosters(route)[0]
-    const records = await webFixture(route, world)
+    const records = await webFixture(route, world, httpClient(server))
     const body = webFormBody(route, records, `${actor}-control`)
     if (!body) continue
     const path = webPath(route, records)

@@ -10,6 +10,7 @@
  */
 import type { Permission } from '~/contract/permissions'
 import { ADMIN, PASSWORD, TINY_PNG_BASE64, yesterday, type Account, type World } from './security-world'
+import { gtbankCsv } from './statements'
 
 export const ACTORS = ['anonymous', 'customer', 'other', 'realtor', 'admin', 'super'] as const
 export type Actor = (typeof ACTORS)[number]
@@ -447,6 +448,39 @@ export const RULES: Record<string, Rule> = {
     // Refused pairs name an entry nobody has: they are turned away before it is looked up.
     body: (w) => ({ ids: [w.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'NIP/MATRIX' }),
   },
+
+  // Reconciliation: staff holding can_reconcile (confirming also needs can_verify_transaction, which the super admin holds).
+  'POST admin/reconciliation/statement/preview': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },
+  'POST admin/reconciliation/statement': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },
+  'GET admin/reconciliation/line': { lacks: ['can_reconcile'], expect: staffOnly() },
+  'POST admin/reconciliation/confirm': {
+    lacks: ['can_reconcile'],
+    expect: staffOnly(),
+    // Not `consumes`: once confirmed, later posts of the same line answer 409, past every gate.
+    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(true) } }),
+    body: (w) => ({ line_ids: [w.scratch.line ?? '999999'] }),
+  },
+  'POST admin/reconciliation/line/:id/link': {
+    lacks: ['can_reconcile'],
+    expect: staffOnly(),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false), payable: (await w.make.subscription('unpaid')).reference } }),
+    params: (w) => ({ id: w.scratch.line ?? '999999' }),
+    body: (w) => ({ subscription: w.scratch.payable ?? w.unpaid.reference, amount: 5_000_000 }),
+  },
+  'POST admin/reconciliation/line/:id/ignore': {
+    lacks: ['can_reconcile'],
+    expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false) } }),
+    params: (w) => ({ id: w.scratch.line ?? '999999' }),
+  },
+}
+
+/** A GTBank export with one credit of its own (a statement already imported would add nothing). */
+function statementBody() {
+  const tag = Math.random().toString(36).slice(2, 10).toUpperCase()
+  const csv = gtbankCsv([{ date: '2021-01-05', remarks: `TRANSFER FROM MATRIX ${tag}`, credit: 2_500 }])
+  return { bank: 'gtbank', file_name: `statement-${tag}.csv`, file_in_base64: Buffer.from(csv).toString('base64') }
 }
 
 /** Today in Lagos (YYYY-MM-DD): a title step's date may not be in the future. */

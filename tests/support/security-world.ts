@@ -6,6 +6,10 @@
  */
 import { PERMISSIONS, type Permission } from '~/contract/permissions'
 import { uniquePng } from './images'
+import { gtbankCsv } from './statements'
+
+/** The day of the statements the checks import: long before any payment they mark. */
+const STATEMENT_DAY = '2021-01-04'
 
 export type Answer = {
   httpStatus: number
@@ -76,6 +80,12 @@ export type Fixtures = {
   account(role: 'customer' | 'realtor'): Promise<Account>
   /** A new earned commission entry (a realtor of its own, whose referred customer's payment was confirmed): its id. */
   commission(): Promise<string>
+  /**
+   * A new open line of a bank statement the super admin imported: matched exactly to a new payment
+   * of the customer's awaiting confirmation, or (unmatched) a credit nobody can be matched to. Its
+   * id. Dated long ago, so the payments other checks mark are after the statement, not flagged.
+   */
+  statementLine(matched: boolean): Promise<string>
   /** A new staff account made by the super admin, with the token of its mailed set-password link. */
   invitedStaff(): Promise<{ uuid: string; reference: string; email: string; linkToken: string }>
   /** A new customer who asked to move to another address: the token of the link mailed there. */
@@ -327,6 +337,24 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       const id = list.items[0]?.id as string | undefined
       if (!id) throw new Error('The confirmed payment earned no commission')
       return id
+    },
+    async statementLine(matched) {
+      const tag = Math.random().toString(36).slice(2, 10).toUpperCase()
+      const sub = matched ? await make.subscription('instalments') : null
+      const csv = gtbankCsv([
+        sub
+          ? { date: STATEMENT_DAY, remarks: `TRF FROM CUSTOMER/${sub.reference}/${tag}`, credit: 1_000_000 }
+          : { date: STATEMENT_DAY, remarks: `POS SETTLEMENT ${tag}`, credit: 12_345 },
+      ])
+      await ok('POST', 'admin/reconciliation/statement', superAdmin.token, {
+        bank: 'gtbank',
+        file_name: `statement-${tag}.csv`,
+        file_in_base64: Buffer.from(csv).toString('base64'),
+      })
+      const open = await ok('GET', `admin/reconciliation/line?status=open&confidence=${matched ? 'exact' : 'none'}`, superAdmin.token)
+      const line = open.items.find((item: { narration: string }) => item.narration.includes(tag))
+      if (!line) throw new Error(`The imported statement line ${tag} is not open${matched ? ' with an exact match' : ''}`)
+      return line.id as string
     },
     invitedStaff: () => invite([]),
     async emailChange() {

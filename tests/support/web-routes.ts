@@ -7,7 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Actor } from './authorization-rules'
 import { uniquePng } from './images'
-import type { World } from './security-world'
+import type { World, WorldClient } from './security-world'
+import { gtbankCsv } from './statements'
 
 export type WebRoute = {
   id: string
@@ -149,6 +150,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (area === 'arrears') return 'refused'
   // The audit trail and its export: can_view_audit, which the admin here does not hold.
   if (area === 'audit' || area === 'export') return 'refused'
+  // Bank statements and their lines: can_reconcile, which the admin here does not hold.
+  if (area === 'reconciliation') return 'refused'
   if (area === 'land-purchases' || area === 'land-investments') {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
@@ -251,6 +254,9 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { step: 'allocation_letter', date: todayInLagos(), note: `Recorded by the web matrix (${tag})` }
     case '/payouts':
       return { ids: [world.scratch.payout ?? ''], paid_on: yesterdayLocal().paid_on, bank_reference: `WEB-${tag}`.slice(0, 100) }
+    // Confirm the exact match of a statement line (webFixture imports one for a payment awaiting confirmation).
+    case '/reconciliation':
+      return { intent: 'confirm', line_ids: [world.scratch.line ?? '1'] }
     default:
       return null
   }
@@ -278,7 +284,7 @@ export function webPosters(route: WebRoute): Actor[] {
  * Records of their own for a route's positive control (a subscription to pay or cancel, an account
  * to suspend), so it does not use up what the refused posts point at.
  */
-export async function webFixture(route: WebRoute, world: World): Promise<World> {
+export async function webFixture(route: WebRoute, world: World, client?: WorldClient): Promise<World> {
   switch (route.pattern) {
     // A product of its own: the customer already holds an unpaid subscription to the world's.
     case '/land-purchases/:reference/subscribe':
@@ -313,7 +319,34 @@ export async function webFixture(route: WebRoute, world: World): Promise<World> 
       return { ...world, completed: await world.make.subscription('completed') }
     case '/payouts':
       return { ...world, scratch: { ...world.scratch, payout: (await world.make.payout()).id } }
+    case '/reconciliation': {
+      if (!client) throw new Error('The /reconciliation fixture imports a statement through the API: pass webFixture a client')
+      const instalments = await world.make.subscription('instalments')
+      return { ...world, instalments, scratch: { ...world.scratch, line: await exactStatementLine(client, world.superAdmin.token, instalments.reference) } }
+    }
     default:
       return world
   }
+}
+
+/**
+ * A one-line statement crediting the ₦1,000,000 deposit of an instalment purchase (its reference in
+ * the narration), imported by the super admin: the id of its line, an exact match to confirm.
+ */
+async function exactStatementLine(client: WorldClient, token: string, subscription: string) {
+  // Dated a month back: payments made later (the other fixtures pay yesterday) are after the
+  // statement's last day, so none is flagged "No matching credit on the statement".
+  const date = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+  const csv = gtbankCsv([{ date, reference: `WEB${subscription.slice(-6)}`, remarks: `NIP TRANSFER ${subscription} DEPOSIT`, credit: 1_000_000 }])
+  const imported = await client.call('POST', 'admin/reconciliation/statement', {
+    token,
+    body: { bank: 'gtbank', file_name: 'statement.csv', file_in_base64: Buffer.from(csv).toString('base64') },
+  })
+  if (imported.status !== '200') throw new Error(`The statement import failed: ${imported.httpStatus} ${imported.message} ${JSON.stringify(imported.data)}`)
+  const lines = await client.call('GET', 'admin/reconciliation/line?status=open&confidence=exact&page=1', { token })
+  const line = (lines.data?.items as { id: string; match: { subscription_reference: string } | null }[] | undefined)?.find(
+    (item) => item.match?.subscription_reference === subscription,
+  )
+  if (!line) throw new Error(`The statement line for ${subscription} was not matched exactly: ${JSON.stringify(lines.data)}`)
+  return line.id
 }

@@ -38,6 +38,7 @@ describe('the sidebar', () => {
       ['/arrears', 'Arrears'],
       ['/titles', 'Titles'],
       ['/payouts', 'Payouts'],
+      ['/reconciliation', 'Reconciliation'],
       ['/commissions', 'Commissions'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],

@@ -703,3 +703,89 @@ export const commissions = pgTable(
     index('commissions_subscription_idx').on(table.subscriptionId),
   ],
 )
+
+/** A bank statement imported by staff: its bank, file, who brought it in, the days it covers and what it added. */
+export const statementImports = pgTable(
+  'statement_imports',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    /** A bank code of app/contract/banks.ts. */
+    bank: text('bank').notNull(),
+    fileName: text('file_name').notNull(),
+    importedById: integer('imported_by_id').references(() => users.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    firstDate: date('first_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    unreadable: integer('unreadable').notNull().default(0),
+  },
+  (table) => [index('statement_imports_last_date_idx').on(table.lastDate)],
+)
+
+/**
+ * A credit line of a statement, with its raw text and a hash that makes the same line imported
+ * again (from the same file, an overlapping one, or as XLSX) a duplicate. Its match is a payment
+ * awaiting confirmation (transaction_id) or a subscription awaiting payment (subscription_id only).
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: serial('id').primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    narration: text('narration').notNull(),
+    reference: text('reference'),
+    amount: kobo('amount').notNull(),
+    balance: kobo('balance'),
+    raw: text('raw').notNull(),
+    hash: text('hash').notNull().unique(),
+    status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] }).notNull().default('open'),
+    confidence: text('confidence', { enum: ['exact', 'likely', 'none'] }).notNull().default('none'),
+    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A payment is supported by one line at most.
+    uniqueIndex('statement_lines_transaction_idx')
+      .on(table.transactionId)
+      .where(sql`${table.transactionId} is not null`),
+    index('statement_lines_status_confidence_idx').on(table.status, table.confidence, descending(table.date), descending(table.id)),
+    index('statement_lines_import_idx').on(table.importId),
+    index('statement_lines_subscription_idx').on(table.subscriptionId),
+  ],
+)
+
+/** The columns a bank's statements were last read by (positions, 0-based), offered for its next import. */
+export const statementColumnMappings = pgTable('statement_column_mappings', {
+  bank: text('bank').primaryKey(),
+  columns: jsonb('columns')
+    .$type<{ date: number; narration: number; credit: number; debit: number | null; balance: number | null; reference: number | null }>()
+    .notNull(),
+  updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+})
+
+/** A statement read by a preview, kept a day so it can be imported once its columns are checked. */
+export const statementUploads = pgTable(
+  'statement_uploads',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    bank: text('bank').notNull(),
+    fileName: text('file_name').notNull(),
+    content: bytea('content').notNull(),
+    uploadedById: integer('uploaded_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('statement_uploads_created_idx').on(table.createdAt)],
+)

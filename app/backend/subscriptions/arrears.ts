@@ -254,7 +254,16 @@ export async function sendArrearsReminders(db: Database, now: Date) {
     await sendNotice(db, {
       to: owner.email,
       subject: `${title}: ${s.reference}`,
-      text: [`Hello ${owner.firstName},`, '', `This is a reminder that ${what}.`, feeText, defaultText, '', `Pay at ${appUrl()}/subscriptions`].join('\n'),
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        `This is a reminder that ${what}.`,
+        feeText,
+        defaultText,
+        '',
+        `Use ${s.reference} as the narration of your transfer.`,
+        `Pay at ${appUrl()}/subscriptions`,
+      ].join('\n'),
     }).catch((error) => console.error(`Arrears reminder for ${s.reference} failed:`, error))
     sent += 1
   }

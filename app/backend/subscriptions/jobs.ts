@@ -78,7 +78,7 @@ export async function sendDueReminders(db: Database, now: Date) {
           `Hello ${row.firstName},`,
           '',
           `This is a reminder that ${what}.`,
-          `Make the transfer and upload your proof of payment at ${appUrl()}/subscriptions`,
+          `Use ${row.reference} as the narration of your transfer, then upload your proof of payment at ${appUrl()}/subscriptions`,
           '',
           'If you have already paid, please ignore this e-mail.',
         ].join('\n'),

@@ -6,7 +6,7 @@ import { paymentChoices, type PaymentChoice } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
 import type { Database, Executor } from '../db/client'
-import { files, scheduleEntries, settings, subscriptions, transactions, users } from '../db/schema'
+import { files, scheduleEntries, settings, statementImports, statementLines, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -73,6 +73,10 @@ const transactionColumns = {
   transaction: transactions,
   proofName: files.name,
   ownerId: subscriptions.userId,
+  /** Whether a bank statement line supports it (matched, confirmed or linked). */
+  onStatement: sql<boolean>`exists (select 1 from ${statementLines} where ${statementLines.transactionId} = ${transactions.id})`.mapWith(Boolean),
+  /** The last day of the latest bank statement imported, or null before any. */
+  lastStatementDate: sql<string | null>`(select max(${statementImports.lastDate})::text from ${statementImports})`,
 }
 
 function transactionQuery(db: Executor) {
@@ -83,7 +87,22 @@ function transactionQuery(db: Executor) {
     .leftJoin(files, eq(files.id, transactions.proofFileId))
 }
 
-type TransactionJoin = { transaction: TransactionRow; proofName: string | null; ownerId: number }
+type TransactionJoin = {
+  transaction: TransactionRow
+  proofName: string | null
+  ownerId: number
+  onStatement: boolean
+  lastStatementDate: string | null
+}
+
+/**
+ * "No matching credit on the statement": a payment awaiting confirmation, paid (as its payer says)
+ * on or before the last day of the latest statement imported, that no statement line supports.
+ */
+export function lacksStatementCredit({ transaction: t, onStatement, lastStatementDate }: TransactionJoin) {
+  if (t.status !== 'awaiting_confirmation' || !t.paidAt || !lastStatementDate || onStatement) return false
+  return today(t.paidAt) <= lastStatementDate
+}
 
 export const OWN_SUBSCRIPTION_CONFIRMATION = 'You cannot confirm a payment on your own subscription: another member of staff must confirm it'
 export const OWN_RECORDING_CONFIRMATION = 'You cannot confirm a payment you recorded yourself: another member of staff must confirm it'
@@ -98,7 +117,8 @@ export function selfConfirmationRefusal(viewer: { id: number }, ownerId: number,
   return null
 }
 
-export function serializeTransaction({ transaction: t, proofName, ownerId }: TransactionJoin, viewer: ApiUser): Transaction {
+export function serializeTransaction(row: TransactionJoin, viewer: ApiUser): Transaction {
+  const { transaction: t, proofName, ownerId } = row
   return {
     uuid: t.uuid,
     reference: t.reference,
@@ -115,6 +135,7 @@ export function serializeTransaction({ transaction: t, proofName, ownerId }: Tra
       t.status === 'awaiting_confirmation' &&
       hasPermission(viewer, 'can_verify_transaction') &&
       selfConfirmationRefusal(viewer, ownerId, t.recordedById) === null,
+    no_statement_credit: lacksStatementCredit(row),
   }
 }
 
@@ -318,76 +339,98 @@ export async function markTransaction(
 ) {
   const why = reason?.trim() || null
   if (status === 'not_confirmed' && !why) throw fieldError('reason', NOT_CONFIRMED_REASON_REQUIRED)
-  const marked = await db.transaction(async (tx) => {
-    const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
-    if (!trx) throw notFound('Transaction not found')
-    const s = await lockSubscription(tx, trx.subscriptionId)
-    const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
-    if (refusal) throw forbidden(refusal)
-    if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
-    if (s.status === 'expired') throw conflict('This subscription has expired')
-    const now = new Date()
-    const [marked] = await tx
-      .update(transactions)
-      .set({ status, markedById: actor.id, markedAt: now, notConfirmedReason: status === 'not_confirmed' ? why : null })
-      .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
-      .returning()
-    if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
-    const amount = formatNaira(koboToNaira(trx.amount))
-    const refs = await subscriptionRefs(tx, s.id)
-    const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
-      recordAudit(tx, {
-        action: status === 'paid' ? 'transaction.confirmed' : 'transaction.rejected',
-        record: { type: 'transaction', reference: trx.reference },
-        related: relatedTo(refs),
-        summary:
-          status === 'paid'
-            ? `Marked ${trx.reference} of ${s.reference} as paid: ${nairaOf(trx.amount)}`
-            : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${nairaOf(trx.amount)}. Reason: ${why}`,
-        changes: changesBetween(
-          { status: trx.status, not_confirmed_reason: trx.notConfirmedReason, subscription_status: s.status, total_amount_paid: koboToNaira(s.totalAmountPaid) },
-          {
-            status,
-            not_confirmed_reason: status === 'not_confirmed' ? why : null,
-            subscription_status: subscriptionAfter,
-            total_amount_paid: koboToNaira(totalPaidAfter),
-          },
-        ),
-      })
-    if (status === 'not_confirmed') {
-      const back = s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment'
-      await tx
-        .update(subscriptions)
-        .set({ status: back, updatedAt: now })
-        .where(eq(subscriptions.id, s.id))
-      await audit(back, s.totalAmountPaid)
-      await notify(tx, s.userId, {
-        title: 'Payment not confirmed',
-        body:
-          `Your payment of ${amount} for ${s.reference} (${trx.reference}) could not be confirmed. Reason: ${why}. ` +
-          'Check the details and send the proof again.',
-        link: transactionLink(s.type, s.reference, trx.reference),
-      })
-      return marked
-    }
-    const outcome = await applyPayment(tx, s, trx.amount, now)
-    await audit(outcome, s.totalAmountPaid + trx.amount)
-    // The customer's realtors earn on the confirmed payment, in this same transaction.
-    await earnCommissions(tx, { transactionId: trx.id, subscriptionId: s.id, customerId: s.userId, amountKobo: trx.amount, now })
-    await notify(tx, s.userId, {
-      title: 'Payment confirmed',
-      body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,
-      link: receiptLink(s.type, s.reference, trx.reference),
-    })
-    if (outcome === 'completed' && s.type === 'land') {
-      await notify(tx, s.userId, {
-        title: 'Subscription completed',
-        body: `Your subscription ${s.reference} is fully paid and completed. Your land document is ready to download.`,
-        link: subscriptionLink(s.type, s.reference),
-      })
-    }
-    return marked
-  })
+  const marked = await db.transaction((tx) => markTransactionIn(tx, transactionId, status, actor, why))
   await mailPaymentMarked(db, marked.id)
+  return marked
+}
+
+/**
+ * The mark itself, on a transaction the caller holds (a statement's confirmation marks several in
+ * one, all or none). The caller mails the payer (mailPaymentMarked) once it is committed.
+ */
+export async function markTransactionIn(
+  tx: Executor,
+  transactionId: number,
+  status: 'paid' | 'not_confirmed',
+  actor: ApiUser,
+  why: string | null,
+) {
+  const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
+  if (!trx) throw notFound('Transaction not found')
+  const s = await lockSubscription(tx, trx.subscriptionId)
+  const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
+  if (refusal) throw forbidden(refusal)
+  if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
+  if (s.status === 'expired') throw conflict('This subscription has expired')
+  const now = new Date()
+  const [marked] = await tx
+    .update(transactions)
+    .set({ status, markedById: actor.id, markedAt: now, notConfirmedReason: status === 'not_confirmed' ? why : null })
+    .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
+    .returning()
+  if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
+  // A statement line matched to this payment follows the mark: confirmed with it, or let go when the
+  // payment is not confirmed, so the credit can be linked to the payment it really is.
+  await tx
+    .update(statementLines)
+    .set(
+      status === 'paid'
+        ? { status: 'confirmed', resolvedById: actor.id, resolvedAt: now }
+        : { transactionId: null, subscriptionId: null, confidence: 'none' },
+    )
+    .where(and(eq(statementLines.transactionId, trx.id), eq(statementLines.status, 'open')))
+  const amount = formatNaira(koboToNaira(trx.amount))
+  const refs = await subscriptionRefs(tx, s.id)
+  const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
+    recordAudit(tx, {
+      action: status === 'paid' ? 'transaction.confirmed' : 'transaction.rejected',
+      record: { type: 'transaction', reference: trx.reference },
+      related: relatedTo(refs),
+      summary:
+        status === 'paid'
+          ? `Marked ${trx.reference} of ${s.reference} as paid: ${nairaOf(trx.amount)}`
+          : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${nairaOf(trx.amount)}. Reason: ${why}`,
+      changes: changesBetween(
+        { status: trx.status, not_confirmed_reason: trx.notConfirmedReason, subscription_status: s.status, total_amount_paid: koboToNaira(s.totalAmountPaid) },
+        {
+          status,
+          not_confirmed_reason: status === 'not_confirmed' ? why : null,
+          subscription_status: subscriptionAfter,
+          total_amount_paid: koboToNaira(totalPaidAfter),
+        },
+      ),
+    })
+  if (status === 'not_confirmed') {
+    const back = s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment'
+    await tx
+      .update(subscriptions)
+      .set({ status: back, updatedAt: now })
+      .where(eq(subscriptions.id, s.id))
+    await audit(back, s.totalAmountPaid)
+    await notify(tx, s.userId, {
+      title: 'Payment not confirmed',
+      body:
+        `Your payment of ${amount} for ${s.reference} (${trx.reference}) could not be confirmed. Reason: ${why}. ` +
+        'Check the details and send the proof again.',
+      link: transactionLink(s.type, s.reference, trx.reference),
+    })
+    return marked
+  }
+  const outcome = await applyPayment(tx, s, trx.amount, now)
+  await audit(outcome, s.totalAmountPaid + trx.amount)
+  // The customer's realtors earn on the confirmed payment, in this same transaction.
+  await earnCommissions(tx, { transactionId: trx.id, subscriptionId: s.id, customerId: s.userId, amountKobo: trx.amount, now })
+  await notify(tx, s.userId, {
+    title: 'Payment confirmed',
+    body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,
+    link: receiptLink(s.type, s.reference, trx.reference),
+  })
+  if (outcome === 'completed' && s.type === 'land') {
+    await notify(tx, s.userId, {
+      title: 'Subscription completed',
+      body: `Your subscription ${s.reference} is fully paid and completed. Your land document is ready to download.`,
+      link: subscriptionLink(s.type, s.reference),
+    })
+  }
   return marked
 }

@@ -10,7 +10,8 @@ import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '~/contract/subscriptions'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
-import { conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { implement } from '../http/router'
 import { isAllowedPayment } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
@@ -29,6 +30,7 @@ import {
   paymentChoiceRefusal,
   paymentChoicesOf,
   isPayable,
+  lacksStatementCredit,
   lastTransactionId,
   listTransactions,
   markTransaction,
@@ -57,6 +59,7 @@ import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
+const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it paid anyway`
 
 // ---------------------------------------------------------------------------------------------
 // Plans (the breakdown shown before subscribing)
@@ -252,6 +255,7 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
       choices: choices.map((choice) => ({ instalments: choice.instalments, amount: koboToNaira(choice.amountKobo), whole: choice.whole })),
       description: await paymentDescription(db, row),
+      narration: row.subscription.reference,
       bank_details: await bankDetails(db),
     },
   }
@@ -342,6 +346,10 @@ const mark = implement(endpoints.transactionMark, async ({ db, user: staff, body
   const key = input.reference.trim()
   const found = await findTransaction(db, isUuid(key) ? eq(transactions.uuid, key) : eq(transactions.reference, key.toUpperCase()))
   if (!found) throw notFound('Transaction not found')
+  // A payment the imported statements do not show needs the warning answered first.
+  if (input.status === 'paid' && !input.without_statement_credit && lacksStatementCredit(found)) {
+    throw new ApiError(400, 'badRequest', NO_STATEMENT_CREDIT_WARNING, { without_statement_credit: [NO_STATEMENT_CREDIT_WARNING] })
+  }
   await markTransaction(db, found.transaction.id, input.status, staff, input.reason ?? null)
   const marked = orNotFound(await findTransaction(db, eq(transactions.id, found.transaction.id)), 'Transaction not found')
   return { message: 'Transaction marked successfully', data: serializeTransaction(marked, staff) }

@@ -12,6 +12,7 @@ import { payoutEndpoints } from './payouts'
 import { peopleEndpoints } from './people'
 import { productEndpoints } from './products'
 import { profileEndpoints } from './profile'
+import { reconciliationEndpoints } from './reconciliation'
 import { referenceEndpoints } from './reference'
 import { settingEndpoints } from './settings'
 import { subscriptionEndpoints } from './subscriptions'
@@ -40,6 +41,7 @@ export const endpoints = {
   ...documentEndpoints,
   ...commissionEndpoints,
   ...auditEndpoints,
+  ...reconciliationEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

@@ -158,7 +158,8 @@ export const subscriptionEndpoints = {
     summary: 'Confirm a payment awaiting confirmation (paid), or refuse it (not confirmed)',
     description:
       '`reference` is the transaction\'s reference or uuid. Nobody marks a payment on their own subscription or one they ' +
-      'recorded themselves (403).',
+      'recorded themselves (403). Marking paid a payment flagged `no_statement_credit` answers 400 (a field error on ' +
+      '`without_statement_credit`) unless `without_statement_credit` is true.',
     access: { permissions: ['can_verify_transaction'] },
     body: markTransactionSchema,
     response: transactionSchema,

@@ -99,6 +99,7 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
           <BankLine label="Account number" value={bank.account_number} />
           <BankLine label="Account name" value={bank.account_name} />
           <BankLine label="Bank name" value={bank.bank_name} />
+          <BankLine label="Transfer narration" value={details.narration} />
           <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
             <dt className="text-slate-500">{data.choices.length > 1 ? 'Next instalment' : 'Amount to pay'}</dt>
             <dd className="font-semibold text-slate-900">{formatNaira(details.amount)}</dd>
@@ -110,6 +111,9 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
             </div>
           ) : null}
         </dl>
+        <p className="mt-1 text-xs text-slate-500" data-testid="narration-hint">
+          Type this as the narration of your transfer so we can match it.
+        </p>
       </section>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-1" preventScrollReset>

@@ -1,8 +1,10 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { transactionAnchor } from '~/contract/links'
 import { Button } from '~/components/ui/button'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { CheckboxField } from '~/components/forms'
+import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation-labels'
 import { TextareaField } from '../products/fields'
 import type { Paginated } from '~/contract/envelope'
 import { transactionStatusLabel } from '~/contract/subscription-labels'
@@ -29,10 +31,11 @@ export type TransactionsPanelData = {
   /** This panel's address without the marking step. */
   panelHref: string
   reasonSpec: FormSpec
+  paidSpec: FormSpec
 }
 
 /** What a refused "not confirmed" post answers: the field message, for that transaction. */
-export type MarkActionData = { result: SubmissionResult<string[]>; reference: string } | undefined
+export type MarkActionData = { result: SubmissionResult<string[]>; reference: string; status?: string } | undefined
 
 const BADGE: Record<string, string> = {
   awaiting_confirmation: 'bg-sky-100 text-sky-800',
@@ -77,12 +80,30 @@ function MarkLinks({ reference, panelHref }: { reference: string; panelHref: str
 }
 
 /** Step two for "paid": says what confirming does, then posts. */
-function ConfirmPaid({ transaction, data }: { transaction: Transaction; data: TransactionsPanelData }) {
+function ConfirmPaid({
+  transaction,
+  data,
+  lastResult,
+}: {
+  transaction: Transaction
+  data: TransactionsPanelData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === transaction.reference
   const titleId = `confirm-paid-${transaction.reference}`
+  const [form, fields] = useSpecForm<{ reference: string; status: string; without_statement_credit: boolean }>(data.paidSpec, {
+    id: `paid-${transaction.reference}`,
+    lastResult,
+  })
   return (
-    <Form method="post" preventScrollReset className="mt-3 rounded-md border border-green-200 bg-green-50 p-3" aria-labelledby={titleId}>
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      className="mt-3 rounded-md border border-green-200 bg-green-50 p-3"
+      aria-labelledby={titleId}
+    >
       <p id={titleId} className="text-sm font-semibold text-slate-900">
         Confirm this payment?
       </p>
@@ -92,6 +113,18 @@ function ConfirmPaid({ transaction, data }: { transaction: Transaction; data: Tr
       </p>
       <input type="hidden" name="reference" value={transaction.reference} />
       <input type="hidden" name="status" value="paid" />
+      {transaction.no_statement_credit ? (
+        <div className="mt-2">
+          <p className="text-sm text-amber-900">
+            No line of the imported bank statements shows this credit. Check the account before confirming.
+          </p>
+          <CheckboxField
+            labelProps={{ children: 'Confirm without a statement credit' }}
+            inputProps={getInputProps(fields.without_statement_credit, { type: 'checkbox' })}
+            errors={fields.without_statement_credit.errors}
+          />
+        </div>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="submit" pending={busy}>
           Yes, mark as paid
@@ -181,7 +214,9 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
           {transactions.items.map((transaction) => {
             const refused = actionData?.reference === transaction.reference ? actionData.result : undefined
             const step = refused
-              ? 'not_confirmed'
+              ? actionData?.status === 'paid'
+                ? 'paid'
+                : 'not_confirmed'
               : data.marking?.reference === transaction.reference
                 ? data.marking.status
                 : null
@@ -198,6 +233,11 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
                     {transactionStatusLabel(transaction.status)}
                   </span>
                 </div>
+                {transaction.no_statement_credit ? (
+                  <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="no-statement-credit">
+                    {NO_STATEMENT_CREDIT}
+                  </p>
+                ) : null}
                 <dl className="mt-1 divide-y divide-slate-100">
                   <DetailRow label="Amount">{formatNaira(transaction.amount)}</DetailRow>
                   <DetailRow label="Description">{transaction.description}</DetailRow>
@@ -224,7 +264,7 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
                 {transaction.status === 'awaiting_confirmation' && data.canVerify ? (
                   transaction.can_mark ? (
                     step === 'paid' ? (
-                      <ConfirmPaid transaction={transaction} data={data} />
+                      <ConfirmPaid transaction={transaction} data={data} lastResult={refused} />
                     ) : step === 'not_confirmed' ? (
                       <NotConfirmedReason transaction={transaction} data={data} lastResult={refused} />
                     ) : (

@@ -56,6 +56,7 @@ export async function loadTransactions(request: Request, name: ListName, referen
     marking,
     panelHref: withoutMarking(url),
     reasonSpec: formSpec(markTransactionSchema, { reference: 'TRX', status: 'not_confirmed' }),
+    paidSpec: formSpec(markTransactionSchema, { reference: 'TRX', status: 'paid' }),
   }
 }
 
@@ -70,15 +71,23 @@ export async function markAction(request: Request) {
   if (submission.status !== 'success') {
     const { reference, status } = submission.payload as Record<string, unknown>
     // A blank reason is the one mistake a person makes here: said under the field.
-    if (typeof reference === 'string' && reference && status === 'not_confirmed') {
-      return data({ result: submission.reply(), reference }, { status: 400 })
+    if (typeof reference === 'string' && reference && (status === 'not_confirmed' || status === 'paid')) {
+      return data({ result: submission.reply(), reference, status }, { status: 400 })
     }
     return redirectWithError(request, here, POST_ERROR)
   }
   const result = await api(request, endpoints.transactionMark, { body: submission.value })
   if (!result.ok) {
-    if (result.fieldErrors?.reason) {
-      return data({ result: replyWithServerErrors(submission, result), reference: submission.value.reference }, { status: 400 })
+    const { reference, status } = submission.value
+    if (result.fieldErrors?.reason || result.fieldErrors?.without_statement_credit) {
+      return data({ result: replyWithServerErrors(submission, result), reference, status }, { status: 400 })
+    }
+    // A payment no statement line supports: the warning is answered by ticking the box beside it.
+    if (status === 'paid' && !submission.value.without_statement_credit && /statement/i.test(result.message) && result.httpStatus < 500) {
+      return data(
+        { result: submission.reply({ fieldErrors: { without_statement_credit: [result.message] } }), reference, status },
+        { status: 400 },
+      )
     }
     return redirectWithError(request, here, result.message)
   }

@@ -1,0 +1,120 @@
+import { describe, expect, test } from 'vitest'
+import { editDistance, matchLines, nameResembles, subscriptionReferences, type PendingPayment } from '~/backend/reconciliation/matching'
+
+describe('subscriptionReferences', () => {
+  test.each([
+    ['TRF FROM ADA OBI/SUB-7KQ2M9/NIP', ['SUB-7KQ2M9']],
+    ['sub-7kq2m9 land', ['SUB-7KQ2M9']],
+    ['PAYMENT SUB 7KQ2M9', ['SUB-7KQ2M9']],
+    ['SUB-AAAA2222 and SUB-BBBB3333', ['SUB-AAAA2222', 'SUB-BBBB3333']],
+    ['SUBSCRIPTION FEE', []],
+    ['POS SETTLEMENT', []],
+  ])('%j', (narration, references) => {
+    expect(subscriptionReferences(narration)).toEqual(references)
+  })
+})
+
+describe('nameResembles', () => {
+  test.each([
+    ['NIP TRANSFER FROM NGOZI OKAFOR', 'Ngozi Okafor', true],
+    ['nip transfer from ngozi okafor', 'NGOZI OKAFOR', true],
+    ['TRF FRM OKAFOR NGOZI', 'Ngozi Okafor', true],
+    ['NIP TRANSFER FROM NGOZI OKAFFOR', 'Ngozi Okafor', true],
+    ['NIP TRANSFER FROM NGOZY OKAFOR', 'Ngozi Okafor', true],
+    ['NIP TRANSFER FROM NGOZI', 'Ngozi Okafor', false],
+    ['NIP TRANSFER FROM EMEKA OKAFOR', 'Ngozi Okafor', false],
+    ['NIP TRANSFER FROM NGZY OKFAOR', 'Ngozi Okafor', false],
+    ['FROM ADA OBI', 'Ada Obi', true],
+    ['FROM ADE OBI', 'Ada Obi', false],
+    ['ACME STORES', 'Ada Obi', false],
+  ])('%j names %j: %j', (narration, name, expected) => {
+    expect(nameResembles(narration, name)).toBe(expected)
+  })
+
+  test.each([
+    ['okafor', 'okaffor', 1],
+    ['okafor', 'okafor', 0],
+    ['ngozi', 'ngozy', 1],
+    ['ngozi', 'nkozy', 2],
+  ])('editDistance(%j, %j) = %j', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance)
+  })
+})
+
+const payment = (id: number, extra: Partial<PendingPayment> = {}): PendingPayment => ({
+  id,
+  subscriptionReference: `SUB-AAAA000${id}`,
+  amountKobo: 100_000_00,
+  paidOn: '2027-01-04',
+  customerName: 'Ngozi Okafor',
+  ...extra,
+})
+
+describe('matchLines', () => {
+  test('exact on the reference and the payment amount; exact on a subscription amount due; likely on amount, days and name; none otherwise', () => {
+    const result = matchLines(
+      [
+        { key: 1, date: '2027-01-05', narration: 'TRF/SUB-AAAA0001', amountKobo: 100_000_00 },
+        { key: 2, date: '2027-01-05', narration: 'TRF/SUB-BBBB0002', amountKobo: 50_000_00 },
+        { key: 3, date: '2027-01-06', narration: 'NIP FROM NGOZI OKAFFOR', amountKobo: 70_000_00 },
+        { key: 4, date: '2027-01-05', narration: 'POS SETTLEMENT', amountKobo: 70_000_00 },
+      ],
+      [payment(1), payment(3, { amountKobo: 70_000_00, paidOn: '2027-01-03' })],
+      [{ id: 20, reference: 'SUB-BBBB0002', dueKobo: [25_000_00, 50_000_00] }],
+    )
+    expect(Object.fromEntries(result)).toEqual({
+      1: { confidence: 'exact', transactionId: 1, subscriptionId: null },
+      2: { confidence: 'exact', transactionId: null, subscriptionId: 20 },
+      3: { confidence: 'likely', transactionId: 3, subscriptionId: null },
+      4: { confidence: 'none', transactionId: null, subscriptionId: null },
+    })
+  })
+
+  test.each([
+    ['the reference but another amount', { narration: 'SUB-AAAA0001', amountKobo: 99_999_00 }],
+    ['the amount but 4 days from the day given', { narration: 'FROM NGOZI OKAFOR', date: '2027-01-08' }],
+    ['the amount and day but another name', { narration: 'FROM EMEKA EZE' }],
+    ['the reference of an unknown subscription', { narration: 'SUB-ZZZZ9999' }],
+  ])('none for %s', (_name, line) => {
+    const result = matchLines([{ key: 1, date: '2027-01-05', amountKobo: 100_000_00, ...line }], [payment(1)], [])
+    expect(result.get(1)?.confidence).toBe('none')
+  })
+
+  test('within 3 days either side counts as likely', () => {
+    for (const date of ['2027-01-01', '2027-01-07']) {
+      const result = matchLines([{ key: 1, date, narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 }], [payment(1)], [])
+      expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 1, subscriptionId: null })
+    }
+  })
+
+  test('a payment matches one line and a line one payment: exact wins over likely, the nearest day among likely', () => {
+    const result = matchLines(
+      [
+        { key: 1, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
+        { key: 2, date: '2027-01-05', narration: 'NGOZI OKAFOR SUB-AAAA0001', amountKobo: 100_000_00 },
+        { key: 3, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
+        { key: 4, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
+      ],
+      [payment(1), payment(2, { paidOn: '2027-01-02' }), payment(3, { paidOn: '2027-01-05' })],
+      [],
+    )
+    expect(Object.fromEntries(result)).toEqual({
+      1: { confidence: 'likely', transactionId: 3, subscriptionId: null },
+      2: { confidence: 'exact', transactionId: 1, subscriptionId: null },
+      3: { confidence: 'likely', transactionId: 2, subscriptionId: null },
+      4: { confidence: 'none', transactionId: null, subscriptionId: null },
+    })
+  })
+
+  test('two lines naming one subscription awaiting payment: the first takes it', () => {
+    const result = matchLines(
+      [
+        { key: 1, date: '2027-01-05', narration: 'SUB-BBBB0002', amountKobo: 50_000_00 },
+        { key: 2, date: '2027-01-05', narration: 'SUB-BBBB0002', amountKobo: 50_000_00 },
+      ],
+      [],
+      [{ id: 20, reference: 'SUB-BBBB0002', dueKobo: [50_000_00] }],
+    )
+    expect([result.get(1)?.confidence, result.get(2)?.confidence]).toEqual(['exact', 'none'])
+  })
+})
