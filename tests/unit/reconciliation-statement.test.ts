@@ -152,6 +152,9 @@ describe('readStatementFile and statementLines', () => {
     ])
     expect(read.firstDate).toBe('2027-01-04')
     expect(read.lastDate).toBe('2027-01-05')
+    // The raw text is the row as CSV: a quoted cell with commas stays one cell.
+    expect(read.lines[1].raw).toContain(`"POS SETTLEMENT, ACME ""STORES"""`)
+    expect(read.unreadable[0].raw).toContain('"1,2OO.00"')
   })
 
   test('the same lines as XLSX read alike and hash alike', () => {

@@ -40,3 +40,8 @@ export function parseCsv(text: string): string[][] {
   }
   return rows
 }
+
+/** Cells back as one CSV line, quoted where a cell holds a comma, quote or line break: a line's raw text. */
+export function csvRowText(cells: string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')
+}

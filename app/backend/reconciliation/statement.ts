@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { STATEMENT_MAX_BYTES, type ColumnMapping, type StatementColumn } from '~/contract/reconciliation'
-import { parseCsv } from './csv'
+import { csvRowText, parseCsv } from './csv'
 import { isZip, readXlsx, XlsxError } from './xlsx'
 
 /**
@@ -224,7 +224,7 @@ export function statementLines(table: StatementTable, headerIndex: number, colum
   const cell = (cells: string[], position: number | null) => (position === null ? '' : (cells[position] ?? '').trim())
   for (const { number, cells } of table.rows.slice(headerIndex + 1)) {
     if (cells.every((text) => text.trim() === '')) continue
-    const raw = cells.join(',')
+    const raw = csvRowText(cells)
     const day = parseStatementDate(cell(cells, columns.date), { serials: table.kind === 'xlsx' })
     if (day) {
       if (!firstDate || day < firstDate) firstDate = day
