@@ -29,7 +29,7 @@ import {
 import type { ApiUser } from '../http/context'
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { decodeBase64 } from '../media/files'
-import { koboToNaira } from '../money'
+import { koboToNaira, nairaToKobo } from '../money'
 import { notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
 import { nairaOf, relatedTo, subscriptionRefs } from '../subscriptions/audit'
@@ -464,6 +464,48 @@ const paymentFromLine = (statementReference: string, line: { id: number; date: s
 /** The day of the credit, at noon UTC so it is that day in every Nigerian reading. */
 const creditTime = (date: string) => new Date(`${date}T12:00:00Z`)
 
+/**
+ * Records a payment awaiting confirmation from a statement line, on a subscription already locked:
+ * the line named as its proof, the subscription awaiting confirmation, its audit entry.
+ */
+async function recordPaymentFromLine(
+  tx: Executor,
+  s: { id: number; reference: string },
+  line: { id: number; date: string; narration: string },
+  statement: { reference: string },
+  payment: { amountKobo: number; recordedById: number | null; at: Date },
+) {
+  const [created] = await tx
+    .insert(transactions)
+    .values({
+      reference: newReference('TRX'),
+      subscriptionId: s.id,
+      amount: payment.amountKobo,
+      description: paymentFromLine(statement.reference, line),
+      status: 'awaiting_confirmation',
+      paidAt: creditTime(line.date),
+      recordedById: payment.recordedById,
+      createdAt: payment.at,
+    })
+    .returning()
+  await tx.update(subscriptions).set({ status: 'awaiting_payment_confirmation', updatedAt: payment.at }).where(eq(subscriptions.id, s.id))
+  const refs = await subscriptionRefs(tx, s.id)
+  await recordAudit(tx, {
+    action: 'transaction.recorded',
+    record: { type: 'transaction', reference: created.reference },
+    related: relatedTo(refs, statement.reference),
+    summary: `Recorded payment ${created.reference} of ${nairaOf(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
+    changes: createdWith({
+      status: created.status,
+      amount: koboToNaira(created.amount),
+      paid_at: created.paidAt,
+      description: created.description,
+      subscription_status: 'awaiting_payment_confirmation',
+    }),
+  })
+  return { created, refs }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Confirming, linking, setting aside
 
@@ -492,32 +534,10 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
         if (!isPayable(s)) throw conflict(`${s.reference}: ${NOT_PAYABLE}`)
         const choices = await paymentChoicesOf(tx, s)
         if (!isAllowedPayment(choices, line.amount)) throw conflict(`${s.reference}: ${paymentChoiceRefusal(choices)}`)
-        const [created] = await tx
-          .insert(transactions)
-          .values({
-            reference: newReference('TRX'),
-            subscriptionId: s.id,
-            amount: line.amount,
-            description: paymentFromLine(statement.reference, line),
-            status: 'awaiting_confirmation',
-            paidAt: creditTime(line.date),
-            recordedById: statement.importedById,
-          })
-          .returning()
-        await tx.update(subscriptions).set({ status: 'awaiting_payment_confirmation', updatedAt: new Date() }).where(eq(subscriptions.id, s.id))
-        const refs = await subscriptionRefs(tx, s.id)
-        await recordAudit(tx, {
-          action: 'transaction.recorded',
-          record: { type: 'transaction', reference: created.reference },
-          related: relatedTo(refs, statement.reference),
-          summary: `Recorded payment ${created.reference} of ${nairaOf(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
-          changes: createdWith({
-            status: created.status,
-            amount: koboToNaira(created.amount),
-            paid_at: created.paidAt,
-            description: created.description,
-            subscription_status: 'awaiting_payment_confirmation',
-          }),
+        const { created } = await recordPaymentFromLine(tx, s, line, statement, {
+          amountKobo: line.amount,
+          recordedById: statement.importedById,
+          at: new Date(),
         })
         transactionId = created.id
       }
@@ -545,7 +565,7 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
 
 /** Links an open line to a subscription by hand: a payment awaiting confirmation, recorded by the caller, the line as its proof. */
 export async function linkLine(db: Database, user: ApiUser, lineId: number, input: { subscription: string; amount: number }) {
-  const amount = Math.round(input.amount * 100)
+  const amount = nairaToKobo(input.amount)
   const created = await db.transaction(async (tx) => {
     const { line, statement } = await lockLine(tx, lineId)
     if (line.status !== 'open') throw conflict(LINE_RESOLVED)
@@ -560,38 +580,11 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
     const choices = await paymentChoicesOf(tx, s)
     if (!isAllowedPayment(choices, amount)) throw fieldError('amount', paymentChoiceRefusal(choices))
     const now = new Date()
-    const [trx] = await tx
-      .insert(transactions)
-      .values({
-        reference: newReference('TRX'),
-        subscriptionId: s.id,
-        amount,
-        description: paymentFromLine(statement.reference, line),
-        status: 'awaiting_confirmation',
-        paidAt: creditTime(line.date),
-        recordedById: user.id,
-        createdAt: now,
-      })
-      .returning()
-    await tx.update(subscriptions).set({ status: 'awaiting_payment_confirmation', updatedAt: now }).where(eq(subscriptions.id, s.id))
+    const { created: trx, refs } = await recordPaymentFromLine(tx, s, line, statement, { amountKobo: amount, recordedById: user.id, at: now })
     await tx
       .update(statementLines)
       .set({ status: 'linked', transactionId: trx.id, subscriptionId: s.id, resolvedById: user.id, resolvedAt: now })
       .where(eq(statementLines.id, line.id))
-    const refs = await subscriptionRefs(tx, s.id)
-    await recordAudit(tx, {
-      action: 'transaction.recorded',
-      record: { type: 'transaction', reference: trx.reference },
-      related: relatedTo(refs, statement.reference),
-      summary: `Recorded payment ${trx.reference} of ${nairaOf(trx.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
-      changes: createdWith({
-        status: trx.status,
-        amount: koboToNaira(trx.amount),
-        paid_at: trx.paidAt,
-        description: trx.description,
-        subscription_status: 'awaiting_payment_confirmation',
-      }),
-    })
     await recordAudit(tx, {
       action: 'statement_line.linked',
       record: { type: 'statement_line', reference: lineReference(statement.reference, line.id) },
