@@ -388,6 +388,31 @@ describe('payments no statement line supports', () => {
   })
 })
 
+describe('a proof sent after the statement that shows its credit', () => {
+  test('the next import matches the earlier line to it, and the payment is no longer flagged', async () => {
+    const customer = await named(await createCustomer(api), 'Femi', 'Alabi')
+    const product = await createLandProduct(api, { amount: 654_321 })
+    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const early = await importFile(importer.token, 'gtbank-early.csv', gtbankCsv([{ date: yesterday(), remarks: 'NIP TRANSFER FROM FEMI ALABI', credit: 654_321 }]))
+    expect(early.data).toMatchObject({ imported: 1, exact: 0, likely: 0, unmatched: 1 })
+    const earlyLine = await lineWith(importer.token, 'FROM FEMI ALABI')
+    expect(earlyLine).toMatchObject({ confidence: 'none', match: null })
+
+    // The customer sends the proof only now.
+    const sent = await pay(api, customer, sub.reference, 654_321)
+    expect(sent.data.no_statement_credit).toBe(true)
+
+    const later = await importFile(importer.token, 'gtbank-later.csv', gtbankCsv([{ date: yesterday(), remarks: 'POS SETTLEMENT FEMI LATER', credit: 12_000 }]))
+    // The summary counts this statement's own lines; the earlier line is matched beside them.
+    expect(later.data).toMatchObject({ imported: 1, exact: 0, likely: 0, unmatched: 1 })
+    const matched = await lineWith(importer.token, 'FROM FEMI ALABI')
+    expect(matched).toMatchObject({ id: earlyLine.id, confidence: 'likely', match: { subscription_reference: sub.reference, transaction: { reference: sent.data.reference } } })
+    expect((await transactionsOf(sub.reference, checker.token))[0]).toMatchObject({ reference: sent.data.reference, no_statement_credit: false })
+    const [entry] = await api.db.select().from(auditLog).where(like(auditLog.summary, '%gtbank-later.csv%'))
+    expect(entry.summary).toContain('1 earlier line matched')
+  })
+})
+
 describe('a payment marked on its own', () => {
   test('takes its statement line along: confirmed when paid, let go when not confirmed', async () => {
     const paying = async (amount: number) => {
@@ -419,7 +444,8 @@ describe('a payment marked on its own', () => {
       resolved_by: checker.name,
       match: { transaction: { reference: kept.trx.reference, status: 'paid' } },
     })
-    expect(all.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`)).toMatchObject({ status: 'open', confidence: 'none', match: null })
+    const unmatched = (await lines(checker.token, '?status=open&confidence=none')).items
+    expect(unmatched.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`)).toMatchObject({ status: 'open', confidence: 'none', match: null })
   })
 })
 

@@ -204,10 +204,28 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
           .onConflictDoNothing({ target: statementLines.hash })
           .returning({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })
       : []
-    const matches = await matchNewLines(tx, inserted.map((line) => ({ key: line.id, date: line.date, narration: line.narration, amountKobo: line.amount })))
+    // Lines of earlier statements still without a match are matched again: the proof of a credit
+    // may have been sent after the statement that shows it was imported.
+    const waiting = await tx
+      .select({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })
+      .from(statementLines)
+      .where(
+        and(
+          eq(statementLines.status, 'open'),
+          eq(statementLines.confidence, 'none'),
+          sql`${statementLines.importId} <> ${created.id}`,
+        ),
+      )
+    const newIds = new Set(inserted.map((line) => line.id))
+    const matches = await matchNewLines(
+      tx,
+      [...inserted, ...waiting].map((line) => ({ key: line.id, date: line.date, narration: line.narration, amountKobo: line.amount })),
+    )
     const tally = { exact: 0, likely: 0, none: 0 }
+    let rematched = 0
     for (const [lineId, match] of matches) {
-      tally[match.confidence] += 1
+      if (newIds.has(lineId)) tally[match.confidence] += 1
+      else if (match.confidence !== 'none') rematched += 1
       if (match.confidence === 'none') continue
       await tx
         .update(statementLines)
@@ -223,7 +241,8 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       record: { type: 'statement', reference: created.reference },
       summary:
         `Imported bank statement ${created.reference} (${fileName}, ${bankName(input.bank) || input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
-        `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}`,
+        `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}` +
+        (rematched ? `; ${rematched} earlier line${rematched === 1 ? '' : 's'} matched` : ''),
       changes: createdWith({
         bank: input.bank,
         file_name: fileName,
@@ -235,6 +254,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
         exact: tally.exact,
         likely: tally.likely,
         unmatched: tally.none,
+        ...(rematched ? { earlier_lines_matched: rematched } : {}),
         ...(input.columns ? { columns: input.columns } : {}),
       }),
     })

@@ -40,7 +40,8 @@ export const reconciliationEndpoints = {
       `${FILE_RULES} Send the file, or the \`upload\` a preview answered. \`columns\` (each a column's position) are ` +
       "remembered for the bank; without them the bank's remembered columns, or those detected, are used. A line already " +
       'imported (the same bank, date, amount and text, from this file or an overlapping one) is counted in `duplicates` ' +
-      'and not added again; a row that cannot be read is listed with the reason and the rest are imported.',
+      'and not added again; a row that cannot be read is listed with the reason and the rest are imported. Open lines of ' +
+      'earlier statements still without a match are matched again (the counts are of this statement\'s own lines).',
     access: RECONCILERS,
     body: statementImportPayloadSchema,
     response: statementImportSummarySchema,
