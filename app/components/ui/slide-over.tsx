@@ -36,8 +36,12 @@ export function SlideOver({
 
   // Once, on opening: a field that focused itself (autoFocus) keeps the focus. Taking it away
   // would blur that field and show its 'required' message before the user has typed anything.
+  // A page served with the panel open may hydrate before the browser has given its autofocus
+  // field the focus: that field gets it here rather than the panel.
   useEffect(() => {
-    if (!panel.current?.contains(document.activeElement)) panel.current?.focus()
+    const inside = panel.current
+    if (!inside || inside.contains(document.activeElement)) return
+    ;(inside.querySelector<HTMLElement>('[autofocus]') ?? inside).focus()
   }, [])
 
   useEffect(() => {
