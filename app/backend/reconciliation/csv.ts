@@ -6,36 +6,50 @@
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = []
   let row: string[] = []
+  // The cell so far is `cell` then the characters from `start` to the current position: cells are
+  // sliced out of the text, never built a character at a time (a 5 MB statement is 5 million).
   let cell = ''
-  let quoted = false
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  for (; i < text.length; i++) {
+  let start = i
+  const end = text.length
+  while (i < end) {
     const ch = text[i]
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"'
-          i++
-        } else quoted = false
-      } else cell += ch
-      continue
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true
-      cell = ''
+    if (ch === '"' && (cell + text.slice(start, i)).trim() === '') {
+      let value = ''
+      i += 1
+      for (;;) {
+        const quote = text.indexOf('"', i)
+        if (quote < 0) {
+          value += text.slice(i)
+          i = end
+          break
+        }
+        value += text.slice(i, quote)
+        if (text[quote + 1] === '"') {
+          value += '"'
+          i = quote + 2
+        } else {
+          i = quote + 1
+          break
+        }
+      }
+      cell = value
+      start = i
     } else if (ch === ',') {
-      row.push(cell)
+      row.push(cell + text.slice(start, i))
       cell = ''
+      start = i += 1
     } else if (ch === '\r' || ch === '\n') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(cell)
+      row.push(cell + text.slice(start, i))
       rows.push(row)
       row = []
       cell = ''
-    } else cell += ch
+      start = i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1
+    } else i += 1
   }
-  if (cell !== '' || row.length) {
-    row.push(cell)
+  const last = cell + text.slice(start, end)
+  if (last !== '' || row.length) {
+    row.push(last)
     rows.push(row)
   }
   return rows
