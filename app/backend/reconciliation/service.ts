@@ -235,31 +235,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     const duplicates = read.lines.length - inserted.length
     await tx.update(statementImports).set({ imported: inserted.length, duplicates }).where(eq(statementImports.id, created.id))
     if (uploadId) await tx.delete(statementUploads).where(eq(statementUploads.id, uploadId))
-    const period = read.firstDate ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}` : ''
-    await recordAudit(tx, {
-      action: 'statement.imported',
-      record: { type: 'statement', reference: created.reference },
-      summary:
-        `Imported bank statement ${created.reference} (${fileName}, ${bankName(input.bank) || input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
-        `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}` +
-        (rematched ? `; ${rematched} earlier line${rematched === 1 ? '' : 's'} matched` : ''),
-      changes: createdWith({
-        bank: input.bank,
-        file_name: fileName,
-        first_date: read.firstDate,
-        last_date: read.lastDate,
-        imported: inserted.length,
-        duplicates,
-        unreadable: read.unreadable.length,
-        exact: tally.exact,
-        likely: tally.likely,
-        unmatched: tally.none,
-        ...(rematched ? { earlier_lines_matched: rematched } : {}),
-        ...(input.columns ? { columns: input.columns } : {}),
-      }),
-    })
-    return {
-      statement_id: String(created.id),
+    const outcome = {
       bank: input.bank,
       first_date: read.firstDate,
       last_date: read.lastDate,
@@ -269,8 +245,23 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       exact: tally.exact,
       likely: tally.likely,
       unmatched: tally.none,
-      unreadable_rows: read.unreadable,
     }
+    const period = read.firstDate ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}` : ''
+    await recordAudit(tx, {
+      action: 'statement.imported',
+      record: { type: 'statement', reference: created.reference },
+      summary:
+        `Imported bank statement ${created.reference} (${fileName}, ${bankName(input.bank) || input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
+        `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}` +
+        (rematched ? `; ${rematched} earlier line${rematched === 1 ? '' : 's'} matched` : ''),
+      changes: createdWith({
+        file_name: fileName,
+        ...outcome,
+        ...(rematched ? { earlier_lines_matched: rematched } : {}),
+        ...(input.columns ? { columns: input.columns } : {}),
+      }),
+    })
+    return { statement_id: String(created.id), ...outcome, unreadable_rows: read.unreadable }
   })
   return summary
 }
