@@ -32,7 +32,7 @@ import { decodeBase64 } from '../media/files'
 import { koboToNaira, nairaToKobo } from '../money'
 import { notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
-import { nairaOf, relatedTo, subscriptionRefs } from '../subscriptions/audit'
+import { nairaOf, paymentCreatedChanges, relatedTo, subscriptionRefs } from '../subscriptions/audit'
 import { mailPaymentMarked } from '../subscriptions/emails'
 import {
   isPayable,
@@ -506,13 +506,7 @@ async function recordPaymentFromLine(
     record: { type: 'transaction', reference: created.reference },
     related: relatedTo(refs, statement.reference),
     summary: `Recorded payment ${created.reference} of ${nairaOf(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
-    changes: createdWith({
-      status: created.status,
-      amount: koboToNaira(created.amount),
-      paid_at: created.paidAt,
-      description: created.description,
-      subscription_status: 'awaiting_payment_confirmation',
-    }),
+    changes: paymentCreatedChanges(created),
   })
   return { created, refs }
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
+import { createdWith } from '../audit/record'
 import { formatNaira } from '~/contract/format'
 import type { Executor } from '../db/client'
-import { products, subscriptions, users } from '../db/schema'
+import { products, subscriptions, transactions, users } from '../db/schema'
 import { koboToNaira } from '../money'
 
 /** What the audit trail says about a subscription: its reference and those of its customer and product. */
@@ -30,3 +31,13 @@ export const relatedTo = (refs: SubscriptionRefs, ...more: (string | null | unde
 
 /** Kobo as the audit trail's summaries write money. */
 export const nairaOf = (kobo: number) => formatNaira(koboToNaira(kobo))
+
+/** The changes of an entry for a payment just sent or recorded: it awaits confirmation, and so does its subscription. */
+export const paymentCreatedChanges = (created: typeof transactions.$inferSelect) =>
+  createdWith({
+    status: created.status,
+    amount: koboToNaira(created.amount),
+    paid_at: created.paidAt,
+    description: created.description,
+    subscription_status: 'awaiting_payment_confirmation',
+  })

@@ -18,8 +18,8 @@ import { owedAmounts, settleOldestFirst } from './arrears'
 import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
 import { today } from './service'
-import { changesBetween, createdWith, recordAudit } from '../audit/record'
-import { nairaOf, relatedTo, subscriptionRefs } from './audit'
+import { changesBetween, recordAudit } from '../audit/record'
+import { nairaOf, paymentCreatedChanges, relatedTo, subscriptionRefs } from './audit'
 
 /** Paying: the payment details, transactions with proof, staff marking them, and what a confirmed payment moves. */
 
@@ -242,13 +242,7 @@ export async function recordPayment(db: Database, input: RecordPayment) {
       summary: byStaff
         ? `Recorded payment ${created.reference} of ${amount} for ${ownerName} (${refs.customer}) on ${s.reference}`
         : `Sent proof of payment ${created.reference} of ${amount} for ${s.reference}`,
-      changes: createdWith({
-        status: created.status,
-        amount: koboToNaira(created.amount),
-        paid_at: created.paidAt,
-        description: created.description,
-        subscription_status: 'awaiting_payment_confirmation',
-      }),
+      changes: paymentCreatedChanges(created),
     })
     // Neither the one who recorded it nor the subscriber may confirm it: the message is for the others.
     await notifyStaffWith(
