@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
 import { formatDate, formatNaira } from '~/contract/format'
 import type { CompanyDetails } from '~/contract/settings'
@@ -22,17 +23,23 @@ export function dateText(value: Date | string) {
 
 // The standard PDF fonts have no naira sign, so documents embed DejaVu Sans (its licence is
 // app/backend/fonts/LICENSE). Read from the working folder like the migrations: the server bundle
-// does not carry files, and the Dockerfile copies this folder beside them.
+// does not carry files, and the Dockerfile copies this folder beside them. Each font is parsed once:
+// given the file's bytes, pdfkit parses it again for every document, which took longer than drawing it.
 const FONTS_FOLDER = path.resolve(process.cwd(), 'app/backend/fonts')
 const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const
-let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined
+let fonts: Record<keyof typeof FONT_FILES, PDFKit.Mixins.PDFFontSource> | undefined
 
 function documentFonts() {
   fonts ??= {
-    regular: fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.regular)),
-    bold: fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.bold)),
+    regular: parseFont(fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.regular))),
+    bold: parseFont(fs.readFileSync(path.join(FONTS_FOLDER, FONT_FILES.bold))),
   }
   return fonts
+}
+
+/** A parsed font, which pdfkit takes in place of a file's bytes (its types know only the bytes). */
+function parseFont(bytes: Buffer) {
+  return fontkit.create(bytes) as unknown as PDFKit.Mixins.PDFFontSource
 }
 
 export const REGULAR = 'Body'
