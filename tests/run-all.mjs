@@ -22,10 +22,10 @@ import { fileURLToPath } from 'node:url'
  */
 const FLOORS = {
   typecheck: 1,
-  'unit-api-pglite': 945, // 1050 tests
-  'api-postgres': 345, // 384 tests
-  e2e: 260, // 290 tests (bank-details + js + no-js)
-  server: 30, // 34 tests
+  'unit-api-pglite': 1115, // 1240 tests
+  'api-postgres': 415, // 462 tests
+  e2e: 282, // 314 tests (bank-details + js + no-js)
+  server: 31, // 35 tests
   docker: 21, // 24 steps as root (3 of them are skipped when not root)
 }
 
@@ -252,19 +252,32 @@ const failedToRun = (suite) => (error) => {
   record(suite.name, { problems: [`the runner failed: ${error.message}`] })
 }
 // A background suite answers a function that records its result once the others are done.
-const background = chosen.filter((suite) => suite.background).map((suite) => suite.run().catch((error) => () => failedToRun(suite)(error)))
+// Each suite's wall time is printed with its result, so a slow run shows where its time went.
+const runStarted = Date.now()
+const seconds = new Map()
+const timed = (suite, started) => (result) => {
+  seconds.set(suite.name, Math.round((Date.now() - started) / 1000))
+  return result
+}
+const background = chosen
+  .filter((suite) => suite.background)
+  .map((suite) => suite.run().catch((error) => () => failedToRun(suite)(error)).then(timed(suite, Date.now())))
 for (const suite of chosen.filter((suite) => !suite.background)) {
+  const done = timed(suite, Date.now())
   try {
     await suite.run()
   } catch (error) {
     failedToRun(suite)(error)
   }
+  done()
 }
 for (const finish of await Promise.all(background)) finish()
 
 console.log('\nSuites:')
 for (const suite of suites) {
-  console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${suite.skipped ? `, ${suite.skipped} skipped` : ''}${suite.note ? ` (${suite.note})` : ''}`)
+  const time = seconds.has(suite.name) ? ` in ${seconds.get(suite.name)} s` : ''
+  console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${suite.skipped ? `, ${suite.skipped} skipped` : ''}${time}${suite.note ? ` (${suite.note})` : ''}`)
 }
+console.log(`\nAll suites took ${Math.round((Date.now() - runStarted) / 1000)} s.`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(totals.failed ? 1 : 0)
