@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { getConfig } from '../config'
+import { defaultPoolSize, getConfig } from '../config'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -24,6 +24,8 @@ const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations'
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
+  /** Connections in the PostgreSQL pool (default 10). */
+  poolSize?: number
   /** An in-memory database starts as a copy of this dump instead of an empty cluster (tests: much faster). */
   from?: Blob
 }): Promise<Connection> {
@@ -31,7 +33,7 @@ export async function openDatabase(options: {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // A lost connection must not crash the process: the pool drops the client and the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
     const db = drizzle(pool, { schema }) as unknown as Database
@@ -147,6 +149,7 @@ export function getConnection(): Promise<Connection> {
     globalForDb.__database = openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE ?? defaultPoolSize(env.WEB_CONCURRENCY),
     }).then(async (connection) => {
       const { bootstrap } = await import('./bootstrap')
       await bootstrap(connection.db)
