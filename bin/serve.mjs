@@ -31,8 +31,15 @@ function runServer() {
 if (cluster.isWorker) {
   // The primary passes SIGTERM on; a terminal's Ctrl-C reaches every process of the group as well.
   // The server's own handlers (registered once) drain and exit on the first signal: a second one
-  // must not kill the worker in the middle of that.
-  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => {})
+  // must not kill the worker in the middle of that. Before they exist there is nothing to drain.
+  let draining = false
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      if (draining) return
+      if (process.listeners(signal).length > 1) draining = true
+      else process.exit(0)
+    })
+  }
   runServer()
 } else {
   const workers = wholeNumber('WEB_CONCURRENCY', 1, 64, 1)
