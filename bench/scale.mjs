@@ -140,7 +140,8 @@ const baseEnv = (dataDir, databaseUrl) => ({
 })
 
 /** The first start migrates and creates the super admin; then the data set, with no server running. */
-async function prepare(dataDir, databaseUrl) {
+async function prepare(dataDir, databaseUrl, generated) {
+  if (generated) return
   const first = serve({ port: PORT, env: baseEnv(dataDir, databaseUrl) })
   await ready(first)
   await stop(first)
@@ -148,10 +149,10 @@ async function prepare(dataDir, databaseUrl) {
   log(`data set (${SUBSCRIPTIONS.toLocaleString('en')} subscriptions) generated in ${generated.ms} ms`)
 }
 
-async function postgresRuns(databaseUrl) {
+async function postgresRuns(databaseUrl, generated) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-'))
   log(`== PostgreSQL: 1 process vs WEB_CONCURRENCY=${PROCESSES} (${os.cpus().length} CPUs) ==`)
-  await prepare(dataDir, databaseUrl)
+  await prepare(dataDir, databaseUrl, generated)
   const runs = []
   for (const processes of [1, PROCESSES]) {
     const server = serve({ port: PORT, env: { ...baseEnv(dataDir, databaseUrl), WEB_CONCURRENCY: String(processes) } })
@@ -170,7 +171,7 @@ async function postgresRuns(databaseUrl) {
 async function pgliteRuns() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-'))
   log('== PGlite: 1 process vs 1 process owning the database + 2 web processes through API_URL ==')
-  await prepare(dataDir, undefined)
+  await prepare(dataDir, undefined, false)
   const runs = []
   const one = serve({ port: PORT, env: baseEnv(dataDir) })
   try {
@@ -201,12 +202,16 @@ async function pgliteRuns() {
   return { database: 'pglite', runs }
 }
 
-export async function runScale({ databaseUrl, pglite = false } = {}) {
-  if (!flag('no-build') || !fs.existsSync('build/index.js')) {
+/**
+ * `build`: run npm run build first (unless --no-build); `generated`: the PostgreSQL database already
+ * holds the bench data set (bench/run.mjs has just made it).
+ */
+export async function runScale({ databaseUrl, pglite = false, build = !flag('no-build'), generated = false } = {}) {
+  if (build || !fs.existsSync('build/index.js')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
     if (build.status !== 0) throw new Error('npm run build failed')
   }
-  const result = pglite ? await pgliteRuns() : await postgresRuns(databaseUrl)
+  const result = pglite ? await pgliteRuns() : await postgresRuns(databaseUrl, generated)
   const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, subscriptions: SUBSCRIPTIONS, ...result }
   fs.mkdirSync('bench/results', { recursive: true })
   const file = path.join('bench/results', `scale-${result.database}-${results.date.replace(/[:.]/g, '-')}.json`)
