@@ -93,12 +93,29 @@ function load(url, { cookie, connections, duration }) {
   })
 }
 
+/**
+ * autocannon stops sending when its time is up, but the server still works through the requests
+ * it had accepted: wait until every server answers at once again, so no backlog is measured twice.
+ */
+async function idle(bases) {
+  for (const base of bases) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const started = performance.now()
+      await fetch(`${base}/login`).then((response) => response.arrayBuffer())
+      if (performance.now() - started < 250) break
+      await sleep(200)
+    }
+  }
+}
+
 /** One page on every base URL at once (connections shared out), warmed up, then measured: summed req/s. */
 async function measure(bases, page, cookies) {
   const cookie = page.as ? cookies[page.as] : undefined
   const connections = Math.ceil(CONNECTIONS / bases.length)
   await Promise.all(bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: WARMUP_S })))
+  await idle(bases)
   const results = await Promise.all(bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: MEASURE_S })))
+  await idle(bases)
   return {
     page: page.name,
     rps: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),

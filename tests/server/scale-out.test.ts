@@ -11,7 +11,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startPostgres } from '../support/postgres.mjs'
 import { quietMailLog } from '../support/quiet'
-import { faultPostgresPort, httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import { faultPostgresPort, httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
 import { uniquePng } from '../support/images'
 import { PASSWORD } from '../support/security-world'
 
@@ -239,9 +239,18 @@ describe('WEB_CONCURRENCY=2', () => {
     const second = await servedBy()
     expect([...second].sort()).toEqual(workers().sort())
 
+    // Requests sent before SIGTERM are answered by whichever worker has them, and all stop within 10 s.
+    const inFlight = Array.from({ length: 20 }, (_, index) =>
+      rawRequest(`${server.url}${index % 2 ? '/login' : '/api/v1/health'}`, {}).then(
+        (answer) => answer.status,
+        (error: Error) => `failed: ${error.message}`,
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
     const started = Date.now()
     const result = await server.stop('SIGTERM', 15_000)
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(result.code).toBe(0)
+    expect(await Promise.all(inFlight)).toEqual(Array(20).fill(200))
   })
 })
