@@ -162,8 +162,8 @@ async function prepare(dataDir, databaseUrl, generated) {
   const first = serve({ port: PORT, env: baseEnv(dataDir, databaseUrl) })
   await ready(first)
   await stop(first)
-  const generated = await generate({ dataDir, databaseUrl, subscriptions: SUBSCRIPTIONS })
-  log(`data set (${SUBSCRIPTIONS.toLocaleString('en')} subscriptions) generated in ${generated.ms} ms`)
+  const made = await generate({ dataDir, databaseUrl, subscriptions: SUBSCRIPTIONS })
+  log(`data set (${SUBSCRIPTIONS.toLocaleString('en')} subscriptions) generated in ${made.ms} ms`)
 }
 
 async function postgresRuns(databaseUrl, generated) {
