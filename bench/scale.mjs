@@ -38,6 +38,9 @@ const PAGES = [
   { name: 'GET /api/v1/health', path: '/api/v1/health', as: null },
 ]
 
+// A web process's /api/v1 is its own embedded API, not the owner's: pages only.
+const PGLITE_PAGES = PAGES.filter((page) => !page.path.startsWith('/api/'))
+
 const log = (line = '') => process.stdout.write(`${line}\n`)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -125,22 +128,23 @@ async function measure(bases, page, cookies) {
   }
 }
 
-async function measureAll(label, bases) {
+async function measureAll(label, bases, pages = PAGES) {
   const cookies = { admin: await signIn(bases[0], ADMIN), customer: await signIn(bases[0], BENCH_CUSTOMER) }
-  const pages = []
+  const measured = []
   log(`\n-- ${label} --`)
-  for (const page of PAGES) {
+  for (const page of pages) {
     const figures = await measure(bases, page, cookies)
-    pages.push(figures)
+    measured.push(figures)
     log(`  ${figures.page.padEnd(26)} ${String(figures.rps).padStart(6)} req/s  p99 ${String(figures.p99).padStart(5)} ms  non-2xx ${figures.non2xx}  errors ${figures.errors}`)
   }
-  return { label, pages }
+  return { label, pages: measured }
 }
 
 function compare(first, second) {
   log(`\n== ${second.label} vs ${first.label} ==`)
   for (const page of first.pages) {
     const other = second.pages.find((item) => item.page === page.page)
+    if (!other) continue
     log(`  ${page.page.padEnd(26)} ${String(page.rps).padStart(6)} → ${String(other.rps).padStart(6)} req/s  ×${(other.rps / Math.max(page.rps, 1)).toFixed(2)}`)
   }
 }
@@ -193,7 +197,7 @@ async function pgliteRuns() {
   const one = serve({ port: PORT, env: baseEnv(dataDir) })
   try {
     await ready(one, '/login')
-    runs.push(await measureAll('1 process', [one.url]))
+    runs.push(await measureAll('1 process', [one.url], PGLITE_PAGES))
   } finally {
     await stop(one)
   }
@@ -208,8 +212,7 @@ async function pgliteRuns() {
   try {
     await ready(owner, '/login')
     await Promise.all(fronts.map((front) => ready(front, '/login')))
-    // The health route of a front answers from its own (unreachable) database: measured on the owner.
-    const split = await measureAll('owner + 2 web processes (API_URL)', fronts.map((front) => front.url))
+    const split = await measureAll('owner + 2 web processes (API_URL)', fronts.map((front) => front.url), PGLITE_PAGES)
     runs.push(split)
   } finally {
     await Promise.all([...fronts, owner].map(stop))
