@@ -28,7 +28,7 @@ describe('WEB_CONCURRENCY and DATABASE_POOL_SIZE', () => {
   const launch = (env: Record<string, string>) =>
     spawnSync(process.execPath, [path.join(root, 'bin/serve.mjs')], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
       encoding: 'utf8',
       timeout: 20_000,
     })
