@@ -37,6 +37,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+# npm start's launcher: WEB_CONCURRENCY processes under node:cluster.
+COPY --from=build /app/bin ./bin
 # Migrations are read at start from app/backend/db/migrations (see app/backend/db/client.ts).
 COPY --from=build /app/app/backend/db/migrations ./app/backend/db/migrations
 # So are the fonts embedded in receipts and allocation letters (app/backend/subscriptions/documents.ts).

@@ -252,3 +252,8 @@ fs.mkdirSync('bench/results', { recursive: true })
 const file = path.join('bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`)
 fs.writeFileSync(file, JSON.stringify(results, null, 2))
 log(`\nWrote ${file}`)
+if (process.env.DATABASE_URL) {
+  // One process against WEB_CONCURRENCY processes, on the data set just generated there.
+  const { runScale } = await import('./scale.mjs')
+  await runScale({ databaseUrl: process.env.DATABASE_URL, build: false, generated: true })
+}

@@ -25,8 +25,8 @@ const FLOORS = {
   'unit-api-pglite': 1115, // 1240 tests
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
-  server: 31, // 35 tests
-  docker: 21, // 24 steps as root (3 of them are skipped when not root)
+  server: 34, // 38 tests
+  docker: 26, // 29 steps as root (3 of them are skipped when not root)
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -176,7 +176,7 @@ const SUITES = [
     // tolerance (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app.
     // They use the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
     name: 'server',
-    about: 'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults)',
+    about: 'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults, scale-out)',
     run() {
       if (!build()) return record('server', { problems: ['the build failed'] })
       vitest('server', ['--config', 'vitest.server.config.ts'])

@@ -11,6 +11,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
     .optional(),
+  /** Server processes per instance (bin/serve.mjs); with the pool size, how many connections each may hold. */
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
+  /** Connections in each process's PostgreSQL pool; unset, see defaultPoolSize. */
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -38,6 +42,19 @@ export type Config = z.infer<typeof schema>
 /** Validates an environment (process.env or any object); throws EnvError naming each bad variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   return parseVariables(schema, source, SECRET_VARIABLES)
+}
+
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
+}
+
+/**
+ * Each process's pool: 10 connections, fewer when there are many processes, so that all of an
+ * instance's stay within 90 of PostgreSQL's default 100 (the rest for administration).
+ */
+export function defaultPoolSize(processes: number) {
+  return Math.max(1, Math.min(10, Math.floor(90 / processes)))
 }
 
 function isTimeZone(value: string) {

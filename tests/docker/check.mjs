@@ -9,6 +9,9 @@
 // USER are used exactly as the Dockerfile writes them. Not root, the steps that need it (a chown,
 // container paths, switching user) are reported as skipped, with the reason.
 //
+// compose.yaml (several instances behind Caddy) is checked as written: its services, health checks,
+// environment, volume and the Caddyfile's upstreams.
+//
 // Usage: node tests/docker/check.mjs [path/to/Dockerfile]   (or DOCKERFILE=path; default ./Dockerfile)
 // Prints one line per step and `docker check: N passed, N failed, N skipped`; exits non-zero when
 // anything failed, whether in a step or not.
@@ -17,6 +20,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dockerfile = path.resolve(process.argv[2] ?? process.env.DOCKERFILE ?? path.join(root, 'Dockerfile'))
@@ -216,6 +220,80 @@ function runStep(stage, text) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * compose.yaml (several instances on one PostgreSQL behind Caddy), read as written: Docker Compose
+ * cannot run here either. `declared` is what the Dockerfile's runtime stage declares.
+ */
+function checkCompose(declared) {
+  const file = path.join(root, 'compose.yaml')
+  const compose = step('compose.yaml: reads as YAML', () => {
+    if (!fs.existsSync(file)) throw new Error('no compose.yaml at the top of the repository')
+    // yaml comes with the dev tools (vite, patch-package, the OpenAPI validator); the check runs from a checkout.
+    return requireFromRoot('yaml').parse(fs.readFileSync(file, 'utf8'), { merge: true })
+  })
+  const services = compose.services ?? {}
+  const volumes = Object.keys(compose.volumes ?? {})
+  const env = (service) => (Array.isArray(service.environment) ? Object.fromEntries(service.environment.map((item) => item.split(/=(.*)/s).slice(0, 2))) : service.environment ?? {})
+  const dependsOnHealthy = (service, name) => service.depends_on?.[name]?.condition === 'service_healthy'
+  const [dbName, db] = Object.entries(services).find(([, service]) => /^(docker\.io\/)?(library\/)?postgres:16\b/.test(service.image ?? '')) ?? []
+  step('compose.yaml: PostgreSQL 16 with its data on a named volume and a health check', () => {
+    if (!db) throw new Error('no service runs postgres:16')
+    const mount = (db.volumes ?? []).map((item) => (typeof item === 'string' ? item.split(':') : [item.source, item.target])).find(([, target]) => target === '/var/lib/postgresql/data')
+    if (!mount) throw new Error(`${dbName} keeps /var/lib/postgresql/data on no volume`)
+    if (!volumes.includes(mount[0])) throw new Error(`${dbName}'s volume ${mount[0]} is not declared under volumes:`)
+    if (!/pg_isready/.test(JSON.stringify(db.healthcheck?.test ?? ''))) throw new Error(`${dbName} has no health check running pg_isready`)
+  })
+  const apps = Object.entries(services).filter(([, service]) => service.build === '.' || service.build?.context === '.')
+  const port = declared.env.PORT ?? '3000'
+  step('compose.yaml: two or more app instances built from this Dockerfile, on that PostgreSQL, behind a proxy', () => {
+    if (apps.length < 2) throw new Error(`${apps.length} service(s) build this Dockerfile; two or more are needed`)
+    for (const [name, service] of apps) {
+      const values = env(service)
+      for (const variable of ['DATABASE_URL', 'SESSION_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY']) {
+        if (!values[variable]) throw new Error(`${name} does not set ${variable}`)
+      }
+      if (!new RegExp(`^postgres(ql)?://[^@]+@${dbName}(:5432)?/`).test(values.DATABASE_URL)) throw new Error(`${name}'s DATABASE_URL does not point at ${dbName}`)
+      if (String(values.TRUST_PROXY) !== 'true') throw new Error(`${name}: TRUST_PROXY=${values.TRUST_PROXY}, not true`)
+      if (!/^https:\/\//.test(values.APP_URL)) throw new Error(`${name}: APP_URL=${values.APP_URL} is not https://`)
+      if (!dependsOnHealthy(service, dbName)) throw new Error(`${name} does not wait for ${dbName} to be healthy`)
+      if (service.ports) throw new Error(`${name} publishes ports: only the proxy should be reachable`)
+      if (service.healthcheck?.disable) throw new Error(`${name} disables the image's health check`)
+    }
+  })
+  const [proxyName, proxy] = Object.entries(services).find(([, service]) => /^(docker\.io\/)?(library\/)?caddy:/.test(service.image ?? '')) ?? []
+  step('compose.yaml: Caddy serves HTTPS and proxies to every instance, health-checked, with X-Forwarded-For and -Proto', () => {
+    if (!proxy) throw new Error('no service runs caddy')
+    const ports = (proxy.ports ?? []).map(String)
+    if (!ports.some((item) => /(^|:)443(\/tcp)?$/.test(item))) throw new Error(`${proxyName} does not publish port 443`)
+    const target = (proxy.configs ?? []).find((item) => item.target === '/etc/caddy/Caddyfile')
+    const mounted = (proxy.volumes ?? []).map(String).find((item) => item.split(':')[1] === '/etc/caddy/Caddyfile')
+    // `$$` in compose text is a literal `$`.
+    const caddyfile = target
+      ? String(compose.configs?.[target.source]?.content ?? '').replace(/\$\$/g, '$')
+      : mounted
+        ? fs.readFileSync(path.resolve(root, mounted.split(':')[0]), 'utf8')
+        : null
+    if (!caddyfile) throw new Error(`${proxyName} gets no Caddyfile (a config or a file mounted at /etc/caddy/Caddyfile)`)
+    const text = caddyfile.replace(/#.*$/gm, '')
+    const site = text.trim().split(/\s*\{\s*\n/)[0]
+    if (/^http:\/\//.test(site) || /:80$/.test(site)) throw new Error(`the site ${site} is plain HTTP: Caddy's automatic HTTPS needs a host name`)
+    const upstreams = /reverse_proxy\s+([^{\n]*)\{/.exec(text)?.[1].trim().split(/\s+/) ?? []
+    for (const [name] of apps) {
+      if (!upstreams.includes(`${name}:${port}`)) throw new Error(`reverse_proxy does not send to ${name}:${port} (it lists ${upstreams.join(' ') || 'nothing'})`)
+    }
+    const healthPath = /\/api\/v1\/health/.exec(declared.healthcheck ?? '')?.[0] ?? '/api/v1/health'
+    if (!new RegExp(`health_uri\\s+${healthPath}\\b`).test(text)) throw new Error(`no active health check (health_uri ${healthPath})`)
+    for (const header of ['X-Forwarded-For', 'X-Forwarded-Proto']) {
+      if (!new RegExp(`header_up\\s+${header}\\s`, 'i').test(text)) throw new Error(`no header_up ${header}`)
+    }
+    for (const [name] of apps) if (!dependsOnHealthy(proxy, name)) throw new Error(`${proxyName} does not wait for ${name} to be healthy`)
+  })
+}
+
+function requireFromRoot(name) {
+  return createRequire(path.join(root, 'package.json'))(name)
+}
+
 async function check() {
   console.log(`Dockerfile check of ${dockerfile} in ${work}${isRoot ? '' : ` (${NOT_ROOT.replace(/; run it.*/, '')})`}`)
   const instructions = step(`read ${path.relative(process.cwd(), dockerfile) || dockerfile}`, () => readDockerfile(dockerfile))
@@ -256,6 +334,8 @@ async function check() {
     const chown = declared.runs.find((text) => new RegExp(`\\bchown\\s+(-\\S+\\s+)*${owner}(:\\S+)?\\s+([^&;|]*\\s)?${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$|[&;|])`).test(text))
     if (!chown) throw new Error(`no RUN in the runtime stage chowns ${dataDir} to ${owner}`)
   })
+
+  checkCompose(declared)
 
   step('build context honours .dockerignore', () => {
     const count = buildContext(context)

@@ -49,6 +49,8 @@ export type ServerOptions = {
   env?: Record<string, string>
   /** Wait for the health route to report the database open (default true). */
   waitForDatabase?: boolean
+  /** What `npm start` runs (bin/serve.mjs, which reads WEB_CONCURRENCY) instead of remix-serve itself. */
+  launcher?: boolean
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -56,7 +58,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!fs.existsSync(path.join(root, 'build', 'index.js'))) throw new Error('Build the app first: npm run build')
   const dataDir = options.dataDir ?? (await freshDataDir(options.env?.DATABASE_URL ? null : root))
   const url = `http://127.0.0.1:${options.port}`
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), './build/index.js'], {
+  const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/@remix-run/serve/dist/cli.js'
+  const child = spawn(process.execPath, [path.join(root, entry), './build/index.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -100,6 +100,7 @@ describe('parseConfig (the API)', () => {
     expect(config).toEqual({
       PORT: 3000,
       DATA_DIR: dataDir,
+      WEB_CONCURRENCY: 1,
       ADMIN_EMAIL: 'admin@example.com',
       SEED_DEMO: true,
       MAIL_FROM: 'Land Banking <no-reply@landbanking.local>',

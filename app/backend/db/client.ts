@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { getConfig } from '../config'
+import { defaultPoolSize, getConfig } from '../config'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -15,15 +15,25 @@ export type Connection = {
   /** Whether this process is the database's only writer, so reads may be cached until its next write. */
   cacheable: boolean
   close: () => Promise<void>
+  /**
+   * Runs `work` while no other process starting on the same database runs its own (the
+   * migrations, the first-start account): processes and instances may start together.
+   */
+  startup: <T>(work: () => Promise<T>) => Promise<T>
   /** An embedded database's whole data folder as one archive, which `openDatabase({ from })` starts from. */
   dump?: () => Promise<Blob>
 }
+
+/** Any fixed number: the key of the PostgreSQL advisory lock taken while a process starts. */
+const STARTUP_LOCK = 7_205_311_020
 
 const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations')
 
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
+  /** Connections in the PostgreSQL pool (default 10). */
+  poolSize?: number
   /** An in-memory database starts as a copy of this dump instead of an empty cluster (tests: much faster). */
   from?: Blob
 }): Promise<Connection> {
@@ -31,12 +41,23 @@ export async function openDatabase(options: {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // A lost connection must not crash the process: the pool drops the client and the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
     const db = drizzle(pool, { schema }) as unknown as Database
-    await migrate(db as never, { migrationsFolder })
-    return { db, kind: 'postgres', cacheable: false, close: () => pool.end() }
+    // A session advisory lock on a connection of its own (a pool of one must still serve `work`).
+    const startup = async <T>(work: () => Promise<T>) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl })
+      await client.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+        return await work()
+      } finally {
+        await client.end().catch(() => {})
+      }
+    }
+    await startup(() => migrate(db as never, { migrationsFolder }))
+    return { db, kind: 'postgres', cacheable: false, startup, close: () => pool.end() }
   }
 
   const { PGlite } = await import('@electric-sql/pglite')
@@ -61,6 +82,8 @@ export async function openDatabase(options: {
     kind: 'pglite',
     // An in-memory database is the tests', which also write to it directly.
     cacheable: !inMemory,
+    // The folder lock already keeps every other process out.
+    startup: (work) => work(),
     close: async () => {
       await client.close()
       releaseLock()
@@ -147,9 +170,10 @@ export function getConnection(): Promise<Connection> {
     globalForDb.__database = openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE ?? defaultPoolSize(env.WEB_CONCURRENCY),
     }).then(async (connection) => {
       const { bootstrap } = await import('./bootstrap')
-      await bootstrap(connection.db)
+      await connection.startup(() => bootstrap(connection.db))
       return connection
     })
     globalForDb.__database.catch(() => {

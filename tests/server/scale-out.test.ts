@@ -1,0 +1,256 @@
+/**
+ * Scale-out: two server processes of the built app on one PostgreSQL database, driven
+ * alternately, keep no state of their own (sessions, limits, files and jobs live in the
+ * database); and WEB_CONCURRENCY=2 (bin/serve.mjs) serves from two worker processes.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startPostgres } from '../support/postgres.mjs'
+import { quietMailLog } from '../support/quiet'
+import { faultPostgresPort, httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import { uniquePng } from '../support/images'
+import { PASSWORD } from '../support/security-world'
+
+quietMailLog()
+
+let postgres: ReturnType<typeof startPostgres>
+let servers: [RunningServer, RunningServer]
+const running: RunningServer[] = []
+
+beforeAll(async () => {
+  postgres = startPostgres({ port: faultPostgresPort() })
+  // Started together on an empty database: their migrations and first-start account must not collide.
+  servers = (await Promise.all(
+    [11, 12].map((offset) => startServer({ port: serverPort(offset), env: { DATABASE_URL: postgres.url } })),
+  )) as [RunningServer, RunningServer]
+  running.push(...servers)
+})
+
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop('SIGKILL')))
+  postgres?.stop()
+})
+
+/** The i-th request's server: A, B, A, B… */
+const at = (index: number) => servers[index % 2]
+
+async function ok(server: RunningServer, method: string, apiPath: string, token: string | null, body?: unknown) {
+  const answer = await httpClient(server).call(method, apiPath, { token, body })
+  if (answer.httpStatus !== 200) throw new Error(`${method} ${apiPath} on ${server.url}: ${answer.httpStatus} ${answer.message}`)
+  return answer.data
+}
+
+/** A verified customer: registered on one server, its e-mailed code checked on the other. */
+async function customer(index: number, tag: string) {
+  const email = `scale-${tag}-${index}-${Date.now().toString(36)}@example.com`
+  const registeredOn = at(index)
+  const session = await ok(registeredOn, 'POST', 'auth/register', null, { email, password: PASSWORD, first_name: 'Ada', last_name: `Scale${index}` })
+  const code = /code is (\d{6})/.exec(await httpClient(registeredOn).mail(email))?.[1]
+  await ok(at(index + 1), 'POST', 'verify-email', session.token, { otp: code })
+  return { email, token: session.token as string }
+}
+
+describe('two servers on one PostgreSQL database', () => {
+  test('40 customers racing for 8 units give exactly 8 subscriptions; a token and a proof from one server work on the other', async () => {
+    const admin = (await ok(servers[0], 'POST', 'auth/login', null, SERVER_ADMIN)).token as string
+    await ok(servers[1], 'POST', 'admin/setting', admin, { type: 'bank_details', account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' })
+    const product = await ok(servers[1], 'POST', 'admin/product', admin, {
+      type: 'land', name: 'Eight plots', description: 'Eight plots raced for', location: 'Epe, Lagos',
+      amount: 1_000_000, available_by_quantity: true, unit_available: 8,
+    })
+    const people: Array<{ email: string; token: string }> = []
+    for (let batch = 0; batch < 40; batch += 10) {
+      people.push(...(await Promise.all(Array.from({ length: 10 }, (_, index) => customer(batch + index, 'race')))))
+    }
+
+    // The token issued by A (registration) reads the account on B, and a web session from A opens a page on B.
+    const me = await httpClient(servers[1]).call('GET', 'auth/me', { token: people[0].token })
+    expect(me.httpStatus).toBe(200)
+    expect(me.data.email).toBe(people[0].email)
+    const { cookie } = await webSignIn(servers[0].url, SERVER_ADMIN.email, SERVER_ADMIN.password)
+    const page = await fetch(`${servers[1].url}/land-purchases`, { headers: { cookie }, redirect: 'manual' })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Eight plots')
+
+    const answers = await Promise.all(
+      people.map((person, index) =>
+        fetch(`${at(index).url}/api/v1/product-subscription`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'land', product_id: product.reference, payment_mode: 'full' }),
+        }).then(async (response) => ({ status: response.status, json: (await response.json()) as { data: any }, person, index })),
+      ),
+    )
+    const won = answers.filter((answer) => answer.status === 200)
+    expect(won, 'subscriptions answered with success').toHaveLength(8)
+    expect(new Set(won.map((answer) => answer.index % 2)).size, 'both servers sold units').toBe(2)
+    expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status >= 400 && answer.status < 500)).toBe(true)
+    const after = await ok(servers[0], 'GET', `product/${product.reference}`, admin)
+    expect(after.unit_available).toBe(0)
+    const list = await ok(servers[1], 'GET', 'product-subscription?page=1', admin)
+    expect(list.items.filter((item: { product?: { reference?: string } }) => JSON.stringify(item).includes(product.reference))).toHaveLength(8)
+
+    // A proof of payment uploaded through A is served by B.
+    const png = Buffer.from(uniquePng())
+    const proof = await ok(servers[0], 'POST', 'media/upload', won[0].person.token, { file_name: 'proof.png', file_in_base64: png.toString('base64'), file_extension: 'png' })
+    const served = await fetch(new URL(new URL(proof.file_url, servers[0].url).pathname, servers[1].url), {
+      headers: { authorization: `Bearer ${won[0].person.token}` },
+    })
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
+
+    // Both run the daily jobs at the same moment: each reminder is sent once. The 8 subscriptions
+    // are made half a day old (a reminder is not sent the day a subscription is made), their
+    // payment due tomorrow.
+    const db = new pg.Client({ connectionString: postgres.url })
+    await db.connect()
+    try {
+      const references = won.map((answer) => answer.json.data.reference as string)
+      await db.query(
+        `update subscriptions set created_at = now() - interval '12 hours', next_payment_date = current_date + 1 where reference = any($1)`,
+        [references],
+      )
+      const { runDailyJobs } = await import('~/backend/jobs')
+      const { openDatabase } = await import('~/backend/db/client')
+      const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-jobs-'))
+      process.env.DATA_DIR = outbox
+      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: outbox, poolSize: 4 })))
+      try {
+        const now = new Date()
+        await Promise.all([runDailyJobs(first.db, now), runDailyJobs(second.db, now)])
+      } finally {
+        await Promise.all([first.close(), second.close()])
+      }
+      const reminded = await db.query(
+        `select u.email, count(*)::int as count from notifications n join users u on u.id = n.user_id
+         where n.title = 'Payment due reminder' group by u.email`,
+      )
+      expect(reminded.rows.map((row) => row.email).sort()).toEqual(won.map((answer) => answer.person.email).sort())
+      expect(reminded.rows.every((row) => row.count === 1)).toBe(true)
+      const mails = fs.existsSync(path.join(outbox, 'outbox')) ? fs.readdirSync(path.join(outbox, 'outbox')) : []
+      const reminderMails = mails.filter((file) => fs.readFileSync(path.join(outbox, 'outbox', file), 'utf8').includes('Payment reminder'))
+      expect(reminderMails).toHaveLength(8)
+    } finally {
+      await db.end()
+    }
+  })
+
+  test('the sign-in limit for one e-mail counts the attempts made on both servers', async () => {
+    const person = await customer(0, 'limit')
+    const attempt = (index: number) =>
+      httpClient(at(index)).call('POST', 'auth/login', { body: { email: person.email, password: 'not-the-password' } })
+    // 10 failures a minute: 5 on each server.
+    for (let index = 0; index < 10; index++) expect((await attempt(index)).httpStatus).toBe(401)
+    expect((await attempt(10)).httpStatus).toBe(429)
+    expect((await attempt(11)).httpStatus).toBe(429)
+  })
+})
+
+/** The socket inodes a process holds open. */
+function socketInodes(pid: number) {
+  const inodes = new Set<string>()
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    const target = (() => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`)
+      } catch {
+        return ''
+      }
+    })()
+    const match = /^socket:\[(\d+)\]$/.exec(target)
+    if (match) inodes.add(match[1])
+  }
+  return inodes
+}
+
+/** The inode of the server side of the TCP connection from 127.0.0.1:clientPort to serverPort. */
+function serverSideInode(serverPort: number, clientPort: number) {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0')
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      if (fields.length < 10) continue
+      if (fields[1].endsWith(`:${hex(serverPort)}`) && fields[2].endsWith(`:${hex(clientPort)}`)) return fields[9]
+    }
+  }
+  return null
+}
+
+describe('WEB_CONCURRENCY=2', () => {
+  test('two worker processes serve the port; a dead one is replaced; SIGTERM stops them within 10 s', async () => {
+    const server = await startServer({
+      port: serverPort(13),
+      launcher: true,
+      env: { DATABASE_URL: postgres.url, WEB_CONCURRENCY: '2' },
+    })
+    running.push(server)
+    const primary = server.child.pid!
+    const workers = () =>
+      fs
+        .readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number)
+    expect(workers()).toHaveLength(2)
+
+    // Connections kept open after their answer: which process holds each one's server side?
+    const servedBy = async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
+      const sockets = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          new Promise<number>((resolve, reject) => {
+            const request = http.get(`${server.url}/api/v1/health`, { agent }, (response) => {
+              response.resume()
+              response.on('end', () => (response.statusCode === 200 ? resolve(request.socket!.localPort!) : reject(new Error(String(response.statusCode)))))
+            })
+            request.on('error', reject)
+          }),
+        ),
+      )
+      const owners = new Set<number>()
+      const byWorker = new Map(workers().map((pid) => [pid, socketInodes(pid)]))
+      for (const clientPort of sockets) {
+        const inode = serverSideInode(server.port, clientPort)
+        for (const [pid, inodes] of byWorker) if (inode && inodes.has(inode)) owners.add(pid)
+      }
+      agent.destroy()
+      return owners
+    }
+    const first = await servedBy()
+    expect([...first].sort()).toEqual(workers().sort())
+
+    // A worker killed is replaced, and the two serve again.
+    const [victim] = workers()
+    process.kill(victim, 'SIGKILL')
+    const deadline = Date.now() + 30_000
+    while (Date.now() < deadline) {
+      const now = workers()
+      if (now.length === 2 && !now.includes(victim) && server.output().split('[remix-serve]').length - 1 >= 3) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(workers()).toHaveLength(2)
+    expect(workers()).not.toContain(victim)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const second = await servedBy()
+    expect([...second].sort()).toEqual(workers().sort())
+
+    // Requests sent before SIGTERM are answered by whichever worker has them, and all stop within 10 s.
+    const inFlight = Array.from({ length: 20 }, (_, index) =>
+      rawRequest(`${server.url}${index % 2 ? '/login' : '/api/v1/health'}`, {}).then(
+        (answer) => answer.status,
+        (error: Error) => `failed: ${error.message}`,
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = Date.now()
+    const result = await server.stop('SIGTERM', 15_000)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(result.code).toBe(0)
+    expect(await Promise.all(inFlight)).toEqual(Array(20).fill(200))
+  })
+})
