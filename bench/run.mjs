@@ -6,7 +6,8 @@
 // Options: --quick (short runs), --no-build, --bundles-only (print the JavaScript each route loads and stop),
 // --only=/login,/ (these pages), --subscriptions=N (data set size; 100,000 by default), --small (also
 // a run on 1,000 subscriptions), DATABASE_URL=... (also run on PostgreSQL).
-// The server's event-loop delay and GC pauses are measured page by page (bench/event-loop.mjs).
+// The server's event-loop delay and GC pauses are measured page by page (bench/event-loop.mjs);
+// BENCH_NODE_ARGS passes flags to the app's server (a CPU profile: "--cpu-prof --cpu-prof-dir=DIR").
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -56,7 +57,9 @@ const eventLoopFile = (port) => path.join(os.tmpdir(), `lb-bench-event-loop-${po
 
 function startServer(env, { port = PORT, cwd = root } = {}) {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', path.join(root, 'bench/event-loop.mjs'), path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), './build/index.js'], {
+  // BENCH_NODE_ARGS: flags for the app's server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = cwd === root ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : []
+  const child = spawn(process.execPath, [...nodeArgs, '--import', path.join(root, 'bench/event-loop.mjs'), path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), './build/index.js'], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false', BENCH_EVENT_LOOP_FILE: eventLoopFile(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +88,16 @@ async function stopServer(server) {
   server.child.kill('SIGTERM')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
   if (server.child.exitCode === null) server.child.kill('SIGKILL')
+}
+
+/** The CPU time a process has used, in ms (user + system), from /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
 }
 
 function peakRssMB(pid) {
@@ -147,7 +160,9 @@ async function measurePage(base, page, cookies, server, port = PORT) {
   const cookie = page.as ? cookies[page.as] : undefined
   await load(url, { cookie, duration: WARMUP_S })
   await eventLoop(server, port)
+  const cpuBefore = cpuMs(server.child.pid)
   const result = await load(url, { cookie, duration: MEASURE_S })
+  const cpuAfter = cpuMs(server.child.pid)
   const delay = await eventLoop(server, port)
   const html = await fetch(url, { headers: cookie ? { cookie } : {} }).then((response) => response.text())
   return {
@@ -159,13 +174,15 @@ async function measurePage(base, page, cookies, server, port = PORT) {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     htmlKiB: Math.round((Buffer.byteLength(html) / 1024) * 10) / 10,
+    // The server's CPU per answer: unlike req/s, it holds when other work shares the machine.
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / Math.max(result.requests.total, 1)) * 100) / 100,
     eventLoop: delay,
   }
 }
 
 const formatPage = (figures) =>
   `${figures.page.padEnd(30)} ${String(figures.rps).padStart(6)} req/s  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(4)} ms  ` +
-  `non-2xx ${figures.non2xx}  errors ${figures.errors}  HTML ${figures.htmlKiB} KiB` +
+  `non-2xx ${figures.non2xx}  errors ${figures.errors}  HTML ${figures.htmlKiB} KiB  CPU ${figures.cpuMsPerRequest} ms/answer` +
   (figures.eventLoop ? `  event loop p99 ${figures.eventLoop.p99} ms max ${figures.eventLoop.max} ms, GC ${figures.eventLoop.gc.totalMs} ms in ${figures.eventLoop.gc.count} (max ${figures.eventLoop.gc.maxMs})` : '')
 
 /** The bare Remix page, served beside the app: its req/s is the yardstick of the run. */
