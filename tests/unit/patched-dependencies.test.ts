@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { AgnosticRouteObject } from '@remix-run/router'
 import { describe, expect, test } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -163,7 +164,7 @@ describe('@remix-run/router as patched: ranked branches and compiled patterns ar
     expect(sha256).toBe(PATCHED_ROUTER_SHA256)
   })
 
-  type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] }
+  type Route = AgnosticRouteObject
   /** The app's shape: a pathless layout, index routes, statics beside params, nested details, a splat, an optional segment. */
   const tree = (): Route[] => [
     {
@@ -237,7 +238,7 @@ describe('@remix-run/router as patched: ranked branches and compiled patterns ar
     const reads = { count: 0 }
     const watch = (routes: Route[]): Route[] =>
       routes.map((route) => {
-        const copy = { ...route, children: route.children && watch(route.children) }
+        const copy = { ...route, children: route.children && watch(route.children) } as Route
         Object.defineProperty(copy, 'caseSensitive', { get: () => (reads.count++, route.caseSensitive), enumerable: true })
         return copy
       })
