@@ -14,3 +14,14 @@ export function hasBankDetails(details: { account_number: string; account_name: 
 }
 
 export const NO_BANK_DETAILS = 'Payment details are not available yet; please contact us'
+
+export const SETTING_TYPES = [
+  'bank_details',
+  'subscription_due_reminder_day',
+  'unpaid_subscription_expiry_days',
+  'company_details',
+  'title_step_days',
+  'payout_grace_days',
+  'commission_rates',
+] as const
+export type SettingType = (typeof SETTING_TYPES)[number]
