@@ -3,37 +3,22 @@ import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES } from './settings-labels'
 import { titleStepDaysSchema } from './titles'
 
 // Values the browser needs live in a zod-free module (components import them from there).
-export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from './settings-labels'
+export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, hasBankDetails, NO_BANK_DETAILS, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES, type SettingType } from './settings-labels'
 
 /** The account customers pay into, as GET admin/setting/bank_details answers it: empty strings until staff fill it in. */
 export const savedBankDetailsSchema = z.object({ account_number: z.string(), account_name: z.string(), bank_name: z.string() })
 export type BankDetails = z.infer<typeof savedBankDetailsSchema>
 
 /** Customers can pay only into a complete account: number, name and bank all filled in. */
-export function hasBankDetails(details: BankDetails) {
-  return [details.account_number, details.account_name, details.bank_name].every((value) => value.trim() !== '')
-}
-
-export const NO_BANK_DETAILS = 'Payment details are not available yet; please contact us'
 
 /** A setting counted in days, as GET admin/setting/<name> answers it. */
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-export const SETTING_TYPES = [
-  'bank_details',
-  'subscription_due_reminder_day',
-  'unpaid_subscription_expiry_days',
-  'company_details',
-  'title_step_days',
-  'payout_grace_days',
-  'commission_rates',
-] as const
-export type SettingType = (typeof SETTING_TYPES)[number]
 
 export const bankDetailsSchema = z.object({
   // Nigerian account numbers (NUBAN) are 10 digits.

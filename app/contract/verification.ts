@@ -62,9 +62,6 @@ export const verificationSchema = z.object({
 })
 export type Verification = z.infer<typeof verificationSchema>
 
-/** What the amount of a document is called on the verify page. */
-export function amountLabel(kind: DocumentKind): string {
-  return kind === 'receipt' ? 'Amount' : 'Total paid'
-}
+export { amountLabel } from './verification-labels'
 
 export const statementQuerySchema = z.object({ format: z.enum(['pdf', 'csv']).optional() })

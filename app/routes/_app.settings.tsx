@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormBanner } from '~/components/forms'
-import { SETTING_TYPES } from '~/contract/settings'
+import { SETTING_TYPES } from '~/contract/settings-labels'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
 import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'

@@ -5,9 +5,12 @@
  * node_modules (the postinstall did not run), and when the patched Remix no longer behaves as the
  * app expects.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { AgnosticRouteObject } from '@remix-run/router'
 import { describe, expect, test } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -35,6 +38,9 @@ function readPatch(file: string): Patch {
   }
   return { file, name: match[1].replace('+', '/'), version: match[2], files }
 }
+
+/** node_modules/@remix-run/router/dist/router.cjs.js of 1.23.3 once patched: redo the patch when this changes. */
+const PATCHED_ROUTER_SHA256 = '94cec02d1a87461e1325f012c724431095f9f57d6b9a21196ef46222433391e6'
 
 const patches = fs.readdirSync(PATCHES).filter((file) => file.endsWith('.patch')).map(readPatch)
 
@@ -141,5 +147,121 @@ describe('Remix as patched: a post another site sends runs neither action nor lo
     expect(answer.status).toBe(500)
     expect(String(errors[0])).toContain('does not match `origin` header')
     expect(ran).toEqual([])
+  })
+})
+
+describe('@remix-run/router as patched: ranked branches and compiled patterns are cached, matching is unchanged', () => {
+  const require = createRequire(import.meta.url)
+  const ROUTER = path.join(ROOT, 'node_modules/@remix-run/router/dist/router.cjs.js')
+  // What Node loads on the server (the CommonJS build, patched) and the browser build (not patched:
+  // lazy route discovery adds routes on the client, and the server's routes never change).
+  const patched = require(ROUTER) as typeof import('@remix-run/router')
+  const upstream = import('@remix-run/router/dist/router.js' as string) as Promise<typeof import('@remix-run/router')>
+
+  test('the patched file is the one the patch was written for (an upstream change must be looked at: README, "Patched dependencies")', () => {
+    expect(patches.map((patch) => patch.name)).toContain('@remix-run/router')
+    const sha256 = crypto.createHash('sha256').update(fs.readFileSync(ROUTER)).digest('hex')
+    expect(sha256).toBe(PATCHED_ROUTER_SHA256)
+  })
+
+  type Route = AgnosticRouteObject
+  /** The app's shape: a pathless layout, index routes, statics beside params, nested details, a splat, an optional segment. */
+  const tree = (): Route[] => [
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'auth', children: [{ id: 'login', path: 'login' }, { id: 'register', path: 'register' }, { id: 'realtor-register', path: 'realtor/register' }] },
+        {
+          id: 'app',
+          children: [
+            { id: 'dashboard', index: true },
+            { id: 'purchases', path: 'land-purchases' },
+            { id: 'purchases-new', path: 'land-purchases/new' },
+            { id: 'purchase', path: 'land-purchases/:reference', children: [{ id: 'purchase-index', index: true }, { id: 'purchase-edit', path: 'edit' }] },
+            { id: 'receipt', path: 'subscriptions/:reference/transactions/:id/receipt' },
+            { id: 'suspend', path: 'customers/:uuid/suspend' },
+            { id: 'customer-new', path: 'customers/new' },
+            { id: 'customer', path: 'customers/:reference' },
+            { id: 'export', path: 'export/:list' },
+            { id: 'lang-about', path: ':lang?/about' },
+            { id: 'case', path: 'CaseSensitive', caseSensitive: true },
+            { id: 'dashed', path: 'verify/:some-code' },
+          ],
+        },
+        { id: 'terms', path: 'terms' },
+        { id: 'splat', path: '*' },
+      ],
+    },
+  ]
+  const PATHS = [
+    '/', '/login', '/register', '/realtor/register', '/land-purchases', '/land-purchases/', '/land-purchases/new',
+    '/land-purchases/LP-0001', '/land-purchases/LP-0001/edit', '/land-purchases/LP%200001', '/LAND-PURCHASES/lp-1',
+    '/subscriptions/SUB-1/transactions/42/receipt', '/customers/new', '/customers/CUS-1', '/customers/0b6c/suspend',
+    '/export/customers', '/about', '/en/about', '/CaseSensitive', '/casesensitive', '/verify/abc-123', '/terms',
+    '/nowhere', '/a/b/c', '/land-purchases/LP-1/edit/more',
+  ]
+  const shape = (matches: ReturnType<typeof patched.matchRoutes>) =>
+    matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null
+
+  test('every path matches the same routes, params and pathnames as upstream, the first time and from the cache', async () => {
+    const original = await upstream
+    expect(String(original.matchRoutes)).not.toContain('flattenAndRankRoutes')
+    const routes = tree()
+    for (const pathname of PATHS) {
+      const expected = shape(original.matchRoutes(tree(), pathname))
+      expect(shape(patched.matchRoutes(routes, pathname)), pathname).toEqual(expected)
+      expect(shape(patched.matchRoutes(routes, pathname)), `${pathname}, again`).toEqual(expected)
+      expect(shape(patched.matchRoutes(routes, `/base${pathname}`, '/base')), `${pathname} under a basename`).toEqual(shape(original.matchRoutes(tree(), `/base${pathname}`, '/base')))
+    }
+    expect(shape(patched.matchRoutes(routes, '/land-purchases/new'))?.at(-1)?.id).toBe('purchases-new')
+    expect(shape(patched.matchRoutes(routes, '/a/b/c'))?.at(-1)).toEqual({ id: 'splat', params: { '*': 'a/b/c' }, pathname: '/a/b/c', pathnameBase: '/' })
+  })
+
+  test('matchPath answers as upstream for each pattern, end or not, case-sensitive or not', async () => {
+    const original = await upstream
+    for (const path of ['/land-purchases/:reference', '/land-purchases/:reference/*', '/:lang?/about', '/', '*', '/CaseSensitive']) {
+      for (const end of [true, false]) {
+        for (const caseSensitive of [true, false]) {
+          for (const pathname of PATHS) {
+            const pattern = { path, end, caseSensitive }
+            expect(patched.matchPath(pattern, pathname), `${path} ${end} ${caseSensitive} ${pathname}`).toEqual(original.matchPath(pattern, pathname))
+            expect(patched.matchPath(pattern, pathname)).toEqual(original.matchPath(pattern, pathname))
+          }
+        }
+      }
+    }
+  })
+
+  /** A tree whose every route counts the reads of its caseSensitive, which only flattening reads. */
+  function countingTree() {
+    const reads = { count: 0 }
+    const watch = (routes: Route[]): Route[] =>
+      routes.map((route) => {
+        const copy = { ...route, children: route.children && watch(route.children) } as Route
+        Object.defineProperty(copy, 'caseSensitive', { get: () => (reads.count++, route.caseSensitive), enumerable: true })
+        return copy
+      })
+    return { routes: watch(tree()), reads }
+  }
+
+  test('a routes array is flattened and ranked once, however many requests match against it', () => {
+    const { routes, reads } = countingTree()
+    patched.matchRoutes(routes, '/land-purchases/LP-1/edit')
+    const once = reads.count
+    expect(once).toBeGreaterThan(0)
+    for (const pathname of PATHS) patched.matchRoutes(routes, pathname)
+    expect(reads.count).toBe(once)
+  })
+
+  test('routes added by patchRoutes (lazy route discovery) are matched: the cache is dropped', () => {
+    const router = patched.createRouter({
+      routes: [{ id: 'root', path: '/', children: [{ id: 'home', index: true }] }],
+      history: patched.createMemoryHistory(),
+    })
+    expect(patched.matchRoutes(router.routes, '/later')).toBeNull()
+    router.patchRoutes('root', [{ id: 'later', path: 'later' }])
+    expect(patched.matchRoutes(router.routes, '/later')?.at(-1)?.route.id).toBe('later')
+    router.dispose()
   })
 })

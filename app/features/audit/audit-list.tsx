@@ -2,7 +2,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditEntry } from '~/contract/audit'
+import type { AuditEntry } from '~/contract/audit'
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '~/contract/audit-labels'
 import { AuditEntryItem } from './audit-entry'
 
 export type AuditListData = {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { DetailRow } from '~/components/detail-row'
 import { formatDate, formatNaira } from '~/contract/format'
-import { amountLabel, type Verification } from '~/contract/verification'
+import type { Verification } from '~/contract/verification'
+import { amountLabel } from '~/contract/verification-labels'
 
 /** The facts of a verified document, and whether it still stands. */
 export function VerificationFacts({ verification: v, timeZone }: { verification: Verification; timeZone: string }) {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
+import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings-labels'
 import type { PaymentForm } from '~/contract/subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
