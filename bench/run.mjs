@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import { load as loadPage, signIn, stopServer } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -82,14 +82,6 @@ async function waitForFirstResponse(server, url) {
   throw new Error(`The server did not answer:\n${server.output()}`)
 }
 
-async function stopServer(server) {
-  if (server.child.exitCode !== null) return
-  const exited = new Promise((resolve) => server.child.once('exit', resolve))
-  server.child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
-  if (server.child.exitCode === null) server.child.kill('SIGKILL')
-}
-
 /** The CPU time a process has used, in ms (user + system), from /proc. */
 function cpuMs(pid) {
   try {
@@ -109,18 +101,6 @@ function peakRssMB(pid) {
   }
 }
 
-async function signIn(base, user) {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: user.email, password: user.password }),
-  })
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
-  if (response.status !== 302 || !cookie.includes('__session')) throw new Error(`Sign-in of ${user.email} failed (${response.status})`)
-  return cookie
-}
-
 /** min(wanted, the last page of land subscriptions the admin sees), read from the API. */
 async function deepestPage(base, user, wanted) {
   const login = await fetch(`${base}/api/v1/auth/login`, {
@@ -133,14 +113,7 @@ async function deepestPage(base, user, wanted) {
   return Math.min(wanted, (await list.json()).data.totalPages)
 }
 
-function load(url, { cookie, connections = CONNECTIONS, duration }) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 10 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    )
-  })
-}
+const load = (url, { cookie, connections = CONNECTIONS, duration }) => loadPage(url, { cookie, connections, duration })
 
 /** The server's event-loop delay and GC pauses since the previous call (bench/event-loop.mjs). */
 async function eventLoop(server, port) {

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import { load, signIn, stopServer as stop } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -66,34 +66,6 @@ async function ready(server, what = '/api/v1/health') {
     await sleep(100)
   }
   throw new Error(`The server did not answer:\n${server.output().slice(-3000)}`)
-}
-
-async function stop(server) {
-  if (server.child.exitCode !== null) return
-  const exited = new Promise((resolve) => server.child.once('exit', resolve))
-  server.child.kill('SIGTERM')
-  await Promise.race([exited, sleep(15_000)])
-  if (server.child.exitCode === null) server.child.kill('SIGKILL')
-}
-
-async function signIn(base, user) {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: user.email, password: user.password }),
-  })
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
-  if (response.status !== 302 || !cookie.includes('__session')) throw new Error(`Sign-in of ${user.email} failed (${response.status})`)
-  return cookie
-}
-
-function load(url, { cookie, connections, duration }) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 10 }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    )
-  })
 }
 
 /**

@@ -1,0 +1,33 @@
+// What the bench scripts share: signing in through /login, a load run, and stopping a server.
+import autocannon from 'autocannon'
+
+/** Signs in through the /login form and answers the cookie header to send back. */
+export async function signIn(base, user) {
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: user.email, password: user.password }),
+  })
+  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
+  if (response.status !== 302 || !cookie.includes('__session')) throw new Error(`Sign-in of ${user.email} failed (${response.status})`)
+  return cookie
+}
+
+/** One autocannon run against a page. */
+export function load(url, { cookie, connections, duration }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
+  })
+}
+
+/** SIGTERM, then SIGKILL if the server has not exited within 15 s. */
+export async function stopServer(server) {
+  if (server.child.exitCode !== null) return
+  const exited = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+  if (server.child.exitCode === null) server.child.kill('SIGKILL')
+}
