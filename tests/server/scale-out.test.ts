@@ -139,6 +139,58 @@ describe('two servers on one PostgreSQL database', () => {
     }
   })
 
+  test('both servers started with their daily jobs on at the same moment send each reminder once', async () => {
+    const admin = (await ok(servers[1], 'POST', 'auth/login', null, SERVER_ADMIN)).token as string
+    const product = await ok(servers[0], 'POST', 'admin/product', admin, {
+      type: 'land', name: 'Four plots', description: 'Four plots due tomorrow', location: 'Ibeju-Lekki, Lagos',
+      amount: 500_000, available_by_quantity: true, unit_available: 4,
+    })
+    const people = await Promise.all([0, 1, 2, 3].map((index) => customer(index, 'jobs')))
+    const references: string[] = []
+    for (const [index, person] of people.entries()) {
+      const subscription = await ok(at(index), 'POST', 'product-subscription', person.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+      references.push(subscription.reference)
+    }
+    const db = new pg.Client({ connectionString: postgres.url })
+    await db.connect()
+    try {
+      // Half a day old (no reminder goes out the day a subscription is made), the payment due tomorrow.
+      await db.query(
+        `update subscriptions set created_at = now() - interval '12 hours', next_payment_date = current_date + 1 where reference = any($1)`,
+        [references],
+      )
+      // Both restart with JOBS on: each runs its daily jobs a few seconds after it starts.
+      await Promise.all(servers.map((server) => server.stop()))
+      servers = (await Promise.all(
+        servers.map((server) => startServer({ port: server.port, dataDir: server.dataDir, env: { DATABASE_URL: postgres.url, JOBS: 'true' } })),
+      )) as [RunningServer, RunningServer]
+      running.push(...servers)
+      const reminded = async () =>
+        (
+          await db.query(
+            `select s.reference, count(*)::int as count from notifications n join users u on u.id = n.user_id
+               join subscriptions s on s.user_id = u.id
+              where n.title = 'Payment due reminder' and s.reference = any($1) group by s.reference`,
+            [references],
+          )
+        ).rows as Array<{ reference: string; count: number }>
+      await expect.poll(async () => (await reminded()).length, { timeout: 60_000 }).toBe(4)
+      // Each server runs its jobs 5 s after it starts: give the later one's run time to finish, so
+      // a second reminder, if it were sent, would be here.
+      await new Promise((resolve) => setTimeout(resolve, 8_000))
+      expect((await reminded()).every((row) => row.count === 1)).toBe(true)
+      const mails = servers.flatMap((server) => {
+        const outbox = path.join(server.dataDir, 'outbox')
+        return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')) : []
+      })
+      for (const reference of references) {
+        expect(mails.filter((mail) => mail.includes(`Payment reminder: ${reference}`)), reference).toHaveLength(1)
+      }
+    } finally {
+      await db.end()
+    }
+  })
+
   test('the sign-in limit for one e-mail counts the attempts made on both servers', async () => {
     const person = await customer(0, 'limit')
     const attempt = (index: number) =>
