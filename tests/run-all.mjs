@@ -25,7 +25,7 @@ const FLOORS = {
   'unit-api-pglite': 1115, // 1240 tests
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
-  server: 34, // 38 tests
+  server: 36, // 40 tests
   docker: 26, // 29 steps as root (3 of them are skipped when not root)
 }
 
@@ -82,20 +82,25 @@ function readReport(file) {
   }
 }
 
-function countVitest(name, file, exitCode) {
+/** A vitest run's counts from its JSON report, with what went wrong that no failing test shows. */
+function readVitest(file, exitCode) {
   const report = readReport(file)
   const problems = exitCode === 0 ? [] : [`exit ${exitCode}`]
-  if (!report) return record(name, { problems: [...problems, 'no report'] })
-  if (report.unreadable) return record(name, { problems: [...problems, `unreadable report: ${report.unreadable}`] })
+  if (!report) return { problems: [...problems, 'no report'] }
+  if (report.unreadable) return { problems: [...problems, `unreadable report: ${report.unreadable}`] }
   if (report.success === false) problems.push('the report says success: false')
   const notLoaded = filesThatFailedToLoad(report)
   if (notLoaded) problems.push(`${notLoaded} test file(s) failed without a failing test (did not load, or a hook threw)`)
-  record(name, {
+  return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + notLoaded,
     skipped: report.numPendingTests + report.numTodoTests,
     problems,
-  })
+  }
+}
+
+function countVitest(name, file, exitCode) {
+  record(name, readVitest(file, exitCode))
 }
 
 /** A test file that failed without a failing test (it did not load, or a hook threw) counts as one failure. */
@@ -115,10 +120,31 @@ function countPlaywright(name, file, exitCode) {
   record(name, { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, problems })
 }
 
+const vitestReporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
+
 function vitest(name, args, env = {}) {
   const file = path.join(resultsDir, `${name}.json`)
-  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  const code = run('npx', ['vitest', 'run', ...args, ...vitestReporters(file)], env)
   countVitest(name, file, code)
+}
+
+/** A vitest run beside the suite in the foreground: its output goes to a file, printed when it ends. */
+async function vitestBeside(name, args, env = {}) {
+  const file = path.join(resultsDir, `${name}.json`)
+  const log = path.join(resultsDir, `${name}.log`)
+  console.log(`\n$ npx vitest run ${args.join(' ')} (beside; output in ${log})`)
+  const output = fs.openSync(log, 'w')
+  const child = spawn('npx', ['vitest', 'run', ...args, ...vitestReporters(file)], {
+    stdio: ['ignore', output, output],
+    env: { ...process.env, ...env },
+  })
+  const code = await new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (status) => resolve(status ?? 1))
+  })
+  fs.closeSync(output)
+  console.log(`\n--- ${name} (exit ${code}) ---\n${fs.readFileSync(log, 'utf8')}`)
+  return readVitest(file, code)
 }
 
 let built = null
@@ -177,9 +203,29 @@ const SUITES = [
     // They use the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
     name: 'server',
     about: 'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults, scale-out)',
-    run() {
+    async run() {
       if (!build()) return record('server', { problems: ['the build failed'] })
-      vitest('server', ['--config', 'vitest.server.config.ts'])
+      // A server is one process, so these files one at a time left a core idle. The two form-post
+      // runs go beside the others, on ports of their own, their output printed when they end. The
+      // export's memory check runs alone afterwards: it measures a server's memory, which another
+      // run's load makes grow before its garbage is collected.
+      const config = ['--config', 'vitest.server.config.ts']
+      const beside = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
+      const alone = ['tests/server/export-memory.test.ts']
+      const ports = { SERVER_TEST_PORT: String(Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1) + 50) }
+      const besideRun = vitestBeside('server-beside', [...config, ...beside], ports)
+      const mainFile = path.join(resultsDir, 'server.json')
+      const mainCode = run('npx', ['vitest', 'run', ...config, ...[...beside, ...alone].flatMap((file) => ['--exclude', file]), ...vitestReporters(mainFile)])
+      const besideResult = await besideRun
+      const aloneFile = path.join(resultsDir, 'server-alone.json')
+      const aloneCode = run('npx', ['vitest', 'run', ...config, ...alone, ...vitestReporters(aloneFile)])
+      const counts = [readVitest(mainFile, mainCode), besideResult, readVitest(aloneFile, aloneCode)]
+      record('server', {
+        passed: counts.reduce((sum, count) => sum + (count.passed ?? 0), 0),
+        failed: counts.reduce((sum, count) => sum + (count.failed ?? 0), 0),
+        skipped: counts.reduce((sum, count) => sum + (count.skipped ?? 0), 0),
+        problems: counts.flatMap((count) => count.problems),
+      })
     },
   },
   {
