@@ -51,6 +51,8 @@ export type ServerOptions = {
   waitForDatabase?: boolean
   /** What `npm start` runs (bin/serve.mjs, which reads WEB_CONCURRENCY) instead of remix-serve itself. */
   launcher?: boolean
+  /** Node's own options for the server process (V8 flags, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[]
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -59,7 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir = options.dataDir ?? (await freshDataDir(options.env?.DATABASE_URL ? null : root))
   const url = `http://127.0.0.1:${options.port}`
   const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/@remix-run/serve/dist/cli.js'
-  const child = spawn(process.execPath, [path.join(root, entry), './build/index.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, entry), './build/index.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
