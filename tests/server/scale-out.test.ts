@@ -273,6 +273,9 @@ describe('WEB_CONCURRENCY=2', () => {
       agent.destroy()
       return owners
     }
+    // The server answers once one worker listens; the other may still be starting on a busy machine.
+    const listening = () => server.output().split('[remix-serve]').length - 1
+    for (const deadline = Date.now() + 30_000; listening() < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100))
     const first = await servedBy()
     expect([...first].sort()).toEqual(workers().sort())
 
@@ -282,7 +285,7 @@ describe('WEB_CONCURRENCY=2', () => {
     const deadline = Date.now() + 30_000
     while (Date.now() < deadline) {
       const now = workers()
-      if (now.length === 2 && !now.includes(victim) && server.output().split('[remix-serve]').length - 1 >= 3) break
+      if (now.length === 2 && !now.includes(victim) && listening() >= 3) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(workers()).toHaveLength(2)
