@@ -1,7 +1,7 @@
 import { data, redirect } from '@remix-run/node'
 import { mayCall } from '~/contract/access'
 import { endpoints } from '~/contract/endpoints'
-import { formatDate, parseDisplayDate } from '~/contract/format'
+import { DEFAULT_TIME_ZONE, formatDate, parseDisplayDate } from '~/contract/format'
 import { PAYOUT_RECORDERS, PAYOUT_STATUSES, type PayoutStatus } from '~/contract/payout-rules'
 import { CHOOSE_A_PAYOUT, payoutFormSchema } from '~/contract/payouts'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
@@ -10,7 +10,6 @@ import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
-import { timeZoneFrom } from '~/utils/time-zone'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { FORBIDDEN_MESSAGE } from '../people/access.server'
 import { PROOF_FOLDER } from '../subscriptions/payment.server'
@@ -78,7 +77,6 @@ export async function loadPayoutsPage(request: Request) {
     api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search), page } }),
     ...PAYOUT_STATUSES.map((status) => api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search, status), page: 1 } })),
   ])
-  const timeZone = timeZoneFrom(request)
   return {
     filters,
     listUrl: payoutsHref(filters, {}, page),
@@ -88,7 +86,9 @@ export async function loadPayoutsPage(request: Request) {
       const tab = tabs[index]
       return { status, count: tab.ok ? tab.data.total_count : 0, total: tab.ok ? tab.data.total_amount : 0 }
     }),
-    today: formatDate(new Date(), timeZone),
+    // The platform's date, which the API checks "not in the future" against: a viewer west of
+    // Lagos after its midnight would otherwise be offered yesterday, one east of it a refused date.
+    today: formatDate(new Date(), DEFAULT_TIME_ZONE),
     spec: formSpec(payoutFormSchema),
   }
 }

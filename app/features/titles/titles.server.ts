@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
-import { formatDate, parseDisplayDate } from '~/contract/format'
+import { DEFAULT_TIME_ZONE, formatDate, parseDisplayDate } from '~/contract/format'
 import { MAX_UPLOAD_BYTES, PROOF_EXTENSIONS } from '~/contract/products'
 import { RECORDED_TITLE_STEPS, type RecordedTitleStep } from '~/contract/title-rules'
 import { titleStepFormSchema } from '~/contract/titles'
@@ -54,7 +54,8 @@ export async function loadTitlePanel(request: Request, home: TitlePanelHome, ref
     title: result.data,
     closeTo,
     timeZone,
-    defaults: { step: result.data.next_step ?? '', date: formatDate(new Date(), timeZone) },
+    // The platform's date, which the API checks "not in the future" against, whatever the viewer's zone.
+    defaults: { step: result.data.next_step ?? '', date: formatDate(new Date(), DEFAULT_TIME_ZONE) },
     spec: formSpec(titleStepFormSchema),
   }
 }
