@@ -31,3 +31,21 @@ export async function stopServer(server) {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
   if (server.child.exitCode === null) server.child.kill('SIGKILL')
 }
+
+/** The bench's admin, made by the server at its first start. */
+export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' }
+
+/**
+ * A bench server's environment. Empty means unset: a PGlite run must not inherit the DATABASE_URL
+ * (or WEB_CONCURRENCY, API_URL) given for another run.
+ */
+export const benchServerEnv = (dataDir, databaseUrl) => ({
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  SEED_DEMO: 'false',
+  DATABASE_URL: databaseUrl ?? '',
+  WEB_CONCURRENCY: '',
+  API_URL: '',
+})

@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { load as loadPage, signIn, stopServer } from './http.mjs'
+import { BENCH_ADMIN, benchServerEnv, load as loadPage, signIn, stopServer } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -30,7 +30,7 @@ const CONNECTIONS = 50
 const PORT = Number(process.env.BENCH_PORT ?? 3390)
 const REFERENCE_PORT = PORT + 1
 const REFERENCE_DIR = path.join(root, 'bench/reference')
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' }
+const ADMIN = BENCH_ADMIN
 
 // Shares of the reference's req/s, so that the figures hold on any machine the bench runs on.
 const TARGETS = { listShare: 0.5, loginShare: 0.7, p99OverP50: 2.5, singleP50: 3, jsKiB: 94, formJsKiB: 104, cssKiB: 15, rssMB: 400 }
@@ -204,15 +204,7 @@ function bundleSizes() {
 
 async function runDataset({ subscriptions, databaseUrl, reference }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-bench-'))
-  const env = {
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-session-secret-0123456789',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: 'false',
-    // Empty means unset: the PGlite runs must not inherit the DATABASE_URL given for the PostgreSQL run.
-    DATABASE_URL: databaseUrl ?? '',
-  }
+  const env = benchServerEnv(dataDir, databaseUrl)
   const base = `http://127.0.0.1:${PORT}`
   log(`\n== ${subscriptions.toLocaleString('en')} subscriptions on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ==`)
 

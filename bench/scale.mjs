@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { load, signIn, stopServer as stop } from './http.mjs'
+import { BENCH_ADMIN, benchServerEnv, load, signIn, stopServer as stop } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,7 +28,7 @@ const CONNECTIONS = 50
 const PORT = Number(process.env.BENCH_PORT ?? 3390)
 const PROCESSES = option('processes', os.cpus().length)
 const SUBSCRIPTIONS = option('subscriptions', 10_000)
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' }
+const ADMIN = BENCH_ADMIN
 
 const PAGES = [
   { name: '/login', path: '/login', as: null },
@@ -121,21 +121,10 @@ function compare(first, second) {
   }
 }
 
-const baseEnv = (dataDir, databaseUrl) => ({
-  DATA_DIR: dataDir,
-  SESSION_SECRET: 'bench-session-secret-0123456789',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  SEED_DEMO: 'false',
-  DATABASE_URL: databaseUrl ?? '',
-  WEB_CONCURRENCY: '',
-  API_URL: '',
-})
-
 /** The first start migrates and creates the super admin; then the data set, with no server running. */
 async function prepare(dataDir, databaseUrl, generated) {
   if (generated) return
-  const first = serve({ port: PORT, env: baseEnv(dataDir, databaseUrl) })
+  const first = serve({ port: PORT, env: benchServerEnv(dataDir, databaseUrl) })
   await ready(first)
   await stop(first)
   const made = await generate({ dataDir, databaseUrl, subscriptions: SUBSCRIPTIONS })
@@ -148,7 +137,7 @@ async function postgresRuns(databaseUrl, generated) {
   await prepare(dataDir, databaseUrl, generated)
   const runs = []
   for (const processes of [1, PROCESSES]) {
-    const server = serve({ port: PORT, env: { ...baseEnv(dataDir, databaseUrl), WEB_CONCURRENCY: String(processes) } })
+    const server = serve({ port: PORT, env: { ...benchServerEnv(dataDir, databaseUrl), WEB_CONCURRENCY: String(processes) } })
     try {
       await ready(server, '/login')
       runs.push(await measureAll(`${processes} process${processes === 1 ? '' : 'es'}`, [server.url]))
@@ -166,19 +155,19 @@ async function pgliteRuns() {
   log('== PGlite: 1 process vs 1 process owning the database + 2 web processes through API_URL ==')
   await prepare(dataDir, undefined, false)
   const runs = []
-  const one = serve({ port: PORT, env: baseEnv(dataDir) })
+  const one = serve({ port: PORT, env: benchServerEnv(dataDir) })
   try {
     await ready(one, '/login')
     runs.push(await measureAll('1 process', [one.url], PGLITE_PAGES))
   } finally {
     await stop(one)
   }
-  const owner = serve({ port: PORT, env: baseEnv(dataDir) })
+  const owner = serve({ port: PORT, env: benchServerEnv(dataDir) })
   const fronts = [1, 2].map((offset) =>
     serve({
       port: PORT + offset,
       // The web processes have no database of their own: every call goes to the owner.
-      env: { ...baseEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-front-'))), API_URL: `http://127.0.0.1:${PORT}`, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      env: { ...benchServerEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-front-'))), API_URL: `http://127.0.0.1:${PORT}`, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
     }),
   )
   try {
