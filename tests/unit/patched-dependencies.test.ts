@@ -40,7 +40,11 @@ function readPatch(file: string): Patch {
 }
 
 /** node_modules/@remix-run/router/dist/router.cjs.js of 1.23.3 once patched: redo the patch when this changes. */
-const PATCHED_ROUTER_SHA256 = '94cec02d1a87461e1325f012c724431095f9f57d6b9a21196ef46222433391e6'
+const PATCHED_ROUTER_SHA256 = 'e9b945e405bcdef18ed4f8457d0a7c2f022953b615b2ececa11c1db828c241e7'
+/** @remix-run/react 2.17.5's dist/server.js and react-router-dom 6.30.4's server.js, once patched. */
+const PATCHED_REMIX_SERVER_SHA256 = 'f932abbffa58470c27b1c1bcb21a5c2226d47e2921d420d3c2823e5067dcbe29'
+const PATCHED_STATIC_ROUTER_SHA256 = '816c87d71d002de912eaab3aae0d915538245a209cd96b16c7983920cac67c10'
+const sha256Of = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(ROOT, file))).digest('hex')
 
 const patches = fs.readdirSync(PATCHES).filter((file) => file.endsWith('.patch')).map(readPatch)
 
@@ -254,6 +258,18 @@ describe('@remix-run/router as patched: ranked branches and compiled patterns ar
     expect(reads.count).toBe(once)
   })
 
+  test("matches answered from the cache are the caller's own: changing them changes no later answer", () => {
+    const routes = tree()
+    const first = patched.matchRoutes(routes, '/land-purchases/LP-1/edit')!
+    first[0].params.reference = 'changed'
+    first.pop()
+    const again = patched.matchRoutes(routes, '/land-purchases/LP-1/edit')!
+    expect(shape(again)).toEqual(shape(patched.matchRoutes(tree(), '/land-purchases/LP-1/edit')))
+    expect(again.map((match) => match.params.reference)).toEqual(['LP-1', 'LP-1', 'LP-1', 'LP-1'])
+    // As upstream, every match of one answer holds the same params object.
+    expect(new Set(again.map((match) => match.params)).size).toBe(1)
+  })
+
   test('routes added by patchRoutes (lazy route discovery) are matched: the cache is dropped', () => {
     const router = patched.createRouter({
       routes: [{ id: 'root', path: '/', children: [{ id: 'home', index: true }] }],
@@ -263,5 +279,79 @@ describe('@remix-run/router as patched: ranked branches and compiled patterns ar
     router.patchRoutes('root', [{ id: 'later', path: 'later' }])
     expect(patched.matchRoutes(router.routes, '/later')?.at(-1)?.route.id).toBe('later')
     router.dispose()
+  })
+})
+
+describe('@remix-run/react and react-router-dom as patched: a build\'s routes are made once for all renders', () => {
+  test('the patched files are the ones the patches were written for (README, "Patched dependencies")', () => {
+    expect(patches.map((patch) => patch.name)).toEqual(expect.arrayContaining(['@remix-run/react', 'react-router-dom']))
+    expect(sha256Of('node_modules/@remix-run/react/dist/server.js')).toBe(PATCHED_REMIX_SERVER_SHA256)
+    expect(sha256Of('node_modules/react-router-dom/server.js')).toBe(PATCHED_STATIC_ROUTER_SHA256)
+  })
+
+  test('the static router of the same routes has the same data routes, and each render its own matches', async () => {
+    // What @remix-run/react's server entry loads: the CommonJS file (an import would get server.mjs).
+    const { createStaticHandler, createStaticRouter } = createRequire(import.meta.url)(path.join(ROOT, 'node_modules/react-router-dom/server.js')) as typeof import('react-router-dom/server')
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'home', index: true }, { id: 'page', path: 'page/:id' }] }]
+    const handler = createStaticHandler(routes)
+    const contextOf = async (url: string) => (await handler.query(new Request(`http://app.test${url}`))) as Exclude<Awaited<ReturnType<typeof handler.query>>, Response>
+    const one = createStaticRouter(routes, await contextOf('/page/1'))
+    const two = createStaticRouter(routes, await contextOf('/page/2'))
+    expect(two.routes).toBe(one.routes)
+    expect(one.state.matches.map((match) => [match.route.id, match.params.id])).toEqual([['root', '1'], ['page', '1']])
+    expect(two.state.matches.map((match) => [match.route.id, match.params.id])).toEqual([['root', '2'], ['page', '2']])
+    expect(two.state.matches[1].route).toBe(two.routes[0].children![1])
+    expect(createStaticRouter([...routes], await contextOf('/')).routes).not.toBe(one.routes)
+  })
+
+  test('two pages of one build render their own content, and the routes are built from the route modules once', async () => {
+    const React = await import('react')
+    const { renderToString } = await import('react-dom/server')
+    const { RemixServer, Outlet, useLoaderData } = await import('@remix-run/react')
+    const reads = { handle: 0 }
+    const module = (id: string, Component: () => unknown) => ({
+      default: Component,
+      loader: ({ params }: { params: Record<string, string> }) => ({ id, item: params.item ?? null }),
+      get handle() {
+        reads.handle++
+        return { id }
+      },
+    })
+    const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
+      id, parentId, path: routePath, module: `/build/${id}.js`, hasAction: false, hasLoader: true,
+      hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false,
+    })
+    const Page = () => React.createElement('p', null, `item ${(useLoaderData() as { item: string }).item}`)
+    const build = {
+      mode: 'production',
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      isSpaMode: false,
+      future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+      entry: {
+        module: {
+          default: (request: Request, status: number, headers: Headers, context: object) =>
+            new Response(renderToString(React.createElement(RemixServer, { context: context as never, url: request.url })), { status, headers }),
+        },
+      },
+      routes: {
+        root: { id: 'root', path: '', module: module('root', () => React.createElement(Outlet)) },
+        'routes/item': { id: 'routes/item', parentId: 'root', path: 'items/:item', module: module('routes/item', Page) },
+      },
+      assets: {
+        version: 'test',
+        url: '/build/manifest.js',
+        entry: { module: '/build/entry.client.js', imports: [] },
+        routes: { root: assetRoute('root', undefined, ''), 'routes/item': assetRoute('routes/item', 'root', 'items/:item') },
+      },
+    }
+    const handler = createRequestHandler(build as unknown as ServerBuild, 'production')
+    const page = async (url: string) => (await handler(new Request(`http://app.test${url}`))).text()
+    expect(await page('/items/first')).toContain('item first')
+    const afterFirst = reads.handle
+    expect(await page('/items/second')).toContain('item second')
+    expect(await page('/items/third')).toContain('item third')
+    // Each render reads every route's handle for its matches (useMatches); building the routes read them all again.
+    expect(reads.handle - afterFirst).toBeLessThan(afterFirst)
   })
 })
