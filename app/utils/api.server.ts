@@ -1,4 +1,4 @@
-import { handleApiRequest, startEmbeddedApi } from '~/backend'
+import { callApi, startEmbeddedApi, type KeptAnswer } from '~/backend'
 import { getConfig } from '~/backend/config'
 import type { z } from 'zod'
 import { buildPath, type CsvExportEndpoint, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
@@ -44,7 +44,7 @@ export async function api<E extends Endpoint>(
   ...[options]: CallArgs<E>
 ): Promise<ApiResult<ResponseOf<E>>> {
   const { method } = endpoint
-  let response: Response
+  let response: ApiAnswer
   try {
     response = await call(request, endpoint, (options ?? {}) as CallOptions<E>)
   } catch (error) {
@@ -53,16 +53,15 @@ export async function api<E extends Endpoint>(
     return failure(0, 'networkError', THROWN_ERROR)
   }
 
-  const contentType = response.headers.get('content-type') ?? ''
-  if (!contentType.includes('application/json')) {
+  if (!contentTypeOf(response).includes('application/json')) {
     return failure(response.status, 'invalidResponse', method === 'GET' ? DEFAULT_ERROR : POST_ERROR)
   }
-  const envelope = (await response.json().catch(() => null)) as {
+  const envelope = (await jsonOf(response)) as {
     status?: string
     message?: string
     data?: unknown
   } | null
-  if (envelope?.status === SUCCESS_STATUS && response.ok) {
+  if (envelope?.status === SUCCESS_STATUS && response.status >= 200 && response.status < 300) {
     return { ok: true, data: envelope.data as ResponseOf<E>, message: envelope.message ?? '' }
   }
   const fallback = method === 'GET' ? DEFAULT_ERROR : POST_ERROR
@@ -84,7 +83,7 @@ export async function apiFile<E extends Endpoint & { response: FileResponse }>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<Response> {
-  return call(request, endpoint, (options ?? {}) as CallOptions<E>)
+  return asResponse(await call(request, endpoint, (options ?? {}) as CallOptions<E>))
 }
 
 /**
@@ -93,7 +92,27 @@ export async function apiFile<E extends Endpoint & { response: FileResponse }>(
  */
 export async function apiCsvExport(request: Request, endpoint: CsvExportEndpoint, query: Query, params?: Record<string, string>) {
   const { page: _page, ...filters } = query
-  return call(request, endpoint, { params, query: { ...filters, format: 'csv' } } as CallOptions<CsvExportEndpoint>)
+  return asResponse(await call(request, endpoint, { params, query: { ...filters, format: 'csv' } } as CallOptions<CsvExportEndpoint>))
+}
+
+/** An API answer: a Response, or a read the embedded API keeps, as its status, headers and bytes. */
+type ApiAnswer = Response | KeptAnswer
+
+const asResponse = (answer: ApiAnswer) =>
+  answer instanceof Response ? answer : new Response(answer.body, { status: answer.status, headers: answer.headers })
+
+const contentTypeOf = (answer: ApiAnswer) =>
+  (answer instanceof Response ? answer.headers.get('content-type') : answer.headers.find(([name]) => name === 'content-type')?.[1]) ?? ''
+
+const utf8 = new TextDecoder()
+
+async function jsonOf(answer: ApiAnswer): Promise<unknown> {
+  if (answer instanceof Response) return answer.json().catch(() => null)
+  try {
+    return JSON.parse(utf8.decode(answer.body))
+  } catch {
+    return null
+  }
 }
 
 /** One request to the API, headers and sign-out on 401 alike for JSON calls and downloads. */
@@ -143,10 +162,10 @@ export function startApi() {
 
 const RETRYABLE = new Set([502, 503, 504])
 
-async function send(pathAndQuery: string, init: RequestInit, clientIp: string | null) {
+async function send(pathAndQuery: string, init: RequestInit & { headers: Record<string, string> }, clientIp: string | null): Promise<ApiAnswer> {
   const apiUrl = getEnv().API_URL
   if (!apiUrl) {
-    return handleApiRequest(new Request(`http://in-process/api/v1/${pathAndQuery}`, init), { clientIp })
+    return callApi(`http://in-process/api/v1/${pathAndQuery}`, init, { clientIp })
   }
   const url = `${apiUrl.replace(/\/$/, '')}/api/v1/${pathAndQuery}`
   if (init.method !== 'GET') return fetch(url, init)

@@ -125,4 +125,24 @@ describe('reads under way', () => {
     expect((await second).status).toBe(503)
     expect(runs).toBe(2)
   })
+
+  test("the web layer's read gets a kept answer as its bytes, and anything else as the Response it was", async () => {
+    const cache = createReadCache()
+    let loads = 0
+    const load = async () => (loads++, answer('{"items":[1,2]}'))
+    const first = await cache.readKept('t /product', load)
+    const again = await cache.readKept('t /product', load)
+    expect(loads).toBe(1)
+    for (const kept of [first, again]) {
+      expect(kept).not.toBeInstanceOf(Response)
+      expect(kept.status).toBe(200)
+      expect(kept.headers).toContainEqual(['content-type', 'application/json'])
+      expect(JSON.parse(new TextDecoder().decode((kept as { body: Uint8Array }).body))).toEqual({ items: [1, 2] })
+    }
+    const refused = await cache.readKept('t /secret', async () => answer('{"status":"forbidden"}', 403))
+    expect(refused).toBeInstanceOf(Response)
+    expect(await (refused as Response).text()).toBe('{"status":"forbidden"}')
+    expect(cache.get('t /secret')).toBeNull()
+  })
 })
+
