@@ -32,8 +32,21 @@ async function readSession(request: Request) {
   return storageFor(request).getSession(request.headers.get('cookie'))
 }
 
+// A page request asks for its session several times (the document's headers, each loader, each
+// API call): the cookie is verified and decoded once per request.
+const authByRequest = new WeakMap<Request, Promise<StoredSession | null>>()
+
 /** The signed-in user's token and snapshot, or null. */
-export async function getAuth(request: Request): Promise<StoredSession | null> {
+export function getAuth(request: Request): Promise<StoredSession | null> {
+  let auth = authByRequest.get(request)
+  if (!auth) {
+    auth = readAuth(request)
+    authByRequest.set(request, auth)
+  }
+  return auth
+}
+
+async function readAuth(request: Request) {
   const session = await readSession(request)
   const token = session.get('token')
   const user = session.get('user')

@@ -28,7 +28,16 @@ function toastUtils(request: Request) {
   return found
 }
 
-export const getToast = (request: Request) => toastUtils(request).getToast(request)
+const TOAST_COOKIE = /(?:^|;\s*)__toast=/
+
+/**
+ * The toast a redirect left, if any. Without a toast cookie there is nothing to read or clear, so no
+ * empty cookie is signed and set on every page.
+ */
+export async function getToast(request: Request) {
+  if (!TOAST_COOKIE.test(request.headers.get('cookie') ?? '')) return { toast: undefined, headers: new Headers() }
+  return toastUtils(request).getToast(request)
+}
 
 export const redirectWithSuccess = (request: Request, url: string, message: string, init?: ResponseInit) =>
   toastUtils(request).redirectWithSuccess(url, message, init)
