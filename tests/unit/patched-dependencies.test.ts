@@ -261,7 +261,7 @@ describe('@remix-run/router as patched: ranked branches and compiled patterns ar
   test("matches answered from the cache are the caller's own: changing them changes no later answer", () => {
     const routes = tree()
     const first = patched.matchRoutes(routes, '/land-purchases/LP-1/edit')!
-    first[0].params.reference = 'changed'
+    ;(first[0].params as Record<string, string>).reference = 'changed'
     first.pop()
     const again = patched.matchRoutes(routes, '/land-purchases/LP-1/edit')!
     expect(shape(again)).toEqual(shape(patched.matchRoutes(tree(), '/land-purchases/LP-1/edit')))
