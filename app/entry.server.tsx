@@ -49,6 +49,8 @@ export default async function handleRequest(
           }
           const pieces: Uint8Array[] = []
           const page = new Writable({
+            // React ends the page, then would end it again on 'close', at the cost of an error's stack.
+            emitClose: false,
             write(piece: Uint8Array, _encoding, done) {
               pieces.push(piece)
               done()
