@@ -3,10 +3,12 @@ import { Writable } from 'node:stream'
 import { type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { StylesheetProvider } from './utils/inline-stylesheet'
 import { NonceProvider } from './utils/nonce'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
 import { getAuth } from './utils/session.server'
+import { stylesheetText } from './utils/stylesheet.server'
 
 // Validate the environment and open the database as the server starts, not at the first request.
 startApi()
@@ -33,7 +35,9 @@ export default async function handleRequest(
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

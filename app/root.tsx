@@ -4,15 +4,12 @@ import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LoadingBar } from '~/components/ui/loading-bar'
 import { Toaster } from '~/components/ui/toaster'
-import stylesheet from '~/tailwind.css'
 import { TIME_ZONE_COOKIE, timeZoneFrom } from '~/utils/time-zone'
+import { InlineStylesheet } from '~/utils/inline-stylesheet'
 import { useNonce } from '~/utils/nonce'
 import { getToast } from '~/utils/toast.server'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)
@@ -34,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStylesheet nonce={nonce} />
         <Links />
         <script
           nonce={nonce}

@@ -8,6 +8,8 @@
 // a run on 1,000 subscriptions), DATABASE_URL=... (also run on PostgreSQL).
 // The server's event-loop delay and GC pauses are measured page by page (bench/event-loop.mjs);
 // BENCH_NODE_ARGS passes flags to the app's server (a CPU profile: "--cpu-prof --cpu-prof-dir=DIR").
+// Lighthouse (bench/lighthouse.mjs: mobile, Slow 4G and Regular 3G) ends a full run, once the load
+// runs are over; --lighthouse runs it alone, --no-lighthouse skips it.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,6 +18,7 @@ import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { BENCH_ADMIN, benchServerEnv, load as loadPage, signIn, stopServer } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
+import { runLighthouse } from './lighthouse.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -290,6 +293,13 @@ if (!args.has('--no-build')) {
 }
 const bundles = bundleSizes()
 if (args.has('--bundles-only')) process.exit(reportBundles(bundles) ? 1 : 0)
+if (args.has('--lighthouse')) {
+  const lighthouse = await runLighthouse({ port: PORT, log })
+  const file = path.join('bench/results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  fs.writeFileSync(file, JSON.stringify(lighthouse, null, 2))
+  log(`\nWrote ${file}`)
+  process.exit(0)
+}
 const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, targets: TARGETS, bundles, runs: [] }
 const reference = await startReference()
 let overBudget = 0
@@ -305,6 +315,8 @@ try {
 } finally {
   await stopServer(reference)
 }
+// Lighthouse last, alone on the machine: its figures come from a page load timed on this CPU.
+if (!only && !quick && !args.has('--no-lighthouse')) results.lighthouse = await runLighthouse({ port: PORT, log })
 fs.mkdirSync('bench/results', { recursive: true })
 const file = path.join('bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`)
 fs.writeFileSync(file, JSON.stringify(results, null, 2))

@@ -167,7 +167,23 @@ export function ProductAction({
   )
 }
 
-export function ProductCard({ product, can, search }: { product: Product; can: ProductPermissions; search: string }) {
+/**
+ * aboveTheFold: a card of the list's first row, whose image is fetched at once rather than lazily once
+ * laid out; the first one's is the page's largest paint on a phone, fetched first ('high').
+ */
+export function ProductCard({
+  product,
+  can,
+  search,
+  aboveTheFold = false,
+  first = false,
+}: {
+  product: Product
+  can: ProductPermissions
+  search: string
+  aboveTheFold?: boolean
+  first?: boolean
+}) {
   const kind = product.type === 'land' ? KINDS.land : KINDS.investment
   const detailsHref = `${kind.basePath}/${product.reference}${search}`
   return (
@@ -185,7 +201,14 @@ export function ProductCard({ product, can, search }: { product: Product; can: P
           className="-mx-4 -mt-4 block overflow-hidden rounded-t-lg bg-slate-100"
         >
           {product.images[0] ? (
-            <img src={product.images[0]} alt="" className="aspect-[2/1] w-full object-cover" loading="lazy" />
+            <img
+              src={product.images[0]}
+              alt=""
+              className="aspect-[2/1] w-full object-cover"
+              loading={aboveTheFold ? undefined : 'lazy'}
+              // Lower case: React 18 knows no fetchPriority prop.
+              {...(first ? { fetchpriority: 'high' } : {})}
+            />
           ) : (
             <div className="flex aspect-[2/1] items-center justify-center text-sm text-slate-400">No image</div>
           )}

@@ -9,6 +9,9 @@ import { Pagination } from '~/components/ui/pagination'
 import { AVAILABILITY_OPTIONS, KINDS, LIST_KEYS, type KindName, type ProductPermissions } from './kinds'
 import { ProductCard } from './product-card'
 
+/** The cards of the list's first row (md:grid-cols-2). */
+const FIRST_ROW = 2
+
 export type ProductListData = {
   kind: KindName
   filters: Record<(typeof LIST_KEYS)[number], string>
@@ -67,10 +70,16 @@ export function ProductList({ data }: { data: ProductListData }) {
       ) : data.list.items.length ? (
         <>
           <ul className="grid gap-4 md:grid-cols-2" aria-label="Products">
-            {data.list.items.map((product) => (
+            {data.list.items.map((product, index) => (
               <li key={product.reference} className="flex">
                 <div className="w-full [&>article]:h-full">
-                  <ProductCard product={product} can={data.can} search={data.listSearch} />
+                  <ProductCard
+                    product={product}
+                    can={data.can}
+                    search={data.listSearch}
+                    aboveTheFold={index < FIRST_ROW}
+                    first={index === 0}
+                  />
                 </div>
               </li>
             ))}
