@@ -41,6 +41,8 @@ async function isZodEvalProbe(complaint: Complaint, page: Page) {
 
 test.describe('the Content-Security-Policy in a real browser', () => {
   test('the main pages load and work under the CSP without a single violation', async ({ page, javaScriptEnabled }) => {
+    // It walks through some 25 pages: more than the default minute on a busy two-core machine.
+    test.slow()
     await recordViolations(page)
     const complaints = watchCsp(page)
     for (const path of ['/login', '/register', '/realtor/register', '/forgot-password', '/no/such/page']) {
