@@ -15,7 +15,7 @@ import { greetingForHour, hourIn } from '~/utils/greeting'
 import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
 import { sidebarCollapsedFrom } from '~/utils/sidebar.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request)

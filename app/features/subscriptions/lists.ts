@@ -1,4 +1,4 @@
-import type { SlideOverErrorFrame } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import { hasPermission, isStaff, type Principal } from '~/contract/permissions'
 import {
   SUBSCRIPTION_STATUS_LABELS,
