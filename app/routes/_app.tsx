@@ -12,6 +12,7 @@ import { hasPermission, isStaff } from '~/contract/permissions'
 import { hasBankDetails } from '~/contract/settings-labels'
 import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
+import { dashboardCardsFor, navEntriesFor } from '~/utils/menu-access.server'
 import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
 import { sidebarCollapsedFrom } from '~/utils/sidebar.server'
@@ -36,6 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user,
+      navEntries: navEntriesFor(user),
+      // The dashboard's cards follow the same fresh user as the menu (the cookie's may be a request behind).
+      dashboardCards: dashboardCardsFor(user),
       greeting: greetingForHour(hourIn(timeZoneFrom(request))),
       sidebarCollapsed: sidebarCollapsedFrom(request),
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
@@ -80,7 +84,7 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
 }
 
 export default function AppLayout() {
-  const { user, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
+  const { user, navEntries, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
@@ -108,7 +112,7 @@ export default function AppLayout() {
         Skip to main content
       </a>
       <div className="flex min-h-full">
-        <Sidebar user={user} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
+        <Sidebar entries={navEntries} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
             greeting={greeting}

@@ -1,7 +1,7 @@
 import { MetricCard } from '~/components/layout/metric-card'
 import type { DashboardMetrics, DashboardSummary } from '~/contract/dashboard'
 import type { Principal } from '~/contract/permissions'
-import { dashboardCardsFor } from '~/utils/navigation'
+import type { DashboardCardLink } from '~/utils/navigation'
 import { OwnSection } from './own-section'
 import { RealtorSection } from './realtor-section'
 import { StaffSection } from './staff-section'
@@ -19,16 +19,18 @@ function showsOwn(user: Principal, summary: DashboardSummary) {
  */
 export function DashboardView({
   user,
+  cards,
   metrics,
   summary,
   error,
 }: {
   user: Principal | null
+  /** The cards the user sees (utils/menu-access.server.ts). */
+  cards: DashboardCardLink[]
   metrics: DashboardMetrics | null
   summary: DashboardSummary | null
   error: string | null
 }) {
-  const cards = user ? dashboardCardsFor(user) : []
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
