@@ -6,10 +6,9 @@ import { Sidebar } from '~/components/layout/sidebar'
 import { TopBar } from '~/components/layout/top-bar'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
 import { BankDetailsBanner } from '~/features/settings/bank-details-banner'
+import { bankDetailsBanner, loadBankDetails } from '~/features/settings/bank-details-banner.server'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
 import { endpoints } from '~/contract/endpoints'
-import { hasPermission, isStaff } from '~/contract/permissions'
-import { hasBankDetails } from '~/contract/settings-labels'
 import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
 import { dashboardCardsFor, navEntriesFor } from '~/utils/menu-access.server'
@@ -25,8 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [me, notifications, bank] = await Promise.all([
     api(request, endpoints.me),
     loadNotifications(request, panel),
-    // Staff are told on every page while customers have no account to pay into.
-    isStaff(auth.user) ? api(request, endpoints.settingBankDetails) : null,
+    loadBankDetails(request, auth.user),
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
   const user = me.ok ? me.data : auth.user
@@ -45,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
       unread: notifications.list?.total_unread_notification ?? 0,
       panel: panel.open ? notifications : null,
-      bankBanner:
-        bank?.ok && isStaff(user) && !hasBankDetails(bank.data) ? { canSet: hasPermission(user, 'can_modify_setting') } : null,
+      bankBanner: bankDetailsBanner(user, bank),
     },
     { headers },
   )
