@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } fro
 import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
+import { menuName } from '~/components/layout/user-menu.server'
 import { TopBar } from '~/components/layout/top-bar'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
 import { BankDetailsBanner } from '~/features/settings/bank-details-banner'
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user,
+      shortName: menuName(user),
       navEntries: navEntriesFor(user),
       // The dashboard's cards follow the same fresh user as the menu (the cookie's may be a request behind).
       dashboardCards: dashboardCardsFor(user),
@@ -81,7 +83,7 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
 }
 
 export default function AppLayout() {
-  const { user, navEntries, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
+  const { user, shortName, navEntries, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
@@ -115,6 +117,7 @@ export default function AppLayout() {
             greeting={greeting}
             firstName={user.first_name}
             lastName={user.last_name}
+            shortName={shortName}
             hasUnread={unread > 0}
             menuOpen={menuOpen}
             onOpenMenu={toggleMenu(true)}
