@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
-import { overdueBy } from '~/contract/arrears-rules'
+import { overdueBy } from '~/contract/arrears-labels'
 import { formatDate, formatNaira } from '~/contract/format'
 import { unitCount } from '~/contract/money'
 import { capitalize, humanize } from '~/utils/format'
