@@ -1,26 +1,8 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { SlideOver } from '~/components/ui/slide-over'
 
-type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
-type UnexpectedErrorHandler = (error: unknown) => ReactNode
-
-/**
- * How a slide-over route shows its error: inside the panel, over the list it was opened from, so
- * closing it goes back to that list with its filters. Each feature keeps one of these.
- */
-export type SlideOverErrorFrame = {
-  /** The list under the panel, from the address's search part (`?page=2…`, or ''). */
-  closeTo: (search: string) => string
-  /** The panel's title, by the response's status (null: an unexpected error, not a response). */
-  title: (status: number | null) => string
-  /** What a 404 says. */
-  notFound: string
-  /** A 'Back to the list' link under the message. */
-  backLink?: boolean
-  /** The message in the small type of the panel's own text. */
-  smallText?: boolean
-}
+export type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
+export type UnexpectedErrorHandler = (error: unknown) => ReactNode
 
 /** The centred full-height page every unknown address shows. */
 export function NotFoundPage({ children }: { children?: ReactNode }) {
@@ -36,8 +18,6 @@ export function NotFoundPage({ children }: { children?: ReactNode }) {
   )
 }
 
-const APOLOGY = 'Something went wrong, please try again'
-
 /** A page's answers when its route gives none of its own. */
 const pageDefaults = {
   statusHandlers: { 404: () => <NotFoundPage /> } as Record<number, StatusHandler>,
@@ -47,62 +27,27 @@ const pageDefaults = {
   unexpectedErrorHandler: (() => <ErrorMessage title="Something went wrong!" detail="Please try again in a moment." />) as UnexpectedErrorHandler,
 }
 
-/**
- * A slide-over's answers: the not-found text, the refusal, the server's own words for a post it
- * could not take (unreadable, too large: a 4xx with a text body), or an apology for anything else.
- */
-function slideOverDefaults(frame: SlideOverErrorFrame) {
-  const say = (text: string) => (
-    <p role="alert" className={frame.smallText ? 'text-sm text-slate-700' : 'text-slate-700'}>
-      {text}
-    </p>
-  )
-  return {
-    statusHandlers: {
-      404: () => say(frame.notFound),
-      403: () => say('You do not have permission to do this.'),
-    } as Record<number, StatusHandler>,
-    defaultStatusHandler: (({ error }) =>
-      say(error.status >= 400 && error.status < 500 && typeof error.data === 'string' && error.data.trim() ? error.data : APOLOGY)) as StatusHandler,
-    unexpectedErrorHandler: (() => say(APOLOGY)) as UnexpectedErrorHandler,
-  }
-}
-
-/**
- * The error boundary of every route: a handler per status, then a default for any other status,
- * then one for errors that are not responses. A route passes only the handlers it changes. With
- * `slideOver` the answer is framed as that panel; otherwise it is a page.
- */
-export function GeneralErrorBoundary({
-  statusHandlers,
-  defaultStatusHandler,
-  unexpectedErrorHandler,
-  slideOver,
-}: {
+export type ErrorHandlers = {
   statusHandlers?: Record<number, StatusHandler>
   defaultStatusHandler?: StatusHandler
   unexpectedErrorHandler?: UnexpectedErrorHandler
-  slideOver?: SlideOverErrorFrame
-}) {
-  const error = useRouteError()
-  const { search } = useLocation()
+}
+
+/** What a boundary shows: the route's handler for the error, else the default it was given. */
+export function errorContent(error: unknown, handlers: ErrorHandlers, defaults: Required<ErrorHandlers>) {
   if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
-  const defaults = slideOver ? slideOverDefaults(slideOver) : pageDefaults
-  const content = isRouteErrorResponse(error)
-    ? (statusHandlers?.[error.status] ?? defaults.statusHandlers[error.status] ?? defaultStatusHandler ?? defaults.defaultStatusHandler)({ error })
-    : (unexpectedErrorHandler ?? defaults.unexpectedErrorHandler)(error)
-  if (!slideOver) return <>{content}</>
-  const closeTo = slideOver.closeTo(search)
-  return (
-    <SlideOver title={slideOver.title(isRouteErrorResponse(error) ? error.status : null)} closeTo={closeTo}>
-      {content}
-      {slideOver.backLink ? (
-        <Link to={closeTo} className="link mt-4 inline-block">
-          Back to the list
-        </Link>
-      ) : null}
-    </SlideOver>
-  )
+  return isRouteErrorResponse(error)
+    ? (handlers.statusHandlers?.[error.status] ?? defaults.statusHandlers[error.status] ?? handlers.defaultStatusHandler ?? defaults.defaultStatusHandler)({ error })
+    : (handlers.unexpectedErrorHandler ?? defaults.unexpectedErrorHandler)(error)
+}
+
+/**
+ * The error boundary of every page route: a handler per status, then a default for any other
+ * status, then one for errors that are not responses. A route passes only the handlers it changes.
+ * Slide-over routes use SlideOverErrorBoundary (~/components/slide-over-error-boundary) instead.
+ */
+export function GeneralErrorBoundary(handlers: ErrorHandlers) {
+  return <>{errorContent(useRouteError(), handlers, pageDefaults)}</>
 }
 
 function ErrorMessage({ title, detail }: { title: string; detail?: string }) {

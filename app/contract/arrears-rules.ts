@@ -5,6 +5,7 @@
  */
 import { formatDate, formatNaira } from './format'
 import { percentOf } from './money'
+import type { ArrearsBucket } from './arrears-labels'
 
 export const DEFAULT_ACTIONS = ['reprice', 'cancel'] as const
 export type DefaultAction = (typeof DEFAULT_ACTIONS)[number]
@@ -129,21 +130,9 @@ export function feesToCharge(
     .filter((fee) => fee.amountKobo > 0)
 }
 
-export const ARREARS_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const
-export type ArrearsBucket = (typeof ARREARS_BUCKETS)[number]
-export const ARREARS_BUCKET_LABELS: Record<ArrearsBucket, string> = {
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': 'Over 90 days',
-}
+export { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from './arrears-labels'
 
 /** The bucket of a number of days in arrears; null when not in arrears. */
-/** How a subscription in arrears reads on cards, panels and the arrears list: "Overdue by 1 day", "Overdue by 10 days". */
-export function overdueBy(days: number): string {
-  return `Overdue by ${days} day${days === 1 ? '' : 's'}`
-}
-
 export function arrearsBucket(days: number): ArrearsBucket | null {
   if (days <= 0) return null
   if (days <= 30) return '1-30'

@@ -75,13 +75,4 @@ export function portfolioValueKobo(investments: readonly { status: Status; inves
   return investments.reduce((sum, item) => (item.status === 'ongoing' ? sum + item.investedKobo : sum), 0)
 }
 
-/**
- * The subscription lists' `due` filter (GET product-subscription?due=…), what the staff dashboard's
- * counts link to: land in arrears, investments with a payout due.
- */
-export const DUE_FILTERS = ['arrears', 'payout'] as const
-export type DueFilter = (typeof DUE_FILTERS)[number]
-export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
-  arrears: 'In arrears',
-  payout: 'Payout due',
-}
+export { DUE_FILTER_LABELS, DUE_FILTERS, type DueFilter } from './subscription-labels'

@@ -3,6 +3,7 @@
  * nearest kobo), and what is left must be at least one kobo. Pure, shared by the forms' zod fields
  * and the API, so an amount such as ₦0.001 is refused by its field instead of stored as ₦0.
  */
+import { unitCount } from './units'
 
 export const MIN_KOBO = 1
 /** A trillion naira: far above any price, and its kobo stay a safe integer. */
@@ -106,10 +107,7 @@ export function scaleByQuantity(unitKobo: number, quantity: number): number {
   return unitKobo * Math.max(1, Math.floor(quantity))
 }
 
-/** "1 plot", "3 acres": a count of units of land (`unit` is 'plot', 'acre' or 'unit'). */
-export function unitCount(count: number, unit = 'unit'): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`
-}
+export { unitCount }
 
 /** Why a quantity cannot be bought, or null: a whole number from 1 to maxQuantity(unitsLeft). */
 export function quantityProblem(quantity: number, unitsLeft: number | null | undefined, unit = 'unit'): string | null {

@@ -57,3 +57,14 @@ export const SUBSCRIBED_MESSAGES: Record<SubscriptionType, string> = {
   land: 'Land purchase started. Make your first payment to secure it.',
   land_investment: 'Investment started. Make your payment to start earning.',
 }
+
+/**
+ * The subscription lists' `due` filter (GET product-subscription?due=…), what the staff dashboard's
+ * counts link to: land in arrears, investments with a payout due.
+ */
+export const DUE_FILTERS = ['arrears', 'payout'] as const
+export type DueFilter = (typeof DUE_FILTERS)[number]
+export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
+  arrears: 'In arrears',
+  payout: 'Payout due',
+}

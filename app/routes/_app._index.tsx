@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function DashboardRoute() {
   const data = useLoaderData<typeof loader>()
   const shell = useRouteLoaderData<typeof appLoader>('routes/_app')
-  return <DashboardView user={shell?.user ?? null} {...data} />
+  return <DashboardView cards={shell?.dashboardCards ?? []} {...data} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Land Banking' }]

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { CustomerDetailsView } from '~/features/people/person-details'
 import { loadCustomerProfile, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { RecordHistory } from '~/features/audit/audit-entry'
 import { loadRecordHistory } from '~/features/audit/audit.server'
 
@@ -34,5 +34,5 @@ export default function CustomerDetailsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Customer details | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={peoplePanelError('/customers')} />
+  return <SlideOverErrorBoundary frame={peoplePanelError('/customers')} />
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CancelDialog } from '~/features/subscriptions/cancel-dialog'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { cancelAction, loadCancelPanel } from '~/features/subscriptions/subscriptions.server'
 
@@ -21,5 +21,5 @@ export default function InvestmentPortfolioCancelRoute() {
 export const meta: MetaFunction = () => [{ title: 'Cancel subscription | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('investment')} />
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { PayoutsPanel } from '~/features/payouts/payouts-panel'
 import { loadPayoutsPanel } from '~/features/payouts/payouts.server'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
@@ -16,5 +16,5 @@ export default function InvestmentPortfolioPayoutsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Payouts | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('investment')} />
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { SubscriberPanel } from '~/features/subscriptions/subscriber-panel'
 import { loadSubscriberPanel } from '~/features/subscriptions/subscriptions.server'
@@ -16,5 +16,5 @@ export default function InvestmentPortfolioSubscriberRoute() {
 export const meta: MetaFunction = () => [{ title: 'Investor details | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('investment')} />
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { TransactionsPanel } from '~/features/subscriptions/transactions-panel'
 import { loadTransactions, markAction } from '~/features/subscriptions/transactions.server'
@@ -20,5 +20,5 @@ export default function InvestmentPortfolioTransactionsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Transactions | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('investment')} />
 }

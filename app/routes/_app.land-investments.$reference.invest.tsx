@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { productPanelError } from '~/features/products/kinds'
 import { investAction, loadInvest } from '~/features/subscribe/invest.server'
 import { InvestPanel } from '~/features/subscribe/invest-panel'
@@ -24,5 +24,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={productPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={productPanelError('investment')} />
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { productPanelError } from '~/features/products/kinds'
 import { ProductForm } from '~/features/products/product-form'
 import { loadNewProduct, productFormAction } from '~/features/products/product-form.server'
@@ -20,5 +20,5 @@ export default function NewInvestmentRoute() {
 export const meta: MetaFunction = () => [{ title: 'Add investment | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={productPanelError('investment')} />
+  return <SlideOverErrorBoundary frame={productPanelError('investment')} />
 }

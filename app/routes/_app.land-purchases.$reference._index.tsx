@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { productPanelError } from '~/features/products/kinds'
 import { ProductDetails } from '~/features/products/product-details'
 import { loadProductDetails } from '~/features/products/product-details.server'
@@ -18,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
+  return <SlideOverErrorBoundary frame={productPanelError('land')} />
 }

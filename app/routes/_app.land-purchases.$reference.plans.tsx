@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { productPanelError } from '~/features/products/kinds'
 import { PlansEditor } from '~/features/products/plans-editor'
 import { loadPlansEditor, plansEditorAction } from '~/features/products/plans.server'
@@ -20,5 +20,5 @@ export default function PaymentPlansRoute() {
 export const meta: MetaFunction = () => [{ title: 'Payment plans | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={productPanelError('land')} />
+  return <SlideOverErrorBoundary frame={productPanelError('land')} />
 }

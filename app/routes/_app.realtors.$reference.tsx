@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { RealtorDetailsView } from '~/features/people/person-details'
 import { CommissionChainForm } from '~/features/people/commission-chain-form'
@@ -8,7 +8,7 @@ import { canModifyPeople } from '~/features/people/access'
 import { requirePeopleAccess } from '~/features/people/access.server'
 import { commissionChainAction, commissionChainSpec, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePeopleAccess(request, 'realtor')
@@ -42,5 +42,5 @@ export default function RealtorDetailsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Realtor details | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={peoplePanelError('/realtors')} />
+  return <SlideOverErrorBoundary frame={peoplePanelError('/realtors')} />
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { loadPerson, suspendAction } from '~/features/people/people.server'
 import { SuspendDialog } from '~/features/people/suspend-dialog'
@@ -22,5 +22,5 @@ export default function SuspendRealtorRoute() {
 export const meta: MetaFunction = () => [{ title: 'Realtors | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={peoplePanelError('/realtors')} />
+  return <SlideOverErrorBoundary frame={peoplePanelError('/realtors')} />
 }

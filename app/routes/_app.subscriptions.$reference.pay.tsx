@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { PaymentPanel } from '~/features/subscriptions/payment-panel'
 import { loadPayment, paymentAction } from '~/features/subscriptions/payment.server'
@@ -22,5 +22,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('land')} />
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { PlanPanel } from '~/features/subscriptions/plan-panel'
 import { loadPlanPanel } from '~/features/subscriptions/subscriptions.server'
@@ -16,5 +16,5 @@ export default function SubscriptionsPlanRoute() {
 export const meta: MetaFunction = () => [{ title: 'Payment plan | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('land')} />
 }

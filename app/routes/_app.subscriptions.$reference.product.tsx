@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ProductDetails } from '~/features/products/product-details'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 import { loadProductPanel } from '~/features/subscriptions/subscriptions.server'
 
@@ -18,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('land')} />
 }

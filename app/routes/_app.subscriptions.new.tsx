@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { createSubscriptionAction, loadNewSubscription } from '~/features/subscriptions/new-subscription.server'
 import { NewSubscriptionPanel } from '~/features/subscriptions/new-subscription-panel'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,5 +20,5 @@ export default function NewSubscriptionRoute() {
 export const meta: MetaFunction = () => [{ title: 'Add subscription | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={subscriptionPanelError('land')} />
+  return <SlideOverErrorBoundary frame={subscriptionPanelError('land')} />
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { titlePanelError } from '~/features/titles/title-list'
 import { TitlePanel } from '~/features/titles/title-panel'
 import { loadTitlePanel, titleAction } from '~/features/titles/titles.server'
@@ -20,5 +20,5 @@ export default function TitlesPanelRoute() {
 export const meta: MetaFunction = () => [{ title: 'Title documents | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={titlePanelError} />
+  return <SlideOverErrorBoundary frame={titlePanelError} />
 }

@@ -3,19 +3,20 @@ import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } fro
 import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
+import { menuName } from '~/components/layout/user-menu.server'
 import { TopBar } from '~/components/layout/top-bar'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
 import { BankDetailsBanner } from '~/features/settings/bank-details-banner'
+import { bankDetailsBanner, loadBankDetails } from '~/features/settings/bank-details-banner.server'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
 import { endpoints } from '~/contract/endpoints'
-import { hasPermission, isStaff } from '~/contract/permissions'
-import { hasBankDetails } from '~/contract/settings-labels'
 import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
+import { dashboardCardsFor, navEntriesFor } from '~/utils/menu-access.server'
 import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
 import { sidebarCollapsedFrom } from '~/utils/sidebar.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request)
@@ -24,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [me, notifications, bank] = await Promise.all([
     api(request, endpoints.me),
     loadNotifications(request, panel),
-    // Staff are told on every page while customers have no account to pay into.
-    isStaff(auth.user) ? api(request, endpoints.settingBankDetails) : null,
+    loadBankDetails(request, auth.user),
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
   const user = me.ok ? me.data : auth.user
@@ -36,13 +36,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user,
+      shortName: menuName(user),
+      navEntries: navEntriesFor(user),
+      // The dashboard's cards follow the same fresh user as the menu (the cookie's may be a request behind).
+      dashboardCards: dashboardCardsFor(user),
       greeting: greetingForHour(hourIn(timeZoneFrom(request))),
       sidebarCollapsed: sidebarCollapsedFrom(request),
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
       unread: notifications.list?.total_unread_notification ?? 0,
       panel: panel.open ? notifications : null,
-      bankBanner:
-        bank?.ok && isStaff(user) && !hasBankDetails(bank.data) ? { canSet: hasPermission(user, 'can_modify_setting') } : null,
+      bankBanner: bankDetailsBanner(user, bank),
     },
     { headers },
   )
@@ -80,7 +83,7 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
 }
 
 export default function AppLayout() {
-  const { user, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
+  const { user, shortName, navEntries, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
@@ -108,12 +111,13 @@ export default function AppLayout() {
         Skip to main content
       </a>
       <div className="flex min-h-full">
-        <Sidebar user={user} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
+        <Sidebar entries={navEntries} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
             greeting={greeting}
             firstName={user.first_name}
             lastName={user.last_name}
+            shortName={shortName}
             hasUnread={unread > 0}
             menuOpen={menuOpen}
             onOpenMenu={toggleMenu(true)}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requirePeopleAccess } from '~/features/people/access.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { PersonForm } from '~/features/people/person-form'
 import { createPersonAction, personFormSpec } from '~/features/people/people.server'
@@ -31,5 +31,5 @@ export default function AddUserRoute() {
 export const meta: MetaFunction = () => [{ title: 'Add user | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary slideOver={peoplePanelError('/users')} />
+  return <SlideOverErrorBoundary frame={peoplePanelError('/users')} />
 }

@@ -1,4 +1,6 @@
-/** Text helpers of the web pages; money and dates are in ~/contract/format. */
+/** Input and time helpers of the web pages; words in ~/utils/text, money and dates in ~/contract/format. */
+
+export { capitalize, humanize, truncate } from './text'
 
 /** Removes thousands commas (and the naira sign) before a typed amount becomes a number. */
 export function parseAmount(text: string) {
@@ -15,20 +17,6 @@ export function formatMoneyInput(raw: string) {
   const decimals = rest.join('').slice(0, 2)
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return cleaned.includes('.') ? `${grouped}.${decimals}` : grouped
-}
-
-/** Truncates with an ellipsis; 10 characters unless told otherwise. */
-export function truncate(text: string, length = 10) {
-  return text.length > length ? `${text.slice(0, length)}...` : text
-}
-
-export function capitalize(text: string) {
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text
-}
-
-/** "one_time" → "one time". */
-export function humanize(text: string | null | undefined) {
-  return (text ?? '').replace(/_/g, ' ')
 }
 
 /** "3 minutes ago" style, for notifications. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { customersFromHref, payHref, planHref, STAFF_LINKS } from '~/features/dashboard/links'
+import { customersFromHref, payHref, planHref, STAFF_LINKS } from '~/features/dashboard/links.server'
 import { LISTS, listUrlFrom } from '~/features/subscriptions/lists'
 
 /** The address a list's loader settles on for a URL (it redirects anything else there). */

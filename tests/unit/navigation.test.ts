@@ -10,10 +10,12 @@ import {
   canSeeTitles,
   canSeeUsers,
   dashboardCardsFor,
-  isCurrentPath,
-  menuHref,
   NAV_ENTRIES,
   navEntriesFor,
+} from '~/utils/menu-access.server'
+import {
+  isCurrentPath,
+  menuHref,
   panelClosedHref,
   panelHref,
   panelItemHref,

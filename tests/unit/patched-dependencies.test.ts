@@ -355,3 +355,41 @@ describe('@remix-run/react and react-router-dom as patched: a build\'s routes ar
     expect(reads.handle - afterFirst).toBeLessThan(afterFirst)
   })
 })
+
+describe('@remix-run/dev as patched: the browser build drops server-only imports its code no longer uses', () => {
+  const require = createRequire(import.meta.url)
+  const esbuild = require('esbuild') as typeof import('esbuild')
+  const { emptyModulesPlugin } = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js') as {
+    emptyModulesPlugin: (ctx: { config: { appDirectory: string } }, filter: RegExp, options?: { includeNodeModules?: boolean }) => import('esbuild').Plugin
+  }
+
+  /** Two route modules, as the browser build sees them once their loaders are gone: one imports `data`, one a `.server` helper. */
+  async function bundle() {
+    const appDirectory = fs.mkdtempSync(path.join(ROOT, 'node_modules/.cache-empty-modules-'))
+    try {
+      fs.writeFileSync(path.join(appDirectory, 'helper.server.ts'), 'export const secret = 1\n')
+      fs.writeFileSync(path.join(appDirectory, 'a.ts'), "import { data } from '@remix-run/node'\nexport const loader = () => data(1)\nexport default 'a'\n")
+      fs.writeFileSync(path.join(appDirectory, 'b.ts'), "import { secret } from './helper.server'\nexport const loader = () => secret\nexport default 'b'\n")
+      fs.writeFileSync(path.join(appDirectory, 'entry-a.ts'), "export { default } from './a'\n")
+      fs.writeFileSync(path.join(appDirectory, 'entry-b.ts'), "export { default } from './b'\n")
+      const ctx = { config: { appDirectory } }
+      const result = await esbuild.build({
+        entryPoints: [path.join(appDirectory, 'entry-a.ts'), path.join(appDirectory, 'entry-b.ts')],
+        bundle: true, splitting: true, format: 'esm', write: false, outdir: path.join(appDirectory, 'out'), treeShaking: true,
+        plugins: [
+          emptyModulesPlugin(ctx, /\.server(\.[jt]sx?)?$/),
+          emptyModulesPlugin(ctx, /^@remix-run\/(deno|cloudflare|node)(\/.*)?$/, { includeNodeModules: true }),
+        ],
+      })
+      return result.outputFiles.map((file) => file.text)
+    } finally {
+      fs.rmSync(appDirectory, { recursive: true, force: true })
+    }
+  }
+
+  test('no empty module is left in the output, nor a chunk of its own', async () => {
+    const files = await bundle()
+    expect(files).toHaveLength(2)
+    for (const text of files) expect(text).not.toContain('module.exports')
+  })
+})

@@ -3,7 +3,7 @@ import { mayCall } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { PERMISSIONS, ROLES, type Permission, type Role } from '~/contract/permissions'
 import { canModifyPeople, canSeePeople } from '~/features/people/access'
-import { canSeeCustomers, canSeeRealtors, canSeeUsers } from '~/utils/navigation'
+import { canSeeCustomers, canSeeRealtors, canSeeUsers } from '~/utils/menu-access.server'
 
 const who = (role: Role, ...permissions: Permission[]) => ({ role, permissions })
 

@@ -1,8 +1,7 @@
 import { Link } from '@remix-run/react'
-import { formatNumber } from '~/contract/format'
 
-/** A dashboard figure that links to its list. */
-export function MetricCard({ label, to, value }: { label: string; to: string; value: number | null }) {
+/** A dashboard figure (formatted by the loader) that links to its list. */
+export function MetricCard({ label, to, value }: { label: string; to: string; value: string }) {
   return (
     <Link
       to={to}
@@ -10,7 +9,7 @@ export function MetricCard({ label, to, value }: { label: string; to: string; va
       className="card flex h-full flex-col gap-2 transition-colors hover:border-brand-600 hover:bg-brand-50"
     >
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
-      <p className="text-3xl font-bold text-slate-900">{value === null ? '–' : formatNumber(value)}</p>
+      <p className="text-3xl font-bold text-slate-900">{value}</p>
     </Link>
   )
 }

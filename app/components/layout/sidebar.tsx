@@ -1,23 +1,22 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type MouseEvent } from 'react'
-import type { Principal } from '~/contract/permissions'
-import { isCurrentPath, menuHref, navEntriesFor } from '~/utils/navigation'
+import { isCurrentPath, menuHref, type NavLink } from '~/utils/navigation'
 import { Icon } from './icons'
 
 export const SIDEBAR_ID = 'sidebar'
 
 /**
- * The sidebar (its entries are in utils/navigation.ts). On large screens it sits beside the page,
+ * The sidebar (the entries the user sees come from the loader: utils/menu-access.server.ts). On large screens it sits beside the page,
  * full or short (LBC), the choice posted to /resources/sidebar and kept in a cookie. Below lg it is
  * off-canvas: opened by a link to ?menu=open (JavaScript toggles it in place instead).
  */
 export function Sidebar({
-  user,
+  entries,
   collapsed: savedCollapsed,
   menuOpen,
   onCloseMenu,
 }: {
-  user: Principal
+  entries: NavLink[]
   collapsed: boolean
   menuOpen: boolean
   onCloseMenu: (event: MouseEvent) => void
@@ -76,7 +75,7 @@ export function Sidebar({
 
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="flex flex-col gap-1">
-            {navEntriesFor(user).map((entry) => {
+            {entries.map((entry) => {
               const current = isCurrentPath(location.pathname, entry.path)
               return (
                 <li key={entry.path}>

@@ -10,6 +10,7 @@ export function TopBar({
   greeting,
   firstName,
   lastName,
+  shortName,
   hasUnread,
   menuOpen,
   onOpenMenu,
@@ -17,6 +18,8 @@ export function TopBar({
   greeting: string
   firstName: string
   lastName: string
+  /** The full name as the user menu shows it, cut at 15 characters. */
+  shortName: string
   hasUnread: boolean
   menuOpen: boolean
   onOpenMenu: (event: MouseEvent) => void
@@ -39,7 +42,7 @@ export function TopBar({
         {greeting}, {firstName}
       </p>
       <NotificationBell href={panelHref(location)} hasUnread={hasUnread} />
-      <UserMenu firstName={firstName} lastName={lastName} />
+      <UserMenu firstName={firstName} lastName={lastName} shortName={shortName} />
     </header>
   )
 }

@@ -1,11 +1,9 @@
 import { Form, Link } from '@remix-run/react'
 import { Dropdown, dropdownItemClass } from '~/components/ui/dropdown'
-import { truncate } from '~/utils/format'
 
-/** The user menu: the full name cut at 15 characters, Settings and Logout (a POST form). */
-export function UserMenu({ firstName, lastName }: { firstName: string; lastName: string }) {
+/** The user menu: the full name cut at 15 characters (`shortName`, cut by the loader), Settings and Logout (a POST form). */
+export function UserMenu({ firstName, lastName, shortName }: { firstName: string; lastName: string; shortName: string }) {
   const fullName = `${firstName} ${lastName}`.trim()
-  const shortName = truncate(fullName, 15)
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()
   return (
     <Dropdown

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from '~/contract/arrears-rules'
+import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from '~/contract/arrears-labels'
 import type { ArrearsItem, ArrearsList } from '~/contract/endpoints/arrears'
 import { formatDate, formatNaira } from '~/contract/format'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'

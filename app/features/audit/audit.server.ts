@@ -6,7 +6,7 @@ import { parseDisplayDate } from '~/contract/format'
 import { api } from '~/utils/api.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export const AUDIT_PATH = '/audit'
 const FILTER_KEYS = ['actor', 'action', 'record', 'from', 'to', 'search'] as const

@@ -8,7 +8,7 @@ import { appUrl } from '~/utils/env.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { requireAuth } from '~/utils/session.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithSuccess } from '~/utils/toast.server'
 import { commissionViewOf } from './access'
 

@@ -10,6 +10,3 @@ export function Figure({ label, value, note, testId }: { label: string; value: R
     </div>
   )
 }
-
-/** "1 plot", "2 plots". */
-export const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`

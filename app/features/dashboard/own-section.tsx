@@ -1,35 +1,21 @@
 import { Link } from '@remix-run/react'
-import type { DueItem, OwnSummary } from '~/contract/dashboard'
-import { formatDate, formatNaira } from '~/contract/format'
-import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
-import { counted, Figure } from './figure'
-import { payHref, planHref } from './links'
+import type { OwnDisplay } from './dashboard-display.server'
+import { Figure } from './figure'
 import { PaidProgress } from './progress-bar'
 
 /** The caller's own money: the next payment to make, land paid and owed with each plot's progress, investments. */
-export function OwnSection({ own }: { own: OwnSummary }) {
-  const { land, investments } = own
+export function OwnSection({ own }: { own: OwnDisplay }) {
   return (
     <section aria-labelledby="own-heading" className="flex flex-col gap-4">
       <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
         Your land and investments
       </h2>
-      <NextPayment item={own.next_payment} />
+      <NextPayment item={own.nextPayment} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Paid so far" value={formatNaira(land.amount_paid)} note={`On ${counted(land.count, 'plot', 'plots')}`} testId="figure-paid" />
-        <Figure label="Balance to pay" value={formatNaira(land.balance)} testId="figure-balance" />
-        <Figure
-          label="Portfolio value"
-          value={formatNaira(investments.portfolio_value)}
-          note={investments.active ? `In ${counted(investments.active, 'investment', 'investments')} paying out` : 'No investment paying out yet'}
-          testId="figure-portfolio"
-        />
-        <Figure
-          label="Next payout"
-          value={investments.next_payout ? formatNaira(investments.next_payout.amount) : 'None yet'}
-          note={investments.next_payout ? `On ${formatDate(investments.next_payout.date)}` : 'Invest to earn returns'}
-          testId="figure-next-payout"
-        />
+        <Figure label="Paid so far" value={own.paid} note={`On ${own.plotsCounted}`} testId="figure-paid" />
+        <Figure label="Balance to pay" value={own.balance} testId="figure-balance" />
+        <Figure label="Portfolio value" value={own.portfolioValue} note={own.portfolioNote} testId="figure-portfolio" />
+        <Figure label="Next payout" value={own.nextPayout} note={own.nextPayoutNote} testId="figure-next-payout" />
       </div>
       <Plots own={own} />
       {/* File downloads: plain links, so the browser saves what the resource route streams. */}
@@ -45,7 +31,7 @@ export function OwnSection({ own }: { own: OwnSummary }) {
   )
 }
 
-function NextPayment({ item }: { item: DueItem | null }) {
+function NextPayment({ item }: { item: OwnDisplay['nextPayment'] }) {
   if (!item) {
     return (
       <div className="card flex flex-col gap-1" data-testid="next-payment">
@@ -61,21 +47,20 @@ function NextPayment({ item }: { item: DueItem | null }) {
     >
       <div className="min-w-0">
         <h3 className="text-sm font-medium text-slate-600">Next payment due</h3>
-        <p className="text-2xl font-bold text-slate-900">{formatNaira(item.amount)}</p>
+        <p className="text-2xl font-bold text-slate-900">{item.amount}</p>
         <p className={`text-sm ${item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-          {item.overdue ? `Overdue since ${formatDate(item.date)}` : `Due ${formatDate(item.date)}`} · {item.title}
+          {item.when} · {item.title}
         </p>
       </div>
-      <Link to={payHref(item.type, item.reference)} className="btn-primary min-h-[44px] shrink-0">
+      <Link to={item.payHref} className="btn-primary min-h-[44px] shrink-0">
         Pay now
       </Link>
     </div>
   )
 }
 
-function Plots({ own }: { own: OwnSummary }) {
-  const { land } = own
-  if (!land.count) {
+function Plots({ own }: { own: OwnDisplay }) {
+  if (!own.landCount) {
     return (
       <p className="card text-sm text-slate-700">
         You have no land yet.{' '}
@@ -89,26 +74,24 @@ function Plots({ own }: { own: OwnSummary }) {
     <div className="flex flex-col gap-3">
       <h3 className="text-base font-semibold text-slate-900">Your plots</h3>
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Your plots">
-        {land.plots.map((plot) => (
+        {own.plots.map((plot) => (
           <li key={plot.reference} className="card flex flex-col gap-2" data-testid="plot-progress">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <Link to={planHref('land', plot.reference)} className="link min-w-0 break-words">
+              <Link to={plot.href} className="link min-w-0 break-words">
                 {plot.title}
               </Link>
               <span className="text-xs text-slate-500">
-                {plot.reference} · {SUBSCRIPTION_STATUS_LABELS[plot.status]}
+                {plot.reference} · {plot.status}
               </span>
             </div>
-            <PaidProgress percent={plot.paid_percent} label={`${plot.title}: paid`} />
-            <p className="text-sm text-slate-600">
-              {formatNaira(plot.total_amount_paid)} of {formatNaira(plot.total_amount)} paid · balance {formatNaira(plot.balance)}
-            </p>
+            <PaidProgress percent={plot.paidPercent} label={`${plot.title}: paid`} />
+            <p className="text-sm text-slate-600">{plot.paid}</p>
           </li>
         ))}
       </ul>
-      {land.count > land.plots.length ? (
+      {own.landCount > own.plots.length ? (
         <Link to="/subscriptions" className="link self-start">
-          See all {land.count} plots
+          See all {own.landCount} plots
         </Link>
       ) : null}
     </div>

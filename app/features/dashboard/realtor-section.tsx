@@ -1,15 +1,13 @@
 import { Link } from '@remix-run/react'
-import type { RealtorSummary } from '~/contract/dashboard'
-import { formatNaira, formatNumber } from '~/contract/format'
-import { counted, Figure } from './figure'
-import { customerHref } from './links'
+import type { RealtorDisplay } from './dashboard-display.server'
+import { Figure } from './figure'
 import { PaidProgress } from './progress-bar'
 
 /**
  * A realtor's customers with their payment progress, and the sign-ups its referral link brought
  * this week, and its commissions (earned, paid, balance).
  */
-export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
+export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
   return (
     <section aria-labelledby="realtor-heading" className="flex flex-col gap-4">
       <h2 id="realtor-heading" className="text-lg font-semibold text-slate-900">
@@ -18,7 +16,7 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Figure
           label="Customers"
-          value={formatNumber(realtor.customers_total)}
+          value={realtor.customersTotal}
           note={
             <Link to="/customers" className="link">
               See your customers
@@ -28,7 +26,7 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
         />
         <Figure
           label="Sign-ups this week"
-          value={formatNumber(realtor.referral_signups_this_week)}
+          value={realtor.signups}
           note={
             <>
               Through your referral link.{' '}
@@ -44,16 +42,10 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
             Commissions
           </h3>
           <dl className="grid grid-cols-3 gap-2">
-            {(
-              [
-                ['Earned', realtor.commissions.earned],
-                ['Paid', realtor.commissions.paid],
-                ['Balance', realtor.commissions.balance],
-              ] as const
-            ).map(([label, amount]) => (
+            {realtor.commissions.map(({ label, amount }) => (
               <div key={label} className="min-w-0">
                 <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="break-words text-base font-bold text-slate-900">{formatNaira(amount)}</dd>
+                <dd className="break-words text-base font-bold text-slate-900">{amount}</dd>
               </div>
             ))}
           </dl>
@@ -72,19 +64,17 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
             {realtor.customers.map((customer) => (
               <li key={customer.reference} className="card flex flex-col gap-2" data-testid="customer-progress">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <Link to={customerHref(customer.reference)} className="link min-w-0 break-words">
-                    {customer.full_name}
+                  <Link to={customer.href} className="link min-w-0 break-words">
+                    {customer.fullName}
                   </Link>
                   <span className="text-xs text-slate-500">
-                    {customer.reference} · {counted(customer.subscriptions, 'subscription', 'subscriptions')}
+                    {customer.reference} · {customer.subscriptions}
                   </span>
                 </div>
-                {customer.subscriptions ? (
+                {customer.hasSubscriptions ? (
                   <>
-                    <PaidProgress percent={customer.paid_percent} label={`${customer.full_name}: paid`} />
-                    <p className="text-sm text-slate-600">
-                      {formatNaira(customer.amount_paid)} of {formatNaira(customer.total_amount)} paid
-                    </p>
+                    <PaidProgress percent={customer.paidPercent} label={`${customer.fullName}: paid`} />
+                    <p className="text-sm text-slate-600">{customer.paid}</p>
                   </>
                 ) : (
                   <p className="text-sm text-slate-600">Has not bought anything yet.</p>
@@ -92,9 +82,9 @@ export function RealtorSection({ realtor }: { realtor: RealtorSummary }) {
               </li>
             ))}
           </ul>
-          {realtor.customers_total > realtor.customers.length ? (
+          {realtor.moreThanShown !== null ? (
             <Link to="/customers" className="link self-start">
-              See all {realtor.customers_total} customers
+              See all {realtor.moreThanShown} customers
             </Link>
           ) : null}
         </div>

@@ -3,7 +3,7 @@ import { endpoints } from '~/contract/endpoints'
 import { normaliseCode } from '~/contract/verification'
 import { api, apiFile, DEFAULT_ERROR } from '~/utils/api.server'
 import { passFile } from '~/utils/files.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { requireUser } from '~/utils/session.server'
 
 /** GET /verify/{code}: the public facts of an issued document, checked anonymously. */

@@ -10,10 +10,12 @@ import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { FORBIDDEN_MESSAGE } from '../people/access.server'
 import { PROOF_FOLDER } from '../subscriptions/payment.server'
 import { loadSubscription } from '../subscriptions/subscriptions.server'
+import { returnsChartMarkup } from './returns-chart.server'
 
 export const PAYOUTS_PATH = '/payouts'
 const FILTER_KEYS = ['status', 'from', 'to', 'search'] as const
@@ -135,10 +137,12 @@ export async function recordPayoutsAction(request: Request) {
 // ---------------------------------------------------------------------------------------------
 // The investor's side
 
-/** The top of /investment-portfolio: the viewer's own investments (nothing shown when it fails to load). */
+/** The top of /investment-portfolio: the viewer's own investments (nothing shown when it fails to load), the chart drawn. */
 export async function loadPortfolioSummary(request: Request) {
   const result = await api(request, endpoints.payoutSummary)
-  return result.ok ? result.data : null
+  if (!result.ok) return null
+  const { chart, ...summary } = result.data
+  return { ...summary, chartMarkup: returnsChartMarkup(chart, timeZoneFrom(request)) }
 }
 
 /** The payouts panel over the portfolio: one investment's ledger. */

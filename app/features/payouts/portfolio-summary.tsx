@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react'
 import { formatDate, formatNaira } from '~/contract/format'
 import { lateByWording } from '~/contract/payout-rules'
 import type { PayoutSummary } from '~/contract/payouts'
-import { ReturnsChart } from './returns-chart'
 
 function Figure({ label, value, detail, tone }: { label: string; value: string; detail?: string; tone?: 'bad' }) {
   return (
@@ -15,8 +14,15 @@ function Figure({ label, value, detail, tone }: { label: string; value: string; 
 }
 
 /** The top of /investment-portfolio: the viewer's own investments, their returns, what is next and what is late. */
-export function PortfolioSummary({ summary, timeZone }: { summary: PayoutSummary; timeZone: string }) {
-  if (summary.total_invested === 0 && !summary.chart.length) return null
+export function PortfolioSummary({
+  summary,
+  timeZone,
+}: {
+  /** The chart comes drawn (returns-chart.server.tsx): `chartMarkup`, null when there is nothing to draw. */
+  summary: Omit<PayoutSummary, 'chart'> & { chartMarkup: string | null }
+  timeZone: string
+}) {
+  if (summary.total_invested === 0 && !summary.chartMarkup) return null
   const late = summary.late.count
   return (
     <section aria-labelledby="portfolio-summary-title" className="flex flex-col gap-3">
@@ -55,7 +61,7 @@ export function PortfolioSummary({ summary, timeZone }: { summary: PayoutSummary
           </ul>
         </div>
       ) : null}
-      <ReturnsChart points={summary.chart} timeZone={timeZone} />
+      {summary.chartMarkup ? <div className="contents" dangerouslySetInnerHTML={{ __html: summary.chartMarkup }} /> : null}
     </section>
   )
 }

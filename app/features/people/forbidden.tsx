@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import type { SlideOverErrorFrame } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 
 /** A people or settings page the viewer may not open: the page's own title, then the refusal. */
 export function ForbiddenPage({ title }: { title: string }) {

@@ -14,7 +14,7 @@ import {
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { canModifyPeople, PEOPLE_ENDPOINTS } from './access'
 import { failureResponse, requirePeopleAccess } from './access.server'

@@ -3,7 +3,7 @@ import type { CustomerDetails, Realtor, RealtorDetails } from '~/contract/people
 import type { Profile } from '~/contract/profile'
 import { DETAILS_LIMIT, fullName } from '~/contract/people-labels'
 import { formatDate, formatNaira } from '~/contract/format'
-import { humanize } from '~/utils/format'
+import { humanize } from '~/utils/text'
 import { StatusBadge } from './status-badge'
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {

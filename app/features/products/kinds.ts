@@ -1,4 +1,4 @@
-import type { SlideOverErrorFrame } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import type { Principal } from '~/contract/permissions'
 import { hasPermission } from '~/contract/permissions'
 import type { Interval, Product, ProductType } from '~/contract/products'

@@ -1,6 +1,6 @@
 import type { PaymentPlan } from '~/contract/products'
 import { formatNaira } from '~/contract/format'
-import { capitalize } from '~/utils/format'
+import { capitalize } from '~/utils/text'
 
 /** One plan, read-only: amount, duration, duration type and what each instalment costs. */
 export function PlanSummary({ plan }: { plan: PaymentPlan }) {

@@ -5,7 +5,7 @@ import type { PaymentPlan, Product } from '~/contract/products'
 import { api } from '~/utils/api.server'
 import { loadRecordHistory } from '../audit/audit.server'
 import { requireUser } from '~/utils/session.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
 

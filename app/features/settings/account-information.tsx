@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button'
 import type { ChangeEmailForm as ChangeEmailShape, SessionUser } from '~/contract/auth'
 import type { ChangePasswordForm as ChangePasswordShape } from '~/contract/settings'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { capitalize, humanize } from '~/utils/format'
+import { capitalize, humanize } from '~/utils/text'
 
 export const SIGN_OUT_DELAY_MS = 1000
 

@@ -1,11 +1,11 @@
-import type { SlideOverErrorFrame } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import { hasPermission, isStaff, type Principal } from '~/contract/permissions'
 import {
   SUBSCRIPTION_STATUS_LABELS,
   SUBSCRIPTION_STATUSES,
+  type DueFilter,
   type SubscriptionType,
 } from '~/contract/subscription-labels'
-import type { DueFilter } from '~/contract/dashboard-rules'
 import { listHref } from '~/utils/pagination'
 
 export type ListName = 'land' | 'investment'

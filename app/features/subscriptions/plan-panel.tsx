@@ -1,5 +1,5 @@
 import { scheduleStatusLabel, type SubscriptionDetail } from '~/contract/subscriptions'
-import { overdueBy } from '~/contract/arrears-rules'
+import { overdueBy } from '~/contract/arrears-labels'
 import { formatDate, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'

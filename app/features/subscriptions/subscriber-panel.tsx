@@ -1,6 +1,6 @@
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { formatDate } from '~/contract/format'
-import { capitalize, humanize } from '~/utils/format'
+import { capitalize, humanize } from '~/utils/text'
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import type { ListName } from './lists'

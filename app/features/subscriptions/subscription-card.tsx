@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
-import { overdueBy } from '~/contract/arrears-rules'
+import { overdueBy } from '~/contract/arrears-labels'
 import { formatDate, formatNaira } from '~/contract/format'
-import { unitCount } from '~/contract/money'
-import { capitalize, humanize } from '~/utils/format'
+import { unitCount } from '~/contract/units'
+import { capitalize, humanize } from '~/utils/text'
 import { DetailRow } from '~/components/detail-row'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
 

@@ -7,7 +7,7 @@ import { EmptyState, SkeletonCards } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { DUE_FILTER_LABELS } from '~/contract/dashboard-rules'
+import { DUE_FILTER_LABELS } from '~/contract/subscription-labels'
 import { DUE_FILTER_OF, LIST_KEYS, LISTS, STATUS_OPTIONS, type ListFiltersValue, type ListName, type ViewerAbilities } from './lists'
 import { SubscriptionCard } from './subscription-card'
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import type { SlideOverErrorFrame } from '~/components/error-boundary'
+import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import { EmptyState } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'

@@ -10,7 +10,7 @@ import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
-import { timeZoneFrom } from '~/utils/time-zone'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { panelContext } from '../subscriptions/subscriptions.server'
 

@@ -1,0 +1,83 @@
+// Who sees which sidebar entry and dashboard card: decided in the loaders, so the browser gets the
+// entries and not the rules.
+import { mayCall } from '~/contract/access'
+import { COMMISSION_ACCESS } from '~/contract/endpoints/commission-access'
+import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
+import { PAYOUT_RECORDERS } from '~/contract/payout-rules'
+import type { Principal } from '~/contract/permissions'
+import type { DashboardCardKey, DashboardCardLink, NavIcon, NavLink } from '~/utils/navigation'
+
+// The people entries show exactly to those their lists answer: each reads its list endpoint's
+// access rule (the same objects as endpoints.customerList.access and so on).
+
+/** Who may see the customers menu entry and the Customers card. */
+export const canSeeCustomers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.customerViewers)
+
+export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.realtorViewers)
+
+export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
+
+/** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
+export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
+export const canSeeAudit = (user: Principal) => mayCall(user, { permissions: ['can_view_audit'] })
+/** Who may see the Reconciliation entry: the access rule of the admin/reconciliation endpoints. */
+export const canSeeReconciliation = (user: Principal) => mayCall(user, { permissions: ['can_reconcile'] })
+/** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
+export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
+/** Staff who change subscriptions or record payments: the arrears page's readers. */
+export const canSeeArrears = (user: Principal) => mayCall(user, { permissions: ['can_modify_subscription', 'can_record_transaction'] })
+/** Realtors see their own commissions; staff who pay them see everyone's. */
+export const canSeeCommissions = (user: Principal) => user.role === 'realtor' || mayCall(user, COMMISSION_ACCESS.payers)
+
+const everyone = () => true
+
+export type NavEntry = {
+  path: string
+  label: string
+  icon: NavIcon
+  visible: (user: Principal) => boolean
+}
+
+/** The sidebar's entries in order, each with who sees it. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: '/', label: 'Dashboard', icon: 'dashboard', visible: everyone },
+  { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
+  { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
+  { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
+  { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  { path: '/arrears', label: 'Arrears', icon: 'arrears', visible: canSeeArrears },
+  { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
+  { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
+  { path: '/reconciliation', label: 'Reconciliation', icon: 'reconciliation', visible: canSeeReconciliation },
+  { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
+  { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
+  { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },
+  { path: '/users', label: 'Users', icon: 'users', visible: canSeeUsers },
+  { path: '/audit', label: 'Audit', icon: 'audit', visible: canSeeAudit },
+  { path: '/settings', label: 'Settings', icon: 'settings', visible: everyone },
+]
+
+/** The entries a user sees, as the sidebar draws them. */
+export function navEntriesFor(user: Principal): NavLink[] {
+  return NAV_ENTRIES.filter((entry) => entry.visible(user)).map(({ path, label, icon }) => ({ path, label, icon }))
+}
+
+export type DashboardCard = {
+  key: DashboardCardKey
+  label: string
+  path: string
+  visible: (user: Principal) => boolean
+}
+
+/** The dashboard cards, each linking to its list. */
+export const DASHBOARD_CARDS: readonly DashboardCard[] = [
+  { key: 'total_products', label: 'Products', path: '/land-purchases', visible: everyone },
+  { key: 'total_customers', label: 'Customers', path: '/customers', visible: canSeeCustomers },
+  { key: 'total_subscriptions', label: 'Subscriptions', path: '/subscriptions', visible: everyone },
+  { key: 'total_realtors', label: 'Realtors', path: '/realtors', visible: canSeeRealtors },
+]
+
+/** The cards a user sees, as the dashboard draws them. */
+export function dashboardCardsFor(user: Principal): DashboardCardLink[] {
+  return DASHBOARD_CARDS.filter((card) => card.visible(user)).map(({ key, label, path }) => ({ key, label, path }))
+}
