@@ -5,7 +5,7 @@ import { COMMISSION_ACCESS } from '~/contract/endpoints/commission-access'
 import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
 import { PAYOUT_RECORDERS } from '~/contract/payout-rules'
 import type { Principal } from '~/contract/permissions'
-import type { DashboardCardKey, DashboardCardLink, NavIcon, NavLink } from '~/utils/navigation'
+import type { DashboardCardLink, NavLink } from '~/utils/navigation'
 
 // The people entries show exactly to those their lists answer: each reads its list endpoint's
 // access rule (the same objects as endpoints.customerList.access and so on).
@@ -31,15 +31,16 @@ export const canSeeCommissions = (user: Principal) => user.role === 'realtor' ||
 
 const everyone = () => true
 
-export type NavEntry = {
-  path: string
-  label: string
-  icon: NavIcon
-  visible: (user: Principal) => boolean
+/** An entry of a menu table, with who sees it: the browser gets the entries, not the rules. */
+type Shown<Entry> = Entry & { visible: (user: Principal) => boolean }
+
+/** The entries of a table a user sees, without their rules. */
+function shownTo<Entry>(entries: readonly Shown<Entry>[], user: Principal): Entry[] {
+  return entries.filter((entry) => entry.visible(user)).map(({ visible: _visible, ...entry }) => entry as Entry)
 }
 
 /** The sidebar's entries in order, each with who sees it. */
-export const NAV_ENTRIES: readonly NavEntry[] = [
+export const NAV_ENTRIES: readonly Shown<NavLink>[] = [
   { path: '/', label: 'Dashboard', icon: 'dashboard', visible: everyone },
   { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
@@ -59,18 +60,11 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 
 /** The entries a user sees, as the sidebar draws them. */
 export function navEntriesFor(user: Principal): NavLink[] {
-  return NAV_ENTRIES.filter((entry) => entry.visible(user)).map(({ path, label, icon }) => ({ path, label, icon }))
-}
-
-export type DashboardCard = {
-  key: DashboardCardKey
-  label: string
-  path: string
-  visible: (user: Principal) => boolean
+  return shownTo(NAV_ENTRIES, user)
 }
 
 /** The dashboard cards, each linking to its list. */
-export const DASHBOARD_CARDS: readonly DashboardCard[] = [
+export const DASHBOARD_CARDS: readonly Shown<DashboardCardLink>[] = [
   { key: 'total_products', label: 'Products', path: '/land-purchases', visible: everyone },
   { key: 'total_customers', label: 'Customers', path: '/customers', visible: canSeeCustomers },
   { key: 'total_subscriptions', label: 'Subscriptions', path: '/subscriptions', visible: everyone },
@@ -79,5 +73,5 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
 
 /** The cards a user sees, as the dashboard draws them. */
 export function dashboardCardsFor(user: Principal): DashboardCardLink[] {
-  return DASHBOARD_CARDS.filter((card) => card.visible(user)).map(({ key, label, path }) => ({ key, label, path }))
+  return shownTo(DASHBOARD_CARDS, user)
 }

@@ -46,6 +46,41 @@ const PATCHED_REMIX_SERVER_SHA256 = 'f932abbffa58470c27b1c1bcb21a5c2226d47e2921d
 const PATCHED_STATIC_ROUTER_SHA256 = '816c87d71d002de912eaab3aae0d915538245a209cd96b16c7983920cac67c10'
 const sha256Of = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(ROOT, file))).digest('hex')
 
+/**
+ * A two-route server build (root and one page under it), as the compiler would write it: `modules`
+ * are the route modules, `entry` the server entry's exports.
+ */
+function twoRouteBuild({ pagePath, modules, entry, hasAction }: {
+  pagePath: string
+  modules: { root: object; page: object }
+  entry: Record<string, unknown>
+  hasAction: boolean
+}) {
+  const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
+    id, parentId, path: routePath, module: `/build/${id}.js`, hasAction, hasLoader: true,
+    hasClientAction: false, hasClientLoader: false, hasErrorBoundary: 'ErrorBoundary' in modules.page,
+  })
+  const build = {
+    mode: 'production',
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    isSpaMode: false,
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+    entry: { module: entry },
+    routes: {
+      root: { id: 'root', path: '', module: modules.root },
+      'routes/page': { id: 'routes/page', parentId: 'root', path: pagePath, module: modules.page },
+    },
+    assets: {
+      version: 'test',
+      url: '/build/manifest.js',
+      entry: { module: '/build/entry.client.js', imports: [] },
+      routes: { root: assetRoute('root', undefined, ''), 'routes/page': assetRoute('routes/page', 'root', pagePath) },
+    },
+  }
+  return createRequestHandler(build as unknown as ServerBuild, 'production')
+}
+
 const patches = fs.readdirSync(PATCHES).filter((file) => file.endsWith('.patch')).map(readPatch)
 
 test('every patch is named for the exact version installed, and its code is in node_modules', () => {
@@ -80,38 +115,19 @@ describe('Remix as patched: a post another site sends runs neither action nor lo
       loader: () => (ran.push(`${id} loader`), { id }),
       action: () => (ran.push(`${id} action`), { done: true }),
     })
-    const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
-      id, parentId, path: routePath, module: `/build/${id}.js`, hasAction: true, hasLoader: true,
-      hasClientAction: false, hasClientLoader: false, hasErrorBoundary: true,
-    })
-    const build = {
-      mode: 'production',
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      isSpaMode: false,
-      future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+    return twoRouteBuild({
+      pagePath: 'page',
+      hasAction: true,
+      modules: { root: module('root'), page: module('page') },
       entry: {
-        module: {
-          default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { errors: Record<string, { status: number; data: unknown }> | null } }) => {
-            const errors = context.staticHandlerContext.errors ?? {}
-            const shown = Object.keys(errors)[0]
-            return Response.json({ status, boundary: shown ?? null, error: shown ? errors[shown].data : null }, { status, headers })
-          },
-          ...entryExports,
+        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { errors: Record<string, { status: number; data: unknown }> | null } }) => {
+          const errors = context.staticHandlerContext.errors ?? {}
+          const shown = Object.keys(errors)[0]
+          return Response.json({ status, boundary: shown ?? null, error: shown ? errors[shown].data : null }, { status, headers })
         },
+        ...entryExports,
       },
-      routes: {
-        root: { id: 'root', path: '', module: module('root') },
-        'routes/page': { id: 'routes/page', parentId: 'root', path: 'page', module: module('page') },
-      },
-      assets: {
-        version: 'test',
-        url: '/build/manifest.js',
-        entry: { module: '/build/entry.client.js', imports: [] },
-        routes: { root: assetRoute('root', undefined, ''), 'routes/page': assetRoute('routes/page', 'root', 'page') },
-      },
-    }
-    return createRequestHandler(build as unknown as ServerBuild, 'production')
+    })
   }
 
   const post = (url: string, origin: string) =>
@@ -317,35 +333,16 @@ describe('@remix-run/react and react-router-dom as patched: a build\'s routes ar
         return { id }
       },
     })
-    const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
-      id, parentId, path: routePath, module: `/build/${id}.js`, hasAction: false, hasLoader: true,
-      hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false,
-    })
     const Page = () => React.createElement('p', null, `item ${(useLoaderData() as { item: string }).item}`)
-    const build = {
-      mode: 'production',
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      isSpaMode: false,
-      future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+    const handler = twoRouteBuild({
+      pagePath: 'items/:item',
+      hasAction: false,
+      modules: { root: module('root', () => React.createElement(Outlet)), page: module('routes/item', Page) },
       entry: {
-        module: {
-          default: (request: Request, status: number, headers: Headers, context: object) =>
-            new Response(renderToString(React.createElement(RemixServer, { context: context as never, url: request.url })), { status, headers }),
-        },
+        default: (request: Request, status: number, headers: Headers, context: object) =>
+          new Response(renderToString(React.createElement(RemixServer, { context: context as never, url: request.url })), { status, headers }),
       },
-      routes: {
-        root: { id: 'root', path: '', module: module('root', () => React.createElement(Outlet)) },
-        'routes/item': { id: 'routes/item', parentId: 'root', path: 'items/:item', module: module('routes/item', Page) },
-      },
-      assets: {
-        version: 'test',
-        url: '/build/manifest.js',
-        entry: { module: '/build/entry.client.js', imports: [] },
-        routes: { root: assetRoute('root', undefined, ''), 'routes/item': assetRoute('routes/item', 'root', 'items/:item') },
-      },
-    }
-    const handler = createRequestHandler(build as unknown as ServerBuild, 'production')
+    })
     const page = async (url: string) => (await handler(new Request(`http://app.test${url}`))).text()
     expect(await page('/items/first')).toContain('item first')
     const afterFirst = reads.handle
