@@ -39,8 +39,10 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # npm start's launcher: WEB_CONCURRENCY processes under node:cluster.
 COPY --from=build /app/bin ./bin
-# Migrations are read at start from app/backend/db/migrations (see app/backend/db/client.ts).
+# Migrations are read at start from app/backend/db/migrations, and the embedded database's thread
+# from app/backend/db/pglite-worker.mjs (see app/backend/db/client.ts).
 COPY --from=build /app/app/backend/db/migrations ./app/backend/db/migrations
+COPY --from=build /app/app/backend/db/pglite-worker.mjs ./app/backend/db/pglite-worker.mjs
 # So are the fonts embedded in receipts and allocation letters (app/backend/subscriptions/documents.ts).
 COPY --from=build /app/app/backend/fonts ./app/backend/fonts
 # DATA_DIR holds the PGlite database (when DATABASE_URL is unset), the mail outbox and the

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { defaultPoolSize, getConfig } from '../config'
+import type { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -68,14 +69,23 @@ export async function openDatabase(options: {
   const folder = inMemory ? undefined : path.resolve(options.dataDir, 'pglite')
   if (folder) fs.mkdirSync(folder, { recursive: true })
   const releaseLock = folder ? acquireFolderLock(folder) : () => {}
-  const client = await PGlite.create(folder, {
-    extensions: { pg_trgm },
-    ...(inMemory && options.from ? { loadDataDir: options.from } : {}),
-    // PostgreSQL's default 128 MB of shared buffers lives in this process's memory; the API's read
-    // cache answers repeated reads, and the operating system caches the data files.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  })
-  const db = drizzle(client, { schema }) as unknown as Database
+  // PostgreSQL's default 128 MB of shared buffers lives in this process's memory; the API's read
+  // cache answers repeated reads, and the operating system caches the data files.
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+  // A data folder's database (the server's) runs on a thread of its own, so that a slow query does
+  // not hold every other request; an in-memory one (the tests', which also write to it directly)
+  // stays on this thread.
+  let client: PgliteThread | InstanceType<typeof PGlite>
+  try {
+    client = folder
+      ? await (await import('./pglite-thread')).PgliteThread.open(folder, startParams)
+      : await PGlite.create({ extensions: { pg_trgm }, ...(options.from ? { loadDataDir: options.from } : {}), startParams })
+  } catch (error) {
+    releaseLock()
+    throw error
+  }
+  // drizzle calls query, exec and transaction, which the thread answers as PGlite does.
+  const db = drizzle(client as InstanceType<typeof PGlite>, { schema }) as unknown as Database
   await migrate(db as never, { migrationsFolder })
   return {
     db,
