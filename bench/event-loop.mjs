@@ -3,9 +3,11 @@
 // the previous signal to that file and starts again, so the bench reads them page by page.
 import fs from 'node:fs'
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import { isMainThread } from 'node:worker_threads'
 
 const file = process.env.BENCH_EVENT_LOOP_FILE
-if (file) {
+// --import runs in the embedded database's worker thread too: the server's own thread is measured.
+if (file && isMainThread) {
   const delay = monitorEventLoopDelay({ resolution: 10 })
   delay.enable()
   let gc = { count: 0, totalMs: 0, maxMs: 0 }

@@ -39,7 +39,8 @@ describe('the database on its own thread', () => {
     expect(inserted.isSuspended).toBe(false)
     const [{ total }] = await db.select({ total: count() }).from(users).where(eq(users.email, 'thread-1@example.com'))
     expect(total).toBe(1)
-    const [{ today }] = (await db.execute(sql`select current_date::text as today`)).rows as { today: string }[]
+    const { rows } = (await db.execute(sql`select current_date::text as today`)) as unknown as { rows: { today: string }[] }
+    const [{ today }] = rows
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 

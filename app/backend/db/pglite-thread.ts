@@ -45,6 +45,7 @@ export class PgliteThread {
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   #nextId = 1
   #stopped: Error | null = null
+  #closing = false
   // One caller at a time, as in PGlite itself: a transaction's statements must not interleave with
   // anybody else's queries.
   #turn: Promise<unknown> = Promise.resolve()
@@ -67,7 +68,10 @@ export class PgliteThread {
       console.error('The database thread failed:', error)
       stop(new Error(`The database thread failed: ${error.message}`))
     })
-    worker.on('exit', (code) => stop(new Error(`The database thread has stopped (exit code ${code})`)))
+    worker.on('exit', (code) => {
+      if (!this.#closing) console.error(`The database thread stopped (exit code ${code}): every query now fails until the server restarts`)
+      stop(new Error(`The database thread has stopped (exit code ${code})`))
+    })
   }
 
   /** Starts the thread and opens the database in `folder`; rejects with PGlite's own error when it cannot. */
@@ -163,6 +167,7 @@ export class PgliteThread {
   close() {
     return this.#exclusive(async () => {
       if (this.#stopped) return
+      this.#closing = true
       const exited = new Promise((resolve) => this.#worker.once('exit', resolve))
       await this.#send({ op: 'close' })
       await exited
