@@ -35,8 +35,22 @@ const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone $
 
 /** The caller's own land and investments: what is paid and owed, what to pay next, what pays out next. */
 export async function ownSummary(db: Executor, userId: number, today: string): Promise<OwnSummary> {
+  // Only the columns the figures need: a customer may hold thousands of subscriptions, and each
+  // column of each row is copied from the database's thread and mapped here.
   const rows = await db
-    .select({ subscription: subscriptions, product: { name: products.name, reference: products.reference, location: products.location, type: products.type } })
+    .select({
+      subscription: {
+        reference: subscriptions.reference,
+        type: subscriptions.type,
+        status: subscriptions.status,
+        totalAmount: subscriptions.totalAmount,
+        totalAmountPaid: subscriptions.totalAmountPaid,
+        amountInvested: subscriptions.amountInvested,
+        nextPaymentAmount: subscriptions.nextPaymentAmount,
+        nextPaymentDate: subscriptions.nextPaymentDate,
+      },
+      product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
+    })
     .from(subscriptions)
     .innerJoin(products, eq(products.id, subscriptions.productId))
     .where(and(eq(subscriptions.userId, userId), live))
