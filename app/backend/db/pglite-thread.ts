@@ -78,18 +78,27 @@ export class PgliteThread {
   static async open(folder: string, startParams: string[]) {
     const worker = new Worker(WORKER_FILE, { workerData: { folder, startParams } })
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (message: { ready?: boolean; failed?: SentError }) => {
-        worker.off('error', onError)
+      const settle = () => {
         worker.off('message', onMessage)
+        worker.off('error', onError)
+        worker.off('exit', onExit)
+      }
+      const onMessage = (message: { ready?: boolean; failed?: SentError }) => {
+        settle()
         if (message.ready) resolve()
         else reject(rebuild(message.failed ?? { name: 'Error', message: 'The database thread did not start', props: {} }))
       }
       const onError = (error: Error) => {
-        worker.off('message', onMessage)
+        settle()
         reject(error)
       }
+      const onExit = (code: number) => {
+        settle()
+        reject(new Error(`The database thread ended before the database opened (exit code ${code})`))
+      }
       worker.on('message', onMessage)
-      worker.once('error', onError)
+      worker.on('error', onError)
+      worker.on('exit', onExit)
     })
     return new PgliteThread(worker)
   }
