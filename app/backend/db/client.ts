@@ -45,6 +45,10 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // A lost connection must not crash the process: the pool drops the client and the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
+    // The pool listens only to its idle clients. One that is checked out (a transaction between two of
+    // its statements) and is ended by the server, as in a PostgreSQL restart, emitted 'error' with
+    // nobody listening, and that ended the process. Its next query fails, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)))
     const db = drizzle(pool, { schema }) as unknown as Database
     // A session advisory lock on a connection of its own (a pool of one must still serve `work`).
     const startup = async <T>(work: () => Promise<T>) => {
