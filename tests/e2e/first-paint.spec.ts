@@ -33,3 +33,13 @@ test('pages stay styled from one to the next, signed in', async ({ page, javaScr
   if (javaScriptEnabled) await expect(page.locator('html')).not.toHaveClass(/no-js/)
   expect(requested).toEqual([])
 })
+
+test.describe('the browser’s time zone', () => {
+  test.use({ timezoneId: 'America/New_York' })
+
+  test('is kept in a cookie once the page has loaded, for the dates the server writes', async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the page reads the time zone with a script')
+    await page.goto('/login')
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent('America/New_York'))
+  })
+})
