@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StylesheetProvider } from './utils/inline-stylesheet'
 import { NonceProvider } from './utils/nonce'
+import { compressPage } from './utils/page-compression.server'
 import { securityHeaders } from './utils/security-headers.server'
 import { startApi } from './utils/api.server'
 import { getAuth } from './utils/session.server'
@@ -60,8 +61,11 @@ export default async function handleRequest(
               done()
             },
             final(done) {
-              resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status: responseStatusCode }))
               done()
+              compressPage(request, Buffer.concat(pieces), responseHeaders).then(
+                (body) => resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode })),
+                reject,
+              )
             },
           })
           pipe(page)

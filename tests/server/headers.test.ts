@@ -4,6 +4,7 @@
  * nosniff and a Referrer-Policy; HSTS only over HTTPS; the session cookie's attributes and size.
  */
 import http from 'node:http'
+import zlib from 'node:zlib'
 import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS } from '~/contract/permissions'
@@ -239,6 +240,46 @@ describe('error pages', () => {
       provider.close()
     }
   }, 60_000)
+})
+
+/** One GET as the bytes arrive (fetch would decode them). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${server.url}${path}`, { headers }, (response) => {
+        const pieces: Buffer[] = []
+        response.on('data', (piece: Buffer) => pieces.push(piece))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(pieces) }))
+      })
+      .on('error', reject)
+  })
+}
+
+describe('compression', () => {
+  test('a browser that takes brotli gets pages in brotli, signed out and signed in; gzip otherwise', async () => {
+    for (const [path, cookie, text] of [
+      ['/login', '', 'Sign In'],
+      ['/land-purchases', superCookie, 'Acquire Land'],
+    ]) {
+      const brotli = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie })
+      expect(brotli.status, path).toBe(200)
+      expect(brotli.headers['content-encoding'], path).toBe('br')
+      expect(brotli.headers.vary, path).toMatch(/Accept-Encoding/i)
+      const page = zlib.brotliDecompressSync(brotli.body).toString()
+      expect(page, path).toMatch(/^<!DOCTYPE html>/)
+      expect(page, path).toContain(text)
+      expect(page, path).toContain('streamController.close()')
+
+      for (const acceptEncoding of ['gzip, deflate', 'br;q=0, gzip']) {
+        const gzip = await rawGet(path, { 'accept-encoding': acceptEncoding, cookie })
+        expect(gzip.headers['content-encoding'], `${path} ${acceptEncoding}`).toBe('gzip')
+        expect(zlib.gunzipSync(gzip.body).toString(), path).toContain(text)
+      }
+      const plain = await rawGet(path, { cookie })
+      expect(plain.headers['content-encoding'], path).toBeUndefined()
+      expect(plain.body.toString(), path).toContain(text)
+    }
+  })
 })
 
 describe('caching', () => {
