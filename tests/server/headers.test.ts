@@ -282,6 +282,20 @@ describe('compression', () => {
   })
 })
 
+describe('first load', () => {
+  test("a page's scripts are preloaded at low priority, after what it shows (patched Remix)", async () => {
+    for (const [path, cookie] of [
+      ['/login', ''],
+      ['/land-purchases', superCookie],
+    ]) {
+      const html = await (await fetch(`${server.url}${path}`, { headers: { cookie } })).text()
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+      expect(preloads.length, path).toBeGreaterThan(5)
+      for (const preload of preloads) expect(preload, path).toContain('fetchpriority="low"')
+    }
+  })
+})
+
 describe('caching', () => {
   test("signed-in data answers (the scripts' ?_data= loads) carry no-store; signed-out ones are left as they were", async () => {
     for (const cookie of [customerCookie, superCookie]) {
