@@ -1,7 +1,19 @@
 import type { Config } from 'tailwindcss'
 
 export default {
-  content: ['./app/**/*.{ts,tsx}'],
+  // The web layer's files: the API's code names no classes, and words in it read as ones
+  // (`!input`, `static`) that every page then carried.
+  content: ['./app/**/*.{ts,tsx}', '!./app/backend/**'],
+  // Colours as plain rgb(): the opacity variables these plugins add to every colour class are only
+  // read by `bg-opacity-*` classes, which the app does not use (`bg-slate-900/40` works without them).
+  corePlugins: {
+    backgroundOpacity: false,
+    borderOpacity: false,
+    divideOpacity: false,
+    placeholderOpacity: false,
+    ringOpacity: false,
+    textOpacity: false,
+  },
   theme: {
     extend: {
       colors: {
