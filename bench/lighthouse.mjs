@@ -3,7 +3,7 @@
 // figures of issue 19. The app is served from ./build (npm run build first) on a fresh data folder with
 // the demo catalogue, the product images a newcomer sees. Lighthouse is not a dependency of the app:
 // npx fetches the pinned version on first use; Chromium is Debian's (CHROME_PATH, /usr/bin/chromium).
-// Usage: node bench/lighthouse.mjs [--runs=3] [--only=/login]   (BENCH_PORT: the app's port)
+// Usage: node bench/lighthouse.mjs [--runs=5] [--only=/login]   (BENCH_PORT: the app's port)
 // Each page and throttling is loaded --runs times; the median run (by LCP) is printed and its report
 // kept in bench/results/lighthouse-<page>-<throttling>.json.
 import { spawn, spawnSync } from 'node:child_process'
@@ -119,11 +119,16 @@ async function waitFor(url, server) {
   throw new Error(`The server did not answer:\n${server.output()}`)
 }
 
+// One page's runs fall in two groups up to a second apart: Lantern puts a module script in the paint's
+// path when it finished downloading before the paint of the one real load it simulates from, and on a
+// local server that is a race. Five runs give the median a majority.
+const RUNS = 5
+
 const median = (runs) => [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]
 const mark = (ok) => (ok ? 'ok  ' : 'MISS')
 
 /** Serves ./build, runs Lighthouse on each page and throttling; prints and answers the figures. */
-export async function runLighthouse({ runs = 3, only, port = Number(process.env.BENCH_PORT ?? 3390), log = console.log } = {}) {
+export async function runLighthouse({ runs = RUNS, only, port = Number(process.env.BENCH_PORT ?? 3390), log = console.log } = {}) {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-lighthouse-'))
   const server = startServer({ ...benchServerEnv(dataDir), SEED_DEMO: 'true' }, port)
@@ -161,7 +166,8 @@ export async function runLighthouse({ runs = 3, only, port = Number(process.env.
         )
         log(`      LCP element ${figures.lcpElement ?? '?'}  ${JSON.stringify(figures.lcpPhases)}  (unthrottled load: LCP at ${figures.observedLcpMs} ms)`)
         if (slow4G) log(`    ${mark(figures.score >= LIGHTHOUSE_TARGETS.score)} score ≥ ${LIGHTHOUSE_TARGETS.score}`)
-        log(`    ${mark(figures.lcpMs <= lcpTarget)} LCP ≤ ${lcpTarget} ms`)
+        const within = result.lcpRunsMs.filter((lcpMs) => lcpMs <= lcpTarget).length
+        log(`    ${mark(figures.lcpMs <= lcpTarget)} LCP ≤ ${lcpTarget} ms (${within} of ${runs} runs)`)
       }
     }
   } finally {
@@ -177,5 +183,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!fs.existsSync(path.join(root, 'build/index.js'))) {
     if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
   }
-  await runLighthouse({ runs: Number(option('runs') ?? 3), only: option('only')?.split(',') })
+  await runLighthouse({ runs: Number(option('runs') ?? RUNS), only: option('only')?.split(',') })
 }
