@@ -86,8 +86,13 @@ describe('two servers on one PostgreSQL database', () => {
       ),
     )
     const won = answers.filter((answer) => answer.status === 200)
+    // Eight in all, whichever server sold them: each server's requests reach the product's row lock in
+    // a burst, so one server may sell all eight (it did in about half the runs on a quiet machine),
+    // and the other then refuses all twenty. A server that kept stock of its own would sell eight more.
     expect(won, 'subscriptions answered with success').toHaveLength(8)
-    expect(new Set(won.map((answer) => answer.index % 2)).size, 'both servers sold units').toBe(2)
+    for (const side of [0, 1]) {
+      expect(answers.filter((answer) => answer.index % 2 === side && answer.status === 409).length, `refusals on server ${side}`).toBeGreaterThanOrEqual(12)
+    }
     expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status >= 400 && answer.status < 500)).toBe(true)
     const after = await ok(servers[0], 'GET', `product/${product.reference}`, admin)
     expect(after.unit_available).toBe(0)
