@@ -35,11 +35,15 @@ export async function stopServer(server) {
 /** The bench's admin, made by the server at its first start. */
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' }
 
+/** What the Docker image's runtime sets besides the app's own settings (Dockerfile). */
+export const IMAGE_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' }
+
 /**
  * A bench server's environment. Empty means unset: a PGlite run must not inherit the DATABASE_URL
  * (or WEB_CONCURRENCY, API_URL) given for another run.
  */
 export const benchServerEnv = (dataDir, databaseUrl) => ({
+  ...IMAGE_RUNTIME_ENV,
   DATA_DIR: dataDir,
   SESSION_SECRET: 'bench-session-secret-0123456789',
   ADMIN_EMAIL: BENCH_ADMIN.email,

@@ -18,7 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { BENCH_ADMIN, benchServerEnv, load as loadPage, signIn, stopServer } from './http.mjs'
+import { BENCH_ADMIN, IMAGE_RUNTIME_ENV, benchServerEnv, load as loadPage, signIn, stopServer } from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 import { runLighthouse } from './lighthouse.mjs'
 
@@ -208,7 +208,7 @@ const formatPage = (figures) =>
 
 /** The bare Remix page, served beside the app: its req/s is the yardstick of the run. */
 async function startReference() {
-  const server = startServer({}, { port: REFERENCE_PORT, cwd: REFERENCE_DIR })
+  const server = startServer(IMAGE_RUNTIME_ENV, { port: REFERENCE_PORT, cwd: REFERENCE_DIR })
   await waitForFirstResponse(server, `http://127.0.0.1:${REFERENCE_PORT}/`)
   return server
 }
