@@ -230,7 +230,16 @@ test.describe('people lists sort by a column', () => {
       await customersByName(request, tag)
       await signIn(page, ADMIN.email, ADMIN.password)
       await page.goto(`/customers?page=1&search=${tag}&sort=name&dir=asc`)
-      await expect(page.getByTestId('person-card').locator('p.font-semibold')).toHaveText([
+      // On a phone each row is a card: the name on its own line above the labelled facts.
+      const first = page.getByTestId('person-row').first()
+      const name = first.getByRole('cell', { name: `adaeze ${tag}`, exact: true })
+      const email = first.getByRole('cell', { name: /@/ })
+      // The label is the cell's ::before (data-label), which is not text in the page.
+      expect(await email.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Email"')
+      const [nameBox, emailBox] = [await name.boundingBox(), await email.boundingBox()]
+      expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(emailBox!.y)
+      expect(emailBox!.width).toBeGreaterThan(PHONE.width / 2)
+      await expect(page.getByTestId('person-row').locator('td:nth-child(2)')).toHaveText([
         `adaeze ${tag}`,
         `Bisi ${tag}`,
         `Ngozi ${tag}`,

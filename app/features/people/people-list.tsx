@@ -18,7 +18,8 @@ type Action = { label: string; to: string; ariaLabel: string }
 
 /**
  * One list for customers, realtors and users: GET-form filters (search, date registered),
- * a table on wide screens and cards on phones, pagination and the empty state. Panels (add,
+ * one table whose rows read as cards on phones (the stacked-table style), pagination and the
+ * empty state. Panels (add,
  * details, edit, suspend) are nested routes shown in the route's <Outlet/>, passed as children.
  */
 export function PeopleList({
@@ -104,11 +105,11 @@ export function PeopleList({
         <EmptyState item={config.item} />
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white md:shadow-sm">
+            <table role="table" className="stacked-table min-w-full text-sm md:divide-y md:divide-slate-200">
               <caption className="sr-only">{config.title}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
+              <thead role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr role="row">
                   <SortHeader path={config.path} filters={filters} column="reference" label="Reference" />
                   <SortHeader path={config.path} filters={filters} column="name" label="Name" />
                   <SortHeader path={config.path} filters={filters} column="email" label="Email" />
@@ -116,24 +117,36 @@ export function PeopleList({
                     <SortHeader path={config.path} filters={filters} column="business_name" label="Business name" />
                   ) : null}
                   <SortHeader path={config.path} filters={filters} column="created_at" label="Date registered" />
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">
+                  <th role="columnheader" scope="col" className="px-4 py-3">Status</th>
+                  <th role="columnheader" scope="col" className="px-4 py-3">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody role="rowgroup" className="md:divide-y md:divide-slate-100">
                 {items.map((person) => (
-                  <tr key={person.uuid} data-testid="person-row">
-                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs">{person.reference}</td>
-                    <td className="px-4 py-3 font-medium text-slate-900">{fullName(person)}</td>
-                    <td className="break-all px-4 py-3 text-slate-600">{person.email}</td>
-                    {kind === 'realtor' ? <td className="px-4 py-3 text-slate-600">{person.business_name}</td> : null}
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDate(person.created_at, timeZone)}</td>
-                    <td className="px-4 py-3">
+                  <tr role="row" key={person.uuid} data-testid="person-row">
+                    <td role="cell" data-label="Reference" className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3">
+                      {person.reference}
+                    </td>
+                    <td role="cell" className="font-medium text-slate-900 max-md:order-first max-md:text-base max-md:font-semibold md:px-4 md:py-3">
+                      {fullName(person)}
+                    </td>
+                    <td role="cell" data-label="Email" className="break-all text-slate-600 md:px-4 md:py-3">
+                      {person.email}
+                    </td>
+                    {kind === 'realtor' ? (
+                      <td role="cell" data-label="Business name" className="text-slate-600 md:px-4 md:py-3">
+                        {person.business_name}
+                      </td>
+                    ) : null}
+                    <td role="cell" data-label="Date registered" className="whitespace-nowrap text-slate-600 md:px-4 md:py-3">
+                      {formatDate(person.created_at, timeZone)}
+                    </td>
+                    <td role="cell" data-label="Status" className="md:px-4 md:py-3">
                       <StatusBadge suspended={person.is_suspended} />
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <td role="cell" className="whitespace-nowrap max-md:mt-2 max-md:border-t max-md:border-slate-100 max-md:pt-3 md:px-4 md:py-3 md:text-right">
                       <RowActions actions={actionsFor(person)} />
                     </td>
                   </tr>
@@ -141,34 +154,6 @@ export function PeopleList({
               </tbody>
             </table>
           </div>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label={config.title}>
-            {items.map((person) => (
-              <li key={person.uuid} className="card" data-testid="person-card">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{fullName(person)}</p>
-                    <p className="font-mono text-xs text-slate-500">{person.reference}</p>
-                  </div>
-                  <StatusBadge suspended={person.is_suspended} />
-                </div>
-                <dl className="mt-3 grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500">Email</dt>
-                  <dd className="break-all">{person.email}</dd>
-                  {kind === 'realtor' ? (
-                    <>
-                      <dt className="text-slate-500">Business</dt>
-                      <dd>{person.business_name}</dd>
-                    </>
-                  ) : null}
-                  <dt className="text-slate-500">Registered</dt>
-                  <dd>{formatDate(person.created_at, timeZone)}</dd>
-                </dl>
-                <div className="mt-3 border-t border-slate-100 pt-3">
-                  <RowActions actions={actionsFor(person)} />
-                </div>
-              </li>
-            ))}
-          </ul>
         </>
       )}
       <Pagination page={page} totalPages={totalPages} label={`${config.title} pages`} />
@@ -217,7 +202,7 @@ function SortHeader({
     dir: nextDir,
   })
   return (
-    <th scope="col" className="px-4 py-1" aria-sort={current}>
+    <th role="columnheader" scope="col" className="px-4 py-1" aria-sort={current}>
       <Link
         to={href}
         preventScrollReset
