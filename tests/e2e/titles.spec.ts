@@ -154,8 +154,15 @@ test.describe('at phone width', () => {
     const { reference } = await fullyPaidPurchase(request)
     await signIn(page, ADMIN.email, ADMIN.password)
     await page.goto(`/titles?page=1&search=${reference}`)
-    const cardOnPhone = page.getByTestId('title-card').filter({ hasText: reference })
+    // On a phone each row is a card: the customer's name first, then the labelled facts.
+    const cardOnPhone = page.getByTestId('title-row').filter({ hasText: reference })
     await expect(cardOnPhone).toContainText('Allocation letter issued')
+    const nextStep = cardOnPhone.getByRole('cell', { name: /Allocation letter issued/ })
+    expect(await nextStep.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Next step"')
+    const [nameBox, stepBox] = [await cardOnPhone.getByRole('cell').nth(1).boundingBox(), await nextStep.boundingBox()]
+    expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(stepBox!.y)
+    const openBox = await cardOnPhone.getByRole('link', { name: `Open the title of ${reference}` }).boundingBox()
+    expect(openBox!.height).toBeGreaterThanOrEqual(44)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await page.screenshot({ path: test.info().outputPath('titles-list-phone.png'), fullPage: true })
 

@@ -66,76 +66,52 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
       {items.length === 0 ? (
         <EmptyState item="title" />
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Titles</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Subscription</th>
-                  <th scope="col" className="px-4 py-3">Customer</th>
-                  <th scope="col" className="px-4 py-3">Next step</th>
-                  <th scope="col" className="px-4 py-3">Due</th>
-                  <th scope="col" className="px-4 py-3">Waiting</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((row) => (
-                  <tr key={row.reference} data-testid="title-row">
-                    <td className="px-4 py-3">
+        <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white md:shadow-sm">
+          <table role="table" className="stacked-table min-w-full text-sm md:divide-y md:divide-slate-200">
+            <caption className="sr-only">Titles</caption>
+            <thead role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr role="row">
+                <th role="columnheader" scope="col" className="px-4 py-3">Subscription</th>
+                <th role="columnheader" scope="col" className="px-4 py-3">Customer</th>
+                <th role="columnheader" scope="col" className="px-4 py-3">Next step</th>
+                <th role="columnheader" scope="col" className="px-4 py-3">Due</th>
+                <th role="columnheader" scope="col" className="px-4 py-3">Waiting</th>
+                <th role="columnheader" scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="md:divide-y md:divide-slate-100">
+              {items.map((row) => (
+                <tr role="row" key={row.reference} data-testid="title-row">
+                  <td role="cell" data-label="Subscription" className="md:px-4 md:py-3">
+                    <span>
                       <span className="font-mono text-xs">{row.reference}</span>
-                      <span className="block text-xs text-slate-500">{row.product.name}</span>
-                    </td>
-                    <td className="px-4 py-3 font-medium text-slate-900">{row.customer.full_name}</td>
-                    <td className="px-4 py-3">{TITLE_STEP_LABELS[row.next_step]}</td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <DueCell row={row} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{days(row.days_waiting)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      <Link to={open(row)} className="link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
-                        Open
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Titles">
-            {items.map((row) => (
-              <li key={row.reference} className="card" data-testid="title-card">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{row.customer.full_name}</p>
-                    <p className="font-mono text-xs text-slate-500">{row.reference}</p>
-                  </div>
-                  {row.overdue ? <span className="shrink-0 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Overdue</span> : null}
-                </div>
-                <dl className="mt-3 grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500">Product</dt>
-                  <dd className="break-words">{row.product.name}</dd>
-                  <dt className="text-slate-500">Next step</dt>
-                  <dd>{TITLE_STEP_LABELS[row.next_step]}</dd>
-                  <dt className="text-slate-500">Due</dt>
-                  <dd>
+                      <span className="block break-words text-xs text-slate-500">{row.product.name}</span>
+                    </span>
+                  </td>
+                  <td role="cell" className="font-medium text-slate-900 max-md:order-first max-md:text-base max-md:font-semibold md:px-4 md:py-3">
+                    {row.customer.full_name}
+                  </td>
+                  <td role="cell" data-label="Next step" className="md:px-4 md:py-3">
+                    {TITLE_STEP_LABELS[row.next_step]}
+                  </td>
+                  <td role="cell" data-label="Due" className="whitespace-nowrap md:px-4 md:py-3">
                     <DueCell row={row} />
-                  </dd>
-                  <dt className="text-slate-500">Waiting</dt>
-                  <dd>{days(row.days_waiting)}</dd>
-                </dl>
-                <div className="mt-3 border-t border-slate-100 pt-3">
-                  <Link to={open(row)} className="btn-secondary" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
-                    Open
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
+                  </td>
+                  <td role="cell" data-label="Waiting" className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
+                    {days(row.days_waiting)}
+                  </td>
+                  <td role="cell" className="whitespace-nowrap max-md:mt-2 max-md:border-t max-md:border-slate-100 max-md:pt-3 md:px-4 md:py-3 md:text-right">
+                    <Link to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
+                      Open
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pagination page={data.list?.page ?? 1} totalPages={data.list?.totalPages ?? 1} label="Title pages" />
       {children}
