@@ -160,6 +160,7 @@ async function measurePage(base, page, cookies, server, port = PORT) {
     // The server's CPU per answer: unlike req/s, it holds when other work shares the machine.
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / Math.max(result.requests.total, 1)) * 100) / 100,
     eventLoop: delay,
+    rssHighMB: Math.round(peakRssMB(server.child.pid) ?? 0),
   }
 }
 
@@ -198,13 +199,16 @@ async function measureWithUncachedReads(base, cookies, server) {
     uncachedReads: reads.length,
     uncachedReadMedianMs: Math.round(reads[reads.length >> 1] ?? 0),
     eventLoop: delay,
+    rssHighMB: Math.round(peakRssMB(server.child.pid) ?? 0),
   }
 }
 
 const formatPage = (figures) =>
   `${figures.page.padEnd(30)} ${String(figures.rps).padStart(6)} req/s  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(4)} ms  ` +
   `non-2xx ${figures.non2xx}  errors ${figures.errors}  HTML ${figures.htmlKiB} KiB  CPU ${figures.cpuMsPerRequest} ms/answer` +
-  (figures.eventLoop ? `  event loop p99 ${figures.eventLoop.p99} ms max ${figures.eventLoop.max} ms, GC ${figures.eventLoop.gc.totalMs} ms in ${figures.eventLoop.gc.count} (max ${figures.eventLoop.gc.maxMs})` : '')
+  (figures.eventLoop ? `  event loop p99 ${figures.eventLoop.p99} ms max ${figures.eventLoop.max} ms, GC ${figures.eventLoop.gc.totalMs} ms in ${figures.eventLoop.gc.count} (max ${figures.eventLoop.gc.maxMs})` : '') +
+  // The server's RSS high-water mark so far: the page where it rises is the one that raised the peak.
+  (figures.rssHighMB ? `  RSS high ${figures.rssHighMB} MB` : '')
 
 /** The bare Remix page, served beside the app: its req/s is the yardstick of the run. */
 async function startReference() {
