@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type MouseEvent } from 'react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { isCurrentPath, menuHref, type NavLink } from '~/utils/navigation'
 import { Icon } from './icons'
 
@@ -79,7 +80,7 @@ export function Sidebar({
               const current = isCurrentPath(location.pathname, entry.path)
               return (
                 <li key={entry.path}>
-                  <Link
+                  <AbsoluteLink
                     to={entry.path}
                     aria-current={current ? 'page' : undefined}
                     title={collapsed ? entry.label : undefined}
@@ -90,7 +91,7 @@ export function Sidebar({
                   >
                     <Icon name={entry.icon} />
                     <span className={collapsed ? 'lg:hidden' : ''}>{entry.label}</span>
-                  </Link>
+                  </AbsoluteLink>
                 </li>
               )
             })}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { paginationRange } from '~/utils/pagination'
 
 /** Page links that keep the other search params; works without JavaScript. */
@@ -24,10 +25,10 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="prev">
+        <AbsoluteLink to={hrefFor(page - 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="prev">
           <span aria-hidden="true">‹</span>
           <span className="sr-only">Previous page</span>
-        </Link>
+        </AbsoluteLink>
       ) : null}
       {paginationRange(page, totalPages).map((item, index) =>
         item === 'ellipsis' ? (
@@ -35,7 +36,7 @@ export function Pagination({
             …
           </span>
         ) : (
-          <Link
+          <AbsoluteLink
             key={item}
             to={hrefFor(item)}
             aria-current={item === page ? 'page' : undefined}
@@ -43,14 +44,14 @@ export function Pagination({
             className={`${base} ${item === page ? 'bg-brand-700 font-semibold text-white' : 'border border-slate-300 bg-white hover:bg-slate-50'}`}
           >
             {item}
-          </Link>
+          </AbsoluteLink>
         ),
       )}
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="next">
+        <AbsoluteLink to={hrefFor(page + 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="next">
           <span aria-hidden="true">›</span>
           <span className="sr-only">Next page</span>
-        </Link>
+        </AbsoluteLink>
       ) : null}
     </nav>
   )

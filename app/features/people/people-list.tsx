@@ -1,5 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
@@ -76,9 +77,9 @@ export function PeopleList({
           {/* Everyone this page shows to may export it; a realtor's file holds only its own customers. */}
           <ExportCsvLink list={config.exportList} />
           {canModify ? (
-            <Link to={`${config.path}/new${search}`} className="btn-primary">
+            <AbsoluteLink to={`${config.path}/new${search}`} className="btn-primary">
               Add {config.singular.toLowerCase()}
-            </Link>
+            </AbsoluteLink>
           ) : null}
         </div>
       </div>
@@ -201,7 +202,7 @@ function SortHeader({
   })
   return (
     <th role="columnheader" scope="col" className="px-4 py-1" aria-sort={current}>
-      <Link
+      <AbsoluteLink
         to={href}
         preventScrollReset
         className="inline-flex min-h-11 items-center gap-1 uppercase hover:text-slate-900 hover:underline"
@@ -211,7 +212,7 @@ function SortHeader({
           {current === 'descending' ? '↓' : current === 'ascending' ? '↑' : '↕'}
         </span>
         <span className="sr-only">, sort {nextDir === 'asc' ? 'ascending' : 'descending'}</span>
-      </Link>
+      </AbsoluteLink>
     </th>
   )
 }
@@ -220,7 +221,7 @@ function RowActions({ actions }: { actions: Action[] }) {
   return (
     <span className="inline-flex flex-wrap gap-3">
       {actions.map((action) => (
-        <Link
+        <AbsoluteLink
           key={action.label}
           to={action.to}
           preventScrollReset
@@ -228,7 +229,7 @@ function RowActions({ actions }: { actions: Action[] }) {
           className={action.label === 'Suspend' ? 'text-sm font-medium text-red-700 hover:underline' : 'link text-sm'}
         >
           {action.label}
-        </Link>
+        </AbsoluteLink>
       ))}
     </span>
   )

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import type { Product } from '~/contract/products'
 import { discountedPrice, isSoldOut, payoutWording, returnsWording } from '~/contract/products-labels'
 import { formatNaira, formatNumber } from '~/contract/format'
@@ -102,22 +102,22 @@ function CardMenu({
       buttonClassName="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
     >
       {can.modifyProduct ? (
-        <Link to={`${base}/edit${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink to={`${base}/edit${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
           {kind.editLabel}
-        </Link>
+        </AbsoluteLink>
       ) : plansLink ? (
-        <Link to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
           {kind.editLabel}
-        </Link>
+        </AbsoluteLink>
       ) : (
-        <Link to={`${base}${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink to={`${base}${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
           {kind.editLabel}
-        </Link>
+        </AbsoluteLink>
       )}
       {plansLink && can.modifyProduct ? (
-        <Link to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
           Payment plans
-        </Link>
+        </AbsoluteLink>
       ) : null}
     </Dropdown>
   )
@@ -142,21 +142,21 @@ export function ProductAction({
     held = inDetails ? (
       <p className="text-sm font-medium text-brand-700">{text}</p>
     ) : (
-      <Link to={`${base}${search}`} className="link text-sm" preventScrollReset>
+      <AbsoluteLink to={`${base}${search}`} className="link text-sm" preventScrollReset>
         {text}
-      </Link>
+      </AbsoluteLink>
     )
   }
   if (!product.is_available || isSoldOut(product)) return held
   const action =
     kind.name === 'land' ? (
-      <Link to={`${base}/subscribe${search}`} className="btn-primary">
+      <AbsoluteLink to={`${base}/subscribe${search}`} className="btn-primary">
         Buy now
-      </Link>
+      </AbsoluteLink>
     ) : (
-      <Link to={`${base}/invest${search}`} className="btn-primary">
+      <AbsoluteLink to={`${base}/invest${search}`} className="btn-primary">
         Invest now
-      </Link>
+      </AbsoluteLink>
     )
   if (!held) return action
   return (
@@ -193,7 +193,7 @@ export function ProductCard({
       data-testid="product-card"
     >
       {kind.name === 'land' ? (
-        <Link
+        <AbsoluteLink
           to={detailsHref}
           preventScrollReset
           tabIndex={-1}
@@ -212,14 +212,14 @@ export function ProductCard({
           ) : (
             <div className="flex aspect-[2/1] items-center justify-center text-sm text-slate-400">No image</div>
           )}
-        </Link>
+        </AbsoluteLink>
       ) : null}
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={`product-${product.reference}`} className="text-lg font-semibold leading-snug text-slate-900">
-            <Link to={detailsHref} preventScrollReset className="hover:underline">
+            <AbsoluteLink to={detailsHref} preventScrollReset className="hover:underline">
               {product.name}
-            </Link>
+            </AbsoluteLink>
           </h2>
           <p className="text-xs text-slate-500">
             {[product.location, product.reference].filter(Boolean).join(' · ')}

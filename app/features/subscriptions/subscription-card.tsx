@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { Subscription } from '~/contract/subscriptions'
 import { overdueBy } from '~/contract/arrears-labels'
@@ -6,6 +5,7 @@ import { formatDate, formatNaira } from '~/contract/format'
 import { unitCount } from '~/contract/units'
 import { capitalize, humanize } from '~/utils/text'
 import { DetailRow } from '~/components/detail-row'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { LISTS, type ListName, type ViewerAbilities } from './lists'
 
 const BADGE: Record<Subscription['status'], string> = {
@@ -148,9 +148,9 @@ export function SubscriptionCard({
       <dl className="divide-y divide-slate-100">
         <DetailRow label="Type">{capitalize(humanize(s.type))}</DetailRow>
         <DetailRow label={portfolio ? 'Portfolio' : 'Product'}>
-          <Link to={href('product')} className="link" preventScrollReset>
+          <AbsoluteLink to={href('product')} className="link" preventScrollReset>
             {s.product.name}
-          </Link>
+          </AbsoluteLink>
         </DetailRow>
         {s.type === 'land' ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
         {portfolio ? (
@@ -162,9 +162,9 @@ export function SubscriptionCard({
         )}
         {can.seesSubscriber ? (
           <DetailRow label={person}>
-            <Link to={href('subscriber')} className="link" preventScrollReset>
+            <AbsoluteLink to={href('subscriber')} className="link" preventScrollReset>
               {s.is_user ? 'You' : s.user.full_name}
-            </Link>
+            </AbsoluteLink>
           </DetailRow>
         ) : null}
         {portfolio ? (
@@ -176,27 +176,27 @@ export function SubscriptionCard({
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {payable && payLabel ? (
-          <Link to={href('pay')} className="btn-primary" preventScrollReset>
+          <AbsoluteLink to={href('pay')} className="btn-primary" preventScrollReset>
             {payLabel}
-          </Link>
+          </AbsoluteLink>
         ) : null}
         {s.status !== 'awaiting_payment' ? (
           <>
-            <Link to={href('transactions')} className="btn-secondary" preventScrollReset>
+            <AbsoluteLink to={href('transactions')} className="btn-secondary" preventScrollReset>
               View all transactions
-            </Link>
-            <Link to={href('plan')} className="btn-secondary" preventScrollReset>
+            </AbsoluteLink>
+            <AbsoluteLink to={href('plan')} className="btn-secondary" preventScrollReset>
               View payment plan
-            </Link>
+            </AbsoluteLink>
           </>
         ) : null}
         <a href={href('statement')} className="btn-secondary">
           Download statement
         </a>
         {portfolio && (s.status === 'ongoing' || s.status === 'completed') ? (
-          <Link to={href('payouts')} className="btn-secondary" preventScrollReset>
+          <AbsoluteLink to={href('payouts')} className="btn-secondary" preventScrollReset>
             Payouts
-          </Link>
+          </AbsoluteLink>
         ) : null}
         {s.type === 'land' && s.status === 'completed' ? (
           // A file download: a plain link, so the browser saves what the resource route streams.
@@ -205,14 +205,14 @@ export function SubscriptionCard({
           </a>
         ) : null}
         {s.type === 'land' && s.status === 'completed' ? (
-          <Link to={href('title')} className="btn-secondary" preventScrollReset>
+          <AbsoluteLink to={href('title')} className="btn-secondary" preventScrollReset>
             Title documents
-          </Link>
+          </AbsoluteLink>
         ) : null}
         {cancellable ? (
-          <Link to={href('cancel')} className="btn-danger" preventScrollReset>
+          <AbsoluteLink to={href('cancel')} className="btn-danger" preventScrollReset>
             Cancel subscription
-          </Link>
+          </AbsoluteLink>
         ) : null}
       </div>
     </article>

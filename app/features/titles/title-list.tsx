@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import { EmptyState } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
@@ -103,9 +103,9 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
                     {days(row.days_waiting)}
                   </td>
                   <td role="cell" className="whitespace-nowrap max-md:mt-2 max-md:border-t max-md:border-slate-100 max-md:pt-3 md:px-4 md:py-3 md:text-right">
-                    <Link to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
+                    <AbsoluteLink to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
                       Open
-                    </Link>
+                    </AbsoluteLink>
                   </td>
                 </tr>
               ))}

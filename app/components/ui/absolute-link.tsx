@@ -1,0 +1,35 @@
+import { useNavigate } from '@remix-run/react'
+import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+
+type AbsoluteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** A path on this site from its root, with its query: `/subscriptions/SUB-1/plan?page=2`. */
+  to: string
+  preventScrollReset?: boolean
+  replace?: boolean
+}
+
+/**
+ * Remix's <Link> for a path that is already absolute: the same anchor and the same in-app navigation,
+ * without resolving the path against the route tree on every render. Lists render dozens of links per
+ * page, and that resolution made each <Link> the costliest element of a card, on the server and in a
+ * phone's hydration (README, Architecture). Anything relative stays a <Link>.
+ */
+export const AbsoluteLink = forwardRef<HTMLAnchorElement, AbsoluteLinkProps>(function AbsoluteLink(
+  { to, preventScrollReset, replace, onClick, target, ...rest },
+  ref,
+) {
+  const navigate = useNavigate()
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event)
+    if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== '_self')) return
+    event.preventDefault()
+    const { pathname, search, hash } = window.location
+    // As <Link> does: a link to the page already shown replaces it in the history.
+    navigate(to, { preventScrollReset, replace: replace ?? to === pathname + search + hash })
+  }
+  return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} data-discover="true" />
+})
+
+function isPlainLeftClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
+}
