@@ -5,6 +5,7 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
+import { CARD_ACTIONS_CELL, CARD_TITLE_CELL, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
 import { fullName, type PeopleSort } from '~/contract/people-labels'
 import { formatDate } from '~/contract/format'
@@ -105,55 +106,52 @@ export function PeopleList({
       {items.length === 0 ? (
         <EmptyState item={config.item} />
       ) : (
-        <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white md:shadow-sm">
-          <table role="table" className="stacked-table min-w-full text-sm md:divide-y md:divide-slate-200">
-            <caption className="sr-only">{config.title}</caption>
-            <thead role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr role="row">
-                <SortHeader path={config.path} filters={filters} column="reference" label="Reference" />
-                <SortHeader path={config.path} filters={filters} column="name" label="Name" />
-                <SortHeader path={config.path} filters={filters} column="email" label="Email" />
-                {kind === 'realtor' ? (
-                  <SortHeader path={config.path} filters={filters} column="business_name" label="Business name" />
-                ) : null}
-                <SortHeader path={config.path} filters={filters} column="created_at" label="Date registered" />
-                <th role="columnheader" scope="col" className="px-4 py-3">Status</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup" className="md:divide-y md:divide-slate-100">
-              {items.map((person) => (
-                <tr role="row" key={person.uuid} data-testid="person-row">
-                  <td role="cell" data-label="Reference" className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3">
-                    {person.reference}
-                  </td>
-                  <td role="cell" className="font-medium text-slate-900 max-md:order-first max-md:text-base max-md:font-semibold md:px-4 md:py-3">
-                    {fullName(person)}
-                  </td>
-                  <td role="cell" data-label="Email" className="break-all text-slate-600 md:px-4 md:py-3">
-                    {person.email}
-                  </td>
-                  {kind === 'realtor' ? (
-                    <td role="cell" data-label="Business name" className="text-slate-600 md:px-4 md:py-3">
-                      {person.business_name}
-                    </td>
-                  ) : null}
-                  <td role="cell" data-label="Date registered" className="whitespace-nowrap text-slate-600 md:px-4 md:py-3">
-                    {formatDate(person.created_at, timeZone)}
-                  </td>
-                  <td role="cell" data-label="Status" className="md:px-4 md:py-3">
-                    <StatusBadge suspended={person.is_suspended} />
-                  </td>
-                  <td role="cell" className="whitespace-nowrap max-md:mt-2 max-md:border-t max-md:border-slate-100 max-md:pt-3 md:px-4 md:py-3 md:text-right">
-                    <RowActions actions={actionsFor(person)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          caption={config.title}
+          head={
+            <>
+              <SortHeader path={config.path} filters={filters} column="reference" label="Reference" />
+              <SortHeader path={config.path} filters={filters} column="name" label="Name" />
+              <SortHeader path={config.path} filters={filters} column="email" label="Email" />
+              {kind === 'realtor' ? (
+                <SortHeader path={config.path} filters={filters} column="business_name" label="Business name" />
+              ) : null}
+              <SortHeader path={config.path} filters={filters} column="created_at" label="Date registered" />
+              <ColumnHeader>Status</ColumnHeader>
+              <ColumnHeader>
+                <span className="sr-only">Actions</span>
+              </ColumnHeader>
+            </>
+          }
+        >
+          {items.map((person) => (
+            <tr role="row" key={person.uuid} data-testid="person-row">
+              <td role="cell" data-label="Reference" className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3">
+                {person.reference}
+              </td>
+              <td role="cell" className={CARD_TITLE_CELL}>
+                {fullName(person)}
+              </td>
+              <td role="cell" data-label="Email" className="break-all text-slate-600 md:px-4 md:py-3">
+                {person.email}
+              </td>
+              {kind === 'realtor' ? (
+                <td role="cell" data-label="Business name" className="text-slate-600 md:px-4 md:py-3">
+                  {person.business_name}
+                </td>
+              ) : null}
+              <td role="cell" data-label="Date registered" className="whitespace-nowrap text-slate-600 md:px-4 md:py-3">
+                {formatDate(person.created_at, timeZone)}
+              </td>
+              <td role="cell" data-label="Status" className="md:px-4 md:py-3">
+                <StatusBadge suspended={person.is_suspended} />
+              </td>
+              <td role="cell" className={CARD_ACTIONS_CELL}>
+                <RowActions actions={actionsFor(person)} />
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       <Pagination page={page} totalPages={totalPages} label={`${config.title} pages`} />
       {children}

@@ -4,6 +4,7 @@ import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary
 import { EmptyState } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
+import { CARD_ACTIONS_CELL, CARD_TITLE_CELL, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
 import { formatDate } from '~/contract/format'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_LABELS } from '~/contract/title-rules'
 import type { TitleListItem } from '~/contract/titles'
@@ -66,52 +67,49 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
       {items.length === 0 ? (
         <EmptyState item="title" />
       ) : (
-        <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white md:shadow-sm">
-          <table role="table" className="stacked-table min-w-full text-sm md:divide-y md:divide-slate-200">
-            <caption className="sr-only">Titles</caption>
-            <thead role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr role="row">
-                <th role="columnheader" scope="col" className="px-4 py-3">Subscription</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">Customer</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">Next step</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">Due</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">Waiting</th>
-                <th role="columnheader" scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup" className="md:divide-y md:divide-slate-100">
-              {items.map((row) => (
-                <tr role="row" key={row.reference} data-testid="title-row">
-                  <td role="cell" data-label="Subscription" className="md:px-4 md:py-3">
-                    <span>
-                      <span className="font-mono text-xs">{row.reference}</span>
-                      <span className="block break-words text-xs text-slate-500">{row.product.name}</span>
-                    </span>
-                  </td>
-                  <td role="cell" className="font-medium text-slate-900 max-md:order-first max-md:text-base max-md:font-semibold md:px-4 md:py-3">
-                    {row.customer.full_name}
-                  </td>
-                  <td role="cell" data-label="Next step" className="md:px-4 md:py-3">
-                    {TITLE_STEP_LABELS[row.next_step]}
-                  </td>
-                  <td role="cell" data-label="Due" className="whitespace-nowrap md:px-4 md:py-3">
-                    <DueCell row={row} />
-                  </td>
-                  <td role="cell" data-label="Waiting" className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
-                    {days(row.days_waiting)}
-                  </td>
-                  <td role="cell" className="whitespace-nowrap max-md:mt-2 max-md:border-t max-md:border-slate-100 max-md:pt-3 md:px-4 md:py-3 md:text-right">
-                    <AbsoluteLink to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
-                      Open
-                    </AbsoluteLink>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          caption="Titles"
+          head={
+            <>
+              <ColumnHeader>Subscription</ColumnHeader>
+              <ColumnHeader>Customer</ColumnHeader>
+              <ColumnHeader>Next step</ColumnHeader>
+              <ColumnHeader>Due</ColumnHeader>
+              <ColumnHeader>Waiting</ColumnHeader>
+              <ColumnHeader>
+                <span className="sr-only">Actions</span>
+              </ColumnHeader>
+            </>
+          }
+        >
+          {items.map((row) => (
+            <tr role="row" key={row.reference} data-testid="title-row">
+              <td role="cell" data-label="Subscription" className="md:px-4 md:py-3">
+                <span>
+                  <span className="font-mono text-xs">{row.reference}</span>
+                  <span className="block break-words text-xs text-slate-500">{row.product.name}</span>
+                </span>
+              </td>
+              <td role="cell" className={CARD_TITLE_CELL}>
+                {row.customer.full_name}
+              </td>
+              <td role="cell" data-label="Next step" className="md:px-4 md:py-3">
+                {TITLE_STEP_LABELS[row.next_step]}
+              </td>
+              <td role="cell" data-label="Due" className="whitespace-nowrap md:px-4 md:py-3">
+                <DueCell row={row} />
+              </td>
+              <td role="cell" data-label="Waiting" className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
+                {days(row.days_waiting)}
+              </td>
+              <td role="cell" className={CARD_ACTIONS_CELL}>
+                <AbsoluteLink to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
+                  Open
+                </AbsoluteLink>
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
       <Pagination page={data.list?.page ?? 1} totalPages={data.list?.totalPages ?? 1} label="Title pages" />
       {children}
