@@ -1,5 +1,5 @@
 import { useNavigate } from '@remix-run/react'
-import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 
 type AbsoluteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A path on this site from its root, with its query: `/subscriptions/SUB-1/plan?page=2`. */
@@ -14,22 +14,16 @@ type AbsoluteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
  * page, and that resolution made each <Link> the costliest element of a card, on the server and in a
  * phone's hydration (README, Architecture). Anything relative stays a <Link>.
  */
-export const AbsoluteLink = forwardRef<HTMLAnchorElement, AbsoluteLinkProps>(function AbsoluteLink(
-  { to, preventScrollReset, replace, onClick, target, ...rest },
-  ref,
-) {
+export function AbsoluteLink({ to, preventScrollReset, replace, onClick, target, ...rest }: AbsoluteLinkProps) {
   const navigate = useNavigate()
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== '_self')) return
+    const modified = event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey
+    if (event.defaultPrevented || modified || (target && target !== '_self')) return
     event.preventDefault()
     const { pathname, search, hash } = window.location
     // As <Link> does: a link to the page already shown replaces it in the history.
     navigate(to, { preventScrollReset, replace: replace ?? to === pathname + search + hash })
   }
-  return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} data-discover="true" />
-})
-
-function isPlainLeftClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
+  return <a {...rest} href={to} target={target} onClick={handleClick} data-discover="true" />
 }
