@@ -11,8 +11,8 @@ type AbsoluteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
 /**
  * Remix's <Link> for a path that is already absolute: the same anchor and the same in-app navigation,
  * without resolving the path against the route tree on every render. Lists render dozens of links per
- * page, and that resolution made each <Link> the costliest element of a card, on the server and in a
- * phone's hydration (README, Architecture). Anything relative stays a <Link>.
+ * page, and that resolution made each <Link> the costliest element of a card's server render; the same
+ * hooks run again when a phone hydrates the page (README, Architecture). Anything relative stays a <Link>.
  */
 export function AbsoluteLink({ to, preventScrollReset, replace, onClick, target, ...rest }: AbsoluteLinkProps) {
   const navigate = useNavigate()
