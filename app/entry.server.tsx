@@ -30,13 +30,16 @@ export default async function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
   if (await getAuth(request)) responseHeaders.set('Cache-Control', NO_STORE)
+  // Read before the abort timer starts: a stylesheet that cannot be read fails this request alone,
+  // where a timer left behind would end the process.
+  const stylesheet = stylesheetText()
   return new Promise((resolve, reject) => {
     let shellRendered = false
     // Cleared once the page is rendered, so that each request's render is not kept alive for ABORT_DELAY.
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText()}>
+        <StylesheetProvider value={stylesheet}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </StylesheetProvider>
       </NonceProvider>,

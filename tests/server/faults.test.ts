@@ -1,9 +1,10 @@
 /**
  * Fault tolerance against real server processes (the built app under remix-serve):
  * a SIGKILL in the middle of a burst of subscriptions and payments, a SIGTERM with requests in
- * flight, and PostgreSQL restarted under load.
+ * flight, a page that cannot be rendered, and PostgreSQL restarted under load.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import net from 'node:net'
@@ -307,6 +308,28 @@ describe('PGlite on disk', () => {
     expect(rows).toEqual([{ reference: product, left: expect.any(Number), live: expect.any(Number) }])
     expect(rows[0].left + rows[0].live).toBe(400)
   }, 180_000)
+
+  test('a page that cannot be rendered (its stylesheet missing) answers 500, and the server goes on serving', async () => {
+    // The repository's files, but a public/ folder without the built stylesheet.
+    const root = path.resolve(import.meta.dirname, '../..')
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'no-stylesheet-'))
+    for (const name of ['app', 'build', 'node_modules']) fs.symlinkSync(path.join(root, name), path.join(cwd, name))
+    fs.mkdirSync(path.join(cwd, 'public'))
+    try {
+      const server = await start({ port: serverPort(14), cwd })
+      const page = await fetch(`${server.url}/login`)
+      expect(page.status).toBe(500)
+      // Past the render's abort delay (5 s), when anything the failed render left behind would run.
+      await new Promise((resolve) => setTimeout(resolve, 6_500))
+      expect(server.child.exitCode).toBeNull()
+      const health = await fetch(`${server.url}/api/v1/health`)
+      expect(health.status).toBe(200)
+      expect((await fetch(`${server.url}/login`)).status).toBe(500)
+      expect((await server.stop('SIGTERM')).code).toBe(0)
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('PostgreSQL', () => {

@@ -53,6 +53,8 @@ export type ServerOptions = {
   launcher?: boolean
   /** Node's own options for the server process (V8 flags, which NODE_OPTIONS refuses). */
   nodeArgs?: string[]
+  /** The folder the server runs in (default: the repository), for a checkout with files missing. */
+  cwd?: string
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -62,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://127.0.0.1:${options.port}`
   const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/@remix-run/serve/dist/cli.js'
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, entry), './build/index.js'], {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
