@@ -9,8 +9,10 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { AgnosticRouteObject } from '@remix-run/router'
+import * as React from 'react'
 import { describe, expect, test } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -44,6 +46,8 @@ const PATCHED_ROUTER_SHA256 = 'e9b945e405bcdef18ed4f8457d0a7c2f022953b615b2ececa
 /** @remix-run/react 2.17.5's dist/server.js and react-router-dom 6.30.4's server.js, once patched. */
 const PATCHED_REMIX_SERVER_SHA256 = 'f932abbffa58470c27b1c1bcb21a5c2226d47e2921d420d3c2823e5067dcbe29'
 const PATCHED_STATIC_ROUTER_SHA256 = '816c87d71d002de912eaab3aae0d915538245a209cd96b16c7983920cac67c10'
+/** react-dom 18.3.1's cjs/react-dom-server.node.production.min.js once patched. */
+const PATCHED_PAGE_WRITER_SHA256 = '14397d8fa6167483df20cc7c035027faeb2f988522e93e9fa3e1012c5178ef36'
 const sha256Of = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(ROOT, file))).digest('hex')
 
 /**
@@ -388,5 +392,61 @@ describe('@remix-run/dev as patched: the browser build drops server-only imports
     const files = await bundle()
     expect(files).toHaveLength(2)
     for (const text of files) expect(text).not.toContain('module.exports')
+  })
+})
+
+describe("react-dom as patched: the server's page writer gathers text and encodes it once per 8 KiB", () => {
+  const require = createRequire(import.meta.url)
+  // What the server loads in production (patched), and React's own string renderer (not patched).
+  const STREAM_RENDERER = path.join(ROOT, 'node_modules/react-dom/cjs/react-dom-server.node.production.min.js')
+  const STRING_RENDERER = path.join(ROOT, 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.min.js')
+
+  test('the patched file is the one the patch was written for (an upstream change must be looked at: README, "Patched dependencies")', () => {
+    expect(patches.map((patch) => patch.name)).toContain('react-dom')
+    expect(sha256Of('node_modules/react-dom/cjs/react-dom-server.node.production.min.js')).toBe(PATCHED_PAGE_WRITER_SHA256)
+  })
+
+  test('a page streamed is byte for byte what React renders to a string, in a few large pieces', async () => {
+    const { renderToPipeableStream } = require(STREAM_RENDERER) as typeof import('react-dom/server')
+    const { renderToString } = require(STRING_RENDERER) as typeof import('react-dom/server')
+    const h = React.createElement
+    // Multi-byte text (naira, Yoruba diacritics, an emoji) across piece boundaries, escaping, a long run of text and a script.
+    const page = h(
+      'html',
+      null,
+      h(
+        'body',
+        null,
+        h('ul', null, Array.from({ length: 400 }, (_, index) =>
+          h('li', { key: index, className: `row row-${index}`, 'data-index': index }, `₦${index},000.00 — Ọ̀ṣun 🌍 `, h('b', null, 'x<y & "z"'), index),
+        )),
+        h('p', null, 'é'.repeat(9_000)),
+        h('script', { dangerouslySetInnerHTML: { __html: 'var closing = "</x>"' } }),
+      ),
+    )
+    const pieces: Buffer[] = []
+    await new Promise<void>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(page, {
+        onAllReady: () =>
+          pipe(
+            new Writable({
+              write(piece: Buffer, _encoding, done) {
+                pieces.push(piece)
+                done()
+              },
+              final(done) {
+                done()
+                resolve()
+              },
+            }),
+          ),
+        onShellError: reject,
+      })
+    })
+    const streamed = Buffer.concat(pieces).toString('utf8')
+    expect(streamed).toBe(`<!DOCTYPE html>${renderToString(page)}`)
+    expect(streamed.length).toBeGreaterThan(40_000)
+    // Upstream writes a piece per 2,048 bytes (28 here); patched, one per 8,192 characters and the rest.
+    expect(pieces.length).toBeLessThanOrEqual(Math.ceil(streamed.length / 8_192) + 1)
   })
 })
