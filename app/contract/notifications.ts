@@ -20,6 +20,11 @@ export const notificationListSchema = paginatedSchema(notificationItemSchema).ex
 })
 export type NotificationList = z.infer<typeof notificationListSchema>
 
+/** GET notification/unread-count: the bell's figure, without a page of notifications. */
+export const notificationUnreadCountSchema = z.object({
+  total_unread_notification: z.number().int(),
+})
+
 export const NOTIFICATIONS_MARKED_READ = 'All notifications marked as read successfully'
 export const NOTIFICATIONS_DELETED = 'All notifications deleted successfully'
 export const NOTIFICATION_MARKED_READ = 'Notification marked as read'

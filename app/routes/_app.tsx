@@ -22,9 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request)
   const url = new URL(request.url)
   const panel = panelStateFrom(url.searchParams)
-  const [me, notifications, bank] = await Promise.all([
+  const [me, notifications, unreadCount, bank] = await Promise.all([
     api(request, endpoints.me),
-    loadNotifications(request, panel),
+    panel.open ? loadNotifications(request, panel) : null,
+    // With the panel closed, the bell needs only its figure (the panel's page carries it otherwise).
+    panel.open ? null : api(request, endpoints.notificationUnreadCount),
     loadBankDetails(request, auth.user),
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
@@ -43,8 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       greeting: greetingForHour(hourIn(timeZoneFrom(request))),
       sidebarCollapsed: sidebarCollapsedFrom(request),
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
-      unread: notifications.list?.total_unread_notification ?? 0,
-      panel: panel.open ? notifications : null,
+      unread: (notifications?.list ?? (unreadCount?.ok ? unreadCount.data : null))?.total_unread_notification ?? 0,
+      panel: notifications,
       bankBanner: bankDetailsBanner(user, bank),
     },
     { headers },
@@ -57,11 +59,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 type PanelData = { list: NotificationList | null; selected: NotificationItem | null; error: string | null }
 
-/** The bell's unread total and, with the panel open, its page and the opened notification (marked read). */
+/** The open panel's page of notifications, with the unread total, and the opened notification (marked read). */
 async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
   const fetchPage = (page: number) => api(request, endpoints.notificationList, { query: { page } })
-  let result = await fetchPage(panel.open ? panel.page : 1)
-  if (result.ok && panel.open && !result.data.items.length && result.data.page > result.data.totalPages) {
+  let result = await fetchPage(panel.page)
+  if (result.ok && !result.data.items.length && result.data.page > result.data.totalPages) {
     result = await fetchPage(result.data.totalPages)
   }
   if (!result.ok) return { list: null, selected: null, error: result.message }

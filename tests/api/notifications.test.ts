@@ -72,6 +72,36 @@ describe('GET notification', () => {
   })
 })
 
+describe('GET notification/unread-count', () => {
+  const unreadCount = (token?: string) => api.call('GET', 'notification/unread-count', { token })
+
+  test("the caller's unread total, the list's figure, which follows reading", async () => {
+    const carol = await api.registerUser('customer')
+    const carolId = await idOf(carol.email)
+    for (let n = 1; n <= 3; n++) await notify(api.db, carolId, { title: `Due ${n}`, body: `Instalment ${n}` })
+    const answer = await unreadCount(carol.token)
+    expect(answer.httpStatus).toBe(200)
+    expect(answer.data).toEqual({ total_unread_notification: 4 })
+    expect((await list(carol.token)).data.total_unread_notification).toBe(4)
+
+    const [first] = (await list(carol.token)).data.items
+    await api.call('POST', `notification/${first.uuid}/mark-as-read`, { token: carol.token })
+    expect((await unreadCount(carol.token)).data).toEqual({ total_unread_notification: 3 })
+    await api.call('POST', 'notification/mark-all-as-read', { token: carol.token })
+    expect((await unreadCount(carol.token)).data).toEqual({ total_unread_notification: 0 })
+    // Another user's notifications are not counted.
+    expect((await unreadCount(bob.token)).data.total_unread_notification).toBe((await list(bob.token)).data.total_unread_notification)
+  })
+
+  test('needs a signed-in, verified user', async () => {
+    expect((await unreadCount()).httpStatus).toBe(401)
+    const unverified = await api.call('POST', 'auth/register', {
+      body: { email: 'unverified-count@example.com', password: 'password-123', first_name: 'U', last_name: 'V' },
+    })
+    expect((await unreadCount(unverified.data.token)).httpStatus).toBe(403)
+  })
+})
+
 describe('POST notification/{uuid}/mark-as-read', () => {
   test('marks one of the caller’s notifications read', async () => {
     const before = await list(alice.token)

@@ -164,6 +164,7 @@ export const RULES: Record<string, Rule> = {
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.
   'GET notification': { expect: everyone },
+  'GET notification/unread-count': { expect: everyone },
   'POST notification/mark-all-as-read': {
     expect: everyone,
     fixture: async (w, _actor, caller) => (await w.make.notification(caller!.token), w),

@@ -8,6 +8,7 @@ import {
 } from '~/contract/notifications'
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
+import type { Database } from '../db/client'
 import { notifications } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
 import { notFound } from '../http/errors'
@@ -16,11 +17,19 @@ import { implement } from '../http/router'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NOT_FOUND = 'Notification not found'
 
+const unreadCount = async (db: Database, userId: number) => {
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+  return unread
+}
+
 const list = implement(endpoints.notificationList, async (ctx) => {
   const { user } = ctx
   const page = ctx.query.page ?? 1
   const mine = eq(notifications.userId, user.id)
-  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+  const [rows, [{ total }], unread] = await Promise.all([
     ctx.db
       .select({
         uuid: notifications.uuid,
@@ -36,15 +45,16 @@ const list = implement(endpoints.notificationList, async (ctx) => {
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
     ctx.db.select({ total: count() }).from(notifications).where(mine),
-    ctx.db
-      .select({ unread: count() })
-      .from(notifications)
-      .where(and(mine, eq(notifications.isRead, false))),
+    unreadCount(ctx.db, user.id),
   ])
   const items: NotificationItem[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))
   const data: NotificationList = { ...paginated(items, page, total), total_unread_notification: unread }
   return { data }
 })
+
+const unreadTotal = implement(endpoints.notificationUnreadCount, async ({ db, user }) => ({
+  data: { total_unread_notification: await unreadCount(db, user.id) },
+}))
 
 const markAllAsRead = implement(endpoints.notificationsMarkAllRead, async ({ db, user }) => {
   await db
@@ -74,4 +84,4 @@ const deleteAll = implement(endpoints.notificationsDeleteAll, async ({ db, user 
 })
 
 // The router trims slashes, so a path written '/notification/…' matches too.
-export const notificationsRoutes = [list, markAllAsRead, deleteAll, markAsRead]
+export const notificationsRoutes = [list, unreadTotal, markAllAsRead, deleteAll, markAsRead]

@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint'
-import { notificationListSchema } from '../notifications'
+import { notificationListSchema, notificationUnreadCountSchema } from '../notifications'
 import { noData, pageQuery } from './shared'
 
 export const notificationEndpoints = {
@@ -11,6 +11,15 @@ export const notificationEndpoints = {
     access: 'verified',
     query: pageQuery,
     response: notificationListSchema,
+  }),
+  notificationUnreadCount: endpoint({
+    method: 'GET',
+    path: 'notification/unread-count',
+    tag: 'Notifications',
+    summary: "How many of the caller's notifications are unread",
+    description: 'The same total as `total_unread_notification` of GET notification, for a page that shows only the bell.',
+    access: 'verified',
+    response: notificationUnreadCountSchema,
   }),
   notificationsMarkAllRead: endpoint({
     method: 'POST',
