@@ -55,12 +55,12 @@ export function Sidebar({
         } ${collapsed ? 'lg:w-20' : 'lg:w-64'}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-4">
-          <Link to="/" className="flex min-w-0 items-center gap-2 text-brand-800" aria-label="Land Banking home">
+          <AbsoluteLink to="/" className="flex min-w-0 items-center gap-2 text-brand-800" aria-label="Land Banking home">
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white">
               LBC
             </span>
             <span className={`truncate text-lg font-bold ${collapsed ? 'lg:hidden' : ''}`}>Land Banking</span>
-          </Link>
+          </AbsoluteLink>
           <Link
             ref={closeButton}
             to={closeHref}

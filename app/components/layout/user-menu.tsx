@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { Dropdown, dropdownItemClass } from '~/components/ui/dropdown'
 
 /** The user menu: the full name cut at 15 characters (`shortName`, cut by the loader), Settings and Logout (a POST form). */
@@ -24,9 +25,9 @@ export function UserMenu({ firstName, lastName, shortName }: { firstName: string
       }
     >
       <p className="truncate border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:hidden">{shortName}</p>
-      <Link to="/settings" role="menuitem" className={dropdownItemClass}>
+      <AbsoluteLink to="/settings" role="menuitem" className={dropdownItemClass}>
         Settings
-      </Link>
+      </AbsoluteLink>
       <Form method="post" action="/logout">
         <button type="submit" role="menuitem" className={dropdownItemClass}>
           Logout

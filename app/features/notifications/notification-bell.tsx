@@ -1,10 +1,10 @@
-import { Link } from '@remix-run/react'
+import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { Icon } from '~/components/layout/icons'
 
 /** Opens the notifications panel; a dot shows while anything is unread. */
 export function NotificationBell({ href, hasUnread }: { href: string; hasUnread: boolean }) {
   return (
-    <Link
+    <AbsoluteLink
       to={href}
       preventScrollReset
       className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -18,6 +18,6 @@ export function NotificationBell({ href, hasUnread }: { href: string; hasUnread:
           data-testid="unread-dot"
         />
       ) : null}
-    </Link>
+    </AbsoluteLink>
   )
 }
