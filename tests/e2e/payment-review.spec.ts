@@ -137,6 +137,36 @@ test('a PDF proof is accepted from the payment form; staff get an "Open PDF" dow
   expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 })
 
+test('the proof keeps its place while it downloads: the buttons under it do not move when it arrives', async ({ page, request }) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const customer = await createVerifiedUser(request)
+  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const trx = await payByApi(request, customer.token, reference, 900_000)
+
+  // The proof's download is held until the buttons' place has been read.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/media\//, async (route) => {
+    if (route.request().resourceType() !== 'image') return route.continue()
+    await held
+    await route.continue()
+  })
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`, { waitUntil: 'domcontentloaded' })
+  const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
+  const markPaid = item.getByRole('link', { name: /Mark as paid/ })
+  await expect(markPaid).toBeVisible()
+  const proof = item.getByRole('img', { name: `Proof of payment for ${trx}` })
+  await settledPanel(page)
+  expect(await proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0)
+  const before = await markPaid.boundingBox()
+
+  release()
+  await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  expect(await markPaid.boundingBox()).toEqual(before)
+})
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

@@ -192,7 +192,8 @@ function ProofPreview({ transaction }: { transaction: Transaction }) {
         src={proof}
         alt={`Proof of payment for ${transaction.reference}`}
         loading="lazy"
-        className="max-h-64 w-full rounded border border-slate-200 bg-slate-50 object-contain"
+        // A box of fixed height: the buttons under it do not move when the image arrives.
+        className="h-64 w-full rounded border border-slate-200 bg-slate-50 object-contain"
       />
       <span className="link mt-1 inline-block text-sm">View proof</span>
     </a>
