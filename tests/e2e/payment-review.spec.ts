@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinyPdf } from '../support/images'
-import { card, landWithPlan, panel, payByApi, settledPanel, proofPng, subscribe, toast } from './payments-support'
+import {
+  card,
+  landWithPlan,
+  panel,
+  paymentAwaitingConfirmation,
+  proofPng,
+  settledPanel,
+  subscribe,
+  toast,
+} from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
 
 /** Staff review of payments: who recorded what, the confirmation step, the reason, links from notifications. */
@@ -77,11 +86,7 @@ test('"Mark as not confirmed" asks for the reason; the customer reads it from th
   page,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-  const trx = await payByApi(request, customer.token, reference, 900_000)
+  const { admin, customer, reference, trx } = await paymentAwaitingConfirmation(request)
 
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)
@@ -138,11 +143,7 @@ test('a PDF proof is accepted from the payment form; staff get an "Open PDF" dow
 })
 
 test('the proof keeps its place while it downloads: the buttons under it do not move when it arrives', async ({ page, request }) => {
-  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-  const trx = await payByApi(request, customer.token, reference, 900_000)
+  const { reference, trx } = await paymentAwaitingConfirmation(request)
 
   // The proof's download is held until the buttons' place has been read.
   let release: () => void = () => {}
@@ -171,11 +172,7 @@ test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the proof preview and the confirmation step fit the screen', async ({ page, request }) => {
-    const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-    const land = await landWithPlan(request, admin)
-    const customer = await createVerifiedUser(request)
-    const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-    const trx = await payByApi(request, customer.token, reference, 900_000)
+    const { reference, trx } = await paymentAwaitingConfirmation(request)
 
     await signIn(page, ADMIN.email, ADMIN.password)
     await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land&mark=${trx}&as=paid`)

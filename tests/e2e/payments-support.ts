@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
 import { encodePng } from '../../app/backend/media/png'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '../../app/contract/subscriptions'
-import { apiCall, createVerifiedUser } from './support'
+import { ADMIN, apiCall, apiLogin, createVerifiedUser } from './support'
 
 /** Helpers of payments.spec.ts: products and subscriptions made through the API, proofs, PDFs. */
 
@@ -85,6 +85,19 @@ export async function customerOnPlan(request: APIRequestContext, admin: string) 
     payment_id: land.planUuid,
   })
   return { land, customer, reference }
+}
+
+/**
+ * A new verified customer's land purchase, paid in full through the API with a proof, the payment
+ * waiting for staff to confirm it.
+ */
+export async function paymentAwaitingConfirmation(request: APIRequestContext) {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const land = await landWithPlan(request, admin)
+  const customer = await createVerifiedUser(request)
+  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const trx = await payByApi(request, customer.token, reference, 900_000)
+  return { admin, land, customer, reference, trx }
 }
 
 export async function subscription(request: APIRequestContext, token: string, reference: string) {

@@ -8,6 +8,7 @@ import {
   markByApi,
   panel,
   payByApi,
+  paymentAwaitingConfirmation,
   pdfText,
   proofPng,
   sendProof,
@@ -128,11 +129,7 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
 })
 
 test('a payment staff cannot confirm: marked not confirmed, the subscription is back to not paid', async ({ page, request }) => {
-  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-  const trx = await payByApi(request, customer.token, reference, 900_000)
+  const { customer, reference, trx } = await paymentAwaitingConfirmation(request)
 
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)

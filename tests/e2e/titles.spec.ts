@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinyPdf } from '../support/images'
-import { card, landWithPlan, markByApi, panel, payByApi, settledPanel, subscribe, toast } from './payments-support'
+import { card, markByApi, panel, paymentAwaitingConfirmation, settledPanel, toast } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
 
 /** The title tracker: after the last payment, staff record each step and the customer follows it. */
@@ -14,11 +14,7 @@ function todayBox() {
 
 /** A land purchase paid in full and confirmed by staff: a purchase with a title timeline. */
 async function fullyPaidPurchase(request: Parameters<typeof apiLogin>[0]) {
-  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin)
-  const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-  const trx = await payByApi(request, customer.token, reference, 900_000)
+  const { admin, land, customer, reference, trx } = await paymentAwaitingConfirmation(request)
   await markByApi(request, admin, trx, 'paid')
   return { admin, land, customer, reference }
 }
