@@ -22,11 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request)
   const url = new URL(request.url)
   const panel = panelStateFrom(url.searchParams)
-  const [me, notifications, unreadCount, bank] = await Promise.all([
+  const [me, bell, bank] = await Promise.all([
     api(request, endpoints.me),
-    panel.open ? loadNotifications(request, panel) : null,
-    // With the panel closed, the bell needs only its figure (the panel's page carries it otherwise).
-    panel.open ? null : api(request, endpoints.notificationUnreadCount),
+    loadBell(request, panel),
     loadBankDetails(request, auth.user),
   ])
   // The snapshot in the cookie follows the account (permissions, names) as the API sees it now.
@@ -45,8 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       greeting: greetingForHour(hourIn(timeZoneFrom(request))),
       sidebarCollapsed: sidebarCollapsedFrom(request),
       menuOpen: url.searchParams.get(MENU_PARAM) === 'open',
-      unread: (notifications?.list ?? (unreadCount?.ok ? unreadCount.data : null))?.total_unread_notification ?? 0,
-      panel: notifications,
+      unread: bell.unread,
+      panel: bell.panel,
       bankBanner: bankDetailsBanner(user, bank),
     },
     { headers },
@@ -58,6 +56,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
 
 type PanelData = { list: NotificationList | null; selected: NotificationItem | null; error: string | null }
+
+/** The bell's unread figure and, with the panel open, the panel (whose page carries the same figure). */
+async function loadBell(request: Request, panel: PanelState): Promise<{ unread: number; panel: PanelData | null }> {
+  if (panel.open) {
+    const opened = await loadNotifications(request, panel)
+    return { unread: opened.list?.total_unread_notification ?? 0, panel: opened }
+  }
+  const count = await api(request, endpoints.notificationUnreadCount)
+  return { unread: count.ok ? count.data.total_unread_notification : 0, panel: null }
+}
 
 /** The open panel's page of notifications, with the unread total, and the opened notification (marked read). */
 async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
