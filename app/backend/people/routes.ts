@@ -5,12 +5,10 @@ import {
   DETAILS_LIMIT,
   SUSPENDED_MESSAGE,
   UNSUSPENDED_MESSAGE,
-  UPLINE_LOOP,
   UPLINE_UNKNOWN,
   type CustomerDetails,
   type RealtorDetails,
 } from '~/contract/people'
-import { makesLoop } from '~/contract/commission-rules'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
 import { csvStream, exportFilename, type CsvCell } from '../csv'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
@@ -20,6 +18,7 @@ import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from
 import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
 import { setRegisteredCompany } from '../profile/service'
+import { moveUpline } from './upline'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
@@ -236,23 +235,15 @@ async function realtorDetails({ db, params }: PeopleContext) {
 }
 
 /**
- * The upline a realtor update asks for: undefined keeps the current one, '' removes it, a
- * reference names another realtor, refused on `upline` when unknown or when it would make a loop.
+ * The upline a realtor update names: undefined keeps the current one, null removes it, a reference
+ * names another realtor (refused on `upline` when unknown). Loops are checked under the chain's
+ * lock when it is saved (moveUpline).
  */
-async function chosenUpline(db: Executor, realtor: PersonRow, reference: string | undefined) {
+async function namedUpline(db: Executor, reference: string | undefined) {
   if (reference === undefined) return undefined
   if (reference.trim() === '') return null
   const upline = await findPerson(db, reference, ['realtor'])
   if (!upline) throw fieldError('upline', UPLINE_UNKNOWN)
-  if (upline.id === realtor.uplineId) return upline.id
-  // The chain above the new upline (short: each step is one realtor's upline); a loop is the realtor turning up in it.
-  const uplineOf = new Map<number, number | null>()
-  for (let current: number | null = upline.id; current !== null && !uplineOf.has(current) && current !== realtor.id && uplineOf.size < 1000; ) {
-    const [row]: { uplineId: number | null }[] = await db.select({ uplineId: users.uplineId }).from(users).where(eq(users.id, current)).limit(1)
-    uplineOf.set(current, row?.uplineId ?? null)
-    current = row?.uplineId ?? null
-  }
-  if (makesLoop(realtor.id, upline.id, (id) => uplineOf.get(id))) throw fieldError('upline', UPLINE_LOOP)
   return upline.id
 }
 
@@ -318,8 +309,9 @@ async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, c
   // A realtor brought the customer but does not own the address the password reset goes to.
   if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
   await assertEmailFree(db, changes.email, person.id)
-  const uplineId = kind === 'realtor' ? await chosenUpline(db, person, realtor.upline) : undefined
-  await saveProfile(db, person, uplineId === undefined ? changes : { ...changes, uplineId }, async (tx) => {
+  const uplineId = kind === 'realtor' ? await namedUpline(db, realtor.upline) : undefined
+  await saveProfile(db, person, changes, async (tx) => {
+    const upline = uplineId === undefined ? undefined : await moveUpline(tx, person.id, uplineId)
     const before: Record<string, unknown> = {
       first_name: person.firstName,
       last_name: person.lastName,
@@ -332,9 +324,9 @@ async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, c
       email: changes.email,
       ...(kind === 'realtor' ? { business_name: changes.businessName ?? null } : {}),
     }
-    if (uplineId !== undefined) {
-      before.upline = await referenceOf(tx, person.uplineId)
-      after.upline = await referenceOf(tx, uplineId)
+    if (upline) {
+      before.upline = await referenceOf(tx, upline.before)
+      after.upline = await referenceOf(tx, upline.after)
     }
     if (kind === 'realtor' && realtor.registeredCompany !== undefined) {
       const [profile] = await tx
