@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { checkboxField, emailField, requiredString } from './fields'
 import { PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
 import { PERMISSIONS, type Permission } from './permissions'
+import { registeredCompanyRequestSchema } from './registered-company'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
@@ -60,6 +61,8 @@ export const realtorDetailsSchema = realtorRecordSchema.extend({
   referrals: z.array(realtorRecordSchema),
   referral_count: z.number().int(),
   registered_company: z.boolean(),
+  /** The realtor's own change of registered_company, waiting for staff to approve or reject it. */
+  registered_company_request: registeredCompanyRequestSchema.nullable(),
 })
 export type RealtorDetails = z.infer<typeof realtorDetailsSchema>
 

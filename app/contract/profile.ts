@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { bankName } from './banks'
+import { registeredCompanyRequestSchema } from './registered-company'
 import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, checkboxField, optionalPhone, optionalString, UNKNOWN_BANK_MESSAGE } from './fields'
 
 export { NIGERIAN_BANKS, bankName } from './banks'
@@ -19,7 +20,10 @@ export const profileSchema = z
     bank: bankField,
     account_number: accountNumberField,
     account_name: optionalString('Account name', 150),
-    /** Realtors only: a registered company has the company rate of withholding tax taken from its commissions. */
+    /**
+     * Realtors only: a registered company has the company rate of withholding tax taken from its
+     * commissions. Staff set it; a realtor's different answer waits for them as a request.
+     */
     registered_company: checkboxField('Registered company').optional(),
   })
   .superRefine((value, ctx) => {
@@ -50,8 +54,10 @@ export const savedProfileSchema = z.object({
   bank_name: z.string(),
   account_number: z.string(),
   account_name: z.string(),
-  /** Realtors: whether it is a registered company (false for everyone else). */
+  /** Realtors: whether it is a registered company, as staff set it (false for everyone else). */
   registered_company: z.boolean(),
+  /** Realtors: their own change of registered_company, waiting for staff to approve it (null when none waits). */
+  registered_company_request: registeredCompanyRequestSchema.nullable(),
 })
 export type Profile = z.infer<typeof savedProfileSchema>
 
@@ -66,6 +72,7 @@ export const EMPTY_PROFILE: Profile = {
   account_number: '',
   account_name: '',
   registered_company: false,
+  registered_company_request: null,
 }
 
 export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {

@@ -339,16 +339,4 @@ describe('rates and company status', () => {
       body: { type: 'commission_rates', level_1: 5, level_2: 3, level_3: 2, wht_individual: 5, wht_company: 10 },
     })
   })
-
-  test('a realtor says it is a registered company in its profile; a customer may not', async () => {
-    const realtor = await api.registerUser('realtor')
-    const saved = await api.call('POST', 'account/profile', { token: realtor.token, body: { registered_company: true } })
-    expect(saved.status).toBe('200')
-    expect(saved.data.registered_company).toBe(true)
-    const details = await api.call('GET', `admin/realtor/${realtor.user.reference}`, { token: realtorEditor.token })
-    expect(details.data.registered_company).toBe(true)
-    const refused = await api.call('POST', 'account/profile', { token: buyer.token, body: { registered_company: true } })
-    expect(refused.httpStatus).toBe(422)
-    expect(refused.data.registered_company).toEqual(['Only realtors say whether they are a registered company'])
-  })
 })

@@ -32,7 +32,7 @@ describe('account/profile', () => {
     expect(saved.httpStatus, saved.message).toBe(200)
     expect(saved.message).toBe('Profile saved')
     const read = await api.call('GET', 'account/profile', { token: customer.token })
-    expect(read.data).toEqual({ ...fullProfile, bank_name: 'Guaranty Trust Bank (GTBank)', registered_company: false })
+    expect(read.data).toEqual({ ...fullProfile, bank_name: 'Guaranty Trust Bank (GTBank)', registered_company: false, registered_company_request: null })
   })
 
   test('a 9-digit account number is refused under its field, with the message', async () => {

@@ -374,6 +374,14 @@ export const RULES: Record<string, Rule> = {
     expect: staffOnly(),
     body: (w) => ({ first_name: 'Changed', last_name: 'ByMatrix', email: w.realtor.email, business_name: 'Changed' }),
   },
+  // Approving or rejecting a realtor's own change of its registered company flag (the world's realtor has one waiting).
+  'POST admin/realtor/:id/registered-company': {
+    lacks: ['can_modify_realtor'],
+    params: (w) => ({ id: w.realtor.reference }),
+    expect: staffOnly(),
+    fixture: async (w) => withRecords(w, { realtor: await w.make.companyRequest() }),
+    body: () => ({ decision: 'reject' }),
+  },
   'POST admin/realtor/:id/suspend': {
     lacks: ['can_modify_realtor'],
     params: (w) => ({ id: w.realtor.uuid }),

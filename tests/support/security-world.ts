@@ -78,6 +78,8 @@ export type Fixtures = {
   notification(token: string): Promise<string>
   /** A new customer (or realtor), registered and verified. */
   account(role: 'customer' | 'realtor'): Promise<Account>
+  /** A new realtor whose own change of its registered company flag waits for staff. */
+  companyRequest(): Promise<Account>
   /** A new earned commission entry (a realtor of its own, whose referred customer's payment was confirmed): its id. */
   commission(): Promise<string>
   /**
@@ -220,6 +222,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const customer = await register('customer')
   const other = await register('customer')
   const realtor = await register('realtor')
+  // The realtor asks to be treated as a registered company: a request only staff who change realtors may decide.
+  await ok('POST', 'account/profile', realtor.token, { registered_company: true })
   const staffUser = await ok('POST', 'admin/user', superAdmin.token, {
     first_name: 'Segun',
     last_name: 'Target',
@@ -320,6 +324,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       return unread.uuid as string
     },
     account: (role) => register(role),
+    async companyRequest() {
+      const asking = await register('realtor')
+      await ok('POST', 'account/profile', asking.token, { registered_company: true })
+      return asking
+    },
     async commission() {
       // A realtor of its own, a customer through its link, and one confirmed payment: one earned entry.
       const earner = await register('realtor')

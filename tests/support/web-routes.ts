@@ -232,6 +232,9 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     // The realtor panel's commission chain: no upline, a registered company.
     case '/realtors/:reference':
       return { upline: '', registered_company: 'on' }
+    // Staff reject the realtor's own change of its registered company flag (the world's realtor has one waiting).
+    case '/realtors/:uuid/registered-company':
+      return { decision: 'reject' }
     case '/commissions':
       return { ids: [world.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterdayLocal().paid_on, bank_reference: `NIP/${tag}` }
     // Not signed in: a made-up link only shows the link is no good (tests/e2e/account-email.spec.ts follows a real one).
@@ -297,6 +300,8 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
     case '/realtors/:uuid/suspend':
     case '/realtors/:reference':
       return { ...world, realtor: await world.make.account('realtor') }
+    case '/realtors/:uuid/registered-company':
+      return { ...world, realtor: await world.make.companyRequest() }
     case '/commissions':
       return { ...world, scratch: { ...world.scratch, commission: await world.make.commission() } }
     case '/users/:uuid/suspend':

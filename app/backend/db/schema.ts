@@ -443,6 +443,18 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 })
 
+/**
+ * A realtor's change of its registered company flag, waiting for staff (one per realtor): staff set
+ * the flag, and approving the request is how the realtor's own change takes effect.
+ */
+export const registeredCompanyRequests = pgTable('registered_company_requests', {
+  realtorId: integer('realtor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  registeredCompany: boolean('registered_company').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

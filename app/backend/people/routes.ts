@@ -9,6 +9,7 @@ import {
   type CustomerDetails,
   type RealtorDetails,
 } from '~/contract/people'
+import { COMPANY_REQUEST_APPROVED, COMPANY_REQUEST_REJECTED } from '~/contract/registered-company'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
 import { csvStream, exportFilename, type CsvCell } from '../csv'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
@@ -19,6 +20,7 @@ import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
 import { setRegisteredCompany } from '../profile/service'
 import { moveUpline } from './upline'
+import { companyRequestOf, decideCompanyRequest, settleCompanyRequest } from './registered-company'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement } from '../http/router'
@@ -216,11 +218,12 @@ async function customerDetails({ db, user, params }: PeopleContext) {
 
 async function realtorDetails({ db, params }: PeopleContext) {
   const person = orNotFound(await findPerson(db, params.id, ['realtor']))
-  const [customers, referrals, upline, [profile]] = await Promise.all([
+  const [customers, referrals, upline, [profile], companyRequest] = await Promise.all([
     customersOf(db, person.id, DETAILS_LIMIT),
     referralsOf(db, person.id, DETAILS_LIMIT),
     person.uplineId ? personById(db, person.uplineId, 'realtor') : undefined,
     db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, person.id)).limit(1),
+    companyRequestOf(db, person.id),
   ])
   const details: RealtorDetails = {
     ...toRealtor(person),
@@ -230,6 +233,7 @@ async function realtorDetails({ db, params }: PeopleContext) {
     referrals: referrals.items,
     referral_count: referrals.total,
     registered_company: profile?.registeredCompany ?? false,
+    registered_company_request: companyRequest,
   }
   return { data: details }
 }
@@ -337,6 +341,7 @@ async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, c
       before.registered_company = profile?.registeredCompany ?? false
       after.registered_company = realtor.registeredCompany
       await setRegisteredCompany(tx, person.id, realtor.registeredCompany)
+      await settleCompanyRequest(tx, person.id, realtor.registeredCompany)
     }
     const changed = changesBetween(before, after)
     if (!Object.keys(changed).length) return
@@ -497,6 +502,14 @@ export const peopleRoutes = [
     ),
   ),
   implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
+  implement(endpoints.realtorCompanyDecision, async ({ db, user, params, body }) => {
+    const realtor = orNotFound(await findPerson(db, params.id, ['realtor']))
+    const decided = await decideCompanyRequest(db, realtor, body.decision, user)
+    return {
+      message: body.decision === 'approve' ? COMPANY_REQUEST_APPROVED : COMPANY_REQUEST_REJECTED,
+      data: { registered_company: decided.registeredCompany, registered_company_request: null },
+    }
+  }),
 
   implement(endpoints.userList, (ctx) => listOf('user', ctx, ctx.query)),
   createUser,

@@ -1,5 +1,6 @@
 import { endpoints } from '~/contract/endpoints'
 import { PAYOUT_ACCOUNT_CUSTOMERS_ONLY, PROFILE_UPDATED, REGISTERED_COMPANY_REALTORS_ONLY } from '~/contract/profile'
+import { COMPANY_REQUEST_SENT } from '~/contract/registered-company'
 import { orNotFound } from '../http/context'
 import { fieldError } from '../http/errors'
 import { implement } from '../http/router'
@@ -14,8 +15,8 @@ const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, b
     throw fieldError('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
   }
   if (user.role !== 'realtor' && body.registered_company) throw fieldError('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
-  await saveProfile(db, user, body)
-  return { message: PROFILE_UPDATED, data: await getProfile(db, user.id) }
+  const waiting = await saveProfile(db, user, body)
+  return { message: waiting ? COMPANY_REQUEST_SENT : PROFILE_UPDATED, data: await getProfile(db, user.id) }
 })
 
 const customerProfile = implement(endpoints.customerProfile, async ({ db, params }) => {

@@ -5,6 +5,7 @@ import { changesBetween, recordAudit } from '../audit/record'
 import { personLabel, personRecordType } from '../auth/audit'
 import type { Executor } from '../db/client'
 import { profiles } from '../db/schema'
+import { askForRegisteredCompany, companyRequestOf } from '../people/registered-company'
 
 /** A person's profile; empty strings until they save one. */
 export async function getProfile(db: Executor, userId: number): Promise<Profile> {
@@ -20,6 +21,7 @@ export async function getProfile(db: Executor, userId: number): Promise<Profile>
     account_number: row.accountNumber ?? '',
     account_name: row.accountName ?? '',
     registered_company: row.registeredCompany,
+    registered_company_request: await companyRequestOf(db, userId),
   })
 }
 
@@ -37,7 +39,11 @@ export type ProfileInput = {
 
 type ProfileOwner = { id: number; reference: string; firstName: string; lastName: string; role: Role }
 
-/** Saves the whole profile: a field left out is cleared. A save that changes nothing leaves no audit entry. */
+/**
+ * Saves the whole profile: a field left out is cleared. A save that changes nothing leaves no audit
+ * entry. The registered company flag is staff's: a realtor's answer is filed as its request
+ * (askForRegisteredCompany). Answers whether such a request waits for staff.
+ */
 export async function saveProfile(db: Executor, owner: ProfileOwner, input: ProfileInput) {
   const userId = owner.id
   const values = {
@@ -49,22 +55,25 @@ export async function saveProfile(db: Executor, owner: ProfileOwner, input: Prof
     bank: input.bank || null,
     accountNumber: input.account_number || null,
     accountName: input.account_name ?? null,
-    registeredCompany: input.registered_company ?? false,
   }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const before = await getProfile(tx, userId)
     await tx
       .insert(profiles)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
     const changes = changesBetween(before, await getProfile(tx, userId))
-    if (!Object.keys(changes).length) return
-    await recordAudit(tx, {
-      action: 'profile.updated',
-      record: { type: personRecordType(owner.role), reference: owner.reference },
-      summary: `${personLabel(owner)} updated the profile: ${Object.keys(changes).join(', ').replaceAll('_', ' ')}`,
-      changes,
-    })
+    // The request has an entry of its own.
+    delete changes.registered_company_request
+    if (Object.keys(changes).length) {
+      await recordAudit(tx, {
+        action: 'profile.updated',
+        record: { type: personRecordType(owner.role), reference: owner.reference },
+        summary: `${personLabel(owner)} updated the profile: ${Object.keys(changes).join(', ').replaceAll('_', ' ')}`,
+        changes,
+      })
+    }
+    return owner.role === 'realtor' ? askForRegisteredCompany(tx, owner, input.registered_company ?? false) : false
   })
 }
 

@@ -18,6 +18,7 @@ import {
   userSchema,
   userUpdateSchema,
 } from '../people'
+import { companyDecisionAnswerSchema, companyDecisionSchema } from '../registered-company'
 import { PEOPLE_ACCESS } from './people-access'
 import { CSV_EXPORT, exportQuery, paginatedSchema } from './shared'
 
@@ -128,10 +129,21 @@ export const peopleEndpoints = {
     path: 'admin/realtor/:id',
     tag: 'Realtors',
     summary: "Change a realtor's names, e-mail and business name, its upline and whether it is a registered company",
-    description: `A new e-mail ends the account's sessions and links. \`upline\` is another realtor's reference (blank removes the upline, left out keeps it); one that would make a loop (the realtor itself, or a realtor below it) is refused under \`upline\`. \`registered_company\` (left out keeps it) sets the withholding tax rate of its commissions. ${OUTRANKS}`,
+    description: `A new e-mail ends the account's sessions and links. \`upline\` is another realtor's reference (blank removes the upline, left out keeps it); one that would make a loop (the realtor itself, or a realtor below it) is refused under \`upline\`. \`registered_company\` (left out keeps it) sets the withholding tax rate of its commissions; staff setting it settle a request of the realtor's that asked for the same. ${OUTRANKS}`,
     access: PEOPLE_ACCESS.realtorEditors,
     body: realtorUpdateSchema,
     response: realtorRecordSchema,
+  }),
+  realtorCompanyDecision: endpoint({
+    method: 'POST',
+    path: 'admin/realtor/:id/registered-company',
+    tag: 'Realtors',
+    summary: "Approve or reject a realtor's own change of whether it is a registered company",
+    description:
+      "`decision` is approve (the flag becomes what the realtor asked) or reject (it stays as staff set it). The realtor's request is shown in `registered_company_request` of the realtor's details; when none waits the answer is 409. The realtor is notified either way.",
+    access: PEOPLE_ACCESS.realtorEditors,
+    body: companyDecisionSchema,
+    response: companyDecisionAnswerSchema,
   }),
   realtorSuspend: endpoint({
     method: 'POST',

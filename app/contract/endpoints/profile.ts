@@ -17,7 +17,7 @@ export const profileEndpoints = {
     tag: 'Account',
     summary: "Save the caller's own profile (every field replaces the saved one; leave one out to clear it)",
     description:
-      'A next of kin is given whole (name, phone and relationship), and so is a payout account (bank, 10-digit account number, account name). Only customers have a payout account: anyone else sending one is refused under `bank`. `registered_company` (realtors only; left out means no) sets the withholding tax rate of their commissions.',
+      'A next of kin is given whole (name, phone and relationship), and so is a payout account (bank, 10-digit account number, account name). Only customers have a payout account: anyone else sending one is refused under `bank`. `registered_company` (realtors only; left out means no) is what the realtor says it is: staff set the flag that decides the withholding tax rate of its commissions, so a different answer is filed as a request staff approve or reject (`registered_company_request`, with the date it was made), and answering what the flag already says withdraws it.',
     access: 'verified',
     body: profileSchema,
     response: savedProfileSchema,

@@ -11,6 +11,7 @@ import {
   UNSUSPENDED_MESSAGE,
   userSchema,
 } from '~/contract/people'
+import { companyDecisionSchema } from '~/contract/registered-company'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
@@ -146,4 +147,18 @@ export async function commissionChainAction(request: Request, id: string) {
   })
   if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, `/realtors/${encodeURIComponent(realtor.reference)}${new URL(request.url).search}`, 'Commission chain saved')
+}
+
+/**
+ * Staff approve or reject a realtor's own change of its registered company flag (the dialog's two
+ * buttons post `decision`); back to the realtor's panel with the answer as a toast.
+ */
+export async function companyDecisionAction(request: Request, id: string) {
+  const realtor = await loadPerson(request, 'realtor', id, 'modify')
+  const back = `/realtors/${encodeURIComponent(realtor.reference)}`
+  const { submission } = await parseForm(request, companyDecisionSchema)
+  if (submission.status !== 'success') return redirectWithError(request, back, 'Choose approve or reject')
+  const result = await api(request, endpoints.realtorCompanyDecision, { params: { id: realtor.uuid }, body: submission.value })
+  if (!result.ok) return redirectWithError(request, back, result.message)
+  return redirectWithSuccess(request, back, result.message)
 }

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { CustomerDetails, Realtor, RealtorDetails } from '~/contract/people'
 import type { Profile } from '~/contract/profile'
@@ -174,6 +175,22 @@ export function RealtorDetailsView({
             ),
           ],
           ['Registered company', realtor.registered_company ? 'Yes (company rate of withholding tax)' : 'No'],
+          ...(realtor.registered_company_request
+            ? ([
+                [
+                  'Change asked for',
+                  <span key="request" data-testid="company-request-waiting">
+                    On {formatDate(realtor.registered_company_request.requested_at, timeZone)} the realtor asked to be treated as{' '}
+                    {realtor.registered_company_request.registered_company ? 'a registered company' : 'an individual'}: waiting for staff.{' '}
+                    {chainForm ? (
+                      <Link to={`/realtors/${realtor.uuid}/registered-company`} className="link">
+                        Approve or reject
+                      </Link>
+                    ) : null}
+                  </span>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
         ]}
       />
       <Heading>Realtors referred ({realtor.referral_count})</Heading>

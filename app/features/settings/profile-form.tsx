@@ -27,8 +27,9 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation()
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
-  const { bank_name: _bankName, registered_company: registeredCompany, ...saved } = current
-  const defaultValue = { ...saved, registered_company: registeredCompany ? 'on' : '' }
+  const { bank_name: _bankName, registered_company: registeredCompany, registered_company_request: companyRequest, ...saved } = current
+  // A change waiting for staff is what the box shows, so saving the profile again keeps it asked for.
+  const defaultValue = { ...saved, registered_company: (companyRequest?.registered_company ?? registeredCompany) ? 'on' : '' }
   const [form, fields] = useSpecForm<ProfileShape>(spec, { id: 'profile', lastResult, defaultValue })
   return (
     <section aria-labelledby="profile-heading" className="card lg:col-span-2">
@@ -105,8 +106,14 @@ export function ProfileForm({
             />
             <p className="mt-1 text-xs text-slate-500">
               Tick this if you trade as a company registered with the CAC: withholding tax on your commissions is then taken at the
-              company rate.
+              company rate. Staff approve a change before it applies.
             </p>
+            {companyRequest ? (
+              <p className="mt-1 text-sm text-amber-800" data-testid="company-request-pending">
+                Pending: you asked to be treated as {companyRequest.registered_company ? 'a registered company' : 'an individual'}. Until
+                staff approve it, withholding tax is taken at the {registeredCompany ? 'company' : 'individual'} rate.
+              </p>
+            ) : null}
           </div>
         ) : null}
         <Button type="submit" pending={pending} className="w-full sm:w-auto sm:self-start">
