@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMMISSION_STATUSES, hasTwoDecimalsAtMost, monthRange } from './commission-rules'
+import { COMMISSION_HOLD_STATUSES, COMMISSION_STATUSES, hasTwoDecimalsAtMost, monthRange, SELF_REFERRAL_SIGNALS } from './commission-rules'
 import { pageParam, requiredMessage, requiredString } from './fields'
 import { parseDisplayDate } from './format'
 import { SUBSCRIPTION_TYPES } from './subscription-labels'
@@ -74,8 +74,11 @@ export const commissionSchema = z.object({
 })
 export type Commission = z.infer<typeof commissionSchema>
 
-/** Earned (every entry not void), paid, and the balance still owed: sums of net amounts, in naira. */
+/** Earned (every entry neither void nor held), paid, and the balance still owed: sums of net amounts, in naira. */
 export const commissionTotalsSchema = z.object({ earned: z.number(), paid: z.number(), balance: z.number() })
+
+/** A realtor's own totals, with what is held until staff review a purchase flagged as a possible self-referral. */
+export const ownCommissionTotalsSchema = commissionTotalsSchema.extend({ held: z.number() })
 export type CommissionTotalsAnswer = z.infer<typeof commissionTotalsSchema>
 
 const page = { page: z.number().int(), totalPages: z.number().int() }
@@ -84,17 +87,44 @@ export const ownCommissionListSchema = z.object({
   items: z.array(commissionSchema),
   ...page,
   /** All the realtor's entries, whatever the filters. */
-  totals: commissionTotalsSchema,
+  totals: ownCommissionTotalsSchema,
 })
 
 export const realtorNetSchema = z.object({ realtor: person, entries: z.number().int(), net: z.number() })
 export type RealtorNet = z.infer<typeof realtorNetSchema>
+
+/**
+ * A purchase flagged as a possible self-referral: its customer shares `signals` with `realtor`, a
+ * realtor of its chain. Its commissions are held while it is pending; staff clear it (they are
+ * earned) or confirm it (void). `held_net`: the net of its entries still held.
+ */
+export const commissionHoldSchema = z.object({
+  id: z.string(),
+  status: z.enum(COMMISSION_HOLD_STATUSES),
+  signals: z.array(z.enum(SELF_REFERRAL_SIGNALS)),
+  flagged_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  customer: person,
+  realtor: person,
+  subscription: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), product: z.string() }),
+  held_entries: z.number().int(),
+  held_net: z.number(),
+})
+export type CommissionHold = z.infer<typeof commissionHoldSchema>
+
+/** One flagged purchase with its entries, for staff reviewing it. */
+export const commissionHoldDetailsSchema = commissionHoldSchema.extend({ entries: z.array(commissionSchema) })
+export type CommissionHoldDetails = z.infer<typeof commissionHoldDetailsSchema>
 
 export const commissionListSchema = z.object({
   items: z.array(commissionSchema),
   ...page,
   /** The total net per realtor of the entries the filters keep (every page), largest first. */
   by_realtor: z.array(realtorNetSchema),
+  /** Purchases waiting for staff to review a possible self-referral, oldest first (at most 50; the filters do not apply). */
+  holds: z.array(commissionHoldSchema),
+  hold_count: z.number().int(),
 })
 
 /** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
@@ -117,6 +147,15 @@ export type MarkCommissionsPaidForm = { ids?: string[]; paid_at: string; bank_re
 export const markPaidAnswerSchema = z.object({ paid: z.number().int(), net: z.number() })
 
 export const statementMonthParam = z.string().refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
+
+export const HOLD_DECISIONS = ['clear', 'confirm'] as const
+export type HoldDecision = (typeof HOLD_DECISIONS)[number]
+/** Clear: not a self-referral, the held commissions are earned. Confirm: a self-referral, they are void. */
+export const holdDecisionSchema = z.object({ decision: z.enum(HOLD_DECISIONS, { error: 'Decision must be clear or confirm' }) })
+
+export const HOLD_CLEARED = 'Cleared: the held commissions are now earned'
+export const HOLD_CONFIRMED = 'Self-referral confirmed: the held commissions are void'
+export const HOLD_DECIDED = 'This purchase has already been reviewed'
 
 export const COMMISSIONS_PAID_MESSAGE = (count: number) => `${count} commission${count === 1 ? '' : 's'} marked paid`
 export const OWN_COMMISSIONS_ONLY = 'You can only see your own commissions'

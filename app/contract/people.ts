@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { checkboxField, emailField, requiredString } from './fields'
 import { PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
 import { PERMISSIONS, type Permission } from './permissions'
+import { commissionHoldSchema } from './commissions'
 import { registeredCompanyRequestSchema } from './registered-company'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
 
@@ -46,6 +47,8 @@ export const customerDetailsSchema = customerRecordSchema.extend({
   realtor: realtorRecordSchema.nullable(),
   subscriptions: z.array(personSubscriptionSchema),
   subscription_count: z.number().int(),
+  /** Its purchases flagged as a possible self-referral (newest first, at most DETAILS_LIMIT); null for a realtor asking. */
+  commission_holds: z.array(commissionHoldSchema).nullable(),
 })
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>
 
@@ -63,6 +66,8 @@ export const realtorDetailsSchema = realtorRecordSchema.extend({
   registered_company: z.boolean(),
   /** The realtor's own change of registered_company, waiting for staff to approve or reject it. */
   registered_company_request: registeredCompanyRequestSchema.nullable(),
+  /** Purchases flagged because their customer shares a phone, an account number or a device with this realtor (newest first, at most DETAILS_LIMIT). */
+  commission_holds: z.array(commissionHoldSchema),
 })
 export type RealtorDetails = z.infer<typeof realtorDetailsSchema>
 

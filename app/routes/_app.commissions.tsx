@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CommissionsPage } from '~/features/commissions/commissions-page'
 import { loadCommissions, markPaidAction } from '~/features/commissions/commissions.server'
@@ -16,7 +16,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CommissionsRoute() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <CommissionsPage data={data} lastResult={actionData?.result} />
+  return (
+    <>
+      <CommissionsPage data={data} lastResult={actionData?.result} />
+      <Outlet />
+    </>
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Commissions | Land Banking' }]

@@ -5,6 +5,8 @@ import { peoplePanelError } from '~/features/people/forbidden'
 import { CustomerDetailsView } from '~/features/people/person-details'
 import { loadCustomerProfile, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
+import { commissionViewOf } from '~/features/commissions/access'
+import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 import { RecordHistory } from '~/features/audit/audit-entry'
 import { loadRecordHistory } from '~/features/audit/audit.server'
@@ -13,15 +15,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await loadPerson(request, 'customer', params.reference ?? '')
   const profile = await loadCustomerProfile(request, customer.uuid)
   const history = await loadRecordHistory(request, customer.reference)
-  return { customer, profile, history, timeZone: timeZoneFrom(request) }
+  return { customer, profile, history, timeZone: timeZoneFrom(request), canReviewHolds: commissionViewOf(await requireUser(request)) === 'staff' }
 }
 
 export default function CustomerDetailsRoute() {
-  const { customer, profile, history, timeZone } = useLoaderData<typeof loader>()
+  const { customer, profile, history, timeZone, canReviewHolds } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   return (
     <SlideOver title="Customer details" closeTo={`/customers${search}`}>
-      <CustomerDetailsView customer={customer} profile={profile} timeZone={timeZone} />
+      <CustomerDetailsView customer={customer} profile={profile} timeZone={timeZone} canReviewHolds={canReviewHolds} />
       {history ? (
         <div className="mt-6">
           <RecordHistory history={history} timeZone={timeZone} />

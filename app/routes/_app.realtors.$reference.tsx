@@ -8,12 +8,18 @@ import { canModifyPeople } from '~/features/people/access'
 import { requirePeopleAccess } from '~/features/people/access.server'
 import { commissionChainAction, commissionChainSpec, loadPerson } from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
+import { commissionViewOf } from '~/features/commissions/access'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePeopleAccess(request, 'realtor')
   const realtor = await loadPerson(request, 'realtor', params.reference ?? '')
-  return { realtor, timeZone: timeZoneFrom(request), chainSpec: canModifyPeople(user, 'realtor') ? commissionChainSpec() : null }
+  return {
+    realtor,
+    timeZone: timeZoneFrom(request),
+    chainSpec: canModifyPeople(user, 'realtor') ? commissionChainSpec() : null,
+    canReviewHolds: commissionViewOf(user) === 'staff',
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -21,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RealtorDetailsRoute() {
-  const { realtor, timeZone, chainSpec } = useLoaderData<typeof loader>()
+  const { realtor, timeZone, chainSpec, canReviewHolds } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { search } = useLocation()
   return (
@@ -29,6 +35,7 @@ export default function RealtorDetailsRoute() {
       <RealtorDetailsView
         realtor={realtor}
         timeZone={timeZone}
+        canReviewHolds={canReviewHolds}
         chainForm={
           chainSpec ? (
             <CommissionChainForm key={JSON.stringify([realtor.upline?.reference, realtor.registered_company])} realtor={realtor} spec={chainSpec} lastResult={actionData?.result} />

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { buildPath, type CsvExportEndpoint, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
 import { checkEnvironment } from '~/contract/env'
 import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
+import { deviceOf } from './device.server'
 import { getEnv } from './env.server'
 import { clientAddress } from './request.server'
 import { getAuth, logoutAndRedirect } from './session.server'
@@ -123,6 +124,7 @@ async function call<E extends Endpoint>(request: Request, endpoint: E, options: 
   if (token) headers.authorization = `Bearer ${token}`
   const userAgent = request.headers.get('user-agent')
   if (userAgent) headers['user-agent'] = userAgent
+  headers['x-device-id'] = (await deviceOf(request)).id
   const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
   const response = await send(
     `${path}${toSearch(options.query)}`,

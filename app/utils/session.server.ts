@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from '@remix-run/node'
 import type { SessionData, SessionUser } from '~/contract/auth'
+import { deviceCookie } from './device.server'
 import { getEnv } from './env.server'
 import { assertSameOrigin, isSecureRequest } from './request.server'
 
@@ -80,7 +81,10 @@ export async function destroyAuth(request: Request) {
 }
 
 export async function signInAndRedirect(request: Request, data: SessionData, remember = false, to = '/') {
-  return redirect(to, { headers: { 'Set-Cookie': await commitAuth(request, data, remember) } })
+  const headers = new Headers({ 'Set-Cookie': await commitAuth(request, data, remember) })
+  const device = await deviceCookie(request)
+  if (device) headers.append('Set-Cookie', device)
+  return redirect(to, { headers })
 }
 
 /** Signs out locally and sends the user to /login (any 401 from the API ends here). */

@@ -85,13 +85,13 @@ describe('the three-level chain', () => {
       subscription: { reference },
       transaction: { reference: transaction, amount: 1_250_000.5 },
     })
-    expect(bList.data.totals).toEqual({ earned: 59_375.03, paid: 0, balance: 59_375.03 })
+    expect(bList.data.totals).toEqual({ earned: 59_375.03, paid: 0, balance: 59_375.03, held: 0 })
 
     const aList = await own(a.token)
     expect(aList.data.items).toHaveLength(1)
     // 3 % = ₦37,500.015 → ₦37,500.02; WHT 10 % = ₦3,750.002 → ₦3,750.00.
     expect(aList.data.items[0]).toMatchObject({ level: 2, gross: 37_500.02, withholding_tax: 3_750, net: 33_750.02, status: 'earned' })
-    expect(aList.data.totals).toEqual({ earned: 33_750.02, paid: 0, balance: 33_750.02 })
+    expect(aList.data.totals).toEqual({ earned: 33_750.02, paid: 0, balance: 33_750.02, held: 0 })
 
     // Staff see both, with the net per realtor, and pay B's.
     const all = await api.call('GET', 'admin/commission?status=earned', { token: payer.token })
@@ -109,7 +109,7 @@ describe('the three-level chain', () => {
     expect(paid.data).toEqual({ paid: 1, net: 59_375.03 })
 
     const after = await own(b.token)
-    expect(after.data.totals).toEqual({ earned: 59_375.03, paid: 59_375.03, balance: 0 })
+    expect(after.data.totals).toEqual({ earned: 59_375.03, paid: 59_375.03, balance: 0, held: 0 })
     expect(after.data.items[0]).toMatchObject({ status: 'paid', paid_at: lagosToday(), bank_reference: 'NIP/0001' })
     expect((await own(a.token)).data.totals.balance).toBe(33_750.02)
 

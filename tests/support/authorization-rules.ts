@@ -458,6 +458,17 @@ export const RULES: Record<string, Rule> = {
     body: (w) => ({ ids: [w.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'NIP/MATRIX' }),
   },
 
+  // Purchases flagged as a possible self-referral: staff with can_pay_commissions review and decide them.
+  'GET admin/commission/hold/:id': { lacks: ['can_pay_commissions'], params: (w) => ({ id: w.hold }), expect: staffOnly() },
+  'POST admin/commission/hold/:id': {
+    lacks: ['can_pay_commissions'],
+    expect: staffOnly(),
+    // Not `consumes`: once decided, later posts of the same flag answer 409, past every gate.
+    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, hold: await w.make.commissionHold() } }),
+    params: (w) => ({ id: w.scratch.hold ?? w.hold }),
+    body: () => ({ decision: 'clear' }),
+  },
+
   // Reconciliation: staff holding can_reconcile (confirming also needs can_verify_transaction, which the super admin holds).
   'POST admin/reconciliation/statement/preview': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },
   'POST admin/reconciliation/statement': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },

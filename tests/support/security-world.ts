@@ -46,6 +46,8 @@ export type World = {
   invested: { reference: string }
   investedPaid: { reference: string; transaction: string }
   proof: { name: string; url: string }
+  /** A purchase (of another customer's) flagged as a possible self-referral, waiting for review: its id. */
+  hold: string
   /** The verification code printed on the customer's statement of account. */
   documentCode: string
   notificationUuid: string
@@ -80,6 +82,8 @@ export type Fixtures = {
   account(role: 'customer' | 'realtor'): Promise<Account>
   /** A new realtor whose own change of its registered company flag waits for staff. */
   companyRequest(): Promise<Account>
+  /** A new purchase flagged as a possible self-referral (its customer has its realtor's phone number), waiting for review: its id. */
+  commissionHold(): Promise<string>
   /** A new earned commission entry (a realtor of its own, whose referred customer's payment was confirmed): its id. */
   commission(): Promise<string>
   /**
@@ -347,6 +351,27 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       if (!id) throw new Error('The confirmed payment earned no commission')
       return id
     },
+    async commissionHold() {
+      // A realtor, and a customer through its link with the realtor's phone number, whose payment is confirmed.
+      const earner = await register('realtor')
+      const phone = `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+      await ok('POST', 'account/profile', earner.token, { phone })
+      const twin = await register('customer', earner.reference)
+      await ok('POST', 'account/profile', twin.token, { phone })
+      const land = await newLand()
+      const sub = await ok('POST', 'product-subscription', twin.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+      const proof = await uploadProof(twin.token)
+      const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, twin.token, {
+        amount: 5_000_000,
+        proof_of_payment: proof.url,
+        paid_at: yesterday(),
+      })
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+      const list = await ok('GET', 'admin/commission', superAdmin.token)
+      const hold = (list.holds as { id: string; subscription: { reference: string } }[]).find((item) => item.subscription.reference === sub.reference)
+      if (!hold) throw new Error('The purchase with the realtor’s phone number was not held for review')
+      return hold.id
+    },
     async statementLine(matched) {
       const tag = Math.random().toString(36).slice(2, 10).toUpperCase()
       const sub = matched ? await make.subscription('instalments') : null
@@ -377,6 +402,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     },
   }
 
+  const hold = await make.commissionHold()
+
   const admins = new Map<string, Promise<Account>>()
   const world: World = {
     superAdmin,
@@ -392,6 +419,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     invested: { reference: investedSub.reference },
     investedPaid: { reference: investedPaidSub.reference, transaction: invest.reference },
     proof: deposit.proof,
+    hold,
     documentCode,
     notificationUuid,
     markers: [

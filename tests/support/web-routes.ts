@@ -85,6 +85,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
     if (page === 'payouts') return world.investedPaid.reference
     return world.invested.reference
   }
+  // A purchase flagged as a possible self-referral (of another customer's), waiting for review.
+  if (area === 'commissions' && name === 'id') return world.scratch.hold ?? world.hold
   // A title timeline is a fully paid purchase's.
   if (area === 'titles' || (area === 'subscriptions' && page === 'title')) return world.completed.reference
   if (area === 'subscriptions') {
@@ -136,6 +138,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
 
   // The staff payouts page: can_record_payout, which the admin here does not hold.
   if (area === 'payouts') return 'refused'
+  // The review of a flagged purchase: staff who pay commissions only.
+  if (area === 'commissions' && parts[1] === 'holds') return 'refused'
   // A realtor's own commissions and statement (this month's without ?month), or everyone's for staff who pay them.
   if (area === 'commissions') return actor === 'realtor' ? 'ok' : 'refused'
   const people = PEOPLE_AREAS[area]
@@ -235,6 +239,8 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     // Staff reject the realtor's own change of its registered company flag (the world's realtor has one waiting).
     case '/realtors/:uuid/registered-company':
       return { decision: 'reject' }
+    case '/commissions/holds/:id':
+      return { decision: 'clear' }
     case '/commissions':
       return { ids: [world.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterdayLocal().paid_on, bank_reference: `NIP/${tag}` }
     // Not signed in: a made-up link only shows the link is no good (tests/e2e/account-email.spec.ts follows a real one).
@@ -302,6 +308,8 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
       return { ...world, realtor: await world.make.account('realtor') }
     case '/realtors/:uuid/registered-company':
       return { ...world, realtor: await world.make.companyRequest() }
+    case '/commissions/holds/:id':
+      return { ...world, scratch: { ...world.scratch, hold: await world.make.commissionHold() } }
     case '/commissions':
       return { ...world, scratch: { ...world.scratch, commission: await world.make.commission() } }
     case '/users/:uuid/suspend':

@@ -4,10 +4,16 @@ import {
   commissionsFor,
   commissionTotals,
   DEFAULT_COMMISSION_RATES,
+  entryStatusFor,
   isRate,
   makesLoop,
   monthName,
   monthRange,
+  normalPhone,
+  phoneAccountNumber,
+  selfReferralSignals,
+  signalsSentence,
+  type ReferralIdentity,
 } from '~/contract/commission-rules'
 import { commissionRatesSchema } from '~/contract/commissions'
 
@@ -72,17 +78,25 @@ describe('commissionsFor: one entry per level with a realtor and a rate above 0'
   })
 })
 
-describe('commissionTotals: earned counts every entry not void, paid the paid ones, balance the rest', () => {
+describe('commissionTotals: earned counts every entry neither void nor held, paid the paid ones, balance the rest; held apart', () => {
   test.each([
-    [[], { earned: 0, paid: 0, balance: 0 }],
-    [[{ status: 'earned', net: 100 }], { earned: 100, paid: 0, balance: 100 }],
+    [[], { earned: 0, paid: 0, balance: 0, held: 0 }],
+    [[{ status: 'earned', net: 100 }], { earned: 100, paid: 0, balance: 100, held: 0 }],
     [
       [
         { status: 'earned', net: 100 },
         { status: 'paid', net: 250 },
         { status: 'void', net: 1_000 },
       ],
-      { earned: 350, paid: 250, balance: 100 },
+      { earned: 350, paid: 250, balance: 100, held: 0 },
+    ],
+    [
+      [
+        { status: 'held', net: 400 },
+        { status: 'earned', net: 100 },
+        { status: 'held', net: 50 },
+      ],
+      { earned: 100, paid: 0, balance: 100, held: 450 },
     ],
   ] as const)('%j', (entries, expected) => {
     expect(commissionTotals(entries)).toEqual(expected)
@@ -162,5 +176,71 @@ describe('statement months', () => {
   })
   test('named for people', () => {
     expect(monthName('2026-11')).toBe('November 2026')
+  })
+})
+
+describe('self-referral: what a customer shares with a realtor of its chain', () => {
+  test.each([
+    ['0803 123 4567', '08031234567'],
+    ['+234 803 123 4567', '08031234567'],
+    ['2348031234567', '08031234567'],
+    ['803-123-4567', '08031234567'],
+    ['(01) 234 5678', '012345678'],
+    ['12345', null],
+    ['', null],
+    [null, null],
+  ])('normalPhone(%j) = %j', (typed, expected) => {
+    expect(normalPhone(typed)).toBe(expected)
+  })
+
+  test.each([
+    ['0803 123 4567', '8031234567'],
+    ['+2347011112222', '7011112222'],
+    ['09012345678', '9012345678'],
+    ['012345678', null], // a landline is no account number
+    ['', null],
+  ])('phoneAccountNumber(%j) = %j', (phone, expected) => {
+    expect(phoneAccountNumber(phone)).toBe(expected)
+  })
+
+  const person = (identity: Partial<ReferralIdentity>): ReferralIdentity => ({ phone: null, accountNumber: null, devices: [], ...identity })
+  test.each([
+    ['nothing in common', person({ phone: '08031234567', devices: ['a'] }), person({ phone: '08039999999', devices: ['b'] }), []],
+    ['nothing known', person({}), person({}), []],
+    ['the same phone, typed two ways', person({ phone: '+234 803 123 4567' }), person({ phone: '0803 123 4567' }), ['phone']],
+    ['the same payout account number', person({ accountNumber: '0123456789' }), person({ accountNumber: '0123 456 789' }), ['account']],
+    ["the customer's account is the realtor's phone as an account number", person({ accountNumber: '8031234567' }), person({ phone: '0803 123 4567' }), ['account']],
+    ["the realtor's account is the customer's phone as an account number", person({ phone: '08031234567' }), person({ accountNumber: '8031234567' }), ['account']],
+    ['both phones as accounts count as the phone only', person({ phone: '08031234567' }), person({ phone: '08031234567' }), ['phone']],
+    ['a browser both used', person({ devices: ['x', 'shared'] }), person({ devices: ['shared', 'y'] }), ['device']],
+    [
+      'everything',
+      person({ phone: '08031234567', accountNumber: '8031234567', devices: ['d'] }),
+      person({ phone: '08031234567', devices: ['d'] }),
+      ['phone', 'account', 'device'],
+    ],
+  ] as const)('%s', (_, customer, realtor, expected) => {
+    expect(selfReferralSignals(customer, realtor)).toEqual(expected)
+  })
+
+  test.each([
+    [[], ''],
+    [['device'], 'the same device'],
+    [['device', 'phone'], 'the same phone number and the same device'],
+    [['account', 'phone', 'device'], 'the same phone number, the same bank account number and the same device'],
+  ] as const)('signalsSentence(%j)', (signals, expected) => {
+    expect(signalsSentence(signals)).toBe(expected)
+  })
+
+  test.each([
+    // review of the purchase, signals found now → the new entries' status, whether the purchase is flagged now
+    [null, [], 'earned', false],
+    [null, ['phone'], 'held', true],
+    ['pending', [], 'held', false],
+    ['pending', ['device'], 'held', false],
+    ['cleared', ['phone'], 'earned', false],
+    ['confirmed', [], 'void', false],
+  ] as const)('entryStatusFor(%j, %j) = %s', (review, signals, status, flag) => {
+    expect(entryStatusFor(review, signals)).toEqual({ status, flag })
   })
 })

@@ -3,6 +3,7 @@ import type { EmailStatus } from '~/contract/auth'
 import { endpoints } from '~/contract/endpoints'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { hashToken, safeEqual } from './tokens'
+import { rememberDevice } from './devices'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
 import { implement } from '../http/router'
 import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
@@ -79,6 +80,7 @@ const login = implement(endpoints.login, async (ctx) => {
   const session = await ctx.db.transaction(async (tx) => {
     await welcomeOnce(tx, user)
     const issued = await issueSession(tx, user.id, remember ?? false)
+    await rememberDevice(tx, user.id, ctx.request)
     await recordAudit(tx, {
       action: 'auth.sign_in',
       record: { type: 'account', reference: user.reference },
@@ -143,6 +145,7 @@ const register = implement(endpoints.register, async (ctx) => {
       }),
       actor: created,
     })
+    await rememberDevice(tx, created.id, ctx.request)
     return { user: created, session: await issueSession(tx, created.id) }
   })
   // The account stands even when the mail server is down: the code can be sent again from /verify-email.
@@ -208,6 +211,7 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
       changes: found.user.emailVerifiedAt ? null : { email_verified: { before: false, after: true } },
       actor: found.user,
     })
+    await rememberDevice(tx, found.user.id, ctx.request)
     return issueSession(tx, found.user.id)
   })
   return {

@@ -24,6 +24,8 @@ import {
   type CommissionFilters,
 } from './service'
 import { commissionStatementCsv, commissionStatementPdf, statementTotals } from './statement'
+import { decideHold, findHold, HOLD_NOT_FOUND, pendingHolds } from './holds'
+import { koboToNaira } from '../money'
 
 /**
  * Whose commissions the own endpoints read: a realtor its own (naming another is refused); staff
@@ -102,7 +104,7 @@ const ownList = implement(endpoints.commissionOwnList, async ({ db, user, query 
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
   if (query.format === 'csv') return commissionsCsv(db, filters)
   const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, realtorId)])
-  return { data: { ...list, totals: totalsInNaira(totals) } }
+  return { data: { ...list, totals: { ...totalsInNaira(totals), held: koboToNaira(totals.held) } } }
 })
 
 const adminList = implement(endpoints.commissionList, async ({ db, query }) => {
@@ -113,8 +115,20 @@ const adminList = implement(endpoints.commissionList, async ({ db, query }) => {
   }
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
   if (query.format === 'csv') return commissionsCsv(db, filters)
-  const [list, byRealtor] = await Promise.all([listCommissions(db, filters, query.page ?? 1), netByRealtor(db, filters)])
-  return { data: { ...list, by_realtor: byRealtor } }
+  const [list, byRealtor, flagged] = await Promise.all([listCommissions(db, filters, query.page ?? 1), netByRealtor(db, filters), pendingHolds(db)])
+  return { data: { ...list, by_realtor: byRealtor, holds: flagged.holds, hold_count: flagged.total } }
+})
+
+const holdShow = implement(endpoints.commissionHoldShow, async ({ db, params }) => {
+  const found = orNotFound(await findHold(db, params.id), HOLD_NOT_FOUND)
+  const entries = await allCommissions(db, { subscriptionId: found.subscriptionId })
+  return { data: { ...found.hold, entries: entries.map(serializeCommission) } }
+})
+
+const holdDecide = implement(endpoints.commissionHoldDecide, async ({ db, user, params, body }) => {
+  const { message } = await decideHold(db, params.id, body.decision, user)
+  const found = orNotFound(await findHold(db, params.id), HOLD_NOT_FOUND)
+  return { message, data: found.hold }
 })
 
 const markPaid = implement(endpoints.commissionMarkPaid, async ({ db, user, body }) => {
@@ -169,4 +183,4 @@ const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => 
   return csvResponse(commissionStatementCsv(data.entries), `commission-statement-${data.realtor.reference}-${data.month}.csv`)
 })
 
-export const commissionsRoutes = [ownList, statementPdf, statementCsv, adminList, markPaid]
+export const commissionsRoutes = [ownList, statementPdf, statementCsv, adminList, markPaid, holdShow, holdDecide]

@@ -1,5 +1,5 @@
 import { aliasedTable, and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { commissionsFor, commissionTotals, type ChainLink, type CommissionStatus } from '~/contract/commission-rules'
+import { commissionsFor, commissionTotals, SELF_REFERRAL_VOID, type ChainLink, type CommissionStatus } from '~/contract/commission-rules'
 import { COMMISSIONS_PAID_MESSAGE, NOT_EARNED, PAID_IN_FUTURE, type Commission, type RealtorNet } from '~/contract/commissions'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { formatDate, formatNaira } from '~/contract/format'
@@ -13,6 +13,7 @@ import { notify } from '../notifications/service'
 import { getCommissionRates } from '../settings/service'
 import { todayIn } from '../subscriptions/plans'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
+import { reviewedStatus } from './holds'
 
 /** The link commission notifications point at: the realtor's own commissions page. */
 export const COMMISSIONS_PATH = '/commissions'
@@ -48,6 +49,9 @@ export async function earnCommissions(
   if (!chain.length) return
   const planned = commissionsFor(payment.amountKobo, chain, await getCommissionRates(tx)).filter((entry) => entry.gross > 0)
   if (!planned.length) return
+  // A purchase that may be the realtor's own is held for staff (or void once they confirmed it).
+  const status = await reviewedStatus(tx, payment, chain)
+  const voided = status === 'void' ? { voidReason: SELF_REFERRAL_VOID, voidedAt: payment.now } : {}
   const inserted = await tx
     .insert(commissions)
     .values(
@@ -62,6 +66,8 @@ export async function earnCommissions(
         gross: entry.gross,
         withholdingTax: entry.withholdingTax,
         net: entry.net,
+        status,
+        ...voided,
         createdAt: payment.now,
       })),
     )
@@ -75,7 +81,8 @@ export async function earnCommissions(
       related: entryRelated(row),
       summary:
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) earned a level ${e.level} commission of ` +
-        `${formatNaira(koboToNaira(e.net))} net on ${row.transactionReference} of ${row.subscriptionReference}`,
+        `${formatNaira(koboToNaira(e.net))} net on ${row.transactionReference} of ${row.subscriptionReference}` +
+        (e.status === 'held' ? ', held for review' : e.status === 'void' ? `, void: ${SELF_REFERRAL_VOID}` : ''),
       changes: createdWith({
         status: e.status,
         level: e.level,
@@ -105,12 +112,18 @@ const entryRelated = (row: EntryRow) => [
 
 export const VOID_ON_CANCEL = 'Subscription cancelled'
 
-/** Cancelling a subscription voids its commissions not yet paid (in the cancelling transaction). */
+/** Cancelling a subscription voids its commissions not yet paid, held ones too (in the cancelling transaction). */
 export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number, reason: string, now: Date) {
+  const unpaid = and(eq(commissions.subscriptionId, subscriptionId), inArray(commissions.status, ['earned', 'held']))
+  const wasHeld = new Set(
+    (await tx.select({ id: commissions.id, status: commissions.status }).from(commissions).where(unpaid).for('update'))
+      .filter((row) => row.status === 'held')
+      .map((row) => row.id),
+  )
   const voided = await tx
     .update(commissions)
     .set({ status: 'void', voidReason: reason, voidedAt: now })
-    .where(and(eq(commissions.subscriptionId, subscriptionId), eq(commissions.status, 'earned')))
+    .where(unpaid)
     .returning({ id: commissions.id })
   for (const row of await auditedEntries(tx, voided.map((entry) => entry.id))) {
     await recordAudit(tx, {
@@ -120,7 +133,7 @@ export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number
       summary:
         `Voided the level ${row.entry.level} commission of ${formatNaira(koboToNaira(row.entry.net))} of ` +
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}: ${reason}`,
-      changes: changesBetween({ status: 'earned', void_reason: null }, { status: 'void', void_reason: reason }),
+      changes: changesBetween({ status: wasHeld.has(row.entry.id) ? 'held' : 'earned', void_reason: null }, { status: 'void', void_reason: reason }),
     })
   }
 }
@@ -202,6 +215,7 @@ export function serializeCommission(row: EntryRow): Commission {
 
 export type CommissionFilters = {
   realtorId?: number
+  subscriptionId?: number
   status?: CommissionStatus
   /** YYYY-MM-DD, days in the platform's time zone, on the day earned. */
   from?: string
@@ -212,6 +226,7 @@ function conditionsOf(filters: CommissionFilters): SQL | undefined {
   const zone = getConfig().APP_TIME_ZONE
   const conditions: SQL[] = []
   if (filters.realtorId !== undefined) conditions.push(eq(commissions.realtorId, filters.realtorId))
+  if (filters.subscriptionId !== undefined) conditions.push(eq(commissions.subscriptionId, filters.subscriptionId))
   if (filters.status) conditions.push(eq(commissions.status, filters.status))
   if (filters.from) conditions.push(sql`${commissions.createdAt} >= (${filters.from}::date)::timestamp at time zone ${zone}`)
   if (filters.to) conditions.push(sql`${commissions.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${zone}`)

@@ -24,12 +24,17 @@ export type StatementData = {
 
 const kobo = (naira: number) => koboOf(naira)
 
-/** The month's figures, in kobo: gross, withholding tax and net of the entries not void, and of those the paid and unpaid net. */
+/**
+ * The month's figures, in kobo: gross, withholding tax and net of the entries not void (held ones
+ * too: clearing them changes nothing printed, voiding them revokes the statement), and of those
+ * the paid, the unpaid (held included) and the held net.
+ */
 export function statementTotals(entries: readonly Commission[]) {
   const live = entries.filter((entry) => entry.status !== 'void')
   const sum = (pick: (entry: Commission) => number) => live.reduce((total, entry) => total + kobo(pick(entry)), 0)
   const totals = commissionTotals(entries.map((entry) => ({ status: entry.status, net: kobo(entry.net) })))
-  return { gross: sum((e) => e.gross), withholdingTax: sum((e) => e.withholding_tax), net: totals.earned, paid: totals.paid, unpaid: totals.balance }
+  const net = sum((e) => e.net)
+  return { gross: sum((e) => e.gross), withholdingTax: sum((e) => e.withholding_tax), net, paid: totals.paid, unpaid: net - totals.paid, held: totals.held }
 }
 
 /** The monthly statement PDF: letterhead, who it is for, the month's totals, then one line per entry. */
@@ -50,6 +55,7 @@ export function commissionStatementPdf(data: StatementData) {
       field(doc, 'Net commission', naira(totals.net))
       field(doc, 'Paid', naira(totals.paid))
       field(doc, 'Not yet paid', naira(totals.unpaid))
+      if (totals.held) field(doc, 'Of which held for review', naira(totals.held))
       field(doc, 'Balance (all months)', naira(data.overall.balance))
       doc.moveDown(1)
 

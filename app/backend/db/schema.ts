@@ -83,6 +83,23 @@ export const users = pgTable(
   ],
 )
 
+/**
+ * The browsers a person signed up or signed in from: a hash of the random id the web layer keeps
+ * in a long-lived cookie (X-Device-Id). Read by the self-referral check of commissions.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] }), index('sign_in_devices_device_idx').on(table.deviceHash)],
+)
+
 export const userPermissions = pgTable(
   'user_permissions',
   {
@@ -699,7 +716,8 @@ export const commissions = pgTable(
     gross: kobo('gross').notNull(),
     withholdingTax: kobo('withholding_tax').notNull(),
     net: kobo('net').notNull(),
-    status: text('status', { enum: ['earned', 'paid', 'void'] }).notNull().default('earned'),
+    /** held: its purchase waits for staff to review a possible self-referral (commission_holds). */
+    status: text('status', { enum: ['earned', 'held', 'paid', 'void'] }).notNull().default('earned'),
     paidAt: date('paid_at', { mode: 'string' }),
     bankReference: text('bank_reference'),
     paidById: integer('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -713,6 +731,41 @@ export const commissions = pgTable(
     index('commissions_realtor_created_idx').on(table.realtorId, descending(table.createdAt), descending(table.id)),
     index('commissions_created_idx').on(descending(table.createdAt), descending(table.id)),
     index('commissions_subscription_idx').on(table.subscriptionId),
+  ],
+)
+
+/**
+ * A purchase whose customer shares a phone number, a bank account number or a device with a
+ * realtor of its chain (a possible self-referral): its commissions are held until staff clear it
+ * (they are then earned) or confirm it (void). One per subscription.
+ */
+export const commissionHolds = pgTable(
+  'commission_holds',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .unique()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The realtor of the chain the customer matched (the nearest level when several did). */
+    realtorId: integer('realtor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What they share: phone, account, device (contract/commission-rules.ts). */
+    signals: text('signals').array().notNull(),
+    status: text('status', { enum: ['pending', 'cleared', 'confirmed'] }).notNull().default('pending'),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('commission_holds_status_created_idx').on(table.status, table.createdAt),
+    index('commission_holds_customer_idx').on(table.customerId),
+    index('commission_holds_realtor_idx').on(table.realtorId),
   ],
 )
 

@@ -20,6 +20,7 @@ import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
 import { setRegisteredCompany } from '../profile/service'
 import { moveUpline } from './upline'
+import { holdsOf } from '../commissions/holds'
 import { companyRequestOf, decideCompanyRequest, settleCompanyRequest } from './registered-company'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
@@ -203,15 +204,18 @@ const createUser = implement(endpoints.userCreate, async (ctx) => {
 
 async function customerDetails({ db, user, params }: PeopleContext) {
   const person = orNotFound(await findPerson(db, params.id, ['customer'], realtorScope(user, 'customer')))
-  const [subscriptions, realtor] = await Promise.all([
+  const [subscriptions, realtor, holds] = await Promise.all([
     subscriptionsOf(db, person.id, DETAILS_LIMIT),
     person.realtorId ? personById(db, person.realtorId, 'realtor') : undefined,
+    // A possible self-referral is for staff to judge; its realtor is not shown why it is held.
+    user.role === 'realtor' ? null : holdsOf(db, { customerId: person.id }, DETAILS_LIMIT),
   ])
   const details: CustomerDetails = {
     ...toCustomer(person),
     realtor: realtor ? toRealtor(realtor) : null,
     subscriptions: subscriptions.items,
     subscription_count: subscriptions.total,
+    commission_holds: holds,
   }
   return { data: details }
 }
@@ -225,6 +229,7 @@ async function realtorDetails({ db, params }: PeopleContext) {
     db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, person.id)).limit(1),
     companyRequestOf(db, person.id),
   ])
+  const holds = await holdsOf(db, { realtorId: person.id }, DETAILS_LIMIT)
   const details: RealtorDetails = {
     ...toRealtor(person),
     customers: customers.items,
@@ -234,6 +239,7 @@ async function realtorDetails({ db, params }: PeopleContext) {
     referral_count: referrals.total,
     registered_company: profile?.registeredCompany ?? false,
     registered_company_request: companyRequest,
+    commission_holds: holds,
   }
   return { data: details }
 }

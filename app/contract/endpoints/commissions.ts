@@ -1,6 +1,9 @@
 import { endpoint, file } from '../endpoint'
 import {
+  commissionHoldDetailsSchema,
+  commissionHoldSchema,
   commissionListSchema,
+  holdDecisionSchema,
   commissionQuery,
   markCommissionsPaidSchema,
   markPaidAnswerSchema,
@@ -15,7 +18,7 @@ const WHOSE =
   "A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none."
 
 const FILTERS =
-  '`status` is earned, paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform\'s time zone. Newest first, 10 a page. Money in naira.'
+  '`status` is earned, held (a purchase flagged as a possible self-referral, waiting for review), paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform\'s time zone. Newest first, 10 a page. Money in naira.'
 
 export const commissionEndpoints = {
   commissionOwnList: endpoint({
@@ -53,8 +56,8 @@ export const commissionEndpoints = {
     method: 'GET',
     path: 'admin/commission',
     tag: 'Commissions',
-    summary: "Every realtor's commission entries, with the total net per realtor",
-    description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page. ${CSV_EXPORT}`,
+    summary: "Every realtor's commission entries, with the total net per realtor and the purchases waiting for review",
+    description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page. \`holds\` lists the purchases flagged as a possible self-referral that wait for a decision (oldest first, at most 50, whatever the filters), \`hold_count\` counts them. ${CSV_EXPORT}`,
     access: COMMISSION_ACCESS.payers,
     query: commissionQuery.extend(exportQuery.shape),
     exportsCsv: true,
@@ -66,9 +69,30 @@ export const commissionEndpoints = {
     tag: 'Commissions',
     summary: 'Mark commission entries paid, with the date paid and the bank reference',
     description:
-      '`ids` lists the entries\' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid or void refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.',
+      '`ids` lists the entries\' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid, void or held for review refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.',
     access: COMMISSION_ACCESS.payers,
     body: markCommissionsPaidSchema,
     response: markPaidAnswerSchema,
+  }),
+  commissionHoldShow: endpoint({
+    method: 'GET',
+    path: 'admin/commission/hold/:id',
+    tag: 'Commissions',
+    summary: 'A purchase flagged as a possible self-referral, with its commission entries',
+    description:
+      "A purchase is flagged when a payment of it is confirmed and its customer shares a phone number, a bank account number or a device with a realtor of its chain (`signals`); its entries are held until staff decide. `id` is the flag's id (from `holds` of `GET admin/commission`, or a customer's or realtor's details); an unknown one answers 404.",
+    access: COMMISSION_ACCESS.payers,
+    response: commissionHoldDetailsSchema,
+  }),
+  commissionHoldDecide: endpoint({
+    method: 'POST',
+    path: 'admin/commission/hold/:id',
+    tag: 'Commissions',
+    summary: 'Clear a flagged purchase (its held commissions are earned) or confirm it as a self-referral (they are void)',
+    description:
+      '`decision` is clear or confirm. A purchase is decided once: deciding it again answers 409. Confirmed, the commissions its later payments earn are void too; cleared, they are earned as usual. Each realtor whose commissions are released is notified, and the decision is in the audit trail of the subscription.',
+    access: COMMISSION_ACCESS.payers,
+    body: holdDecisionSchema,
+    response: commissionHoldSchema,
   }),
 } as const

@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Pagination } from '~/components/ui/pagination'
-import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, monthName, type CommissionStatus } from '~/contract/commission-rules'
-import type { Commission, CommissionTotalsAnswer, MarkCommissionsPaidForm, RealtorNet } from '~/contract/commissions'
+import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, monthName, signalsSentence, type CommissionStatus } from '~/contract/commission-rules'
+import type { Commission, CommissionHold, CommissionTotalsAnswer, MarkCommissionsPaidForm, RealtorNet } from '~/contract/commissions'
 import { formatDate, formatNaira } from '~/contract/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
@@ -14,8 +14,11 @@ export type CommissionsPageData = {
   items: Commission[]
   page: number
   totalPages: number
-  totals: CommissionTotalsAnswer | null
+  totals: (CommissionTotalsAnswer & { held: number }) | null
   byRealtor: RealtorNet[]
+  /** Staff: purchases flagged as a possible self-referral, waiting for review (the first 50), and how many. */
+  holds: CommissionHold[]
+  holdCount: number
   filters: Partial<Record<'realtor' | 'status' | 'from' | 'to', string>>
   error: string | null
   months: string[]
@@ -40,6 +43,7 @@ export function CommissionsPage({ data, lastResult }: { data: CommissionsPageDat
       {data.realtorReferralUrl ? <RealtorReferral url={data.realtorReferralUrl} /> : null}
       <Filters staff={staff} filters={data.filters} />
       {data.error ? <FormBanner errors={[data.error]} /> : null}
+      {staff && data.holds.length ? <HeldForReview holds={data.holds} total={data.holdCount} timeZone={data.timeZone} /> : null}
       {staff && data.byRealtor.length ? <NetByRealtor rows={data.byRealtor} /> : null}
       {staff && data.markSpec ? (
         <MarkPaid spec={data.markSpec} lastResult={lastResult} items={data.items} timeZone={data.timeZone} />
@@ -51,14 +55,15 @@ export function CommissionsPage({ data, lastResult }: { data: CommissionsPageDat
   )
 }
 
-function Totals({ totals }: { totals: CommissionTotalsAnswer }) {
-  const figures = [
+function Totals({ totals }: { totals: CommissionTotalsAnswer & { held: number } }) {
+  const figures: [string, number, string][] = [
     ['Earned', totals.earned, 'Net of withholding tax, paid or not'],
     ['Paid', totals.paid, 'Paid into your account'],
     ['Balance', totals.balance, 'Earned and not yet paid'],
-  ] as const
+  ]
+  if (totals.held > 0) figures.push(['Held', totals.held, 'Waiting for a check by staff before it is owed'])
   return (
-    <section aria-label="Your commission totals" className="grid gap-3 sm:grid-cols-3">
+    <section aria-label="Your commission totals" className={`grid gap-3 sm:grid-cols-2 ${figures.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
       {figures.map(([label, amount, note]) => (
         <div key={label} className="card flex flex-col gap-1" data-testid={`commission-total-${label.toLowerCase()}`}>
           <h2 className="text-sm font-medium text-slate-600">{label}</h2>
@@ -165,6 +170,40 @@ function Filters({ staff, filters }: { staff: boolean; filters: CommissionsPageD
   )
 }
 
+/** Purchases whose customer shares a phone, an account number or a device with a realtor of its chain: their commissions wait for a review. */
+function HeldForReview({ holds, total, timeZone }: { holds: CommissionHold[]; total: number; timeZone: string }) {
+  return (
+    <section aria-labelledby="held-heading" className="card border-amber-300">
+      <h2 id="held-heading" className="mb-1 text-base font-semibold text-slate-900">
+        Held for review ({total})
+      </h2>
+      <p className="mb-2 text-sm text-slate-500">
+        The customer shares something with a realtor of its chain, so the purchase may be the realtor&apos;s own. Its commissions are not
+        owed until you clear it.
+      </p>
+      <ul className="divide-y divide-slate-100" data-testid="held-for-review">
+        {holds.map((hold) => (
+          <li key={hold.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm">
+            <span className="min-w-0 break-words">
+              <span className="font-medium text-slate-900">{hold.customer.full_name}</span> has {signalsSentence(hold.signals)} as realtor{' '}
+              <span className="font-medium text-slate-900">{hold.realtor.full_name}</span>{' '}
+              <span className="text-slate-500">
+                ({hold.realtor.reference}) · {hold.subscription.reference} · flagged {formatDate(hold.flagged_at, timeZone)}
+              </span>
+            </span>
+            <span className="flex items-baseline gap-3">
+              <span className="font-semibold text-slate-900">{formatNaira(hold.held_net)}</span>
+              <Link to={`/commissions/holds/${hold.id}`} className="link" aria-label={`Review ${hold.subscription.reference}`}>
+                Review
+              </Link>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 function NetByRealtor({ rows }: { rows: RealtorNet[] }) {
   return (
     <section aria-labelledby="by-realtor-heading" className="card">
@@ -236,6 +275,7 @@ function MarkPaid({ spec, lastResult, items, timeZone }: { spec: FormSpec; lastR
 
 const STATUS_CLASS: Record<CommissionStatus, string> = {
   earned: 'bg-amber-100 text-amber-900',
+  held: 'bg-orange-100 text-orange-900',
   paid: 'bg-green-100 text-green-900',
   void: 'bg-slate-200 text-slate-700',
 }
@@ -299,6 +339,9 @@ function EntryList({ items, timeZone, staff, checked }: { items: Commission[]; t
             </p>
           ) : null}
           {entry.status === 'void' ? <p className="break-words text-xs text-slate-600">Void: {entry.void_reason}</p> : null}
+          {entry.status === 'held' ? (
+            <p className="break-words text-xs text-orange-900">Held: staff are checking this purchase before the commission is owed.</p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import { markCommissionsPaidSchema } from '~/contract/commissions'
+import { holdDecisionSchema, markCommissionsPaidSchema } from '~/contract/commissions'
 import { parseDisplayDate } from '~/contract/format'
 import { endpoints } from '~/contract/endpoints'
 import { api, apiFile } from '~/utils/api.server'
@@ -9,7 +9,7 @@ import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { requireAuth } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
-import { redirectWithSuccess } from '~/utils/toast.server'
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { commissionViewOf } from './access'
 
 export const COMMISSIONS_PATH = '/commissions'
@@ -77,8 +77,10 @@ export async function loadCommissions(request: Request) {
     if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
     return {
       ...base,
-      ...(result?.ok ? result.data : { ...empty, totals: { earned: 0, paid: 0, balance: 0 } }),
+      ...(result?.ok ? result.data : { ...empty, totals: { earned: 0, paid: 0, balance: 0, held: 0 } }),
       byRealtor: [],
+      holds: [],
+      holdCount: 0,
       error: badDate ?? (result && !result.ok ? result.message : null),
       markSpec: null,
       // Realtors who sign up through this link get this realtor as their upline.
@@ -92,6 +94,8 @@ export async function loadCommissions(request: Request) {
     ...(result?.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : empty),
     totals: null,
     byRealtor: result?.ok ? result.data.by_realtor : [],
+    holds: result?.ok ? result.data.holds : [],
+    holdCount: result?.ok ? result.data.hold_count : 0,
     error: badDate ?? (result && !result.ok ? result.message : null),
     markSpec: formSpec(markCommissionsPaidSchema),
     realtorReferralUrl: null,
@@ -123,4 +127,25 @@ export async function statementDownload(request: Request) {
     ? await apiFile(request, endpoints.commissionStatementCsv, options)
     : await apiFile(request, endpoints.commissionStatementPdf, options)
   return passFile(request, response, COMMISSIONS_PATH, [csv ? 'text/csv' : 'application/pdf'])
+}
+
+/** /commissions/holds/{id}: a flagged purchase and its entries, for staff who pay commissions. */
+export async function loadHold(request: Request, id: string) {
+  const { view } = await requireCommissionView(request)
+  if (view !== 'staff') throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
+  const result = await api(request, endpoints.commissionHoldShow, { params: { id } })
+  if (!result.ok) throw new Response(result.message, { status: result.httpStatus || 500 })
+  return { hold: result.data, timeZone: timeZoneFrom(request) }
+}
+
+/** Clear or confirm a flagged purchase (the review's two buttons post `decision`); back to /commissions with a toast. */
+export async function holdDecisionAction(request: Request, id: string) {
+  const { view } = await requireCommissionView(request)
+  if (view !== 'staff') throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
+  const back = `${COMMISSIONS_PATH}${new URL(request.url).search}`
+  const { submission } = await parseForm(request, holdDecisionSchema)
+  if (submission.status !== 'success') return redirectWithError(request, back, 'Choose clear or confirm')
+  const result = await api(request, endpoints.commissionHoldDecide, { params: { id }, body: submission.value })
+  if (!result.ok) return redirectWithError(request, back, result.message)
+  return redirectWithSuccess(request, back, result.message)
 }

@@ -5,6 +5,7 @@ import type { Profile } from '~/contract/profile'
 import { DETAILS_LIMIT, fullName } from '~/contract/people-labels'
 import { formatDate, formatNaira } from '~/contract/format'
 import { humanize } from '~/utils/text'
+import { CommissionHoldList } from '~/features/commissions/hold-list'
 import { StatusBadge } from './status-badge'
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -74,15 +75,24 @@ export function CustomerDetailsView({
   customer,
   profile,
   timeZone,
+  canReviewHolds = false,
 }: {
   customer: CustomerDetails
   profile?: Profile | null
   timeZone: string
+  /** Staff who pay commissions: a possible self-referral links to its review. */
+  canReviewHolds?: boolean
 }) {
   return (
     <div>
       <Facts rows={personFacts(customer, timeZone)} />
       {profile ? <ProfileFacts profile={profile} /> : null}
+      {customer.commission_holds?.length ? (
+        <>
+          <Heading>Possible self-referral</Heading>
+          <CommissionHoldList holds={customer.commission_holds} timeZone={timeZone} canReview={canReviewHolds} />
+        </>
+      ) : null}
       <Heading>Realtor</Heading>
       {customer.realtor ? (
         <p className="text-sm text-slate-700">
@@ -132,11 +142,14 @@ export function RealtorDetailsView({
   realtor,
   timeZone,
   chainForm = null,
+  canReviewHolds = false,
 }: {
   realtor: RealtorDetails
   timeZone: string
   /** For staff who may change realtors: the form that changes the upline and company status. */
   chainForm?: ReactNode
+  /** Staff who pay commissions: a possible self-referral links to its review. */
+  canReviewHolds?: boolean
 }) {
   return (
     <div>
@@ -207,6 +220,12 @@ export function RealtorDetailsView({
         <p className="text-sm text-slate-500">No realtors signed up through this realtor's link.</p>
       )}
       <MoreNote shown={realtor.referrals.length} total={realtor.referral_count} noun="realtors" />
+      {realtor.commission_holds.length ? (
+        <>
+          <Heading>Possible self-referral</Heading>
+          <CommissionHoldList holds={realtor.commission_holds} timeZone={timeZone} canReview={canReviewHolds} />
+        </>
+      ) : null}
       {chainForm}
     </div>
   )
