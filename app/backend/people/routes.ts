@@ -222,14 +222,14 @@ async function customerDetails({ db, user, params }: PeopleContext) {
 
 async function realtorDetails({ db, params }: PeopleContext) {
   const person = orNotFound(await findPerson(db, params.id, ['realtor']))
-  const [customers, referrals, upline, [profile], companyRequest] = await Promise.all([
+  const [customers, referrals, upline, [profile], companyRequest, holds] = await Promise.all([
     customersOf(db, person.id, DETAILS_LIMIT),
     referralsOf(db, person.id, DETAILS_LIMIT),
     person.uplineId ? personById(db, person.uplineId, 'realtor') : undefined,
     db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, person.id)).limit(1),
     companyRequestOf(db, person.id),
+    holdsOf(db, { realtorId: person.id }, DETAILS_LIMIT),
   ])
-  const holds = await holdsOf(db, { realtorId: person.id }, DETAILS_LIMIT)
   const details: RealtorDetails = {
     ...toRealtor(person),
     customers: customers.items,

@@ -63,8 +63,6 @@ export async function saveProfile(db: Executor, owner: ProfileOwner, input: Prof
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } })
     const changes = changesBetween(before, await getProfile(tx, userId))
-    // The request has an entry of its own.
-    delete changes.registered_company_request
     if (Object.keys(changes).length) {
       await recordAudit(tx, {
         action: 'profile.updated',
