@@ -27,6 +27,8 @@ export default async function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
   if (await getAuth(request)) responseHeaders.set('Cache-Control', NO_STORE)
+  // A form refused for its size is left unread, so the connection cannot carry another request.
+  if (responseStatusCode === 413) responseHeaders.set('Connection', 'close')
   // Read before the abort timer starts: a stylesheet that cannot be read fails this request alone,
   // where a timer left behind would end the process.
   const stylesheet = stylesheetText()
