@@ -205,9 +205,9 @@ describe('what both layers read', () => {
     expect(appUrlOf({ PORT: 8080 })).toBe('http://localhost:8080')
   })
 
-  test("the README's table lists every variable either layer reads, and no other", () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
-    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+  test('docs/configuration.md lists every variable either layer reads, and no other', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/configuration.md'), 'utf8')
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
     expect([...rows].sort()).toEqual([...new Set([...ENV_VARIABLES, ...CONFIG_VARIABLES])].sort())
   })
 })
