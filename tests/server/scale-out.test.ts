@@ -1,7 +1,8 @@
 /**
  * Scale-out: two server processes of the built app on one PostgreSQL database, driven
  * alternately, keep no state of their own (sessions, limits, files and jobs live in the
- * database); and WEB_CONCURRENCY=2 (bin/serve.mjs) serves from two worker processes.
+ * database); and WEB_CONCURRENCY=2 (bin/serve.mjs) serves from two worker processes. They run as
+ * compose.yaml runs them: as an app role that owns no table, with the owner's URL for migrations.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -9,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestRoles, roleUrl, TEST_ROLES } from '../support/api-harness'
 import { startPostgres } from '../support/postgres.mjs'
 import { quietMailLog } from '../support/quiet'
 import { faultPostgresPort, httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
@@ -21,11 +23,23 @@ let postgres: ReturnType<typeof startPostgres>
 let servers: [RunningServer, RunningServer]
 const running: RunningServer[] = []
 
+/** As compose.yaml runs them (docs/postgresql.md): the app as a role that owns nothing, the owner migrating. */
+let database: { DATABASE_URL: string; DATABASE_MIGRATION_URL: string }
+/** The superuser, on the app's database. */
+let superuserUrl: string
+
 beforeAll(async () => {
   postgres = startPostgres({ port: faultPostgresPort() })
-  // Started together on an empty database: their migrations and first-start account must not collide.
+  const admin = new pg.Client({ connectionString: postgres.url })
+  await admin.connect()
+  await createTestRoles(admin)
+  await admin.query(`create database landbanking owner ${TEST_ROLES.owner}`)
+  await admin.end()
+  database = { DATABASE_URL: roleUrl(postgres.url, TEST_ROLES.app, 'landbanking'), DATABASE_MIGRATION_URL: roleUrl(postgres.url, TEST_ROLES.owner, 'landbanking') }
+  superuserUrl = Object.assign(new URL(postgres.url), { pathname: '/landbanking' }).toString()
+  // Started together on an empty database: their migrations, grants and first-start account must not collide.
   servers = (await Promise.all(
-    [11, 12].map((offset) => startServer({ port: serverPort(offset), env: { DATABASE_URL: postgres.url } })),
+    [11, 12].map((offset) => startServer({ port: serverPort(offset), env: database })),
   )) as [RunningServer, RunningServer]
   running.push(...servers)
 })
@@ -111,7 +125,7 @@ describe('two servers on one PostgreSQL database', () => {
     // Both run the daily jobs at the same moment: each reminder is sent once. The 8 subscriptions
     // are made half a day old (a reminder is not sent the day a subscription is made), their
     // payment due tomorrow.
-    const db = new pg.Client({ connectionString: postgres.url })
+    const db = new pg.Client({ connectionString: superuserUrl })
     await db.connect()
     try {
       const references = won.map((answer) => answer.json.data.reference as string)
@@ -123,7 +137,7 @@ describe('two servers on one PostgreSQL database', () => {
       const { openDatabase } = await import('~/backend/db/client')
       const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-jobs-'))
       process.env.DATA_DIR = outbox
-      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: outbox, poolSize: 4 })))
+      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: database.DATABASE_URL, dataDir: outbox, poolSize: 4 })))
       try {
         const now = new Date()
         await Promise.all([runDailyJobs(first.db, now), runDailyJobs(second.db, now)])
@@ -156,7 +170,7 @@ describe('two servers on one PostgreSQL database', () => {
       const subscription = await ok(at(index), 'POST', 'product-subscription', person.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
       references.push(subscription.reference)
     }
-    const db = new pg.Client({ connectionString: postgres.url })
+    const db = new pg.Client({ connectionString: superuserUrl })
     await db.connect()
     try {
       // Half a day old (no reminder goes out the day a subscription is made), the payment due tomorrow.
@@ -167,7 +181,7 @@ describe('two servers on one PostgreSQL database', () => {
       // Both restart with JOBS on: each runs its daily jobs a few seconds after it starts.
       await Promise.all(servers.map((server) => server.stop()))
       servers = (await Promise.all(
-        servers.map((server) => startServer({ port: server.port, dataDir: server.dataDir, env: { DATABASE_URL: postgres.url, JOBS: 'true' } })),
+        servers.map((server) => startServer({ port: server.port, dataDir: server.dataDir, env: { ...database, JOBS: 'true' } })),
       )) as [RunningServer, RunningServer]
       running.push(...servers)
       const reminded = async () =>
@@ -242,7 +256,7 @@ describe('WEB_CONCURRENCY=2', () => {
     const server = await startServer({
       port: serverPort(13),
       launcher: true,
-      env: { DATABASE_URL: postgres.url, WEB_CONCURRENCY: '2' },
+      env: { ...database, WEB_CONCURRENCY: '2' },
     })
     running.push(server)
     const primary = server.child.pid!
