@@ -49,6 +49,7 @@ form.inline{display:inline}
 .notice{background:#ecfdf5;border:1px solid #6ee7b7;padding:.75rem;border-radius:.5rem}
 .problem{background:#fef2f2;border-color:#fca5a5}
 .muted{color:#64748b;font-size:.9rem}
+ul.cards{list-style:none;margin:0;padding:0}ul.cards li{border-top:1px solid #e2e8f0;padding:.5rem 0}ul.cards p{margin:.25rem 0}
 code{font-size:.85em;word-break:break-all}
 .amount{font-size:2rem;font-weight:700;margin:.5rem 0}
 `
@@ -114,9 +115,12 @@ ${error('sender_name')}
 <h2 id="accounts-heading">Accounts assigned</h2>
 ${
   view.accounts.length
-    ? html`<div class="scroll"><table><thead><tr><th>Provider</th><th>Bank</th><th>Account number</th><th>Account name</th><th>Customer</th></tr></thead><tbody>
-${view.accounts.map((account) => html`<tr><td>${account.provider}</td><td>${account.bankName}</td><td><code>${account.accountNumber}</code></td><td>${account.accountName}</td><td>${account.customerName}<br><span class="muted">${account.customerEmail}</span></td></tr>`)}
-</tbody></table></div>`
+    ? html`<ul class="cards">
+${view.accounts.map(
+  (account) =>
+    html`<li><p><strong><code>${account.accountNumber}</code></strong> ${account.bankName} <span class="muted">(${account.provider})</span><br>${account.accountName}<br><span class="muted">for ${account.customerName}, ${account.customerEmail}</span></p></li>`,
+)}
+</ul>`
     : html`<p class="muted">None yet: the app asks for one through POST /paystack/dedicated_account or POST /monnify/api/v2/bank-transfer/reserved-accounts.</p>`
 }
 </section>
@@ -160,27 +164,27 @@ ${
 </form>
 ${
   view.deliveries.length
-    ? html`<div class="scroll"><table><thead><tr><th>#</th><th>Event</th><th>Signature</th><th>App's answer</th><th>Send again</th></tr></thead><tbody>
+    ? html`<ul class="cards">
 ${[...view.deliveries].reverse().map(
   (delivery) =>
-    html`<tr><td>${delivery.id}</td><td>${delivery.provider} ${delivery.type}<br><span class="muted">${delivery.eventId}</span></td><td>${delivery.signature}</td><td>${answerText(
+    html`<li><p><strong>#${delivery.id}</strong> ${delivery.provider} <code>${delivery.type}</code> <span class="muted">${delivery.eventId}</span><br>signature ${delivery.signature}; the app answered <strong>${answerText(
       delivery.status === null ? null : String(delivery.status),
       delivery.error,
-    )}</td><td><form method="post" action="/deliveries" class="inline"><input type="hidden" name="event_id" value="${delivery.eventId}"><button name="signature" value="valid" class="secondary">Again</button><button name="signature" value="none" class="secondary">Unsigned</button><button name="signature" value="wrong-key" class="secondary">Wrong key</button><button name="signature" value="tampered" class="secondary">Tampered</button></form></td></tr>`,
+    )}</strong></p><form method="post" action="/deliveries"><input type="hidden" name="event_id" value="${delivery.eventId}">Send again: <button name="signature" value="valid" class="secondary">Signed</button><button name="signature" value="none" class="secondary">Unsigned</button><button name="signature" value="wrong-key" class="secondary">Wrong key</button><button name="signature" value="tampered" class="secondary">Tampered</button></form></li>`,
 )}
-</tbody></table></div>`
+</ul>`
     : html`<p class="muted">None yet.</p>`
 }
 </section>
 
 <section aria-labelledby="providers-heading">
 <h2 id="providers-heading">Providers</h2>
-<div class="scroll"><table><thead><tr><th>Provider</th><th>API</th><th>Fee</th><th>Change</th></tr></thead><tbody>
+<ul class="cards">
 ${/** @type {const} */ (['paystack', 'monnify']).map(
   (provider) =>
-    html`<tr><td>${provider}</td><td>${modeText[view.modes[provider]]}</td><td>${describeFeeRule(view.settings.fees[provider])}</td><td><form method="post" action="/providers" class="inline"><input type="hidden" name="provider" value="${provider}"><button name="state" value="up" class="secondary">Up</button><button name="state" value="down" class="secondary">Down (503)</button><button name="state" value="timeout" class="secondary">No answer</button></form></td></tr>`,
+    html`<li><p><strong>${provider === 'paystack' ? 'Paystack' : 'Monnify'}</strong> ${modeText[view.modes[provider]]}; fee ${describeFeeRule(view.settings.fees[provider])}</p><form method="post" action="/providers"><input type="hidden" name="provider" value="${provider}"><button name="state" value="up" class="secondary">Up</button><button name="state" value="down" class="secondary">Down (503)</button><button name="state" value="timeout" class="secondary">No answer</button></form></li>`,
 )}
-</tbody></table></div>
+</ul>
 </section>
 
 <form method="post" action="/reset"><button class="danger">Forget everything</button></form>
