@@ -1,3 +1,4 @@
+import { Zip, ZipDeflate } from 'fflate'
 import { describe, expect, test } from 'vitest'
 import { QUOTE_NOT_CLOSED, readCsv } from '~/backend/reconciliation/csv'
 import {
@@ -269,6 +270,26 @@ describe('readXlsx', () => {
       ['xl/sharedStrings.xml', '<sst><si><t>Ada</t><rPh sb="0" eb="1"><t>reading aid</t></rPh></si></sst>'],
     ])
     expect(await readXlsx(book)).toEqual({ rows: [{ number: 2, cells: ['', 'Ada'] }], formulaCell: null })
+  })
+})
+
+describe('readXlsx of a workbook written as a stream', () => {
+  test('sizes given after each part (data descriptors) are read alike', async () => {
+    const chunks: Uint8Array[] = []
+    const writer = new Zip((error, chunk) => {
+      if (error) throw error
+      chunks.push(chunk)
+    })
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Date</t></is></c><c r="B1"><v>46392</v></c></row></sheetData></worksheet>'
+    for (const [name, xml] of [['xl/worksheets/sheet1.xml', sheet], ['xl/sharedStrings.xml', '<sst/>']]) {
+      const part = new ZipDeflate(name)
+      writer.add(part)
+      part.push(new TextEncoder().encode(xml), true)
+    }
+    writer.end()
+    const bytes = new Uint8Array(Buffer.concat(chunks))
+    expect(new DataView(bytes.buffer).getUint16(6, true) & 8).toBe(8)
+    expect(await readXlsx(bytes)).toEqual({ rows: [{ number: 1, cells: ['Date', '46392'] }], formulaCell: null })
   })
 })
 

@@ -49,6 +49,7 @@ import { today } from '../subscriptions/service'
 import { STATEMENT_LIMITS, tooManyCreditLines } from './limits'
 import { matchLines, subscriptionReferences, type LineMatch, type PayableSubscription, type PendingPayment } from './matching'
 import {
+  creditRowCount,
   findHeader,
   mappingFits,
   readStatementFile,
@@ -83,8 +84,8 @@ async function readOrRefuse(fileName: string, bytes: Uint8Array, field: string) 
 }
 
 /** A statement of more credit lines than one import takes: 400 on the file, before anything is written. */
-function refuseLongStatement(read: { lines: unknown[] }, field: string) {
-  if (read.lines.length > STATEMENT_LIMITS.creditLines) throw fileRefused(field, tooManyCreditLines(read.lines.length))
+function refuseLongStatement(creditRows: number, field: string) {
+  if (creditRows > STATEMENT_LIMITS.creditLines) throw fileRefused(field, tooManyCreditLines(creditRows))
 }
 
 function decodeOrRefuse(base64: string | undefined) {
@@ -107,9 +108,7 @@ export async function previewStatement(db: Database, user: ApiUser, input: { ban
   const headers = header.row.cells.map((cell) => cell.trim())
   const remembered = await rememberedColumns(db, input.bank, headers)
   const columns = remembered ?? header.columns
-  if (columns.date !== null && columns.credit !== null) {
-    refuseLongStatement(readLines(table, header.index, { ...columns, date: columns.date, credit: columns.credit }, input.bank, today(new Date())), 'file_in_base64')
-  }
+  if (columns.credit !== null) refuseLongStatement(creditRowCount(table, header.index, columns.credit), 'file_in_base64')
   const token = crypto.randomBytes(18).toString('base64url')
   // A few previews waiting per person at most: statements are large, and only the last is imported.
   await db.delete(statementUploads).where(
@@ -176,8 +175,8 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       ? { date: detected.date, narration: detected.narration, credit: detected.credit, debit: detected.debit, balance: detected.balance, reference: detected.reference }
       : null)
   if (!columns) throw fileRefused(field, NO_NARRATION_COLUMN)
+  refuseLongStatement(creditRowCount(table, header.index, columns.credit), field)
   const read = readLines(table, header.index, columns, input.bank, today(new Date()))
-  refuseLongStatement(read, field)
 
   const summary = await db.transaction(async (tx) => {
     // Imports take turns: each matches against payments no other line has taken.

@@ -200,6 +200,16 @@ export type StatementRow = {
 
 export type UnreadableRow = { row: number; reason: string; raw: string }
 
+/** How many rows after the header hold a credit, read or not: what an import would take on. */
+export function creditRowCount(table: StatementTable, headerIndex: number, creditColumn: number) {
+  let count = 0
+  for (const { cells } of table.rows.slice(headerIndex + 1)) {
+    const amount = parseStatementAmount((cells[creditColumn] ?? '').trim())
+    if (amount !== null && amount !== 0) count += 1
+  }
+  return count
+}
+
 export const futureDate = (dateText: string) => `The date "${dateText}" is after the day of import: a statement cannot show it yet`
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
