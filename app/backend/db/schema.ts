@@ -745,8 +745,10 @@ export const statementLines = pgTable(
     raw: text('raw').notNull(),
     hash: text('hash').notNull().unique(),
     status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] }).notNull().default('open'),
-    confidence: text('confidence', { enum: ['exact', 'likely', 'none'] }).notNull().default('none'),
+    confidence: text('confidence', { enum: ['exact', 'likely', 'ambiguous', 'none'] }).notNull().default('none'),
     transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    /** The payments an ambiguous line fits (more than one, so it is matched to none of them). */
+    candidateTransactionIds: integer('candidate_transaction_ids').array(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -757,6 +759,10 @@ export const statementLines = pgTable(
     uniqueIndex('statement_lines_transaction_idx')
       .on(table.transactionId)
       .where(sql`${table.transactionId} is not null`),
+    // A credit with the bank's reference is imported once, whatever bank was chosen for the file.
+    uniqueIndex('statement_lines_bank_reference_idx')
+      .on(sql`lower(${table.reference})`, table.amount)
+      .where(sql`${table.reference} is not null`),
     index('statement_lines_status_confidence_idx').on(table.status, table.confidence, descending(table.date), descending(table.id)),
     index('statement_lines_import_idx').on(table.importId),
     index('statement_lines_subscription_idx').on(table.subscriptionId),
