@@ -1,13 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { SessionData, SessionUser } from '~/contract/auth'
 import type { Permission, Role } from '~/contract/permissions'
-import { appUrl } from '../config'
+import { formatDateTime } from '~/contract/format'
+import { appUrl, getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'
 import type { ApiUser } from '../http/context'
 import { ApiError, fieldError } from '../http/errors'
-import { assertCanMail, MailCapReached, sendMail } from '../mail'
+import { assertCanMail, MailCapReached, sendMail, sendSecurityNotice } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
 import { consume, countRecent, LIMITS } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
@@ -209,6 +210,22 @@ export async function sendResetLink(
     throw error
   }
   return true
+}
+
+/** Tells the holder that the password changed (changed in Settings or reset by link), so a takeover does not go unnoticed. */
+export async function sendPasswordChangedNotice(db: Executor, user: { email: string; firstName: string }, at: Date = new Date()) {
+  await sendSecurityNotice(db, {
+    to: user.email,
+    subject: 'Your Land Banking password was changed',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `The password of your Land Banking account was changed on ${formatDateTime(at, getConfig().APP_TIME_ZONE)}.`,
+      'Every device signed in to your account has been signed out.',
+      '',
+      `If you did not do this, reset your password at ${appUrl()}/forgot-password and contact support at once.`,
+    ].join('\n'),
+  })
 }
 
 /** Staff-made accounts get a link to choose their own password. */
