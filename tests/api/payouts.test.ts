@@ -271,3 +271,27 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
     expect(rowsInDb[0].principal).toBe(0)
   })
 })
+
+describe('a payout proof opens for whoever may see the investment, and for nobody else', () => {
+  test('the investor, its realtor, staff who see every subscription and staff who record payouts open it; others get 404', async () => {
+    const realtor = await api.registerUser('realtor')
+    const customer = await createCustomer(api, { realtorId: await userIdOf(api, realtor.email) })
+    const { reference } = await investment(customer, 20_000, { returnPercent: 5, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const [first] = await ledger(reference, customer.token)
+    const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    expect((await markPaid(recorder.token, { ids: [first.id], proof_of_payment: proof.url })).httpStatus).toBe(200)
+    const shown = (await ledger(reference, customer.token))[0].proof_of_payment as string
+    expect(shown).toBe(proof.url)
+    const open = async (token: string) => (await api.call('GET', shown.replace(/^\/api\/v1\//, ''), { token })).httpStatus
+
+    expect(await open(customer.token)).toBe(200)
+    expect(await open(realtor.token)).toBe(200)
+    expect(await open(recorder.token)).toBe(200)
+    expect(await open((await api.createStaff(['can_record_payout'])).token)).toBe(200)
+    expect(await open(verifier.token)).toBe(200)
+
+    expect(await open((await createCustomer(api)).token)).toBe(404)
+    expect(await open((await api.registerUser('realtor')).token)).toBe(404)
+    expect(await open((await api.createStaff(['can_modify_product'])).token)).toBe(404)
+  })
+})

@@ -3,6 +3,7 @@ import { SlideOver } from '~/components/ui/slide-over'
 import { formatDate, formatNaira } from '~/contract/format'
 import type { Payout } from '~/contract/payouts'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
+import { proofHref } from '../subscriptions/lists'
 import { StatusBadge } from '../subscriptions/subscription-card'
 import { PayoutStatusBadge } from './payouts-page'
 
@@ -52,6 +53,16 @@ export function PayoutsPanel({
                       <>
                         <dt className="text-slate-500">Recorded by</dt>
                         <dd>{payout.recorded_by}</dd>
+                      </>
+                    ) : null}
+                    {proofHref(payout.proof_of_payment) ? (
+                      <>
+                        <dt className="text-slate-500">Proof</dt>
+                        <dd>
+                          <a href={proofHref(payout.proof_of_payment)!} target="_blank" rel="noreferrer" className="link">
+                            View proof
+                          </a>
+                        </dd>
                       </>
                     ) : null}
                   </>
