@@ -94,6 +94,8 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>
 export const PAYOUTS_RECORDED = (count: number) => (count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`)
 export const PAYOUT_ALREADY_PAID = 'This payout has already been recorded as paid'
 export const PAID_AT_IN_FUTURE = 'Date paid cannot be in the future'
+/** `startedOn` as DD/MM/YYYY. */
+export const PAID_AT_BEFORE_START = (startedOn: string) => `Date paid cannot be before the investment started (${startedOn})`
 
 /**
  * The /payouts page's record form (a multipart post, so it works without JavaScript): the payouts

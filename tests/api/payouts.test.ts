@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, payouts, settings, subscriptions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
@@ -44,6 +44,14 @@ async function investment(
   return { reference: sub.reference as string, promised: promised.data as { period: string; amount: number }[] }
 }
 
+/** The investment as if made `days` days ago (as the ledger's first tests need a day paid before today). */
+async function madeDaysAgo(reference: string, days: number) {
+  await api.db
+    .update(subscriptions)
+    .set({ createdAt: sql`${subscriptions.createdAt} - make_interval(days => ${days})` })
+    .where(eq(subscriptions.reference, reference))
+}
+
 async function ledger(reference: string, token: string) {
   const answer = await api.call('GET', `product-subscription/${reference}/payout`, { token })
   expect(answer.httpStatus).toBe(200)
@@ -87,6 +95,7 @@ describe('recording a payout paid', () => {
     const { reference } = await investment(customer, 100_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 2 })
     const [first, last] = await ledger(reference, customer.token)
     const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    await madeDaysAgo(reference, 7)
     const paidAt = addInterval(today(), -1, 'days')
     const answer = await markPaid(recorder.token, { ids: [first.id], paid_at: paidAt, bank_reference: 'GTB-778812', proof_of_payment: proof.url })
     expect(answer.httpStatus).toBe(200)
@@ -293,5 +302,35 @@ describe('a payout proof opens for whoever may see the investment, and for nobod
     expect(await open((await createCustomer(api)).token)).toBe(404)
     expect(await open((await api.registerUser('realtor')).token)).toBe(404)
     expect(await open((await api.createStaff(['can_modify_product'])).token)).toBe(404)
+  })
+})
+
+describe('the day paid lies between the day the investment was made and today (in the platform time zone)', () => {
+  test('1999-01-01, or the day before the investment was made, is refused under the date; that day and today are recorded', async () => {
+    const customer = await createCustomer(api)
+    const { reference } = await investment(customer, 30_000, { returnPercent: 3, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    // Made at 23:30 UTC ten days ago: 00:30 the next day in Lagos, so that next day is when it started.
+    const utcDay = addInterval(today(), -10, 'days')
+    await api.db.update(subscriptions).set({ createdAt: new Date(`${utcDay}T23:30:00Z`) }).where(eq(subscriptions.reference, reference))
+    const startedOn = addInterval(utcDay, 1, 'days')
+    const [first, second, third] = await ledger(reference, customer.token)
+
+    const ancient = await markPaid(recorder.token, { ids: [first.id], paid_at: '1999-01-01' })
+    expect(ancient.httpStatus).toBe(422)
+    const [y, m, d] = startedOn.split('-')
+    expect(ancient.data).toEqual({ paid_at: [`Date paid cannot be before the investment started (${d}/${m}/${y})`] })
+    const dayBefore = await markPaid(recorder.token, { ids: [first.id], paid_at: utcDay })
+    expect(dayBefore.httpStatus).toBe(422)
+    expect(dayBefore.data.paid_at).toEqual([`Date paid cannot be before the investment started (${d}/${m}/${y})`])
+    expect((await ledger(reference, customer.token)).map((row) => row.status)).toEqual(['scheduled', 'scheduled', 'scheduled'])
+
+    expect((await markPaid(recorder.token, { ids: [first.id], paid_at: startedOn })).httpStatus).toBe(200)
+    expect((await markPaid(recorder.token, { ids: [second.id], paid_at: today() })).httpStatus).toBe(200)
+    // A batch across investments is held to each one's start: one made today refuses yesterday for both.
+    const other = await investment(await createCustomer(api), 30_000, { returnPercent: 3, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const [otherFirst] = await ledger(other.reference, recorder.token)
+    const mixed = await markPaid(recorder.token, { ids: [third.id, otherFirst.id], paid_at: addInterval(today(), -1, 'days') })
+    expect(mixed.httpStatus).toBe(422)
+    expect((await ledger(reference, customer.token))[2].status).toBe('scheduled')
   })
 })

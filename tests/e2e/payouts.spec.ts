@@ -58,6 +58,11 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
   await expect(page.getByText('Date paid cannot be in the future')).toBeVisible()
   await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
+  // So is a day before the investment was made.
+  await page.getByLabel('Date paid').fill('01/01/1999')
+  await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
+  await expect(page.getByText(`Date paid cannot be before the investment started (${shortDate(lagosToday())})`)).toBeVisible()
+  await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
   await page.getByLabel('Date paid').fill(shortDate(lagosToday()))
   await page.getByLabel('Proof of payment (optional)').setInputFiles({
     name: 'payout.png',

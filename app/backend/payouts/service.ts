@@ -3,6 +3,7 @@ import { formatDate, formatNaira } from '~/contract/format'
 import { payoutsLink } from '~/contract/links'
 import { cumulativeReturns, daysLate, portfolioTotals, type PayoutStatus } from '~/contract/payout-rules'
 import {
+  PAID_AT_BEFORE_START,
   PAID_AT_IN_FUTURE,
   PAYOUT_ALREADY_PAID,
   type MarkPayoutsPaid,
@@ -10,7 +11,7 @@ import {
   type PayoutSummary,
   type StaffPayout,
 } from '~/contract/payouts'
-import { appUrl } from '../config'
+import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { files, payouts, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
@@ -21,6 +22,7 @@ import { notify } from '../notifications/service'
 import { fileUrl, findOwnUpload } from '../subscriptions/access'
 import { isUuid, productName } from '../subscriptions/queries'
 import { payoutToday, settleInvestment } from './ledger'
+import { todayIn } from '../subscriptions/plans'
 import { changesBetween, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs, type SubscriptionRefs } from '../subscriptions/audit'
 
@@ -216,7 +218,8 @@ export const OTHER_INVESTMENT_PAYOUT = 'This payout belongs to another investmen
 /**
  * Records payouts paid, all or none, in one transaction. The rows are locked in id order, then
  * marked by one conditional update (only those not paid yet): of two requests racing for the same
- * payout, the second finds it paid and is refused, so a payout is never recorded twice.
+ * payout, the second finds it paid and is refused, so a payout is never recorded twice. The day
+ * paid lies between the day the investment was made and today, in the platform's time zone.
  */
 export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { reference?: string }, actor: ApiUser) {
   const keys = [...new Set(input.ids.map((id) => id.trim().toLowerCase()))]
@@ -243,7 +246,13 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
       .for('update')
     if (found.length !== keys.length) throw notFound('Payout not found')
     const owners = await tx
-      .select({ id: subscriptions.id, userId: subscriptions.userId, reference: subscriptions.reference, status: subscriptions.status })
+      .select({
+        id: subscriptions.id,
+        userId: subscriptions.userId,
+        reference: subscriptions.reference,
+        status: subscriptions.status,
+        createdAt: subscriptions.createdAt,
+      })
       .from(subscriptions)
       .where(inArray(subscriptions.id, [...new Set(found.map((row) => row.subscriptionId))]))
     if (input.reference && owners.some((owner) => owner.reference !== input.reference!.trim().toUpperCase())) {
@@ -251,6 +260,11 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
     }
     if (owners.some((owner) => owner.userId === actor.id)) throw forbidden(OWN_INVESTMENT_PAYOUT)
     if (owners.some((owner) => owner.status !== 'ongoing')) throw conflict('Only payouts of an investment paying out can be recorded')
+    const startedAfter = owners
+      .map((owner) => todayIn(getConfig().APP_TIME_ZONE, owner.createdAt))
+      .filter((day) => day > input.paid_at)
+      .sort()
+    if (startedAfter.length) throw fieldError('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
     const now = new Date()
     const updated = await tx
       .update(payouts)
