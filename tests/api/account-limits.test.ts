@@ -202,7 +202,7 @@ describe('e-mails to one address', () => {
     expect((await signUp(email)).httpStatus).toBe(200)
   })
 
-  test('security notices are never capped: an e-mail or password change reaches the holder past 10 routine e-mails', async () => {
+  test('security notices are never capped: an e-mail, password or payout account change reaches the holder past 10 routine e-mails', async () => {
     const staff = await api.createStaff(['can_modify_customer'])
     const customer = await api.registerUser('customer')
     const capped = async () => {
@@ -214,6 +214,11 @@ describe('e-mails to one address', () => {
     // Its sign-up code counts too: routine mail up to the hour's cap of 10.
     await mailDirectly(customer.email, 10 - api.mailCount(customer.email))
     await capped()
+
+    // The payout account: changed with the password, told at once.
+    const profile = { bank: 'access', account_number: '1234567890', account_name: 'Ada Obi', current_password: customer.password }
+    expect((await api.call('POST', 'account/profile', { token: customer.token, body: profile })).httpStatus).toBe(200)
+    expect(subjects()).toContain('Your payout account was changed')
 
     // An e-mail change asked for from the account: the old address is told (the link to the new one is routine mail).
     const asked = await api.call('POST', 'account/email', { token: customer.token, body: { email: freshEmail('moving'), current_password: customer.password } })

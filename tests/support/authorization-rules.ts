@@ -415,6 +415,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/commission_rates': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/payout_account_hold_hours': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

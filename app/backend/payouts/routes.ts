@@ -49,6 +49,9 @@ const PAYOUT_CSV_HEADER = [
   'paid_at',
   'bank_reference',
   'recorded_by',
+  'paid_to_bank',
+  'paid_to_account_number',
+  'paid_to_account_name',
 ]
 
 /** Naira as the API answers it, back to kobo (exact: they were kobo / 100) for the CSV's decimals. */
@@ -75,6 +78,9 @@ const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, for
         p.paid_at,
         p.bank_reference,
         p.recorded_by,
+        p.paid_to?.bank_name ?? null,
+        p.paid_to?.account_number ?? null,
+        p.paid_to?.account_name ?? null,
       ])
     })
   }
