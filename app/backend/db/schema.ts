@@ -440,6 +440,8 @@ export const profiles = pgTable('profiles', {
   accountName: text('account_name'),
   /** Realtors: a registered company, withheld at the company rate. */
   registeredCompany: boolean('registered_company').notNull().default(false),
+  /** When the payout account was last set, changed or removed: payouts wait payout_account_hold_hours after it. */
+  payoutAccountChangedAt: timestamp('payout_account_changed_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 })
 
@@ -649,6 +651,10 @@ export const payouts = pgTable(
     proofFileId: integer('proof_file_id').references(() => files.id, { onDelete: 'set null' }),
     recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    /** The investor's payout account when it was recorded paid (bank code, number, name); null if none was on file. */
+    paidToBank: text('paid_to_bank'),
+    paidToAccountNumber: text('paid_to_account_number'),
+    paidToAccountName: text('paid_to_account_name'),
     createdAt: createdAt(),
   },
   (table) => [
