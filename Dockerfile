@@ -60,5 +60,6 @@ EXPOSE 3000
 # slim images have no curl.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# PGlite under /data when DATABASE_URL is unset; PostgreSQL when it is set.
+# PGlite under /data when DATABASE_URL is unset; PostgreSQL when it is set, with DATABASE_MIGRATION_URL
+# for the tables' owner so that the app's role owns nothing (docs/postgresql.md).
 CMD ["npm", "start"]

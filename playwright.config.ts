@@ -47,7 +47,7 @@ export default defineConfig({
     { name: 'no-js', testIgnore: /bank-details\.spec\.ts$/, dependencies: ['bank-details'], use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: 'node node_modules/@remix-run/serve/dist/cli.js ./build/index.js',
+    command: 'node node_modules/.bin/remix-serve ./build/index.js',
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -14,9 +14,6 @@ import { stylesheetText } from './utils/stylesheet.server'
 // Validate the environment and open the database as the server starts, not at the first request.
 startApi()
 
-// Read by Remix before it runs the action of a post (see app/utils/csrf.server.ts).
-export { refuseCrossSitePost } from './utils/csrf.server'
-
 const ABORT_DELAY = 5_000
 // A signed-in page holds someone's data: no cache (a shared computer's, a proxy's) may keep it,
 // and the back button after signing out must ask the server again.
@@ -30,6 +27,8 @@ export default async function handleRequest(
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
   if (await getAuth(request)) responseHeaders.set('Cache-Control', NO_STORE)
+  // A form refused for its size is left unread, so the connection cannot carry another request.
+  if (responseStatusCode === 413) responseHeaders.set('Connection', 'close')
   // Read before the abort timer starts: a stylesheet that cannot be read fails this request alone,
   // where a timer left behind would end the process.
   const stylesheet = stylesheetText()
@@ -46,9 +45,8 @@ export default async function handleRequest(
       {
         nonce,
         // No page defers data: the whole page is ready as soon as its shell is. It is sent as one
-        // buffer: React writes a page in pieces (of 8 KiB, as patched: README, "Patched dependencies"),
-        // and each piece passed through a Node stream, a web stream and the socket costs more than
-        // gathering them here.
+        // buffer: React writes a page in many small pieces, and each piece passed through a Node
+        // stream, a web stream and the socket costs more than gathering them here.
         onAllReady: () => {
           clearTimeout(abortTimer)
           shellRendered = true
@@ -103,5 +101,11 @@ export async function handleDataRequest(response: Response, { request }: { reque
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // Remix refuses a post whose Origin names another host before any action or loader runs, and
+  // answers it with an empty 500: worth a line in the log, not a stack trace.
+  if (request.method !== 'GET' && error instanceof Error && /does not match `origin` header/.test(error.message)) {
+    console.warn(`Refused a cross-site post to ${new URL(request.url).pathname} (Origin: ${request.headers.get('origin')})`)
+    return
+  }
   console.error(error)
 }

@@ -97,7 +97,7 @@ function figuresOf(report) {
 }
 
 function startServer(env, port) {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), './build/index.js'], {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/remix-serve'), './build/index.js'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],

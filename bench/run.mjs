@@ -64,7 +64,7 @@ function startServer(env, { port = PORT, cwd = root } = {}) {
   const started = performance.now()
   // BENCH_NODE_ARGS: flags for the app's server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = cwd === root ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : []
-  const child = spawn(process.execPath, [...nodeArgs, '--import', path.join(root, 'bench/event-loop.mjs'), path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), './build/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', path.join(root, 'bench/event-loop.mjs'), path.join(root, 'node_modules/.bin/remix-serve'), './build/index.js'], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false', BENCH_EVENT_LOOP_FILE: eventLoopFile(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -341,7 +341,7 @@ if (!args.has('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(1)
   if (!args.has('--bundles-only')) {
-    const reference = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: REFERENCE_DIR, stdio: 'inherit' })
+    const reference = spawnSync(process.execPath, [path.join(root, 'node_modules/.bin/remix'), 'build'], { cwd: REFERENCE_DIR, stdio: 'inherit' })
     if (reference.status !== 0) process.exit(1)
   }
 }

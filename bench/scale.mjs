@@ -6,7 +6,7 @@
 //   node bench/scale.mjs --pglite [--quick] [--no-build]
 // compares, on PGlite, one process with one process owning the database and serving /api/v1 to two
 // web processes that call it over HTTP (API_URL): the other way WEB_CONCURRENCY could have worked
-// there (it is refused instead; README "Running more than one instance").
+// there (it is refused instead; docs/operations.md, "Running more than one instance").
 // Writes bench/results/scale-<date>.json.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -45,7 +45,7 @@ const log = (line = '') => process.stdout.write(`${line}\n`)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function serve({ port, env, launcher = true }) {
-  const entry = launcher ? 'bin/serve.mjs' : 'node_modules/@remix-run/serve/dist/cli.js'
+  const entry = launcher ? 'bin/serve.mjs' : 'node_modules/.bin/remix-serve'
   const child = spawn(process.execPath, [entry, './build/index.js'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],

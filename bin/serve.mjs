@@ -4,13 +4,21 @@
 // that share the port. The primary only supervises: it replaces a worker that dies and, on
 // SIGTERM or SIGINT, has every worker finish its requests in flight within docker stop's 10 s.
 //
-// Usage: node bin/serve.mjs [build path, default ./build/index.js]
+// Usage: node bin/serve.mjs ./build/index.js
 import cluster from 'node:cluster'
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const require = createRequire(import.meta.url)
-const cli = require.resolve('@remix-run/serve/dist/cli.js')
-const buildPath = process.argv[2] ?? './build/index.js'
+const buildPath = process.argv[2]
+
+/** The remix-serve command, where its package's manifest declares it. */
+function remixServe() {
+  const manifest = require.resolve('@remix-run/serve/package.json')
+  const { bin } = require(manifest)
+  return path.join(path.dirname(manifest), typeof bin === 'string' ? bin : bin['remix-serve'])
+}
 
 /** A whole number from `min` to `max`, or `fallback` when unset; a problem message otherwise. */
 function wholeNumber(name, min, max, fallback) {
@@ -23,43 +31,30 @@ function wholeNumber(name, min, max, fallback) {
   return { value }
 }
 
-function runServer() {
-  process.argv = [process.argv[0], cli, buildPath]
-  require(cli)
-}
+// remix-serve reads the build's path from its first argument, which is ours too.
+const runServer = () => import(pathToFileURL(remixServe()).href)
 
-if (cluster.isWorker) {
-  // The primary passes SIGTERM on; a terminal's Ctrl-C reaches every process of the group as well.
-  // The server's own handlers (registered once) drain and exit on the first signal: a second one
-  // must not kill the worker in the middle of that. Before they exist there is nothing to drain.
-  let draining = false
-  for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.on(signal, () => {
-      if (draining) return
-      if (process.listeners(signal).length > 1) draining = true
-      else process.exit(0)
-    })
-  }
-  runServer()
-} else {
-  const workers = wholeNumber('WEB_CONCURRENCY', 1, 64, 1)
-  // The API reads DATABASE_POOL_SIZE (app/backend/config.ts); checked here too, so that a bad
-  // value stops the start once instead of once per worker.
-  const poolSize = wholeNumber('DATABASE_POOL_SIZE', 1, 100, undefined)
-  const problems = [workers.problem, poolSize.problem].filter(Boolean)
-  if (!problems.length && workers.value > 1 && !process.env.DATABASE_URL) {
-    problems.push(
-      `WEB_CONCURRENCY: ${workers.value} processes need PostgreSQL (DATABASE_URL). The embedded database (PGlite) ` +
-        'allows one process per data folder: unset WEB_CONCURRENCY or set it to 1, or set DATABASE_URL.',
-    )
-  }
-  if (problems.length) {
-    console.error(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
-    process.exit(1)
-  }
-  if (workers.value === 1) runServer()
-  else supervise(workers.value)
+if (!buildPath) {
+  console.error('Usage: node bin/serve.mjs <server-build-path>, e.g. node bin/serve.mjs ./build/index.js')
+  process.exit(1)
 }
+const workers = wholeNumber('WEB_CONCURRENCY', 1, 64, 1)
+// The API reads DATABASE_POOL_SIZE (app/backend/config.ts); checked here too, so that a bad
+// value stops the start once instead of once per worker.
+const poolSize = wholeNumber('DATABASE_POOL_SIZE', 1, 100, undefined)
+const problems = [workers.problem, poolSize.problem].filter(Boolean)
+if (!problems.length && workers.value > 1 && !process.env.DATABASE_URL) {
+  problems.push(
+    `WEB_CONCURRENCY: ${workers.value} processes need PostgreSQL (DATABASE_URL). The embedded database (PGlite) ` +
+      'allows one process per data folder: unset WEB_CONCURRENCY or set it to 1, or set DATABASE_URL.',
+  )
+}
+if (problems.length) {
+  console.error(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  process.exit(1)
+}
+if (workers.value === 1) runServer()
+else supervise(workers.value)
 
 function supervise(count) {
   // Within the 10 s docker stop allows before its SIGKILL; each worker's own drain takes at most 8 s.
@@ -72,7 +67,7 @@ function supervise(count) {
   const alive = new Set()
   const fork = () => alive.add(cluster.fork())
 
-  cluster.setupPrimary({ exec: process.argv[1], args: [buildPath] })
+  cluster.setupPrimary({ exec: remixServe(), args: [buildPath] })
   cluster.on('listening', (worker) => listening.add(worker))
   cluster.on('exit', (worker, code, signal) => {
     alive.delete(worker)

@@ -170,7 +170,8 @@ const SUITES = [
   },
   {
     name: 'api-postgres',
-    about: 'the API tests again on a real PostgreSQL server started for them (the malformed-input run goes once, on PGlite, which is PostgreSQL too)',
+    about:
+      'the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the malformed-input run goes once, on PGlite, which is PostgreSQL too',
     async run() {
       const { startPostgres } = await import('./support/postgres.mjs')
       let server

@@ -4,36 +4,50 @@ import { DEFAULT_TIME_ZONE } from '~/contract/format'
 
 export { EnvError }
 
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
+
 /** The variables the API reads. The web layer reads its own in app/utils/env.server.ts. */
-const schema = z.object({
-  ...sharedVariables,
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
-    .optional(),
-  /** Server processes per instance (bin/serve.mjs); with the pool size, how many connections each may hold. */
-  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
-  /** Connections in each process's PostgreSQL pool; unset, see defaultPoolSize. */
-  DATABASE_POOL_SIZE: wholeNumber(1, 100).optional(),
-  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SEED_DEMO: booleanFlag.default(true),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3, 'must be a sender address').default('Land Banking <no-reply@landbanking.local>'),
-  APP_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos')
-    .default(DEFAULT_TIME_ZONE),
-  JOBS: booleanFlag.default(true),
-  /** Checks every answer against its endpoint table entry (the test configurations turn it on). */
-  API_CHECK_RESPONSES: booleanFlag.default(false),
-})
+const schema = z
+  .object({
+    ...sharedVariables,
+    /** The app's own connection; with DATABASE_MIGRATION_URL, as a role that owns no table (docs/postgresql.md). */
+    DATABASE_URL: postgresUrl.optional(),
+    /** The tables' owner: runs the migrations and grants DATABASE_URL's role its rights, nothing else. */
+    DATABASE_MIGRATION_URL: postgresUrl.optional(),
+    /** Server processes per instance (bin/serve.mjs); with the pool size, how many connections each may hold. */
+    WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
+    /** Connections in each process's PostgreSQL pool; unset, see defaultPoolSize. */
+    DATABASE_POOL_SIZE: wholeNumber(1, 100).optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: booleanFlag.default(true),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3, 'must be a sender address').default('Land Banking <no-reply@landbanking.local>'),
+    APP_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos')
+      .default(DEFAULT_TIME_ZONE),
+    JOBS: booleanFlag.default(true),
+    /** Checks every answer against its endpoint table entry (the test configurations turn it on). */
+    API_CHECK_RESPONSES: booleanFlag.default(false),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.DATABASE_MIGRATION_URL) return
+    const problem = !config.DATABASE_URL
+      ? "needs DATABASE_URL too: the app's own connection, as a role that owns no table"
+      : userOf(config.DATABASE_MIGRATION_URL) && userOf(config.DATABASE_MIGRATION_URL) === userOf(config.DATABASE_URL)
+        ? "must connect as another role than DATABASE_URL: the tables' owner, while DATABASE_URL is the app's role"
+        : null
+    if (problem) ctx.addIssue({ code: 'custom', path: ['DATABASE_MIGRATION_URL'], message: problem })
+  })
 
 /** Values never echoed back in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL'])
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_MIGRATION_URL', 'ADMIN_PASSWORD', 'SMTP_URL'])
 
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>
 
@@ -42,6 +56,15 @@ export type Config = z.infer<typeof schema>
 /** Validates an environment (process.env or any object); throws EnvError naming each bad variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   return parseVariables(schema, source, SECRET_VARIABLES)
+}
+
+/** The user name a PostgreSQL URL names ('' when it names none: the driver then takes PGUSER or the system user). */
+function userOf(url: string) {
+  try {
+    return decodeURIComponent(new URL(url).username)
+  } catch {
+    return ''
+  }
 }
 
 function wholeNumber(min: number, max: number) {

@@ -125,7 +125,9 @@ async function handle(request: Request, options: ApiRequestOptions) {
     })
   } catch (error) {
     if (error instanceof ApiError) {
-      return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data })
+      // A body refused for its size is left unread, so the connection cannot carry another request.
+      const headers: Record<string, string> = error.httpStatus === 413 ? { Connection: 'close' } : {}
+      return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data }, headers)
     }
     if (isDatabaseUnavailable(error)) {
       console.error(`[api ${requestId}] ${request.method} ${request.url}: the database is unavailable (${describe(error)})`)

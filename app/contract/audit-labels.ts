@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS = {
   'auth.password_reset_requested': 'Asked for a password reset',
   'auth.password_reset': 'Reset password',
   'profile.updated': 'Updated profile',
+  'profile.payout_account_changed': 'Changed payout account',
   'customer.created': 'Added customer',
   'customer.updated': 'Changed customer',
   'customer.suspended': 'Suspended customer',

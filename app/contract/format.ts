@@ -55,6 +55,14 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return `${pad(date.day)}/${pad(date.month)}/${date.year} ${hour}:${pad(date.minute)} ${date.hour < 12 ? 'AM' : 'PM'}`
 }
 
+/** DD/MM/YYYY HH:mm (24-hour clock) in the user's time zone: an hour that matters, such as when a hold ends. */
+export function formatDateTime24(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
+  if (!value) return ''
+  const date = dateIn(value, timeZone)
+  if (!date) return INVALID_DATE
+  return `${pad(date.day)}/${pad(date.month)}/${date.year} ${pad(date.hour)}:${pad(date.minute)}`
+}
+
 const INVALID_DATE = 'Invalid Date'
 const pad = (value: number) => String(value).padStart(2, '0')
 

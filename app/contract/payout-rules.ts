@@ -5,6 +5,8 @@
  * pin the rules down. Free of zod: the portfolio's chart is drawn from them in the browser too.
  */
 
+import { formatDate, formatDateTime24 } from './format'
+
 export const PAYOUT_STATUSES = ['due', 'late', 'scheduled', 'paid'] as const
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
 
@@ -19,6 +21,15 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 export const PAYOUT_GRACE_DAYS_DEFAULT = 3
 export const PAYOUT_GRACE_DAYS_MIN = 0
 export const PAYOUT_GRACE_DAYS_MAX = 60
+
+/**
+ * Hours payouts wait after an investor's payout account is set or changed (the
+ * payout_account_hold_hours setting): a stolen session that moves the account cannot be paid
+ * before the holder, told at once, can stop it.
+ */
+export const PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT = 72
+export const PAYOUT_ACCOUNT_HOLD_HOURS_MIN = 1
+export const PAYOUT_ACCOUNT_HOLD_HOURS_MAX = 720
 
 const DAY = 86_400_000
 
@@ -159,3 +170,29 @@ export const PAYOUT_RECORDERS = { permissions: ['can_record_payout'] } as const
 
 /** The dashboard's "payouts due" and the list behind it: payouts due or late (unpaid past their date). */
 export const PAYOUT_NEEDS_PAYING: readonly PayoutStatus[] = ['due', 'late']
+
+/** A payout held because its investor's payout account changed: when it changed and when the hold ends (ISO instants). */
+export type PayoutAccountHold = { changed_at: string; held_until: string }
+
+/** When the hold that a payout account change at `changedAt` starts ends: `holdHours` later. */
+export function payoutAccountHeldUntil(changedAt: Date, holdHours: number): Date {
+  return new Date(changedAt.getTime() + Math.max(0, holdHours) * 3_600_000)
+}
+
+/**
+ * The hold on an investor's payouts at `now`: from the moment its payout account was set or
+ * changed until `holdHours` hours later. Null when it never changed (accounts saved before holds
+ * existed) or the hold is over.
+ */
+export function payoutAccountHold(changedAt: Date | string | null | undefined, holdHours: number, now: Date): PayoutAccountHold | null {
+  if (!changedAt) return null
+  const changed = new Date(changedAt)
+  if (Number.isNaN(changed.getTime())) return null
+  const until = payoutAccountHeldUntil(changed, holdHours)
+  return until.getTime() > now.getTime() ? { changed_at: changed.toISOString(), held_until: until.toISOString() } : null
+}
+
+/** "Payout account changed on 14/01/2027: held until 17/01/2027 09:30", in the time zone given. */
+export function payoutHoldWording(hold: PayoutAccountHold, timeZone?: string): string {
+  return `Payout account changed on ${formatDate(hold.changed_at, timeZone)}: held until ${formatDateTime24(hold.held_until, timeZone)}`
+}

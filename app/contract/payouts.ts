@@ -34,6 +34,17 @@ export const payoutSchema = z.object({
   /** Who recorded it paid ("First Last"); null before it is paid, or for payouts recorded before the ledger. */
   recorded_by: z.string().nullable(),
   proof_of_payment: z.string().nullable(),
+  /**
+   * The investor's payout account it was paid into, as it stood when it was recorded paid (`bank`
+   * is a code of contract/banks.ts, `bank_name` its name); null before it is paid, for payouts
+   * recorded before accounts were kept with them, or when the investor had no account on file.
+   */
+  paid_to: z.object({ bank: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
+  /**
+   * Unpaid and held: the investor's payout account was set or changed at `changed_at`, and the
+   * payout may not be recorded paid before `held_until` (ISO instants). Null otherwise.
+   */
+  account_hold: z.object({ changed_at: z.string(), held_until: z.string() }).nullable(),
 })
 export type Payout = z.infer<typeof payoutSchema>
 
@@ -94,6 +105,8 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>
 export const PAYOUTS_RECORDED = (count: number) => (count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`)
 export const PAYOUT_ALREADY_PAID = 'This payout has already been recorded as paid'
 export const PAID_AT_IN_FUTURE = 'Date paid cannot be in the future'
+/** `startedOn` as DD/MM/YYYY. */
+export const PAID_AT_BEFORE_START = (startedOn: string) => `Date paid cannot be before the investment started (${startedOn})`
 
 /**
  * The /payouts page's record form (a multipart post, so it works without JavaScript): the payouts

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { bankName } from './banks'
 import { registeredCompanyRequestSchema } from './registered-company'
-import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, checkboxField, optionalPhone, optionalString, UNKNOWN_BANK_MESSAGE } from './fields'
+import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, checkboxField, optionalPhone, optionalString, PASSWORD_MAX, UNKNOWN_BANK_MESSAGE } from './fields'
 
 export { NIGERIAN_BANKS, bankName } from './banks'
 
 /**
  * A person's own profile, saved from Settings (POST account/profile): contact details and next of
  * kin for everyone, and for customers the bank account their investment payouts are paid into.
- * Everything may be left empty, but a next of kin or a payout account is given whole.
+ * Everything may be left empty, but a next of kin or a payout account is given whole. Setting,
+ * changing or removing the payout account also needs `current_password`.
  */
 export const profileSchema = z
   .object({
@@ -25,6 +26,8 @@ export const profileSchema = z
      * commissions. Staff set it; a realtor's different answer waits for them as a request.
      */
     registered_company: checkboxField('Registered company').optional(),
+    /** Needed only when the payout account (bank, account number or account name) changes; ignored otherwise. */
+    current_password: z.string().max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`).optional(),
   })
   .superRefine((value, ctx) => {
     const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -40,7 +43,10 @@ export const profileSchema = z
     }
   })
 
-export type ProfileForm = { [Key in Exclude<keyof z.input<typeof profileSchema>, 'registered_company'>]: string } & { registered_company?: string }
+export type ProfileForm = { [Key in Exclude<keyof z.input<typeof profileSchema>, 'registered_company' | 'current_password'>]: string } & {
+  registered_company?: string
+  current_password?: string
+}
 
 /** A profile as the API answers it: '' for anything not given. */
 export const savedProfileSchema = z.object({
@@ -82,3 +88,6 @@ export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {
 export const PROFILE_UPDATED = 'Profile saved'
 export const PAYOUT_ACCOUNT_CUSTOMERS_ONLY = 'Only customers have a payout account'
 export const REGISTERED_COMPANY_REALTORS_ONLY = 'Only realtors say whether they are a registered company'
+
+export const PAYOUT_ACCOUNT_PASSWORD_NEEDED = 'Enter your current password to change your payout account'
+export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect'

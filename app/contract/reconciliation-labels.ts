@@ -30,9 +30,17 @@ export const STATEMENT_LINE_STATUS_LABELS: Record<StatementLineStatus, string> =
   ignored: 'Not ours',
 }
 
-export const MATCH_CONFIDENCES = ['exact', 'likely', 'none'] as const
+/**
+ * How a line was matched: `exact` (its narration names the subscription), `likely` (the amount,
+ * the day and the payer's name fit one payment), `ambiguous` (they fit more than one payment: the
+ * line is matched to none, and is never confirmed in bulk), `none`.
+ */
+export const MATCH_CONFIDENCES = ['exact', 'likely', 'ambiguous', 'none'] as const
 export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number]
-export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = { exact: 'Exact', likely: 'Likely', none: 'No match' }
+export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = { exact: 'Exact', likely: 'Likely', ambiguous: 'Ambiguous', none: 'No match' }
+
+/** Why an ambiguous line cannot be confirmed: staff must decide whose credit it is. */
+export const AMBIGUOUS_CREDIT = 'This credit fits more than one payment: check who sent it, then mark that payment paid or link the line by hand'
 
 /** The message on a transaction awaiting confirmation that no line of an imported statement supports. */
 export const NO_STATEMENT_CREDIT = 'No matching credit on the statement'

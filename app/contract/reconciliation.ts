@@ -104,6 +104,8 @@ export const statementImportSummarySchema = z.object({
   unreadable: z.number().int(),
   exact: z.number().int(),
   likely: z.number().int(),
+  /** Lines that fit more than one payment: matched to none, for staff to decide. */
+  ambiguous: z.number().int(),
   unmatched: z.number().int(),
   unreadable_rows: z.array(unreadableRowSchema),
 })
@@ -131,6 +133,14 @@ export const statementLineSchema = z.object({
       transaction: z.object({ reference: z.string(), amount: z.number(), paid_at: z.string().nullable(), status: z.string() }).nullable(),
     })
     .nullable(),
+  /** The payments an ambiguous line fits (none of them is its match); empty for the others. */
+  candidates: z.array(
+    z.object({
+      subscription_reference: z.string(),
+      customer: z.object({ reference: z.string(), name: z.string() }),
+      transaction: z.object({ reference: z.string(), amount: z.number(), paid_at: z.string().nullable(), status: z.string() }),
+    }),
+  ),
   /** Whether the caller may confirm this match now (never their own recording or subscription). */
   can_confirm: z.boolean(),
   /** Why not, when can_confirm is false and there is a match. */
@@ -151,7 +161,7 @@ export const statementLineListSchema = z.object({
   page: z.number().int(),
   totalPages: z.number().int(),
   /** Open lines per confidence, for the tabs. */
-  counts: z.object({ exact: z.number().int(), likely: z.number().int(), none: z.number().int() }),
+  counts: z.object({ exact: z.number().int(), likely: z.number().int(), ambiguous: z.number().int(), none: z.number().int() }),
   /** The last day of the latest statement imported, or null before any. */
   last_statement_date: z.string().nullable(),
 })

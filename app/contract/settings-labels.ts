@@ -23,5 +23,6 @@ export const SETTING_TYPES = [
   'title_step_days',
   'payout_grace_days',
   'commission_rates',
+  'payout_account_hold_hours',
 ] as const
 export type SettingType = (typeof SETTING_TYPES)[number]

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
-import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
+import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES } from './settings-labels'
 import { titleStepDaysSchema } from './titles'
 
@@ -66,6 +66,9 @@ export type ExpiryDaysSetting = z.infer<typeof daysSettingSchema>
 /** How many days a payout stays due past its date before it is late. */
 export const payoutGraceDaysSchema = z.object({ value: daysField('Grace days', PAYOUT_GRACE_DAYS_MIN, PAYOUT_GRACE_DAYS_MAX) })
 
+/** How many hours payouts wait after an investor sets or changes the payout account (a whole number, like the day settings). */
+export const payoutAccountHoldSchema = z.object({ value: daysField('Hold hours', PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_ACCOUNT_HOLD_HOURS_MAX) })
+
 /** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
 export type ReminderDaysForm = { value: string }
 
@@ -83,6 +86,7 @@ export const settingSchema = z.discriminatedUnion(
     titleStepDaysSchema.extend({ type: z.literal('title_step_days') }),
     payoutGraceDaysSchema.extend({ type: z.literal('payout_grace_days') }),
     commissionRatesSchema.extend({ type: z.literal('commission_rates') }),
+    payoutAccountHoldSchema.extend({ type: z.literal('payout_account_hold_hours') }),
   ],
   { error: `Type must be ${SETTING_TYPES.slice(0, -1).join(', ')} or ${SETTING_TYPES.at(-1)}` },
 )
@@ -92,3 +96,4 @@ export const REMINDER_UPDATED = 'Payment reminder days saved'
 export const COMPANY_DETAILS_UPDATED = 'Company details saved'
 export const GRACE_DAYS_UPDATED = 'Payout grace days saved'
 export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'
+export const PAYOUT_HOLD_UPDATED = 'Payout account hold saved'

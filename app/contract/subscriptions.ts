@@ -250,9 +250,18 @@ export const transactionSchema = z.object({
   /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */
   can_mark: z.boolean(),
   /**
-   * Awaiting confirmation, dated on or before the last day of the latest imported bank statement,
-   * and no line of any statement supports it: "No matching credit on the statement".
+   * Awaiting confirmation, and no statement credit backs it (statementSupport): paid on or before
+   * the last day of the latest imported bank statement with no line for it, or its line is of
+   * another amount or fits another payment too: "No matching credit on the statement".
    */
   no_statement_credit: z.boolean(),
+  /**
+   * Why the statement credit beside it does not back it, with the credit's amount (naira) and day:
+   * `amount_differs` (the credit linked to it is another amount) or `ambiguous` (the credit fits
+   * another payment too). Either way no_statement_credit is true. Null otherwise.
+   */
+  statement_warning: z
+    .object({ kind: z.enum(['amount_differs', 'ambiguous']), credit_amount: z.number(), credit_date: z.string() })
+    .nullable(),
 })
 export type Transaction = z.infer<typeof transactionSchema>

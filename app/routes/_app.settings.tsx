@@ -12,6 +12,7 @@ import {
   CompanyDetailsForm,
   ExpiryDaysForm,
   GraceDaysForm,
+  PayoutAccountHoldForm,
   ReminderDaysForm,
   TitleStepDaysForm,
 } from '~/features/settings/settings-forms'
@@ -36,6 +37,7 @@ const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 export default function SettingsRoute() {
   const { user, canModify, tab, bank, reminderDays, expiryDays, graceDays, company, titleDays, commissionRates, profile, pendingEmail, specs } =
     useLoaderData<typeof loader>()
+  const { payoutAccountHold } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
@@ -69,6 +71,9 @@ export default function SettingsRoute() {
           ) : null}
           {graceDays !== null ? (
             <GraceDaysForm current={graceDays} spec={specs.graceDays} lastResult={resultFor('payout_grace_days')} />
+          ) : null}
+          {payoutAccountHold !== null ? (
+            <PayoutAccountHoldForm current={payoutAccountHold} spec={specs.payoutAccountHold} lastResult={resultFor('payout_account_hold_hours')} />
           ) : null}
           {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
           {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}

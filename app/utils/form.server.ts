@@ -19,9 +19,11 @@ const forms = new WeakMap<Request, Promise<FormData>>()
 /**
  * A form post's fields, read once per request however many times asked, and at most
  * `limit.bytes` of it: a larger body is refused with a 413 page saying `limit.message`, an
- * unreadable one with a 400. Every action reads its form through here (or parseForm).
+ * unreadable one with a 400, a post from another site with a 403. Every action reads its form
+ * through here (or parseForm).
  */
 export function readForm(request: Request, limit: BodyLimit = { bytes: FORM_MAX_BYTES, message: FORM_TOO_LARGE }) {
+  assertSameOrigin(request)
   let form = forms.get(request)
   if (!form) {
     form = readBodyForm(request, limit.bytes).catch((error: unknown) => {
@@ -44,7 +46,6 @@ export async function parseForm<S extends z.ZodType>(
   schema: S,
   { honeypot = false, limit }: { honeypot?: boolean; limit?: BodyLimit } = {},
 ) {
-  assertSameOrigin(request)
   const formData = await readForm(request, limit)
   if (honeypot && formData.get(HONEYPOT_FIELD)) {
     throw new Response('The form could not be submitted', { status: 400 })

@@ -95,8 +95,9 @@ export async function logoutAndRedirect(request: Request, to = '/login'): Promis
 /** Signed-in pages: signed out → /login, unverified → /verify-email (docs/authorization.md). */
 export async function requireAuth(request: Request, { allowUnverified = false } = {}) {
   // A signed-in action refuses a post from another site first, so such a post gets the 403 page
-  // rather than the sign-in screen. Page posts never get this far (Remix refuses them before any
-  // action or loader runs, see csrf.server.ts): this is for resource routes and ?_data posts.
+  // rather than the sign-in screen. Remix itself refuses a page post whose Origin names another
+  // host before any action or loader runs; this also covers resource routes, `Origin: null` and
+  // `Sec-Fetch-Site: cross-site`.
   if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request)
   const auth = await getAuth(request)
   // After login the user is always sent to /, so the page asked for is not carried along.

@@ -7,7 +7,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { rateLimitEvents, users } from '~/backend/db/schema'
-import { sendMail } from '~/backend/mail'
+import { MailCapReached, sendMail } from '~/backend/mail'
 import { LIMITS } from '~/backend/rate-limit'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { quietMailLog } from '../support/quiet'
@@ -200,5 +200,46 @@ describe('e-mails to one address', () => {
     expect(refused.message).toBe(LIMITS.mailToAddressDay.message)
     await age('mail-to', 21 * 3600, email)
     expect((await signUp(email)).httpStatus).toBe(200)
+  })
+
+  test('security notices are never capped: an e-mail, password or payout account change reaches the holder past 10 routine e-mails', async () => {
+    const staff = await api.createStaff(['can_modify_customer'])
+    const customer = await api.registerUser('customer')
+    const capped = async () => {
+      const before = api.mailCount(customer.email)
+      await expect(sendMail(api.db, { to: customer.email, subject: 'Routine', text: 'A routine e-mail.' })).rejects.toBeInstanceOf(MailCapReached)
+      expect(api.mailCount(customer.email)).toBe(before)
+    }
+    const subjects = () => api.mailsTo(customer.email).map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '')
+    // Its sign-up code counts too: routine mail up to the hour's cap of 10.
+    await mailDirectly(customer.email, 10 - api.mailCount(customer.email))
+    await capped()
+
+    // The payout account: changed with the password, told at once.
+    const profile = { bank: 'access', account_number: '1234567890', account_name: 'Ada Obi', current_password: customer.password }
+    expect((await api.call('POST', 'account/profile', { token: customer.token, body: profile })).httpStatus).toBe(200)
+    expect(subjects()).toContain('Your payout account was changed')
+
+    // An e-mail change asked for from the account: the old address is told (the link to the new one is routine mail).
+    const asked = await api.call('POST', 'account/email', { token: customer.token, body: { email: freshEmail('moving'), current_password: customer.password } })
+    expect(asked.httpStatus, asked.message).toBe(200)
+    expect(subjects()).toContain('A change of your email address was requested')
+
+    // The password changed in Settings.
+    const next = 'password-456'
+    const changed = await api.call('POST', 'change-password', {
+      token: customer.token,
+      body: { current_password: customer.password, password: next, password_confirmation: next },
+    })
+    expect(changed.httpStatus, changed.message).toBe(200)
+    expect(subjects()).toContain('Your Land Banking password was changed')
+
+    // Staff move the e-mail: the old address is told.
+    const moved = freshEmail('moved-by-staff')
+    const edited = await api.call('POST', `admin/customer/${customer.user.uuid}`, { token: staff.token, body: { first_name: 'Ada', last_name: 'Obi', email: moved } })
+    expect(edited.httpStatus).toBe(200)
+    expect(subjects()).toContain('Your Land Banking email address was changed')
+    // Routine mail to the old address is still capped.
+    await capped()
   })
 })

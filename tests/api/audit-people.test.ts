@@ -314,8 +314,16 @@ describe('the profile', () => {
 
   test('saving a profile records the fields that changed; saving it unchanged records nothing', async () => {
     const customer = await api.registerUser('customer')
-    const first = await onlyEntryOf(async () => expectOk(await api.call('POST', 'account/profile', { token: customer.token, body: profile })))
-    expect(first).toMatchObject({ action: 'profile.updated', actorReference: customer.user.reference, recordType: 'customer', recordReference: customer.user.reference })
+    const first = await onlyEntryOf(async () =>
+      expectOk(await api.call('POST', 'account/profile', { token: customer.token, body: { ...profile, current_password: customer.password } })),
+    )
+    // Setting the payout account is an action of its own.
+    expect(first).toMatchObject({
+      action: 'profile.payout_account_changed',
+      actorReference: customer.user.reference,
+      recordType: 'customer',
+      recordReference: customer.user.reference,
+    })
     expect(first.changes).toMatchObject({
       phone: { before: '', after: profile.phone },
       account_number: { before: '', after: '0123456789' },

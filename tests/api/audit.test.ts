@@ -68,6 +68,11 @@ const list = (query: string, token = superAdmin) => api.call('GET', `admin/audit
 
 describe('entries are append-only', () => {
   test('UPDATE, DELETE and TRUNCATE on the table are refused by the database, and the entries stay as written', async () => {
+    // On PostgreSQL the app's role holds no such right (tests/api/audit-roles.test.ts); on PGlite the
+    // one role owns the table and its trigger refuses.
+    const refused = api.databaseUrls
+      ? /permission denied for table audit_log/
+      : /The audit log is append-only: (UPDATE|DELETE|TRUNCATE) is refused/
     const before = (await list('')).data.items[0]
     expect(before).toBeTruthy()
     for (const statement of [
@@ -75,10 +80,18 @@ describe('entries are append-only', () => {
       sql`delete from audit_log where id = ${Number(before.id)}`,
       sql`truncate audit_log`,
     ]) {
-      expect(await refusal(() => api.db.execute(statement))).toMatch(/The audit log is append-only: (UPDATE|DELETE|TRUNCATE) is refused/)
+      expect(await refusal(() => api.db.execute(statement))).toMatch(refused)
     }
     const after = (await list('')).data.items.find((entry: { id: string }) => entry.id === before.id)
     expect(after).toEqual(before)
+  })
+
+  test("every table a trigger keeps append-only is one the app's role may only read and add to (db/roles.ts)", async () => {
+    const { APPEND_ONLY_TABLES } = await import('~/backend/db/roles')
+    const { rows } = (await api.db.execute(sql`
+      select distinct c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+       where not t.tgisinternal and p.proname like '%append_only%' order by c.relname`)) as unknown as { rows: Array<{ relname: string }> }
+    expect(rows.map((row) => row.relname)).toEqual([...APPEND_ONLY_TABLES])
   })
 
   test('the API offers no way to change or delete an entry: its only audit endpoint is a GET', () => {

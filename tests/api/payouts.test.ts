@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { notifications, payouts, settings, subscriptions } from '~/backend/db/schema'
+import { notifications, payouts, profiles, settings, subscriptions } from '~/backend/db/schema'
+import { pdfText } from '../support/pdf-text'
 import { runDailyJobs } from '~/backend/jobs'
 import { addInterval } from '~/backend/subscriptions/plans'
 import { createTestApi, type TestApi } from '../support/api-harness'
@@ -42,6 +43,14 @@ async function investment(
   expect(payment.httpStatus).toBe(200)
   await confirm(payment.data.reference)
   return { reference: sub.reference as string, promised: promised.data as { period: string; amount: number }[] }
+}
+
+/** The investment as if made `days` days ago (as the ledger's first tests need a day paid before today). */
+async function madeDaysAgo(reference: string, days: number) {
+  await api.db
+    .update(subscriptions)
+    .set({ createdAt: sql`${subscriptions.createdAt} - make_interval(days => ${days})` })
+    .where(eq(subscriptions.reference, reference))
 }
 
 async function ledger(reference: string, token: string) {
@@ -87,6 +96,7 @@ describe('recording a payout paid', () => {
     const { reference } = await investment(customer, 100_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 2 })
     const [first, last] = await ledger(reference, customer.token)
     const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    await madeDaysAgo(reference, 7)
     const paidAt = addInterval(today(), -1, 'days')
     const answer = await markPaid(recorder.token, { ids: [first.id], paid_at: paidAt, bank_reference: 'GTB-778812', proof_of_payment: proof.url })
     expect(answer.httpStatus).toBe(200)
@@ -269,5 +279,170 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
     expect(byName.data.total_count).toBe(3)
     const rowsInDb = await api.db.select().from(payouts).where(eq(payouts.uuid, rows[0].id))
     expect(rowsInDb[0].principal).toBe(0)
+  })
+})
+
+describe('the day paid lies between the day the investment was made and today (in the platform time zone)', () => {
+  test('1999-01-01, or the day before the investment was made, is refused under the date; that day and today are recorded', async () => {
+    const customer = await createCustomer(api)
+    const { reference } = await investment(customer, 30_000, { returnPercent: 3, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    // Made at 23:30 UTC ten days ago: 00:30 the next day in Lagos, so that next day is when it started.
+    const utcDay = addInterval(today(), -10, 'days')
+    await api.db.update(subscriptions).set({ createdAt: new Date(`${utcDay}T23:30:00Z`) }).where(eq(subscriptions.reference, reference))
+    const startedOn = addInterval(utcDay, 1, 'days')
+    const [first, second, third] = await ledger(reference, customer.token)
+
+    const ancient = await markPaid(recorder.token, { ids: [first.id], paid_at: '1999-01-01' })
+    expect(ancient.httpStatus).toBe(422)
+    const [y, m, d] = startedOn.split('-')
+    expect(ancient.data).toEqual({ paid_at: [`Date paid cannot be before the investment started (${d}/${m}/${y})`] })
+    const dayBefore = await markPaid(recorder.token, { ids: [first.id], paid_at: utcDay })
+    expect(dayBefore.httpStatus).toBe(422)
+    expect(dayBefore.data.paid_at).toEqual([`Date paid cannot be before the investment started (${d}/${m}/${y})`])
+    expect((await ledger(reference, customer.token)).map((row) => row.status)).toEqual(['scheduled', 'scheduled', 'scheduled'])
+
+    expect((await markPaid(recorder.token, { ids: [first.id], paid_at: startedOn })).httpStatus).toBe(200)
+    expect((await markPaid(recorder.token, { ids: [second.id], paid_at: today() })).httpStatus).toBe(200)
+    // A batch across investments is held to each one's start: one made today refuses yesterday for both.
+    const other = await investment(await createCustomer(api), 30_000, { returnPercent: 3, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const [otherFirst] = await ledger(other.reference, recorder.token)
+    const mixed = await markPaid(recorder.token, { ids: [third.id, otherFirst.id], paid_at: addInterval(today(), -1, 'days') })
+    expect(mixed.httpStatus).toBe(422)
+    expect((await ledger(reference, customer.token))[2].status).toBe('scheduled')
+  })
+})
+
+describe('a payout account set or changed holds payouts; each payout keeps the account it was paid into', () => {
+  const account = { bank: 'gtbank', account_number: '0123456789', account_name: 'Ngozi Eze' }
+
+  async function investorWithAccount() {
+    const registered = await api.registerUser('customer')
+    const investor = { id: await userIdOf(api, registered.email), token: registered.token, email: registered.email, password: registered.password }
+    const { reference } = await investment(investor, 100_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 3 })
+    const saved = await api.call('POST', 'account/profile', { token: investor.token, body: { ...account, current_password: investor.password } })
+    expect(saved.httpStatus).toBe(200)
+    return { investor, reference }
+  }
+
+  /** As if the payout account had been changed `hours` ago. */
+  async function accountChangedHoursAgo(userId: number, hours: number) {
+    await api.db
+      .update(profiles)
+      .set({ payoutAccountChangedAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(profiles.userId, userId))
+  }
+
+  test('held for 72 hours: staff see it on the payout, recording it answers 409; after the hold it is recorded with the account', async () => {
+    const { investor, reference } = await investorWithAccount()
+    const [first, second] = await ledger(reference, recorder.token)
+    expect(first.account_hold).toEqual({ changed_at: expect.any(String), held_until: expect.any(String) })
+    const hours = (Date.parse(first.account_hold.held_until) - Date.parse(first.account_hold.changed_at)) / 3_600_000
+    expect(hours).toBe(72)
+    const listed = await api.call('GET', `admin/payout?status=scheduled&search=${reference}`, { token: recorder.token })
+    expect(listed.data.items[0].account_hold).toEqual(first.account_hold)
+
+    const held = await markPaid(recorder.token, { ids: [first.id] })
+    expect(held.httpStatus).toBe(409)
+    expect(held.message).toMatch(
+      new RegExp(`^Payout account changed on \\d{2}/\\d{2}/\\d{4}: held until \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}\\. The payouts of ${reference} can be recorded paid once the hold ends\\.$`),
+    )
+    expect((await ledger(reference, investor.token))[0]).toMatchObject({ status: 'scheduled', paid_at: null, paid_to: null })
+
+    // 71 hours later it is still held; 72 hours later it is not.
+    await accountChangedHoursAgo(investor.id, 71)
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(409)
+    await accountChangedHoursAgo(investor.id, 72)
+    const recorded = await markPaid(recorder.token, { ids: [first.id] })
+    expect(recorded.httpStatus).toBe(200)
+    const paidTo = { bank: 'gtbank', bank_name: 'Guaranty Trust Bank (GTBank)', account_number: '0123456789', account_name: 'Ngozi Eze' }
+    expect(recorded.data[0]).toMatchObject({ status: 'paid', paid_to: paidTo, account_hold: null })
+    expect(api.latestMail(investor.email)).toContain('Paid to: Guaranty Trust Bank (GTBank), account ending 6789')
+
+    // A new account later holds the next payout again, and the paid one still shows where it went.
+    const moved = await api.call('POST', 'account/profile', {
+      token: investor.token,
+      body: { bank: 'zenith', account_number: '5555555555', account_name: 'Ngozi Eze', current_password: investor.password },
+    })
+    expect(moved.httpStatus).toBe(200)
+    const after = await ledger(reference, investor.token)
+    expect(after[0]).toMatchObject({ paid_to: paidTo, account_hold: null })
+    expect(after[1].account_hold).not.toBeNull()
+    expect((await markPaid(recorder.token, { ids: [second.id] })).httpStatus).toBe(409)
+  })
+
+  test('the hold follows the setting; an account saved before holds existed holds nothing; no account on file records none', async () => {
+    const { investor, reference } = await investorWithAccount()
+    const [first] = await ledger(reference, recorder.token)
+    const admin = await api.createStaff(['can_modify_setting'])
+    await accountChangedHoursAgo(investor.id, 2)
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(409)
+    const setTo = async (value: number) =>
+      expect((await api.call('POST', 'admin/setting', { token: admin.token, body: { type: 'payout_account_hold_hours', value } })).httpStatus).toBe(200)
+    await setTo(1)
+    try {
+      expect((await ledger(reference, recorder.token))[0].account_hold).toBeNull()
+      expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(200)
+    } finally {
+      await setTo(72)
+    }
+
+    const older = await investorWithAccount()
+    await api.db.update(profiles).set({ payoutAccountChangedAt: null }).where(eq(profiles.userId, older.investor.id))
+    const [olderFirst] = await ledger(older.reference, recorder.token)
+    expect(olderFirst.account_hold).toBeNull()
+    expect((await markPaid(recorder.token, { ids: [olderFirst.id] })).data[0].paid_to).toMatchObject({ account_number: '0123456789' })
+
+    const without = await createCustomer(api)
+    const plain = await investment(without, 10_000, { returnPercent: 10, interval: 'months', frequencyPeriod: 1, duration: 1 })
+    const [only] = await ledger(plain.reference, recorder.token)
+    const paid = await markPaid(recorder.token, { ids: [only.id] })
+    expect(paid.httpStatus).toBe(200)
+    expect(paid.data[0].paid_to).toBeNull()
+  })
+
+  test('the statement prints the account each paid payout went into, in the PDF and the CSV; so does the payouts export', async () => {
+    const { investor, reference } = await investorWithAccount()
+    await accountChangedHoursAgo(investor.id, 80)
+    const [first] = await ledger(reference, recorder.token)
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(200)
+
+    const pdf = await api.call('GET', `product-subscription/${reference}/statement`, { token: investor.token })
+    expect(pdf.httpStatus).toBe(200)
+    const text = pdfText(Buffer.from(await pdf.response.arrayBuffer()))
+    const [y, m, d] = today().split('-')
+    expect(text).toContain(`Payout 1 was paid on ${d}/${m}/${y} into Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze.`)
+    const csv = await api.call('GET', `product-subscription/${reference}/statement?format=csv`, { token: investor.token })
+    const csvText = await csv.response.text()
+    expect(csvText).toContain('Payout 1, paid into Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze')
+    expect(csvText).toMatch(/Payout 2,[^\n]*Due/)
+
+    const exported = await api.call('GET', `admin/payout?status=paid&search=${reference}&format=csv`, { token: recorder.token })
+    const lines = (await exported.response.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    expect(lines[0]).toContain('paid_to_bank,paid_to_account_number,paid_to_account_name')
+    expect(lines[1]).toContain('Guaranty Trust Bank (GTBank),0123456789,Ngozi Eze')
+  })
+})
+
+describe('a payout proof opens for whoever may see the investment, and for nobody else', () => {
+  test('the investor, its realtor, staff who see every subscription and staff who record payouts open it; others get 404', async () => {
+    const realtor = await api.registerUser('realtor')
+    const customer = await createCustomer(api, { realtorId: await userIdOf(api, realtor.email) })
+    const { reference } = await investment(customer, 20_000, { returnPercent: 5, interval: 'months', frequencyPeriod: 1, duration: 2 })
+    const [first] = await ledger(reference, customer.token)
+    const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    expect((await markPaid(recorder.token, { ids: [first.id], proof_of_payment: proof.url })).httpStatus).toBe(200)
+    const shown = (await ledger(reference, customer.token))[0].proof_of_payment as string
+    expect(shown).toBe(proof.url)
+    const open = async (token: string) => (await api.call('GET', shown.replace(/^\/api\/v1\//, ''), { token })).httpStatus
+
+    expect(await open(customer.token)).toBe(200)
+    expect(await open(realtor.token)).toBe(200)
+    expect(await open(recorder.token)).toBe(200)
+    expect(await open((await api.createStaff(['can_record_payout'])).token)).toBe(200)
+    expect(await open(verifier.token)).toBe(200)
+
+    expect(await open((await createCustomer(api)).token)).toBe(404)
+    expect(await open((await api.registerUser('realtor')).token)).toBe(404)
+    expect(await open((await api.createStaff(['can_modify_product'])).token)).toBe(404)
   })
 })

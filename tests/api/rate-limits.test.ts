@@ -1,5 +1,5 @@
 /**
- * Abuse limits (the README's table): the 11th failed sign-in for one account within a minute, and
+ * Abuse limits (docs/configuration.md's table): the 11th failed sign-in for one account within a minute, and
  * one-time codes and reset links asked for too often or guessed at, are refused with 429 (or the
  * code dies) and a clear message; each limit holds for its window only.
  */

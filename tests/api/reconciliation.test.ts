@@ -96,7 +96,7 @@ const transactionsOf = async (reference: string, token: string) =>
   (await api.call('GET', `product-subscription/${reference}/transaction`, { token })).data.items as any[]
 const importsNow = async () => (await api.db.select({ total: count() }).from(statementImports))[0].total
 
-const SUMMARY = { imported: 5, duplicates: 1, unreadable: 1, exact: 3, likely: 1, unmatched: 1 }
+const SUMMARY = { imported: 5, duplicates: 1, unreadable: 1, exact: 3, likely: 1, ambiguous: 0, unmatched: 1 }
 
 describe('a GTBank statement as CSV', () => {
   let world: Awaited<ReturnType<typeof statementWorld>>
@@ -119,7 +119,7 @@ describe('a GTBank statement as CSV', () => {
 
   test('the list shows exact matches first, then likely, then the rest, with what each was matched to', async () => {
     const list = await lines(checker.token, '?status=open')
-    expect(list.counts).toEqual({ exact: 3, likely: 1, none: 2 })
+    expect(list.counts).toEqual({ exact: 3, likely: 1, ambiguous: 0, none: 2 })
     expect(list.last_statement_date).toBe(yesterday())
     expect(list.items.map((item: any) => item.confidence)).toEqual(['exact', 'exact', 'exact', 'likely', 'none', 'none'])
     const exactA = list.items.find((item: any) => item.match?.subscription_reference === world.subA.reference)
@@ -192,7 +192,7 @@ describe('a GTBank statement as CSV', () => {
     const [fromStatement] = await transactionsOf(world.subB.reference, checker.token)
     expect(fromStatement).toMatchObject({ amount: 800_000, recorded_by_staff: true })
     expect(fromStatement.description).toMatch(/^Bank statement STM-\w+, line \d+: .* credit "MOBILE TRF sub-/)
-    expect((await lines(checker.token, '?status=open')).counts).toEqual({ exact: 0, likely: 1, none: 2 })
+    expect((await lines(checker.token, '?status=open')).counts).toEqual({ exact: 0, likely: 1, ambiguous: 0, none: 2 })
     const again = await api.call('POST', 'admin/reconciliation/confirm', { token: checker.token, body: { line_ids: [exact[0].id] } })
     expect(again.httpStatus).toBe(409)
   })

@@ -110,11 +110,33 @@ describe('settings', () => {
     expect(badType.status).toBe('payloadValidationError')
     expect(badType.data).toEqual({
       type: [
-        'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days, payout_grace_days or commission_rates',
+        'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days, payout_grace_days, commission_rates or payout_account_hold_hours',
       ],
     })
     // Nothing invalid was stored.
     const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })
     expect(after.data.value).toBeGreaterThanOrEqual(1)
+  })
+
+  test('payout account hold hours: 72 by default, changed by staff with can_modify_setting, from 1 to 720', async () => {
+    expect(await statuses('GET', 'admin/setting/payout_account_hold_hours')).toEqual({
+      anonymous: 401,
+      customer: 403,
+      realtor: 403,
+      adminNone: 403,
+      adminSetting: 200,
+      superAdmin: 200,
+    })
+    const read = async () => (await api.call('GET', 'admin/setting/payout_account_hold_hours', { token: tokens.adminSetting })).data
+    expect(await read()).toEqual({ value: 72 })
+    const post = (value: unknown, token = tokens.adminSetting) => api.call('POST', 'admin/setting', { token, body: { type: 'payout_account_hold_hours', value } })
+    expect((await post(0)).data).toEqual({ value: ['Hold hours must be at least 1'] })
+    expect((await post(721)).data).toEqual({ value: ['Hold hours must be at most 720'] })
+    expect((await post(24, tokens.adminNone)).httpStatus).toBe(403)
+    expect(await read()).toEqual({ value: 72 })
+    const saved = await post(24)
+    expect(saved.message).toBe('Payout account hold saved')
+    expect(await read()).toEqual({ value: 24 })
+    await post(72)
   })
 })

@@ -260,6 +260,35 @@ function checkCompose(declared) {
       if (service.healthcheck?.disable) throw new Error(`${name} disables the image's health check`)
     }
   })
+  step("compose.yaml: the app runs as a role that owns no table (DATABASE_URL) and migrates as the owner (DATABASE_MIGRATION_URL), roles the database's init script makes", () => {
+    // postgres://user:password@host:port/database, where the password may be a ${…} of compose.
+    const partsOf = (url) => /^postgres(?:ql)?:\/\/([^:@/]+)(?::[^@]*)?@([^:/]+)(?::\d+)?\/([^?\s]+)/.exec(url ?? '')?.slice(1)
+    const roles = new Set()
+    for (const [name, service] of apps) {
+      const values = env(service)
+      const app = partsOf(values.DATABASE_URL)
+      const owner = partsOf(values.DATABASE_MIGRATION_URL)
+      if (!owner) throw new Error(`${name} sets no DATABASE_MIGRATION_URL (postgres://owner:…@${dbName}:5432/…)`)
+      if (owner[1] !== dbName) throw new Error(`${name}'s DATABASE_MIGRATION_URL does not point at ${dbName}`)
+      if (owner[2] !== app[2]) throw new Error(`${name}: DATABASE_MIGRATION_URL names the database ${owner[2]}, DATABASE_URL ${app[2]}`)
+      if (owner[0] === app[0]) throw new Error(`${name}: DATABASE_URL and DATABASE_MIGRATION_URL both connect as ${app[0]}`)
+      roles.add(app[0]).add(owner[0])
+    }
+    const initDir = '/docker-entrypoint-initdb.d'
+    const mounted = (db.volumes ?? [])
+      .map((item) => (typeof item === 'string' ? item.split(':') : [item.source, item.target]))
+      .filter(([source, target]) => target?.startsWith(`${initDir}/`) && /^\.{1,2}\//.test(source))
+    const scripts = mounted.map(([source]) => path.resolve(root, source))
+    if (!scripts.length) throw new Error(`${dbName} mounts no script of this repository into ${initDir}`)
+    const text = scripts.map((script) => {
+      if (!fs.existsSync(script)) throw new Error(`${path.relative(root, script)}, mounted into ${initDir}, does not exist`)
+      return fs.readFileSync(script, 'utf8')
+    }).join('\n')
+    for (const role of roles) {
+      if (!new RegExp(`CREATE ROLE "?${role}"?\\s`, 'i').test(text)) throw new Error(`the init script does not create the role ${role}`)
+    }
+    if (/\bSUPERUSER\b/i.test(text.replace(/^\s*(#|--).*$/gm, ''))) throw new Error('the init script makes a superuser')
+  })
   const [proxyName, proxy] = Object.entries(services).find(([, service]) => /^(docker\.io\/)?(library\/)?caddy:/.test(service.image ?? '')) ?? []
   step('compose.yaml: Caddy serves HTTPS and proxies to every instance, health-checked, with X-Forwarded-For and -Proto', () => {
     if (!proxy) throw new Error('no service runs caddy')

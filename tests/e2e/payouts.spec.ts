@@ -58,6 +58,11 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
   await expect(page.getByText('Date paid cannot be in the future')).toBeVisible()
   await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
+  // So is a day before the investment was made.
+  await page.getByLabel('Date paid').fill('01/01/1999')
+  await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
+  await expect(page.getByText(`Date paid cannot be before the investment started (${shortDate(lagosToday())})`)).toBeVisible()
+  await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
   await page.getByLabel('Date paid').fill(shortDate(lagosToday()))
   await page.getByLabel('Proof of payment (optional)').setInputFiles({
     name: 'payout.png',
@@ -115,6 +120,35 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   const paid = notifications.data.items.filter((item: { title: string }) => item.title === 'Payout paid')
   expect(paid).toHaveLength(3)
   expect(paid[0].link).toBe(`/investment-portfolio/${reference}/payouts`)
+})
+
+test('a payout account just set holds the investor payouts: staff see until when and cannot record them; so does the investor', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const product = await investmentProduct(request, admin)
+  const investor = await createVerifiedUser(request)
+  const reference = await subscribe(request, investor.token, { type: 'land_investment', product_id: product, amount_invested: 300_000 })
+  await markByApi(request, admin, await payByApi(request, investor.token, reference, 300_000), 'paid')
+  const account = { bank: 'gtbank', account_number: '0123456789', account_name: 'Chidi Okafor', current_password: investor.password }
+  await expectOk(await apiCall(request, 'POST', 'account/profile', { token: investor.token, body: account }))
+  const hold = new RegExp(`Payout account changed on ${shortDate(lagosToday())}: held until \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`)
+
+  const recorder = await createStaffUser(request, ['can_record_payout'])
+  await signIn(page, recorder.email, recorder.password)
+  await page.goto(`/payouts?status=scheduled&search=${reference}`)
+  const rows = page.getByTestId('payout-row')
+  await expect(rows).toHaveCount(4)
+  await expect(rows.first().getByTestId('payout-hold')).toHaveText(hold)
+  await expect(page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` })).toHaveCount(0)
+  await expect(page.getByLabel(`Select ${reference}, payout 1`)).toHaveCount(0)
+  await fitsPhone(page)
+
+  await page.context().clearCookies()
+  await signIn(page, investor.email, investor.password)
+  await page.goto(`/investment-portfolio/${reference}/payouts`)
+  await expect(page.getByRole('dialog').getByTestId('ledger-row').first().getByTestId('payout-hold')).toHaveText(hold)
 })
 
 test('a customer, and staff without can_record_payout, do not get the payouts page', async ({ page, request }) => {
@@ -198,12 +232,20 @@ test.describe('late payouts', () => {
       })
       const [first] = await ok('GET', `product-subscription/${sub.reference}/payout`, investor)
       expect(first.status).toBe('scheduled')
+      await ok('POST', 'account/profile', investor, {
+        bank: 'gtbank',
+        account_number: '0123456789',
+        account_name: 'Amaka Late',
+        current_password: 'password-123',
+      })
       await server.stop()
 
       // Ten days ago: past the three grace days.
       const { PGlite } = await import('@electric-sql/pglite')
       const db = new PGlite(path.join(dataDir, 'pglite'))
       await db.query(`update payouts set due_date = (now() at time zone 'Africa/Lagos')::date - 10 where uuid = $1`, [first.id])
+      // The payout account was set four days ago: its hold is over.
+      await db.query(`update profiles set payout_account_changed_at = now() - interval '4 days'`)
       await db.close()
 
       server = await startServer({ port, dataDir, env: { JOBS: 'true' } })
@@ -243,6 +285,28 @@ test.describe('late payouts', () => {
       await expect(late).toContainText(`${sub.reference}, payout 1`)
       await expect(late).toContainText('late by 10 days')
       await fitsPhone(page)
+
+      // Recorded paid, the payout keeps the account it went into: on /payouts and in the investor's panel.
+      await page.context().clearCookies()
+      await page.goto(`${server.url}/login`)
+      await page.getByLabel('Email').fill(ADMIN.email)
+      await page.getByLabel('Password').fill(ADMIN.password)
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await expect(page).not.toHaveURL(/\/login/)
+      await page.goto(`${server.url}/payouts?status=late`)
+      await page.getByLabel('Bank reference').fill('GTB-LATE-1')
+      await page.getByRole('button', { name: `Record ${sub.reference}, payout 1 as paid` }).click()
+      await expect(toast(page)).toContainText('Payout recorded as paid')
+      await page.goto(`${server.url}/payouts?status=paid&search=${sub.reference}`)
+      await expect(page.getByTestId('payout-row').first()).toContainText('Paid to Guaranty Trust Bank (GTBank) · 0123456789 · Amaka Late')
+      await page.context().clearCookies()
+      await page.goto(`${server.url}/login`)
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password').fill('password-123')
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await expect(page).not.toHaveURL(/\/login/)
+      await page.goto(`${server.url}/investment-portfolio/${sub.reference}/payouts`)
+      await expect(page.getByRole('dialog').getByTestId('ledger-row').first()).toContainText('Paid toGuaranty Trust Bank (GTBank) · 0123456789 · Amaka Late')
     } finally {
       await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })

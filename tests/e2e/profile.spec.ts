@@ -40,11 +40,36 @@ async function customerFillsInProfile(page: Page) {
   await expect(payout(page).getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true')
   await expectProfileKept(page, '012345678')
 
+  // Setting the payout account needs the password: missing or wrong, it is said under the password
+  // box, which is emptied, and everything else typed stays.
   await payout(page).getByLabel('Account number').fill('0123456789')
+  await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
+  await expect(payout(page).getByText('Enter your current password to change your payout account')).toBeVisible()
+  await expectProfileKept(page, '0123456789')
+  await payout(page).getByLabel('Current password').fill('not-my-password')
+  await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
+  await expect(payout(page).getByText('The current password is incorrect')).toBeVisible()
+  await expect(payout(page).getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true')
+  await expect(payout(page).getByLabel('Current password')).toHaveValue('')
+  await expectProfileKept(page, '0123456789')
+
+  await payout(page).getByLabel('Current password').fill(customer.password)
   await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
   await expect(toast(page)).toContainText('Profile saved')
   await page.goto('/settings')
   await expectProfileKept(page, '0123456789')
+  // The holder is told in the app at once (and by e-mail).
+  const told = await apiCall(page.request, 'GET', 'notification', { token: customer.token })
+  expect(told.data.items.map((item: { title: string }) => item.title)).toContain('Payout account changed')
+  // Other fields change without the password while the account stays as it is.
+  await profileCard(page).getByLabel('Address').fill('3 Bourdillon Road, Ikoyi, Lagos')
+  await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
+  await expect(toast(page)).toContainText('Profile saved')
+  await page.goto('/settings')
+  await expect(profileCard(page).getByLabel('Address')).toHaveValue('3 Bourdillon Road, Ikoyi, Lagos')
+  await profileCard(page).getByLabel('Address').fill('12 Admiralty Way, Lekki Phase 1, Lagos')
+  await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
+  await expect(toast(page)).toContainText('Profile saved')
   return customer
 }
 
@@ -97,6 +122,25 @@ test('staff with the settings permission set the company details printed on docu
     const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
     const saved = await apiCall(page.request, 'GET', 'admin/setting/company_details', { token })
     expect(saved.data).toEqual({ name: 'Land Banking Nigeria Ltd', address: '3 Bourdillon Road, Ikoyi, Lagos', rc_number: 'RC 1234567', phone: '01 234 5678' })
+  })
+})
+
+test('staff with the settings permission set how long payouts wait after a payout account changes', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await withSettingsLock(async () => {
+    await page.goto('/settings?tab=settings')
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Payout account changes' }) })
+    await expect(card.getByLabel('Hold hours')).toHaveValue('72')
+    await card.getByLabel('Hold hours').fill('0')
+    await card.getByRole('button', { name: 'Save hold hours' }).click()
+    await expect(card.getByText('Hold hours must be at least 1')).toBeVisible()
+    await card.getByLabel('Hold hours').fill('48')
+    await card.getByRole('button', { name: 'Save hold hours' }).click()
+    await expect(toast(page)).toContainText('Payout account hold saved')
+    await expect(card.getByLabel('Hold hours')).toHaveValue('48')
+    const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
+    expect((await apiCall(page.request, 'GET', 'admin/setting/payout_account_hold_hours', { token })).data).toEqual({ value: 48 })
+    await apiCall(page.request, 'POST', 'admin/setting', { token, body: { type: 'payout_account_hold_hours', value: 72 } })
   })
 })
 

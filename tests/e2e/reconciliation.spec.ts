@@ -207,8 +207,8 @@ test('staff upload a statement, check its columns, import it and confirm the exa
 test('a statement of 5 MB is read; a larger one is refused beside the file field, the bank kept', async ({ page, request }) => {
   const run = tag().toUpperCase()
   const day = isoDay(daysAgo(40))
-  // Credits of ₦1 from nobody, padded to just under 5 MB.
-  const row = (index: number): StatementEntry => ({ date: day, reference: `BIG${run}${index}`, remarks: `BULK ${run} ${index} ${'X'.repeat(180)}`, credit: 1 })
+  // Debits of ₦1, padded to just under 5 MB (a statement of more than 5,000 credit lines is refused).
+  const row = (index: number): StatementEntry => ({ date: day, reference: `BIG${run}${index}`, remarks: `BULK ${run} ${index} ${'X'.repeat(180)}`, debit: 1 })
   const sized = (bytes: number) => {
     // Measured on a row with the longest index used, so the file stays under the size asked.
     const perRow = Buffer.byteLength(gtbankCsv([row(99_998), row(99_999)])) - Buffer.byteLength(gtbankCsv([row(99_998)]))

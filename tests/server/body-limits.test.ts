@@ -229,6 +229,50 @@ describe('a 128 MB chunked body', () => {
   })
 })
 
+describe('the connection after a 413', () => {
+  /**
+   * A request on `agent` that declares a body over the limit and sends only its start; resolves
+   * with the answer's status and headers once it has been read.
+   */
+  function refusedOn(agent: http.Agent, path: string, headers: Record<string, string>, declared: number) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const request = http.request(`${server.url}${path}`, { method: 'POST', agent, headers: { ...headers, 'content-length': String(declared) } }, (response) => {
+        response.resume()
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }))
+      })
+      request.on('error', reject)
+      request.write('email=')
+    })
+  }
+  const get = (agent: http.Agent, path: string) =>
+    new Promise<number>((resolve, reject) => {
+      http.get(`${server.url}${path}`, { agent }, (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      }).on('error', reject)
+    })
+
+  // The refused body is left unread, so the server closes the connection after answering: it must
+  // say so, or a client that keeps connections alive sends its next request into a closed one.
+  test('says Connection: close, so a client keeping connections alive sends its next request on a new one', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      for (let round = 0; round < 5; round++) {
+        const api = await refusedOn(agent, '/api/v1/auth/login', JSON_TYPE, 5 * MB)
+        expect(api.status).toBe(413)
+        expect(api.headers.connection).toBe('close')
+        expect(await get(agent, '/api/v1/health')).toBe(200)
+        const form = await refusedOn(agent, '/login', FORM, 2 * MB)
+        expect(form.status).toBe(413)
+        expect(form.headers.connection).toBe('close')
+        expect(await get(agent, '/login')).toBe(200)
+      }
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
 describe('posts of a legitimate size still work', () => {
   test('the API sign-in, the sign-in form and the payment form with its proof', async () => {
     const api = await rawRequest(`${server.url}/api/v1/auth/login`, {

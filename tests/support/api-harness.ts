@@ -8,7 +8,8 @@ import type { Permission } from '~/contract/permissions'
 /**
  * A fresh embedded API per test file: PGlite in memory (started from the migrated dump made by
  * tests/support/pglite-template.ts), or a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL (the PostgreSQL-mode run). Requests go through the same
+ * TEST_DATABASE_URL (the PostgreSQL-mode run), which the API uses as an app role that owns no
+ * table, an owner role running the migrations. Requests go through the same
  * handleApiRequest that /api/v1 serves.
  */
 export const ADMIN_EMAIL = 'admin@example.com'
@@ -58,16 +59,18 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
   let dropDatabase = async () => {}
   let connection: Connection
   const adminUrl = process.env.TEST_DATABASE_URL
+  let databaseUrls: { app: string; owner: string } | null = null
   if (adminUrl) {
     const { default: pg } = await import('pg')
     const name = `lb_test_${crypto.randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
-    await admin.query(`create database ${name}`)
+    await createTestRoles(admin)
+    await admin.query(`create database ${name} owner ${TEST_ROLES.owner}`)
     await admin.end()
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    connection = await openDatabase({ databaseUrl: url.toString(), dataDir })
+    // As in production (docs/postgresql.md): the owner migrates, the app runs as a role that owns nothing.
+    databaseUrls = { app: roleUrl(adminUrl, TEST_ROLES.app, name), owner: roleUrl(adminUrl, TEST_ROLES.owner, name) }
+    connection = await openDatabase({ databaseUrl: databaseUrls.app, migrationUrl: databaseUrls.owner, dataDir })
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl })
       await client.connect()
@@ -202,7 +205,29 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { call, login, latestMail, mailsTo, mailCount, registerUser, createStaff, close, db: testDb, dataDir }
+  return { call, login, latestMail, mailsTo, mailCount, registerUser, createStaff, close, db: testDb, dataDir, databaseUrls }
+}
+
+/** The PostgreSQL runs' two roles: the owner of each test database, and the app's, which owns nothing. */
+export const TEST_ROLES = { owner: 'lb_test_owner', app: 'lb_test_app', password: 'lb-test-password' }
+
+/** Creates the two roles once per server; test files start together, so a role made meanwhile is fine. */
+export async function createTestRoles(admin: { query: (text: string) => Promise<unknown> }) {
+  for (const role of [TEST_ROLES.owner, TEST_ROLES.app]) {
+    await admin.query(
+      `do $$ begin create role ${role} login password '${TEST_ROLES.password}'; ` +
+        'exception when duplicate_object or unique_violation then null; end $$',
+    )
+  }
+}
+
+/** The server's URL, as another role on another database. */
+export function roleUrl(serverUrl: string, role: string, database: string) {
+  const url = new URL(serverUrl)
+  url.username = role
+  url.password = TEST_ROLES.password
+  url.pathname = `/${database}`
+  return url.toString()
 }
 
 const DIRECT_WRITES = new Set(['insert', 'update', 'delete', 'execute', 'transaction'])

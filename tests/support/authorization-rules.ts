@@ -320,7 +320,12 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_record_payout'],
     expect: staffOnly(),
     fixture: async (w) => withRecords(w, { scratch: { payout: (await w.make.payout()).id } }),
-    body: (w) => ({ ids: [w.scratch.payout ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'MATRIX-1' }),
+    // Paid today in Lagos: the fixture's investment was made today, and a payout is not paid before its investment.
+    body: (w) => ({
+      ids: [w.scratch.payout ?? '00000000-0000-4000-8000-000000000000'],
+      paid_at: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()),
+      bank_reference: 'MATRIX-1',
+    }),
   },
   'POST admin/create-subscription': {
     lacks: ['can_modify_subscription'],
@@ -418,6 +423,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/commission_rates': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/payout_account_hold_hours': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),

@@ -62,7 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!fs.existsSync(path.join(root, 'build', 'index.js'))) throw new Error('Build the app first: npm run build')
   const dataDir = options.dataDir ?? (await freshDataDir(options.env?.DATABASE_URL ? null : root))
   const url = `http://127.0.0.1:${options.port}`
-  const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/@remix-run/serve/dist/cli.js'
+  const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/.bin/remix-serve'
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, entry), './build/index.js'], {
     cwd: options.cwd ?? root,
     env: {

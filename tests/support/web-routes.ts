@@ -262,7 +262,8 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/titles/:reference':
       return { step: 'allocation_letter', date: todayInLagos(), note: `Recorded by the web matrix (${tag})` }
     case '/payouts':
-      return { ids: [world.scratch.payout ?? ''], paid_on: yesterdayLocal().paid_on, bank_reference: `WEB-${tag}`.slice(0, 100) }
+      // Today: the fixture's investment was made today, and a payout is not paid before its investment.
+      return { ids: [world.scratch.payout ?? ''], paid_on: todayInLagos(), bank_reference: `WEB-${tag}`.slice(0, 100) }
     // Confirm the exact match of a statement line (webFixture imports one for a payment awaiting confirmation).
     case '/reconciliation':
       return { intent: 'confirm', line_ids: [world.scratch.line ?? '1'] }

@@ -36,3 +36,20 @@ test('every docs/ file a comment points to exists', () => {
   expect(cited.size).toBeGreaterThan(0)
   expect([...cited].filter((doc) => !fs.existsSync(path.join(ROOT, doc)))).toEqual([])
 })
+
+test('every link in the README and docs/ leads to a file or folder of the repository', () => {
+  const documents = [path.join(ROOT, 'README.md'), ...files(path.join(ROOT, 'docs'))].filter((file) => file.endsWith('.md'))
+  const broken = documents.flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^(https?:|mailto:|#)/.test(target))
+      .filter((target) => !fs.existsSync(path.resolve(path.dirname(file), target.split('#')[0])))
+      .map((target) => `${path.relative(ROOT, file)} → ${target}`),
+  )
+  expect(documents.length).toBeGreaterThan(5)
+  expect(broken).toEqual([])
+})
+
+test('the README is what a newcomer reads first: at most 150 lines', () => {
+  expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(150)
+})

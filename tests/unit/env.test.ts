@@ -134,6 +134,25 @@ describe('parseConfig (the API)', () => {
     expect(error.message).not.toMatch(/hunter/)
   })
 
+  test('DATABASE_MIGRATION_URL, the tables\' owner, needs DATABASE_URL as another role, and its value is never echoed', () => {
+    const app = 'postgres://landbanking_app:app-secret@db:5432/landbanking'
+    const owner = 'postgres://landbanking_owner:owner-secret@db:5432/landbanking'
+    expect(parseConfig({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: owner })).toMatchObject({
+      DATABASE_URL: app,
+      DATABASE_MIGRATION_URL: owner,
+    })
+    expect(problemsOf({ ...apiBase(), DATABASE_MIGRATION_URL: owner }, parseConfig).problems).toEqual({
+      DATABASE_MIGRATION_URL: "needs DATABASE_URL too: the app's own connection, as a role that owns no table",
+    })
+    const same = problemsOf({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: app.replace('app-secret', 'third-secret') }, parseConfig)
+    expect(same.problems).toEqual({
+      DATABASE_MIGRATION_URL: "must connect as another role than DATABASE_URL: the tables' owner, while DATABASE_URL is the app's role",
+    })
+    const bad = problemsOf({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: 'mysql://root:hunter2@db/app' }, parseConfig)
+    expect(bad.problems).toEqual({ DATABASE_MIGRATION_URL: 'must be a PostgreSQL URL: postgres://user:password@host:5432/database' })
+    expect(same.message + bad.message).not.toMatch(/-secret|hunter2/)
+  })
+
   test('every bad variable is reported at once, one line each', () => {
     const error = problemsOf(
       {
@@ -205,9 +224,9 @@ describe('what both layers read', () => {
     expect(appUrlOf({ PORT: 8080 })).toBe('http://localhost:8080')
   })
 
-  test("the README's table lists every variable either layer reads, and no other", () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
-    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+  test('docs/configuration.md lists every variable either layer reads, and no other', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/configuration.md'), 'utf8')
+    const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
     expect([...rows].sort()).toEqual([...new Set([...ENV_VARIABLES, ...CONFIG_VARIABLES])].sort())
   })
 })

@@ -4,12 +4,16 @@ import {
   daysLate,
   lateByWording,
   ledgerRows,
+  payoutAccountHeldUntil,
+  payoutAccountHold,
+  payoutHoldWording,
   payoutStatus,
   portfolioTotals,
   totalKobo,
   type PayoutStatus,
   type PortfolioPayout,
 } from '~/contract/payout-rules'
+import { payoutAccountChanged, payoutAccountWording, maskedPayoutAccount } from '~/contract/payout-account'
 import { investmentPlan, type InvestmentTerms } from '~/backend/subscriptions/plans'
 
 const TODAY = '2026-11-23'
@@ -152,5 +156,59 @@ describe('cumulativeReturns: expected by payout date, received by the day paid',
       { date: '2026-04-01', expectedKobo: 100, receivedKobo: 100 },
     ])
     expect(cumulativeReturns([])).toEqual([])
+  })
+})
+
+describe('payoutAccountHold: payouts wait the hold hours after the payout account is set or changed', () => {
+  const changed = '2027-01-14T08:30:00.000Z' // 09:30 in Lagos
+  test.each<[string | null, number, string, string | null]>([
+    [changed, 72, '2027-01-14T08:30:00.000Z', '2027-01-17T08:30:00.000Z'], // the moment it changed
+    [changed, 72, '2027-01-17T08:29:59.999Z', '2027-01-17T08:30:00.000Z'], // a moment before the end
+    [changed, 72, '2027-01-17T08:30:00.000Z', null], // over exactly 72 hours later
+    [changed, 72, '2027-02-01T00:00:00.000Z', null],
+    [changed, 1, '2027-01-14T09:00:00.000Z', '2027-01-14T09:30:00.000Z'],
+    [changed, 1, '2027-01-14T09:30:00.000Z', null],
+    [changed, 720, '2027-02-12T08:00:00.000Z', '2027-02-13T08:30:00.000Z'],
+    [null, 72, '2027-01-14T08:30:00.000Z', null], // never changed since holds began
+    ['not a date', 72, '2027-01-14T08:30:00.000Z', null],
+  ])('changed at %s, %s hours, at %s → held until %s', (changedAt, hours, now, heldUntil) => {
+    const hold = payoutAccountHold(changedAt, hours, new Date(now))
+    expect(hold?.held_until ?? null).toBe(heldUntil)
+    if (hold) expect(hold.changed_at).toBe(changedAt)
+  })
+
+  test('the end of a hold, and how staff read it (DD/MM/YYYY, then HH:mm on a 24-hour clock, in the time zone given)', () => {
+    expect(payoutAccountHeldUntil(new Date(changed), 72).toISOString()).toBe('2027-01-17T08:30:00.000Z')
+    const hold = { changed_at: '2027-01-14T23:30:00.000Z', held_until: '2027-01-17T23:30:00.000Z' }
+    expect(payoutHoldWording(hold, 'Africa/Lagos')).toBe('Payout account changed on 15/01/2027: held until 18/01/2027 00:30')
+    expect(payoutHoldWording(hold, 'UTC')).toBe('Payout account changed on 14/01/2027: held until 17/01/2027 23:30')
+    expect(payoutHoldWording({ changed_at: changed, held_until: '2027-01-17T14:05:00.000Z' }, 'Africa/Lagos')).toBe(
+      'Payout account changed on 14/01/2027: held until 17/01/2027 15:05',
+    )
+  })
+})
+
+describe('payoutAccountChanged: only the bank, the account number and the name count', () => {
+  const saved = { bank: 'gtbank', account_number: '0123456789', account_name: 'Ngozi Eze' }
+  test.each<[string, Parameters<typeof payoutAccountChanged>[1], boolean]>([
+    ['the same account', { ...saved }, false],
+    ['the number typed with spaces', { ...saved, account_number: '012 345 6789' }, false],
+    ['the name with spaces around it', { ...saved, account_name: ' Ngozi Eze ' }, false],
+    ['another number', { ...saved, account_number: '0123456780' }, true],
+    ['another bank', { ...saved, bank: 'zenith' }, true],
+    ['another name', { ...saved, account_name: 'Ngozi A. Eze' }, true],
+    ['removed', { bank: '', account_number: '', account_name: undefined }, true],
+  ])('%s → %s', (_what, next, expected) => {
+    expect(payoutAccountChanged(saved, next)).toBe(expected)
+  })
+
+  test('set for the first time is a change; nothing to nothing is not', () => {
+    expect(payoutAccountChanged({ bank: '', account_number: '', account_name: '' }, saved)).toBe(true)
+    expect(payoutAccountChanged({}, { bank: '', account_number: '' })).toBe(false)
+  })
+
+  test('as a payout record prints it, and as a notice shows it', () => {
+    expect(payoutAccountWording(saved)).toBe('Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze')
+    expect(maskedPayoutAccount(saved)).toBe('Guaranty Trust Bank (GTBank), account ending 6789')
   })
 })

@@ -63,10 +63,10 @@ describe('matchLines', () => {
       [{ id: 20, reference: 'SUB-BBBB0002', dueKobo: [25_000_00, 50_000_00] }],
     )
     expect(Object.fromEntries(result)).toEqual({
-      1: { confidence: 'exact', transactionId: 1, subscriptionId: null },
-      2: { confidence: 'exact', transactionId: null, subscriptionId: 20 },
-      3: { confidence: 'likely', transactionId: 3, subscriptionId: null },
-      4: { confidence: 'none', transactionId: null, subscriptionId: null },
+      1: { confidence: 'exact', transactionId: 1, subscriptionId: null, candidates: [] },
+      2: { confidence: 'exact', transactionId: null, subscriptionId: 20, candidates: [] },
+      3: { confidence: 'likely', transactionId: 3, subscriptionId: null, candidates: [] },
+      4: { confidence: 'none', transactionId: null, subscriptionId: null, candidates: [] },
     })
   })
 
@@ -83,27 +83,61 @@ describe('matchLines', () => {
   test('within 3 days either side counts as likely', () => {
     for (const date of ['2027-01-01', '2027-01-07']) {
       const result = matchLines([{ key: 1, date, narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 }], [payment(1)], [])
-      expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 1, subscriptionId: null })
+      expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] })
     }
   })
 
-  test('a payment matches one line and a line one payment: exact wins over likely, the nearest day among likely', () => {
+  test('a payment matches one line and a line one payment: exact wins, then of two credits fitting one payment the nearest day', () => {
     const result = matchLines(
       [
         { key: 1, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
         { key: 2, date: '2027-01-05', narration: 'NGOZI OKAFOR SUB-AAAA0001', amountKobo: 100_000_00 },
-        { key: 3, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
-        { key: 4, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
+        { key: 3, date: '2027-01-03', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
       ],
-      [payment(1), payment(2, { paidOn: '2027-01-02' }), payment(3, { paidOn: '2027-01-05' })],
+      [payment(1), payment(2, { paidOn: '2027-01-02' })],
       [],
     )
     expect(Object.fromEntries(result)).toEqual({
-      1: { confidence: 'likely', transactionId: 3, subscriptionId: null },
-      2: { confidence: 'exact', transactionId: 1, subscriptionId: null },
-      3: { confidence: 'likely', transactionId: 2, subscriptionId: null },
-      4: { confidence: 'none', transactionId: null, subscriptionId: null },
+      1: { confidence: 'none', transactionId: null, subscriptionId: null, candidates: [] },
+      2: { confidence: 'exact', transactionId: 1, subscriptionId: null, candidates: [] },
+      3: { confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] },
     })
+  })
+
+  // A credit that fits more than one payment is nobody's: anyone may sign up under another's name.
+  const victim = payment(1, { subscriptionReference: 'SUB-VICT0001', paidOn: '2027-01-05' })
+  const impostor = payment(2, { subscriptionReference: 'SUB-IMPO0002', paidOn: '2027-01-05' })
+  const credit = { key: 1, date: '2027-01-05', narration: 'NIP TRANSFER FROM NGOZI OKAFOR', amountKobo: 100_000_00 }
+  test.each([
+    ['the victim alone', [victim], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
+    ['an impostor alone', [impostor], { confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] }],
+    ['the victim and an impostor', [victim, impostor], { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] }],
+    ['an impostor who sent their claim first, then the victim', [impostor, victim], { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] }],
+    [
+      'an impostor claiming a nearer day',
+      [victim, { ...impostor, paidOn: '2027-01-05' }, { ...payment(3), paidOn: '2027-01-07' }],
+      { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2, 3] },
+    ],
+    ['an impostor with another amount', [victim, { ...impostor, amountKobo: 99_000_00 }], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
+    ['an impostor under another name', [victim, { ...impostor, customerName: 'Emeka Eze' }], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
+  ] as const)('a credit fitting %s', (_name, payments, expected) => {
+    expect(matchLines([credit], [...payments], []).get(1)).toEqual(expected)
+  })
+
+  test('the narration naming the subscription settles it: exact, whoever else claims the amount', () => {
+    const named = { ...credit, narration: 'NIP TRANSFER FROM NGOZI OKAFOR SUB-VICT0001' }
+    expect(matchLines([named], [impostor, victim], []).get(1)).toEqual({ confidence: 'exact', transactionId: 1, subscriptionId: null, candidates: [] })
+  })
+
+  test('a payment matched exactly to another line is no candidate', () => {
+    const result = matchLines([credit, { ...credit, key: 2, narration: 'SUB-VICT0001' }], [victim, impostor], [])
+    expect(result.get(2)).toMatchObject({ confidence: 'exact', transactionId: 1 })
+    expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] })
+  })
+
+  test('two credits each fitting the same two payments are both ambiguous', () => {
+    const result = matchLines([credit, { ...credit, key: 2 }], [victim, impostor], [])
+    expect([result.get(1)?.confidence, result.get(2)?.confidence]).toEqual(['ambiguous', 'ambiguous'])
   })
 
   test('two lines naming one subscription awaiting payment: the first takes it', () => {

@@ -1,9 +1,11 @@
+import { Zip, ZipDeflate } from 'fflate'
 import { describe, expect, test } from 'vitest'
-import { parseCsv } from '~/backend/reconciliation/csv'
+import { QUOTE_NOT_CLOSED, readCsv } from '~/backend/reconciliation/csv'
 import {
   detectColumns,
   EMPTY_STATEMENT,
   findHeader,
+  futureDate,
   isFormulaText,
   NO_CREDIT_COLUMN,
   NOT_A_STATEMENT_FILE,
@@ -13,13 +15,14 @@ import {
   STATEMENT_TOO_LARGE,
   statementLines,
 } from '~/backend/reconciliation/statement'
-import { readXlsx } from '~/backend/reconciliation/xlsx'
+import { STATEMENT_LIMITS, StatementError, TOO_MANY_COLUMNS, TOO_MANY_ROWS } from '~/backend/reconciliation/limits'
+import { NOT_A_WORKBOOK, readXlsx, UNPACKED_TOO_LARGE } from '~/backend/reconciliation/xlsx'
 import { STATEMENT_MAX_BYTES } from '~/contract/reconciliation'
 import { gtbankCsv, gtbankXlsx, zip, type StatementEntry } from '../support/statements'
 
 const text = (content: string) => new TextEncoder().encode(content)
 
-describe('parseCsv', () => {
+describe('readCsv', () => {
   test.each([
     ['a,b,c', [['a', 'b', 'c']]],
     ['a,b\r\nc,d\r\n', [['a', 'b'], ['c', 'd']]],
@@ -30,8 +33,14 @@ describe('parseCsv', () => {
     ['\ufeffDate,Credit', [['Date', 'Credit']]],
     ['a,,c', [['a', '', 'c']]],
     ['a\r\n\r\nb', [['a'], [''], ['b']]],
-  ])('%j', (input, rows) => {
-    expect(parseCsv(input)).toEqual(rows)
+    ['a\nb\r\nc\rd', [['a'], ['b'], ['c'], ['d']]],
+    ['a,b"c,d', [['a', 'b"c', 'd']]],
+  ])('%j', async (input, rows) => {
+    expect(await readCsv(input)).toEqual(rows)
+  })
+
+  test('refuses a quote never closed', async () => {
+    await expect(readCsv('Date,Credit\r\n"05/01/2027,5000\r\n')).rejects.toThrow(QUOTE_NOT_CLOSED)
   })
 })
 
@@ -135,13 +144,35 @@ const entries: StatementEntry[] = [
   { date: '2027-01-06', remarks: 'BAD DATE', dateText: '32-Jan-2027', credit: 10 },
 ]
 
+/** The day of import in these tests: after every entry above. */
+const TODAY = '2027-02-01'
+
 describe('readStatementFile and statementLines', () => {
-  test('a GTBank CSV export: the header is found below the account rows, credits read, debits skipped, bad rows listed', () => {
-    const table = readStatementFile('statement.csv', text(gtbankCsv(entries)))
+  test('a line dated after the day of import is refused with its reason, and the statement\'s days end before it', async () => {
+    const csv =
+      'Date,Narration,Debit,Credit\r\n' +
+      '01/02/2027,TRF FROM ADA OBI,,5000\r\n' +
+      '31/12/2099,TRF FROM EVE,,1000\r\n' +
+      '02/02/2027,TRF FROM TOMORROW,,2000\r\n' +
+      '15/03/2027,CHARGES,50,\r\n'
+    const table = await readStatementFile('s.csv', text(csv))
+    const header = findHeader(table)
+    const read = statementLines(table, header.index, header.columns as never, 'gtbank', TODAY)
+    expect(read.lines.map((line) => [line.date, line.narration])).toEqual([['2027-02-01', 'TRF FROM ADA OBI']])
+    expect(read.unreadable.map(({ row, reason }) => ({ row, reason }))).toEqual([
+      { row: 3, reason: futureDate('31/12/2099') },
+      { row: 4, reason: futureDate('02/02/2027') },
+    ])
+    expect(futureDate('31/12/2099')).toBe('The date "31/12/2099" is after the day of import: a statement cannot show it yet')
+    expect([read.firstDate, read.lastDate]).toEqual(['2027-02-01', '2027-02-01'])
+  })
+
+  test('a GTBank CSV export: the header is found below the account rows, credits read, debits skipped, bad rows listed', async () => {
+    const table = await readStatementFile('statement.csv', text(gtbankCsv(entries)))
     const header = findHeader(table)
     expect(header.row.number).toBe(7)
     const columns = { ...header.columns } as never
-    const read = statementLines(table, header.index, columns, 'gtbank')
+    const read = statementLines(table, header.index, columns, 'gtbank', TODAY)
     expect(read.lines.map(({ date, narration, reference, amountKobo, balanceKobo, row }) => ({ date, narration, reference, amountKobo, balanceKobo, row }))).toEqual([
       { row: 8, date: '2027-01-04', narration: 'TRF FROM ADA OBI/SUB-7KQ2M9', reference: null, amountKobo: 125_000_000, balanceKobo: 325_000_000 },
       { row: 10, date: '2027-01-05', narration: 'POS SETTLEMENT, ACME "STORES"', reference: 'NIP/0042', amountKobo: 4_500_050, balanceKobo: 327_500_050 },
@@ -157,13 +188,13 @@ describe('readStatementFile and statementLines', () => {
     expect(read.unreadable[0].raw).toContain('"1,2OO.00"')
   })
 
-  test('the same lines as XLSX read alike and hash alike', () => {
-    const csv = readStatementFile('statement.csv', text(gtbankCsv(entries)))
-    const xlsx = readStatementFile('statement.xlsx', gtbankXlsx(entries))
+  test('the same lines as XLSX read alike and hash alike', async () => {
+    const csv = await readStatementFile('statement.csv', text(gtbankCsv(entries)))
+    const xlsx = await readStatementFile('statement.xlsx', gtbankXlsx(entries))
     expect(xlsx.kind).toBe('xlsx')
     const read = (table: typeof csv) => {
       const header = findHeader(table)
-      return statementLines(table, header.index, header.columns as never, 'gtbank')
+      return statementLines(table, header.index, header.columns as never, 'gtbank', TODAY)
     }
     const a = read(csv)
     const b = read(xlsx)
@@ -171,16 +202,16 @@ describe('readStatementFile and statementLines', () => {
     expect(b.unreadable.map((row) => [row.row, row.reason])).toEqual(a.unreadable.map((row) => [row.row, row.reason]))
   })
 
-  test('two identical credits on one day both count; the same file read again hashes the same; another bank does not', () => {
+  test('two identical credits on one day both count; the same file read again hashes the same; another bank does not', async () => {
     // No balance column: only the occurrence tells the twins apart.
     const csv = 'Date,Narration,Credit\r\n04/01/2027,TRF FROM ADA OBI,5000\r\n04/01/2027,TRF  FROM ADA OBI ,"5,000.00"\r\n'
-    const table = readStatementFile('s.csv', text(csv))
+    const table = await readStatementFile('s.csv', text(csv))
     const header = findHeader(table)
-    const first = statementLines(table, header.index, header.columns as never, 'gtbank')
+    const first = statementLines(table, header.index, header.columns as never, 'gtbank', TODAY)
     expect(new Set(first.lines.map((line) => line.hash)).size).toBe(2)
-    const again = statementLines(readStatementFile('s.csv', text(csv)), header.index, header.columns as never, 'gtbank')
+    const again = statementLines(await readStatementFile('s.csv', text(csv)), header.index, header.columns as never, 'gtbank', TODAY)
     expect(again.lines.map((line) => line.hash)).toEqual(first.lines.map((line) => line.hash))
-    const other = statementLines(table, header.index, header.columns as never, 'zenith')
+    const other = statementLines(table, header.index, header.columns as never, 'zenith', TODAY)
     expect(other.lines[0].hash).not.toBe(first.lines[0].hash)
   })
 
@@ -192,12 +223,12 @@ describe('readStatementFile and statementLines', () => {
     ['a file of blank lines', 'statement.csv', text('\r\n,,\r\n'), EMPTY_STATEMENT],
     ['a file over 5 MB', 'statement.csv', new Uint8Array(STATEMENT_MAX_BYTES + 1).fill(65), STATEMENT_TOO_LARGE],
     ['a zip that is not a workbook', 'statement.xlsx', zip([['hello.txt', 'hello']]), 'The XLSX workbook has no worksheet'],
-  ])('refuses %s', (_name, fileName, bytes, message) => {
-    expect(() => readStatementFile(fileName, bytes)).toThrow(message)
+  ])('refuses %s', async (_name, fileName, bytes, message) => {
+    await expect(readStatementFile(fileName, bytes)).rejects.toThrow(message)
   })
 
-  test('refuses a statement without a credit column', () => {
-    const table = readStatementFile('s.csv', text('Date,Narration,Debit\r\n01/01/2027,ATM,500\r\n'))
+  test('refuses a statement without a credit column', async () => {
+    const table = await readStatementFile('s.csv', text('Date,Narration,Debit\r\n01/01/2027,ATM,500\r\n'))
     expect(() => findHeader(table)).toThrow(NO_CREDIT_COLUMN)
   })
 
@@ -206,13 +237,13 @@ describe('readStatementFile and statementLines', () => {
     ['a formula in a preamble row', 'statement.csv', text('@SUM(1)\r\nDate,Narration,Credit\r\n'), 'row 1, column 1'],
     ['a formula cell in an XLSX', 'statement.xlsx', gtbankXlsx(entries, { formula: true }), 'cell F8'],
     ['a formula text in an XLSX', 'statement.xlsx', gtbankXlsx([{ date: '2027-01-04', remarks: '=1+1', credit: 5 }]), 'row 8, column 8'],
-  ])('refuses %s', (_name, fileName, bytes, where) => {
-    expect(() => readStatementFile(fileName, bytes)).toThrow(`The statement holds a formula (${where})`)
+  ])('refuses %s', async (_name, fileName, bytes, where) => {
+    await expect(readStatementFile(fileName, bytes)).rejects.toThrow(`The statement holds a formula (${where})`)
   })
 })
 
 describe('readXlsx', () => {
-  test('shared and inline strings, numbers, gaps between cells and rows', () => {
+  test('shared and inline strings, numbers, gaps between cells and rows', async () => {
     const sheet =
       '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="inlineStr"><is><t>Tom &amp; Jerry</t></is></c></row>' +
       '<row r="3"><c r="B3"><v>46392</v></c><c r="C3" t="s"><v>1</v></c></row></sheetData></worksheet>'
@@ -221,12 +252,98 @@ describe('readXlsx', () => {
       ['xl/worksheets/sheet1.xml', sheet],
       ['xl/sharedStrings.xml', strings],
     ])
-    expect(readXlsx(book)).toEqual({
+    expect(await readXlsx(book)).toEqual({
       rows: [
         { number: 1, cells: ['Date', '', 'Tom & Jerry'] },
         { number: 3, cells: ['', '46392', 'Rich text'] },
       ],
       formulaCell: null,
     })
+  })
+
+  test('prefixed element names, phonetic runs left out, and the workbook\'s first sheet through its relations', async () => {
+    const book = zip([
+      ['xl/workbook.xml', '<x:workbook xmlns:x="m" xmlns:r="r"><x:sheets><x:sheet name="S" sheetId="2" r:id="rId7"/></x:sheets></x:workbook>'],
+      ['xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId7" Target="worksheets/statement.xml"/></Relationships>'],
+      ['xl/worksheets/sheet1.xml', '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Wrong sheet</t></is></c></row></sheetData></worksheet>'],
+      ['xl/worksheets/statement.xml', '<x:worksheet xmlns:x="m"><x:sheetData><x:row r="2"><x:c r="B2" t="s"><x:v>0</x:v></x:c></x:row></x:sheetData></x:worksheet>'],
+      ['xl/sharedStrings.xml', '<sst><si><t>Ada</t><rPh sb="0" eb="1"><t>reading aid</t></rPh></si></sst>'],
+    ])
+    expect(await readXlsx(book)).toEqual({ rows: [{ number: 2, cells: ['', 'Ada'] }], formulaCell: null })
+  })
+})
+
+describe('readXlsx of a workbook written as a stream', () => {
+  test('sizes given after each part (data descriptors) are read alike', async () => {
+    const chunks: Uint8Array[] = []
+    const writer = new Zip((error, chunk) => {
+      if (error) throw error
+      chunks.push(chunk)
+    })
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Date</t></is></c><c r="B1"><v>46392</v></c></row></sheetData></worksheet>'
+    for (const [name, xml] of [['xl/worksheets/sheet1.xml', sheet], ['xl/sharedStrings.xml', '<sst/>']]) {
+      const part = new ZipDeflate(name)
+      writer.add(part)
+      part.push(new TextEncoder().encode(xml), true)
+    }
+    writer.end()
+    const bytes = new Uint8Array(Buffer.concat(chunks))
+    expect(new DataView(bytes.buffer).getUint16(6, true) & 8).toBe(8)
+    expect(await readXlsx(bytes)).toEqual({ rows: [{ number: 1, cells: ['Date', '46392'] }], formulaCell: null })
+  })
+})
+
+/** A workbook of one sheet whose XML is `sheet`. */
+const book = (sheet: string, more: [string, string][] = []) => zip([['xl/worksheets/sheet1.xml', sheet], ...more])
+
+/** The zip with every entry claiming to unpack to `size` bytes, as a zip bomb's headers may. */
+function claimingSize(bytes: Uint8Array, size: number) {
+  const buffer = Buffer.from(bytes)
+  for (let at = 0; at + 4 <= buffer.length; at++) {
+    const signature = buffer.readUInt32LE(at)
+    if (signature === 0x04034b50) buffer.writeUInt32LE(size, at + 22)
+    if (signature === 0x02014b50) buffer.writeUInt32LE(size, at + 24)
+  }
+  return new Uint8Array(buffer)
+}
+
+describe('files made to hold the server are refused', () => {
+  const rows = (count: number) => '<row/>'.repeat(count)
+
+  test('tags never closed: a workbook of a kilobyte that unpacks to thousands of open rows', async () => {
+    const crafted = book(`<worksheet><sheetData>${'<row><c>'.repeat(80_000)}`)
+    expect(crafted.length).toBeLessThan(2048)
+    await expect(readStatementFile('statement.xlsx', crafted)).rejects.toThrow(NOT_A_WORKBOOK)
+  })
+
+  test('a zip bomb, whether its headers tell the size or lie about it', async () => {
+    const bomb = book(`<worksheet><sheetData>${' '.repeat(STATEMENT_LIMITS.unpackedBytes + 1024)}</sheetData></worksheet>`)
+    expect(bomb.length).toBeLessThan(STATEMENT_MAX_BYTES)
+    await expect(readStatementFile('statement.xlsx', bomb)).rejects.toThrow(UNPACKED_TOO_LARGE)
+    await expect(readStatementFile('statement.xlsx', claimingSize(bomb, 100))).rejects.toThrow(UNPACKED_TOO_LARGE)
+  })
+
+  test('a document type declaring an entity (XXE) is refused, in the sheet and in the shared strings', async () => {
+    const doctype = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>'
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>'
+    await expect(readXlsx(book(`${doctype}${sheet.replace('<v>0</v>', '<v>&secret;</v>')}`))).rejects.toThrow(NOT_A_WORKBOOK)
+    await expect(readXlsx(book(sheet, [['xl/sharedStrings.xml', `${doctype}<sst><si><t>&secret;</t></si></sst>`]]))).rejects.toThrow(NOT_A_WORKBOOK)
+  })
+
+  test('more rows than a statement may have, as XLSX and as CSV', async () => {
+    await expect(readXlsx(book(`<worksheet><sheetData>${rows(STATEMENT_LIMITS.rows + 1)}</sheetData></worksheet>`))).rejects.toThrow(TOO_MANY_ROWS)
+    expect((await readXlsx(book(`<worksheet><sheetData>${rows(STATEMENT_LIMITS.rows)}</sheetData></worksheet>`))).rows).toHaveLength(STATEMENT_LIMITS.rows)
+    await expect(readStatementFile('s.csv', text('x\r\n'.repeat(STATEMENT_LIMITS.rows + 1)))).rejects.toThrow(TOO_MANY_ROWS)
+  })
+
+  test('a cell far to the right, as XLSX and as CSV', async () => {
+    await expect(readXlsx(book('<worksheet><sheetData><row r="1"><c r="XFD1"><v>1</v></c></row></sheetData></worksheet>'))).rejects.toThrow(TOO_MANY_COLUMNS)
+    await expect(readStatementFile('s.csv', text(`Date,Credit${','.repeat(STATEMENT_LIMITS.columns)}\r\n`))).rejects.toThrow(TOO_MANY_COLUMNS)
+  })
+
+  test('a part that is not XML, or a zip cut short', async () => {
+    await expect(readXlsx(book('<worksheet><sheetData><row></sheetData>'))).rejects.toThrow(NOT_A_WORKBOOK)
+    const whole = gtbankXlsx(entries)
+    await expect(readXlsx(whole.subarray(0, Math.floor(whole.length / 2)))).rejects.toThrow(StatementError)
   })
 })

@@ -26,7 +26,7 @@ describe('WEB_CONCURRENCY and DATABASE_POOL_SIZE', () => {
   })
 
   const launch = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [path.join(root, 'bin/serve.mjs')], {
+    spawnSync(process.execPath, [path.join(root, 'bin/serve.mjs'), './build/index.js'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
       encoding: 'utf8',

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { appUrl } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
-import { assertCanMail, sendMail, sendNotice } from '../mail'
+import { assertCanMail, sendMail, sendSecurityNotice } from '../mail'
 import { recordAudit } from '../audit/record'
 import { personLabel } from './audit'
 import { hashToken, newToken } from './tokens'
@@ -30,7 +30,7 @@ type Person = { firstName: string }
 
 /** Tells the old address that staff changed it, so a takeover cannot go unnoticed. */
 export async function sendStaffChangedEmailNotice(db: Executor, person: Person, oldEmail: string, newEmail: string) {
-  await sendNotice(db, {
+  await sendSecurityNotice(db, {
     to: oldEmail,
     subject: 'Your Land Banking email address was changed',
     text: [
@@ -87,7 +87,7 @@ export async function requestEmailChange(
       'If it was not you, ignore this e-mail.',
     ].join('\n'),
   })
-  await sendNotice(db, {
+  await sendSecurityNotice(db, {
     to: user.email,
     subject: 'A change of your email address was requested',
     text: [
@@ -131,7 +131,7 @@ export async function findEmailChange(db: Executor, token: string) {
 }
 
 export async function sendEmailChangedNotice(db: Executor, person: Person, oldEmail: string, newEmail: string) {
-  await sendNotice(db, {
+  await sendSecurityNotice(db, {
     to: newEmail,
     subject: 'Your email address has been changed',
     text: [

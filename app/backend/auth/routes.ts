@@ -30,6 +30,7 @@ import {
   MAIL_BUCKET,
   mailBudgetLeft,
   revokeAllTokens,
+  sendPasswordChangedNotice,
   sendResetLink,
   sendVerificationCode,
   toSessionUser,
@@ -214,6 +215,8 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
     await rememberDevice(tx, found.user.id, ctx.request)
     return issueSession(tx, found.user.id)
   })
+  // Choosing a first password (an account staff made) changes nothing the holder had.
+  if (found.token.purpose === 'reset') await sendPasswordChangedNotice(ctx.db, found.user)
   return {
     message: found.token.purpose === 'set' ? 'Password set successfully' : 'Password reset successfully',
     data: session,
@@ -312,6 +315,7 @@ const changePassword = implement(endpoints.changePassword, async (ctx) => {
       summary: `${personLabel(user)} changed the password; every session signed out`,
     })
   })
+  await sendPasswordChangedNotice(ctx.db, user)
   return { message: 'Password changed successfully', data: null }
 })
 

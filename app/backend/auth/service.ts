@@ -1,19 +1,20 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { SessionData, SessionUser } from '~/contract/auth'
 import type { Permission, Role } from '~/contract/permissions'
-import { appUrl } from '../config'
+import { formatDateTime } from '~/contract/format'
+import { appUrl, getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'
 import type { ApiUser } from '../http/context'
 import { ApiError, fieldError } from '../http/errors'
-import { assertCanMail, MailCapReached, sendMail } from '../mail'
+import { assertCanMail, MailCapReached, sendMail, sendSecurityNotice } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
-import { consume, countRecent, LIMITS } from '../rate-limit'
+import { consume, consumeTogether, countRecent, LIMITS, release } from '../rate-limit'
 import { newReference, referencePrefixForRole } from '../references'
 import { recordAudit } from '../audit/record'
 import { personLabel } from './audit'
-import { hashPassword } from './passwords'
+import { hashPassword, verifyPassword } from './passwords'
 import { hashToken, newOneTimeCode, newToken } from './tokens'
 
 export const TOKEN_LIFETIME_DAYS = 30
@@ -103,6 +104,21 @@ export async function createAccount(db: Executor, account: NewAccount) {
       .values(account.permissions.map((permission) => ({ userId: created.id, permission })))
   }
   return created
+}
+
+/**
+ * Asks a signed-in user for their password again before a change a stolen session must not make
+ * alone. A wrong one counts as a failed sign-in of the account, under the same limits (429 past
+ * them), so the session cannot be used to guess the password; the right one takes its count back.
+ */
+export async function confirmCurrentPassword(db: Executor, user: { id: number; email: string }, password: string) {
+  const attempt = await consumeTogether(db, [
+    { bucket: 'failed-login', key: user.email, limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour] },
+  ])
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1)
+  const valid = await verifyPassword(row?.passwordHash ?? null, password)
+  if (valid) await release(db, attempt)
+  return valid
 }
 
 /** Code and reset e-mails share one budget: at most 3 per account in 15 minutes. */
@@ -209,6 +225,22 @@ export async function sendResetLink(
     throw error
   }
   return true
+}
+
+/** Tells the holder that the password changed (changed in Settings or reset by link), so a takeover does not go unnoticed. */
+export async function sendPasswordChangedNotice(db: Executor, user: { email: string; firstName: string }, at: Date = new Date()) {
+  await sendSecurityNotice(db, {
+    to: user.email,
+    subject: 'Your Land Banking password was changed',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `The password of your Land Banking account was changed on ${formatDateTime(at, getConfig().APP_TIME_ZONE)}.`,
+      'Every device signed in to your account has been signed out.',
+      '',
+      `If you did not do this, reset your password at ${appUrl()}/forgot-password and contact support at once.`,
+    ].join('\n'),
+  })
 }
 
 /** Staff-made accounts get a link to choose their own password. */

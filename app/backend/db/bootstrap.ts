@@ -1,5 +1,5 @@
 import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
-import { PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
+import { PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT, PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
 import { DEFAULT_COMMISSION_RATES } from '~/contract/commission-rules'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS = {
   title_step_days: TITLE_STEP_DAYS_DEFAULT,
   payout_grace_days: { value: PAYOUT_GRACE_DAYS_DEFAULT },
   commission_rates: DEFAULT_COMMISSION_RATES,
+  payout_account_hold_hours: { value: PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT },
 } as const
 
 /** First start on an empty database: permissions, default settings, the super admin, the demo catalogue. */

@@ -32,16 +32,21 @@ const migrationsFolder = path.resolve(process.cwd(), 'app/backend/db/migrations'
 
 export async function openDatabase(options: {
   databaseUrl?: string
+  /**
+   * PostgreSQL only: the tables' owner, which runs the migrations and grants DATABASE_URL's role its
+   * rights; DATABASE_URL's role must then be unable to change the audit trail (db/roles.ts).
+   */
+  migrationUrl?: string
   dataDir: string
   /** Connections in the PostgreSQL pool (default 10). */
   poolSize?: number
   /** An in-memory database starts as a copy of this dump instead of an empty cluster (tests: much faster). */
   from?: Blob
 }): Promise<Connection> {
+  if (options.migrationUrl && !options.databaseUrl) throw new Error("A migration URL needs a database URL: the app role's connection")
   if (options.databaseUrl) {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // A lost connection must not crash the process: the pool drops the client and the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
@@ -61,7 +66,15 @@ export async function openDatabase(options: {
         await client.end().catch(() => {})
       }
     }
-    await startup(() => migrate(db as never, { migrationsFolder }))
+    try {
+      await startup(async () => {
+        if (options.migrationUrl) await migrateAsOwner(options.migrationUrl, pool)
+        else if (await migrationsPending(pool)) await migrateAsAppRole(db, pool)
+      })
+    } catch (error) {
+      await pool.end().catch(() => {})
+      throw error
+    }
     return { db, kind: 'postgres', cacheable: false, startup, close: () => pool.end() }
   }
 
@@ -103,6 +116,71 @@ export async function openDatabase(options: {
       releaseLock()
     },
     dump: () => client.dumpDataDir('none'),
+  }
+}
+
+type Pool = import('pg').Pool
+
+/** Migrations and the app role's rights, by the owner's connection; then the app's role is checked. */
+async function migrateAsOwner(migrationUrl: string, pool: Pool) {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const { assertAppRoleBound, currentRole, grantAppRole } = await import('./roles')
+  const app = await currentRole(pool)
+  const owner = new pg.Client({ connectionString: migrationUrl })
+  owner.on('error', (error) => console.error('PostgreSQL migration connection lost:', error.message))
+  await owner.connect()
+  try {
+    const { role, database } = await currentRole(owner)
+    // Granting to the owner itself would take rights away from the owner.
+    if (role === app.role) throw new Error(`DATABASE_URL and DATABASE_MIGRATION_URL both connect as ${role}: the app needs a role of its own.`)
+    if (database !== app.database) {
+      throw new Error(`DATABASE_MIGRATION_URL names the database ${database}, and DATABASE_URL ${app.database}: they must name the same one.`)
+    }
+    await migrate(drizzle(owner, { schema }) as never, { migrationsFolder })
+    await grantAppRole(owner, app.role)
+  } finally {
+    await owner.end().catch(() => {})
+  }
+  await assertAppRoleBound(pool)
+}
+
+/**
+ * One role does everything (DATABASE_URL alone), as it did before DATABASE_MIGRATION_URL. A role that
+ * may not migrate gets an error that says what to set.
+ */
+async function migrateAsAppRole(db: Database, pool: Pool) {
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  try {
+    await migrate(db as never, { migrationsFolder })
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? error
+    if ((cause as { code?: string }).code !== '42501') throw error
+    const { currentRole } = await import('./roles')
+    const { role } = await currentRole(pool)
+    throw new Error(
+      `The database has migrations to run, and DATABASE_URL's role ${role} may not run them (${(cause as Error).message}). ` +
+        "Set DATABASE_MIGRATION_URL to the tables' owner (docs/postgresql.md).",
+    )
+  }
+}
+
+/**
+ * Whether a migration of the folder is not yet in the database, read as drizzle's migrator decides it
+ * (by the newest migration's time). An up-to-date database is then left alone: migrating runs DDL
+ * (CREATE SCHEMA IF NOT EXISTS) that a role without CREATE on the database may not run.
+ */
+async function migrationsPending(pool: Pool) {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator')
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis))
+  try {
+    const { rows } = await pool.query('select max(created_at) as applied from drizzle."__drizzle_migrations"')
+    return rows[0].applied === null || Number(rows[0].applied) < newest
+  } catch (error) {
+    // No migrations table yet (3F000: no schema drizzle; 42P01: no table), or none this role may read.
+    if (['3F000', '42P01', '42501'].includes((error as { code?: string }).code ?? '')) return true
+    throw error
   }
 }
 
@@ -183,6 +261,7 @@ export function getConnection(): Promise<Connection> {
     const env = getConfig()
     globalForDb.__database = openDatabase({
       databaseUrl: env.DATABASE_URL,
+      migrationUrl: env.DATABASE_MIGRATION_URL,
       dataDir: env.DATA_DIR,
       poolSize: env.DATABASE_POOL_SIZE ?? defaultPoolSize(env.WEB_CONCURRENCY),
     }).then(async (connection) => {

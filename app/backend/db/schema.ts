@@ -457,6 +457,8 @@ export const profiles = pgTable('profiles', {
   accountName: text('account_name'),
   /** Realtors: a registered company, withheld at the company rate. */
   registeredCompany: boolean('registered_company').notNull().default(false),
+  /** When the payout account was last set, changed or removed: payouts wait payout_account_hold_hours after it. */
+  payoutAccountChangedAt: timestamp('payout_account_changed_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 })
 
@@ -678,6 +680,10 @@ export const payouts = pgTable(
     proofFileId: integer('proof_file_id').references(() => files.id, { onDelete: 'set null' }),
     recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    /** The investor's payout account when it was recorded paid (bank code, number, name); null if none was on file. */
+    paidToBank: text('paid_to_bank'),
+    paidToAccountNumber: text('paid_to_account_number'),
+    paidToAccountName: text('paid_to_account_name'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -810,8 +816,10 @@ export const statementLines = pgTable(
     raw: text('raw').notNull(),
     hash: text('hash').notNull().unique(),
     status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] }).notNull().default('open'),
-    confidence: text('confidence', { enum: ['exact', 'likely', 'none'] }).notNull().default('none'),
+    confidence: text('confidence', { enum: ['exact', 'likely', 'ambiguous', 'none'] }).notNull().default('none'),
     transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    /** The payments an ambiguous line fits (more than one, so it is matched to none of them). */
+    candidateTransactionIds: integer('candidate_transaction_ids').array(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -822,6 +830,10 @@ export const statementLines = pgTable(
     uniqueIndex('statement_lines_transaction_idx')
       .on(table.transactionId)
       .where(sql`${table.transactionId} is not null`),
+    // A credit with the bank's reference is imported once, whatever bank was chosen for the file.
+    uniqueIndex('statement_lines_bank_reference_idx')
+      .on(sql`lower(${table.reference})`, table.amount)
+      .where(sql`${table.reference} is not null`),
     index('statement_lines_status_confidence_idx').on(table.status, table.confidence, descending(table.date), descending(table.id)),
     index('statement_lines_import_idx').on(table.importId),
     index('statement_lines_subscription_idx').on(table.subscriptionId),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { receiptTotals } from '~/contract/money'
+import { payoutAccountOf, payoutAccountWording, type PayoutAccount } from '~/contract/payout-account'
 import type { CompanyDetails } from '~/contract/settings'
 import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
@@ -18,7 +19,14 @@ import type { VerificationMark } from './verification'
  * to the CSV; the totals come from receiptTotals, the rule receipts use.
  */
 
-export type ScheduleLine = { sequence: number; dueDate: string; kobo: number; paid: boolean }
+export type ScheduleLine = {
+  sequence: number
+  dueDate: string
+  kobo: number
+  paid: boolean
+  /** A paid payout: the day paid and the account it was paid into (null when none was kept). */
+  payout?: { paidOn: string | null; paidTo: PayoutAccount | null }
+}
 export type PaymentLine = { date: string; reference: string; kobo: number; status: string; paid: boolean }
 
 export type StatementSection = {
@@ -56,7 +64,18 @@ const dayOf = (value: Date) => todayIn(getConfig().APP_TIME_ZONE, value)
 export async function payoutRows(db: Executor, subscriptionId: number): Promise<ScheduleLine[]> {
   const ledger = await db.select().from(payouts).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
   // The ledger counts payouts from 1, the schedule (as every line here) from 0.
-  if (ledger.length) return ledger.map((row) => ({ sequence: row.sequence - 1, dueDate: row.dueDate, kobo: row.amount, paid: row.status === 'paid' }))
+  if (ledger.length) {
+    return ledger.map((row) => ({
+      sequence: row.sequence - 1,
+      dueDate: row.dueDate,
+      kobo: row.amount,
+      paid: row.status === 'paid',
+      payout: {
+        paidOn: row.paidAt,
+        paidTo: payoutAccountOf({ bank: row.paidToBank, account_number: row.paidToAccountNumber, account_name: row.paidToAccountName }),
+      },
+    }))
+  }
   const planned = await db
     .select()
     .from(scheduleEntries)
@@ -160,7 +179,9 @@ export function statementCsv(statement: Statement): string {
       rows.push([ref, 'payment', payment.date, payment.reference, decimalAmount(payment.kobo), payment.status])
     }
     for (const payout of section.payouts) {
-      rows.push([ref, 'payout', payout.dueDate, `Payout ${payout.sequence + 1}`, decimalAmount(payout.kobo), payout.paid ? 'Paid' : 'Due'])
+      const paidTo = payout.paid ? payout.payout?.paidTo : null
+      const description = `Payout ${payout.sequence + 1}${paidTo ? `, paid into ${payoutAccountWording(paidTo)}` : ''}`
+      rows.push([ref, 'payout', payout.dueDate, description, decimalAmount(payout.kobo), payout.paid ? 'Paid' : 'Due'])
     }
   }
   return toCsv(STATEMENT_CSV_HEADER, rows)
@@ -256,6 +277,16 @@ function sectionPdf(doc: Doc, section: StatementSection) {
       ],
       section.payouts.map((line) => [dateText(line.dueDate), `Payout ${line.sequence + 1}`, naira(line.kobo), line.paid ? 'Paid' : 'Due']),
     )
+    // Where each paid payout went: a line of its own, as the account does not fit the table.
+    const paidInto = section.payouts.filter((line) => line.paid && line.payout?.paidTo)
+    if (paidInto.length) {
+      doc.font(REGULAR).fontSize(9).fillColor('#333333')
+      for (const line of paidInto) {
+        const on = line.payout?.paidOn ? ` on ${dateText(line.payout.paidOn)}` : ''
+        doc.text(`Payout ${line.sequence + 1} was paid${on} into ${payoutAccountWording(line.payout!.paidTo!)}.`)
+      }
+      doc.moveDown(0.8)
+    }
   }
 }
 

@@ -41,11 +41,20 @@ async function writeToOutbox(message: MailMessage & { from: string }) {
 }
 
 /**
- * Every e-mail of any kind counts against its address: at most 10 an hour and 30 a day, in the
- * database so the cap holds across instances. Past the cap nothing is sent and MailCapReached
- * (429, with a message for the person) is thrown; each caller decides whether its action is then
- * refused or goes on without the e-mail.
+ * What a message is, which decides whether the cap counts it:
+ * - `routine`: everything the product sends in its course (codes, links, receipts, reminders). It
+ *   counts against its address: at most 10 an hour and 30 a day, in the database so the cap holds
+ *   across instances. Past the cap nothing is sent and MailCapReached (429, with a message for the
+ *   person) is thrown; each caller decides whether its action is then refused or goes on without it.
+ * - `security`: a notice that something guarding the account changed (its e-mail address, its
+ *   password, its payout account). It is never capped nor counted: a flood of routine mail must not
+ *   hide a takeover from the holder. Each is sent only after a change that needs the password or a
+ *   staff member, so it cannot be sent in bulk.
  */
+export type MailKind = 'routine' | 'security'
+
+const CAPPED_KINDS: ReadonlySet<MailKind> = new Set(['routine'])
+
 const MAIL_CAP = [LIMITS.mailToAddressHour, LIMITS.mailToAddressDay]
 const MAIL_TO_BUCKET = 'mail-to'
 
@@ -57,24 +66,26 @@ export class MailCapReached extends ApiError {
 
 const capKey = (address: string) => address.trim().toLowerCase()
 
-/** Refuses (MailCapReached) when the address has had its share of e-mails, before anything is created for it. */
+/** Refuses (MailCapReached) when the address has had its share of routine e-mails, before anything is created for it. */
 export async function assertCanMail(db: Executor, to: string) {
   const reached = await reachedLimit(db, MAIL_TO_BUCKET, capKey(to), MAIL_CAP)
   if (reached) throw new MailCapReached(reached.message)
 }
 
-export async function sendMail(db: Executor, message: MailMessage) {
-  try {
-    await consume(db, MAIL_TO_BUCKET, capKey(message.to), ...MAIL_CAP)
-  } catch (error) {
-    if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message)
-    throw error
+export async function sendMail(db: Executor, { kind = 'routine', ...message }: MailMessage & { kind?: MailKind }) {
+  if (CAPPED_KINDS.has(kind)) {
+    try {
+      await consume(db, MAIL_TO_BUCKET, capKey(message.to), ...MAIL_CAP)
+    } catch (error) {
+      if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message)
+      throw error
+    }
   }
   await transport().sendMail({ ...message, from: getConfig().MAIL_FROM })
 }
 
 /**
- * For an e-mail about something already done (a security notice after a change is saved): past
+ * For an e-mail about something already done (a payment confirmed, a title step recorded): past
  * the cap it is logged and dropped, since refusing now would report a saved change as failed.
  */
 export async function sendNotice(db: Executor, message: MailMessage) {
@@ -84,4 +95,9 @@ export async function sendNotice(db: Executor, message: MailMessage) {
     if (!(error instanceof MailCapReached)) throw error
     console.warn(`[mail] not sent to ${message.to} (${message.subject}): ${error.message}`)
   }
+}
+
+/** A security notice (see MailKind): always sent, whatever routine mail the address has had. */
+export async function sendSecurityNotice(db: Executor, message: MailMessage) {
+  await sendMail(db, { ...message, kind: 'security' })
 }

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
-import { hasPermission, isStaff } from '~/contract/permissions'
 import { PAYOUTS_RECORDED } from '~/contract/payouts'
 import { subscriptions } from '../db/schema'
 import { paginated, type ApiUser } from '../http/context'
@@ -10,11 +9,12 @@ import { implement } from '../http/router'
 import type { Executor } from '../db/client'
 import { findVisibleSubscription } from '../subscriptions/queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
+import { seesEveryLedger } from './access'
 import { ledgerOf, listPayouts, markPayoutsPaid, payoutsAfter, payoutSummary } from './service'
 
 /** The subscription a ledger belongs to: one the caller may see, or any investment for staff who record payouts. */
 async function ledgerSubscription(db: Executor, user: ApiUser, reference: string) {
-  if (isStaff(user) && hasPermission(user, 'can_record_payout')) {
+  if (seesEveryLedger(user)) {
     const [row] = await db
       .select({ id: subscriptions.id, type: subscriptions.type })
       .from(subscriptions)
@@ -49,6 +49,9 @@ const PAYOUT_CSV_HEADER = [
   'paid_at',
   'bank_reference',
   'recorded_by',
+  'paid_to_bank',
+  'paid_to_account_number',
+  'paid_to_account_name',
 ]
 
 /** Naira as the API answers it, back to kobo (exact: they were kobo / 100) for the CSV's decimals. */
@@ -75,6 +78,9 @@ const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, for
         p.paid_at,
         p.bank_reference,
         p.recorded_by,
+        p.paid_to?.bank_name ?? null,
+        p.paid_to?.account_number ?? null,
+        p.paid_to?.account_name ?? null,
       ])
     })
   }

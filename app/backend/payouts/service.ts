@@ -1,8 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { formatDate, formatNaira } from '~/contract/format'
 import { payoutsLink } from '~/contract/links'
-import { cumulativeReturns, daysLate, portfolioTotals, type PayoutStatus } from '~/contract/payout-rules'
+import { bankName } from '~/contract/banks'
+import { maskedPayoutAccount, payoutAccountOf } from '~/contract/payout-account'
+import { cumulativeReturns, daysLate, payoutAccountHold, payoutHoldWording, portfolioTotals, type PayoutStatus } from '~/contract/payout-rules'
 import {
+  PAID_AT_BEFORE_START,
   PAID_AT_IN_FUTURE,
   PAYOUT_ALREADY_PAID,
   type MarkPayoutsPaid,
@@ -10,9 +13,9 @@ import {
   type PayoutSummary,
   type StaffPayout,
 } from '~/contract/payouts'
-import { appUrl } from '../config'
+import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
-import { files, payouts, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
+import { files, payouts, products, profiles, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
@@ -21,6 +24,8 @@ import { notify } from '../notifications/service'
 import { fileUrl, findOwnUpload } from '../subscriptions/access'
 import { isUuid, productName } from '../subscriptions/queries'
 import { payoutToday, settleInvestment } from './ledger'
+import { getPayoutAccountHoldHours } from '../settings/service'
+import { todayIn } from '../subscriptions/plans'
 import { changesBetween, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs, type SubscriptionRefs } from '../subscriptions/audit'
 
@@ -28,16 +33,45 @@ type PayoutRow = typeof payouts.$inferSelect
 
 function ledgerQuery(db: Executor) {
   return db
-    .select({ payout: payouts, recorderFirst: users.firstName, recorderLast: users.lastName, proofName: files.name })
+    .select({
+      payout: payouts,
+      recorderFirst: users.firstName,
+      recorderLast: users.lastName,
+      proofName: files.name,
+      accountChangedAt: profiles.payoutAccountChangedAt,
+    })
     .from(payouts)
+    .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
+    .leftJoin(profiles, eq(profiles.userId, subscriptions.userId))
     .leftJoin(users, eq(users.id, payouts.recordedById))
     .leftJoin(files, eq(files.id, payouts.proofFileId))
 }
 
-type LedgerJoin = { payout: PayoutRow; recorderFirst: string | null; recorderLast: string | null; proofName: string | null }
+type LedgerJoin = {
+  payout: PayoutRow
+  recorderFirst: string | null
+  recorderLast: string | null
+  proofName: string | null
+  /** When the investor's payout account was last set or changed (the hold counts from it). */
+  accountChangedAt: Date | null
+}
+
+/** What a payout's answer depends on besides its row: the day and the moment, and the payout account hold setting. */
+export type PayoutClock = { today: string; now: Date; holdHours: number }
+
+export async function payoutClock(db: Executor, now: Date = new Date()): Promise<PayoutClock> {
+  return { today: payoutToday(now), now, holdHours: await getPayoutAccountHoldHours(db) }
+}
+
+function paidTo(p: PayoutRow): Payout['paid_to'] {
+  if (!p.paidToBank && !p.paidToAccountNumber) return null
+  const bank = p.paidToBank ?? ''
+  return { bank, bank_name: bankName(bank), account_number: p.paidToAccountNumber ?? '', account_name: p.paidToAccountName ?? '' }
+}
 
 /** A payout as the API answers it. Days late count to today, or to the day its status was last worked out when that is later. */
-export function serializePayout({ payout: p, recorderFirst, recorderLast, proofName }: LedgerJoin, today: string): Payout {
+export function serializePayout({ payout: p, recorderFirst, recorderLast, proofName, accountChangedAt }: LedgerJoin, clock: PayoutClock): Payout {
+  const { today } = clock
   const asOf = p.statusOn > today ? p.statusOn : today
   return {
     id: p.uuid,
@@ -52,13 +86,15 @@ export function serializePayout({ payout: p, recorderFirst, recorderLast, proofN
     bank_reference: p.bankReference,
     recorded_by: recorderFirst ? `${recorderFirst} ${recorderLast ?? ''}`.trim() : null,
     proof_of_payment: proofName ? fileUrl(proofName) : null,
+    paid_to: paidTo(p),
+    account_hold: p.paidAt ? null : payoutAccountHold(accountChangedAt, clock.holdHours, clock.now),
   }
 }
 
 export async function ledgerOf(db: Executor, subscriptionId: number): Promise<Payout[]> {
   const rows = await ledgerQuery(db).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
-  const today = payoutToday()
-  return (rows as LedgerJoin[]).map((row) => serializePayout(row, today))
+  const clock = await payoutClock(db)
+  return (rows as LedgerJoin[]).map((row) => serializePayout(row, clock))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +129,7 @@ export async function payoutSummary(db: Executor, userId: number): Promise<Payou
     investments.map((row) => row.invested ?? 0),
     facts,
   )
-  const today = payoutToday()
+  const clock = await payoutClock(db)
   return {
     total_invested: koboToNaira(totals.investedKobo),
     returns_received: koboToNaira(totals.returnsReceivedKobo),
@@ -107,7 +143,7 @@ export async function payoutSummary(db: Executor, userId: number): Promise<Payou
     })),
     late_payouts: rows
       .filter((row) => row.payout.status === 'late')
-      .map((row) => ({ ...serializePayout(row, today), subscription_reference: references.get(row.payout.subscriptionId) ?? '' })),
+      .map((row) => ({ ...serializePayout(row, clock), subscription_reference: references.get(row.payout.subscriptionId) ?? '' })),
   }
 }
 
@@ -164,9 +200,10 @@ async function staffPayouts(db: Executor, rows: PayoutListRow[]): Promise<StaffP
     ? ((await ledgerQuery(db).where(inArray(payouts.id, rows.map((row) => row.payout.id)))) as LedgerJoin[])
     : []
   const byId = new Map(extras.map((row) => [row.payout.id, row]))
-  const today = payoutToday()
+  const clock = await payoutClock(db)
+  const bare = (payout: PayoutRow): LedgerJoin => ({ payout, recorderFirst: null, recorderLast: null, proofName: null, accountChangedAt: null })
   return rows.map((row) => ({
-    ...serializePayout(byId.get(row.payout.id) ?? { payout: row.payout, recorderFirst: null, recorderLast: null, proofName: null }, today),
+    ...serializePayout(byId.get(row.payout.id) ?? bare(row.payout), clock),
     subscription_reference: row.subscriptionReference,
     product_reference: productName(row.product),
     investor: { name: `${row.investor.firstName} ${row.investor.lastName}`, email: row.investor.email },
@@ -215,8 +252,13 @@ export const OTHER_INVESTMENT_PAYOUT = 'This payout belongs to another investmen
 
 /**
  * Records payouts paid, all or none, in one transaction. The rows are locked in id order, then
- * marked by one conditional update (only those not paid yet): of two requests racing for the same
+ * marked by a conditional update (only those not paid yet): of two requests racing for the same
  * payout, the second finds it paid and is refused, so a payout is never recorded twice.
+ *
+ * The day paid lies between the day the investment was made and today, in the platform's time
+ * zone. An investor whose payout account was set or changed less than the hold hours ago is not
+ * paid (409) until the hold ends. Each payout keeps the account it was paid into: the investor's
+ * profile account at that moment, read under a lock so a change cannot slip in between.
  */
 export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { reference?: string }, actor: ApiUser) {
   const keys = [...new Set(input.ids.map((id) => id.trim().toLowerCase()))]
@@ -243,7 +285,13 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
       .for('update')
     if (found.length !== keys.length) throw notFound('Payout not found')
     const owners = await tx
-      .select({ id: subscriptions.id, userId: subscriptions.userId, reference: subscriptions.reference, status: subscriptions.status })
+      .select({
+        id: subscriptions.id,
+        userId: subscriptions.userId,
+        reference: subscriptions.reference,
+        status: subscriptions.status,
+        createdAt: subscriptions.createdAt,
+      })
       .from(subscriptions)
       .where(inArray(subscriptions.id, [...new Set(found.map((row) => row.subscriptionId))]))
     if (input.reference && owners.some((owner) => owner.reference !== input.reference!.trim().toUpperCase())) {
@@ -251,20 +299,54 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
     }
     if (owners.some((owner) => owner.userId === actor.id)) throw forbidden(OWN_INVESTMENT_PAYOUT)
     if (owners.some((owner) => owner.status !== 'ongoing')) throw conflict('Only payouts of an investment paying out can be recorded')
+    const zone = getConfig().APP_TIME_ZONE
+    const startedAfter = owners
+      .map((owner) => todayIn(zone, owner.createdAt))
+      .filter((day) => day > input.paid_at)
+      .sort()
+    if (startedAfter.length) throw fieldError('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
     const now = new Date()
-    const updated = await tx
-      .update(payouts)
-      .set({
-        status: 'paid',
-        statusOn: payoutToday(now),
-        paidAt: input.paid_at,
-        bankReference,
-        proofFileId,
-        recordedById: actor.id,
-        recordedAt: now,
+    const accounts = await tx
+      .select({
+        userId: profiles.userId,
+        bank: profiles.bank,
+        account_number: profiles.accountNumber,
+        account_name: profiles.accountName,
+        changedAt: profiles.payoutAccountChangedAt,
       })
-      .where(and(inArray(payouts.id, found.map((row) => row.id)), isNull(payouts.paidAt)))
-      .returning()
+      .from(profiles)
+      .where(inArray(profiles.userId, [...new Set(owners.map((owner) => owner.userId))]))
+      .orderBy(asc(profiles.userId))
+      .for('share')
+    const accountOf = new Map(accounts.map((row) => [row.userId, row]))
+    const holdHours = await getPayoutAccountHoldHours(tx)
+    for (const owner of owners) {
+      const hold = payoutAccountHold(accountOf.get(owner.userId)?.changedAt, holdHours, now)
+      if (hold) throw conflict(`${payoutHoldWording(hold, zone)}. The payouts of ${owner.reference} can be recorded paid once the hold ends.`)
+    }
+    const updated: PayoutRow[] = []
+    for (const owner of owners) {
+      const account = payoutAccountOf(accountOf.get(owner.userId) ?? {})
+      const ids = found.filter((row) => row.subscriptionId === owner.id).map((row) => row.id)
+      updated.push(
+        ...(await tx
+          .update(payouts)
+          .set({
+            status: 'paid',
+            statusOn: payoutToday(now),
+            paidAt: input.paid_at,
+            bankReference,
+            proofFileId,
+            recordedById: actor.id,
+            recordedAt: now,
+            paidToBank: account?.bank || null,
+            paidToAccountNumber: account?.account_number || null,
+            paidToAccountName: account?.account_name || null,
+          })
+          .where(and(inArray(payouts.id, ids), isNull(payouts.paidAt)))
+          .returning()),
+      )
+    }
     if (updated.length !== found.length) throw conflict(PAYOUT_ALREADY_PAID)
     const refsOf = new Map<number, SubscriptionRefs>()
     for (const owner of owners) refsOf.set(owner.id, await subscriptionRefs(tx, owner.id))
@@ -279,8 +361,14 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
           `Recorded payout ${payout.sequence} of ${refs.subscription} to ${refs.customerName} (${refs.customer}) as paid: ` +
           `${formatNaira(koboToNaira(payout.amount))} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
         changes: changesBetween(
-          { status: statusBefore.get(payout.id), paid_at: null, bank_reference: null, proof_of_payment: false },
-          { status: 'paid', paid_at: payout.paidAt, bank_reference: bankReference, proof_of_payment: proofFileId !== null },
+          { status: statusBefore.get(payout.id), paid_at: null, bank_reference: null, proof_of_payment: false, paid_to: null },
+          {
+            status: 'paid',
+            paid_at: payout.paidAt,
+            bank_reference: bankReference,
+            proof_of_payment: proofFileId !== null,
+            paid_to: paidTo(payout),
+          },
         ),
       })
     }
@@ -315,8 +403,8 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
   })
   await mailPayoutsRecorded(db, marked.map((row) => row.id))
   const rows = (await ledgerQuery(db).where(inArray(payouts.id, marked.map((row) => row.id))).orderBy(asc(payouts.id))) as LedgerJoin[]
-  const today = payoutToday()
-  return rows.map((row) => serializePayout(row, today))
+  const clock = await payoutClock(db)
+  return rows.map((row) => serializePayout(row, clock))
 }
 
 /** "Payout recorded": one e-mail per paid payout, after the change is committed; past the cap it is logged and dropped. */
@@ -338,6 +426,7 @@ async function mailPayoutsRecorded(db: Database, ids: number[]) {
     .orderBy(asc(payouts.id))
   for (const row of rows) {
     const p = row.payout
+    const paid = payoutAccountOf({ bank: p.paidToBank, account_number: p.paidToAccountNumber, account_name: p.paidToAccountName })
     try {
       await sendNotice(db, {
         to: row.email,
@@ -348,6 +437,7 @@ async function mailPayoutsRecorded(db: Database, ids: number[]) {
           `Payout ${p.sequence} of your investment ${row.reference} (${productName(row.product)}), ` +
             `${formatNaira(koboToNaira(p.amount))}${p.principal > 0 ? ' including the amount invested' : ''}, was paid on ${formatDate(p.paidAt)}.`,
           `Bank reference: ${p.bankReference ?? ''}`,
+          ...(paid ? [`Paid to: ${maskedPayoutAccount(paid)}`] : []),
           '',
           `See your payouts: ${appUrl()}${payoutsLink(row.reference)}`,
         ].join('\n'),

@@ -1,11 +1,19 @@
 import { endpoints } from '~/contract/endpoints'
-import { PAYOUT_ACCOUNT_CUSTOMERS_ONLY, PROFILE_UPDATED, REGISTERED_COMPANY_REALTORS_ONLY } from '~/contract/profile'
+import { payoutAccountChanged } from '~/contract/payout-account'
+import {
+  CURRENT_PASSWORD_WRONG,
+  PAYOUT_ACCOUNT_CUSTOMERS_ONLY,
+  PAYOUT_ACCOUNT_PASSWORD_NEEDED,
+  PROFILE_UPDATED,
+  REGISTERED_COMPANY_REALTORS_ONLY,
+} from '~/contract/profile'
 import { COMPANY_REQUEST_SENT } from '~/contract/registered-company'
+import { confirmCurrentPassword } from '../auth/service'
 import { orNotFound } from '../http/context'
 import { fieldError } from '../http/errors'
 import { implement } from '../http/router'
 import { findPerson } from '../people/queries'
-import { getProfile, saveProfile } from './service'
+import { getProfile, mailPayoutAccountChanged, saveProfile } from './service'
 
 const ownProfile = implement(endpoints.profileShow, async ({ db, user }) => ({ data: await getProfile(db, user.id) }))
 
@@ -15,8 +23,16 @@ const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, b
     throw fieldError('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
   }
   if (user.role !== 'realtor' && body.registered_company) throw fieldError('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
-  const waiting = await saveProfile(db, user, body)
-  return { message: waiting ? COMPANY_REQUEST_SENT : PROFILE_UPDATED, data: await getProfile(db, user.id) }
+  // Where payouts go is changed with the password, not with a session alone; other fields need none.
+  const { current_password: password, ...profile } = body
+  const changesAccount = payoutAccountChanged(await getProfile(db, user.id), profile)
+  if (changesAccount) {
+    if (!password) throw fieldError('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
+    if (!(await confirmCurrentPassword(db, user, password))) throw fieldError('current_password', CURRENT_PASSWORD_WRONG)
+  }
+  const { accountChange, companyRequestWaiting } = await saveProfile(db, user, profile, { passwordConfirmed: changesAccount })
+  if (accountChange) await mailPayoutAccountChanged(db, user, accountChange)
+  return { message: companyRequestWaiting ? COMPANY_REQUEST_SENT : PROFILE_UPDATED, data: await getProfile(db, user.id) }
 })
 
 const customerProfile = implement(endpoints.customerProfile, async ({ db, params }) => {

@@ -1,56 +1,47 @@
+import { parse } from 'csv-parse'
+import { ReadingTime, STATEMENT_LIMITS, StatementError, TOO_MANY_COLUMNS, TOO_MANY_ROWS } from './limits'
+
+/** Characters handed to the parser between pauses. */
+const CHUNK = 64 * 1024
+
+export const QUOTE_NOT_CLOSED = 'The statement has a quote that is never closed: export it again from internet banking'
+
 /**
- * A CSV file as rows of cells: quoted cells (with "" for a quote, commas and line breaks inside),
- * CRLF or LF line ends, and a leading byte order mark. Blank lines stay as rows of one empty cell,
- * so row numbers are the file's line numbers (outside quoted line breaks).
+ * A CSV file as rows of cells, read by csv-parse: quoted cells (with "" for a quote, commas and
+ * line breaks inside), CRLF, LF or CR line ends, and a leading byte order mark. Blank lines stay as
+ * rows of one empty cell, so row numbers are the file's line numbers (outside quoted line breaks).
+ * A quote inside an unquoted cell is kept as it is, as spreadsheets write it.
  */
-export function parseCsv(text: string): string[][] {
+export async function readCsv(text: string, time = new ReadingTime()): Promise<string[][]> {
+  const parser = parse({
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  })
+  const feeding = (async () => {
+    for (let at = 0; at < text.length; at += CHUNK) {
+      parser.write(text.slice(at, at + CHUNK))
+      await time.pause()
+    }
+    parser.end()
+  })()
+  // A file that used up its time ends the reading with that refusal.
+  feeding.catch((error: Error) => parser.destroy(error))
   const rows: string[][] = []
-  let row: string[] = []
-  // The cell so far is `cell` then the characters from `start` to the current position: cells are
-  // sliced out of the text, never built a character at a time (a 5 MB statement is 5 million).
-  let cell = ''
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  let start = i
-  const end = text.length
-  while (i < end) {
-    const ch = text[i]
-    if (ch === '"' && (cell + text.slice(start, i)).trim() === '') {
-      let value = ''
-      i += 1
-      for (;;) {
-        const quote = text.indexOf('"', i)
-        if (quote < 0) {
-          value += text.slice(i)
-          i = end
-          break
-        }
-        value += text.slice(i, quote)
-        if (text[quote + 1] === '"') {
-          value += '"'
-          i = quote + 2
-        } else {
-          i = quote + 1
-          break
-        }
-      }
-      cell = value
-      start = i
-    } else if (ch === ',') {
-      row.push(cell + text.slice(start, i))
-      cell = ''
-      start = i += 1
-    } else if (ch === '\r' || ch === '\n') {
-      row.push(cell + text.slice(start, i))
-      rows.push(row)
-      row = []
-      cell = ''
-      start = i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1
-    } else i += 1
-  }
-  const last = cell + text.slice(start, end)
-  if (last !== '' || row.length) {
-    row.push(last)
-    rows.push(row)
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (rows.length === STATEMENT_LIMITS.rows) throw new StatementError(TOO_MANY_ROWS)
+      if (record.length > STATEMENT_LIMITS.columns) throw new StatementError(TOO_MANY_COLUMNS)
+      rows.push(record)
+    }
+    await feeding
+  } catch (error) {
+    parser.destroy()
+    if (error instanceof StatementError) throw error
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw new StatementError(QUOTE_NOT_CLOSED)
+    throw new StatementError(`The statement could not be read as CSV: ${(error as Error).message}`)
   }
   return rows
 }

@@ -6,7 +6,11 @@ import type { MatchConfidence } from '~/contract/reconciliation'
  * - exact: the narration holds a subscription reference (SUB-…) and the amount is the amount of
  *   that subscription's payment awaiting confirmation, or an amount it may be paid now;
  * - likely: the amount of a payment awaiting confirmation, the line dated within 3 days of the
- *   day the payer gave, and the payer's name in the narration resembling the customer's;
+ *   day the payer gave, and the payer's name in the narration resembling the customer's, for
+ *   exactly one payment not matched exactly to another line;
+ * - ambiguous: all that for more than one payment. Anyone may sign up under another's name and
+ *   claim a payment of the same amount, so the line is matched to none of them: it names them all
+ *   (`candidates`) for staff to decide whose it is;
  * - none.
  */
 
@@ -25,7 +29,13 @@ export type PayableSubscription = {
   /** The amounts it may be paid now: the next payment and the other payment choices. */
   dueKobo: number[]
 }
-export type LineMatch = { confidence: MatchConfidence; transactionId: number | null; subscriptionId: number | null }
+export type LineMatch = {
+  confidence: MatchConfidence
+  transactionId: number | null
+  subscriptionId: number | null
+  /** The payments an ambiguous line fits, in id order; empty otherwise. */
+  candidates: number[]
+}
 
 export const LIKELY_WITHIN_DAYS = 3
 
@@ -72,7 +82,7 @@ export function matchLines(lines: MatchLine[], payments: PendingPayment[], subsc
   const result = new Map<number, LineMatch>()
   const takenPayments = new Set<number>()
   const takenSubscriptions = new Set<number>()
-  const none: LineMatch = { confidence: 'none', transactionId: null, subscriptionId: null }
+  const none: LineMatch = { confidence: 'none', transactionId: null, subscriptionId: null, candidates: [] }
   for (const line of lines) result.set(line.key, none)
 
   // Exact first: a line naming its subscription.
@@ -83,7 +93,7 @@ export function matchLines(lines: MatchLine[], payments: PendingPayment[], subsc
       )
       if (payment) {
         takenPayments.add(payment.id)
-        result.set(line.key, { confidence: 'exact', transactionId: payment.id, subscriptionId: null })
+        result.set(line.key, { confidence: 'exact', transactionId: payment.id, subscriptionId: null, candidates: [] })
         break
       }
       const subscription = subscriptions.find(
@@ -91,29 +101,48 @@ export function matchLines(lines: MatchLine[], payments: PendingPayment[], subsc
       )
       if (subscription) {
         takenSubscriptions.add(subscription.id)
-        result.set(line.key, { confidence: 'exact', transactionId: null, subscriptionId: subscription.id })
+        result.set(line.key, { confidence: 'exact', transactionId: null, subscriptionId: subscription.id, candidates: [] })
         break
       }
     }
   }
 
-  // Then likely: same amount, near the day given, the payer's name; the nearest day wins.
+  // Then by amount, day and name: one payment fitting is likely, more are ambiguous. Lines are
+  // taken nearest day first, so of two credits fitting one payment the nearer has it.
+  const fitting = new Map<number, PendingPayment[]>()
   for (const line of lines) {
     if (result.get(line.key)!.confidence !== 'none') continue
-    const candidates = payments
-      .filter(
+    fitting.set(
+      line.key,
+      payments.filter(
         (p) =>
           !takenPayments.has(p.id) &&
           p.amountKobo === line.amountKobo &&
           p.paidOn !== null &&
           daysApart(p.paidOn, line.date) <= LIKELY_WITHIN_DAYS &&
           nameResembles(line.narration, p.customerName),
-      )
-      .sort((a, b) => daysApart(a.paidOn!, line.date) - daysApart(b.paidOn!, line.date) || a.id - b.id)
-    if (candidates.length) {
-      takenPayments.add(candidates[0].id)
-      result.set(line.key, { confidence: 'likely', transactionId: candidates[0].id, subscriptionId: null })
+      ),
+    )
+  }
+  for (const line of lines) {
+    const candidates = fitting.get(line.key)
+    if (!candidates?.length) continue
+    if (candidates.length > 1) {
+      result.set(line.key, { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: candidates.map((p) => p.id).sort((a, b) => a - b) })
     }
+  }
+  const single = lines
+    .filter((line) => fitting.get(line.key)?.length === 1)
+    .sort((a, b) => {
+      const [pa] = fitting.get(a.key)!
+      const [pb] = fitting.get(b.key)!
+      return daysApart(pa.paidOn!, a.date) - daysApart(pb.paidOn!, b.date)
+    })
+  for (const line of single) {
+    const [payment] = fitting.get(line.key)!
+    if (takenPayments.has(payment.id)) continue
+    takenPayments.add(payment.id)
+    result.set(line.key, { confidence: 'likely', transactionId: payment.id, subscriptionId: null, candidates: [] })
   }
   return result
 }

@@ -1,4 +1,5 @@
 import { endpoints } from '~/contract/endpoints'
+import { formatNaira } from '~/contract/format'
 import { implement } from '../http/router'
 import { confirmLines, ignoreLine, importStatement, lineIdOf, linkLine, listLines, previewStatement } from './service'
 
@@ -21,10 +22,17 @@ const confirm = implement(endpoints.reconciliationConfirm, async ({ db, user, bo
   return { message: `${confirmed.length} payment${confirmed.length === 1 ? '' : 's'} confirmed`, data: confirmed }
 })
 
-const link = implement(endpoints.reconciliationLink, async ({ db, user, params, body }) => ({
-  message: 'Statement line linked: another member of staff must confirm the payment',
-  data: await linkLine(db, user, lineIdOf(params.id), body),
-}))
+const link = implement(endpoints.reconciliationLink, async ({ db, user, params, body }) => {
+  const line = await linkLine(db, user, lineIdOf(params.id), body)
+  const recorded = line.match?.transaction?.amount
+  return {
+    message:
+      recorded === undefined || recorded === line.amount
+        ? 'Statement line linked: another member of staff must confirm the payment'
+        : `Statement line linked: the payment of ${formatNaira(recorded)} is not the credit's ${formatNaira(line.amount)}, so it has no matching credit`,
+    data: line,
+  }
+})
 
 const ignore = implement(endpoints.reconciliationIgnore, async ({ db, user, params }) => ({
   message: 'Statement line marked not ours',

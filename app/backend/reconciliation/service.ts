@@ -1,18 +1,19 @@
 import crypto from 'node:crypto'
-import { aliasedTable, and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { aliasedTable, and, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import { bankName } from '~/contract/banks'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { formatDate, formatNaira } from '~/contract/format'
 import { transactionLink } from '~/contract/links'
 import { isAllowedPayment } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
-import type {
-  ColumnMapping,
-  MatchConfidence,
-  StatementImportSummary,
-  StatementLine,
-  StatementLineStatus,
-  StatementPreview,
+import {
+  AMBIGUOUS_CREDIT,
+  type ColumnMapping,
+  type MatchConfidence,
+  type StatementImportSummary,
+  type StatementLine,
+  type StatementLineStatus,
+  type StatementPreview,
 } from '~/contract/reconciliation'
 import { createdWith, recordAudit } from '../audit/record'
 import type { Database, Executor } from '../db/client'
@@ -45,8 +46,10 @@ import {
 } from '../subscriptions/payments'
 import { iso, lockSubscription, productName } from '../subscriptions/queries'
 import { today } from '../subscriptions/service'
+import { STATEMENT_LIMITS, tooManyCreditLines } from './limits'
 import { matchLines, subscriptionReferences, type LineMatch, type PayableSubscription, type PendingPayment } from './matching'
 import {
+  creditRowCount,
   findHeader,
   mappingFits,
   readStatementFile,
@@ -58,6 +61,9 @@ import { isZip } from './xlsx'
 
 /** Reconciliation: statements imported, their credit lines matched, confirmed, linked or set aside. */
 
+/** Lines inserted by one statement: well below PostgreSQL's 65,535 bound values per statement. */
+const INSERT_BATCH = 1_000
+
 /** A pending upload of a preview is kept this long. */
 const UPLOAD_KEPT_MS = 24 * 3600_000
 const PENDING_UPLOADS_KEPT = 5
@@ -67,14 +73,19 @@ function fileRefused(field: string, message: string) {
   return new ApiError(400, 'badRequest', message, { [field]: [message] })
 }
 
-function readOrRefuse(fileName: string, bytes: Uint8Array, field: string) {
+async function readOrRefuse(fileName: string, bytes: Uint8Array, field: string) {
   try {
-    const table = readStatementFile(fileName, bytes)
+    const table = await readStatementFile(fileName, bytes)
     return { table, header: findHeader(table) }
   } catch (error) {
     if (error instanceof StatementError) throw fileRefused(field, error.message)
     throw error
   }
+}
+
+/** A statement of more credit lines than one import takes: 400 on the file, before anything is written. */
+function refuseLongStatement(creditRows: number, field: string) {
+  if (creditRows > STATEMENT_LIMITS.creditLines) throw fileRefused(field, tooManyCreditLines(creditRows))
 }
 
 function decodeOrRefuse(base64: string | undefined) {
@@ -93,9 +104,11 @@ async function rememberedColumns(db: Executor, bank: string, headers: string[]):
 
 export async function previewStatement(db: Database, user: ApiUser, input: { bank: string; file_name: string; file_in_base64: string }): Promise<StatementPreview> {
   const bytes = decodeOrRefuse(input.file_in_base64)
-  const { table, header } = readOrRefuse(input.file_name, bytes, 'file_in_base64')
+  const { table, header } = await readOrRefuse(input.file_name, bytes, 'file_in_base64')
   const headers = header.row.cells.map((cell) => cell.trim())
   const remembered = await rememberedColumns(db, input.bank, headers)
+  const columns = remembered ?? header.columns
+  if (columns.credit !== null) refuseLongStatement(creditRowCount(table, header.index, columns.credit), 'file_in_base64')
   const token = crypto.randomBytes(18).toString('base64url')
   // A few previews waiting per person at most: statements are large, and only the last is imported.
   await db.delete(statementUploads).where(
@@ -111,7 +124,7 @@ export async function previewStatement(db: Database, user: ApiUser, input: { ban
     bank: input.bank,
     file_name: input.file_name,
     headers,
-    columns: remembered ?? header.columns,
+    columns,
     remembered: remembered !== null,
     sample: body.slice(0, 5).map((row) => headers.map((_, i) => (row.cells[i] ?? '').trim())),
     rows: body.length,
@@ -151,7 +164,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     fileName = input.file_name?.trim() || (isZip(bytes) ? 'statement.xlsx' : 'statement.csv')
   }
   const field = uploadId ? 'upload' : 'file_in_base64'
-  const { table, header } = readOrRefuse(fileName, bytes, field)
+  const { table, header } = await readOrRefuse(fileName, bytes, field)
   const headers = header.row.cells.map((cell) => cell.trim())
   if (input.columns && !mappingFits(input.columns, headers)) throw fieldError('columns', 'A column chosen is not in the statement')
   const detected = header.columns
@@ -162,7 +175,8 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       ? { date: detected.date, narration: detected.narration, credit: detected.credit, debit: detected.debit, balance: detected.balance, reference: detected.reference }
       : null)
   if (!columns) throw fileRefused(field, NO_NARRATION_COLUMN)
-  const read = readLines(table, header.index, columns, input.bank)
+  refuseLongStatement(creditRowCount(table, header.index, columns.credit), field)
+  const read = readLines(table, header.index, columns, input.bank, today(new Date()))
 
   const summary = await db.transaction(async (tx) => {
     // Imports take turns: each matches against payments no other line has taken.
@@ -185,11 +199,17 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
         unreadable: read.unreadable.length,
       })
       .returning()
-    const inserted = read.lines.length
-      ? await tx
+    // In batches: one insert of a long statement would pass PostgreSQL's limit of bound values.
+    // A line already imported (the same hash, or the same bank reference and amount under any
+    // bank) is skipped and counted as a duplicate.
+    const inserted: { id: number; date: string; narration: string; amount: number }[] = []
+    for (let at = 0; at < read.lines.length; at += INSERT_BATCH) {
+      const batch = read.lines.slice(at, at + INSERT_BATCH)
+      inserted.push(
+        ...(await tx
           .insert(statementLines)
           .values(
-            read.lines.map((line) => ({
+            batch.map((line) => ({
               importId: created.id,
               bank: input.bank,
               date: line.date,
@@ -201,18 +221,29 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
               hash: line.hash,
             })),
           )
-          .onConflictDoNothing({ target: statementLines.hash })
-          .returning({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })
-      : []
-    // Lines of earlier statements still without a match are matched again: the proof of a credit
-    // may have been sent after the statement that shows it was imported.
+          .onConflictDoNothing()
+          .returning({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })),
+      )
+    }
+    // Open lines of earlier statements without an exact match are matched again: the proof of a
+    // credit may have been sent after the statement that shows it was imported, and a credit that
+    // fitted one payment may now fit another too (it is then ambiguous).
     const waiting = await tx
-      .select({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })
+      .select({
+        id: statementLines.id,
+        date: statementLines.date,
+        narration: statementLines.narration,
+        amount: statementLines.amount,
+        confidence: statementLines.confidence,
+        transactionId: statementLines.transactionId,
+        subscriptionId: statementLines.subscriptionId,
+        candidates: statementLines.candidateTransactionIds,
+      })
       .from(statementLines)
       .where(
         and(
           eq(statementLines.status, 'open'),
-          eq(statementLines.confidence, 'none'),
+          ne(statementLines.confidence, 'exact'),
           sql`${statementLines.importId} <> ${created.id}`,
         ),
       )
@@ -220,16 +251,43 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     const matches = await matchNewLines(
       tx,
       [...inserted, ...waiting].map((line) => ({ key: line.id, date: line.date, narration: line.narration, amountKobo: line.amount })),
+      waiting.map((line) => line.id),
     )
-    const tally = { exact: 0, likely: 0, none: 0 }
+    const before = new Map(waiting.map((line) => [line.id, line]))
+    const tally = { exact: 0, likely: 0, ambiguous: 0, none: 0 }
     let rematched = 0
+    // Lines let go first: a payment may pass from one earlier line to another.
+    const changes = [...matches].filter(([lineId, match]) => {
+      const old = before.get(lineId)
+      if (!old) return match.confidence !== 'none'
+      return (
+        old.confidence !== match.confidence ||
+        old.transactionId !== match.transactionId ||
+        old.subscriptionId !== match.subscriptionId ||
+        (old.candidates ?? []).join() !== match.candidates.join()
+      )
+    })
     for (const [lineId, match] of matches) {
       if (newIds.has(lineId)) tally[match.confidence] += 1
-      else if (match.confidence !== 'none') rematched += 1
-      if (match.confidence === 'none') continue
+    }
+    const letGo = changes.filter(([lineId]) => before.has(lineId)).map(([lineId]) => lineId)
+    if (letGo.length) {
       await tx
         .update(statementLines)
-        .set({ confidence: match.confidence, transactionId: match.transactionId, subscriptionId: match.subscriptionId })
+        .set({ confidence: 'none', transactionId: null, subscriptionId: null, candidateTransactionIds: null })
+        .where(inArray(statementLines.id, letGo))
+    }
+    for (const [lineId, match] of changes) {
+      if (match.confidence === 'none') continue
+      if (before.has(lineId)) rematched += 1
+      await tx
+        .update(statementLines)
+        .set({
+          confidence: match.confidence,
+          transactionId: match.transactionId,
+          subscriptionId: match.subscriptionId,
+          candidateTransactionIds: match.candidates.length ? match.candidates : null,
+        })
         .where(eq(statementLines.id, lineId))
     }
     const duplicates = read.lines.length - inserted.length
@@ -244,6 +302,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       unreadable: read.unreadable.length,
       exact: tally.exact,
       likely: tally.likely,
+      ambiguous: tally.ambiguous,
       unmatched: tally.none,
     }
     const period = read.firstDate ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}` : ''
@@ -253,6 +312,7 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       summary:
         `Imported bank statement ${created.reference} (${fileName}, ${bankName(input.bank) || input.bank})${period}: ${inserted.length} credit line${inserted.length === 1 ? '' : 's'} added, ` +
         `${duplicates} already imported, ${read.unreadable.length} unreadable; ${tally.exact} exact and ${tally.likely} likely match${tally.likely === 1 ? '' : 'es'}` +
+        (tally.ambiguous ? `, ${tally.ambiguous} ambiguous` : '') +
         (rematched ? `; ${rematched} earlier line${rematched === 1 ? '' : 's'} matched` : ''),
       changes: createdWith({
         file_name: fileName,
@@ -267,11 +327,14 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
 }
 
 /** The payments awaiting confirmation and the subscriptions awaiting payment new lines may match, then the matches. */
-async function matchNewLines(tx: Executor, lines: { key: number; date: string; narration: string; amountKobo: number }[]) {
+async function matchNewLines(tx: Executor, lines: { key: number; date: string; narration: string; amountKobo: number }[], rematchedIds: number[]) {
   if (!lines.length) return new Map<number, LineMatch>()
   const references = [...new Set(lines.flatMap((line) => subscriptionReferences(line.narration)))]
   const amounts = [...new Set(lines.map((line) => line.amountKobo))]
-  const untaken = sql`not exists (select 1 from ${statementLines} where ${statementLines.transactionId} = ${transactions.id})`
+  // A payment another line holds is taken, unless that line is being matched again now.
+  const untaken = sql`not exists (select 1 from ${statementLines} where ${statementLines.transactionId} = ${transactions.id}${
+    rematchedIds.length ? sql` and ${notInArray(statementLines.id, rematchedIds)}` : sql``
+  })`
   const wanted: SQL[] = [inArray(transactions.amount, amounts)]
   if (references.length) wanted.push(inArray(subscriptions.reference, references))
   const paymentRows = await tx
@@ -304,7 +367,9 @@ async function matchNewLines(tx: Executor, lines: { key: number; date: string; n
         and(
           inArray(subscriptions.reference, references),
           // A subscription another open line already waits to be confirmed for is taken.
-          sql`not exists (select 1 from ${statementLines} where ${statementLines.subscriptionId} = ${subscriptions.id} and ${statementLines.status} = 'open' and ${statementLines.transactionId} is null)`,
+          sql`not exists (select 1 from ${statementLines} where ${statementLines.subscriptionId} = ${subscriptions.id} and ${statementLines.status} = 'open' and ${statementLines.transactionId} is null${
+            rematchedIds.length ? sql` and ${notInArray(statementLines.id, rematchedIds)}` : sql``
+          })`,
         ),
       )
     for (const s of rows) {
@@ -369,10 +434,34 @@ function confirmRefusal(row: LineJoin, viewer: ApiUser) {
   return null
 }
 
-function serializeLine(row: LineJoin, viewer: ApiUser): StatementLine {
+type Candidate = StatementLine['candidates'][number]
+
+/** The payments the ambiguous lines among `rows` fit, by transaction id. */
+async function candidatesOf(db: Executor, rows: LineJoin[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.line.confidence === 'ambiguous' ? (row.line.candidateTransactionIds ?? []) : [])))]
+  const found = new Map<number, Candidate>()
+  if (!ids.length) return found
+  const payments = await db
+    .select({ transaction: transactions, subscription: subscriptions.reference, owner: { reference: users.reference, firstName: users.firstName, lastName: users.lastName } })
+    .from(transactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(inArray(transactions.id, ids))
+  for (const { transaction: t, subscription, owner } of payments) {
+    found.set(t.id, {
+      subscription_reference: subscription,
+      customer: { reference: owner.reference, name: `${owner.firstName} ${owner.lastName}` },
+      transaction: { reference: t.reference, amount: koboToNaira(t.amount), paid_at: iso(t.paidAt), status: t.status },
+    })
+  }
+  return found
+}
+
+function serializeLine(row: LineJoin, viewer: ApiUser, candidates: Map<number, Candidate>): StatementLine {
   const { line, transaction: t, subscription: s } = row
   const open = line.status === 'open'
-  const refusal = open && s ? confirmRefusal(row, viewer) : null
+  const ambiguous = open && line.confidence === 'ambiguous'
+  const refusal = ambiguous ? AMBIGUOUS_CREDIT : open && s ? confirmRefusal(row, viewer) : null
   return {
     id: String(line.id),
     bank: line.bank,
@@ -393,6 +482,7 @@ function serializeLine(row: LineJoin, viewer: ApiUser): StatementLine {
             transaction: t ? { reference: t.reference, amount: koboToNaira(t.amount), paid_at: iso(t.paidAt), status: t.status } : null,
           }
         : null,
+    candidates: ambiguous ? (line.candidateTransactionIds ?? []).flatMap((id) => candidates.get(id) ?? []) : [],
     can_confirm: open && !!s && refusal === null,
     cannot_confirm_reason: refusal,
     resolved_by: row.resolver?.firstName ? `${row.resolver.firstName} ${row.resolver.lastName}` : null,
@@ -400,7 +490,7 @@ function serializeLine(row: LineJoin, viewer: ApiUser): StatementLine {
   }
 }
 
-const confidenceOrder = sql`case ${statementLines.confidence} when 'exact' then 0 when 'likely' then 1 else 2 end`
+const confidenceOrder = sql`case ${statementLines.confidence} when 'exact' then 0 when 'likely' then 1 when 'ambiguous' then 2 else 3 end`
 
 export async function listLines(
   db: Executor,
@@ -425,10 +515,11 @@ export async function listLines(
       .groupBy(statementLines.confidence),
     db.select({ date: sql<string | null>`max(${statementImports.lastDate})::text` }).from(statementImports),
   ])
-  const counts = { exact: 0, likely: 0, none: 0 }
+  const counts = { exact: 0, likely: 0, ambiguous: 0, none: 0 }
   for (const tally of tallies) counts[tally.confidence] = Number(tally.total)
+  const candidates = await candidatesOf(db, rows)
   return {
-    items: rows.map((row) => serializeLine(row, viewer)),
+    items: rows.map((row) => serializeLine(row, viewer, candidates)),
     page: filters.page,
     totalPages: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE)),
     counts,
@@ -439,7 +530,8 @@ export async function listLines(
 async function linesByIds(db: Executor, viewer: ApiUser, ids: number[]) {
   const rows = await lineQuery(db).where(inArray(statementLines.id, ids))
   const byId = new Map(rows.map((row) => [row.line.id, row]))
-  return ids.map((id) => serializeLine(byId.get(id)!, viewer))
+  const candidates = await candidatesOf(db, rows)
+  return ids.map((id) => serializeLine(byId.get(id)!, viewer, candidates))
 }
 
 /** A line id from the path: digits, else no such line. */
@@ -530,6 +622,7 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
     for (const id of ids) {
       const { line, statement } = await lockLine(tx, id)
       if (line.status !== 'open') throw conflict(LINE_RESOLVED)
+      if (line.confidence === 'ambiguous') throw conflict(AMBIGUOUS_CREDIT)
       if (!line.transactionId && !line.subscriptionId) throw conflict(NO_MATCH)
       let transactionId = line.transactionId
       if (!transactionId) {
@@ -568,7 +661,12 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
   return linesByIds(db, user, ids)
 }
 
-/** Links an open line to a subscription by hand: a payment awaiting confirmation, recorded by the caller, the line as its proof. */
+/**
+ * Links an open line to a subscription by hand: a payment awaiting confirmation, recorded by the
+ * caller, the line as its proof. The payment's amount is the credit's; another amount (one the
+ * subscription may be paid) is recorded too, but as a payment without a matching credit: its
+ * verifier is shown both figures and must confirm it knowingly (statementSupport).
+ */
 export async function linkLine(db: Database, user: ApiUser, lineId: number, input: { subscription: string; amount: number }) {
   const amount = nairaToKobo(input.amount)
   const created = await db.transaction(async (tx) => {
@@ -588,13 +686,15 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
     const { created: trx, refs } = await recordPaymentFromLine(tx, s, line, statement, { amountKobo: amount, recordedById: user.id, at: now })
     await tx
       .update(statementLines)
-      .set({ status: 'linked', transactionId: trx.id, subscriptionId: s.id, resolvedById: user.id, resolvedAt: now })
+      .set({ status: 'linked', transactionId: trx.id, subscriptionId: s.id, candidateTransactionIds: null, resolvedById: user.id, resolvedAt: now })
       .where(eq(statementLines.id, line.id))
     await recordAudit(tx, {
       action: 'statement_line.linked',
       record: { type: 'statement_line', reference: lineReference(statement.reference, line.id) },
       related: relatedTo(refs, statement.reference, trx.reference),
-      summary: `Linked ${lineWords(line)} of bank statement ${statement.reference} to ${s.reference} as payment ${trx.reference} of ${nairaOf(amount)}`,
+      summary:
+        `Linked ${lineWords(line)} of bank statement ${statement.reference} to ${s.reference} as payment ${trx.reference} of ${nairaOf(amount)}` +
+        (amount === line.amount ? '' : `: not the credit's amount, so the payment has no matching credit`),
       changes: {
         status: { before: 'open', after: 'linked' },
         subscription: { before: null, after: s.reference },
@@ -608,7 +708,8 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
         title: 'Payment recorded from the bank statement',
         body:
           `${user.firstName} ${user.lastName} linked a credit of ${formatNaira(koboToNaira(line.amount))} on the bank statement to ${s.reference} ` +
-          `(${trx.reference}). Another member of staff must check it and mark it paid or not confirmed.`,
+          `(${trx.reference}${amount === line.amount ? '' : `, recorded as ${formatNaira(koboToNaira(amount))}: no matching credit`}). ` +
+          'Another member of staff must check it and mark it paid or not confirmed.',
         link: transactionLink(s.type, s.reference, trx.reference),
       },
       [user.id, s.userId],
@@ -625,7 +726,7 @@ export async function ignoreLine(db: Database, user: ApiUser, lineId: number) {
     if (line.status !== 'open') throw conflict(LINE_RESOLVED)
     await tx
       .update(statementLines)
-      .set({ status: 'ignored', transactionId: null, subscriptionId: null, resolvedById: user.id, resolvedAt: new Date() })
+      .set({ status: 'ignored', transactionId: null, subscriptionId: null, candidateTransactionIds: null, resolvedById: user.id, resolvedAt: new Date() })
       .where(eq(statementLines.id, line.id))
     await recordAudit(tx, {
       action: 'statement_line.ignored',
@@ -634,7 +735,7 @@ export async function ignoreLine(db: Database, user: ApiUser, lineId: number) {
       summary: `Marked ${lineWords(line)} of bank statement ${statement.reference} as not ours`,
       changes: {
         status: { before: 'open', after: 'ignored' },
-        ...(line.transactionId || line.subscriptionId ? { match: { before: line.confidence, after: null } } : {}),
+        ...(line.transactionId || line.subscriptionId || line.candidateTransactionIds?.length ? { match: { before: line.confidence, after: null } } : {}),
       },
     })
   })

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import { STATEMENT_MAX_BYTES, type ColumnMapping, type StatementColumn } from '~/contract/reconciliation'
-import { csvRowText, parseCsv } from './csv'
-import { isZip, readXlsx, XlsxError } from './xlsx'
+import { csvRowText, readCsv } from './csv'
+import { ReadingTime, StatementError } from './limits'
+import { isZip, readXlsx } from './xlsx'
 
 /**
  * Reading a bank statement (pure): the file as rows, the header row found below the account
@@ -9,7 +10,7 @@ import { isZip, readXlsx, XlsxError } from './xlsx'
  * hash that recognises a line already imported.
  */
 
-export class StatementError extends Error {}
+export { StatementError }
 
 export type StatementTable = {
   kind: 'csv' | 'xlsx'
@@ -35,26 +36,24 @@ export function isFormulaText(cell: string) {
 const XLSX_NAME = /\.xlsx$/i
 const CSV_NAME = /\.(csv|txt)$/i
 
-/** The file as rows, or a StatementError saying why it is not a statement (nothing is imported then). */
-export function readStatementFile(fileName: string, bytes: Uint8Array): StatementTable {
+/**
+ * The file as rows, or a StatementError saying why it is not a statement (nothing is imported then).
+ * Read a piece at a time within the limits of STATEMENT_LIMITS.
+ */
+export async function readStatementFile(fileName: string, bytes: Uint8Array): Promise<StatementTable> {
   if (bytes.length > STATEMENT_MAX_BYTES) throw new StatementError(STATEMENT_TOO_LARGE)
   if (bytes.length === 0) throw new StatementError(EMPTY_STATEMENT)
+  const time = new ReadingTime()
   let table: StatementTable
   if (isZip(bytes)) {
     if (!XLSX_NAME.test(fileName)) throw new StatementError(NOT_A_STATEMENT_FILE)
-    let sheet
-    try {
-      sheet = readXlsx(bytes)
-    } catch (error) {
-      if (error instanceof XlsxError) throw new StatementError(error.message)
-      throw error
-    }
+    const sheet = await readXlsx(bytes, time)
     if (sheet.formulaCell) throw new StatementError(formulaRefused(`cell ${sheet.formulaCell}`))
     table = { kind: 'xlsx', rows: sheet.rows }
   } else {
     if (!CSV_NAME.test(fileName) || !isText(bytes)) throw new StatementError(NOT_A_STATEMENT_FILE)
     const text = new TextDecoder('utf-8').decode(bytes)
-    table = { kind: 'csv', rows: parseCsv(text).map((cells, index) => ({ number: index + 1, cells })) }
+    table = { kind: 'csv', rows: (await readCsv(text, time)).map((cells, index) => ({ number: index + 1, cells })) }
   }
   table.rows = table.rows.map((row) => ({ ...row, cells: row.cells.map((cell) => cell.replace(/\u0000/g, '')) }))
   if (!table.rows.some((row) => row.cells.some((cell) => cell.trim() !== ''))) throw new StatementError(EMPTY_STATEMENT)
@@ -201,6 +200,18 @@ export type StatementRow = {
 
 export type UnreadableRow = { row: number; reason: string; raw: string }
 
+/** How many rows after the header hold a credit, read or not: what an import would take on. */
+export function creditRowCount(table: StatementTable, headerIndex: number, creditColumn: number) {
+  let count = 0
+  for (const { cells } of table.rows.slice(headerIndex + 1)) {
+    const amount = parseStatementAmount((cells[creditColumn] ?? '').trim())
+    if (amount !== null && amount !== 0) count += 1
+  }
+  return count
+}
+
+export const futureDate = (dateText: string) => `The date "${dateText}" is after the day of import: a statement cannot show it yet`
+
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 function lineKey(bank: string, line: Omit<StatementRow, 'hash' | 'row' | 'raw'>) {
@@ -209,12 +220,20 @@ function lineKey(bank: string, line: Omit<StatementRow, 'hash' | 'row' | 'raw'>)
 
 /**
  * The credit lines of the rows after the header. A row without a credit is a debit (or a total,
- * or blank) and is skipped; a credit row whose date or amount cannot be read is listed with the
- * reason. Each line's hash is its normalised fields plus its occurrence among identical lines of
+ * or blank) and is skipped; a credit row whose date or amount cannot be read, or dated after
+ * `today` (the day of import, which no statement can show yet), is listed with the reason. The
+ * days the statement covers leave out dates after `today` too: they would make every later
+ * payment look missing from the statement. Each line's hash is its normalised fields plus its occurrence among identical lines of
  * this file, so the same statement (or an overlapping one, or the same lines as XLSX) hashes the
  * same while two genuine identical credits on one day both count.
  */
-export function statementLines(table: StatementTable, headerIndex: number, columns: ColumnMapping, bank: string) {
+export function statementLines(
+  table: StatementTable,
+  headerIndex: number,
+  columns: Omit<ColumnMapping, 'narration'> & { narration: number | null },
+  bank: string,
+  today: string,
+) {
   const lines: StatementRow[] = []
   const unreadable: UnreadableRow[] = []
   const seen = new Map<string, number>()
@@ -226,7 +245,7 @@ export function statementLines(table: StatementTable, headerIndex: number, colum
     if (cells.every((text) => text.trim() === '')) continue
     const raw = csvRowText(cells)
     const day = parseStatementDate(cell(cells, columns.date), { serials: table.kind === 'xlsx' })
-    if (day) {
+    if (day && day <= today) {
       if (!firstDate || day < firstDate) firstDate = day
       if (!lastDate || day > lastDate) lastDate = day
     }
@@ -241,6 +260,10 @@ export function statementLines(table: StatementTable, headerIndex: number, colum
     const date = parseStatementDate(dateText, { serials: table.kind === 'xlsx' })
     if (!date) {
       unreadable.push({ row: number, reason: dateText ? `The date "${dateText}" is not a date` : 'The date is missing', raw })
+      continue
+    }
+    if (date > today) {
+      unreadable.push({ row: number, reason: futureDate(dateText), raw })
       continue
     }
     const balance = parseStatementAmount(cell(cells, columns.balance))

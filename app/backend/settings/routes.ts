@@ -1,6 +1,6 @@
 import { endpoints } from '~/contract/endpoints'
 import { COMMISSION_RATES_UPDATED } from '~/contract/commissions'
-import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, PAYOUT_HOLD_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
 import { TITLE_DAYS_UPDATED } from '~/contract/titles'
 import { implement } from '../http/router'
 import {
@@ -9,6 +9,7 @@ import {
   getCompanyDetails,
   getExpiryDays,
   getGraceDays,
+  getPayoutAccountHoldHours,
   getReminderDays,
   getTitleStepDays,
   changeSetting,
@@ -17,6 +18,7 @@ import {
   setCompanyDetails,
   setExpiryDays,
   setGraceDays,
+  setPayoutAccountHoldHours,
   setReminderDays,
   setTitleStepDays,
 } from './service'
@@ -30,6 +32,10 @@ const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => 
 const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
 
 const graceDays = implement(endpoints.settingGraceDays, async ({ db }) => ({ data: { value: await getGraceDays(db) } }))
+
+const payoutAccountHold = implement(endpoints.settingPayoutAccountHold, async ({ db }) => ({
+  data: { value: await getPayoutAccountHoldHours(db) },
+}))
 
 const companyDetails = implement(endpoints.settingCompanyDetails, async ({ db }) => ({ data: await getCompanyDetails(db) }))
 
@@ -57,6 +63,10 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
     await changeSetting(db, input.type, getGraceDays, setGraceDays, input.value)
     return { message: GRACE_DAYS_UPDATED, data: { value: input.value } }
   }
+  if (input.type === 'payout_account_hold_hours') {
+    await changeSetting(db, input.type, getPayoutAccountHoldHours, setPayoutAccountHoldHours, input.value)
+    return { message: PAYOUT_HOLD_UPDATED, data: { value: input.value } }
+  }
   if (input.type === 'unpaid_subscription_expiry_days') {
     await changeSetting(db, input.type, getExpiryDays, setExpiryDays, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
@@ -65,4 +75,14 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, graceDays, companyDetails, titleStepDays, commissionRates, updateSetting]
+export const settingsRoutes = [
+  bankDetails,
+  reminderDays,
+  expiryDays,
+  graceDays,
+  companyDetails,
+  titleStepDays,
+  commissionRates,
+  updateSetting,
+  payoutAccountHold,
+]

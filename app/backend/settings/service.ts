@@ -3,7 +3,7 @@ import { DEFAULT_COMMISSION_RATES, isRate, type CommissionRates } from '~/contra
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
-import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
+import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import { changesBetween, recordAudit } from '../audit/record'
 import type { Database, Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
@@ -67,6 +67,18 @@ export async function getGraceDays(db: Executor): Promise<number> {
 
 export async function setGraceDays(db: Executor, value: number) {
   await writeSetting(db, 'payout_grace_days', { value })
+}
+
+/** How many hours payouts wait after an investor sets or changes the payout account (payout_account_hold_hours). */
+export async function getPayoutAccountHoldHours(db: Executor): Promise<number> {
+  const value = Number((await readSetting(db, 'payout_account_hold_hours'))?.value)
+  return Number.isSafeInteger(value) && value >= PAYOUT_ACCOUNT_HOLD_HOURS_MIN && value <= PAYOUT_ACCOUNT_HOLD_HOURS_MAX
+    ? value
+    : DEFAULT_SETTINGS.payout_account_hold_hours.value
+}
+
+export async function setPayoutAccountHoldHours(db: Executor, value: number) {
+  await writeSetting(db, 'payout_account_hold_hours', { value })
 }
 
 /** The company as its documents name it; the default name until staff fill it in. */

@@ -3,6 +3,7 @@ import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } fro
 import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { paymentChoices, type PaymentChoice } from '~/contract/money'
+import { lacksCredit, statementSupport, type StatementCredit } from '~/contract/statement-support'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
 import type { Database, Executor } from '../db/client'
@@ -73,8 +74,18 @@ const transactionColumns = {
   transaction: transactions,
   proofName: files.name,
   ownerId: subscriptions.userId,
-  /** Whether a bank statement line supports it (matched, confirmed or linked). */
-  onStatement: sql<boolean>`exists (select 1 from ${statementLines} where ${statementLines.transactionId} = ${transactions.id})`.mapWith(Boolean),
+  /**
+   * The statement credit behind it: the line matched, confirmed or linked to it, else an open
+   * line ambiguous between it and another payment.
+   */
+  statementCredit: sql<StatementCredit | null>`(
+    select json_build_object('amountKobo', ${statementLines.amount}, 'date', ${statementLines.date}, 'ambiguous', ${statementLines.transactionId} is null)
+    from ${statementLines}
+    where ${statementLines.transactionId} = ${transactions.id}
+      or (${statementLines.status} = 'open' and ${statementLines.confidence} = 'ambiguous' and ${transactions.id} = any(${statementLines.candidateTransactionIds}))
+    order by ${statementLines.transactionId} is null, ${statementLines.id}
+    limit 1
+  )`,
   /** The last day of the latest bank statement imported, or null before any. */
   lastStatementDate: sql<string | null>`(select max(${statementImports.lastDate})::text from ${statementImports})`,
 }
@@ -91,17 +102,27 @@ type TransactionJoin = {
   transaction: TransactionRow
   proofName: string | null
   ownerId: number
-  onStatement: boolean
+  statementCredit: StatementCredit | null
   lastStatementDate: string | null
 }
 
-/**
- * "No matching credit on the statement": a payment awaiting confirmation, paid (as its payer says)
- * on or before the last day of the latest statement imported, that no statement line supports.
- */
-export function lacksStatementCredit({ transaction: t, onStatement, lastStatementDate }: TransactionJoin) {
-  if (t.status !== 'awaiting_confirmation' || !t.paidAt || !lastStatementDate || onStatement) return false
-  return today(t.paidAt) <= lastStatementDate
+/** What the imported bank statements say of the payment (statementSupport). */
+function supportOf({ transaction: t, statementCredit, lastStatementDate }: TransactionJoin) {
+  return statementSupport(
+    { awaitingConfirmation: t.status === 'awaiting_confirmation', amountKobo: t.amount, paidOn: t.paidAt ? today(t.paidAt) : null },
+    statementCredit,
+    lastStatementDate,
+  )
+}
+
+/** "No matching credit on the statement": marking it paid needs the warning answered. */
+export const lacksStatementCredit = (row: TransactionJoin) => lacksCredit(supportOf(row))
+
+function statementWarning(row: TransactionJoin): Transaction['statement_warning'] {
+  const support = supportOf(row)
+  const credit = row.statementCredit
+  if (!credit || (support !== 'amount_differs' && support !== 'ambiguous')) return null
+  return { kind: support, credit_amount: koboToNaira(credit.amountKobo), credit_date: credit.date }
 }
 
 export const OWN_SUBSCRIPTION_CONFIRMATION = 'You cannot confirm a payment on your own subscription: another member of staff must confirm it'
@@ -136,6 +157,7 @@ export function serializeTransaction(row: TransactionJoin, viewer: ApiUser): Tra
       hasPermission(viewer, 'can_verify_transaction') &&
       selfConfirmationRefusal(viewer, ownerId, t.recordedById) === null,
     no_statement_credit: lacksStatementCredit(row),
+    statement_warning: statementWarning(row),
   }
 }
 
@@ -339,6 +361,44 @@ export async function markTransaction(
 }
 
 /**
+ * An ambiguous statement line (a credit fitting several payments) follows a mark of one of them:
+ * a payment marked paid without a line of its own takes the first such line, confirmed (its
+ * verifier chose, warned that the credit fits another payment); the payment leaves every other
+ * line's candidates, and a line left fitting fewer than two is matched again at the next import.
+ */
+async function settleAmbiguousLines(tx: Executor, transactionId: number, takenBy: { actorId: number; at: Date } | null) {
+  const ambiguousWith = and(
+    eq(statementLines.status, 'open'),
+    eq(statementLines.confidence, 'ambiguous'),
+    sql`${transactionId} = any(${statementLines.candidateTransactionIds})`,
+  )
+  if (takenBy) {
+    const [first] = await tx.select({ id: statementLines.id }).from(statementLines).where(ambiguousWith).orderBy(statementLines.id).limit(1).for('update')
+    const [own] = await tx.select({ id: statementLines.id }).from(statementLines).where(eq(statementLines.transactionId, transactionId)).limit(1)
+    if (first && !own) {
+      await tx
+        .update(statementLines)
+        .set({ status: 'confirmed', transactionId, candidateTransactionIds: null, resolvedById: takenBy.actorId, resolvedAt: takenBy.at })
+        .where(eq(statementLines.id, first.id))
+    }
+  }
+  await tx
+    .update(statementLines)
+    .set({ candidateTransactionIds: sql`array_remove(${statementLines.candidateTransactionIds}, ${transactionId})` })
+    .where(ambiguousWith)
+  await tx
+    .update(statementLines)
+    .set({ confidence: 'none', candidateTransactionIds: null })
+    .where(
+      and(
+        eq(statementLines.status, 'open'),
+        eq(statementLines.confidence, 'ambiguous'),
+        sql`coalesce(cardinality(${statementLines.candidateTransactionIds}), 0) < 2`,
+      ),
+    )
+}
+
+/**
  * The mark itself, on a transaction the caller holds (a statement's confirmation marks several in
  * one, all or none). The caller mails the payer (mailPaymentMarked) once it is committed.
  */
@@ -373,6 +433,7 @@ export async function markTransactionIn(
         : { transactionId: null, subscriptionId: null, confidence: 'none' },
     )
     .where(and(eq(statementLines.transactionId, trx.id), eq(statementLines.status, 'open')))
+  await settleAmbiguousLines(tx, trx.id, status === 'paid' ? { actorId: actor.id, at: now } : null)
   const amount = formatNaira(koboToNaira(trx.amount))
   const refs = await subscriptionRefs(tx, s.id)
   const audit = (subscriptionAfter: string, totalPaidAfter: number) =>

@@ -17,7 +17,7 @@ type AbsoluteLinkProps = AnchorAttributes & {
  * Remix's <Link> for a path that is already absolute: the same anchor and the same in-app navigation,
  * without resolving the path against the route tree on every render. Lists render dozens of links per
  * page, and that resolution made each <Link> the costliest element of a card's server render; the same
- * hooks run again when a phone hydrates the page (README, Architecture). Anything relative stays a <Link>.
+ * hooks run again when a phone hydrates the page (docs/architecture.md). Anything relative stays a <Link>.
  *
  * The anchor's attributes are named one by one: copying "the rest" of the props into it (object rest
  * and spread) cost more than the rest of the link together, 70 times on a page of cards.

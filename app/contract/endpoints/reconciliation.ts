@@ -73,7 +73,10 @@ export const reconciliationEndpoints = {
     path: 'admin/reconciliation/line/:id/link',
     tag: 'Reconciliation',
     summary: 'Link an open line to a subscription by hand: a payment awaiting confirmation is created, the line as its proof',
-    description: 'The amount must be one the subscription may be paid now (as for a payment). Someone else confirms it.',
+    description:
+      "The payment's amount is the credit's. Another amount must be one the subscription may be paid now (as for a payment); " +
+      'that payment is then one without a matching credit: its verifier sees both figures and must confirm it without a ' +
+      'statement credit (`no_statement_credit`, `statement_warning`). Someone else confirms it.',
     access: RECONCILERS,
     body: linkLinePayloadSchema,
     response: statementLineSchema,

@@ -40,6 +40,15 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: daysSettingSchema,
   }),
+  settingPayoutAccountHold: endpoint({
+    method: 'GET',
+    path: 'admin/setting/payout_account_hold_hours',
+    tag: 'Settings',
+    summary: 'How many hours payouts wait after an investor sets or changes the payout account',
+    description: 'While the hold lasts, admin/payout/mark-paid refuses the investor\'s payouts (409); the payout shows when it ends.',
+    access: SETTING_EDITORS,
+    response: daysSettingSchema,
+  }),
   settingCompanyDetails: endpoint({
     method: 'GET',
     path: 'admin/setting/company_details',

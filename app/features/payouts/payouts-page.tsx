@@ -4,7 +4,8 @@ import { Field, FormBanner } from '~/components/forms'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { formatDate, formatNaira } from '~/contract/format'
-import { lateByWording, PAYOUT_STATUS_LABELS, type PayoutStatus } from '~/contract/payout-rules'
+import { payoutAccountWording } from '~/contract/payout-account'
+import { lateByWording, PAYOUT_STATUS_LABELS, payoutHoldWording, type PayoutStatus } from '~/contract/payout-rules'
 import type { PayoutForm, StaffPayout } from '~/contract/payouts'
 import type { FormSpec } from '~/utils/form-spec'
 import { useSpecForm } from '~/utils/form-spec'
@@ -149,7 +150,9 @@ export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastR
   )
 }
 
-function PayoutRow({ payout, recordable, busy }: { payout: StaffPayout; recordable: boolean; busy: boolean }) {
+function PayoutRow({ payout, recordable: tabRecordable, busy }: { payout: StaffPayout; recordable: boolean; busy: boolean }) {
+  // A held payout cannot be recorded until its hold ends (the API refuses it): no box, no button.
+  const recordable = tabRecordable && !payout.account_hold
   const checkId = `payout-${payout.id}`
   const title = `${payout.subscription_reference}, payout ${payout.sequence}`
   return (
@@ -172,6 +175,12 @@ function PayoutRow({ payout, recordable, busy }: { payout: StaffPayout; recordab
               ? ` · Paid ${formatDate(payout.paid_at)} · Bank reference ${payout.bank_reference ?? '—'}${payout.recorded_by ? ` · Recorded by ${payout.recorded_by}` : ''}`
               : ''}
           </p>
+          {payout.paid_to ? <p className="text-sm text-slate-600">Paid to {payoutAccountWording(payout.paid_to)}</p> : null}
+          {payout.account_hold ? (
+            <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="payout-hold">
+              {payoutHoldWording(payout.account_hold)}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">

@@ -1,12 +1,19 @@
 import { DetailRow } from '~/components/detail-row'
 import { SlideOver } from '~/components/ui/slide-over'
 import { formatDate, formatNaira } from '~/contract/format'
+import { payoutAccountWording } from '~/contract/payout-account'
+import { payoutHoldWording } from '~/contract/payout-rules'
 import type { Payout } from '~/contract/payouts'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
+import { proofHref } from '../subscriptions/lists'
 import { StatusBadge } from '../subscriptions/subscription-card'
 import { PayoutStatusBadge } from './payouts-page'
 
-/** An investment's payout ledger over the portfolio: each payout's date, amount and status, and once paid the day, bank reference and recorder. */
+/**
+ * An investment's payout ledger over the portfolio: each payout's date, amount and status, a hold
+ * while the investor's payout account has just changed, and once paid the day, bank reference,
+ * the account it was paid into, the recorder and the proof.
+ */
 export function PayoutsPanel({
   data,
 }: {
@@ -48,15 +55,36 @@ export function PayoutsPanel({
                     <dd>{date(payout.paid_at)}</dd>
                     <dt className="text-slate-500">Bank reference</dt>
                     <dd className="break-all">{payout.bank_reference ?? 'Recorded before the payout ledger'}</dd>
+                    {payout.paid_to ? (
+                      <>
+                        <dt className="text-slate-500">Paid to</dt>
+                        <dd className="break-words">{payoutAccountWording(payout.paid_to)}</dd>
+                      </>
+                    ) : null}
                     {payout.recorded_by ? (
                       <>
                         <dt className="text-slate-500">Recorded by</dt>
                         <dd>{payout.recorded_by}</dd>
                       </>
                     ) : null}
+                    {proofHref(payout.proof_of_payment) ? (
+                      <>
+                        <dt className="text-slate-500">Proof</dt>
+                        <dd>
+                          <a href={proofHref(payout.proof_of_payment)!} target="_blank" rel="noreferrer" className="link">
+                            View proof
+                          </a>
+                        </dd>
+                      </>
+                    ) : null}
                   </>
                 ) : null}
               </dl>
+              {payout.account_hold ? (
+                <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="payout-hold">
+                  {payoutHoldWording(payout.account_hold, data.timeZone)}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -70,7 +70,7 @@ export function ReconciliationPage({ data, actionData }: { data: ReconciliationP
       </div>
       <StatementImport state={importStep(actionData)} specs={data.specs} startAgainHref={here} />
       <nav aria-label="Statement lines">
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-5">
           {MATCH_CONFIDENCES.map((confidence) => (
             <Tab key={confidence} href={linesHref({ confidence, status: null })} current={view.confidence === confidence} testId={`line-tab-${confidence}`}>
               {MATCH_CONFIDENCE_LABELS[confidence]} ({list?.counts[confidence] ?? 0})
@@ -178,8 +178,14 @@ function LineRow({ line, data, actionData }: { line: StatementLine; data: Reconc
             <p className="font-semibold text-slate-900">{formatNaira(line.amount)}</p>
           </div>
           <p className="break-words font-mono text-sm text-slate-900">{line.narration}</p>
-          {line.match ? <MatchDetails match={line.match} /> : open ? <p className="mt-1 text-sm text-slate-600">No payment or subscription matches this line.</p> : null}
-          {line.match && open && !line.can_confirm && line.cannot_confirm_reason ? (
+          {line.match ? (
+            <MatchDetails match={line.match} creditAmount={line.amount} />
+          ) : line.candidates.length ? (
+            <Candidates candidates={line.candidates} />
+          ) : open ? (
+            <p className="mt-1 text-sm text-slate-600">No payment or subscription matches this line.</p>
+          ) : null}
+          {(line.match || line.candidates.length) && open && !line.can_confirm && line.cannot_confirm_reason ? (
             <p className="mt-1 text-sm text-amber-800">{line.cannot_confirm_reason}</p>
           ) : null}
           {!open ? (
@@ -210,7 +216,27 @@ function LineRow({ line, data, actionData }: { line: StatementLine; data: Reconc
   )
 }
 
-function MatchDetails({ match }: { match: NonNullable<StatementLine['match']> }) {
+/** The payments an ambiguous credit fits: none is its match until staff decide. */
+function Candidates({ candidates }: { candidates: StatementLine['candidates'] }) {
+  return (
+    <div className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm" data-testid="line-candidates">
+      <p className="font-semibold text-amber-900">Fits more than one payment</p>
+      <ul className="mt-1 flex flex-col gap-1">
+        {candidates.map((candidate) => (
+          <li key={candidate.transaction.reference} className="min-w-0 break-words text-slate-800">
+            <span className="font-mono">{candidate.subscription_reference}</span>, {candidate.customer.name}{' '}
+            <span className="text-slate-500">({candidate.customer.reference})</span>: {candidate.transaction.reference},{' '}
+            {formatNaira(candidate.transaction.amount)}
+            {candidate.transaction.paid_at ? `, paid ${formatDate(candidate.transaction.paid_at)}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function MatchDetails({ match, creditAmount }: { match: NonNullable<StatementLine['match']>; creditAmount: number }) {
+  const differs = match.transaction !== null && match.transaction.amount !== creditAmount
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-md bg-slate-50 px-3 py-2 text-sm">
       <dt className="text-slate-500">Subscription</dt>
@@ -228,6 +254,9 @@ function MatchDetails({ match }: { match: NonNullable<StatementLine['match']> })
         {match.transaction
           ? `${match.transaction.reference}, ${formatNaira(match.transaction.amount)}${match.transaction.paid_at ? `, paid ${formatDate(match.transaction.paid_at)}` : ''}`
           : 'None recorded yet: confirming records it from the statement'}
+        {differs ? (
+          <span className="block text-amber-800">Not the credit's amount: the payment has no matching credit, and its verifier is told.</span>
+        ) : null}
       </dd>
     </dl>
   )
@@ -255,6 +284,7 @@ function LinkLineForm({ line, spec, lastResult }: { line: StatementLine; spec: F
         <Field
           labelProps={{ children: 'Amount' }}
           inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+          hint="The credit's amount; any other amount is recorded as a payment without a matching credit"
           errors={fields.amount.errors}
         />
       </div>

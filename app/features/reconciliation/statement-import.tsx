@@ -166,6 +166,7 @@ const SUMMARY_ROWS: ReadonlyArray<{ key: keyof StatementImportSummary; label: st
   { key: 'unreadable', label: 'Unreadable' },
   { key: 'exact', label: 'Exact matches' },
   { key: 'likely', label: 'Likely matches' },
+  { key: 'ambiguous', label: 'Ambiguous' },
   { key: 'unmatched', label: 'Without a match' },
 ]
 
@@ -176,7 +177,7 @@ function ImportSummary({ summary, startAgainHref }: { summary: StatementImportSu
         {bankName(summary.bank)}
         {summary.first_date ? `, ${formatDate(summary.first_date)} to ${formatDate(summary.last_date)}` : ''}.
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
         {SUMMARY_ROWS.map(({ key, label }) => (
           <div key={key} className="rounded-md border border-slate-200 px-3 py-2">
             <dt className="text-xs text-slate-500">{label}</dt>

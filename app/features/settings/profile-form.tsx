@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { NIGERIAN_BANKS } from '~/contract/banks'
 import type { Profile, ProfileForm as ProfileShape } from '~/contract/profile'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { useClearFieldsAfterReply } from '../auth/use-clear-fields'
 
 /**
  * The user's own profile: phone, address, next of kin and, for customers, the bank account their
@@ -31,6 +32,8 @@ export function ProfileForm({
   // A change waiting for staff is what the box shows, so saving the profile again keeps it asked for.
   const defaultValue = { ...saved, registered_company: (companyRequest?.registered_company ?? registeredCompany) ? 'on' : '' }
   const [form, fields] = useSpecForm<ProfileShape>(spec, { id: 'profile', lastResult, defaultValue })
+  // A refused save never leaves the password in its box (without JavaScript the server's reply already leaves it out).
+  useClearFieldsAfterReply(lastResult, [fields.current_password.id])
   return (
     <section aria-labelledby="profile-heading" className="card lg:col-span-2">
       <h2 id="profile-heading" className="mb-1 text-lg font-semibold text-slate-900">
@@ -75,7 +78,10 @@ export function ProfileForm({
         {hasPayoutAccount ? (
           <fieldset className="mt-2">
             <legend className="mb-1 text-sm font-semibold text-slate-800">Payout bank account</legend>
-            <p className="mb-2 text-xs text-slate-500">Where we pay your investment returns. The name must match the account.</p>
+            <p className="mb-2 text-xs text-slate-500">
+              Where we pay your investment returns. The name must match the account. To set or change it, enter your current password;
+              we e-mail you about the change, and payouts to the new account are held for a while first.
+            </p>
             <div className="grid gap-x-4 sm:grid-cols-3">
               <BankSelect selectProps={getSelectProps(fields.bank)} errors={fields.bank.errors} />
               <Field
@@ -93,6 +99,14 @@ export function ProfileForm({
                 labelProps={{ children: 'Account name' }}
                 inputProps={{ ...getInputProps(fields.account_name, { type: 'text' }), autoComplete: 'off' }}
                 errors={fields.account_name.errors}
+              />
+            </div>
+            <div className="sm:max-w-xs">
+              <Field
+                labelProps={{ children: 'Current password' }}
+                inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+                errors={fields.current_password.errors}
+                hint="Only needed to set or change the payout account"
               />
             </div>
           </fieldset>

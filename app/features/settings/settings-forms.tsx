@@ -12,10 +12,10 @@ import type {
 } from '~/contract/settings'
 import type { CommissionRates } from '~/contract/commission-rules'
 import type { CommissionRatesForm as CommissionRatesShape } from '~/contract/commissions'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, type SettingType } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
-import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
+import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -80,7 +80,7 @@ export function BankDetailsForm({
 }
 
 type DaysSetting = {
-  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days' | 'payout_grace_days'
+  intent: SettingType
   id: string
   headingId: string
   title: string
@@ -127,11 +127,24 @@ const GRACE_DAYS: DaysSetting = {
   save: 'Save grace days',
 }
 
+const PAYOUT_ACCOUNT_HOLD: DaysSetting = {
+  intent: 'payout_account_hold_hours',
+  id: 'payout-account-hold',
+  headingId: 'payout-account-hold-heading',
+  title: 'Payout account changes',
+  label: 'Hold hours',
+  min: PAYOUT_ACCOUNT_HOLD_HOURS_MIN,
+  max: PAYOUT_ACCOUNT_HOLD_HOURS_MAX,
+  hint: `When an investor sets or changes the bank account payouts go to, their payouts cannot be recorded paid for this many hours (${PAYOUT_ACCOUNT_HOLD_HOURS_MIN} to ${PAYOUT_ACCOUNT_HOLD_HOURS_MAX}).`,
+  save: 'Save hold hours',
+}
+
 type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionResult }
 
 export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
 export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
 export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
+export const PayoutAccountHoldForm = (props: DaysFormProps) => <DaysSettingForm setting={PAYOUT_ACCOUNT_HOLD} {...props} />
 
 /** A setting that is a whole number of days, in its own card. */
 function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps & { setting: DaysSetting }) {

@@ -5,7 +5,7 @@ import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
 import { commissionRatesSchema } from '~/contract/commissions'
 import { profileSchema } from '~/contract/profile'
-import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutGraceDaysSchema, reminderDaySchema } from '~/contract/settings'
+import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutAccountHoldSchema, payoutGraceDaysSchema, reminderDaySchema } from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
@@ -39,6 +39,7 @@ export async function loadSettings(request: Request) {
     company: formSpec(companyDetailsSchema),
     titleDays: formSpec(titleStepDaysSchema),
     commissionRates: formSpec(commissionRatesSchema),
+    payoutAccountHold: formSpec(payoutAccountHoldSchema),
   }
   if (!wantsSettings) {
     const [email, profile] = await Promise.all([api(request, endpoints.emailStatus), api(request, endpoints.profileShow)])
@@ -57,12 +58,13 @@ export async function loadSettings(request: Request) {
       company: null,
       titleDays: null,
       commissionRates: null,
+      payoutAccountHold: null,
       profile: ownProfile,
       pendingEmail,
       specs,
     }
   }
-  const [bank, reminder, expiry, company, titleDays, grace, rates] = await Promise.all([
+  const [bank, reminder, expiry, company, titleDays, grace, rates, hold] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
@@ -70,6 +72,7 @@ export async function loadSettings(request: Request) {
     api(request, endpoints.settingTitleStepDays),
     api(request, endpoints.settingGraceDays),
     api(request, endpoints.settingCommissionRates),
+    api(request, endpoints.settingPayoutAccountHold),
   ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
@@ -87,6 +90,7 @@ export async function loadSettings(request: Request) {
     company: companyDetails,
     titleDays: titleDays.ok ? titleDays.data : null,
     commissionRates: rates.ok ? rates.data : null,
+    payoutAccountHold: hold.ok ? hold.data.value : null,
     profile: null,
     pendingEmail: null,
     specs,
@@ -106,7 +110,8 @@ export async function settingsAction(request: Request) {
     intent === 'payout_grace_days' ||
     intent === 'company_details' ||
     intent === 'title_step_days' ||
-    intent === 'commission_rates'
+    intent === 'commission_rates' ||
+    intent === 'payout_account_hold_hours'
   ) {
     return saveSetting(request, intent)
   }
@@ -121,6 +126,7 @@ const SETTING_SCHEMAS = {
   company_details: companyDetailsSchema,
   title_step_days: titleStepDaysSchema,
   commission_rates: commissionRatesSchema,
+  payout_account_hold_hours: payoutAccountHoldSchema,
 }
 
 async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMAS) {
@@ -135,14 +141,17 @@ async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMA
   return redirectWithSuccess(request, SETTINGS_TAB, result.message)
 }
 
-/** The user's own profile (Account information tab). */
+/** The user's own profile (Account information tab); the password a payout account change needs is never sent back. */
 async function saveProfile(request: Request) {
   await requireAuth(request)
   const intent = 'profile'
+  const hideFields = ['current_password']
   const { submission } = await parseForm(request, profileSchema)
-  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
   const result = await api(request, endpoints.profileUpdate, { body: submission.value })
-  if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
+  if (!result.ok) {
+    return data({ intent, result: replyWithServerErrors(submission, result, hideFields) }, { status: result.httpStatus === 429 ? 429 : 400 })
+  }
   return redirectWithSuccess(request, '/settings', result.message)
 }
 

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { CheckboxField } from '~/components/forms'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation-labels'
+import { statementWarningText } from '~/contract/statement-support'
 import { TextareaField } from '../products/fields'
 import type { Paginated } from '~/contract/envelope'
 import { transactionStatusLabel } from '~/contract/subscription-labels'
@@ -116,7 +117,10 @@ function ConfirmPaid({
       {transaction.no_statement_credit ? (
         <div className="mt-2">
           <p className="text-sm text-amber-900">
-            No line of the imported bank statements shows this credit. Check the account before confirming.
+            {transaction.statement_warning
+              ? statementWarningText(transaction.statement_warning, transaction.amount)
+              : 'No line of the imported bank statements shows this credit.'}{' '}
+            Check the account before confirming.
           </p>
           <CheckboxField
             labelProps={{ children: 'Confirm without a statement credit' }}
@@ -237,6 +241,11 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
                 {transaction.no_statement_credit ? (
                   <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="no-statement-credit">
                     {NO_STATEMENT_CREDIT}
+                  </p>
+                ) : null}
+                {transaction.statement_warning ? (
+                  <p className="mt-1 text-sm text-amber-900" data-testid="statement-warning">
+                    {statementWarningText(transaction.statement_warning, transaction.amount)}
                   </p>
                 ) : null}
                 <dl className="mt-1 divide-y divide-slate-100">
