@@ -1,6 +1,6 @@
 import { endpoints } from '~/contract/endpoints'
 import { COMMISSION_RATES_UPDATED } from '~/contract/commissions'
-import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, REMINDER_UPDATED, UNCONFIRMED_EXPIRY_UPDATED } from '~/contract/settings'
 import { TITLE_DAYS_UPDATED } from '~/contract/titles'
 import { implement } from '../http/router'
 import {
@@ -11,6 +11,7 @@ import {
   getGraceDays,
   getReminderDays,
   getTitleStepDays,
+  getUnconfirmedExpiryDays,
   changeSetting,
   setBankDetails,
   setCommissionRates,
@@ -19,6 +20,7 @@ import {
   setGraceDays,
   setReminderDays,
   setTitleStepDays,
+  setUnconfirmedExpiryDays,
 } from './service'
 
 const bankDetails = implement(endpoints.settingBankDetails, async ({ db }) => ({ data: await getBankDetails(db) }))
@@ -28,6 +30,10 @@ const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => 
 }))
 
 const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
+
+const unconfirmedExpiryDays = implement(endpoints.settingUnconfirmedExpiryDays, async ({ db }) => ({
+  data: { value: await getUnconfirmedExpiryDays(db) },
+}))
 
 const graceDays = implement(endpoints.settingGraceDays, async ({ db }) => ({ data: { value: await getGraceDays(db) } }))
 
@@ -61,8 +67,12 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
     await changeSetting(db, input.type, getExpiryDays, setExpiryDays, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
   }
+  if (input.type === 'unconfirmed_payment_expiry_days') {
+    await changeSetting(db, input.type, getUnconfirmedExpiryDays, setUnconfirmedExpiryDays, input.value)
+    return { message: UNCONFIRMED_EXPIRY_UPDATED, data: { value: input.value } }
+  }
   await changeSetting(db, 'subscription_due_reminder_day', getReminderDays, setReminderDays, input.value)
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [bankDetails, reminderDays, expiryDays, graceDays, companyDetails, titleStepDays, commissionRates, updateSetting]
+export const settingsRoutes = [bankDetails, reminderDays, expiryDays, unconfirmedExpiryDays, graceDays, companyDetails, titleStepDays, commissionRates, updateSetting]

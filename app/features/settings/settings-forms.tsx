@@ -12,7 +12,14 @@ import type {
 } from '~/contract/settings'
 import type { CommissionRates } from '~/contract/commission-rules'
 import type { CommissionRatesForm as CommissionRatesShape } from '~/contract/commissions'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN } from '~/contract/settings-labels'
+import {
+  EXPIRY_DAYS_MAX,
+  EXPIRY_DAYS_MIN,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  UNCONFIRMED_EXPIRY_DAYS_MAX,
+  UNCONFIRMED_EXPIRY_DAYS_MIN,
+} from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
 import { PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
@@ -80,7 +87,7 @@ export function BankDetailsForm({
 }
 
 type DaysSetting = {
-  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days' | 'payout_grace_days'
+  intent: 'subscription_due_reminder_day' | 'unpaid_subscription_expiry_days' | 'unconfirmed_payment_expiry_days' | 'payout_grace_days'
   id: string
   headingId: string
   title: string
@@ -115,6 +122,18 @@ const EXPIRY_DAYS: DaysSetting = {
   save: 'Save expiry days',
 }
 
+const UNCONFIRMED_EXPIRY_DAYS: DaysSetting = {
+  intent: 'unconfirmed_payment_expiry_days',
+  id: 'unconfirmed-expiry-days',
+  headingId: 'unconfirmed-expiry-heading',
+  title: 'Payments awaiting confirmation',
+  label: 'Confirmation days',
+  min: UNCONFIRMED_EXPIRY_DAYS_MIN,
+  max: UNCONFIRMED_EXPIRY_DAYS_MAX,
+  hint: `A payment staff have not confirmed this many days after it was sent expires and the customer is told; a subscription with no confirmed payment then expires and its plots or acres go back on sale (${UNCONFIRMED_EXPIRY_DAYS_MIN} to ${UNCONFIRMED_EXPIRY_DAYS_MAX}).`,
+  save: 'Save confirmation days',
+}
+
 const GRACE_DAYS: DaysSetting = {
   intent: 'payout_grace_days',
   id: 'grace-days',
@@ -131,6 +150,7 @@ type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionR
 
 export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
 export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+export const UnconfirmedExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={UNCONFIRMED_EXPIRY_DAYS} {...props} />
 export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
 
 /** A setting that is a whole number of days, in its own card. */
