@@ -6,7 +6,7 @@ import { addDays, showDay } from '~/contract/title-rules'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { noisyPng, refusedFiles, tinyPdf, uniquePng } from '../support/images'
 import { pdfText } from '../support/pdf-text'
-import { createCustomer, createLandProduct, lagosToday, pay, subscribe, uploadProof, userIdOf } from './subscriptions-fixtures'
+import { createCustomer, createLandProduct, lagosToday, pay, subscribe, uploadProof, userIdOf, yesterdayMorning } from './subscriptions-fixtures'
 
 type Staff = Awaited<ReturnType<TestApi['createStaff']>>
 type Customer = Awaited<ReturnType<typeof createCustomer>>
@@ -285,7 +285,7 @@ describe('refusals', () => {
     const proof = await uploadProof(api, await userIdOf(api, recorder.email))
     const payment = await api.call('POST', `product-subscription/${unpaid.reference}/transaction`, {
       token: recorder.token,
-      body: { amount: 5_000, proof_of_payment: proof.url, paid_at: `${lagosToday()} 09:00` },
+      body: { amount: 5_000, proof_of_payment: proof.url, paid_at: yesterdayMorning() },
     })
     expect(payment.status, payment.message).toBe('200')
     const purchase = await completedPurchase()
