@@ -160,9 +160,11 @@ function checkAccess(endpoint: Endpoint, user: ApiUser | null) {
 
 /** A query as the first value of each name, the way a handler reading one name would see it. */
 function firstValues(search: URLSearchParams) {
-  const values: Record<string, string> = {}
-  for (const [key, value] of search) if (!(key in values)) values[key] = value
-  return values
+  // Collected in a Map: a name such as `constructor` or `__proto__` is a key like any other, not an
+  // object's property (fromEntries makes each an own property).
+  const values = new Map<string, string>()
+  for (const [key, value] of search) if (!values.has(key)) values.set(key, value)
+  return Object.fromEntries(values)
 }
 
 
@@ -227,11 +229,13 @@ async function readBody(request: Request, limit: { bytes: number; message: strin
     } catch {
       throw badRequest('The form data could not be read')
     }
-    const body: Record<string, unknown> = {}
+    // A field named `__proto__` or `toString` is collected like any other (see firstValues).
+    const fields = new Map<string, unknown>()
     for (const [key, value] of form) {
       if (typeof value !== 'string') continue
-      body[key] = key in body ? ([] as unknown[]).concat(body[key], value) : value
+      fields.set(key, fields.has(key) ? ([] as unknown[]).concat(fields.get(key), value) : value)
     }
+    const body: Record<string, unknown> = Object.fromEntries(fields)
     if (hasNul(body)) throw badRequest(NUL_REFUSED)
     return body
   }

@@ -3,7 +3,7 @@ import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
 import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
 import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES } from './settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES, UNCONFIRMED_EXPIRY_DAYS_MAX, UNCONFIRMED_EXPIRY_DAYS_MIN } from './settings-labels'
 import { titleStepDaysSchema } from './titles'
 
 // Values the browser needs live in a zod-free module (components import them from there).
@@ -63,6 +63,11 @@ export const reminderDaySchema = z.object({ value: daysField('Reminder days', RE
 export const expiryDaysSchema = z.object({ value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX) })
 export type ExpiryDaysSetting = z.infer<typeof daysSettingSchema>
 
+/** How many days a payment waits for staff to confirm it before it expires. */
+export const unconfirmedExpiryDaysSchema = z.object({
+  value: daysField('Confirmation days', UNCONFIRMED_EXPIRY_DAYS_MIN, UNCONFIRMED_EXPIRY_DAYS_MAX),
+})
+
 /** How many days a payout stays due past its date before it is late. */
 export const payoutGraceDaysSchema = z.object({ value: daysField('Grace days', PAYOUT_GRACE_DAYS_MIN, PAYOUT_GRACE_DAYS_MAX) })
 
@@ -82,6 +87,7 @@ export const settingSchema = z.discriminatedUnion(
     bankDetailsSchema.extend({ type: z.literal('bank_details') }),
     reminderDaySchema.extend({ type: z.literal('subscription_due_reminder_day') }),
     expiryDaysSchema.extend({ type: z.literal('unpaid_subscription_expiry_days') }),
+    unconfirmedExpiryDaysSchema.extend({ type: z.literal('unconfirmed_payment_expiry_days') }),
     companyDetailsSchema.extend({ type: z.literal('company_details') }),
     titleStepDaysSchema.extend({ type: z.literal('title_step_days') }),
     payoutGraceDaysSchema.extend({ type: z.literal('payout_grace_days') }),
@@ -97,3 +103,4 @@ export const COMPANY_DETAILS_UPDATED = 'Company details saved'
 export const GRACE_DAYS_UPDATED = 'Payout grace days saved'
 export const EXPIRY_UPDATED = 'Unpaid subscription expiry updated successfully'
 export const PAYOUT_HOLD_UPDATED = 'Payout account hold saved'
+export const UNCONFIRMED_EXPIRY_UPDATED = 'Unconfirmed payment expiry updated successfully'

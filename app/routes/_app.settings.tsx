@@ -15,6 +15,7 @@ import {
   PayoutAccountHoldForm,
   ReminderDaysForm,
   TitleStepDaysForm,
+  UnconfirmedExpiryDaysForm,
 } from '~/features/settings/settings-forms'
 import { loadSettings, settingsAction } from '~/features/settings/settings.server'
 
@@ -35,7 +36,7 @@ const SETTINGS_FORMS: readonly string[] = SETTING_TYPES
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, expiryDays, graceDays, company, titleDays, commissionRates, profile, pendingEmail, specs } =
+  const { user, canModify, tab, bank, reminderDays, expiryDays, unconfirmedExpiryDays, graceDays, company, titleDays, commissionRates, profile, pendingEmail, specs } =
     useLoaderData<typeof loader>()
   const { payoutAccountHold } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -68,6 +69,13 @@ export default function SettingsRoute() {
           <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
           {expiryDays !== null ? (
             <ExpiryDaysForm current={expiryDays} spec={specs.expiryDays} lastResult={resultFor('unpaid_subscription_expiry_days')} />
+          ) : null}
+          {unconfirmedExpiryDays !== null ? (
+            <UnconfirmedExpiryDaysForm
+              current={unconfirmedExpiryDays}
+              spec={specs.unconfirmedExpiryDays}
+              lastResult={resultFor('unconfirmed_payment_expiry_days')}
+            />
           ) : null}
           {graceDays !== null ? (
             <GraceDaysForm current={graceDays} spec={specs.graceDays} lastResult={resultFor('payout_grace_days')} />

@@ -110,7 +110,7 @@ describe('settings', () => {
     expect(badType.status).toBe('payloadValidationError')
     expect(badType.data).toEqual({
       type: [
-        'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, company_details, title_step_days, payout_grace_days, commission_rates or payout_account_hold_hours',
+        'Type must be bank_details, subscription_due_reminder_day, unpaid_subscription_expiry_days, unconfirmed_payment_expiry_days, company_details, title_step_days, payout_grace_days, commission_rates or payout_account_hold_hours',
       ],
     })
     // Nothing invalid was stored.

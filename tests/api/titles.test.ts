@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { subscriptions } from '~/backend/db/schema'
+import { subscriptions, titleSteps } from '~/backend/db/schema'
+import { DOCUMENT_IS_A_PROOF, DOCUMENT_OF_ANOTHER_PURCHASE } from '~/backend/titles/service'
 import { addDays, showDay } from '~/contract/title-rules'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { noisyPng, refusedFiles, tinyPdf, uniquePng } from '../support/images'
 import { pdfText } from '../support/pdf-text'
-import { createCustomer, createLandProduct, lagosToday, pay, subscribe, uploadProof, userIdOf } from './subscriptions-fixtures'
+import { createCustomer, createLandProduct, lagosToday, pay, subscribe, uploadProof, userIdOf, yesterdayMorning } from './subscriptions-fixtures'
 
 type Staff = Awaited<ReturnType<TestApi['createStaff']>>
 type Customer = Awaited<ReturnType<typeof createCustomer>>
@@ -235,6 +236,62 @@ describe('refusals', () => {
     const answer = await record(reference, { step: 'allocation_letter', date: lagosToday(), document_url: customersProof.url })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data).toEqual({ document_url: ['Upload the document (PDF, PNG or JPEG, at most 2 MB) first'] })
+  })
+
+  test("a document belongs to one purchase: another customer's step refuses it, in the API and in the database, and that customer cannot read it", async () => {
+    const first = await createCustomer(api, { firstName: 'Ngozi' })
+    const second = await createCustomer(api, { firstName: 'Tunde' })
+    const firstPurchase = await completedPurchase(0, first)
+    const secondPurchase = await completedPurchase(0, second)
+    const today = lagosToday()
+    const letter = await uploadDocument(titles.token, tinyPdf(), 'letter.pdf', 'pdf')
+    expect((await record(firstPurchase, { step: 'allocation_letter', date: today, document_url: letter.data.file_url })).status).toBe('200')
+    const documentPath = letter.data.file_url.replace(/^\/api\/v1\//, '')
+
+    const reused = await record(secondPurchase, { step: 'allocation_letter', date: today, document_url: letter.data.file_url })
+    expect(reused.httpStatus).toBe(422)
+    expect(reused.data).toEqual({ document_url: [DOCUMENT_OF_ANOTHER_PURCHASE] })
+    expect((await show(secondPurchase, second.token)).data.steps[1]).toMatchObject({ status: 'pending', document_url: null })
+    expect((await api.call('GET', documentPath, { token: second.token })).httpStatus).toBe(404)
+
+    // The database holds the rule too: a step row cannot be pointed at another purchase's document.
+    const [firstStep] = await api.db
+      .select({ fileId: titleSteps.documentFileId })
+      .from(titleSteps)
+      .innerJoin(subscriptions, eq(subscriptions.id, titleSteps.subscriptionId))
+      .where(and(eq(subscriptions.reference, firstPurchase), eq(titleSteps.step, 'allocation_letter')))
+    const [secondRow] = await api.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.reference, secondPurchase))
+    await expect(
+      api.db.insert(titleSteps).values({ subscriptionId: secondRow.id, step: 'allocation_letter', status: 'done', date: today, documentFileId: firstStep.fileId }),
+    ).rejects.toThrow()
+    expect((await api.call('GET', documentPath, { token: second.token })).httpStatus).toBe(404)
+
+    // The same letter uploaded again is a file of its own, which the second purchase may carry; each customer reads only its own.
+    const again = await uploadDocument(titles.token, tinyPdf(), 'letter.pdf', 'pdf')
+    expect(again.data.file_url).not.toBe(letter.data.file_url)
+    const recorded = await record(secondPurchase, { step: 'allocation_letter', date: today, document_url: again.data.file_url })
+    expect(recorded.status, JSON.stringify(recorded.data)).toBe('200')
+    expect((await api.call('GET', again.data.file_url.replace(/^\/api\/v1\//, ''), { token: second.token })).httpStatus).toBe(200)
+    expect((await api.call('GET', again.data.file_url.replace(/^\/api\/v1\//, ''), { token: first.token })).httpStatus).toBe(404)
+    expect((await api.call('GET', documentPath, { token: first.token })).httpStatus).toBe(200)
+    // The first purchase's next step may carry its own document again.
+    expect((await record(firstPurchase, { step: 'plot_allocated', date: today, estate: 'A', block: 'B', plot: 'C', document_url: letter.data.file_url })).status).toBe('200')
+  })
+
+  test('a proof of payment is not a title document, even one the recorder uploaded', async () => {
+    const recorder = await api.createStaff(['can_manage_titles', 'can_record_transaction'])
+    const buyer = await createCustomer(api)
+    const unpaid = await subscribe(api, buyer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 5_000 })).reference })
+    const proof = await uploadProof(api, await userIdOf(api, recorder.email))
+    const payment = await api.call('POST', `product-subscription/${unpaid.reference}/transaction`, {
+      token: recorder.token,
+      body: { amount: 5_000, proof_of_payment: proof.url, paid_at: yesterdayMorning() },
+    })
+    expect(payment.status, payment.message).toBe('200')
+    const purchase = await completedPurchase()
+    const answer = await record(purchase, { step: 'allocation_letter', date: lagosToday(), document_url: proof.url }, recorder.token)
+    expect(answer.httpStatus).toBe(422)
+    expect(answer.data).toEqual({ document_url: [DOCUMENT_IS_A_PROOF] })
   })
 })
 

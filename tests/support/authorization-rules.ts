@@ -420,6 +420,7 @@ export const RULES: Record<string, Rule> = {
   'GET admin/setting/bank_details': { expect: everyone },
   'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/unconfirmed_payment_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/commission_rates': { lacks: ['can_modify_setting'], expect: staffOnly() },

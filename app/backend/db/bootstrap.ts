@@ -1,4 +1,4 @@
-import { EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
+import { EXPIRY_DAYS_DEFAULT, UNCONFIRMED_EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
 import { PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT, PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
 import { DEFAULT_COMMISSION_RATES } from '~/contract/commission-rules'
 import crypto from 'node:crypto'
@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS = {
   bank_details: { account_number: '', account_name: '', bank_name: '' },
   subscription_due_reminder_day: { value: 3 },
   unpaid_subscription_expiry_days: { value: EXPIRY_DAYS_DEFAULT },
+  unconfirmed_payment_expiry_days: { value: UNCONFIRMED_EXPIRY_DAYS_DEFAULT },
   company_details: { name: 'Land Banking', address: '', rc_number: '', phone: '' },
   title_step_days: TITLE_STEP_DAYS_DEFAULT,
   payout_grace_days: { value: PAYOUT_GRACE_DAYS_DEFAULT },

@@ -5,6 +5,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,8 +14,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
 import type { ArrearsRules } from '~/contract/arrears-rules'
@@ -580,6 +583,33 @@ export const jobRuns = pgTable('job_runs', {
   lastRunOn: date('last_run_on', { mode: 'string' }).notNull(),
 })
 
+/**
+ * A title document belongs to one purchase: the subscription each document file was first recorded
+ * for. A step (and each record of its history) may carry only a document of its own subscription.
+ */
+export const titleDocuments = pgTable(
+  'title_documents',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    unique('title_documents_file_subscription_unique').on(table.fileId, table.subscriptionId),
+    index('title_documents_subscription_idx').on(table.subscriptionId),
+  ],
+)
+
+const documentOfItsPurchase = (name: string, table: { documentFileId: AnyPgColumn; subscriptionId: AnyPgColumn }) =>
+  foreignKey({
+    name: `${name}_document_of_subscription_fk`,
+    columns: [table.documentFileId, table.subscriptionId],
+    foreignColumns: [titleDocuments.fileId, titleDocuments.subscriptionId],
+  })
+
 /** A fully paid land purchase's title steps as they stand: one row per step recorded (payment completed is its completed_at). */
 export const titleSteps = pgTable(
   'title_steps',
@@ -603,6 +633,7 @@ export const titleSteps = pgTable(
   (table) => [
     primaryKey({ columns: [table.subscriptionId, table.step] }),
     index('title_steps_document_file_idx').on(table.documentFileId),
+    documentOfItsPurchase('title_steps', table),
   ],
 )
 
@@ -630,6 +661,7 @@ export const titleStepHistory = pgTable(
   (table) => [
     index('title_step_history_subscription_idx').on(table.subscriptionId, table.step, table.id),
     index('title_step_history_document_file_idx').on(table.documentFileId),
+    documentOfItsPurchase('title_step_history', table),
   ],
 )
 /**

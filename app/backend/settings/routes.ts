@@ -1,6 +1,6 @@
 import { endpoints } from '~/contract/endpoints'
 import { COMMISSION_RATES_UPDATED } from '~/contract/commissions'
-import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, PAYOUT_HOLD_UPDATED, REMINDER_UPDATED } from '~/contract/settings'
+import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, PAYOUT_HOLD_UPDATED, REMINDER_UPDATED, UNCONFIRMED_EXPIRY_UPDATED } from '~/contract/settings'
 import { TITLE_DAYS_UPDATED } from '~/contract/titles'
 import { implement } from '../http/router'
 import {
@@ -12,6 +12,7 @@ import {
   getPayoutAccountHoldHours,
   getReminderDays,
   getTitleStepDays,
+  getUnconfirmedExpiryDays,
   changeSetting,
   setBankDetails,
   setCommissionRates,
@@ -21,6 +22,7 @@ import {
   setPayoutAccountHoldHours,
   setReminderDays,
   setTitleStepDays,
+  setUnconfirmedExpiryDays,
 } from './service'
 
 const bankDetails = implement(endpoints.settingBankDetails, async ({ db }) => ({ data: await getBankDetails(db) }))
@@ -30,6 +32,10 @@ const reminderDays = implement(endpoints.settingReminderDays, async ({ db }) => 
 }))
 
 const expiryDays = implement(endpoints.settingExpiryDays, async ({ db }) => ({ data: { value: await getExpiryDays(db) } }))
+
+const unconfirmedExpiryDays = implement(endpoints.settingUnconfirmedExpiryDays, async ({ db }) => ({
+  data: { value: await getUnconfirmedExpiryDays(db) },
+}))
 
 const graceDays = implement(endpoints.settingGraceDays, async ({ db }) => ({ data: { value: await getGraceDays(db) } }))
 
@@ -71,6 +77,10 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
     await changeSetting(db, input.type, getExpiryDays, setExpiryDays, input.value)
     return { message: EXPIRY_UPDATED, data: { value: input.value } }
   }
+  if (input.type === 'unconfirmed_payment_expiry_days') {
+    await changeSetting(db, input.type, getUnconfirmedExpiryDays, setUnconfirmedExpiryDays, input.value)
+    return { message: UNCONFIRMED_EXPIRY_UPDATED, data: { value: input.value } }
+  }
   await changeSetting(db, 'subscription_due_reminder_day', getReminderDays, setReminderDays, input.value)
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
@@ -79,6 +89,7 @@ export const settingsRoutes = [
   bankDetails,
   reminderDays,
   expiryDays,
+  unconfirmedExpiryDays,
   graceDays,
   companyDetails,
   titleStepDays,

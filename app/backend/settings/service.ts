@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_COMMISSION_RATES, isRate, type CommissionRates } from '~/contract/commission-rules'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
+import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, UNCONFIRMED_EXPIRY_DAYS_MAX, UNCONFIRMED_EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
 import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
 import { changesBetween, recordAudit } from '../audit/record'
@@ -55,6 +55,18 @@ export async function getExpiryDays(db: Executor): Promise<number> {
 
 export async function setExpiryDays(db: Executor, value: number) {
   await writeSetting(db, 'unpaid_subscription_expiry_days', { value })
+}
+
+/** How many days a payment waits for staff to confirm it before the daily job expires it. */
+export async function getUnconfirmedExpiryDays(db: Executor): Promise<number> {
+  const value = Number((await readSetting(db, 'unconfirmed_payment_expiry_days'))?.value)
+  return Number.isSafeInteger(value) && value >= UNCONFIRMED_EXPIRY_DAYS_MIN && value <= UNCONFIRMED_EXPIRY_DAYS_MAX
+    ? value
+    : DEFAULT_SETTINGS.unconfirmed_payment_expiry_days.value
+}
+
+export async function setUnconfirmedExpiryDays(db: Executor, value: number) {
+  await writeSetting(db, 'unconfirmed_payment_expiry_days', { value })
 }
 
 /** How many days a payout stays due past its date before it is late (payout_grace_days). */

@@ -8,7 +8,7 @@ import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from './plans'
-import { expireUnpaidSubscriptions } from './expiry'
+import { expireHeldStock } from './expiry'
 import { refreshPayoutStatuses } from '../payouts/ledger'
 import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'
 import { productName, subscriptionMessageColumns } from './queries'
@@ -95,7 +95,8 @@ export async function sendDueReminders(db: Database, now: Date) {
 export const subscriptionJobs = [
   // Payouts are never settled by the clock: the job only moves them between scheduled, due and late.
   { name: 'payout-statuses', run: (db: Database, now: Date) => refreshPayoutStatuses(db, now).then(() => {}) },
-  { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireUnpaidSubscriptions(db, now).then(() => {}) },
+  // Unpaid subscriptions, then payments left unconfirmed: either way the stock they hold goes back on sale.
+  { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireHeldStock(db, now).then(() => {}) },
   { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
   // Late payment: fees first, so a reminder states the fee charged today; the default action last.
   { name: 'late-fees', run: (db: Database, now: Date) => chargeLateFees(db, now).then(() => {}) },

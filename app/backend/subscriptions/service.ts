@@ -3,8 +3,9 @@ import { VOID_ON_CANCEL, voidUnpaidCommissions } from '../commissions/service'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
+import { unconfirmedUnitsProblem } from '~/contract/expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
@@ -153,8 +154,9 @@ export async function createSubscription(db: Database, input: NewSubscription): 
   if (problem) throw fieldError(QUANTITY_FIELD, problem)
   try {
     const id = await db.transaction(async (tx) => {
-      // One subscriber at a time: the check for an unpaid subscription below and the insert cannot
-      // interleave with another request of the same owner (PostgreSQL runs them concurrently).
+      // One subscriber at a time: the checks for an unpaid subscription and for the units held
+      // unconfirmed below, and the insert, cannot interleave with another request of the same owner
+      // (PostgreSQL runs them concurrently).
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update')
       if (key) {
         const existing = await findByIdempotencyKey(tx, key)
@@ -162,6 +164,9 @@ export async function createSubscription(db: Database, input: NewSubscription): 
       }
       const unpaid = await findUnpaidSubscription(tx, owner.id, product.id)
       if (unpaid) throw alreadyUnpaid(unpaid, input.createdById === owner.id)
+      const held = await unconfirmedUnitsHeld(tx, owner.id, product.id)
+      const overCap = unconfirmedUnitsProblem({ held, quantity, unit: unitNoun(product), own: input.createdById === owner.id })
+      if (overCap) throw fieldError(QUANTITY_FIELD, overCap)
       if (product.availableByQuantity) {
         const [reserved] = await tx
           .update(products)
@@ -286,6 +291,25 @@ export async function findUnpaidSubscription(db: Executor, ownerId: number, prod
     )
     .limit(1)
   return row?.reference ?? null
+}
+
+/**
+ * Units of this product this owner holds in subscriptions nothing is confirmed on yet, awaiting
+ * payment or the confirmation of one: at most MAX_UNCONFIRMED_UNITS, so made-up proofs cannot hoard stock.
+ */
+export async function unconfirmedUnitsHeld(db: Executor, ownerId: number, productId: number) {
+  const [row] = await db
+    .select({ units: sql<number>`coalesce(sum(${subscriptions.quantity}), 0)::int`.mapWith(Number) })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, ownerId),
+        eq(subscriptions.productId, productId),
+        inArray(subscriptions.status, ['awaiting_payment', 'awaiting_payment_confirmation']),
+        eq(subscriptions.totalAmountPaid, 0),
+      ),
+    )
+  return row?.units ?? 0
 }
 
 function alreadyUnpaid(reference: string, own: boolean) {

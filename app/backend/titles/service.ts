@@ -18,7 +18,7 @@ import {
 import type { Title, TitleListItem, TitleStepPayload } from '~/contract/titles'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
-import { files, products, subscriptions, titleStepHistory, titleSteps, users } from '../db/schema'
+import { files, payouts, products, subscriptions, titleDocuments, titleStepHistory, titleSteps, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
@@ -31,6 +31,9 @@ import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { formatDate } from '~/contract/format'
 
 export const NOT_A_COMPLETED_PURCHASE = 'The title timeline starts once a land purchase is fully paid'
+export const DOCUMENT_OF_ANOTHER_PURCHASE =
+  "This document belongs to another purchase's title: upload the document for this purchase"
+export const DOCUMENT_IS_A_PROOF = 'This file is the proof of a payment or a payout, not a title document; upload the title document itself'
 const DOCUMENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg'])
 
 const timeZone = () => getConfig().APP_TIME_ZONE
@@ -182,7 +185,7 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
       }
     }
     const previous = current.find((row) => row.step === step)
-    const documentFileId = await documentOf(tx, staff, input.document_url, previous)
+    const documentFileId = await documentOf(tx, staff, s.id, input.document_url, previous)
     const values = {
       status,
       date: input.date,
@@ -239,11 +242,12 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
 /**
  * The document of a step: a file the recorder uploaded (content already checked by media/upload:
  * a PDF, PNG or JPEG of at most 2 MB), or the step's own document sent again. Left out on a
- * correction, the earlier document stays.
+ * correction, the earlier document stays. A document belongs to one purchase (title_documents).
  */
 async function documentOf(
   tx: Executor,
   staff: ApiUser,
+  subscriptionId: number,
   url: string | undefined,
   previous: { documentFileId: number | null; fileName: string | null } | undefined,
 ) {
@@ -253,7 +257,33 @@ async function documentOf(
   if (!file || !DOCUMENT_TYPES.has(file.contentType)) {
     throw fieldError('document_url', 'Upload the document (PDF, PNG or JPEG, at most 2 MB) first')
   }
+  await claimDocument(tx, file.id, subscriptionId)
   return file.id
+}
+
+/**
+ * Makes the file this purchase's title document, or refuses one already another purchase's (or a
+ * proof, which is read by whoever sees its own subscription). Of two purchases claiming one file at
+ * once, the second insert waits for the first and then finds it taken.
+ */
+async function claimDocument(tx: Executor, fileId: number, subscriptionId: number) {
+  const [proof] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        or(
+          sql`exists (select 1 from ${transactions} where ${transactions.proofFileId} = ${files.id})`,
+          sql`exists (select 1 from ${payouts} where ${payouts.proofFileId} = ${files.id})`,
+        ),
+      ),
+    )
+    .limit(1)
+  if (proof) throw fieldError('document_url', DOCUMENT_IS_A_PROOF)
+  await tx.insert(titleDocuments).values({ fileId, subscriptionId }).onConflictDoNothing()
+  const [owner] = await tx.select({ subscriptionId: titleDocuments.subscriptionId }).from(titleDocuments).where(eq(titleDocuments.fileId, fileId))
+  if (owner?.subscriptionId !== subscriptionId) throw fieldError('document_url', DOCUMENT_OF_ANOTHER_PURCHASE)
 }
 
 async function mailTitleStep(

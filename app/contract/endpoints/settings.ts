@@ -32,6 +32,16 @@ export const settingEndpoints = {
     access: SETTING_EDITORS,
     response: daysSettingSchema,
   }),
+  settingUnconfirmedExpiryDays: endpoint({
+    method: 'GET',
+    path: 'admin/setting/unconfirmed_payment_expiry_days',
+    tag: 'Settings',
+    summary: 'How many days a payment waits for staff to confirm it before it expires',
+    description:
+      'A payment neither confirmed nor refused this many days after it was sent is marked not confirmed; its subscription expires (its units back on sale) when nothing on it was confirmed before, and otherwise goes back to what it was.',
+    access: SETTING_EDITORS,
+    response: daysSettingSchema,
+  }),
   settingGraceDays: endpoint({
     method: 'GET',
     path: 'admin/setting/payout_grace_days',

@@ -28,7 +28,8 @@ type ListExport = {
   params?: (search: URLSearchParams) => Record<string, string>
 }
 
-const LIST_EXPORTS: Record<string, ListExport> = {
+// A Map, not an object: the list name comes from the address, and `/export/constructor` must not find Object's own properties.
+const LIST_EXPORTS = new Map<string, ListExport>(Object.entries({
   audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
   titles: { endpoint: endpoints.titleList, back: TITLES_PATH, query: titleApiQuery },
   payouts: { endpoint: endpoints.payoutList, back: PAYOUTS_PATH, query: (search) => payoutApiQuery(search) },
@@ -58,12 +59,12 @@ const LIST_EXPORTS: Record<string, ListExport> = {
   customers: { endpoint: endpoints.customerList, back: PEOPLE.customer.path, query: peopleApiQuery },
   realtors: { endpoint: endpoints.realtorList, back: PEOPLE.realtor.path, query: peopleApiQuery },
   users: { endpoint: endpoints.userList, back: PEOPLE.user.path, query: peopleApiQuery },
-}
+} satisfies Record<string, ListExport>))
 
 /** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */
 export async function listExportDownload(request: Request, list: string | undefined) {
   await requireUser(request)
-  const entry = list ? LIST_EXPORTS[list] : undefined
+  const entry = list ? LIST_EXPORTS.get(list) : undefined
   if (!entry) throw data('Not found', { status: 404 })
   const search = new URL(request.url).searchParams
   const response = await apiCsvExport(request, entry.endpoint, entry.query(search), entry.params?.(search))

@@ -12,7 +12,15 @@ import type {
 } from '~/contract/settings'
 import type { CommissionRates } from '~/contract/commission-rules'
 import type { CommissionRatesForm as CommissionRatesShape } from '~/contract/commissions'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, type SettingType } from '~/contract/settings-labels'
+import {
+  EXPIRY_DAYS_MAX,
+  EXPIRY_DAYS_MIN,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  UNCONFIRMED_EXPIRY_DAYS_MAX,
+  UNCONFIRMED_EXPIRY_DAYS_MIN,
+  type SettingType,
+} from '~/contract/settings-labels'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
 import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
@@ -115,6 +123,18 @@ const EXPIRY_DAYS: DaysSetting = {
   save: 'Save expiry days',
 }
 
+const UNCONFIRMED_EXPIRY_DAYS: DaysSetting = {
+  intent: 'unconfirmed_payment_expiry_days',
+  id: 'unconfirmed-expiry-days',
+  headingId: 'unconfirmed-expiry-heading',
+  title: 'Payments awaiting confirmation',
+  label: 'Confirmation days',
+  min: UNCONFIRMED_EXPIRY_DAYS_MIN,
+  max: UNCONFIRMED_EXPIRY_DAYS_MAX,
+  hint: `A payment staff have not confirmed this many days after it was sent expires and the customer is told; a subscription with no confirmed payment then expires and its plots or acres go back on sale (${UNCONFIRMED_EXPIRY_DAYS_MIN} to ${UNCONFIRMED_EXPIRY_DAYS_MAX}).`,
+  save: 'Save confirmation days',
+}
+
 const GRACE_DAYS: DaysSetting = {
   intent: 'payout_grace_days',
   id: 'grace-days',
@@ -143,6 +163,7 @@ type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionR
 
 export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
 export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+export const UnconfirmedExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={UNCONFIRMED_EXPIRY_DAYS} {...props} />
 export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
 export const PayoutAccountHoldForm = (props: DaysFormProps) => <DaysSettingForm setting={PAYOUT_ACCOUNT_HOLD} {...props} />
 

@@ -5,7 +5,7 @@ import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
 import { commissionRatesSchema } from '~/contract/commissions'
 import { profileSchema } from '~/contract/profile'
-import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutAccountHoldSchema, payoutGraceDaysSchema, reminderDaySchema } from '~/contract/settings'
+import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutAccountHoldSchema, payoutGraceDaysSchema, reminderDaySchema, unconfirmedExpiryDaysSchema } from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
@@ -34,6 +34,7 @@ export async function loadSettings(request: Request) {
     bankDetails: formSpec(bankDetailsSchema),
     reminderDays: formSpec(reminderDaySchema),
     expiryDays: formSpec(expiryDaysSchema),
+    unconfirmedExpiryDays: formSpec(unconfirmedExpiryDaysSchema),
     graceDays: formSpec(payoutGraceDaysSchema),
     profile: formSpec(profileSchema),
     company: formSpec(companyDetailsSchema),
@@ -54,6 +55,7 @@ export async function loadSettings(request: Request) {
       bank: null,
       reminderDays: null,
       expiryDays: null,
+      unconfirmedExpiryDays: null,
       graceDays: null,
       company: null,
       titleDays: null,
@@ -64,10 +66,11 @@ export async function loadSettings(request: Request) {
       specs,
     }
   }
-  const [bank, reminder, expiry, company, titleDays, grace, rates, hold] = await Promise.all([
+  const [bank, reminder, expiry, unconfirmedExpiry, company, titleDays, grace, rates, hold] = await Promise.all([
     api(request, endpoints.settingBankDetails),
     api(request, endpoints.settingReminderDays),
     api(request, endpoints.settingExpiryDays),
+    api(request, endpoints.settingUnconfirmedExpiryDays),
     api(request, endpoints.settingCompanyDetails),
     api(request, endpoints.settingTitleStepDays),
     api(request, endpoints.settingGraceDays),
@@ -86,6 +89,7 @@ export async function loadSettings(request: Request) {
     bank: bank.data,
     reminderDays: reminder.data.value,
     expiryDays,
+    unconfirmedExpiryDays: unconfirmedExpiry.ok ? unconfirmedExpiry.data.value : null,
     graceDays: grace.ok ? grace.data.value : null,
     company: companyDetails,
     titleDays: titleDays.ok ? titleDays.data : null,
@@ -107,6 +111,7 @@ export async function settingsAction(request: Request) {
     intent === 'bank_details' ||
     intent === 'subscription_due_reminder_day' ||
     intent === 'unpaid_subscription_expiry_days' ||
+    intent === 'unconfirmed_payment_expiry_days' ||
     intent === 'payout_grace_days' ||
     intent === 'company_details' ||
     intent === 'title_step_days' ||
@@ -122,6 +127,7 @@ const SETTING_SCHEMAS = {
   bank_details: bankDetailsSchema,
   subscription_due_reminder_day: reminderDaySchema,
   unpaid_subscription_expiry_days: expiryDaysSchema,
+  unconfirmed_payment_expiry_days: unconfirmedExpiryDaysSchema,
   payout_grace_days: payoutGraceDaysSchema,
   company_details: companyDetailsSchema,
   title_step_days: titleStepDaysSchema,
