@@ -199,15 +199,17 @@ test('changing the password signs out, and the new password works', async ({ pag
   await page.goto('/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await expect(page.getByText(customer.email)).toBeVisible()
-  await page.getByLabel('Current password').fill('not-my-password')
-  await page.getByLabel('New password').fill('brand-new-password-1')
-  await page.getByLabel('Confirm password').fill('brand-new-password-1')
+  // The profile form asks for the current password too, for a payout account change.
+  const changePassword = page.getByRole('region', { name: 'Change password' })
+  await changePassword.getByLabel('Current password').fill('not-my-password')
+  await changePassword.getByLabel('New password').fill('brand-new-password-1')
+  await changePassword.getByLabel('Confirm password').fill('brand-new-password-1')
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByText('The current password is incorrect')).toBeVisible()
 
-  await page.getByLabel('Current password').fill(customer.password)
-  await page.getByLabel('New password').fill('brand-new-password-1')
-  await page.getByLabel('Confirm password').fill('brand-new-password-1')
+  await changePassword.getByLabel('Current password').fill(customer.password)
+  await changePassword.getByLabel('New password').fill('brand-new-password-1')
+  await changePassword.getByLabel('Confirm password').fill('brand-new-password-1')
   await page.getByRole('button', { name: 'Change password' }).click()
   // With JavaScript the toast shows on /settings for the second before signing out: waitFor
   // watches every frame, where expect's polling could step over so short a window.

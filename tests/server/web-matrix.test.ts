@@ -215,7 +215,8 @@ test('authorization matrix: every web route × every kind of caller', async () =
   }
   before = await snapshot()
 
-  // A post from another site riding on the super admin's session is refused (403) and changes nothing.
+  // A post from another site riding on the super admin's session is refused by Remix before any
+  // action runs (an empty 500, docs/patches.md) and changes nothing.
   const forged = await fetch(`${server.url}/settings`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.get('super')!, origin: 'https://attacker.example' },
@@ -223,7 +224,8 @@ test('authorization matrix: every web route × every kind of caller', async () =
     redirect: 'manual',
   })
   checked += 1
-  expect(forged.status).toBe(403)
+  expect(forged.status).toBe(500)
+  expect(await forged.text()).toBe('')
   expect(await snapshot()).toBe(before)
   const forgedPublic = await fetch(`${server.url}/login`, {
     method: 'POST',
@@ -232,7 +234,8 @@ test('authorization matrix: every web route × every kind of caller', async () =
     redirect: 'manual',
   })
   checked += 1
-  expect(forgedPublic.status).toBe(403)
+  expect(forgedPublic.status).toBe(500)
+  expect(await forgedPublic.text()).toBe('')
   expect(forgedPublic.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
 
   console.log(`authorization matrix (web): ${checked} pairs checked (${routes.length} routes × ${ACTORS.length} callers, ${posts.length} refused form posts and ${controls} allowed ones)`)

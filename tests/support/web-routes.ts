@@ -17,6 +17,8 @@ export type WebRoute = {
   params: string[]
   hasLoader: boolean
   hasAction: boolean
+  /** A page (it renders a component); one without is a resource route. */
+  isPage: boolean
   /** Under the signed-in layout (_app). */
   signedIn: boolean
   /** Under the signed-out layout (_auth). */
@@ -55,6 +57,7 @@ export function webRoutes(): WebRoute[] {
       params,
       hasLoader: /export\s+(async\s+)?(function|const)\s+loader\b/.test(source) || /export\s+default\b/.test(source),
       hasAction: /export\s+(async\s+)?(function|const)\s+action\b/.test(source),
+      isPage: /export\s+default\b/.test(source),
       signedIn: segments[0] === '_app',
       signedOut: segments[0] === '_auth',
     })
