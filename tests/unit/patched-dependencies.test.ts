@@ -42,7 +42,7 @@ function readPatch(file: string): Patch {
 
 /** Each patched file's SHA-256 once patched, so an upstream change of the file is noticed. */
 const PATCHED_FILES_SHA256: Record<string, string> = {
-  'node_modules/@remix-run/node/dist/stream.js': '30e775e138d9c40d6d91ae45c14c30dabb260f4b53e1c096d0a4e87057b5670f',
+  'node_modules/@remix-run/node/dist/stream.js': 'fe8111e6bce5ac7245acf5d3769852794681c25a3f9ec6d009c00b347ebd53d2',
 }
 const sha256Of = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(ROOT, file))).digest('hex')
 

@@ -1,10 +1,12 @@
 /**
- * Remix's writer of streamed answers, with the upstream fix backported
+ * Remix's writer of streamed answers, with the upstream fixes backported
  * (patches/@remix-run+node+2.17.5.patch): it reads the next chunk only once the client has taken
- * what is queued, and stops reading when the client has gone, so a long export is never queued
- * whole in the server's memory.
+ * what is queued, stops reading when the client has gone, and lets go of each chunk once written,
+ * so a long export is never held whole in the server's memory.
  */
 import { Writable } from 'node:stream'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import { expect, test } from 'vitest'
 
@@ -75,4 +77,39 @@ test('a client that goes away stops the reading: the stream is cancelled', async
   await expect(done).rejects.toThrow('Writable closed before stream finished')
   expect(state.cancelled).toBe(true)
   expect(state.pulled).toBeLessThanOrEqual(2)
+})
+
+test('chunks already written are let go while the stream goes on', async () => {
+  v8.setFlagsFromString('--expose-gc')
+  const collectGarbage = vm.runInNewContext('gc') as () => void
+  const written: WeakRef<Uint8Array>[] = []
+  let resume = () => {}
+  const paused = new Promise<void>((resolve) => (resume = resolve))
+  let reachedPause = () => {}
+  const atPause = new Promise<void>((resolve) => (reachedPause = resolve))
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (written.length === 100) {
+        reachedPause()
+        await paused
+        controller.close()
+        return
+      }
+      const chunk = new Uint8Array(256 * 1024)
+      written.push(new WeakRef(chunk))
+      controller.enqueue(chunk)
+    },
+  })
+  const client = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const done = writeReadableStreamToWritable(stream, client)
+  await atPause
+  await tick()
+  collectGarbage()
+  await tick()
+  collectGarbage()
+  // 25 MB written and the stream still open: the writer keeps none of it but the last chunk or two.
+  const kept = written.filter((chunk) => chunk.deref() !== undefined).length
+  expect(kept).toBeLessThanOrEqual(2)
+  resume()
+  await done
 })
