@@ -128,22 +128,25 @@ function vitest(name, args, env = {}) {
   countVitest(name, file, code)
 }
 
-/** A vitest run beside the suite in the foreground: its output goes to a file, printed when it ends. */
-async function vitestBeside(name, args, env = {}) {
-  const file = path.join(resultsDir, `${name}.json`)
+/** A command beside the suite in the foreground: its output goes to a file, printed when it ends; answers its exit code. */
+async function runBeside(name, command, args, env = {}) {
   const log = path.join(resultsDir, `${name}.log`)
-  console.log(`\n$ npx vitest run ${args.join(' ')} (beside; output in ${log})`)
+  console.log(`\n$ ${[command, ...args].join(' ')} (beside; output in ${log})`)
   const output = fs.openSync(log, 'w')
-  const child = spawn('npx', ['vitest', 'run', ...args, ...vitestReporters(file)], {
-    stdio: ['ignore', output, output],
-    env: { ...process.env, ...env },
-  })
+  const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } })
   const code = await new Promise((resolve) => {
     child.on('error', () => resolve(1))
     child.on('close', (status) => resolve(status ?? 1))
   })
   fs.closeSync(output)
   console.log(`\n--- ${name} (exit ${code}) ---\n${fs.readFileSync(log, 'utf8')}`)
+  return code
+}
+
+/** A vitest run beside the suite in the foreground. */
+async function vitestBeside(name, args, env = {}) {
+  const file = path.join(resultsDir, `${name}.json`)
+  const code = await runBeside(name, 'npx', ['vitest', 'run', ...args, ...vitestReporters(file)], env)
   return readVitest(file, code)
 }
 
@@ -158,8 +161,10 @@ const SUITES = [
   {
     name: 'typecheck',
     about: 'tsc over the app and the tests',
-    run() {
-      const code = run('npx', ['tsc'])
+    // One process on one core: it runs beside the next suite.
+    overlapsNext: true,
+    async run() {
+      const code = await runBeside('typecheck', 'npx', ['tsc'])
       record('typecheck', code === 0 ? { passed: 1 } : { failed: 1, problems: [`exit ${code}`] })
     },
   },
@@ -170,6 +175,9 @@ const SUITES = [
   },
   {
     name: 'api-postgres',
+    // Much of its time is spent waiting on the PostgreSQL server, so it runs beside the next suite
+    // (the browsers), its output printed when it ends.
+    overlapsNext: true,
     about:
       'the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the malformed-input run goes once, on PGlite, which is PostgreSQL too',
     async run() {
@@ -182,7 +190,7 @@ const SUITES = [
         return record('api-postgres', { problems: ['the PostgreSQL server did not start'] })
       }
       try {
-        vitest('api-postgres', ['tests/api', '--exclude', 'tests/api/malformed-input-*.test.ts'], { TEST_DATABASE_URL: server.url })
+        record('api-postgres', await vitestBeside('api-postgres', ['tests/api', '--exclude', 'tests/api/malformed-input-*.test.ts'], { TEST_DATABASE_URL: server.url }))
       } finally {
         server.stop()
       }
@@ -298,7 +306,8 @@ const failedToRun = (suite) => (error) => {
   console.error(error)
   record(suite.name, { problems: [`the runner failed: ${error.message}`] })
 }
-// A background suite answers a function that records its result once the others are done.
+// A background suite answers a function that records its result once the others are done; a suite
+// that overlaps the next one is started and waited for at the end.
 // Each suite's wall time is printed with its result, so a slow run shows where its time went.
 const runStarted = Date.now()
 const seconds = new Map()
@@ -311,12 +320,12 @@ const background = chosen
   .map((suite) => suite.run().catch((error) => () => failedToRun(suite)(error)).then(timed(suite, Date.now())))
 for (const suite of chosen.filter((suite) => !suite.background)) {
   const done = timed(suite, Date.now())
-  try {
-    await suite.run()
-  } catch (error) {
-    failedToRun(suite)(error)
-  }
-  done()
+  const running = Promise.resolve()
+    .then(() => suite.run())
+    .catch(failedToRun(suite))
+    .then(done)
+  if (suite.overlapsNext) background.push(running.then(() => () => {}))
+  else await running
 }
 for (const finish of await Promise.all(background)) finish()
 
