@@ -34,6 +34,8 @@ export type EndpointSpec = {
   readonly description?: string
   /** A list that also answers `?format=csv`: every row its filters match, streamed as a CSV download. */
   readonly exportsCsv?: true
+  /** How large a body may be, when not the API's default (4 MB), and the message (and field) of a refusal. */
+  readonly bodyLimit?: { readonly bytes: number; readonly message: string; readonly field?: string }
 }
 
 export type Endpoint<Spec extends EndpointSpec = EndpointSpec> = Spec & {

@@ -1,33 +1,24 @@
 // Who sees which sidebar entry and dashboard card: decided in the loaders, so the browser gets the
 // entries and not the rules.
 import { mayCall } from '~/contract/access'
-import { COMMISSION_ACCESS } from '~/contract/endpoints/commission-access'
-import { PEOPLE_ACCESS } from '~/contract/endpoints/people-access'
-import { PAYOUT_RECORDERS } from '~/contract/payout-rules'
+import { endpoints } from '~/contract/endpoints'
 import type { Principal } from '~/contract/permissions'
 import type { DashboardCardLink, NavLink } from '~/utils/navigation'
 
-// The people entries show exactly to those their lists answer: each reads its list endpoint's
-// access rule (the same objects as endpoints.customerList.access and so on).
+// Each entry shows exactly to those its list answers: it reads the access rule of that list's
+// entry in the endpoint table.
 
 /** Who may see the customers menu entry and the Customers card. */
-export const canSeeCustomers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.customerViewers)
-
-export const canSeeRealtors = (user: Principal) => mayCall(user, PEOPLE_ACCESS.realtorViewers)
-
-export const canSeeUsers = (user: Principal) => mayCall(user, PEOPLE_ACCESS.staffEditors)
-
-/** Who may see the Titles entry: the access rule of admin/title (can_manage_titles). */
-export const canSeeTitles = (user: Principal) => mayCall(user, { permissions: ['can_manage_titles'] })
-export const canSeeAudit = (user: Principal) => mayCall(user, { permissions: ['can_view_audit'] })
-/** Who may see the Reconciliation entry: the access rule of the admin/reconciliation endpoints. */
-export const canSeeReconciliation = (user: Principal) => mayCall(user, { permissions: ['can_reconcile'] })
-/** Who may see the Payouts entry: staff who record payouts (the same rule as its endpoints). */
-export const canSeePayouts = (user: Principal) => mayCall(user, PAYOUT_RECORDERS)
-/** Staff who change subscriptions or record payments: the arrears page's readers. */
-export const canSeeArrears = (user: Principal) => mayCall(user, { permissions: ['can_modify_subscription', 'can_record_transaction'] })
+export const canSeeCustomers = (user: Principal) => mayCall(user, endpoints.customerList.access)
+export const canSeeRealtors = (user: Principal) => mayCall(user, endpoints.realtorList.access)
+export const canSeeUsers = (user: Principal) => mayCall(user, endpoints.userList.access)
+export const canSeeTitles = (user: Principal) => mayCall(user, endpoints.titleList.access)
+export const canSeeAudit = (user: Principal) => mayCall(user, endpoints.auditList.access)
+export const canSeeReconciliation = (user: Principal) => mayCall(user, endpoints.reconciliationLines.access)
+export const canSeePayouts = (user: Principal) => mayCall(user, endpoints.payoutList.access)
+export const canSeeArrears = (user: Principal) => mayCall(user, endpoints.arrearsList.access)
 /** Realtors see their own commissions; staff who pay them see everyone's. */
-export const canSeeCommissions = (user: Principal) => user.role === 'realtor' || mayCall(user, COMMISSION_ACCESS.payers)
+export const canSeeCommissions = (user: Principal) => mayCall(user, endpoints.commissionOwnList.access) || mayCall(user, endpoints.commissionList.access)
 
 const everyone = () => true
 

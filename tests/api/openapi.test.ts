@@ -6,7 +6,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { routes } from '~/backend/routes'
+import { servedRoutes as routes } from '~/backend'
 import type { Access, Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { createTestApi, type TestApi } from '../support/api-harness'

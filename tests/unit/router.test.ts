@@ -1,23 +1,29 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { endpoint, type HttpMethod } from '~/contract/endpoint'
+import { endpoints } from '~/contract/endpoints'
+import { servedRoutes } from '~/backend'
 import { createRouter, implement } from '~/backend/http/router'
 
-const route = (method: HttpMethod, path: string) =>
-  implement(endpoint({ method, path, tag: 'Test', summary: 'A test route', access: 'public', response: z.null() }), async () => ({ data: null }))
+const entry = (method: HttpMethod, path: string) => endpoint({ method, path, tag: 'Test', summary: 'A test route', access: 'public', response: z.null() })
+const answer = async () => ({ data: null })
 
-const routes = [
-  route('GET', 'product'),
-  route('GET', 'product/:reference/payment-plan'),
-  route('POST', 'admin/product/:reference/payment-plan/:uuid'),
-  route('POST', 'admin/product/:reference'),
-  route('GET', 'product-subscription/:reference/transaction/:id/download-receipt'),
-]
-const router = createRouter(routes)
+/** A table of entries and a handler for each, as the API's own are made. */
+function routerOf(table: Record<string, ReturnType<typeof entry>>) {
+  return createRouter(table, Object.fromEntries(Object.entries(table).map(([name, found]) => [name, implement(found, answer)])))
+}
+
+const router = routerOf({
+  productList: entry('GET', 'product'),
+  planList: entry('GET', 'product/:reference/payment-plan'),
+  planUpdate: entry('POST', 'admin/product/:reference/payment-plan/:uuid'),
+  productUpdate: entry('POST', 'admin/product/:reference'),
+  receipt: entry('GET', 'product-subscription/:reference/transaction/:id/download-receipt'),
+})
 
 describe('router', () => {
-  test('matches a fixed path, with or without slashes around it', () => {
-    expect(router.match('GET', 'product').route).toMatchObject({ method: 'GET', path: 'product' })
+  test('matches a fixed path, with or without slashes around it, and names the entry', () => {
+    expect(router.match('GET', 'product').route).toMatchObject({ name: 'productList', method: 'GET', path: 'product' })
     expect(router.match('GET', '/product/').route).toMatchObject({ path: 'product' })
   })
 
@@ -47,8 +53,31 @@ describe('router', () => {
   })
 
   test('regular-expression characters in a path are literal', () => {
-    const dotted = createRouter([route('GET', 'files/a.b')])
+    const dotted = routerOf({ file: entry('GET', 'files/a.b') })
     expect(dotted.match('GET', 'files/a.b').route).not.toBeNull()
     expect(dotted.match('GET', 'files/aXb').route).toBeNull()
+  })
+
+  test('a static segment wins over a parameter, whatever the order of the table', () => {
+    const tables = [
+      { show: entry('GET', 'admin/customer/:id'), exported: entry('GET', 'admin/customer/export') },
+      { exported: entry('GET', 'admin/customer/export'), show: entry('GET', 'admin/customer/:id') },
+    ]
+    for (const table of tables) {
+      const ordered = routerOf(table)
+      expect(ordered.match('GET', 'admin/customer/export').route?.name).toBe('exported')
+      expect(ordered.match('GET', 'admin/customer/CUS-1').route?.name).toBe('show')
+    }
+  })
+
+  test('a handler under a name that is not its own entry is refused when the router is made', () => {
+    const table = { first: entry('GET', 'first'), second: entry('GET', 'second') }
+    const swapped = { first: implement(table.second, answer), second: implement(table.first, answer) }
+    expect(() => createRouter(table, swapped)).toThrow('The handler under first does not answer the entry first')
+  })
+
+  test("the API serves exactly the endpoint table's entries, each under its own name", () => {
+    expect(servedRoutes.map((route) => route.name).sort()).toEqual(Object.keys(endpoints).sort())
+    for (const route of servedRoutes) expect(route.endpoint).toBe(endpoints[route.name as keyof typeof endpoints])
   })
 })

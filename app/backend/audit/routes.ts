@@ -2,7 +2,7 @@ import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { csvStream, exportFilename } from '../csv'
 import { pageOffset, paginated } from '../http/context'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { auditRows, auditRowsBefore, countAudit, toAuditEntry, type AuditCursor } from './queries'
 
 const AUDIT_CSV_HEADER = [
@@ -46,4 +46,6 @@ const list = implement(endpoints.auditList, async ({ db, query: { page = 1, form
   return { data: paginated(rows.map(toAuditEntry), page, total) }
 })
 
-export const auditRoutes = [list]
+export const auditHandlers = {
+  auditList: list,
+} satisfies HandlerTable

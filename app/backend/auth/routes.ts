@@ -5,7 +5,7 @@ import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../d
 import { hashToken, safeEqual } from './tokens'
 import { rememberDevice } from './devices'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
 import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from './passwords'
@@ -382,18 +382,18 @@ const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
   return { message: EMAIL_CHANGED, data: { email: newEmail } }
 })
 
-export const authRoutes = [
-  login,
-  register,
-  forgotPassword,
-  verifyPasswordToken,
-  resetPassword,
-  me,
-  logout,
-  verifyEmail,
-  sendOtp,
-  changePassword,
-  emailStatus,
-  changeEmail,
-  confirmEmail,
-]
+export const authHandlers = {
+  login: login,
+  register: register,
+  forgotPassword: forgotPassword,
+  verifyPasswordToken: verifyPasswordToken,
+  resetPassword: resetPassword,
+  me: me,
+  logout: logout,
+  verifyEmail: verifyEmail,
+  sendOtp: sendOtp,
+  changePassword: changePassword,
+  emailStatus: emailStatus,
+  emailChange: changeEmail,
+  confirmEmail: confirmEmail,
+} satisfies HandlerTable

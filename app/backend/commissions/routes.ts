@@ -6,7 +6,7 @@ import { users } from '../db/schema'
 import type { Executor } from '../db/client'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { csvResponse, csvStream, decimalAmount, exportFilename } from '../csv'
 import { issueVerification } from '../documents/verification'
 import { getCompanyDetails } from '../settings/service'
@@ -183,4 +183,12 @@ const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => 
   return csvResponse(commissionStatementCsv(data.entries), `commission-statement-${data.realtor.reference}-${data.month}.csv`)
 })
 
-export const commissionsRoutes = [ownList, statementPdf, statementCsv, adminList, markPaid, holdShow, holdDecide]
+export const commissionsHandlers = {
+  commissionOwnList: ownList,
+  commissionStatementPdf: statementPdf,
+  commissionStatementCsv: statementCsv,
+  commissionList: adminList,
+  commissionMarkPaid: markPaid,
+  commissionHoldShow: holdShow,
+  commissionHoldDecide: holdDecide,
+} satisfies HandlerTable

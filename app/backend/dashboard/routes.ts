@@ -7,7 +7,7 @@ import { isStaff } from '~/contract/permissions'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { todayIn } from '../subscriptions/plans'
 import { ownSummary, realtorSummary, staffSummary } from './summary'
 
@@ -77,4 +77,7 @@ const summary = implement(endpoints.dashboardSummary, async ({ db, user }) => {
   return { data: { today, week_start, own, realtor, staff } }
 })
 
-export const dashboardRoutes = [metrics, summary]
+export const dashboardHandlers = {
+  dashboardMetrics: metrics,
+  dashboardSummary: summary,
+} satisfies HandlerTable

@@ -4,7 +4,7 @@ import type { Database } from '../db/client'
 import { subscriptions } from '../db/schema'
 import { orNotFound } from '../http/context'
 import { notFound } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { findPerson } from '../people/queries'
 import { consumeTogether, LIMITS, release } from '../rate-limit'
 import { getCompanyDetails } from '../settings/service'
@@ -88,4 +88,9 @@ const customerStatement = implement(endpoints.customerStatement, async ({ db, us
   return statementAnswer(db, statement, person, null, query.format)
 })
 
-export const documentsRoutes = [verify, subscriptionStatement, ownStatement, customerStatement]
+export const documentsHandlers = {
+  verifyDocument: verify,
+  subscriptionStatement: subscriptionStatement,
+  ownStatement: ownStatement,
+  customerStatement: customerStatement,
+} satisfies HandlerTable

@@ -4,7 +4,7 @@ import { hasPermission } from '~/contract/permissions'
 import { PRODUCT_IMAGE_FOLDER, PROOF_EXTENSIONS, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
 import { files } from '../db/schema'
 import { fieldError, forbidden, notFound } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { canReadFile, PUBLIC_FOLDERS } from './access'
 import { decodeBase64, fileUrl, NOT_A_PROOF, NOT_AN_IMAGE, storeImage } from './files'
 import { unattachedCopy, withinUploadQuota } from './quota'
@@ -63,4 +63,7 @@ const serve = implement(endpoints.mediaFile, async ({ db, user, params, request 
   })
 })
 
-export const mediaRoutes = [upload, serve]
+export const mediaHandlers = {
+  mediaUpload: upload,
+  mediaFile: serve,
+} satisfies HandlerTable

@@ -12,7 +12,7 @@ import type { Database } from '../db/client'
 import { notifications } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
 import { notFound } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NOT_FOUND = 'Notification not found'
@@ -84,4 +84,10 @@ const deleteAll = implement(endpoints.notificationsDeleteAll, async ({ db, user 
 })
 
 // The router trims slashes, so a path written '/notification/…' matches too.
-export const notificationsRoutes = [list, unreadTotal, markAllAsRead, deleteAll, markAsRead]
+export const notificationsHandlers = {
+  notificationList: list,
+  notificationUnreadCount: unreadTotal,
+  notificationsMarkAllRead: markAllAsRead,
+  notificationsDeleteAll: deleteAll,
+  notificationMarkRead: markAsRead,
+} satisfies HandlerTable

@@ -5,7 +5,7 @@ import { PAYOUTS_RECORDED } from '~/contract/payouts'
 import { subscriptions } from '../db/schema'
 import { paginated, type ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import type { Executor } from '../db/client'
 import { findVisibleSubscription } from '../subscriptions/queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
@@ -93,4 +93,9 @@ const markPaid = implement(endpoints.payoutMarkPaid, async ({ db, user, body }) 
   return { message: PAYOUTS_RECORDED(marked.length), data: marked }
 })
 
-export const payoutsRoutes = [ledger, summary, list, markPaid]
+export const payoutsHandlers = {
+  payoutLedger: ledger,
+  payoutSummary: summary,
+  payoutList: list,
+  payoutMarkPaid: markPaid,
+} satisfies HandlerTable

@@ -7,7 +7,10 @@ import {
   UNSUSPENDED_MESSAGE,
   UPLINE_UNKNOWN,
   type CustomerDetails,
+  type Customer,
+  type Realtor,
   type RealtorDetails,
+  type StaffUser,
 } from '~/contract/people'
 import { COMPANY_REQUEST_APPROVED, COMPANY_REQUEST_REJECTED } from '~/contract/registered-company'
 import { hasPermission, PERMISSIONS, type Permission, type Role } from '~/contract/permissions'
@@ -24,7 +27,7 @@ import { holdsOf } from '../commissions/holds'
 import { companyRequestOf, decideCompanyRequest, settleCompanyRequest } from './registered-company'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { notify } from '../notifications/service'
 import { consumeTogether, LIMITS } from '../rate-limit'
 import {
@@ -63,7 +66,9 @@ async function referenceOf(db: Executor, id: number | null | undefined) {
   const [row] = await db.select({ reference: users.reference }).from(users).where(eq(users.id, id)).limit(1)
   return row?.reference ?? null
 }
-const present = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
+/** Each kind of person as its entries answer it. */
+type Presented = { customer: Customer; realtor: Realtor; user: StaffUser }
+const present: { [K in Kind]: (row: PersonRow) => Presented[K] } = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
 
 type PeopleQuery = z.output<typeof endpoints.customerList.query>
 
@@ -80,7 +85,7 @@ const CSV_EXTRA: Record<Kind, (row: PersonRow) => CsvCell[]> = {
 }
 const LIST_NAMES: Record<Kind, string> = { customer: 'customers', realtor: 'realtors', user: 'users' }
 
-async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser }, query: PeopleQuery) {
+async function listOf<K extends Kind>(kind: K, { db, user }: { db: Database; user: ApiUser }, query: PeopleQuery) {
   // The list and its export share these filters, the realtor's scope among them.
   const filters = {
     roles: [ROLE_OF[kind]],
@@ -108,7 +113,8 @@ async function listOf(kind: Kind, { db, user }: { db: Database; user: ApiUser },
     })
   }
   const { rows, page, totalPages } = await listPeople(db, { ...filters, page: query.page ?? 1 })
-  return { data: { items: rows.map(present[kind]), page, totalPages } }
+  const presentOne: (row: PersonRow) => Presented[K] = present[kind]
+  return { data: { items: rows.map(presentOne), page, totalPages } }
 }
 
 const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
@@ -312,7 +318,7 @@ type ProfileChanges = { firstName: string; lastName: string; email: string; busi
 /** A realtor's commission chain: its upline by reference ('' removes it) and whether it is a registered company. */
 type RealtorChanges = { upline?: string; registeredCompany?: boolean }
 
-async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, changes: ProfileChanges, realtor: RealtorChanges = {}) {
+async function updateProfile<K extends 'customer' | 'realtor'>(kind: K, ctx: PeopleContext, changes: ProfileChanges, realtor: RealtorChanges = {}) {
   const { db, user: actor } = ctx
   const person = orNotFound(await findPerson(db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
   assertOutranks(actor, person)
@@ -362,7 +368,7 @@ async function updateProfile(kind: 'customer' | 'realtor', ctx: PeopleContext, c
   const updated = orNotFound(await findPerson(db, person.uuid, [ROLE_OF[kind]]))
   return {
     message: `${kind === 'realtor' ? 'Realtor' : 'Customer'} updated successfully`,
-    data: present[kind](updated),
+    data: (present[kind] as (row: PersonRow) => Presented[K])(updated),
   }
 }
 
@@ -431,7 +437,7 @@ const updateUser = implement(endpoints.userUpdate, async (ctx) => {
 
 export const STAFF_SUSPENSION = 'Only staff can lift this suspension'
 
-async function suspendPerson(kind: Kind, ctx: PeopleContext, wanted: boolean | undefined) {
+async function suspendPerson<K extends Kind>(kind: K, ctx: PeopleContext, wanted: boolean | undefined) {
   const actor = ctx.user
   const target =
     kind === 'user'
@@ -471,7 +477,7 @@ async function suspendPerson(kind: Kind, ctx: PeopleContext, wanted: boolean | u
   })
   return {
     message: suspend ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE,
-    data: present[kind]({ ...target, isSuspended: suspend }),
+    data: (present[kind] as (row: PersonRow) => Presented[K])({ ...target, isSuspended: suspend }),
   }
 }
 
@@ -480,7 +486,8 @@ const permissionList = implement(endpoints.permissionList, async ({ db }) => {
     .select({ name: permissionsTable.name, description: permissionsTable.description })
     .from(permissionsTable)
   const order = new Map<string, number>(PERMISSIONS.map((name, index) => [name, index]))
-  return { data: rows.sort((a, b) => (order.get(a.name) ?? order.size) - (order.get(b.name) ?? order.size)) }
+  const known = rows.filter((row): row is { name: Permission; description: string } => order.has(row.name))
+  return { data: known.sort((a, b) => order.get(a.name)! - order.get(b.name)!) }
 })
 
 const names = (input: { first_name: string; last_name: string; email: string }) => ({
@@ -489,17 +496,16 @@ const names = (input: { first_name: string; last_name: string; email: string }) 
   email: input.email,
 })
 
-export const peopleRoutes = [
-  implement(endpoints.customerList, (ctx) => listOf('customer', ctx, ctx.query)),
-  createCustomer,
-  implement(endpoints.customerShow, customerDetails),
-  implement(endpoints.customerUpdate, (ctx) => updateProfile('customer', ctx, names(ctx.body))),
-  implement(endpoints.customerSuspend, (ctx) => suspendPerson('customer', ctx, ctx.body.is_suspended)),
-
-  implement(endpoints.realtorList, (ctx) => listOf('realtor', ctx, ctx.query)),
-  createRealtor,
-  implement(endpoints.realtorShow, realtorDetails),
-  implement(endpoints.realtorUpdate, (ctx) =>
+export const peopleHandlers = {
+  customerList: implement(endpoints.customerList, (ctx) => listOf('customer', ctx, ctx.query)),
+  customerCreate: createCustomer,
+  customerShow: implement(endpoints.customerShow, customerDetails),
+  customerUpdate: implement(endpoints.customerUpdate, (ctx) => updateProfile('customer', ctx, names(ctx.body))),
+  customerSuspend: implement(endpoints.customerSuspend, (ctx) => suspendPerson('customer', ctx, ctx.body.is_suspended)),
+  realtorList: implement(endpoints.realtorList, (ctx) => listOf('realtor', ctx, ctx.query)),
+  realtorCreate: createRealtor,
+  realtorShow: implement(endpoints.realtorShow, realtorDetails),
+  realtorUpdate: implement(endpoints.realtorUpdate, (ctx) =>
     updateProfile(
       'realtor',
       ctx,
@@ -507,8 +513,8 @@ export const peopleRoutes = [
       { upline: ctx.body.upline, registeredCompany: ctx.body.registered_company },
     ),
   ),
-  implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
-  implement(endpoints.realtorCompanyDecision, async ({ db, user, params, body }) => {
+  realtorSuspend: implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
+  realtorCompanyDecision: implement(endpoints.realtorCompanyDecision, async ({ db, user, params, body }) => {
     const realtor = orNotFound(await findPerson(db, params.id, ['realtor']))
     const decided = await decideCompanyRequest(db, realtor, body.decision, user)
     return {
@@ -516,12 +522,10 @@ export const peopleRoutes = [
       data: { registered_company: decided.registeredCompany, registered_company_request: null },
     }
   }),
-
-  implement(endpoints.userList, (ctx) => listOf('user', ctx, ctx.query)),
-  createUser,
-  implement(endpoints.userShow, userDetails),
-  updateUser,
-  implement(endpoints.userSuspend, (ctx) => suspendPerson('user', ctx, ctx.body.is_suspended)),
-
-  permissionList,
-]
+  userList: implement(endpoints.userList, (ctx) => listOf('user', ctx, ctx.query)),
+  userCreate: createUser,
+  userShow: implement(endpoints.userShow, userDetails),
+  userUpdate: updateUser,
+  userSuspend: implement(endpoints.userSuspend, (ctx) => suspendPerson('user', ctx, ctx.body.is_suspended)),
+  permissionList: permissionList,
+} satisfies HandlerTable

@@ -8,7 +8,7 @@ import { formatNaira } from '~/contract/format'
 import { paymentPlans, products } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
 import { badRequest, fieldError, notFound } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import type { Executor } from '../db/client'
 import { estimatedDurationPayment, initialDeposit } from '../subscriptions/plans'
@@ -207,4 +207,9 @@ const remove = implement(endpoints.paymentPlanDelete, async (ctx) => {
   return { message: 'Payment plan deleted successfully', data: null }
 })
 
-export const paymentPlanRoutes = [list, create, update, remove]
+export const paymentPlanHandlers = {
+  paymentPlanList: list,
+  paymentPlanCreate: create,
+  paymentPlanUpdate: update,
+  paymentPlanDelete: remove,
+} satisfies HandlerTable

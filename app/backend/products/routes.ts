@@ -5,10 +5,10 @@ import { formatNaira } from '~/contract/format'
 import { products } from '../db/schema'
 import { orNotFound, parseValue } from '../http/context'
 import { fieldError } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { newReference } from '../references'
-import { paymentPlanRoutes } from './plans'
+import { paymentPlanHandlers } from './plans'
 import { findProduct, lastProductId, listProducts, productExportRows } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { assertDepositBelowPlans, insertProduct, productSnapshot, productValues, resolveImages, setProductImages } from './service'
@@ -95,8 +95,8 @@ const create = implement(endpoints.productCreate, async (ctx) => {
     })
     return product
   })
-  const found = await findProduct(ctx.db, created.reference, user.id)
-  return { message: 'Product created successfully', data: found?.product }
+  const found = orNotFound(await findProduct(ctx.db, created.reference, user.id), 'Product not found')
+  return { message: 'Product created successfully', data: found.product }
 })
 
 const update = implement(endpoints.productUpdate, async (ctx) => {
@@ -124,8 +124,14 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
       changes,
     })
   })
-  const found = await findProduct(ctx.db, existing.product.reference, user.id)
-  return { message: 'Product updated successfully', data: found?.product }
+  const found = orNotFound(await findProduct(ctx.db, existing.product.reference, user.id), 'Product not found')
+  return { message: 'Product updated successfully', data: found.product }
 })
 
-export const productsRoutes = [list, show, create, update, ...paymentPlanRoutes]
+export const productsHandlers = {
+  productList: list,
+  productShow: show,
+  productCreate: create,
+  productUpdate: update,
+  ...paymentPlanHandlers,
+} satisfies HandlerTable

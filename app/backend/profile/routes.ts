@@ -11,7 +11,7 @@ import { COMPANY_REQUEST_SENT } from '~/contract/registered-company'
 import { confirmCurrentPassword } from '../auth/service'
 import { orNotFound } from '../http/context'
 import { fieldError } from '../http/errors'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { findPerson } from '../people/queries'
 import { getProfile, mailPayoutAccountChanged, saveProfile } from './service'
 
@@ -40,4 +40,8 @@ const customerProfile = implement(endpoints.customerProfile, async ({ db, params
   return { data: await getProfile(db, customer.id) }
 })
 
-export const profileRoutes = [ownProfile, updateOwnProfile, customerProfile]
+export const profileHandlers = {
+  profileShow: ownProfile,
+  profileUpdate: updateOwnProfile,
+  customerProfile: customerProfile,
+} satisfies HandlerTable

@@ -1,6 +1,6 @@
 import { endpoints } from '~/contract/endpoints'
 import { formatNaira } from '~/contract/format'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { confirmLines, ignoreLine, importStatement, lineIdOf, linkLine, listLines, previewStatement } from './service'
 
 const preview = implement(endpoints.reconciliationPreview, async ({ db, user, body }) => ({
@@ -39,4 +39,11 @@ const ignore = implement(endpoints.reconciliationIgnore, async ({ db, user, para
   data: await ignoreLine(db, user, lineIdOf(params.id)),
 }))
 
-export const reconciliationRoutes = [preview, importIt, lines, confirm, link, ignore]
+export const reconciliationHandlers = {
+  reconciliationPreview: preview,
+  reconciliationImport: importIt,
+  reconciliationLines: lines,
+  reconciliationConfirm: confirm,
+  reconciliationLink: link,
+  reconciliationIgnore: ignore,
+} satisfies HandlerTable

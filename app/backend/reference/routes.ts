@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { endpointList, endpoints } from '~/contract/endpoints'
 import { openApiDocument } from '~/contract/openapi'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { renderDocsPage } from './docs-page'
 
 /** Built once per process: the table does not change while it runs. */
@@ -42,4 +42,7 @@ const docs = implement(endpoints.apiReference, async ({ request }) =>
   }),
 )
 
-export const referenceRoutes = [openApi, docs]
+export const referenceHandlers = {
+  openApiDocument: openApi,
+  apiReference: docs,
+} satisfies HandlerTable

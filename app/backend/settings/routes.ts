@@ -2,7 +2,7 @@ import { endpoints } from '~/contract/endpoints'
 import { COMMISSION_RATES_UPDATED } from '~/contract/commissions'
 import { BANK_DETAILS_UPDATED, COMPANY_DETAILS_UPDATED, EXPIRY_UPDATED, GRACE_DAYS_UPDATED, PAYOUT_HOLD_UPDATED, REMINDER_UPDATED, UNCONFIRMED_EXPIRY_UPDATED } from '~/contract/settings'
 import { TITLE_DAYS_UPDATED } from '~/contract/titles'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import {
   getBankDetails,
   getCommissionRates,
@@ -85,15 +85,15 @@ const updateSetting = implement(endpoints.settingUpdate, async ({ db, body: inpu
   return { message: REMINDER_UPDATED, data: { value: input.value } }
 })
 
-export const settingsRoutes = [
-  bankDetails,
-  reminderDays,
-  expiryDays,
-  unconfirmedExpiryDays,
-  graceDays,
-  companyDetails,
-  titleStepDays,
-  commissionRates,
-  updateSetting,
-  payoutAccountHold,
-]
+export const settingsHandlers = {
+  settingBankDetails: bankDetails,
+  settingReminderDays: reminderDays,
+  settingExpiryDays: expiryDays,
+  settingUnconfirmedExpiryDays: unconfirmedExpiryDays,
+  settingGraceDays: graceDays,
+  settingCompanyDetails: companyDetails,
+  settingTitleStepDays: titleStepDays,
+  settingCommissionRates: commissionRates,
+  settingUpdate: updateSetting,
+  settingPayoutAccountHold: payoutAccountHold,
+} satisfies HandlerTable

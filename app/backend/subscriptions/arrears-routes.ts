@@ -7,7 +7,7 @@ import { getConfig } from '../config'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { paymentPlans, products, subscriptions, users } from '../db/schema'
 import { pageOffset, paginated } from '../http/context'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { koboToNaira } from '../money'
 import { arrearsFor } from './arrears'
 import { dueCondition } from './due'
@@ -120,4 +120,6 @@ const list = implement(endpoints.arrearsList, async ({ db, query }) => {
   return { data: { totals, subscriptions: paginated(pageItems, page, chosen.length) } }
 })
 
-export const arrearsRoutes = [list]
+export const arrearsHandlers = {
+  arrearsList: list,
+} satisfies HandlerTable

@@ -12,7 +12,7 @@ import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { isAllowedPayment } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
 import { fileUrl, findOwnUpload } from './access'
@@ -452,20 +452,20 @@ async function landDocument({ db, user, params }: DocumentContext) {
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }
 
-export const subscriptionsRoutes = [
-  getPaymentStructure,
-  getInvestmentPlan,
-  list,
-  subscribe,
-  detail,
-  paymentDetails,
-  transactionList,
-  createTransaction,
-  implement(endpoints.receiptDownload, receipt),
-  implement(endpoints.receiptDownloadByPost, receipt),
-  implement(endpoints.landDocument, landDocument),
-  implement(endpoints.landDocumentByPost, landDocument),
-  mark,
-  adminCreateSubscription,
-  cancel,
-]
+export const subscriptionsHandlers = {
+  paymentStructure: getPaymentStructure,
+  investmentPlan: getInvestmentPlan,
+  subscriptionList: list,
+  subscriptionCreate: subscribe,
+  subscriptionShow: detail,
+  paymentDetails: paymentDetails,
+  transactionList: transactionList,
+  transactionCreate: createTransaction,
+  receiptDownload: implement(endpoints.receiptDownload, receipt),
+  receiptDownloadByPost: implement(endpoints.receiptDownloadByPost, receipt),
+  landDocument: implement(endpoints.landDocument, landDocument),
+  landDocumentByPost: implement(endpoints.landDocumentByPost, landDocument),
+  transactionMark: mark,
+  subscriptionCreateForCustomer: adminCreateSubscription,
+  subscriptionCancel: cancel,
+} satisfies HandlerTable

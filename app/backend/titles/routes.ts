@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '~/contract/envelope'
 import { TITLE_STEP_RECORDED } from '~/contract/titles'
 import { csvStream, exportFilename } from '../csv'
 import { paginated } from '../http/context'
-import { implement } from '../http/router'
+import { implement, type HandlerTable } from '../http/router'
 import { findTitleSubscription, listTitles, recordTitleStep, titleOf } from './service'
 
 const show = implement(endpoints.titleShow, async ({ db, user, params }) => {
@@ -55,4 +55,8 @@ const list = implement(endpoints.titleList, async ({ db, query: { page = 1, step
   return { data: paginated(items, page, total) }
 })
 
-export const titlesRoutes = [show, record, list]
+export const titlesHandlers = {
+  titleShow: show,
+  titleRecord: record,
+  titleList: list,
+} satisfies HandlerTable

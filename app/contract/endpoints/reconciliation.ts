@@ -11,9 +11,17 @@ import {
   statementPreviewPayloadSchema,
   statementPreviewSchema,
 } from '../reconciliation'
+import { STATEMENT_MAX_BYTES } from '../reconciliation-labels'
 import { pageQuery } from './shared'
 
 const RECONCILERS = { permissions: ['can_reconcile'] } as const
+
+/** A 5 MB statement in base64, with room for the other fields. */
+const STATEMENT_BODY_LIMIT = {
+  bytes: Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 64 * 1024,
+  message: 'The statement file is too large: at most 5 MB',
+  field: 'file_in_base64',
+} as const
 
 const FILE_RULES =
   'A CSV (as internet banking exports it) or an XLSX of at most 5 MB, in base64. Dates may be DD/MM/YYYY, DD-MMM-YYYY ' +
@@ -29,6 +37,7 @@ export const reconciliationEndpoints = {
     description: `${FILE_RULES} The file is kept for a day as \`upload\`, to import once the columns are checked.`,
     access: RECONCILERS,
     body: statementPreviewPayloadSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT,
     response: statementPreviewSchema,
   }),
   reconciliationImport: endpoint({
@@ -44,6 +53,7 @@ export const reconciliationEndpoints = {
       'earlier statements still without a match are matched again (the counts are of this statement\'s own lines).',
     access: RECONCILERS,
     body: statementImportPayloadSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT,
     response: statementImportSummarySchema,
   }),
   reconciliationLines: endpoint({
