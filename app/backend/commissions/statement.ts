@@ -6,7 +6,7 @@ import { getConfig } from '../config'
 import { decimalAmount, toCsv } from '../csv'
 import { drawVerificationMark } from '../documents/pdf-mark'
 import type { VerificationMark } from '../documents/verification'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../subscriptions/documents'
 
 export type StatementData = {

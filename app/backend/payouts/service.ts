@@ -25,7 +25,7 @@ import { fileUrl, findOwnUpload } from '../subscriptions/access'
 import { isUuid, productName } from '../subscriptions/queries'
 import { payoutToday, settleInvestment } from './ledger'
 import { getPayoutAccountHoldHours } from '../settings/service'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { changesBetween, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs, type SubscriptionRefs } from '../subscriptions/audit'
 

@@ -7,7 +7,7 @@ import { products, sentReminders, settings, subscriptions, users } from '../db/s
 import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
-import { addInterval, todayIn } from './plans'
+import { addInterval, todayIn } from '../dates/calendar'
 import { expireHeldStock } from './expiry'
 import { refreshPayoutStatuses } from '../payouts/ledger'
 import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'

@@ -19,7 +19,7 @@ import { visibleSubscriptions } from './access'
 import { dueCondition } from './due'
 import { arrearsFor, historyOf, owedOf } from './arrears'
 import { allocate, type Arrears } from '~/contract/arrears-rules'
-import { todayIn } from './plans'
+import { todayIn } from '../dates/calendar'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
 
