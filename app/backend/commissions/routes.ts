@@ -10,7 +10,7 @@ import { implement, type HandlerTable } from '../http/router'
 import { csvResponse, csvStream, decimalAmount, exportFilename } from '../csv'
 import { issueVerification } from '../documents/verification'
 import { getCompanyDetails } from '../settings/service'
-import { pdfResponse } from '../subscriptions/documents'
+import { pdfResponse } from '../pdf/kit'
 import {
   allCommissions,
   commissionsAfter,

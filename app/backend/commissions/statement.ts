@@ -4,10 +4,10 @@ import type { CompanyDetails } from '~/contract/settings'
 import { koboOf } from '~/contract/money'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv } from '../csv'
-import { drawVerificationMark } from '../documents/pdf-mark'
+import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../documents/verification'
 import { todayIn } from '../dates/calendar'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../subscriptions/documents'
+import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../pdf/kit'
 
 export type StatementData = {
   company: CompanyDetails

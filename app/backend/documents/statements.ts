@@ -9,8 +9,8 @@ import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../dates/calendar'
 import { productName, type ListRow } from '../subscriptions/queries'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../subscriptions/documents'
-import { drawVerificationMark } from './pdf-mark'
+import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../pdf/kit'
+import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from './verification'
 
 /**

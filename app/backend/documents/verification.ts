@@ -23,7 +23,7 @@ import { koboToNaira } from '../money'
  * Verification codes for issued documents (rules: docs/rules.md, "Verifiable documents").
  *
  *   const mark = await issueVerification(db, { kind: 'receipt', subject: `receipt:${trx.id}`, … })
- *   // draw it on the PDF: drawVerificationMark(doc, mark) (./pdf-mark.ts)
+ *   // draw it on the PDF: drawVerificationMark(doc, mark) (../pdf/verification-mark.ts)
  *   const facts = await verificationFacts(db, code) // null for an unknown code
  */
 

@@ -22,7 +22,8 @@ import { getCompanyDetails } from '../settings/service'
 import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../documents/verification'
-import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
+import { pdfResponse } from '../pdf/kit'
+import { allocationLetterPdf, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
   bankDetails,
