@@ -5,7 +5,7 @@ import { koboOf } from '~/contract/money'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv } from '../csv'
 import { drawVerificationMark } from '../pdf/verification-mark'
-import type { VerificationMark } from '../documents/verification'
+import type { VerificationMark } from '../verification-codes/issue'
 import { todayIn } from '../dates/calendar'
 import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../pdf/kit'
 

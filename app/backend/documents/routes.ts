@@ -14,7 +14,8 @@ import { findVisibleSubscription, subscriptionById, type ListRow } from '../subs
 import { getConfig } from '../config'
 import { csvResponse } from '../csv'
 import { buildStatement, statementCsv, statementPdf, type Statement } from './statements'
-import { issueVerification, verificationFacts } from './verification'
+import { issueVerification } from '../verification-codes/issue'
+import { verificationFacts } from './verification'
 
 export const DOCUMENT_NOT_FOUND = 'This document could not be found. Check the code and try again.'
 

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import type PDFDocument from 'pdfkit'
-import type { VerificationMark } from '../documents/verification'
+import type { VerificationMark } from '../verification-codes/issue'
 
 type Doc = InstanceType<typeof PDFDocument>
 

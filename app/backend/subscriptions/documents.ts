@@ -1,7 +1,7 @@
 import type { CompanyDetails } from '~/contract/settings'
 import { BOLD, COMPANY_NAME, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
-import type { VerificationMark } from '../documents/verification'
+import type { VerificationMark } from '../verification-codes/issue'
 import { nairaInWords } from './words'
 
 /** A line to sign on, with who signs under it, at the left margin. */
