@@ -19,7 +19,6 @@ import { fileUrl, findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
-import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../verification-codes/issue'
 import { pdfResponse } from '../pdf/kit'
@@ -42,6 +41,7 @@ import {
   transactionExportRows,
 } from './payments'
 import {
+  allocatedPlot,
   findPlan,
   findProduct,
   findVisibleSubscription,

@@ -424,13 +424,3 @@ export async function canReadTitleFile(db: Executor, user: ApiUser, fileId: numb
   return Boolean(row)
 }
 
-/** The plot of a purchase once allocated, for its documents (the allocation letter). */
-export async function allocatedPlot(db: Executor, subscriptionId: number) {
-  const [row] = await db
-    .select({ estate: titleSteps.estate, block: titleSteps.block, plot: titleSteps.plot })
-    .from(titleSteps)
-    .where(and(eq(titleSteps.subscriptionId, subscriptionId), eq(titleSteps.step, 'plot_allocated')))
-    .limit(1)
-  return row ?? null
-}
-
