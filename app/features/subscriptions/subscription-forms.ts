@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
-import { parseDisplayDate } from './format'
-import { quantityField } from './subscriptions'
+import { nairaAmount, optionalString, requiredMessage, requiredString } from '~/contract/fields'
+import { parseDisplayDate } from '~/contract/format'
+import { quantityField } from '~/contract/subscriptions'
 
 /** The web forms of the subscription panels (the API payloads are in ./subscriptions). */
 

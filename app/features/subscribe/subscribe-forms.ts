@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { nairaAmount, optionalString } from './fields'
-import { quantityField } from './subscriptions'
+import { nairaAmount, optionalString } from '~/contract/fields'
+import { quantityField } from '~/contract/subscriptions'
 
 /**
  * The web forms of the invest slide-over and the subscribe-to-land flow. The API payload itself is
