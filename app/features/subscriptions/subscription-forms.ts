@@ -3,7 +3,7 @@ import { nairaAmount, optionalString, requiredMessage, requiredString } from '~/
 import { parseDisplayDate } from '~/contract/format'
 import { quantityField } from '~/contract/subscriptions'
 
-/** The web forms of the subscription panels (the API payloads are in ./subscriptions). */
+/** The web forms of the subscription panels (the API payloads are in app/contract/subscriptions.ts). */
 
 export const PAID_ON_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
 
