@@ -48,7 +48,7 @@ COPY --from=build /app/bin ./bin
 # from app/backend/db/pglite-worker.mjs (see app/backend/db/client.ts).
 COPY --from=build /app/app/backend/db/migrations ./app/backend/db/migrations
 COPY --from=build /app/app/backend/db/pglite-worker.mjs ./app/backend/db/pglite-worker.mjs
-# So are the fonts embedded in receipts and allocation letters (app/backend/subscriptions/documents.ts).
+# So are the fonts embedded in receipts and allocation letters (app/backend/pdf/kit.ts).
 COPY --from=build /app/app/backend/fonts ./app/backend/fonts
 # DATA_DIR holds the PGlite database (when DATABASE_URL is unset), the mail outbox and the
 # generated session secret: keep it on a volume.

@@ -5,7 +5,7 @@
  * Numbers are written as they are; amounts go in as plain decimals (see decimalAmount).
  */
 import { getConfig } from './config'
-import { todayIn } from './subscriptions/plans'
+import { todayIn } from './dates/calendar'
 
 export type CsvCell = string | number | null
 

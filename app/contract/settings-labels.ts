@@ -8,7 +8,7 @@ export const EXPIRY_DAYS_MIN = 1
 export const EXPIRY_DAYS_MAX = 90
 export const EXPIRY_DAYS_DEFAULT = 7
 
-/** Days a payment waits for staff to confirm it before the daily job expires it (contract/expiry-rules.ts). */
+/** Days a payment waits for staff to confirm it before the daily job expires it (app/backend/subscriptions/expiry-rules.ts). */
 export const UNCONFIRMED_EXPIRY_DAYS_MIN = 1
 export const UNCONFIRMED_EXPIRY_DAYS_MAX = 90
 export const UNCONFIRMED_EXPIRY_DAYS_DEFAULT = 7

@@ -62,6 +62,4 @@ export const verificationSchema = z.object({
 })
 export type Verification = z.infer<typeof verificationSchema>
 
-export { amountLabel } from './verification-labels'
-
 export const statementQuerySchema = z.object({ format: z.enum(['pdf', 'csv']).optional() })

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Sidebar } from '~/components/layout/sidebar'
 import { menuName } from '~/components/layout/user-menu.server'
 import { TopBar } from '~/components/layout/top-bar'
+import { NotificationBell } from '~/features/notifications/notification-bell'
 import { NotificationsPanelSlot } from '~/features/notifications/notifications-panel-slot'
 import { BankDetailsBanner } from '~/features/settings/bank-details-banner'
 import { bankDetailsBanner, loadBankDetails } from '~/features/settings/bank-details-banner.server'
@@ -13,7 +14,7 @@ import { endpoints } from '~/contract/endpoints'
 import { api } from '~/utils/api.server'
 import { greetingForHour, hourIn } from '~/utils/greeting'
 import { dashboardCardsFor, navEntriesFor } from '~/utils/menu-access.server'
-import { MENU_PARAM, panelStateFrom, type PanelState } from '~/utils/navigation'
+import { MENU_PARAM, panelHref, panelStateFrom, type PanelState } from '~/utils/navigation'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
 import { sidebarCollapsedFrom } from '~/utils/sidebar.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -128,7 +129,7 @@ export default function AppLayout() {
             firstName={user.first_name}
             lastName={user.last_name}
             shortName={shortName}
-            hasUnread={unread > 0}
+            bell={<NotificationBell href={panelHref(location)} hasUnread={unread > 0} />}
             menuOpen={menuOpen}
             onOpenMenu={toggleMenu(true)}
           />

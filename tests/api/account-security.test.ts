@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { hashToken } from '~/backend/auth/tokens'
+import { hashToken } from '~/backend/secrets/tokens'
 import { apiTokens } from '~/backend/db/schema'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 

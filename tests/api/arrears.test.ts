@@ -5,7 +5,7 @@ import { formatDate } from '~/contract/format'
 import { lateFees, notifications, paymentPlans, products, subscriptionHistory, subscriptions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
 import { arrearsFor } from '~/backend/subscriptions/arrears'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createLandProduct, createPlan, lagosToday, pay, subscribe } from './subscriptions-fixtures'
 

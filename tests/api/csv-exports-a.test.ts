@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount } from '~/backend/auth/service'
 import { getConfig } from '~/backend/config'
-import { todayIn } from '~/backend/subscriptions/plans'
+import { todayIn } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createInvestmentProduct, createLandProduct, pay, subscribe, userIdOf } from './subscriptions-fixtures'
 

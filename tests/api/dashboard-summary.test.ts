@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { payouts, subscriptions, users } from '~/backend/db/schema'
-import { refreshPayoutStatuses } from '~/backend/payouts/ledger'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { refreshPayoutStatuses } from '~/backend/payout-ledger/ledger'
+import { addInterval } from '~/backend/dates/calendar'
 import { weekStart } from '~/contract/dashboard-rules'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedDemoCatalogue } from '~/backend/db/demo-seed'
 import { users } from '~/backend/db/schema'
-import { detectImageType } from '~/backend/media/files'
+import { detectImageType } from '~/backend/files/content'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 
 let api: TestApi

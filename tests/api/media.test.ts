@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { encodePng } from '~/backend/media/png'
+import { encodePng } from '~/backend/files/png'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { noisyPng, TINY_JPEG, tinyPdf } from '../support/images'
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, payouts, profiles, settings, subscriptions } from '~/backend/db/schema'
 import { pdfText } from '../support/pdf-text'
 import { runDailyJobs } from '~/backend/jobs'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createInvestmentProduct, lagosToday, pay, subscribe, uploadProof, userIdOf } from './subscriptions-fixtures'
 

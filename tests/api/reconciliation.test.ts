@@ -1,7 +1,7 @@
 import { count, eq, inArray, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { auditLog, statementImports, statementLines, statementUploads, users } from '~/backend/db/schema'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { gtbankCsv, gtbankXlsx, toBase64, type StatementEntry } from '../support/statements'

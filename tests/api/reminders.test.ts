@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, settings, subscriptions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
 import { sendDueReminders } from '~/backend/subscriptions/jobs'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import {
   createCustomer,

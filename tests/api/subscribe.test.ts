@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, products, subscriptions } from '~/backend/db/schema'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import {
   createCustomer,

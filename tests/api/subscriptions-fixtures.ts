@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { createAccount, issueSession } from '~/backend/auth/service'
 import { files, paymentPlans, products, settings, users } from '~/backend/db/schema'
 import { fileUrl } from '~/backend/subscriptions/access'
-import { addInterval, todayIn } from '~/backend/subscriptions/plans'
+import { addInterval, todayIn } from '~/backend/dates/calendar'
 import type { TestApi } from '../support/api-harness'
 
 const kobo = (naira: number) => Math.round(naira * 100)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { files, notifications, products } from '~/backend/db/schema'
 import { userById } from '~/backend/http/authenticate'
 import { canReadProofFile } from '~/backend/subscriptions/access'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import {
   createCustomer,

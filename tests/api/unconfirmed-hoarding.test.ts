@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { auditLog, notifications, products, subscriptions, transactions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
 import { expireUnconfirmedPayments, unconfirmedExpiryReason } from '~/backend/subscriptions/expiry'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createInvestmentProduct, createLandProduct, createPlan, lagosToday, pay, subscribe } from './subscriptions-fixtures'
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { notifications, products, subscriptions } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
 import { expireUnpaidSubscriptions } from '~/backend/subscriptions/expiry'
-import { addInterval } from '~/backend/subscriptions/plans'
+import { addInterval } from '~/backend/dates/calendar'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { createCustomer, createInvestmentProduct, createLandProduct, lagosToday, pay, subscribe } from './subscriptions-fixtures'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { addInterval, todayIn } from '../../app/backend/subscriptions/plans'
+import { addInterval, todayIn } from '../../app/backend/dates/calendar'
 import { daysBetween } from '../../app/contract/arrears-rules'
 import { formatDate } from '../../app/contract/format'
 import { httpClient, serverPort, startServer } from '../support/server'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { encodePng } from '../../app/backend/media/png'
+import { encodePng } from '../../app/backend/files/png'
 import { ADMIN, apiCall, apiLogin, createVerifiedUser, signIn } from './support'
 
 const token = () => crypto.randomBytes(4).toString('hex')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
-import { encodePng } from '../../app/backend/media/png'
+import { encodePng } from '../../app/backend/files/png'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '../../app/contract/subscriptions'
 import { ADMIN, apiCall, apiLogin, createVerifiedUser } from './support'
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { todayIn } from '../../app/backend/subscriptions/plans'
+import { todayIn } from '../../app/backend/dates/calendar'
 import { formatNaira } from '../../app/contract/format'
 import { SUBSCRIBED_MESSAGES } from '../../app/contract/subscription-labels'
 import { ADMIN, apiCall, createVerifiedUser, signIn } from './support'

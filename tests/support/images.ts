@@ -3,7 +3,7 @@
  * and the malicious or broken files that must be refused whatever they are named.
  */
 import crypto from 'node:crypto'
-import { encodePng, pngChunk } from '../../app/backend/media/png'
+import { encodePng, pngChunk } from '../../app/backend/files/png'
 
 /** A 4×3 JPEG (a blue band over green), as a browser's canvas encodes it. */
 export const TINY_JPEG = new Uint8Array(

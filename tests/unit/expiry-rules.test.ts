@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_UNCONFIRMED_UNITS, unconfirmedPaymentExpiry, unconfirmedUnitsProblem, unpaidSubscriptionStep, type WaitingPayment } from '~/contract/expiry-rules'
+import { MAX_UNCONFIRMED_UNITS, unconfirmedPaymentExpiry, unconfirmedUnitsProblem, unpaidSubscriptionStep, type WaitingPayment } from '~/backend/subscriptions/expiry-rules'
 
 describe('unconfirmedUnitsProblem: at most 10 units of a product held without a confirmed payment', () => {
   test('the cap is what one purchase may have', () => {

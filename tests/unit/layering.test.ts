@@ -67,6 +67,50 @@ test('the contract imports nothing from either layer', () => {
   expect(crossings('contract', ['backend', 'web'])).toEqual([])
 })
 
+/** Each import from a file under one app folder into any of the others, as "file → app path". */
+function importsBetween(from: string, into: string[]) {
+  return sourceFiles(path.join(APP, from)).flatMap((file) => {
+    const relative = path.relative(APP, file)
+    return specifiersIn(fs.readFileSync(file, 'utf8'))
+      .map((specifier) => resolveInApp(file, specifier))
+      .filter((target): target is string => target !== null && into.some((folder) => isUnder(target, folder)))
+      .map((target) => `${relative} → ${target}`)
+  })
+}
+
+const isUnder = (appPath: string, folder: string) => appPath === folder || appPath.startsWith(folder + path.sep)
+
+/** The room of app/backend a path lies in: its folder, or the file itself for a module at the top. */
+function backendRoom(appPath: string) {
+  const [, first, second] = appPath.split(path.sep)
+  return second === undefined ? first.replace(/\.tsx?$/, '') : first
+}
+
+/** Pairs of app/backend rooms that import each other, each with the imports both ways. */
+function backendRoomsImportingEachOther() {
+  const imports = new Map<string, string[]>()
+  for (const line of importsBetween('backend', ['backend'])) {
+    const [file, target] = line.split(' → ')
+    const from = backendRoom(file)
+    const to = backendRoom(target)
+    if (from === to) continue
+    const key = `${from} → ${to}`
+    imports.set(key, [...(imports.get(key) ?? []), line])
+  }
+  return [...imports.keys()]
+    .map((key) => key.split(' → '))
+    .filter(([from, to]) => from < to && imports.has(`${to} → ${from}`))
+    .map(([from, to]) => ({ rooms: `${from} ↔ ${to}`, imports: [...imports.get(`${from} → ${to}`)!, ...imports.get(`${to} → ${from}`)!] }))
+}
+
+test('no two app/backend folders import each other: a tool both use lives in a room of its own', () => {
+  expect(backendRoomsImportingEachOther()).toEqual([])
+})
+
+test('shared widgets (app/components) import nothing from features or routes: they are handed what they show', () => {
+  expect(importsBetween('components', ['features', 'routes'])).toEqual([])
+})
+
 describe('the import reader', () => {
   test('finds every form an import can take', () => {
     const source = [
@@ -97,5 +141,12 @@ describe('the import reader', () => {
     expect(layerOf(resolveInApp(file, '~/contract/format')!)).toBe('contract')
     expect(layerOf(resolveInApp(path.join(APP, 'root.tsx'), './backend')!)).toBe('backend')
     expect(resolveInApp(file, 'drizzle-orm')).toBeNull()
+  })
+
+  test('names the app/backend room of a path: its folder, or a module at the top by itself', () => {
+    expect(backendRoom(path.join('backend', 'pdf', 'kit.ts'))).toBe('pdf')
+    expect(backendRoom(path.join('backend', 'subscriptions', 'plans'))).toBe('subscriptions')
+    expect(backendRoom(path.join('backend', 'csv.ts'))).toBe('csv')
+    expect(backendRoom(path.join('backend', 'csv'))).toBe('csv')
   })
 })

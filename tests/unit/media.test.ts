@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { detectImageType } from '~/backend/media/files'
-import { encodePng } from '~/backend/media/png'
+import { detectImageType } from '~/backend/files/content'
+import { encodePng } from '~/backend/files/png'
 import { TINY_JPEG } from '../support/images'
 
 test('image types come from the content: whole PNGs and JPEGs only', () => {

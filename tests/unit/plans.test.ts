@@ -1,16 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import {
-  addInterval,
   estimatedDurationPayment,
   fullPaymentStructure,
   initialDeposit,
   investmentPlan,
   paymentStructure,
   payoutCount,
-  todayIn,
   toNairaRows,
   type InvestmentTerms,
 } from '~/backend/subscriptions/plans'
+import { addInterval, todayIn } from '~/backend/dates/calendar'
 import { integerInWords, nairaInWords } from '~/backend/subscriptions/words'
 
 const sum = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { csvCell, decimalAmount, toCsv } from '~/backend/csv'
-import { newVerificationCode } from '~/backend/documents/verification'
+import { newVerificationCode } from '~/backend/verification-codes/issue'
 import { CODE_ALPHABET, CODE_LENGTH, CODE_PATTERN, codeFromBytes, maskName, normaliseCode } from '~/contract/verification'
 
 describe('verification codes', () => {

@@ -5,7 +5,7 @@ import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../d
 import { assertCanMail, sendMail, sendSecurityNotice } from '../mail'
 import { recordAudit } from '../audit/record'
 import { personLabel } from './audit'
-import { hashToken, newToken } from './tokens'
+import { hashToken, newToken } from '../secrets/tokens'
 
 export const EMAIL_CHANGE_LINK_HOURS = 24
 

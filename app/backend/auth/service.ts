@@ -14,8 +14,8 @@ import { consume, consumeTogether, countRecent, LIMITS, release } from '../rate-
 import { newReference, referencePrefixForRole } from '../references'
 import { recordAudit } from '../audit/record'
 import { personLabel } from './audit'
-import { hashPassword, verifyPassword } from './passwords'
-import { hashToken, newOneTimeCode, newToken } from './tokens'
+import { hashPassword, verifyPassword } from '../secrets/passwords'
+import { hashToken, newOneTimeCode, newToken } from '../secrets/tokens'
 
 export const TOKEN_LIFETIME_DAYS = 30
 export const RESET_LINK_MINUTES = 60

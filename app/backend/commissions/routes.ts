@@ -8,9 +8,9 @@ import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { csvResponse, csvStream, decimalAmount, exportFilename } from '../csv'
-import { issueVerification } from '../documents/verification'
+import { issueVerification } from '../verification-codes/issue'
 import { getCompanyDetails } from '../settings/service'
-import { pdfResponse } from '../subscriptions/documents'
+import { pdfResponse } from '../pdf/kit'
 import {
   allCommissions,
   commissionsAfter,

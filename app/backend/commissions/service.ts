@@ -11,7 +11,7 @@ import { conflict, fieldError, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getCommissionRates } from '../settings/service'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { reviewedStatus } from './holds'
 

@@ -4,10 +4,10 @@ import type { CompanyDetails } from '~/contract/settings'
 import { koboOf } from '~/contract/money'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv } from '../csv'
-import { drawVerificationMark } from '../documents/pdf-mark'
-import type { VerificationMark } from '../documents/verification'
-import { todayIn } from '../subscriptions/plans'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../subscriptions/documents'
+import { drawVerificationMark } from '../pdf/verification-mark'
+import type { VerificationMark } from '../verification-codes/issue'
+import { todayIn } from '../dates/calendar'
+import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../pdf/kit'
 
 export type StatementData = {
   company: CompanyDetails

@@ -8,7 +8,7 @@ import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, users } from '../db/schema'
 import { implement, type HandlerTable } from '../http/router'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { ownSummary, realtorSummary, staffSummary } from './summary'
 
 type Counted = typeof products | typeof subscriptions | typeof users

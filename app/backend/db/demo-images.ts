@@ -1,4 +1,4 @@
-import { encodePng } from '../media/png'
+import { encodePng } from '../files/png'
 
 type Rgb = [number, number, number]
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { PRODUCT_IMAGE_FOLDER } from '~/contract/products'
-import { detectImageType } from '../media/files'
+import { detectImageType } from '../files/content'
 import { nairaToKobo } from '../money'
 import { newReference } from '../references'
 import type { Database } from './client'

@@ -7,11 +7,11 @@ import { getConfig } from '../config'
 import { decimalAmount, toCsv, type CsvCell } from '../csv'
 import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { productName, type ListRow } from '../subscriptions/queries'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../subscriptions/documents'
-import { drawVerificationMark } from './pdf-mark'
-import type { VerificationMark } from './verification'
+import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../pdf/kit'
+import { drawVerificationMark } from '../pdf/verification-mark'
+import type { VerificationMark } from '../verification-codes/issue'
 
 /**
  * Statements of account: one subscription's schedule, payments, totals and next due date (and an

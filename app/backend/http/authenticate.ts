@@ -2,7 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
 import type { Permission } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { apiTokens, userPermissions, users } from '../db/schema'
-import { hashToken } from '../auth/tokens'
+import { hashToken } from '../secrets/tokens'
 import type { ApiUser } from './context'
 
 export function bearerToken(request: Request) {

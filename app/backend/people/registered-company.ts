@@ -117,3 +117,11 @@ export async function decideCompanyRequest(db: Database, realtor: Realtor, decis
     return { registeredCompany: after }
   })
 }
+
+/** Staff set whether a realtor is a registered company, keeping the rest of its profile. */
+export async function setRegisteredCompany(db: Executor, userId: number, registeredCompany: boolean) {
+  await db
+    .insert(profiles)
+    .values({ userId, registeredCompany })
+    .onConflictDoUpdate({ target: profiles.userId, set: { registeredCompany, updatedAt: sql`now()` } })
+}

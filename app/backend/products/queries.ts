@@ -3,7 +3,7 @@ import { MEDIA_PATH, type Product } from '~/contract/products'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, products } from '../db/schema'
 import { paginated, pageOffset } from '../http/context'
-import { fileNameFromUrl } from '../media/files'
+import { fileNameFromUrl } from '../files/urls'
 import { koboToNaira } from '../money'
 import { PAGE_SIZE } from '~/contract/envelope'
 

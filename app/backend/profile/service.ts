@@ -144,11 +144,3 @@ export async function mailPayoutAccountChanged(db: Executor, holder: { email: st
     text: [`Hello ${holder.firstName},`, '', ...payoutAccountChangedText(change), '', `Your profile: ${appUrl()}/settings`].join('\n'),
   })
 }
-
-/** Staff set whether a realtor is a registered company, keeping the rest of its profile. */
-export async function setRegisteredCompany(db: Executor, userId: number, registeredCompany: boolean) {
-  await db
-    .insert(profiles)
-    .values({ userId, registeredCompany })
-    .onConflictDoUpdate({ target: profiles.userId, set: { registeredCompany, updatedAt: sql`now()` } })
-}

@@ -29,7 +29,7 @@ import {
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
-import { decodeBase64 } from '../media/files'
+import { decodeBase64 } from '../files/content'
 import { koboToNaira, nairaToKobo } from '../money'
 import { notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '~/contract/openapi'
+import type { OpenApiDocument } from './openapi'
 
 type Schema = {
   type?: string | string[]

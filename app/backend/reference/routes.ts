@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { endpointList, endpoints } from '~/contract/endpoints'
-import { openApiDocument } from '~/contract/openapi'
+import { openApiDocument } from './openapi'
 import { implement, type HandlerTable } from '../http/router'
 import { renderDocsPage } from './docs-page'
 

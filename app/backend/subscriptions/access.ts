@@ -3,7 +3,7 @@ import { hasPermission, type Permission } from '~/contract/permissions'
 import type { Executor } from '../db/client'
 import { files, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { fileUrl as mediaFileUrl } from '../media/files'
+import { fileUrl as mediaFileUrl } from '../files/urls'
 
 /** Staff holding any of these (and super admins) see every subscription. */
 export const SUBSCRIPTION_STAFF_PERMISSIONS: Permission[] = [

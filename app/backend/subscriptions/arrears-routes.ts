@@ -11,7 +11,7 @@ import { implement, type HandlerTable } from '../http/router'
 import { koboToNaira } from '../money'
 import { arrearsFor } from './arrears'
 import { dueCondition } from './due'
-import { todayIn } from './plans'
+import { todayIn } from '../dates/calendar'
 
 const realtors = alias(users, 'realtors')
 

@@ -25,7 +25,7 @@ import type { Database, Executor } from '../db/client'
 import { arrearsReminders, lateFees, paymentPlans, products, scheduleEntries, subscriptionHistory, subscriptions, users } from '../db/schema'
 import { sendNotice } from '../mail'
 import { notify, notifyStaffWith } from '../notifications/service'
-import { todayIn } from './plans'
+import { todayIn } from '../dates/calendar'
 import { changesBetween, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs } from './audit'
 

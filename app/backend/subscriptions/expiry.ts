@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm'
-import { unconfirmedPaymentExpiry, unpaidSubscriptionStep } from '~/contract/expiry-rules'
+import { unconfirmedPaymentExpiry, unpaidSubscriptionStep } from './expiry-rules'
 import { formatDate, formatNaira } from '~/contract/format'
 import { subscriptionLink, transactionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
@@ -9,13 +9,13 @@ import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getExpiryDays, getUnconfirmedExpiryDays } from '../settings/service'
-import { todayIn } from './plans'
+import { todayIn } from '../dates/calendar'
 import { lockSubscription, productName, subscriptionMessageColumns, type SubscriptionRow } from './queries'
 import { recordAudit } from '../audit/record'
 import { nairaOf, relatedTo, subscriptionRefs } from './audit'
 
 /**
- * Stock held without a confirmed payment does not stay held (contract/expiry-rules.ts): a
+ * Stock held without a confirmed payment does not stay held (./expiry-rules.ts): a
  * subscription with nothing paid and no payment sent expires after the expiry days setting; a
  * payment staff neither confirm nor refuse expires after the unconfirmed payment expiry setting,
  * taking its subscription with it when nothing on it was confirmed before. Either way the units go

@@ -7,9 +7,9 @@ import { products, sentReminders, settings, subscriptions, users } from '../db/s
 import { sendMail } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
-import { addInterval, todayIn } from './plans'
+import { addInterval, todayIn } from '../dates/calendar'
 import { expireHeldStock } from './expiry'
-import { refreshPayoutStatuses } from '../payouts/ledger'
+import { refreshPayoutStatuses } from '../payout-ledger/ledger'
 import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'
 import { productName, subscriptionMessageColumns } from './queries'
 

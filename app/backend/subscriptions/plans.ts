@@ -1,17 +1,11 @@
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc.js'
 import { discountedKobo, percentOf } from '~/contract/money'
-import { dateTimeFormat } from '~/contract/intl'
-
-dayjs.extend(utc)
+import { addInterval, type IntervalUnit } from '../dates/calendar'
 
 /**
  * The schedules of docs/rules.md as pure arithmetic: integer kobo in, dated rows out.
  * Dates are calendar days ('YYYY-MM-DD') in the configured time zone; no database here, so the
  * catalogue module and the web layer's previews can reuse it.
  */
-
-export type IntervalUnit = 'days' | 'weeks' | 'months' | 'years'
 
 /** One dated amount, in kobo: an instalment to pay or a payout to receive. */
 export type ScheduleRow = { period: string; amount: number }
@@ -27,26 +21,6 @@ export type InvestmentTerms = {
 }
 
 export type PaymentPlanTerms = { amount: number; duration: number; durationType: IntervalUnit }
-
-/** Today's calendar date in a time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = dateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}`
-}
-
-/**
- * start + count units. Always counted from the start (never step by step), so monthly rows from
- * the 31st land on each month's last day (Jan 31 → Feb 28/29 → Mar 31) instead of drifting.
- */
-export function addInterval(start: string, count: number, unit: IntervalUnit): string {
-  return dayjs.utc(start).add(count, unit).format('YYYY-MM-DD')
-}
 
 /** How many payouts an investment makes. */
 export function payoutCount(terms: InvestmentTerms): number {

@@ -11,7 +11,7 @@ import type { DueFilter } from '~/contract/dashboard-rules'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
-import { paymentPlans, products, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
+import { paymentPlans, products, scheduleEntries, subscriptions, titleSteps, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -19,7 +19,7 @@ import { visibleSubscriptions } from './access'
 import { dueCondition } from './due'
 import { arrearsFor, historyOf, owedOf } from './arrears'
 import { allocate, type Arrears } from '~/contract/arrears-rules'
-import { todayIn } from './plans'
+import { todayIn } from '../dates/calendar'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
 
@@ -338,4 +338,14 @@ export async function lockSubscription(tx: Executor, id: number) {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
   if (!row) throw notFound('Subscription not found')
   return row
+}
+
+/** The plot of a purchase once allocated, for its documents (the allocation letter). */
+export async function allocatedPlot(db: Executor, subscriptionId: number) {
+  const [row] = await db
+    .select({ estate: titleSteps.estate, block: titleSteps.block, plot: titleSteps.plot })
+    .from(titleSteps)
+    .where(and(eq(titleSteps.subscriptionId, subscriptionId), eq(titleSteps.step, 'plot_allocated')))
+    .limit(1)
+  return row ?? null
 }

@@ -19,10 +19,10 @@ import { fileUrl, findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
 import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
-import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
-import { issueVerification } from '../documents/verification'
-import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
+import { issueVerification } from '../verification-codes/issue'
+import { pdfResponse } from '../pdf/kit'
+import { allocationLetterPdf, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
 import {
   bankDetails,
@@ -41,6 +41,7 @@ import {
   transactionExportRows,
 } from './payments'
 import {
+  allocatedPlot,
   findPlan,
   findProduct,
   findVisibleSubscription,

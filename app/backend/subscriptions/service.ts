@@ -5,7 +5,7 @@ import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
-import { unconfirmedUnitsProblem } from '~/contract/expiry-rules'
+import { unconfirmedUnitsProblem } from './expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
@@ -17,14 +17,8 @@ import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { newReference } from '../references'
-import {
-  fullPaymentStructure,
-  investmentPlan,
-  paymentStructure,
-  todayIn,
-  type InvestmentTerms,
-  type ScheduleRow,
-} from './plans'
+import { fullPaymentStructure, investmentPlan, paymentStructure, type InvestmentTerms, type ScheduleRow } from './plans'
+import { todayIn } from '../dates/calendar'
 import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
 import { createdWith, recordAudit } from '../audit/record'
 import { nairaOf, relatedTo, subscriptionRefs } from './audit'

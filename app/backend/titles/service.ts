@@ -25,7 +25,7 @@ import { sendNotice } from '../mail'
 import { notify } from '../notifications/service'
 import { getTitleStepDays } from '../settings/service'
 import { fileUrl, findOwnUpload, visibleSubscriptions } from '../subscriptions/access'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 import { lockSubscription, productName } from '../subscriptions/queries'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { formatDate } from '~/contract/format'
@@ -422,15 +422,5 @@ export async function canReadTitleFile(db: Executor, user: ApiUser, fileId: numb
     .where(and(inArray(subscriptions.id, ids.map((entry) => entry.id)), visible))
     .limit(1)
   return Boolean(row)
-}
-
-/** The plot of a purchase once allocated, for its documents (the allocation letter). */
-export async function allocatedPlot(db: Executor, subscriptionId: number) {
-  const [row] = await db
-    .select({ estate: titleSteps.estate, block: titleSteps.block, plot: titleSteps.plot })
-    .from(titleSteps)
-    .where(and(eq(titleSteps.subscriptionId, subscriptionId), eq(titleSteps.step, 'plot_allocated')))
-    .limit(1)
-  return row ?? null
 }
 

@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
-import type { MouseEvent } from 'react'
-import { NotificationBell } from '~/features/notifications/notification-bell'
-import { menuHref, panelHref } from '~/utils/navigation'
+import type { MouseEvent, ReactNode } from 'react'
+import { menuHref } from '~/utils/navigation'
 import { Icon } from './icons'
 import { SIDEBAR_ID } from './sidebar'
 import { UserMenu } from './user-menu'
@@ -11,7 +10,7 @@ export function TopBar({
   firstName,
   lastName,
   shortName,
-  hasUnread,
+  bell,
   menuOpen,
   onOpenMenu,
 }: {
@@ -20,7 +19,8 @@ export function TopBar({
   lastName: string
   /** The full name as the user menu shows it, cut at 15 characters. */
   shortName: string
-  hasUnread: boolean
+  /** The notification bell, which the layout makes from the notifications feature. */
+  bell: ReactNode
   menuOpen: boolean
   onOpenMenu: (event: MouseEvent) => void
 }) {
@@ -41,7 +41,7 @@ export function TopBar({
       <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 sm:text-base" data-testid="greeting">
         {greeting}, {firstName}
       </p>
-      <NotificationBell href={panelHref(location)} hasUnread={hasUnread} />
+      {bell}
       <UserMenu firstName={firstName} lastName={lastName} shortName={shortName} />
     </header>
   )

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { DetailRow } from '~/components/detail-row'
 import { formatDate, formatNaira } from '~/contract/format'
 import type { Verification } from '~/contract/verification'
-import { amountLabel } from '~/contract/verification-labels'
+import { amountLabel } from './verification-labels'
 
 /** The facts of a verified document, and whether it still stands. */
 export function VerificationFacts({ verification: v, timeZone }: { verification: Verification; timeZone: string }) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
-import { investAmountSchema, investProceedSchema } from '~/contract/subscribe'
+import { investAmountSchema, investProceedSchema } from './subscribe-forms'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertCanonical, fetchInvestmentPlan, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings-labels'
-import type { PaymentForm } from '~/contract/subscription-forms'
+import type { PaymentForm } from './subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
 import { formatNaira } from '~/contract/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
-import { parseDisplayDate } from './format'
-import { quantityField } from './subscriptions'
+import { nairaAmount, optionalString, requiredMessage, requiredString } from '~/contract/fields'
+import { parseDisplayDate } from '~/contract/format'
+import { quantityField } from '~/contract/subscriptions'
 
-/** The web forms of the subscription panels (the API payloads are in ./subscriptions). */
+/** The web forms of the subscription panels (the API payloads are in app/contract/subscriptions.ts). */
 
 export const PAID_ON_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
 

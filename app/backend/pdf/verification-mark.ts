@@ -1,10 +1,10 @@
 import QRCode from 'qrcode'
 import type PDFDocument from 'pdfkit'
-import type { VerificationMark } from './verification'
+import type { VerificationMark } from '../verification-codes/issue'
 
 type Doc = InstanceType<typeof PDFDocument>
 
-// The fonts renderPdf (app/backend/subscriptions/documents.ts) registers on every document.
+// The fonts renderPdf (./kit.ts) registers on every document.
 const REGULAR = 'Body'
 const BOLD = 'Body-Bold'
 

@@ -3,9 +3,9 @@
  * platform's time zone): how many units one customer may hold that way, and what expires when.
  * Subscribing and the daily job (app/backend/subscriptions/expiry.ts) apply them. Rules: docs/rules.md.
  */
-import { addDays } from './arrears-rules'
-import { MAX_QUANTITY } from './money'
-import { unitCount } from './units'
+import { addDays } from '~/contract/arrears-rules'
+import { MAX_QUANTITY } from '~/contract/money'
+import { unitCount } from '~/contract/units'
 
 /**
  * Units of one product one customer may hold in subscriptions with no confirmed payment (awaiting

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isFileResponse, type Access, type Endpoint } from './endpoint'
-import { VALIDATION_STATUS } from './envelope'
+import { isFileResponse, type Access, type Endpoint } from '~/contract/endpoint'
+import { VALIDATION_STATUS } from '~/contract/envelope'
 
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown>

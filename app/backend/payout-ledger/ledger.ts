@@ -6,7 +6,7 @@ import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, subscriptions } from '../db/schema'
 import { notify } from '../notifications/service'
 import { getGraceDays } from '../settings/service'
-import { todayIn } from '../subscriptions/plans'
+import { todayIn } from '../dates/calendar'
 
 /** Today in the platform's time zone, for the clock given (the jobs pass theirs). */
 export const payoutToday = (now: Date = new Date()) => todayIn(getConfig().APP_TIME_ZONE, now)

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { nairaAmount, optionalString } from './fields'
-import { quantityField } from './subscriptions'
+import { nairaAmount, optionalString } from '~/contract/fields'
+import { quantityField } from '~/contract/subscriptions'
 
 /**
  * The web forms of the invest slide-over and the subscribe-to-land flow. The API payload itself is
- * subscribeSchema in ./subscriptions.
+ * subscribeSchema in app/contract/subscriptions.ts.
  */
 
 export const ACCEPT_TERMS_MESSAGE = 'Accept the agreement terms and the terms and conditions to proceed'
