@@ -12,6 +12,12 @@ const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db
 const NOISE = new Set(['rate_limit_events', 'job_runs', 'document_verifications', 'audit_log'])
 
 /**
+ * Columns any call may change: a session's last use, touched by whichever call comes once it is
+ * some minutes old (the idle timeout slides), refused or not.
+ */
+const NOISE_COLUMNS: Record<string, string[]> = { api_tokens: ['last_used_at'] }
+
+/**
  * A digest of the database's content, to prove a refused call changed nothing: one md5 per table
  * over every row. With `ownerId`, only the rows that belong to that user (its account, its
  * subscriptions and their transactions and schedule, its files, notifications and tokens).
@@ -47,8 +53,9 @@ export async function createFingerprint(db: Database) {
     for (const [table, cols] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
       const where = scope(table, cols, ownerId)
       if (where === null) continue
+      const row = NOISE_COLUMNS[table] ? sql`(to_jsonb(x) - ${sql.raw(`array[${NOISE_COLUMNS[table].map((column) => `'${column}'`).join(', ')}]`)})::text` : sql`x::text`
       parts.push(
-        sql`select ${table}::text as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.identifier(table)} x${where}`,
+        sql`select ${table}::text as name, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from ${sql.identifier(table)} x${where}`,
       )
     }
     const rows = await rowsOf(db, sql.join(parts, sql` union all `))
