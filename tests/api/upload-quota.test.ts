@@ -79,7 +79,8 @@ describe('unattached uploads per user', () => {
     }
     expect(accepted).toBe(10)
     expect(answer!.data).toEqual({ file_in_base64: [QUOTA] })
-  })
+    // Eleven 2 MB images read, checked and stored: more than the default minute on a busy machine.
+  }, 180_000)
 })
 
 describe('the daily clean-up', () => {
