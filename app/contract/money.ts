@@ -3,6 +3,7 @@
  * nearest kobo), and what is left must be at least one kobo. Pure, shared by the forms' zod fields
  * and the API, so an amount such as ₦0.001 is refused by its field instead of stored as ₦0.
  */
+import { formatNaira } from './format'
 import { unitCount } from './units'
 
 export const MIN_KOBO = 1
@@ -25,6 +26,16 @@ export function nairaToKobo(naira: number): KoboConversion {
 export function koboOf(naira: number): number {
   // toFixed rounds the decimal text, so 1.005 is 101 kobo, where Math.round(1.005 * 100) gives 100.
   return Math.round(Number((naira * 100).toFixed(6)))
+}
+
+/** Integer kobo as the naira number the API answers (1,250,000.50 for 125,000,050 kobo); koboOf turns it back exactly. */
+export function koboToNaira(kobo: number): number {
+  return kobo / 100
+}
+
+/** Integer kobo as the product shows money: ₦1,250,000.00 (nothing counts as ₦0.00). */
+export function formatKobo(kobo: number | null | undefined): string {
+  return formatNaira(koboToNaira(kobo ?? 0))
 }
 
 /** percent % of an amount in kobo, rounded half up to the kobo (exact for any percent with up to 6 decimals). */

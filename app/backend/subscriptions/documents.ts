@@ -2,19 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import type { CompanyDetails } from '~/contract/settings'
 import { getConfig } from '../config'
-import { koboToNaira } from '../money'
 import { nairaInWords } from './words'
 import { drawVerificationMark } from '../documents/pdf-mark'
 import type { VerificationMark } from '../documents/verification'
+import { formatKobo } from '~/contract/money'
 
 /** The company's name before staff set it (Settings → Company details). */
 export const COMPANY_NAME = 'Land Banking'
-
-/** Money on documents exactly as on the screens: ₦1,250,000.00. */
-export const naira = (kobo: number) => formatNaira(koboToNaira(kobo))
 
 /** Dates on documents as on the screens (DD/MM/YYYY), in the app's time zone. */
 export function dateText(value: Date | string) {
@@ -153,14 +150,14 @@ export function receiptPdf(data: ReceiptData) {
       field(doc, 'Received from', `${data.subscriber.name} (${data.subscriber.email})`)
       field(doc, 'Product', data.product)
       field(doc, 'Subscription', data.subscriptionReference)
-      field(doc, 'Amount', naira(data.amountKobo))
+      field(doc, 'Amount', formatKobo(data.amountKobo))
       field(doc, 'Amount in words', nairaInWords(data.amountKobo))
       field(doc, 'Payment method', 'Bank transfer')
       field(doc, 'Date paid', data.paidAt ? dateText(data.paidAt) : '')
       field(doc, 'Transaction reference', data.transactionReference)
       field(doc, 'Payment for', data.purpose)
-      field(doc, 'Paid to date', naira(data.paidToDateKobo))
-      field(doc, 'Balance outstanding', naira(data.balanceKobo))
+      field(doc, 'Paid to date', formatKobo(data.paidToDateKobo))
+      field(doc, 'Balance outstanding', formatKobo(data.balanceKobo))
       if (data.plot) field(doc, 'Plot allocated', data.plot)
       doc.moveDown(1.5)
       doc
@@ -220,14 +217,14 @@ export function allocationLetterPdf(data: AllocationData) {
         field(doc, 'Block', data.allocated.block || '—')
         field(doc, 'Plot number', data.allocated.plot || '—')
       }
-      field(doc, 'Amount paid', naira(data.totalKobo))
+      field(doc, 'Amount paid', formatKobo(data.totalKobo))
       field(doc, 'Fully paid on', dateText(data.completedAt))
       doc.moveDown(1.5)
       doc.font(REGULAR).fontSize(11).fillColor('#111111')
       doc.text(`Dear ${data.owner.name},`)
       doc.moveDown(0.8)
       doc.text(
-        `We are pleased to confirm that, having received full payment of ${naira(data.totalKobo)} ` +
+        `We are pleased to confirm that, having received full payment of ${formatKobo(data.totalKobo)} ` +
           `(${nairaInWords(data.totalKobo)}), ${company.name} has allocated to you ${plot ? `a ${plot} of land` : 'the land'} ` +
           `at ${data.location} under subscription ${data.subscriptionReference}.`,
         { align: 'justify' },

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
-import { discountedKobo, percentOf } from '~/contract/money'
+import { discountedKobo, percentOf, koboToNaira } from '~/contract/money'
 import { dateTimeFormat } from '~/contract/intl'
 
 dayjs.extend(utc)
@@ -125,5 +125,5 @@ export function fullPaymentStructure(
 
 /** Rows as the API shows them: naira numbers. */
 export function toNairaRows(rows: ScheduleRow[]) {
-  return rows.map((row) => ({ period: row.period, amount: row.amount / 100 }))
+  return rows.map((row) => ({ period: row.period, amount: koboToNaira(row.amount) }))
 }

@@ -4,10 +4,9 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
+import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity, formatKobo } from '~/contract/money'
 import { unconfirmedUnitsProblem } from '~/contract/expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
-import { formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
 import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
@@ -27,7 +26,7 @@ import {
 } from './plans'
 import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
 import { createdWith, recordAudit } from '../audit/record'
-import { nairaOf, relatedTo, subscriptionRefs } from './audit'
+import { relatedTo, subscriptionRefs } from './audit'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -72,7 +71,7 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
 
 export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
   if (amountKobo < product.amount) {
-    throw fieldError(field, belowMinimumMessage(label, formatNaira(koboToNaira(product.amount))))
+    throw fieldError(field, belowMinimumMessage(label, formatKobo(product.amount)))
   }
 }
 
@@ -222,7 +221,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         related: [owner.reference, product.reference],
         summary:
           `Added subscription ${created.reference} to ${productName(product)} for ${owner.firstName} ${owner.lastName} ` +
-          `(${owner.reference}): ${nairaOf(terms.total)}`,
+          `(${owner.reference}): ${formatKobo(terms.total)}`,
         changes: createdWith({
           status: 'awaiting_payment',
           type: product.type,
@@ -239,7 +238,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         title: 'Subscription created',
         body:
           `Hello ${owner.firstName}, your subscription ${created.reference} to ${productName(product)} has been created. ` +
-          `Make your payment of ${formatNaira(koboToNaira(terms.first))} and upload the proof to get started.`,
+          `Make your payment of ${formatKobo(terms.first)} and upload the proof to get started.`,
         link: subscriptionLink(product.type, created.reference),
       })
       return created.id
