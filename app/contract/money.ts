@@ -118,6 +118,33 @@ export function scaleByQuantity(unitKobo: number, quantity: number): number {
   return unitKobo * Math.max(1, Math.floor(quantity))
 }
 
+/** One dated amount of a schedule, in kobo. */
+export type KoboRow = { period: string; amount: number }
+
+/** A schedule priced for a quantity: each row's amount for all the units and for one, and the totals. */
+export type QuantityPrice = {
+  quantity: number
+  rows: { period: string; amount: number; unitAmount: number }[]
+  unitTotal: number
+  total: number
+}
+
+/**
+ * The one rule for what several plots or acres cost: one unit's schedule (deposit and instalments,
+ * or the discounted price when paid in full), each row multiplied by the quantity. The total is what
+ * one unit costs in all times the quantity, so the rows always add up to it. Quoted and charged alike.
+ */
+export function priceForQuantity(unitRows: readonly KoboRow[], quantity: number): QuantityPrice {
+  const count = Math.max(1, Math.floor(quantity))
+  const unitTotal = unitRows.reduce((sum, row) => sum + row.amount, 0)
+  return {
+    quantity: count,
+    rows: unitRows.map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, count), unitAmount: row.amount })),
+    unitTotal,
+    total: scaleByQuantity(unitTotal, count),
+  }
+}
+
 export { unitCount }
 
 /** Why a quantity cannot be bought, or null: a whole number from 1 to maxQuantity(unitsLeft). */

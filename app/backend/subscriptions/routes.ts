@@ -13,7 +13,7 @@ import { orNotFound, paginated, type ApiUser } from '../http/context'
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { implement, type HandlerTable } from '../http/router'
-import { isAllowedPayment } from '~/contract/money'
+import { isAllowedPayment, priceForQuantity, quantityProblem } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
 import { fileUrl, findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
@@ -23,7 +23,7 @@ import { allocatedPlot } from '../titles/service'
 import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../documents/verification'
 import { allocationLetterPdf, pdfResponse, plotDescription, receiptPdf, receiptPurpose } from './documents'
-import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
+import { investmentPlan, toNairaRows } from './plans'
 import {
   bankDetails,
   findTransaction,
@@ -56,7 +56,7 @@ import {
   type PlanRow,
 } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
-import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
+import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today, unitNoun, unitSchedule } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
 const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it paid anyway`
@@ -64,19 +64,23 @@ const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it pai
 // ---------------------------------------------------------------------------------------------
 // Plans (the breakdown shown before subscribing)
 
-const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, params }) => {
+const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, params, body }) => {
   const product = await findProduct(db, params.reference)
   if (!product || product.type !== 'land') throw notFound(PRODUCT_NOT_FOUND)
-  const start = today()
   // 'full' stands for paying in one go, so a client can fetch either breakdown the same way.
-  if (params.id === 'full') {
-    return { data: toNairaRows(fullPaymentStructure(product.amount, product.discountPercentage, start)) }
-  }
-  const plan = orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
+  const plan = params.id === 'full' ? null : orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
+  const unitRows = unitSchedule(product, plan, today())
+  if (body.quantity === undefined) return { data: toNairaRows(unitRows) }
+  const tooMany = quantityProblem(body.quantity, product.availableByQuantity ? (product.unitAvailable ?? 0) : null, unitNoun(product))
+  if (tooMany) throw fieldError('quantity', tooMany)
+  const priced = priceForQuantity(unitRows, body.quantity)
   return {
-    data: toNairaRows(
-      paymentStructure({ amount: plan.amount, duration: plan.duration, durationType: plan.durationType }, product.initialDepositAmount, start),
-    ),
+    data: priced.rows.map((row) => ({
+      period: row.period,
+      amount: koboToNaira(row.amount),
+      quantity: priced.quantity,
+      unit_amount: koboToNaira(row.unitAmount),
+    })),
   }
 })
 

@@ -4,7 +4,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity, formatKobo } from '~/contract/money'
+import { discountedKobo, formatKobo, planCoversPrice, priceForQuantity, quantityProblem } from '~/contract/money'
 import { unconfirmedUnitsProblem } from '~/contract/expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { subscriptionLink } from '~/contract/links'
@@ -107,6 +107,13 @@ function planArrearsRules(plan: Pick<PlanRow, 'graceDays' | 'lateFeePercent' | '
   return { graceDays: plan.graceDays, lateFeePercent: plan.lateFeePercent, defaultAfterDays: plan.defaultAfterDays, defaultAction: plan.defaultAction }
 }
 
+/** One plot's or acre's dated rows, in kobo: under the plan, or the discounted price paid in full. */
+export function unitSchedule(product: ProductRow, plan: Pick<PlanRow, 'amount' | 'duration' | 'durationType'> | null, start: string): ScheduleRow[] {
+  return plan
+    ? paymentStructure({ amount: plan.amount, duration: plan.duration, durationType: plan.durationType }, product.initialDepositAmount, start)
+    : fullPaymentStructure(product.amount, product.discountPercentage, start)
+}
+
 /** What a new subscription owes and its dated rows (the schedules of docs/rules.md). */
 function termsOf(input: NewSubscription, start: string) {
   const { product, plan } = input
@@ -115,19 +122,9 @@ function termsOf(input: NewSubscription, start: string) {
     const payouts = investmentPlan(amount, investmentTerms(product), start)
     return { total: amount, first: amount, kind: 'payout' as const, rows: payouts, mode: 'full' as const }
   }
-  const quantity = input.quantity ?? 1
-  // The schedule of one unit, each row multiplied: the rows still add up to the total.
-  const rows: ScheduleRow[] = (
-    plan
-      ? paymentStructure(
-          { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
-          product.initialDepositAmount,
-          start,
-        )
-      : fullPaymentStructure(product.amount, product.discountPercentage, start)
-  ).map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, quantity) }))
-  const total = scaleByQuantity(plan ? plan.amount : discountedKobo(product.amount, product.discountPercentage), quantity)
-  return { total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
+  const priced = priceForQuantity(unitSchedule(product, plan, start), input.quantity ?? 1)
+  const rows: ScheduleRow[] = priced.rows.map((row) => ({ period: row.period, amount: row.amount }))
+  return { total: priced.total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
 }
 
 /**
