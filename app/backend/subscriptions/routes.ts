@@ -54,6 +54,7 @@ import {
   toSubscription,
   type ListFilters,
   type PlanRow,
+  type ProductRow,
 } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today, unitNoun, unitSchedule } from './service'
@@ -95,29 +96,50 @@ const getInvestmentPlan = implement(endpoints.investmentPlan, async ({ db, param
 // ---------------------------------------------------------------------------------------------
 // Subscribing
 
+/**
+ * The terms a subscription is made on, checked alike when customers subscribe and when staff
+ * subscribe a customer: an investment needs an amount of at least the minimum and no quantity but 1;
+ * land by instalments needs a plan of this product that still covers its price (`planId` null: in full).
+ */
+async function subscriptionTerms(
+  db: Database,
+  product: ProductRow,
+  input: { amountInvested: number | undefined; planId: string | null; planField: string; quantity: number | undefined },
+): Promise<{ plan: PlanRow | null; amountInvested: number | null; quantity: number }> {
+  const quantity = input.quantity ?? 1
+  if (product.type === 'land_investment') {
+    if (input.amountInvested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
+    const amountInvested = nairaToKobo(input.amountInvested)
+    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
+    investmentTerms(product)
+    if (quantity !== 1) throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+    return { plan: null, amountInvested, quantity }
+  }
+  if (input.planId === null) return { plan: null, amountInvested: null, quantity }
+  const plan = await findPlan(db, product.id, input.planId)
+  if (!plan) throw fieldError(input.planField, 'The selected payment plan does not belong to this product')
+  assertPlanCoversPrice(product, plan, input.planField)
+  return { plan, amountInvested: null, quantity }
+}
+
 const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, body: input }) => {
   const product = await findProduct(db, input.product_id)
   if (!product) throw fieldError('product_id', 'The selected product is invalid')
   if (product.type !== input.type) {
     throw fieldError('type', `This product is ${product.type === 'land' ? 'land' : 'an investment'}, not ${input.type === 'land' ? 'land' : 'an investment'}`)
   }
-  let plan: PlanRow | null = null
-  let amountInvested: number | null = null
-  if (product.type === 'land_investment') {
-    amountInvested = nairaToKobo(input.amount_invested ?? 0)
-    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
-    investmentTerms(product)
-  } else if (input.payment_mode === 'installment') {
-    plan = await findPlan(db, product.id, input.payment_id ?? '')
-    if (!plan) throw fieldError('payment_id', 'The selected payment plan does not belong to this product')
-    assertPlanCoversPrice(product, plan, 'payment_id')
-  }
+  const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
+    amountInvested: input.amount_invested,
+    planId: input.payment_mode === 'installment' ? input.payment_id ?? '' : null,
+    planField: 'payment_id',
+    quantity: input.quantity,
+  })
   const { id, created } = await createSubscription(db, {
     owner: user,
     product,
     plan,
     amountInvested,
-    quantity: input.quantity ?? 1,
+    quantity,
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
@@ -141,27 +163,18 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
   if (customer.isSuspended) throw fieldError('customer', 'This customer is suspended')
   const product = await findProduct(db, input.product)
   if (!product) throw fieldError('product', 'The selected product is invalid')
-  let plan: PlanRow | null = null
-  let amountInvested: number | null = null
-  if (product.type === 'land_investment') {
-    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
-    amountInvested = nairaToKobo(input.amount_invested)
-    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
-    investmentTerms(product)
-  } else if (input.paymentPlan) {
-    plan = await findPlan(db, product.id, input.paymentPlan)
-    if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
-    assertPlanCoversPrice(product, plan, 'paymentPlan')
-  }
-  if (product.type === 'land_investment' && (input.quantity ?? 1) !== 1) {
-    throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
-  }
+  const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
+    amountInvested: input.amount_invested,
+    planId: input.paymentPlan || null,
+    planField: 'paymentPlan',
+    quantity: input.quantity,
+  })
   const { id, created } = await createSubscription(db, {
     owner: customer,
     product,
     plan,
     amountInvested,
-    quantity: input.quantity ?? 1,
+    quantity,
     createdById: staff.id,
     idempotencyKey: null,
   })
