@@ -18,4 +18,4 @@ export function nairaToKobo(naira: number): number {
   if (!converted.ok) throw badRequest(amountProblemMessage('Amount', converted.problem))
   return converted.kobo
 }
-export const koboToNaira = (kobo: number) => kobo / 100
+export { koboToNaira } from '~/contract/money'

@@ -3,8 +3,8 @@
  * out. The daily job, the subscription answers, the arrears list and the timeline shown before
  * subscribing all read these, so what a customer is told is what is applied. Rules: docs/rules.md.
  */
-import { formatDate, formatNaira } from './format'
-import { percentOf } from './money'
+import { formatDate } from './format'
+import { formatKobo, percentOf } from './money'
 import type { ArrearsBucket } from './arrears-labels'
 
 export const DEFAULT_ACTIONS = ['reprice', 'cancel'] as const
@@ -231,8 +231,6 @@ export function repriceInstalments(left: readonly number[], newBalanceKobo: numb
   })
 }
 
-const naira = (kobo: number) => formatNaira(kobo / 100)
-
 /** What the default action does, in plain words. */
 export function defaultActionWords(action: DefaultAction, unit = 'plot'): string {
   return action === 'reprice'
@@ -247,13 +245,13 @@ export function defaultActionWords(action: DefaultAction, unit = 'plot'): string
 export function arrearsTimeline(instalments: readonly Instalment[], rules: ArrearsRules, today: string, unit = 'plot'): string[] {
   const first = instalments.find((i) => i.dueDate > today)
   if (!first) return []
-  const amount = naira(first.amountKobo)
+  const amount = formatKobo(first.amountKobo)
   const due = formatDate(first.dueDate)
   const fee = lateFeeKobo(first.amountKobo, rules)
   const lines: string[] = []
   lines.push(
     fee > 0
-      ? `If your payment of ${amount} due on ${due} is not received by ${formatDate(graceEnd(first.dueDate, rules))}, a late fee of ${naira(fee)} is added.`
+      ? `If your payment of ${amount} due on ${due} is not received by ${formatDate(graceEnd(first.dueDate, rules))}, a late fee of ${formatKobo(fee)} is added.`
       : `If your payment of ${amount} due on ${due} is not received by ${formatDate(graceEnd(first.dueDate, rules))}, it is overdue; no late fee is added.`,
   )
   const after = defaultActionWords(rules.defaultAction, unit)

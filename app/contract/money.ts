@@ -3,6 +3,7 @@
  * nearest kobo), and what is left must be at least one kobo. Pure, shared by the forms' zod fields
  * and the API, so an amount such as ₦0.001 is refused by its field instead of stored as ₦0.
  */
+import { formatNaira } from './format'
 import { unitCount } from './units'
 
 export const MIN_KOBO = 1
@@ -25,6 +26,16 @@ export function nairaToKobo(naira: number): KoboConversion {
 export function koboOf(naira: number): number {
   // toFixed rounds the decimal text, so 1.005 is 101 kobo, where Math.round(1.005 * 100) gives 100.
   return Math.round(Number((naira * 100).toFixed(6)))
+}
+
+/** Integer kobo as the naira number the API answers (1,250,000.50 for 125,000,050 kobo); koboOf turns it back exactly. */
+export function koboToNaira(kobo: number): number {
+  return kobo / 100
+}
+
+/** Integer kobo as the product shows money: ₦1,250,000.00 (nothing counts as ₦0.00). */
+export function formatKobo(kobo: number | null | undefined): string {
+  return formatNaira(koboToNaira(kobo ?? 0))
 }
 
 /** percent % of an amount in kobo, rounded half up to the kobo (exact for any percent with up to 6 decimals). */
@@ -105,6 +116,33 @@ export function maxQuantity(unitsLeft: number | null | undefined): number {
  */
 export function scaleByQuantity(unitKobo: number, quantity: number): number {
   return unitKobo * Math.max(1, Math.floor(quantity))
+}
+
+/** One dated amount of a schedule, in kobo. */
+export type KoboRow = { period: string; amount: number }
+
+/** A schedule priced for a quantity: each row's amount for all the units and for one, and the totals. */
+export type QuantityPrice = {
+  quantity: number
+  rows: { period: string; amount: number; unitAmount: number }[]
+  unitTotal: number
+  total: number
+}
+
+/**
+ * The one rule for what several plots or acres cost: one unit's schedule (deposit and instalments,
+ * or the discounted price when paid in full), each row multiplied by the quantity. The total is what
+ * one unit costs in all times the quantity, so the rows always add up to it. Quoted and charged alike.
+ */
+export function priceForQuantity(unitRows: readonly KoboRow[], quantity: number): QuantityPrice {
+  const count = Math.max(1, Math.floor(quantity))
+  const unitTotal = unitRows.reduce((sum, row) => sum + row.amount, 0)
+  return {
+    quantity: count,
+    rows: unitRows.map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, count), unitAmount: row.amount })),
+    unitTotal,
+    total: scaleByQuantity(unitTotal, count),
+  }
 }
 
 export { unitCount }

@@ -1,6 +1,6 @@
 // The browser's share of contract/products.ts, without zod: components import these from here.
 
-import { discountedKobo, koboOf } from './money'
+import { discountedKobo, koboOf, koboToNaira } from './money'
 
 export const PRODUCT_TYPES = ['land', 'land_investment'] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
@@ -29,7 +29,7 @@ export function isSoldOut(product: { available_by_quantity: boolean; unit_availa
 
 /** A land product's price for paying in full, in naira as the API sends amounts: discountedKobo's figure. */
 export function discountedPrice(product: { amount: number; discount_percentage: number | null }) {
-  return discountedKobo(koboOf(product.amount), product.discount_percentage) / 100
+  return koboToNaira(discountedKobo(koboOf(product.amount), product.discount_percentage))
 }
 
 const SINGULAR: Record<Interval, string> = { days: 'day', weeks: 'week', months: 'month', years: 'year' }

@@ -29,6 +29,21 @@ export const quantityField = z.preprocess(
   z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE),
 )
 
+/** POST product/{reference}/payment-plan/{id}/get-payment-structure: how many plots or acres (1 when left out). */
+export const paymentStructureSchema = z.object({ quantity: quantityField.optional() })
+
+/**
+ * A row of a land product's payment structure. Asked for a quantity, each row also says it and what
+ * the row is for one unit: `amount` is then for all of them, as the subscription will charge it.
+ */
+export const pricedPlanEntrySchema = z.object({
+  period: z.string(),
+  amount: z.number(),
+  quantity: z.number().int().optional(),
+  unit_amount: z.number().optional(),
+})
+export type PricedPlanEntry = z.infer<typeof pricedPlanEntrySchema>
+
 /** POST product/{reference}/get-investment-plan */
 export const investmentPlanSchema = z.object({ amount: positiveAmount('Amount') })
 

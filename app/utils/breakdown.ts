@@ -1,4 +1,4 @@
-import { koboOf } from '~/contract/money'
+import { koboOf, koboToNaira } from '~/contract/money'
 
 /**
  * The breakdown tables: the total's row, then the dated rows. With more than 5 dated rows
@@ -45,5 +45,5 @@ export function flowHref(
  */
 export function payoutTotals(invested: number, rows: ReadonlyArray<{ amount: number }>) {
   const paidOut = rows.reduce((sum, row) => sum + koboOf(row.amount), 0)
-  return { paidOut: paidOut / 100, profit: (paidOut - koboOf(invested)) / 100 }
+  return { paidOut: koboToNaira(paidOut), profit: koboToNaira(paidOut - koboOf(invested)) }
 }

@@ -48,6 +48,54 @@ describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () 
     expect(answer.data).toEqual([{ period: lagosToday(), amount: 1_900_000 }])
   })
 
+  test('priced for a quantity: every row for all the plots, with the quantity and the row for one plot, as subscribing charges it', async () => {
+    const product = await createLandProduct(api, { amount: 1_000_000, initialDeposit: 250_000, units: 5 })
+    const plan = await createPlan(api, product.id, { amount: 1_000_000.01, duration: 4, durationType: 'months' })
+    const path = `product/${product.reference}/payment-plan/${plan.uuid}/get-payment-structure`
+    const answer = await api.call('POST', path, { token: buyer.token, body: { quantity: 3 } })
+    expect(answer.httpStatus).toBe(200)
+    const today = lagosToday()
+    expect(answer.data).toEqual([
+      { period: today, amount: 750_000, quantity: 3, unit_amount: 250_000 },
+      { period: addInterval(today, 1, 'months'), amount: 750_000, quantity: 3, unit_amount: 250_000 },
+      { period: addInterval(today, 2, 'months'), amount: 750_000, quantity: 3, unit_amount: 250_000 },
+      { period: addInterval(today, 3, 'months'), amount: 750_000.03, quantity: 3, unit_amount: 250_000.01 },
+    ])
+    const subscribed = await subscribe(api, buyer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+      quantity: 3,
+    })
+    expect(subscribed.total_amount).toBe(3_000_000.03)
+    expect(subscribed.schedule.map((row: { period: string; amount: number }) => ({ period: row.period, amount: row.amount }))).toEqual(
+      (answer.data as { period: string; amount: number }[]).map((row) => ({ period: row.period, amount: row.amount })),
+    )
+  })
+
+  test("'full' for two plots: the discount worked out on one plot, then doubled", async () => {
+    const product = await createLandProduct(api, { amount: 1.01, discount: 50 })
+    const answer = await api.call('POST', `product/${product.reference}/payment-plan/full/get-payment-structure`, {
+      token: buyer.token,
+      body: { quantity: 2 },
+    })
+    expect(answer.data).toEqual([{ period: lagosToday(), amount: 1, quantity: 2, unit_amount: 0.5 }])
+  })
+
+  test('a quantity beyond the plots left or the most one subscription may buy is refused under the quantity', async () => {
+    const product = await createLandProduct(api, { amount: 1_000_000, units: 2 })
+    const path = `product/${product.reference}/payment-plan/full/get-payment-structure`
+    const tooMany = await api.call('POST', path, { token: buyer.token, body: { quantity: 3 } })
+    expect(tooMany.httpStatus).toBe(422)
+    expect(tooMany.data).toEqual({ quantity: ['Only 2 plots are left'] })
+    for (const quantity of [0, 11, 1.5, 'two']) {
+      const answer = await api.call('POST', path, { token: buyer.token, body: { quantity } })
+      expect(answer.httpStatus).toBe(422)
+      expect(Object.keys(answer.data as object)).toEqual(['quantity'])
+    }
+  })
+
   test("another product's plan, a malformed id and an unknown product are 404s", async () => {
     const product = await createLandProduct(api)
     const other = await createLandProduct(api)

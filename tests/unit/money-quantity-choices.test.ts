@@ -4,12 +4,13 @@ import {
   isAllowedPayment,
   maxQuantity,
   paymentChoices,
+  priceForQuantity,
   quantityProblem,
   scaleByQuantity,
   unitCount,
 } from '~/contract/money'
 import { subscribeSchema } from '~/contract/subscriptions'
-import { paymentStructure } from '~/backend/subscriptions/plans'
+import { fullPaymentStructure, paymentStructure } from '~/backend/subscriptions/plans'
 
 describe('maxQuantity: at most 10, and no more than the units left', () => {
   test.each([
@@ -41,6 +42,29 @@ describe('quantityProblem: a whole number from 1 to the most that may be bought'
     [Number.NaN, 5, 'plot', 'Quantity must be a whole number of at least 1'],
   ])('%s wanted, %s left (%s): %s', (quantity, left, unit, expected) => {
     expect(quantityProblem(quantity, left, unit)).toBe(expected)
+  })
+})
+
+describe('priceForQuantity: one unit’s schedule priced for several plots or acres', () => {
+  const plan = paymentStructure({ amount: 1_000_000_01, duration: 4, durationType: 'months' }, 250_000_00, '2026-01-31')
+  const full = fullPaymentStructure(101, 50, '2026-01-31')
+
+  test.each([
+    ['a plan, 1 unit', plan, 1, [25_000_000, 25_000_000, 25_000_000, 25_000_001], 1_000_000_01, 1_000_000_01],
+    ['a plan, 3 units', plan, 3, [75_000_000, 75_000_000, 75_000_000, 75_000_003], 1_000_000_01, 3_000_000_03],
+    // The discount is worked out on one unit (₦1.01 at 50 % leaves 50 kobo), then multiplied.
+    ['full payment, 2 units', full, 2, [100], 50, 100],
+    ['full payment, 10 units', fullPaymentStructure(5_000_000_00, 5, '2026-01-31'), 10, [47_500_000_00], 4_750_000_00, 47_500_000_00],
+    ['no quantity counts as 1', full, 0, [50], 50, 50],
+  ])('%s', (_name, unitRows, quantity, amounts, unitTotal, total) => {
+    const priced = priceForQuantity(unitRows, quantity)
+    expect(priced.quantity).toBe(Math.max(1, quantity))
+    expect(priced.rows.map((row) => row.amount)).toEqual(amounts)
+    expect(priced.rows.map((row) => row.unitAmount)).toEqual(unitRows.map((row) => row.amount))
+    expect(priced.rows.map((row) => row.period)).toEqual(unitRows.map((row) => row.period))
+    expect(priced.unitTotal).toBe(unitTotal)
+    expect(priced.total).toBe(total)
+    expect(priced.rows.reduce((sum, row) => sum + row.amount, 0)).toBe(priced.total)
   })
 })
 

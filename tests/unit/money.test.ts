@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
-import { discountedKobo, koboOf, nairaToKobo, percentOf, planCoversPrice, receiptTotals } from '~/contract/money'
+import { discountedKobo, formatKobo, koboOf, koboToNaira, nairaToKobo, percentOf, planCoversPrice, receiptTotals } from '~/contract/money'
 import { discountedPrice } from '~/contract/products-labels'
 import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
@@ -82,6 +82,50 @@ describe('discountedKobo: the price a discount leaves, in kobo', () => {
     expect(discountedPrice({ amount: 1_234_567.89, discount_percentage: 12.5 })).toBe(1_080_246.9)
     expect(discountedPrice({ amount: 2_000_000, discount_percentage: null })).toBe(2_000_000)
     expect(discountedPrice({ amount: 999_999_999_999.99, discount_percentage: 33.333333 })).toBe(666_666_669_999.99)
+  })
+})
+
+describe('koboOf: a naira number to integer kobo, exact where kobo × 100 is not', () => {
+  test.each([
+    [0.29, 29], // 0.29 × 100 is 28.999999999999996
+    [0.57, 57], // 56.99999999999999
+    [1.15, 115], // 114.99999999999999
+    [4.35, 435], // 434.99999999999994
+    [1_234_567.89, 123_456_789],
+    [9_999_999.99, 999_999_999],
+    [0.1 + 0.2, 30],
+    [1.005, 101],
+    [0, 0],
+    [-0.29, -29],
+  ])('%s naira is %s kobo', (naira, kobo) => {
+    expect(koboOf(naira)).toBe(kobo)
+  })
+
+  test('every kobo amount the API answers in naira comes back as the same kobo', () => {
+    for (let kobo = 0; kobo <= 200_000; kobo++) {
+      if (koboOf(koboToNaira(kobo)) !== kobo) expect(koboOf(koboToNaira(kobo))).toBe(kobo)
+    }
+    for (const kobo of [123_456_789_01, 99_999_999_999_99, 100_000_000_000_000]) expect(koboOf(koboToNaira(kobo))).toBe(kobo)
+  })
+})
+
+describe('koboToNaira and formatKobo: kobo as the API answers it and as the product shows it', () => {
+  test.each([
+    [125_000_000, 1_250_000, '₦1,250,000.00'],
+    [125_000_050, 1_250_000.5, '₦1,250,000.50'],
+    [29, 0.29, '₦0.29'],
+    [1, 0.01, '₦0.01'],
+    [0, 0, '₦0.00'],
+    [100_000_000_000_000, 1_000_000_000_000, '₦1,000,000,000,000.00'],
+    [-150, -1.5, '-₦1.50'],
+  ])('%s kobo', (kobo, naira, shown) => {
+    expect(koboToNaira(kobo)).toBe(naira)
+    expect(formatKobo(kobo)).toBe(shown)
+  })
+
+  test('no amount shows as ₦0.00', () => {
+    expect(formatKobo(null)).toBe('₦0.00')
+    expect(formatKobo(undefined)).toBe('₦0.00')
   })
 })
 

@@ -10,7 +10,6 @@ import {
   type SelfReferralSignal,
 } from '~/contract/commission-rules'
 import { HOLD_CLEARED, HOLD_CONFIRMED, HOLD_DECIDED, type CommissionHold, type HoldDecision } from '~/contract/commissions'
-import { formatNaira } from '~/contract/format'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { personLabel } from '../auth/audit'
 import type { Database, Executor } from '../db/client'
@@ -19,6 +18,7 @@ import type { ApiUser } from '../http/context'
 import { conflict, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
+import { formatKobo } from '~/contract/money'
 
 /** Where staff review a flagged purchase. */
 export const holdPath = (uuid: string) => `/commissions/holds/${uuid}`
@@ -240,9 +240,9 @@ export async function decideHold(db: Database, uuid: string, decision: HoldDecis
       summary:
         decision === 'clear'
           ? `Cleared the commissions held on ${names.subscription} (customer ${personLabel(names.customer)}, realtor ${personLabel(names.realtor)}): ` +
-            `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} of ${formatNaira(koboToNaira(net))} net now earned`
+            `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} of ${formatKobo(net)} net now earned`
           : `Confirmed ${names.subscription} as a self-referral of realtor ${personLabel(names.realtor)} through customer ${personLabel(names.customer)}: ` +
-            `${entries.length} held ${entries.length === 1 ? 'entry' : 'entries'} of ${formatNaira(koboToNaira(net))} net voided`,
+            `${entries.length} held ${entries.length === 1 ? 'entry' : 'entries'} of ${formatKobo(net)} net voided`,
       changes: changesBetween({ status: 'pending' }, { status }),
     })
     if (decision === 'clear') {
@@ -251,7 +251,7 @@ export async function decideHold(db: Database, uuid: string, decision: HoldDecis
       for (const [realtorId, sum] of released) {
         await notify(tx, realtorId, {
           title: 'Commissions released',
-          body: `${formatNaira(koboToNaira(sum))} in commissions on ${names.subscription}, held for a check, is now earned.`,
+          body: `${formatKobo(sum)} in commissions on ${names.subscription}, held for a check, is now earned.`,
           link: '/commissions',
         })
       }

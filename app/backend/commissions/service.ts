@@ -2,7 +2,7 @@ import { aliasedTable, and, count, desc, eq, inArray, ne, sql, type SQL } from '
 import { commissionsFor, commissionTotals, SELF_REFERRAL_VOID, type ChainLink, type CommissionStatus } from '~/contract/commission-rules'
 import { COMMISSIONS_PAID_MESSAGE, NOT_EARNED, PAID_IN_FUTURE, type Commission, type RealtorNet } from '~/contract/commissions'
 import { PAGE_SIZE } from '~/contract/envelope'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { commissions, products, profiles, subscriptions, transactions, users } from '../db/schema'
@@ -14,6 +14,7 @@ import { getCommissionRates } from '../settings/service'
 import { todayIn } from '../dates/calendar'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { reviewedStatus } from './holds'
+import { formatKobo } from '~/contract/money'
 
 /** The link commission notifications point at: the realtor's own commissions page. */
 export const COMMISSIONS_PATH = '/commissions'
@@ -81,7 +82,7 @@ export async function earnCommissions(
       related: entryRelated(row),
       summary:
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) earned a level ${e.level} commission of ` +
-        `${formatNaira(koboToNaira(e.net))} net on ${row.transactionReference} of ${row.subscriptionReference}` +
+        `${formatKobo(e.net)} net on ${row.transactionReference} of ${row.subscriptionReference}` +
         (e.status === 'held' ? ', held for review' : e.status === 'void' ? `, void: ${SELF_REFERRAL_VOID}` : ''),
       changes: createdWith({
         status: e.status,
@@ -131,7 +132,7 @@ export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number
       record: { type: 'commission', reference: row.entry.uuid },
       related: entryRelated(row),
       summary:
-        `Voided the level ${row.entry.level} commission of ${formatNaira(koboToNaira(row.entry.net))} of ` +
+        `Voided the level ${row.entry.level} commission of ${formatKobo(row.entry.net)} of ` +
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}: ${reason}`,
       changes: changesBetween({ status: wasHeld.has(row.entry.id) ? 'held' : 'earned', void_reason: null }, { status: 'void', void_reason: reason }),
     })
@@ -343,7 +344,7 @@ export async function markCommissionsPaid(db: Database, ids: string[], paidAt: s
         record: { type: 'commission', reference: row.entry.uuid },
         related: entryRelated(row),
         summary:
-          `Paid the level ${row.entry.level} commission of ${formatNaira(koboToNaira(row.entry.net))} to ` +
+          `Paid the level ${row.entry.level} commission of ${formatKobo(row.entry.net)} to ` +
           `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}, bank reference ${bankReference}`,
         changes: changesBetween(
           { status: 'earned', paid_at: null, bank_reference: null },
@@ -360,7 +361,7 @@ export async function markCommissionsPaid(db: Database, ids: string[], paidAt: s
       await notify(tx, realtorId, {
         title: 'Commissions paid',
         body:
-          `${formatNaira(koboToNaira(sum.net))} in commissions (${sum.count} ${sum.count === 1 ? 'entry' : 'entries'}) was paid to you ` +
+          `${formatKobo(sum.net)} in commissions (${sum.count} ${sum.count === 1 ? 'entry' : 'entries'}) was paid to you ` +
           `on ${formatDate(`${paidAt}T12:00:00Z`, 'UTC')}, bank reference ${bankReference}.`,
         link: COMMISSIONS_PATH,
       })

@@ -1,13 +1,13 @@
 import { COMMISSION_STATUS_LABELS, commissionTotals, LEVEL_LABELS, monthName } from '~/contract/commission-rules'
 import type { Commission } from '~/contract/commissions'
 import type { CompanyDetails } from '~/contract/settings'
-import { koboOf } from '~/contract/money'
+import { koboOf, formatKobo } from '~/contract/money'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv } from '../csv'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
 import { todayIn } from '../dates/calendar'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf } from '../pdf/kit'
+import { BOLD, dateText, field, letterhead, REGULAR, renderPdf } from '../pdf/kit'
 
 export type StatementData = {
   company: CompanyDetails
@@ -22,8 +22,6 @@ export type StatementData = {
   verification?: VerificationMark
 }
 
-const kobo = (naira: number) => koboOf(naira)
-
 /**
  * The month's figures, in kobo: gross, withholding tax and net of the entries not void (held ones
  * too: clearing them changes nothing printed, voiding them revokes the statement), and of those
@@ -31,8 +29,8 @@ const kobo = (naira: number) => koboOf(naira)
  */
 export function statementTotals(entries: readonly Commission[]) {
   const live = entries.filter((entry) => entry.status !== 'void')
-  const sum = (pick: (entry: Commission) => number) => live.reduce((total, entry) => total + kobo(pick(entry)), 0)
-  const totals = commissionTotals(entries.map((entry) => ({ status: entry.status, net: kobo(entry.net) })))
+  const sum = (pick: (entry: Commission) => number) => live.reduce((total, entry) => total + koboOf(pick(entry)), 0)
+  const totals = commissionTotals(entries.map((entry) => ({ status: entry.status, net: koboOf(entry.net) })))
   const net = sum((e) => e.net)
   return { gross: sum((e) => e.gross), withholdingTax: sum((e) => e.withholding_tax), net, paid: totals.paid, unpaid: net - totals.paid, held: totals.held }
 }
@@ -50,13 +48,13 @@ export function commissionStatementPdf(data: StatementData) {
       field(doc, 'Month', monthName(data.month))
       field(doc, 'Date issued', dateText(new Date()))
       doc.moveDown(0.5)
-      field(doc, 'Gross commission', naira(totals.gross))
-      field(doc, 'Withholding tax', naira(totals.withholdingTax))
-      field(doc, 'Net commission', naira(totals.net))
-      field(doc, 'Paid', naira(totals.paid))
-      field(doc, 'Not yet paid', naira(totals.unpaid))
-      if (totals.held) field(doc, 'Of which held for review', naira(totals.held))
-      field(doc, 'Balance (all months)', naira(data.overall.balance))
+      field(doc, 'Gross commission', formatKobo(totals.gross))
+      field(doc, 'Withholding tax', formatKobo(totals.withholdingTax))
+      field(doc, 'Net commission', formatKobo(totals.net))
+      field(doc, 'Paid', formatKobo(totals.paid))
+      field(doc, 'Not yet paid', formatKobo(totals.unpaid))
+      if (totals.held) field(doc, 'Of which held for review', formatKobo(totals.held))
+      field(doc, 'Balance (all months)', formatKobo(data.overall.balance))
       doc.moveDown(1)
 
       const left = doc.page.margins.left
@@ -102,9 +100,9 @@ export function commissionStatementPdf(data: StatementData) {
             entry.customer.full_name,
             entry.subscription.reference,
             String(entry.level),
-            naira(kobo(entry.gross)),
-            naira(kobo(entry.withholding_tax)),
-            naira(kobo(entry.net)),
+            formatKobo(koboOf(entry.gross)),
+            formatKobo(koboOf(entry.withholding_tax)),
+            formatKobo(koboOf(entry.net)),
             status,
           ],
           false,
@@ -128,7 +126,7 @@ export function commissionStatementPdf(data: StatementData) {
 
 /** The same entries as CSV: plain decimals, ISO dates. */
 export function commissionStatementCsv(entries: readonly Commission[]) {
-  const amount = (naira: number) => decimalAmount(kobo(naira))
+  const amount = (naira: number) => decimalAmount(koboOf(naira))
   return toCsv(
     ['date_earned', 'customer', 'customer_reference', 'subscription', 'product', 'transaction', 'level', 'rate_percent', 'gross', 'withholding_tax', 'net', 'status', 'paid_at', 'bank_reference'],
     entries.map((entry) => [

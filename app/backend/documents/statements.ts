@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { receiptTotals } from '~/contract/money'
+import { receiptTotals, formatKobo } from '~/contract/money'
 import { payoutAccountOf, payoutAccountWording, type PayoutAccount } from '~/contract/payout-account'
 import type { CompanyDetails } from '~/contract/settings'
 import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
@@ -9,7 +9,7 @@ import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../dates/calendar'
 import { productName, type ListRow } from '../subscriptions/queries'
-import { BOLD, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../pdf/kit'
+import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
 
@@ -233,10 +233,10 @@ function heading(doc: Doc, text: string) {
 function sectionPdf(doc: Doc, section: StatementSection) {
   heading(doc, `${section.reference}: ${section.product}`)
   field(doc, 'Status', section.status)
-  field(doc, section.type === 'land' ? 'Total' : 'Amount invested', naira(section.totalKobo))
-  field(doc, 'Total paid', naira(section.paidKobo))
-  field(doc, 'Balance', naira(section.balanceKobo))
-  field(doc, 'Next payment due', section.nextDue ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${naira(section.nextDue.kobo)}` : ''}` : 'Nothing due')
+  field(doc, section.type === 'land' ? 'Total' : 'Amount invested', formatKobo(section.totalKobo))
+  field(doc, 'Total paid', formatKobo(section.paidKobo))
+  field(doc, 'Balance', formatKobo(section.balanceKobo))
+  field(doc, 'Next payment due', section.nextDue ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${formatKobo(section.nextDue.kobo)}` : ''}` : 'Nothing due')
   doc.moveDown(0.4)
   if (section.type === 'land') {
     doc.font(BOLD).fontSize(10).fillColor('#333333').text('Schedule')
@@ -249,7 +249,7 @@ function sectionPdf(doc: Doc, section: StatementSection) {
       { title: 'Amount', width: 130, align: 'right' },
       { title: 'Status', width: 90 },
     ],
-    section.schedule.map((line) => [dateText(line.dueDate), instalmentName(section, line), naira(line.kobo), line.paid ? 'Paid' : 'Due']),
+    section.schedule.map((line) => [dateText(line.dueDate), instalmentName(section, line), formatKobo(line.kobo), line.paid ? 'Paid' : 'Due']),
     )
   }
   doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payments')
@@ -262,7 +262,7 @@ function sectionPdf(doc: Doc, section: StatementSection) {
       { title: 'Amount', width: 130, align: 'right' },
       { title: 'Status', width: 110 },
     ],
-    section.payments.map((payment) => [dateText(payment.date), payment.reference, naira(payment.kobo), payment.status]),
+    section.payments.map((payment) => [dateText(payment.date), payment.reference, formatKobo(payment.kobo), payment.status]),
   )
   if (section.type === 'land_investment') {
     doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payouts')
@@ -275,7 +275,7 @@ function sectionPdf(doc: Doc, section: StatementSection) {
         { title: 'Amount', width: 130, align: 'right' },
         { title: 'Status', width: 90 },
       ],
-      section.payouts.map((line) => [dateText(line.dueDate), `Payout ${line.sequence + 1}`, naira(line.kobo), line.paid ? 'Paid' : 'Due']),
+      section.payouts.map((line) => [dateText(line.dueDate), `Payout ${line.sequence + 1}`, formatKobo(line.kobo), line.paid ? 'Paid' : 'Due']),
     )
     // Where each paid payout went: a line of its own, as the account does not fit the table.
     const paidInto = section.payouts.filter((line) => line.paid && line.payout?.paidTo)
@@ -301,8 +301,8 @@ export function statementPdf(statement: Statement, company: CompanyDetails, veri
       field(doc, 'Customer reference', statement.customer.reference)
       if (whole) {
         field(doc, 'Subscriptions', String(statement.sections.length))
-        field(doc, 'Total paid', naira(statement.paidKobo))
-        field(doc, 'Balance', naira(statement.balanceKobo))
+        field(doc, 'Total paid', formatKobo(statement.paidKobo))
+        field(doc, 'Balance', formatKobo(statement.balanceKobo))
       }
       doc.moveDown(0.8)
       for (const section of statement.sections) sectionPdf(doc, section)

@@ -11,6 +11,7 @@ import { findVisibleSubscription } from '../subscriptions/queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
 import { seesEveryLedger } from './access'
 import { ledgerOf, listPayouts, markPayoutsPaid, payoutsAfter, payoutSummary } from './service'
+import { koboToNaira, koboOf } from '~/contract/money'
 
 /** The subscription a ledger belongs to: one the caller may see, or any investment for staff who record payouts. */
 async function ledgerSubscription(db: Executor, user: ApiUser, reference: string) {
@@ -54,9 +55,6 @@ const PAYOUT_CSV_HEADER = [
   'paid_to_account_name',
 ]
 
-/** Naira as the API answers it, back to kobo (exact: they were kobo / 100) for the CSV's decimals. */
-const naira = (amount: number) => decimalAmount(Math.round(amount * 100))
-
 const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, format, ...filters } }) => {
   if (format === 'csv') {
     let after: number | null = null
@@ -71,8 +69,8 @@ const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, for
         p.investor.email,
         p.sequence,
         p.due_date,
-        naira(p.amount),
-        naira(p.principal),
+        decimalAmount(koboOf(p.amount)),
+        decimalAmount(koboOf(p.principal)),
         p.status,
         p.days_late,
         p.paid_at,
@@ -85,7 +83,7 @@ const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, for
     })
   }
   const { items, total, amountKobo } = await listPayouts(db, { page, ...filters }, PAGE_SIZE)
-  return { data: { ...paginated(items, page, total), total_amount: amountKobo / 100, total_count: total } }
+  return { data: { ...paginated(items, page, total), total_amount: koboToNaira(amountKobo), total_count: total } }
 })
 
 const markPaid = implement(endpoints.payoutMarkPaid, async ({ db, user, body }) => {

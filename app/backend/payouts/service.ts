@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { payoutsLink } from '~/contract/links'
 import { bankName } from '~/contract/banks'
 import { maskedPayoutAccount, payoutAccountOf } from '~/contract/payout-account'
@@ -28,6 +28,7 @@ import { getPayoutAccountHoldHours } from '../settings/service'
 import { todayIn } from '../dates/calendar'
 import { changesBetween, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs, type SubscriptionRefs } from '../subscriptions/audit'
+import { formatKobo } from '~/contract/money'
 
 type PayoutRow = typeof payouts.$inferSelect
 
@@ -359,7 +360,7 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
         related: relatedTo(refs),
         summary:
           `Recorded payout ${payout.sequence} of ${refs.subscription} to ${refs.customerName} (${refs.customer}) as paid: ` +
-          `${formatNaira(koboToNaira(payout.amount))} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
+          `${formatKobo(payout.amount)} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
         changes: changesBetween(
           { status: statusBefore.get(payout.id), paid_at: null, bank_reference: null, proof_of_payment: false, paid_to: null },
           {
@@ -391,7 +392,7 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
         await notify(tx, owner.userId, {
           title: 'Payout paid',
           body:
-            `Payout ${payout.sequence} of your investment ${owner.reference}, ${formatNaira(koboToNaira(payout.amount))}` +
+            `Payout ${payout.sequence} of your investment ${owner.reference}, ${formatKobo(payout.amount)}` +
             `${payout.principal > 0 ? ' (with the amount invested)' : ''}, was paid on ${formatDate(payout.paidAt)} ` +
             `(bank reference ${bankReference}).`,
           link: payoutsLink(owner.reference),
@@ -435,7 +436,7 @@ async function mailPayoutsRecorded(db: Database, ids: number[]) {
           `Hello ${row.firstName},`,
           '',
           `Payout ${p.sequence} of your investment ${row.reference} (${productName(row.product)}), ` +
-            `${formatNaira(koboToNaira(p.amount))}${p.principal > 0 ? ' including the amount invested' : ''}, was paid on ${formatDate(p.paidAt)}.`,
+            `${formatKobo(p.amount)}${p.principal > 0 ? ' including the amount invested' : ''}, was paid on ${formatDate(p.paidAt)}.`,
           `Bank reference: ${p.bankReference ?? ''}`,
           ...(paid ? [`Paid to: ${maskedPayoutAccount(paid)}`] : []),
           '',

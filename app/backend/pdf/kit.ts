@@ -2,16 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import type { CompanyDetails } from '~/contract/settings'
 import { getConfig } from '../config'
-import { koboToNaira } from '../money'
 
 /** The company's name before staff set it (Settings → Company details). */
 export const COMPANY_NAME = 'Land Banking'
-
-/** Money on documents exactly as on the screens: ₦1,250,000.00. */
-export const naira = (kobo: number) => formatNaira(koboToNaira(kobo))
 
 /** Dates on documents as on the screens (DD/MM/YYYY), in the app's time zone. */
 export function dateText(value: Date | string) {

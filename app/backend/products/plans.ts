@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
-import { discountedKobo, planCoversPrice } from '~/contract/money'
+import { discountedKobo, planCoversPrice, formatKobo } from '~/contract/money'
 import { arrearsRulesProblems, DEFAULT_ARREARS_RULES, type ArrearsRules } from '~/contract/arrears-rules'
 import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
-import { formatNaira } from '~/contract/format'
 import { paymentPlans, products } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
 import { badRequest, fieldError, notFound } from '../http/errors'
@@ -98,12 +97,12 @@ async function planInput(
   const amount = nairaToKobo(input.amount)
   if (!planCoversPrice(amount, product.amount, product.discount)) {
     const price = discountedKobo(product.amount, product.discount)
-    throw fieldError('amount', `Amount must be at least the product's price (${formatNaira(koboToNaira(price))})`)
+    throw fieldError('amount', `Amount must be at least the product's price (${formatKobo(price)})`)
   }
   if (product.deposit !== null && amount <= product.deposit) {
     throw fieldError(
       'amount',
-      `Amount must be more than the initial deposit (${formatNaira(koboToNaira(product.deposit))})`
+      `Amount must be more than the initial deposit (${formatKobo(product.deposit)})`
     )
   }
   const rules: ArrearsRules = {
@@ -136,7 +135,7 @@ const planSnapshot = (row: PlanRow) => ({
   default_action: row.defaultAction,
 })
 
-const planWords = (row: PlanRow) => `${formatNaira(koboToNaira(row.amount))} over ${row.duration} ${row.durationType}`
+const planWords = (row: PlanRow) => `${formatKobo(row.amount)} over ${row.duration} ${row.durationType}`
 
 const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
   const { product, values } = await planInput(ctx)

@@ -61,7 +61,6 @@ function selectProducts(db: Executor, viewerId: number | null) {
   return db.select(productColumns(viewerId)).from(products)
 }
 
-const nairaOrNull = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo))
 
 export function toProduct(row: ProductRow): Product {
   const isInvestment = row.type === 'land_investment'
@@ -72,7 +71,7 @@ export function toProduct(row: ProductRow): Product {
     description: row.description,
     location: row.location,
     amount: koboToNaira(row.amount),
-    initial_deposit_amount: nairaOrNull(row.initialDepositAmount),
+    initial_deposit_amount: row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
     land_type: row.landType,
     size: row.size,
     size_in_measurement: row.sizeInMeasurement,

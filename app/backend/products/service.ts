@@ -1,11 +1,11 @@
 import { and, eq, inArray, min, notInArray } from 'drizzle-orm'
 import { minimumAmountOf, PRODUCT_IMAGE_FOLDER, type ProductPayload } from '~/contract/products'
-import { formatNaira } from '~/contract/format'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, productImages, products } from '../db/schema'
 import { fieldError, validationError } from '../http/errors'
 import { koboToNaira, nairaToKobo } from '../money'
 import { imageFileIds, livePlansOf } from './queries'
+import { formatKobo } from '~/contract/money'
 
 const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : nairaToKobo(naira))
 
@@ -97,9 +97,7 @@ export async function assertDepositBelowPlans(db: Executor, productId: number, d
   if (smallest !== null && Number(smallest) <= depositKobo) {
     throw fieldError(
       'initial_deposit_amount',
-      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatNaira(
-        Number(smallest) / 100
-      )})`
+      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatKobo(Number(smallest))})`
     )
   }
 }

@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { aliasedTable, and, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import { bankName } from '~/contract/banks'
 import { PAGE_SIZE } from '~/contract/envelope'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { transactionLink } from '~/contract/links'
-import { isAllowedPayment } from '~/contract/money'
+import { isAllowedPayment, formatKobo } from '~/contract/money'
 import { hasPermission } from '~/contract/permissions'
 import {
   AMBIGUOUS_CREDIT,
@@ -33,7 +33,7 @@ import { decodeBase64 } from '../files/content'
 import { koboToNaira, nairaToKobo } from '../money'
 import { notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
-import { nairaOf, paymentCreatedChanges, relatedTo, subscriptionRefs } from '../subscriptions/audit'
+import { paymentCreatedChanges, relatedTo, subscriptionRefs } from '../subscriptions/audit'
 import { mailPaymentMarked } from '../subscriptions/emails'
 import {
   isPayable,
@@ -560,7 +560,7 @@ async function lockLine(tx: Executor, id: number) {
 
 const lineReference = (statementReference: string, lineId: number) => `${statementReference}/${lineId}`
 const lineWords = (line: { date: string; narration: string; amount: number }) =>
-  `the ${formatDate(line.date)} credit of ${nairaOf(line.amount)} ("${line.narration}")`
+  `the ${formatDate(line.date)} credit of ${formatKobo(line.amount)} ("${line.narration}")`
 /** A payment made from a statement line names the line, as its proof. */
 const paymentFromLine = (statementReference: string, line: { id: number; date: string; narration: string }) =>
   `Bank statement ${statementReference}, line ${line.id}: ${formatDate(line.date)} credit "${line.narration}"`.slice(0, 500)
@@ -597,7 +597,7 @@ async function recordPaymentFromLine(
     action: 'transaction.recorded',
     record: { type: 'transaction', reference: created.reference },
     related: relatedTo(refs, statement.reference),
-    summary: `Recorded payment ${created.reference} of ${nairaOf(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
+    summary: `Recorded payment ${created.reference} of ${formatKobo(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
     changes: paymentCreatedChanges(created),
   })
   return { created, refs }
@@ -693,7 +693,7 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
       record: { type: 'statement_line', reference: lineReference(statement.reference, line.id) },
       related: relatedTo(refs, statement.reference, trx.reference),
       summary:
-        `Linked ${lineWords(line)} of bank statement ${statement.reference} to ${s.reference} as payment ${trx.reference} of ${nairaOf(amount)}` +
+        `Linked ${lineWords(line)} of bank statement ${statement.reference} to ${s.reference} as payment ${trx.reference} of ${formatKobo(amount)}` +
         (amount === line.amount ? '' : `: not the credit's amount, so the payment has no matching credit`),
       changes: {
         status: { before: 'open', after: 'linked' },
@@ -707,8 +707,8 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
       {
         title: 'Payment recorded from the bank statement',
         body:
-          `${user.firstName} ${user.lastName} linked a credit of ${formatNaira(koboToNaira(line.amount))} on the bank statement to ${s.reference} ` +
-          `(${trx.reference}${amount === line.amount ? '' : `, recorded as ${formatNaira(koboToNaira(amount))}: no matching credit`}). ` +
+          `${user.firstName} ${user.lastName} linked a credit of ${formatKobo(line.amount)} on the bank statement to ${s.reference} ` +
+          `(${trx.reference}${amount === line.amount ? '' : `, recorded as ${formatKobo(amount)}: no matching credit`}). ` +
           'Another member of staff must check it and mark it paid or not confirmed.',
         link: transactionLink(s.type, s.reference, trx.reference),
       },

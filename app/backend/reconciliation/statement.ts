@@ -3,6 +3,7 @@ import { STATEMENT_MAX_BYTES, type ColumnMapping, type StatementColumn } from '~
 import { csvRowText, readCsv } from './csv'
 import { ReadingTime, StatementError } from './limits'
 import { isZip, readXlsx } from './xlsx'
+import { koboOf } from '~/contract/money'
 
 /**
  * Reading a bank statement (pure): the file as rows, the header row found below the account
@@ -180,7 +181,7 @@ export function parseStatementAmount(value: string): number | null {
   const [whole, fraction = ''] = text.replace(/,/g, '').split('.')
   // XLSX keeps numbers as binary floating point ("1250000.0000000002"): round to the kobo.
   if (fraction.length > 2 && !/^\d{2}(0{4,}\d*|9{4,}\d*)$/.test(fraction)) return Number.NaN
-  return Math.round(Number(`${whole}.${fraction || '0'}`) * 100)
+  return koboOf(Number(`${whole}.${fraction || '0'}`))
 }
 
 // ---------------------------------------------------------------------------------------------

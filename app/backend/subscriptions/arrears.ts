@@ -17,9 +17,9 @@ import {
   type Instalment,
   type LateFee,
 } from '~/contract/arrears-rules'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
-import { discountedKobo } from '~/contract/money'
+import { discountedKobo, formatKobo, koboToNaira } from '~/contract/money'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { arrearsReminders, lateFees, paymentPlans, products, scheduleEntries, subscriptionHistory, subscriptions, users } from '../db/schema'
@@ -34,7 +34,6 @@ import { relatedTo, subscriptionRefs } from './audit'
 type SubscriptionRow = typeof subscriptions.$inferSelect
 type PlanRules = Pick<typeof paymentPlans.$inferSelect, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>
 
-const naira = (kobo: number) => formatNaira(kobo / 100)
 
 /** The rules a subscription was sold under; one from before they were kept follows its plan, else the defaults. */
 export function rulesOf(s: Pick<SubscriptionRow, 'arrearsRules'>, plan?: PlanRules | null): ArrearsRules {
@@ -148,7 +147,7 @@ export async function chargeLateFees(db: Database, now: Date) {
       for (const fee of due) {
         const instalment = owed.instalments.find((i) => i.sequence === fee.instalment)!
         const reason =
-          `Late fee: ${rules.lateFeePercent}% of instalment ${instalment.sequence} (${naira(instalment.amountKobo)} due on ` +
+          `Late fee: ${rules.lateFeePercent}% of instalment ${instalment.sequence} (${formatKobo(instalment.amountKobo)} due on ` +
           `${formatDate(instalment.dueDate)}), not received by ${formatDate(graceEnd(instalment.dueDate, rules))}`
         const [row] = await tx
           .insert(lateFees)
@@ -171,16 +170,16 @@ export async function chargeLateFees(db: Database, now: Date) {
           action: 'subscription.late_fee',
           record: { type: 'subscription', reference: s.reference },
           related: relatedTo(refs),
-          summary: `Charged a late fee of ${naira(a.fee.amountKobo)} on ${s.reference}: ${a.reason}`,
+          summary: `Charged a late fee of ${formatKobo(a.fee.amountKobo)} on ${s.reference}: ${a.reason}`,
           changes: {
-            total_amount: { before: owedBefore / 100, after: (owedBefore + a.fee.amountKobo) / 100 },
-            late_fee: { before: null, after: { instalment: a.fee.instalment, amount: a.fee.amountKobo / 100, charged_on: day } },
+            total_amount: { before: koboToNaira(owedBefore), after: koboToNaira(owedBefore + a.fee.amountKobo) },
+            late_fee: { before: null, after: { instalment: a.fee.instalment, amount: koboToNaira(a.fee.amountKobo), charged_on: day } },
           },
         })
         owedBefore += a.fee.amountKobo
       }
       for (const a of added) {
-        await notify(tx, s.userId, { title: 'Late fee added', body: `${a.reason}: ${naira(a.fee.amountKobo)} is added to ${s.reference}.`, link: subscriptionLink('land', s.reference) })
+        await notify(tx, s.userId, { title: 'Late fee added', body: `${a.reason}: ${formatKobo(a.fee.amountKobo)} is added to ${s.reference}.`, link: subscriptionLink('land', s.reference) })
       }
       return added
     })
@@ -236,13 +235,13 @@ export async function sendArrearsReminders(db: Database, now: Date) {
     const owner = await ownerOf(db, s)
     if (!owner || owner.suspended) continue
     const a = arrearsOf({ instalments: o.instalments, fees: o.fees, paidKobo: s.totalAmountPaid, rules, today: day })
-    const amount = step.step === 'due' ? naira(first.leftKobo) : naira(a.amountOverdueKobo)
+    const amount = step.step === 'due' ? formatKobo(first.leftKobo) : formatKobo(a.amountOverdueKobo)
     const charged = o.fees.find((f) => f.instalment === first.sequence)
     const fee = lateFeeKobo(first.amountKobo, rules)
     const feeText = charged
-      ? `A late fee of ${naira(charged.amountKobo)} was added on ${formatDate(charged.chargedOn)}.`
+      ? `A late fee of ${formatKobo(charged.amountKobo)} was added on ${formatDate(charged.chargedOn)}.`
       : fee > 0
-        ? `If it is not received by ${formatDate(graceEnd(first.date, rules))}, a late fee of ${naira(fee)} is added on ${formatDate(feeDate(first.date, rules))}.`
+        ? `If it is not received by ${formatDate(graceEnd(first.date, rules))}, a late fee of ${formatKobo(fee)} is added on ${formatDate(feeDate(first.date, rules))}.`
         : 'No late fee applies.'
     const defaultText = `After ${formatDate(defaultDate(first.date, rules))} ${defaultActionWords(rules.defaultAction, owner.product.landType ?? 'unit')}.`
     const what =
@@ -294,13 +293,13 @@ export async function applyDefaultActions(db: Database, now: Date) {
       const why = `Instalment ${oldest.sequence} due on ${formatDate(oldest.dueDate)} was still unpaid after ${formatDate(defaultDate(oldest.dueDate, rules))} (${rules.defaultAfterDays} days)`
       let detail: string
       if (rules.defaultAction === 'cancel') {
-        detail = `${why}: the subscription is cancelled and its ${unit}s return to stock; what was paid (${naira(s.totalAmountPaid)}) is handled as the terms say.`
+        detail = `${why}: the subscription is cancelled and its ${unit}s return to stock; what was paid (${formatKobo(s.totalAmountPaid)}) is handled as the terms say.`
       } else {
         const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter((i) => i.kind === 'instalment' && i.leftKobo > 0)
         const unpaid = items.reduce((sum, i) => sum + i.leftKobo, 0)
         const priceNow = discountedKobo(product.amount, product.discountPercentage)
         const repriced = repricedBalanceKobo(unpaid, s.unitPrice, priceNow)
-        detail = `${why}: the unpaid balance of ${naira(unpaid)} is repriced at the current price to ${naira(repriced)}.`
+        detail = `${why}: the unpaid balance of ${formatKobo(unpaid)} is repriced at the current price to ${formatKobo(repriced)}.`
       }
       const [claimed] = await tx
         .insert(subscriptionHistory)
@@ -347,8 +346,8 @@ export async function applyDefaultActions(db: Database, now: Date) {
           related: relatedTo(refs),
           summary: `Repriced ${s.reference} for default: ${detail}`,
           changes: changesBetween(
-            { total_amount: s.totalAmount / 100, unit_price: s.unitPrice === null ? null : s.unitPrice / 100 },
-            { total_amount: (s.totalAmount + repriced - unpaid) / 100, unit_price: unitPrice / 100 },
+            { total_amount: koboToNaira(s.totalAmount), unit_price: s.unitPrice === null ? null : koboToNaira(s.unitPrice) },
+            { total_amount: koboToNaira(s.totalAmount + repriced - unpaid), unit_price: koboToNaira(unitPrice) },
           ),
         })
         await settleOldestFirst(tx, s.id, s.totalAmountPaid, now)

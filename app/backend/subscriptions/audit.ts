@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { createdWith } from '../audit/record'
-import { formatNaira } from '~/contract/format'
 import type { Executor } from '../db/client'
 import { products, subscriptions, transactions, users } from '../db/schema'
 import { koboToNaira } from '../money'
@@ -28,9 +27,6 @@ export async function subscriptionRefs(tx: Executor, subscriptionId: number): Pr
 
 /** The `related` references of an entry about a subscription. */
 export const relatedTo = (refs: SubscriptionRefs, ...more: (string | null | undefined)[]) => [refs.subscription, refs.customer, refs.product, ...more]
-
-/** Kobo as the audit trail's summaries write money. */
-export const nairaOf = (kobo: number) => formatNaira(koboToNaira(kobo))
 
 /** The changes of an entry for a payment just sent or recorded: it awaits confirmation, and so does its subscription. */
 export const paymentCreatedChanges = (created: typeof transactions.$inferSelect) =>

@@ -1,7 +1,8 @@
 import type { CompanyDetails } from '~/contract/settings'
-import { BOLD, COMPANY_NAME, dateText, field, letterhead, naira, REGULAR, renderPdf, type Doc } from '../pdf/kit'
+import { BOLD, COMPANY_NAME, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
+import { formatKobo } from '~/contract/money'
 import { nairaInWords } from './words'
 
 /** A line to sign on, with who signs under it, at the left margin. */
@@ -61,14 +62,14 @@ export function receiptPdf(data: ReceiptData) {
       field(doc, 'Received from', `${data.subscriber.name} (${data.subscriber.email})`)
       field(doc, 'Product', data.product)
       field(doc, 'Subscription', data.subscriptionReference)
-      field(doc, 'Amount', naira(data.amountKobo))
+      field(doc, 'Amount', formatKobo(data.amountKobo))
       field(doc, 'Amount in words', nairaInWords(data.amountKobo))
       field(doc, 'Payment method', 'Bank transfer')
       field(doc, 'Date paid', data.paidAt ? dateText(data.paidAt) : '')
       field(doc, 'Transaction reference', data.transactionReference)
       field(doc, 'Payment for', data.purpose)
-      field(doc, 'Paid to date', naira(data.paidToDateKobo))
-      field(doc, 'Balance outstanding', naira(data.balanceKobo))
+      field(doc, 'Paid to date', formatKobo(data.paidToDateKobo))
+      field(doc, 'Balance outstanding', formatKobo(data.balanceKobo))
       if (data.plot) field(doc, 'Plot allocated', data.plot)
       doc.moveDown(1.5)
       doc
@@ -128,14 +129,14 @@ export function allocationLetterPdf(data: AllocationData) {
         field(doc, 'Block', data.allocated.block || '—')
         field(doc, 'Plot number', data.allocated.plot || '—')
       }
-      field(doc, 'Amount paid', naira(data.totalKobo))
+      field(doc, 'Amount paid', formatKobo(data.totalKobo))
       field(doc, 'Fully paid on', dateText(data.completedAt))
       doc.moveDown(1.5)
       doc.font(REGULAR).fontSize(11).fillColor('#111111')
       doc.text(`Dear ${data.owner.name},`)
       doc.moveDown(0.8)
       doc.text(
-        `We are pleased to confirm that, having received full payment of ${naira(data.totalKobo)} ` +
+        `We are pleased to confirm that, having received full payment of ${formatKobo(data.totalKobo)} ` +
           `(${nairaInWords(data.totalKobo)}), ${company.name} has allocated to you ${plot ? `a ${plot} of land` : 'the land'} ` +
           `at ${data.location} under subscription ${data.subscriptionReference}.`,
         { align: 'justify' },

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { appUrl } from '../config'
 import type { Database } from '../db/client'
 import { products, subscriptions, transactions, users } from '../db/schema'
 import { sendNotice } from '../mail'
-import { koboToNaira } from '../money'
 import { productName, subscriptionMessageColumns } from './queries'
+import { formatKobo } from '~/contract/money'
 
 /**
  * E-mails to a subscriber about their subscription, sent once what they report is committed. A
@@ -41,7 +40,7 @@ export async function mailSubscriptionMade(db: Database, subscriptionId: number)
     `Hello ${s.firstName},`,
     '',
     `Your subscription ${what} has been made.`,
-    `Pay ${formatNaira(koboToNaira(s.amount ?? 0))} by bank transfer and upload the proof of payment to start it:`,
+    `Pay ${formatKobo(s.amount ?? 0)} by bank transfer and upload the proof of payment to start it:`,
     `${appUrl()}${subscriptionLink(s.type, s.reference)}`,
     '',
     'Unpaid subscriptions expire after a few days, and what they hold goes back on sale.',
@@ -54,7 +53,7 @@ export async function mailPaymentMarked(db: Database, transactionId: number) {
   if (!trx || (trx.status !== 'paid' && trx.status !== 'not_confirmed')) return
   const s = await subscriptionFacts(db, trx.subscriptionId)
   if (!s) return
-  const amount = formatNaira(koboToNaira(trx.amount))
+  const amount = formatKobo(trx.amount)
   const what = `${s.reference} (${productName(s.product)})`
   if (trx.status === 'paid') {
     await mailQuietly(db, s.email, `Payment confirmed for ${s.reference}`, [

@@ -1,18 +1,18 @@
 import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 import { unconfirmedPaymentExpiry, unpaidSubscriptionStep } from './expiry-rules'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { subscriptionLink, transactionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { products, statementLines, subscriptions, transactions, users } from '../db/schema'
 import { sendMail } from '../mail'
-import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getExpiryDays, getUnconfirmedExpiryDays } from '../settings/service'
 import { todayIn } from '../dates/calendar'
 import { lockSubscription, productName, subscriptionMessageColumns, type SubscriptionRow } from './queries'
 import { recordAudit } from '../audit/record'
-import { nairaOf, relatedTo, subscriptionRefs } from './audit'
+import { relatedTo, subscriptionRefs } from './audit'
+import { formatKobo } from '~/contract/money'
 
 /**
  * Stock held without a confirmed payment does not stay held (./expiry-rules.ts): a
@@ -102,7 +102,7 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
       if (!claimed) continue
       warned += 1
       const date = formatDate(expiresOn)
-      const amount = formatNaira(koboToNaira(row.amount ?? 0))
+      const amount = formatKobo(row.amount ?? 0)
       await notify(db, row.userId, {
         title: 'Subscription expires tomorrow',
         body: `Hello ${row.firstName}, your subscription ${what} has no payment yet and expires on ${date}. Pay ${amount} and upload the proof before then to keep it.`,
@@ -223,7 +223,7 @@ async function expirePayment(db: Database, transactionId: number, clock: { now: 
       action: 'transaction.rejected',
       record: { type: 'transaction', reference: trx.reference },
       related: relatedTo(refs),
-      summary: `Expired ${trx.reference} of ${s.reference}: ${nairaOf(trx.amount)} not confirmed within ${days} days`,
+      summary: `Expired ${trx.reference} of ${s.reference}: ${formatKobo(trx.amount)} not confirmed within ${days} days`,
       changes: {
         status: { before: trx.status, after: outcome.payment },
         not_confirmed_reason: { before: trx.notConfirmedReason, after: reason },
@@ -242,7 +242,7 @@ async function expirePayment(db: Database, transactionId: number, clock: { now: 
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .innerJoin(products, eq(products.id, subscriptions.productId))
       .where(eq(subscriptions.id, s.id))
-    const amount = formatNaira(koboToNaira(trx.amount))
+    const amount = formatKobo(trx.amount)
     const what = `${s.reference} (${productName(row.product)})`
     const lapsed = `your payment of ${amount} for ${what}, sent on ${formatDate(todayIn(timeZone, trx.createdAt))} (${trx.reference}), was not confirmed within ${days} days, so it has expired`
     const after =

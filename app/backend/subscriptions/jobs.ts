@@ -1,17 +1,17 @@
 import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm'
-import { formatDate, formatNaira } from '~/contract/format'
+import { formatDate } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
 import { appUrl, getConfig } from '../config'
 import type { Database } from '../db/client'
 import { products, sentReminders, settings, subscriptions, users } from '../db/schema'
 import { sendMail } from '../mail'
-import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { addInterval, todayIn } from '../dates/calendar'
 import { expireHeldStock } from './expiry'
 import { refreshPayoutStatuses } from '../payout-ledger/ledger'
 import { applyDefaultActions, chargeLateFees, sendArrearsReminders } from './arrears'
 import { productName, subscriptionMessageColumns } from './queries'
+import { formatKobo } from '~/contract/money'
 
 const DEFAULT_REMINDER_DAYS = 3
 
@@ -62,7 +62,7 @@ export async function sendDueReminders(db: Database, now: Date) {
       .onConflictDoNothing()
       .returning({ id: sentReminders.subscriptionId })
     if (!claimed) continue
-    const amount = formatNaira(koboToNaira(row.amount ?? 0))
+    const amount = formatKobo(row.amount ?? 0)
     const date = formatDate(row.dueDate)
     const what = `your payment of ${amount} for ${row.reference} (${productName(row.product)}) is due on ${date}`
     await notify(db, row.userId, {

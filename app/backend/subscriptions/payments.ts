@@ -1,8 +1,7 @@
 import { and, count, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
-import { formatNaira } from '~/contract/format'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
-import { paymentChoices, type PaymentChoice } from '~/contract/money'
+import { paymentChoices, type PaymentChoice, formatKobo } from '~/contract/money'
 import { lacksCredit, statementSupport, type StatementCredit } from '~/contract/statement-support'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
@@ -20,7 +19,7 @@ import { mailPaymentMarked } from './emails'
 import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
 import { today } from './service'
 import { changesBetween, recordAudit } from '../audit/record'
-import { nairaOf, paymentCreatedChanges, relatedTo, subscriptionRefs } from './audit'
+import { paymentCreatedChanges, relatedTo, subscriptionRefs } from './audit'
 
 /** Paying: the payment details, transactions with proof, staff marking them, and what a confirmed payment moves. */
 
@@ -54,7 +53,7 @@ export async function paymentChoicesOf(db: Executor, s: SubscriptionRow): Promis
 
 /** The refusal of a payment whose amount is not one of the choices, naming them. */
 export function paymentChoiceRefusal(choices: readonly PaymentChoice[]) {
-  const amounts = choices.map((choice) => formatNaira(koboToNaira(choice.amountKobo)))
+  const amounts = choices.map((choice) => formatKobo(choice.amountKobo))
   if (amounts.length === 1) return `Amount must be ${amounts[0]}, the full amount`
   return `Amount must be the next instalment or several instalments: one of ${amounts.slice(0, -1).join(', ')} or ${amounts[amounts.length - 1]}`
 }
@@ -254,7 +253,7 @@ export async function recordPayment(db: Database, input: RecordPayment) {
       .where(eq(subscriptions.id, s.id))
     const owner = input.subscription.owner
     const ownerName = `${owner.firstName} ${owner.lastName}`
-    const amount = formatNaira(koboToNaira(input.amount))
+    const amount = formatKobo(input.amount)
     const byStaff = input.actor.id !== owner.id
     const refs = await subscriptionRefs(tx, s.id)
     await recordAudit(tx, {
@@ -434,7 +433,7 @@ export async function markTransactionIn(
     )
     .where(and(eq(statementLines.transactionId, trx.id), eq(statementLines.status, 'open')))
   await settleAmbiguousLines(tx, trx.id, status === 'paid' ? { actorId: actor.id, at: now } : null)
-  const amount = formatNaira(koboToNaira(trx.amount))
+  const amount = formatKobo(trx.amount)
   const refs = await subscriptionRefs(tx, s.id)
   const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
     recordAudit(tx, {
@@ -443,8 +442,8 @@ export async function markTransactionIn(
       related: relatedTo(refs),
       summary:
         status === 'paid'
-          ? `Marked ${trx.reference} of ${s.reference} as paid: ${nairaOf(trx.amount)}`
-          : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${nairaOf(trx.amount)}. Reason: ${why}`,
+          ? `Marked ${trx.reference} of ${s.reference} as paid: ${formatKobo(trx.amount)}`
+          : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${formatKobo(trx.amount)}. Reason: ${why}`,
       changes: changesBetween(
         { status: trx.status, not_confirmed_reason: trx.notConfirmedReason, subscription_status: s.status, total_amount_paid: koboToNaira(s.totalAmountPaid) },
         {

@@ -1,4 +1,4 @@
-import { discountedKobo, percentOf } from '~/contract/money'
+import { discountedKobo, percentOf, koboToNaira } from '~/contract/money'
 import { addInterval, type IntervalUnit } from '../dates/calendar'
 
 /**
@@ -99,5 +99,5 @@ export function fullPaymentStructure(
 
 /** Rows as the API shows them: naira numbers. */
 export function toNairaRows(rows: ScheduleRow[]) {
-  return rows.map((row) => ({ period: row.period, amount: row.amount / 100 }))
+  return rows.map((row) => ({ period: row.period, amount: koboToNaira(row.amount) }))
 }

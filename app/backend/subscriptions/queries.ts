@@ -127,7 +127,6 @@ function baseQuery(db: Executor) {
     .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
 }
 
-const naira = (kobo: number | null) => (kobo === null ? null : koboToNaira(kobo))
 export const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
 export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
@@ -150,7 +149,7 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
       land_type: p.landType,
       size_in_measurement: p.sizeInMeasurement,
       amount: koboToNaira(p.amount),
-      initial_deposit_amount: naira(p.initialDepositAmount),
+      initial_deposit_amount: p.initialDepositAmount === null ? null : koboToNaira(p.initialDepositAmount),
       description: p.description,
       investment_return: p.investmentReturn,
       land_investment_type: p.landInvestmentType,
@@ -163,7 +162,7 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     total_amount_paid: koboToNaira(s.totalAmountPaid),
     amount_left: koboToNaira(Math.max(0, s.totalAmount - s.totalAmountPaid)),
     duration_left: row.durationLeft,
-    next_payment_amount: naira(s.nextPaymentAmount),
+    next_payment_amount: s.nextPaymentAmount === null ? null : koboToNaira(s.nextPaymentAmount),
     next_payment_date: s.nextPaymentDate,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),

@@ -13,7 +13,7 @@ import { orNotFound, paginated, type ApiUser } from '../http/context'
 import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { implement, type HandlerTable } from '../http/router'
-import { isAllowedPayment } from '~/contract/money'
+import { isAllowedPayment, priceForQuantity, quantityProblem } from '~/contract/money'
 import { koboToNaira, nairaToKobo } from '../money'
 import { fileUrl, findOwnUpload } from './access'
 import { receiptTotals } from '~/contract/money'
@@ -23,7 +23,7 @@ import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../verification-codes/issue'
 import { pdfResponse } from '../pdf/kit'
 import { allocationLetterPdf, plotDescription, receiptPdf, receiptPurpose } from './documents'
-import { fullPaymentStructure, investmentPlan, paymentStructure, toNairaRows } from './plans'
+import { investmentPlan, toNairaRows } from './plans'
 import {
   bankDetails,
   findTransaction,
@@ -55,9 +55,10 @@ import {
   toSubscription,
   type ListFilters,
   type PlanRow,
+  type ProductRow,
 } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
-import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today } from './service'
+import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today, unitNoun, unitSchedule } from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
 const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it paid anyway`
@@ -65,19 +66,23 @@ const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it pai
 // ---------------------------------------------------------------------------------------------
 // Plans (the breakdown shown before subscribing)
 
-const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, params }) => {
+const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, params, body }) => {
   const product = await findProduct(db, params.reference)
   if (!product || product.type !== 'land') throw notFound(PRODUCT_NOT_FOUND)
-  const start = today()
   // 'full' stands for paying in one go, so a client can fetch either breakdown the same way.
-  if (params.id === 'full') {
-    return { data: toNairaRows(fullPaymentStructure(product.amount, product.discountPercentage, start)) }
-  }
-  const plan = orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
+  const plan = params.id === 'full' ? null : orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
+  const unitRows = unitSchedule(product, plan, today())
+  if (body.quantity === undefined) return { data: toNairaRows(unitRows) }
+  const tooMany = quantityProblem(body.quantity, product.availableByQuantity ? (product.unitAvailable ?? 0) : null, unitNoun(product))
+  if (tooMany) throw fieldError('quantity', tooMany)
+  const priced = priceForQuantity(unitRows, body.quantity)
   return {
-    data: toNairaRows(
-      paymentStructure({ amount: plan.amount, duration: plan.duration, durationType: plan.durationType }, product.initialDepositAmount, start),
-    ),
+    data: priced.rows.map((row) => ({
+      period: row.period,
+      amount: koboToNaira(row.amount),
+      quantity: priced.quantity,
+      unit_amount: koboToNaira(row.unitAmount),
+    })),
   }
 })
 
@@ -92,29 +97,50 @@ const getInvestmentPlan = implement(endpoints.investmentPlan, async ({ db, param
 // ---------------------------------------------------------------------------------------------
 // Subscribing
 
+/**
+ * The terms a subscription is made on, checked alike when customers subscribe and when staff
+ * subscribe a customer: an investment needs an amount of at least the minimum and no quantity but 1;
+ * land by instalments needs a plan of this product that still covers its price (`planId` null: in full).
+ */
+async function subscriptionTerms(
+  db: Database,
+  product: ProductRow,
+  input: { amountInvested: number | undefined; planId: string | null; planField: string; quantity: number | undefined },
+): Promise<{ plan: PlanRow | null; amountInvested: number | null; quantity: number }> {
+  const quantity = input.quantity ?? 1
+  if (product.type === 'land_investment') {
+    if (input.amountInvested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
+    const amountInvested = nairaToKobo(input.amountInvested)
+    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
+    investmentTerms(product)
+    if (quantity !== 1) throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+    return { plan: null, amountInvested, quantity }
+  }
+  if (input.planId === null) return { plan: null, amountInvested: null, quantity }
+  const plan = await findPlan(db, product.id, input.planId)
+  if (!plan) throw fieldError(input.planField, 'The selected payment plan does not belong to this product')
+  assertPlanCoversPrice(product, plan, input.planField)
+  return { plan, amountInvested: null, quantity }
+}
+
 const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, body: input }) => {
   const product = await findProduct(db, input.product_id)
   if (!product) throw fieldError('product_id', 'The selected product is invalid')
   if (product.type !== input.type) {
     throw fieldError('type', `This product is ${product.type === 'land' ? 'land' : 'an investment'}, not ${input.type === 'land' ? 'land' : 'an investment'}`)
   }
-  let plan: PlanRow | null = null
-  let amountInvested: number | null = null
-  if (product.type === 'land_investment') {
-    amountInvested = nairaToKobo(input.amount_invested ?? 0)
-    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
-    investmentTerms(product)
-  } else if (input.payment_mode === 'installment') {
-    plan = await findPlan(db, product.id, input.payment_id ?? '')
-    if (!plan) throw fieldError('payment_id', 'The selected payment plan does not belong to this product')
-    assertPlanCoversPrice(product, plan, 'payment_id')
-  }
+  const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
+    amountInvested: input.amount_invested,
+    planId: input.payment_mode === 'installment' ? input.payment_id ?? '' : null,
+    planField: 'payment_id',
+    quantity: input.quantity,
+  })
   const { id, created } = await createSubscription(db, {
     owner: user,
     product,
     plan,
     amountInvested,
-    quantity: input.quantity ?? 1,
+    quantity,
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
@@ -138,27 +164,18 @@ const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustome
   if (customer.isSuspended) throw fieldError('customer', 'This customer is suspended')
   const product = await findProduct(db, input.product)
   if (!product) throw fieldError('product', 'The selected product is invalid')
-  let plan: PlanRow | null = null
-  let amountInvested: number | null = null
-  if (product.type === 'land_investment') {
-    if (input.amount_invested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
-    amountInvested = nairaToKobo(input.amount_invested)
-    assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
-    investmentTerms(product)
-  } else if (input.paymentPlan) {
-    plan = await findPlan(db, product.id, input.paymentPlan)
-    if (!plan) throw fieldError('paymentPlan', 'The selected payment plan does not belong to this product')
-    assertPlanCoversPrice(product, plan, 'paymentPlan')
-  }
-  if (product.type === 'land_investment' && (input.quantity ?? 1) !== 1) {
-    throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
-  }
+  const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
+    amountInvested: input.amount_invested,
+    planId: input.paymentPlan || null,
+    planField: 'paymentPlan',
+    quantity: input.quantity,
+  })
   const { id, created } = await createSubscription(db, {
     owner: customer,
     product,
     plan,
     amountInvested,
-    quantity: input.quantity ?? 1,
+    quantity,
     createdById: staff.id,
     idempotencyKey: null,
   })

@@ -4,10 +4,9 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { discountedKobo, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
+import { discountedKobo, formatKobo, planCoversPrice, priceForQuantity, quantityProblem } from '~/contract/money'
 import { unconfirmedUnitsProblem } from './expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
-import { formatNaira } from '~/contract/format'
 import { subscriptionLink } from '~/contract/links'
 import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
@@ -21,7 +20,7 @@ import { fullPaymentStructure, investmentPlan, paymentStructure, type Investment
 import { todayIn } from '../dates/calendar'
 import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
 import { createdWith, recordAudit } from '../audit/record'
-import { nairaOf, relatedTo, subscriptionRefs } from './audit'
+import { relatedTo, subscriptionRefs } from './audit'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -66,7 +65,7 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
 
 export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
   if (amountKobo < product.amount) {
-    throw fieldError(field, belowMinimumMessage(label, formatNaira(koboToNaira(product.amount))))
+    throw fieldError(field, belowMinimumMessage(label, formatKobo(product.amount)))
   }
 }
 
@@ -102,6 +101,13 @@ function planArrearsRules(plan: Pick<PlanRow, 'graceDays' | 'lateFeePercent' | '
   return { graceDays: plan.graceDays, lateFeePercent: plan.lateFeePercent, defaultAfterDays: plan.defaultAfterDays, defaultAction: plan.defaultAction }
 }
 
+/** One plot's or acre's dated rows, in kobo: under the plan, or the discounted price paid in full. */
+export function unitSchedule(product: ProductRow, plan: Pick<PlanRow, 'amount' | 'duration' | 'durationType'> | null, start: string): ScheduleRow[] {
+  return plan
+    ? paymentStructure({ amount: plan.amount, duration: plan.duration, durationType: plan.durationType }, product.initialDepositAmount, start)
+    : fullPaymentStructure(product.amount, product.discountPercentage, start)
+}
+
 /** What a new subscription owes and its dated rows (the schedules of docs/rules.md). */
 function termsOf(input: NewSubscription, start: string) {
   const { product, plan } = input
@@ -110,19 +116,9 @@ function termsOf(input: NewSubscription, start: string) {
     const payouts = investmentPlan(amount, investmentTerms(product), start)
     return { total: amount, first: amount, kind: 'payout' as const, rows: payouts, mode: 'full' as const }
   }
-  const quantity = input.quantity ?? 1
-  // The schedule of one unit, each row multiplied: the rows still add up to the total.
-  const rows: ScheduleRow[] = (
-    plan
-      ? paymentStructure(
-          { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
-          product.initialDepositAmount,
-          start,
-        )
-      : fullPaymentStructure(product.amount, product.discountPercentage, start)
-  ).map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, quantity) }))
-  const total = scaleByQuantity(plan ? plan.amount : discountedKobo(product.amount, product.discountPercentage), quantity)
-  return { total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
+  const priced = priceForQuantity(unitSchedule(product, plan, start), input.quantity ?? 1)
+  const rows: ScheduleRow[] = priced.rows.map((row) => ({ period: row.period, amount: row.amount }))
+  return { total: priced.total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
 }
 
 /**
@@ -216,7 +212,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         related: [owner.reference, product.reference],
         summary:
           `Added subscription ${created.reference} to ${productName(product)} for ${owner.firstName} ${owner.lastName} ` +
-          `(${owner.reference}): ${nairaOf(terms.total)}`,
+          `(${owner.reference}): ${formatKobo(terms.total)}`,
         changes: createdWith({
           status: 'awaiting_payment',
           type: product.type,
@@ -233,7 +229,7 @@ export async function createSubscription(db: Database, input: NewSubscription): 
         title: 'Subscription created',
         body:
           `Hello ${owner.firstName}, your subscription ${created.reference} to ${productName(product)} has been created. ` +
-          `Make your payment of ${formatNaira(koboToNaira(terms.first))} and upload the proof to get started.`,
+          `Make your payment of ${formatKobo(terms.first)} and upload the proof to get started.`,
         link: subscriptionLink(product.type, created.reference),
       })
       return created.id

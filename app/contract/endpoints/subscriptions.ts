@@ -5,7 +5,9 @@ import {
   investmentPlanSchema,
   markTransactionSchema,
   paymentDetailsSchema,
+  paymentStructureSchema,
   planEntrySchema,
+  pricedPlanEntrySchema,
   subscribeSchema,
   subscriptionDetailSchema,
   subscriptionQuerySchema,
@@ -29,9 +31,12 @@ export const subscriptionEndpoints = {
     summary: "What a land product costs when, under one of its payment plans or paid in full",
     description:
       "`id` is the uuid of one of the product's payment plans, or `full` for paying in one go (its discount applied). " +
-      'The first row is due today; amounts are naira.',
+      'The first row is due today; amounts are naira. With `quantity` (1 to 10, no more than the units left) every row is ' +
+      'for that many plots or acres, priced as the subscription will charge them, and also carries `quantity` and ' +
+      '`unit_amount` (the row for one unit).',
     access: 'verified',
-    response: planRows,
+    body: paymentStructureSchema,
+    response: z.array(pricedPlanEntrySchema),
   }),
   investmentPlan: endpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { proofHref } from '../subscriptions/lists'
 import { StatusBadge } from '../subscriptions/subscription-card'
 import { PayoutStatusBadge } from './payouts-page'
+import { koboToNaira, koboOf } from '~/contract/money'
 
 /**
  * An investment's payout ledger over the portfolio: each payout's date, amount and status, a hold
@@ -21,8 +22,8 @@ export function PayoutsPanel({
 }) {
   const s = data.subscription
   const date = (value: string | null) => formatDate(value, data.timeZone)
-  const total = data.payouts.reduce((sum, payout) => sum + Math.round(payout.amount * 100), 0) / 100
-  const paid = data.payouts.filter((payout) => payout.status === 'paid').reduce((sum, payout) => sum + Math.round(payout.amount * 100), 0) / 100
+  const total = koboToNaira(data.payouts.reduce((sum, payout) => sum + koboOf(payout.amount), 0))
+  const paid = koboToNaira(data.payouts.filter((payout) => payout.status === 'paid').reduce((sum, payout) => sum + koboOf(payout.amount), 0))
   return (
     <SlideOver title={`Payouts: ${s.reference}`} closeTo={data.closeTo}>
       <dl className="mb-4 divide-y divide-slate-100">

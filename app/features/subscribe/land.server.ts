@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { koboOf, maxQuantity, planCoversPrice, quantityProblem, scaleByQuantity } from '~/contract/money'
+import { koboOf, koboToNaira, maxQuantity, planCoversPrice, quantityProblem } from '~/contract/money'
 import type { Product } from '~/contract/products'
 import type { PaymentPlan } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
@@ -42,10 +42,8 @@ export function planTimeline(plan: PaymentPlan, rows: PlanEntry[], unit: string)
 /** The most plots or acres this product can be bought by now: at most 10, and no more than the units left. */
 export const mostUnits = (product: Product) => maxQuantity(product.available_by_quantity ? (product.unit_available ?? 0) : null)
 
-/** One plot's rows (naira, as the API answers them) for `quantity` plots, by the rule the API charges. */
-export function scaleRows(rows: PlanEntry[], quantity: number): PlanEntry[] {
-  return rows.map((row) => ({ period: row.period, amount: scaleByQuantity(koboOf(row.amount), quantity) / 100 }))
-}
+/** What naira amounts the API answered add up to, counted in kobo so fractions add up exactly. */
+const sumNaira = (amounts: number[]) => koboToNaira(amounts.reduce((sum, amount) => sum + koboOf(amount), 0))
 
 /**
  * /land-purchases/$reference/subscribe: step 1 chooses full payment or a plan (?plan=full|uuid),
@@ -99,23 +97,22 @@ export async function loadSubscribe(request: Request, reference: string | undefi
     { plan: submission.value.plan, quantity: quantity > 1 ? quantity : null, step: 'breakdown', all: flow.showAll ? 1 : null },
     flow.listSearch,
   )
-  const rows = await fetchPaymentStructure(request, product.reference, plan ? plan.uuid : 'full')
+  const rows = await fetchPaymentStructure(request, product.reference, plan ? plan.uuid : 'full', quantity)
   if (!rows.ok) {
     return choiceStep(
       rows.fieldErrors ? replyWithServerErrors(submission, rows) : submission.reply({ formErrors: [rows.message] }),
     )
   }
-  // The API's rows are for one plot; the total and every row are multiplied as the API will charge them.
-  const scaled = scaleRows(rows.data, quantity)
-  const unitTotal = plan ? plan.amount : rows.data.reduce((sum, row) => sum + row.amount, 0)
+  // The API prices the rows for the quantity asked; they add up to what the subscription will owe.
+  const scaled: PlanEntry[] = rows.data.map((row) => ({ period: row.period, amount: row.amount }))
   return {
     ...common,
     step: 'breakdown' as const,
     plan: plan ? plan.uuid : 'full',
     quantity,
     chosen: plan,
-    unitTotal,
-    total: scaleByQuantity(koboOf(unitTotal), quantity) / 100,
+    unitTotal: sumNaira(rows.data.map((row) => row.unit_amount ?? row.amount)),
+    total: sumNaira(scaled.map((row) => row.amount)),
     rows: scaled,
     timeline: plan ? planTimeline(plan, scaled, product.land_type ?? 'unit') : [],
     showAll: flow.showAll,

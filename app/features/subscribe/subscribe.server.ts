@@ -59,8 +59,9 @@ export async function subscribe(request: Request, kindName: KindName, submission
 }
 
 /** What a land product costs when: under one of its plans (a uuid) or paid in full ('full'). */
-export async function fetchPaymentStructure(request: Request, reference: string, plan: string) {
-  return api(request, endpoints.paymentStructure, { params: { reference, id: plan } })
+/** What a land product costs when under a plan (or `full`), for `quantity` plots or acres as the API prices them. */
+export async function fetchPaymentStructure(request: Request, reference: string, plan: string, quantity?: number) {
+  return api(request, endpoints.paymentStructure, { params: { reference, id: plan }, body: quantity === undefined ? {} : { quantity } })
 }
 
 /** The returns an amount invested in a land-investment product pays, and when. */

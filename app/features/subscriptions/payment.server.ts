@@ -7,7 +7,7 @@ import { parseDisplayDate } from '~/contract/format'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { paymentFormSchema } from './subscription-forms'
 import { hasPermission } from '~/contract/permissions'
-import { koboOf, paymentChoices } from '~/contract/money'
+import { koboOf, paymentChoices, koboToNaira } from '~/contract/money'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { api } from '~/utils/api.server'
 import { uploadFormFile } from '~/utils/files.server'
@@ -55,9 +55,9 @@ export function amountChoices(s: SubscriptionDetail): AmountChoice[] {
   const total = koboOf(s.total_amount)
   return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map((choice) => ({
     instalments: choice.instalments,
-    amount: choice.amountKobo / 100,
+    amount: koboToNaira(choice.amountKobo),
     whole: choice.whole,
-    value: (choice.amountKobo / 100).toFixed(2),
+    value: koboToNaira(choice.amountKobo).toFixed(2),
   }))
 }
 
