@@ -409,6 +409,8 @@ const QUERY_PARAMETERS: Record<string, string> = {
   to: 'To this day (YYYY-MM-DD), included',
 }
 
+const ISO_DATE_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}$`
+
 /** Formats the JSON Schema cannot read off a refinement: the shared fields that check one. */
 const FORMATS = new Map<unknown, string>([[emailField, 'email']])
 
@@ -419,9 +421,14 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', names?: Na
     unrepresentable: 'any',
     target: 'draft-2020-12',
     ...(names ? { metadata: names } : {}),
-    override: ({ zodSchema, jsonSchema: json }) => {
-      const format = FORMATS.get(zodSchema)
-      if (format && !json.format) json.format = format
+    override: ({ zodSchema, jsonSchema: json, path }) => {
+      if (json.format || json.type !== 'string') return
+      const format =
+        FORMATS.get(zodSchema) ??
+        (json.pattern === ISO_DATE_PATTERN ? 'date' : undefined) ??
+        // Every record's `uuid` is its uuid column.
+        (io === 'output' && path.at(-1) === 'uuid' && path.at(-2) === 'properties' ? 'uuid' : undefined)
+      if (format) json.format = format
     },
   }) as JsonSchema
   return rest

@@ -214,6 +214,8 @@ describe('what a generated client relies on', () => {
     }
     const login = resolved(operationOf('login').requestBody.content['application/json'].schema)
     expect(login.properties.email.format).toBe('email')
+    expect(document.components.schemas.Transaction.properties.uuid.format).toBe('uuid')
+    expect(document.components.schemas.TitleListItem.properties.due_date.format).toBe('date')
   })
 })
 
@@ -235,6 +237,8 @@ describe('the API reference page', () => {
       expect(html, key).toContain(`${method}</span> <code>${path.replace(/&/g, '&#38;')}</code>`)
     }
     expect(html).toContain('Who may call it: A verified account with one of the permissions can_modify_product')
+    expect(html).toContain('<td>The page to answer, from 1; a page past the end answers an empty page</td>')
+    expect(html).toContain('<strong>401</strong> Wrong e-mail or password')
   })
 
   test('runs no script and loads nothing from another host', () => {

@@ -21,7 +21,7 @@ type Schema = {
   contentMediaType?: string
   $ref?: string
 }
-type Parameter = { name: string; in: string; required: boolean; schema: Schema }
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema }
 type Operation = {
   operationId: string
   summary: string
@@ -114,9 +114,9 @@ ${
 function parameterTable(parameters: Parameter[]) {
   const rows = parameters.map(
     (parameter) =>
-      `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escape(describe(parameter.schema))}</td></tr>`,
+      `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escape(describe(parameter.schema))}</td><td>${escape(parameter.description ?? '')}</td></tr>`,
   )
-  return `<table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return `<table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th><th>Meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
 function fieldTable(schema: Schema) {
