@@ -45,6 +45,8 @@ export type EndpointSpec = {
    * from a path id). A 429 is answered with a Retry-After header.
    */
   readonly errors?: { readonly [Status in ErrorStatus]?: string }
+  /** A body and the `data` of its answer as a client would send and get them, for the API document. */
+  readonly examples?: { readonly body?: unknown; readonly response?: unknown }
 }
 
 export type Endpoint<Spec extends EndpointSpec = EndpointSpec> = Spec & {

@@ -323,12 +323,13 @@ const PATH_PARAMETERS: Record<string, string> = {
 /** JSON, and the same fields as a urlencoded or multipart form: the API reads all three alike. */
 function requestBody(entry: NamedEndpoint, body: z.ZodType, writer: SchemaWriter) {
   const schema = writer.body(entry.name, body)
+  const example = entry.examples?.body === undefined ? {} : { example: entry.examples.body }
   return {
     required: true,
     content: {
-      'application/json': { schema },
-      'application/x-www-form-urlencoded': { schema },
-      'multipart/form-data': { schema },
+      'application/json': { schema, ...example },
+      'application/x-www-form-urlencoded': { schema, ...example },
+      'multipart/form-data': { schema, ...example },
     },
   }
 }
@@ -364,6 +365,9 @@ function success(entry: NamedEndpoint, writer: SchemaWriter) {
             data: writer.write(response, 'output'),
           },
         },
+        ...(entry.examples?.response === undefined
+          ? {}
+          : { example: { status: '200', message: 'Request processed successfully', data: entry.examples.response } }),
       },
       ...(entry.exportsCsv
         ? { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv', description: 'Every row the filters match, with a header row' } } }

@@ -6,6 +6,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { z } from 'zod'
 import { servedRoutes as routes } from '~/backend'
 import type { Access, Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
@@ -206,6 +207,22 @@ describe('what a generated client relies on', () => {
     })
     const text = JSON.stringify(document)
     for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(names, name).toContain(name)
+  })
+
+  test('an example is what the API takes and answers: its body passes the entry checks and its answer the response schema', () => {
+    const withExamples = Object.entries(endpoints).filter(([, entry]) => 'examples' in entry && entry.examples)
+    expect(withExamples.map(([name]) => name)).toEqual(expect.arrayContaining(['login']))
+    for (const [name, entry] of withExamples as [string, Endpoint][]) {
+      const operation = operationOf(name)
+      if (entry.examples?.body !== undefined) {
+        expect(entry.body!.safeParse(entry.examples.body).error?.issues ?? [], name).toEqual([])
+        expect(operation.requestBody.content['application/json'].example, name).toEqual(entry.examples.body)
+      }
+      if (entry.examples?.response !== undefined) {
+        expect((entry.response as z.ZodType).safeParse(entry.examples.response).error?.issues ?? [], name).toEqual([])
+        expect(operation.responses['200'].content['application/json'].example.data, name).toEqual(entry.examples.response)
+      }
+    }
   })
 
   test('parameters say what they are, and an e-mail field says it is one', () => {

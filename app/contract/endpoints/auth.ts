@@ -27,6 +27,23 @@ export const authEndpoints = {
       'Without `remember` the token also ends after some hours without a request. Failed attempts are limited per e-mail and per client address (429). A suspended account answers 403.',
     access: 'public',
     body: loginSchema,
+    examples: {
+      body: { email: 'ada.obi@example.com', password: 'correct horse battery', remember: true },
+      response: {
+        token: 'q3v8Zx1N0pLr6bT2yWc9HkD4sFj7GmA5eUo1iRn8Y2k',
+        user: {
+          uuid: '0b8f6c1e-4a2d-4f7b-9c3e-5d1a2b3c4d5e',
+          reference: 'CUS-7K2M9QXA',
+          first_name: 'Ada',
+          last_name: 'Obi',
+          email: 'ada.obi@example.com',
+          role: 'customer',
+          permissions: [],
+          email_verified: true,
+          business_name: null,
+        },
+      },
+    },
     errors: {
       401: 'Wrong e-mail or password',
       403: 'The account is suspended',
@@ -56,6 +73,7 @@ export const authEndpoints = {
     description: 'Answers the same whether or not the address has an account.',
     access: 'public',
     body: forgotPasswordSchema,
+    examples: { body: { email: 'ada.obi@example.com' }, response: null },
     errors: {
       429: 'Too many reset e-mails requested for the address',
     },
