@@ -19,6 +19,9 @@ export type ParamNames<Path extends string> = string extends Path
     ? Name
     : never
 
+/** A failure an entry can answer besides its success, by HTTP status (the answer is the error envelope). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429
+
 export type EndpointSpec = {
   readonly method: HttpMethod
   /** Relative to /api/v1, with :name placeholders. */
@@ -36,6 +39,14 @@ export type EndpointSpec = {
   readonly exportsCsv?: true
   /** How large a body may be, when not the API's default (4 MB), and the message (and field) of a refusal. */
   readonly bodyLimit?: { readonly bytes: number; readonly message: string; readonly field?: string }
+  /**
+   * The failures its handler answers itself, each with when: the API document declares them beside
+   * those that follow from the entry (401/403 from its access rule, 422 and 413 from its input, 404
+   * from a path id). A 429 is answered with a Retry-After header.
+   */
+  readonly errors?: { readonly [Status in ErrorStatus]?: string }
+  /** A body and the `data` of its answer as a client would send and get them, for the API document. */
+  readonly examples?: { readonly body?: unknown; readonly response?: unknown }
 }
 
 export type Endpoint<Spec extends EndpointSpec = EndpointSpec> = Spec & {

@@ -6,6 +6,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { z } from 'zod'
 import { servedRoutes as routes } from '~/backend'
 import type { Access, Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
@@ -25,6 +26,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
+
+/** A schema, response or header with its `$ref` followed into components, as a client reads it. */
+const resolved = (value: any): any => {
+  if (!value?.$ref) return value
+  const [, , kind, name] = value.$ref.split('/')
+  return resolved(document.components[kind][name])
+}
 
 const operationsOf = (doc: any) =>
   Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
@@ -92,7 +100,7 @@ describe('openapi.json', () => {
         expect(operation['x-access'].roles, key).toEqual(access.roles ?? [])
       }
       if ('body' in entry && entry.body) {
-        const body = operation.requestBody?.content['application/json'].schema
+        const body = resolved(operation.requestBody?.content['application/json'].schema)
         // An object, or a choice of objects (a settings post is one of several forms).
         const objects = body?.properties ? [body] : (body?.oneOf ?? body?.anyOf ?? [])
         expect(objects.length, key).toBeGreaterThan(0)
@@ -103,18 +111,128 @@ describe('openapi.json', () => {
 
   test('a body and an answer are described field by field, as the API checks them', () => {
     const create = operationsOf(document).find(({ key }) => key === 'POST /admin/product')!.operation
-    const body = create.requestBody.content['application/json'].schema
+    const body = resolved(create.requestBody.content['application/json'].schema)
     expect(body.properties.type.enum).toEqual(['land', 'land_investment'])
     expect(body.properties.description).toMatchObject({ type: 'string', maxLength: 5000 })
     expect(body.required).toContain('type')
     expect(create['x-access'].permissions).toEqual(['can_modify_product'])
 
     const list = operationsOf(document).find(({ key }) => key === 'GET /product')!.operation
-    const data = list.responses['200'].content['application/json'].schema.properties.data
-    expect(data.properties.items.items.properties.reference).toEqual({ type: 'string' })
+    const data = resolved(list.responses['200'].content['application/json'].schema.properties.data)
+    expect(resolved(data.properties.items.items).properties.reference).toEqual({ type: 'string' })
     expect(list.parameters.map((parameter: any) => parameter.name)).toEqual(
       expect.arrayContaining(['type', 'available_status', 'search', 'page']),
     )
+  })
+})
+
+describe('what a generated client relies on', () => {
+  const operationOf = (name: string) => operationsOf(document).find(({ operation }) => operation.operationId === name)!.operation
+  const statusesOf = (name: string) => Object.keys(operationOf(name).responses)
+
+  test('each operation declares every failure its entry implies, each answering the error envelope', () => {
+    for (const { key, operation } of operationsOf(document)) {
+      const entry = endpoints[operation.operationId as keyof typeof endpoints] as Endpoint
+      const declared = Object.keys(operation.responses)
+      const expected = [
+        '400',
+        ...(entry.access === 'public' ? [] : ['401']),
+        ...(entry.access === 'public' || entry.access === 'signed-in' ? [] : ['403']),
+        ...(entry.paramNames.length ? ['404'] : []),
+        ...(entry.body ? ['413'] : []),
+        ...(entry.body || entry.query ? ['422'] : []),
+        ...Object.keys(entry.errors ?? {}),
+      ]
+      expect(declared, key).toEqual(expect.arrayContaining([...new Set(expected)]))
+      for (const status of declared.filter((code) => code !== '200')) {
+        const answer = resolved(operation.responses[status])
+        expect(answer.description, `${key} ${status}`).toBeTruthy()
+        const schema = answer.content['application/json'].schema.$ref
+        expect(schema, `${key} ${status}`).toBe(status === '422' ? '#/components/schemas/ValidationFailure' : '#/components/schemas/Failure')
+        if (status === '429') expect(resolved(answer.headers['Retry-After']).schema.type, key).toBe('integer')
+      }
+      for (const [status, description] of Object.entries(entry.errors ?? {})) {
+        expect(resolved(operation.responses[status]).description, `${key} ${status}`).toContain(description)
+      }
+    }
+  })
+
+  test('the statuses the review found undeclared are declared', () => {
+    expect(statusesOf('login')).toEqual(expect.arrayContaining(['401', '403', '429']))
+    expect(resolved(operationOf('login').responses['401']).description).toBe('Wrong e-mail or password')
+    for (const name of ['payoutMarkPaid', 'commissionMarkPaid', 'verifyPasswordToken']) {
+      expect(statusesOf(name), name).toContain('404')
+    }
+    for (const name of ['payoutMarkPaid', 'commissionMarkPaid', 'subscriptionCancel', 'transactionMark', 'reconciliationConfirm']) {
+      expect(statusesOf(name), name).toContain('409')
+    }
+    expect(resolved(operationOf('login').responses['429']).headers['Retry-After']).toBeTruthy()
+  })
+
+  test('openapi.json is declared as the JSON object it is', () => {
+    expect(operationOf('openApiDocument').responses['200'].content['application/json'].schema.type).toBe('object')
+    expect(document).toBeTypeOf('object')
+  })
+
+  test('a list that exports answers its JSON page and its CSV file under their own media types', () => {
+    const exports = Object.entries(endpoints).filter(([, entry]) => 'exportsCsv' in entry && entry.exportsCsv)
+    expect(exports.length).toBeGreaterThan(3)
+    for (const [name] of exports) {
+      const content = operationOf(name).responses['200'].content
+      expect(Object.keys(content).sort(), name).toEqual(['application/json', 'text/csv'])
+      expect(content['application/json'].schema.properties.data, name).toBeTruthy()
+      expect(content['text/csv'].schema, name).toMatchObject({ type: 'string', contentMediaType: 'text/csv' })
+      const format = operationOf(name).parameters.find((parameter: any) => parameter.name === 'format')
+      expect(format?.schema.enum, name).toEqual(['csv'])
+    }
+  })
+
+  test('a body is declared as JSON, urlencoded and multipart, with one schema', () => {
+    for (const { key, operation } of operationsOf(document).filter(({ operation }) => operation.requestBody)) {
+      const content = operation.requestBody.content
+      expect(Object.keys(content).sort(), key).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+      expect(content['multipart/form-data'].schema, key).toEqual(content['application/json'].schema)
+      expect(content['application/x-www-form-urlencoded'].schema, key).toEqual(content['application/json'].schema)
+    }
+  })
+
+  test('domain objects and their pages are named schemas that operations refer to', () => {
+    const names = Object.keys(document.components.schemas)
+    expect(names).toEqual(expect.arrayContaining(['Product', 'ProductPage', 'Subscription', 'SubscriptionPage', 'Transaction', 'TransactionPage', 'CustomerRecord', 'SessionData']))
+    const productList = operationOf('productList').responses['200'].content['application/json'].schema.properties.data
+    expect(productList).toEqual({ $ref: '#/components/schemas/ProductPage' })
+    expect(resolved(productList).properties.items.items).toEqual({ $ref: '#/components/schemas/Product' })
+    expect(operationOf('productShow').responses['200'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Product',
+    })
+    const text = JSON.stringify(document)
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(names, name).toContain(name)
+  })
+
+  test('an example is what the API takes and answers: its body passes the entry checks and its answer the response schema', () => {
+    const withExamples = Object.entries(endpoints).filter(([, entry]) => 'examples' in entry && entry.examples)
+    expect(withExamples.map(([name]) => name)).toEqual(expect.arrayContaining(['login']))
+    for (const [name, entry] of withExamples as [string, Endpoint][]) {
+      const operation = operationOf(name)
+      if (entry.examples?.body !== undefined) {
+        expect(entry.body!.safeParse(entry.examples.body).error?.issues ?? [], name).toEqual([])
+        expect(operation.requestBody.content['application/json'].example, name).toEqual(entry.examples.body)
+      }
+      if (entry.examples?.response !== undefined) {
+        expect((entry.response as z.ZodType).safeParse(entry.examples.response).error?.issues ?? [], name).toEqual([])
+        expect(operation.responses['200'].content['application/json'].example.data, name).toEqual(entry.examples.response)
+      }
+    }
+  })
+
+  test('parameters say what they are, and an e-mail field says it is one', () => {
+    for (const { key, operation } of operationsOf(document)) {
+      for (const parameter of operation.parameters ?? []) expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy()
+    }
+    const login = resolved(operationOf('login').requestBody.content['application/json'].schema)
+    expect(login.properties.email.format).toBe('email')
+    expect(document.components.schemas.Transaction.properties.uuid.format).toBe('uuid')
+    expect(document.components.schemas.TitleListItem.properties.due_date.format).toBe('date')
   })
 })
 
@@ -136,6 +254,8 @@ describe('the API reference page', () => {
       expect(html, key).toContain(`${method}</span> <code>${path.replace(/&/g, '&#38;')}</code>`)
     }
     expect(html).toContain('Who may call it: A verified account with one of the permissions can_modify_product')
+    expect(html).toContain('<td>The page to answer, from 1; a page past the end answers an empty page</td>')
+    expect(html).toContain('<strong>401</strong> Wrong e-mail or password')
   })
 
   test('runs no script and loads nothing from another host', () => {

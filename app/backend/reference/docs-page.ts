@@ -21,7 +21,7 @@ type Schema = {
   contentMediaType?: string
   $ref?: string
 }
-type Parameter = { name: string; in: string; required: boolean; schema: Schema }
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema }
 type Operation = {
   operationId: string
   summary: string
@@ -37,7 +37,8 @@ type Operation = {
  * The API reference as one HTML page: every operation grouped by tag, with its access rule,
  * parameters, body and answer as field tables. Self-contained: no script, no request to another host.
  */
-export function renderDocsPage(document: OpenApiDocument): string {
+export function renderDocsPage(described: OpenApiDocument): string {
+  const document = withRefsInlined(described)
   const operations: { method: string; path: string; operation: Operation }[] = []
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -113,9 +114,9 @@ ${
 function parameterTable(parameters: Parameter[]) {
   const rows = parameters.map(
     (parameter) =>
-      `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escape(describe(parameter.schema))}</td></tr>`,
+      `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escape(describe(parameter.schema))}</td><td>${escape(parameter.description ?? '')}</td></tr>`,
   )
-  return `<table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  return `<table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th><th>Meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
 function fieldTable(schema: Schema) {
@@ -201,3 +202,23 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{border:1px solid #e5e7eb;padding:.25rem .5rem;text-align:left;vertical-align:top}
 th{background:#f9fafb}
 `
+
+/**
+ * The document with each named schema, response and header written out where it is referred to,
+ * as the field tables read them; a name met again inside itself stays a reference.
+ */
+function withRefsInlined(document: OpenApiDocument): OpenApiDocument {
+  const named = document.components as unknown as Record<string, Record<string, unknown>>
+  const inline = (value: unknown, open: readonly string[]): unknown => {
+    if (Array.isArray(value)) return value.map((item) => inline(item, open))
+    if (!value || typeof value !== 'object') return value
+    const { $ref, ...rest } = value as { $ref?: unknown }
+    if (typeof $ref === 'string' && $ref.startsWith('#/components/') && !open.includes($ref)) {
+      const [kind, name] = $ref.slice('#/components/'.length).split('/')
+      const target = named[kind]?.[name]
+      if (target) return { ...(inline(target, [...open, $ref]) as object), ...(inline(rest, open) as object) }
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inline(inner, open)]))
+  }
+  return { ...document, paths: inline(document.paths, []) as OpenApiDocument['paths'] }
+}

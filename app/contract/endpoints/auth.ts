@@ -27,6 +27,28 @@ export const authEndpoints = {
       'Without `remember` the token also ends after some hours without a request. Failed attempts are limited per e-mail and per client address (429). A suspended account answers 403.',
     access: 'public',
     body: loginSchema,
+    examples: {
+      body: { email: 'ada.obi@example.com', password: 'correct horse battery', remember: true },
+      response: {
+        token: 'q3v8Zx1N0pLr6bT2yWc9HkD4sFj7GmA5eUo1iRn8Y2k',
+        user: {
+          uuid: '0b8f6c1e-4a2d-4f7b-9c3e-5d1a2b3c4d5e',
+          reference: 'CUS-7K2M9QXA',
+          first_name: 'Ada',
+          last_name: 'Obi',
+          email: 'ada.obi@example.com',
+          role: 'customer',
+          permissions: [],
+          email_verified: true,
+          business_name: null,
+        },
+      },
+    },
+    errors: {
+      401: 'Wrong e-mail or password',
+      403: 'The account is suspended',
+      429: 'Too many failed sign-ins for the e-mail or from the client address',
+    },
     response: sessionDataSchema,
   }),
   register: endpoint({
@@ -38,6 +60,9 @@ export const authEndpoints = {
       'The address is then verified with the code mailed to it (verify-email); until then only the account endpoints answer. A realtor needs a business name. `referral` is the reference of the realtor who referred them: the realtor of a customer, or the upline of a new realtor (whose commissions then follow it).',
     access: 'public',
     body: registerSchema,
+    errors: {
+      429: 'Too many sign-ups from the client address, or too many e-mails to the address',
+    },
     response: sessionDataSchema,
   }),
   forgotPassword: endpoint({
@@ -48,6 +73,10 @@ export const authEndpoints = {
     description: 'Answers the same whether or not the address has an account.',
     access: 'public',
     body: forgotPasswordSchema,
+    examples: { body: { email: 'ada.obi@example.com' }, response: null },
+    errors: {
+      429: 'Too many reset e-mails requested for the address',
+    },
     response: noData,
   }),
   verifyPasswordToken: endpoint({
@@ -58,6 +87,9 @@ export const authEndpoints = {
     description: 'A used, expired or unknown token answers 404.',
     access: 'public',
     body: passwordTokenSchema,
+    errors: {
+      404: 'The link is used, expired or unknown',
+    },
     response: passwordTokenInfoSchema,
   }),
   resetPassword: endpoint({
@@ -68,6 +100,9 @@ export const authEndpoints = {
     description: 'The link works once and proves the e-mail address; every other session of the account ends.',
     access: 'public',
     body: resetPasswordSchema,
+    errors: {
+      400: 'The link is used, expired, unknown or for another e-mail address',
+    },
     response: sessionDataSchema,
   }),
   me: endpoint({
@@ -94,6 +129,9 @@ export const authEndpoints = {
     description: 'A code allows a few tries and expires; an already verified address answers success.',
     access: 'signed-in',
     body: verifyEmailSchema,
+    errors: {
+      429: 'Too many code checks from the client address',
+    },
     response: sessionUserSchema,
   }),
   sendOtp: endpoint({
@@ -103,6 +141,10 @@ export const authEndpoints = {
     summary: 'Mail a new e-mail verification code',
     description: 'A verified address answers 400; a code sent less than a minute ago answers 429.',
     access: 'signed-in',
+    errors: {
+      400: 'The address is already verified',
+      429: 'A code was sent less than a minute ago, or too many e-mails were requested',
+    },
     response: noData,
   }),
   changePassword: endpoint({
@@ -130,6 +172,9 @@ export const authEndpoints = {
     description: 'The address changes only when that link is confirmed (auth/confirm-email).',
     access: 'signed-in',
     body: changeEmailSchema,
+    errors: {
+      429: 'Too many e-mails requested, or the new address has had its share of e-mails',
+    },
     response: noData,
   }),
   confirmEmail: endpoint({
@@ -141,6 +186,9 @@ export const authEndpoints = {
       'Works signed in or not and only once; every other session of the account ends (the calling session stays when it belongs to that account).',
     access: 'public',
     body: confirmEmailSchema,
+    errors: {
+      400: 'The link is used, expired or unknown',
+    },
     response: confirmedEmailSchema,
   }),
 } as const

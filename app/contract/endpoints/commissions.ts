@@ -40,6 +40,10 @@ export const commissionEndpoints = {
     description: `Lists the entries earned in that month (in the platform's time zone) with their status, and the month's totals. A month that is not YYYY-MM answers 422. ${WHOSE}`,
     access: COMMISSION_ACCESS.realtors,
     query: statementQuery,
+    errors: {
+      403: "A realtor asking for another realtor's statement",
+      404: 'No such realtor',
+    },
     response: file('application/pdf'),
   }),
   commissionStatementCsv: endpoint({
@@ -50,6 +54,10 @@ export const commissionEndpoints = {
     description: `One row per entry: amounts as plain decimals (1250.00), dates YYYY-MM-DD; a cell beginning with = + - or @ is prefixed with an apostrophe. ${WHOSE}`,
     access: COMMISSION_ACCESS.realtors,
     query: statementQuery,
+    errors: {
+      403: "A realtor asking for another realtor's statement",
+      404: 'No such realtor',
+    },
     response: file('text/csv'),
   }),
   commissionList: endpoint({
@@ -72,6 +80,10 @@ export const commissionEndpoints = {
       '`ids` lists the entries\' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid, void or held for review refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.',
     access: COMMISSION_ACCESS.payers,
     body: markCommissionsPaidSchema,
+    errors: {
+      404: 'A commission is unknown',
+      409: 'A commission is already paid or void',
+    },
     response: markPaidAnswerSchema,
   }),
   commissionHoldShow: endpoint({
@@ -93,6 +105,9 @@ export const commissionEndpoints = {
       '`decision` is clear or confirm. A purchase is decided once: deciding it again answers 409. Confirmed, the commissions its later payments earn are void too; cleared, they are earned as usual. Each realtor whose commissions are released is notified, and the decision is in the audit trail of the subscription.',
     access: COMMISSION_ACCESS.payers,
     body: holdDecisionSchema,
+    errors: {
+      409: 'The hold is already decided',
+    },
     response: commissionHoldSchema,
   }),
 } as const

@@ -16,6 +16,10 @@ export const documentEndpoints = {
       'Public: `code` is the verification code printed on a receipt, allocation letter or statement (and in its QR code). ' +
       'An unknown code answers 404; unknown codes from one client address are limited like failed sign-ins (429).',
     access: 'public',
+    errors: {
+      404: 'No document has this code',
+      429: 'Too many unknown codes from the client address',
+    },
     response: verificationSchema,
   }),
   subscriptionStatement: endpoint({

@@ -14,6 +14,9 @@ export const mediaEndpoints = {
       'proof sent again answers the file already stored.',
     access: 'verified',
     body: uploadPayloadSchema,
+    errors: {
+      403: 'A product image without can_modify_product',
+    },
     response: uploadResultSchema,
   }),
   mediaFile: endpoint({

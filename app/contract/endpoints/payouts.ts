@@ -50,6 +50,11 @@ export const payoutEndpoints = {
       'completes the investment.',
     access: RECORDERS,
     body: markPayoutsPaidSchema,
+    errors: {
+      403: "A payout of the caller's own investment",
+      404: 'A payout is unknown',
+      409: 'A payout is already paid, its investment is not paying out, or its payouts are on hold',
+    },
     response: z.array(payoutSchema),
   }),
 } as const

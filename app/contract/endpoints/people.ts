@@ -63,6 +63,9 @@ export const peopleEndpoints = {
     description: `${CREATED_DESCRIPTION} A customer added by a realtor belongs to that realtor.`,
     access: PEOPLE_ACCESS.customerEditors,
     body: customerSchema,
+    errors: {
+      429: 'Too many accounts created by the caller or from the client address',
+    },
     response: customerRecordSchema,
   }),
   customerShow: endpoint({
@@ -92,6 +95,9 @@ export const peopleEndpoints = {
     description: `${REALTOR_SCOPE} ${SUSPEND_DESCRIPTION} A realtor lifts only the suspensions it made.`,
     access: PEOPLE_ACCESS.customerEditors,
     body: suspendSchema,
+    errors: {
+      403: 'The caller themselves',
+    },
     response: customerRecordSchema,
   }),
 
@@ -114,6 +120,9 @@ export const peopleEndpoints = {
     description: CREATED_DESCRIPTION,
     access: PEOPLE_ACCESS.realtorEditors,
     body: realtorSchema,
+    errors: {
+      429: 'Too many accounts created by the caller or from the client address',
+    },
     response: realtorRecordSchema,
   }),
   realtorShow: endpoint({
@@ -143,6 +152,9 @@ export const peopleEndpoints = {
       "`decision` is approve (the flag becomes what the realtor asked) or reject (it stays as staff set it). The realtor's request is shown in `registered_company_request` of the realtor's details; when none waits the answer is 409. The realtor is notified either way.",
     access: PEOPLE_ACCESS.realtorEditors,
     body: companyDecisionSchema,
+    errors: {
+      409: 'No registered-company answer is waiting',
+    },
     response: companyDecisionAnswerSchema,
   }),
   realtorSuspend: endpoint({
@@ -153,6 +165,9 @@ export const peopleEndpoints = {
     description: SUSPEND_DESCRIPTION,
     access: PEOPLE_ACCESS.realtorEditors,
     body: suspendSchema,
+    errors: {
+      403: 'The caller themselves',
+    },
     response: realtorRecordSchema,
   }),
 
@@ -175,6 +190,9 @@ export const peopleEndpoints = {
     description: `${CREATED_DESCRIPTION} Only permissions the caller holds may be granted.`,
     access: PEOPLE_ACCESS.staffEditors,
     body: userSchema,
+    errors: {
+      429: 'Too many accounts created by the caller or from the client address',
+    },
     response: staffUserSchema,
   }),
   userShow: endpoint({
@@ -193,6 +211,9 @@ export const peopleEndpoints = {
     description: `Names cannot be changed here; a blank e-mail keeps the current one. Only permissions the caller holds may be granted or removed. Nobody changes themselves or the super admin. ${OUTRANKS}`,
     access: PEOPLE_ACCESS.staffEditors,
     body: userUpdateSchema,
+    errors: {
+      403: 'The super admin, the caller themselves, or a user the caller does not outrank',
+    },
     response: staffUserSchema,
   }),
   userSuspend: endpoint({
@@ -203,6 +224,9 @@ export const peopleEndpoints = {
     description: `${SUSPEND_DESCRIPTION} The super admin cannot be suspended.`,
     access: PEOPLE_ACCESS.staffEditors,
     body: suspendSchema,
+    errors: {
+      403: 'The super admin or the caller themselves',
+    },
     response: staffUserSchema,
   }),
 

@@ -70,6 +70,9 @@ export const productEndpoints = {
     summary: 'Add a payment plan to a land product',
     access: { permissions: ['can_modify_payment_plan'] },
     body: paymentPlanPayloadSchema,
+    errors: {
+      400: 'Payment plans are for land products only',
+    },
     response: paymentPlanSchema,
   }),
   paymentPlanUpdate: endpoint({
@@ -79,6 +82,9 @@ export const productEndpoints = {
     summary: 'Change a payment plan',
     access: { permissions: ['can_modify_payment_plan'] },
     body: paymentPlanPayloadSchema,
+    errors: {
+      400: 'Payment plans are for land products only',
+    },
     response: paymentPlanSchema,
   }),
   paymentPlanDelete: endpoint({

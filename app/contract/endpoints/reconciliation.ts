@@ -38,6 +38,9 @@ export const reconciliationEndpoints = {
     access: RECONCILERS,
     body: statementPreviewPayloadSchema,
     bodyLimit: STATEMENT_BODY_LIMIT,
+    errors: {
+      400: 'The statement cannot be read, or is too long or too large',
+    },
     response: statementPreviewSchema,
   }),
   reconciliationImport: endpoint({
@@ -54,6 +57,9 @@ export const reconciliationEndpoints = {
     access: RECONCILERS,
     body: statementImportPayloadSchema,
     bodyLimit: STATEMENT_BODY_LIMIT,
+    errors: {
+      400: 'The statement cannot be read, or is too long or too large',
+    },
     response: statementImportSummarySchema,
   }),
   reconciliationLines: endpoint({
@@ -76,6 +82,11 @@ export const reconciliationEndpoints = {
       'payment creates the payment, recorded from the statement, and marks it paid.',
     access: RECONCILERS,
     body: confirmLinesPayloadSchema,
+    errors: {
+      403: 'The caller lacks can_verify_transaction, imported the statement, or owns the subscription',
+      404: 'A line is unknown',
+      409: 'A line is resolved, ambiguous or unmatched, or its payment is not allowed now',
+    },
     response: z.array(statementLineSchema),
   }),
   reconciliationLink: endpoint({
@@ -89,6 +100,9 @@ export const reconciliationEndpoints = {
       'statement credit (`no_statement_credit`, `statement_warning`). Someone else confirms it.',
     access: RECONCILERS,
     body: linkLinePayloadSchema,
+    errors: {
+      409: 'The line is already resolved',
+    },
     response: statementLineSchema,
   }),
   reconciliationIgnore: endpoint({
@@ -97,6 +111,9 @@ export const reconciliationEndpoints = {
     tag: 'Reconciliation',
     summary: 'Mark an open line "not ours": a credit for something other than a subscription',
     access: RECONCILERS,
+    errors: {
+      409: 'The line is already resolved',
+    },
     response: statementLineSchema,
   }),
 } as const

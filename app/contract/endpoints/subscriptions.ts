@@ -46,6 +46,9 @@ export const subscriptionEndpoints = {
     description: "The amount (naira) must be at least the product's minimum amount.",
     access: 'verified',
     body: investmentPlanSchema,
+    errors: {
+      400: 'The product is not set up for investing',
+    },
     response: planRows,
   }),
   subscriptionList: endpoint({
@@ -72,6 +75,9 @@ export const subscriptionEndpoints = {
       'subscription to the product, or a product no longer available, is refused with 409.',
     access: 'verified',
     body: subscribeSchema,
+    errors: {
+      409: 'The product is not available or has no units left, or an unpaid subscription to it is already open',
+    },
     response: subscriptionDetailSchema,
   }),
   subscriptionShow: endpoint({
@@ -93,6 +99,9 @@ export const subscriptionEndpoints = {
       'A subscription awaiting no payment answers 409. Until staff fill in the bank details they are empty strings, and ' +
       'no proof of payment can be sent.',
     access: 'verified',
+    errors: {
+      409: 'The subscription takes no payment now',
+    },
     response: paymentDetailsSchema,
   }),
   transactionList: endpoint({
@@ -120,6 +129,10 @@ export const subscriptionEndpoints = {
       'into: every proof, the subscriber\'s or staff\'s, answers 409.',
     access: 'verified',
     body: transactionPayloadSchema,
+    errors: {
+      403: 'Neither the subscriber nor staff who record payments',
+      409: 'The subscription takes no payment now, or no bank details are set',
+    },
     response: transactionSchema,
   }),
   receiptDownload: endpoint({
@@ -129,6 +142,9 @@ export const subscriptionEndpoints = {
     summary: 'The receipt of a paid transaction, as a PDF',
     description: '`id` is the transaction\'s uuid or reference. A transaction not yet paid answers 409.',
     access: 'verified',
+    errors: {
+      409: 'The transaction is not paid',
+    },
     response: file('application/pdf'),
   }),
   receiptDownloadByPost: endpoint({
@@ -137,6 +153,9 @@ export const subscriptionEndpoints = {
     tag: 'Payments',
     summary: 'The receipt of a paid transaction, as a PDF (the same as the GET, for clients that post)',
     access: 'verified',
+    errors: {
+      409: 'The transaction is not paid',
+    },
     response: file('application/pdf'),
   }),
   landDocument: endpoint({
@@ -146,6 +165,9 @@ export const subscriptionEndpoints = {
     summary: 'The allocation letter of a fully paid land subscription, as a PDF',
     description: 'Any other subscription answers 409.',
     access: 'verified',
+    errors: {
+      409: 'The land is not fully paid',
+    },
     response: file('application/pdf'),
   }),
   landDocumentByPost: endpoint({
@@ -154,6 +176,9 @@ export const subscriptionEndpoints = {
     tag: 'Subscriptions',
     summary: 'The allocation letter, as a PDF (the same as the GET, for clients that post)',
     access: 'verified',
+    errors: {
+      409: 'The land is not fully paid',
+    },
     response: file('application/pdf'),
   }),
   transactionMark: endpoint({
@@ -167,6 +192,12 @@ export const subscriptionEndpoints = {
       '`without_statement_credit`) unless `without_statement_credit` is true.',
     access: { permissions: ['can_verify_transaction'] },
     body: markTransactionSchema,
+    errors: {
+      400: 'A payment with no statement credit confirmed without saying so',
+      403: 'The payment is not one the caller may confirm (their own, four eyes)',
+      404: 'No such transaction',
+      409: 'The subscription is cancelled or expired, or the payment is not awaiting confirmation',
+    },
     response: transactionSchema,
   }),
   subscriptionCreateForCustomer: endpoint({
@@ -179,6 +210,9 @@ export const subscriptionEndpoints = {
       'plans, with an optional `quantity` of plots or acres as for product-subscription; an investment needs `amount_invested`.',
     access: { permissions: ['can_modify_subscription'] },
     body: adminCreateSubscriptionSchema,
+    errors: {
+      409: 'The product is not available or has no units left, or the customer already has an unpaid subscription to it',
+    },
     response: subscriptionDetailSchema,
   }),
   subscriptionCancel: endpoint({
@@ -188,6 +222,9 @@ export const subscriptionEndpoints = {
     summary: 'Cancel a subscription on which nothing is paid',
     description: 'A unit of a product sold by quantity goes back to stock. A paid, cancelled or expired one answers 409.',
     access: { permissions: ['can_modify_subscription'] },
+    errors: {
+      409: 'Already cancelled or expired, or it has a paid transaction',
+    },
     response: subscriptionDetailSchema,
   }),
 } as const

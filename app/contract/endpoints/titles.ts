@@ -15,6 +15,9 @@ export const titleEndpoints = {
       "The customer, the customer's realtor, staff who see subscriptions and staff holding can_manage_titles; anyone else 404. " +
       'A subscription that is not a fully paid land purchase answers 409.',
     access: 'verified',
+    errors: {
+      409: 'Not a completed land purchase',
+    },
     response: titleSchema,
   }),
   titleRecord: endpoint({
@@ -30,6 +33,9 @@ export const titleEndpoints = {
       'customer is notified and e-mailed. A subscription that is not a fully paid land purchase answers 409.',
     access: { permissions: ['can_manage_titles'] },
     body: titleStepPayloadSchema,
+    errors: {
+      409: 'Not a completed land purchase',
+    },
     response: titleSchema,
   }),
   titleList: endpoint({
