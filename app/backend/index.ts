@@ -161,6 +161,7 @@ async function handle(request: Request, options: ApiRequestOptions) {
     if (error instanceof ApiError) {
       // A body refused for its size is left unread, so the connection cannot carry another request.
       const headers: Record<string, string> = error.httpStatus === 413 ? { Connection: 'close' } : {}
+      if (error.retryAfterSeconds !== null) headers['Retry-After'] = String(error.retryAfterSeconds)
       return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data }, headers)
     }
     if (isDatabaseUnavailable(error)) {

@@ -65,6 +65,10 @@ describe('sign-up', () => {
     expect(refused.httpStatus).toBe(429)
     expect(refused.status).toBe('tooManyRequests')
     expect(refused.message).toBe(LIMITS.signUpFromAddress.message)
+    // The address's first sign-up of the hour leaves the window in about an hour.
+    const retryAfter = Number(refused.response.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(3500)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
     expect(await accountExists(email)).toBe(false)
     expect(api.mailCount(email)).toBe(0)
 
