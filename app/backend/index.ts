@@ -161,6 +161,7 @@ async function handle(request: Request, options: ApiRequestOptions) {
     if (error instanceof ApiError) {
       // A body refused for its size is left unread, so the connection cannot carry another request.
       const headers: Record<string, string> = error.httpStatus === 413 ? { Connection: 'close' } : {}
+      if (error.retryAfterSeconds !== null) headers['Retry-After'] = String(error.retryAfterSeconds)
       return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data }, headers)
     }
     if (isDatabaseUnavailable(error)) {
@@ -250,10 +251,11 @@ async function readBody(request: Request, limit: { bytes: number; message: strin
     } catch {
       throw badRequest('The form data could not be read')
     }
-    // A field named `__proto__` or `toString` is collected like any other (see firstValues).
+    // A field named `__proto__` or `toString` is collected like any other (see firstValues). A file
+    // part stays the File it is: an entry that takes one says so in its schema (z.file()); any
+    // other field refuses it under its name, and a schema without the name drops it.
     const fields = new Map<string, unknown>()
     for (const [key, value] of form) {
-      if (typeof value !== 'string') continue
       fields.set(key, fields.has(key) ? ([] as unknown[]).concat(fields.get(key), value) : value)
     }
     const body: Record<string, unknown> = Object.fromEntries(fields)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from './audit-labels'
-import { isCalendarDay } from './payouts'
+import { queryChoice, queryText } from './fields'
+import { queryDay } from './payouts'
 
 /** The audit trail's actions, records, answers and filters. */
 
@@ -48,13 +49,13 @@ export const auditEntrySchema = z.object({
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
-/** GET admin/audit: every filter optional; junk in one is ignored rather than refused. */
+/** GET admin/audit: every filter optional; an empty one is no filter, a bad one a field error. */
 export const auditQuerySchema = z.object({
-  actor: z.string().trim().max(100).optional().catch(undefined),
-  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  record: z.string().trim().max(100).optional().catch(undefined),
-  from: z.string().refine(isCalendarDay).optional().catch(undefined),
-  to: z.string().refine(isCalendarDay).optional().catch(undefined),
-  search: z.string().trim().max(100).optional().catch(undefined),
+  actor: queryText('Actor'),
+  action: queryChoice('Action', AUDIT_ACTIONS),
+  record: queryText('Record'),
+  from: queryDay('From'),
+  to: queryDay('To'),
+  search: queryText('Search'),
 })
 export type AuditQuery = z.infer<typeof auditQuerySchema>

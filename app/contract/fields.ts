@@ -98,7 +98,27 @@ export function nairaAmount(label: string) {
   )
 }
 
-export const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1)
+/** A query parameter sent empty (a form's "All" or a blank box) is no filter at all. */
+export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+export const PAGE_MAX = 1_000_000
+export const PAGE_MESSAGE = `Page must be a whole number from 1 to ${PAGE_MAX}`
+
+/** `?page=`: a whole number from 1 (a page past the end answers an empty page); empty is page 1, anything else a field error. */
+export const pageParam = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE).optional(),
+)
+
+/** An optional choice in a query: empty is no filter, a value the list does not know a field error. */
+export function queryChoice<const Values extends readonly [string, ...string[]]>(label: string, values: Values) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }).optional())
+}
+
+/** Optional text in a query: empty is no filter, longer than `max` a field error. */
+export function queryText(label: string, max = 100) {
+  return z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+}
 
 export const otpField = z
   .string({ error: requiredMessage('Code') })

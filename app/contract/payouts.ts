@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalString, requiredString } from './fields'
+import { blankToUndefined, optionalString, queryChoice, queryText, requiredString } from './fields'
 import { parseDisplayDate } from './format'
 import { PAYOUT_STATUSES } from './payout-rules'
 
@@ -13,6 +13,10 @@ export function isCalendarDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
+
+/** An optional day in a query (YYYY-MM-DD): empty is no filter, anything else that is not a day a field error. */
+export const queryDay = (label: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`).optional())
 
 const dayField = (label: string) =>
   requiredString(label, 10).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`)
@@ -58,10 +62,10 @@ export type StaffPayout = z.infer<typeof staffPayoutSchema>
 
 /** GET admin/payout */
 export const payoutQuerySchema = z.object({
-  status: z.enum(PAYOUT_STATUSES).optional().catch(undefined),
-  from: z.string().refine(isCalendarDay).optional().catch(undefined),
-  to: z.string().refine(isCalendarDay).optional().catch(undefined),
-  search: z.string().max(100).optional().catch(undefined),
+  status: queryChoice('Status', PAYOUT_STATUSES),
+  from: queryDay('From'),
+  to: queryDay('To'),
+  search: queryText('Search'),
 })
 
 export const payoutListSchema = z.object({

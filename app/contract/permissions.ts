@@ -50,6 +50,11 @@ export function hasPermission(user: Principal, ...anyOf: Permission[]) {
   return anyOf.some((permission) => user.permissions.includes(permission))
 }
 
+/** The permissions someone holds, as the API answers them: every one for super_admin, whatever rows were granted. */
+export function heldPermissions(user: { role: Role; permissions: readonly Permission[] | null }): Permission[] {
+  return user.role === 'super_admin' ? [...PERMISSIONS] : [...(user.permissions ?? [])]
+}
+
 export function isStaff(user: Pick<Principal, 'role'>) {
   return user.role === 'super_admin' || user.role === 'admin'
 }

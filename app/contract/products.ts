@@ -271,22 +271,40 @@ export const paymentPlanPayloadSchema = z.object({
 export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
 export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloadSchema>]: string }
 
-/** POST media/upload: a file as base64 with its name, extension and folder. */
-export const uploadPayloadSchema = z.object({
-  file_name: optionalText('File name', 255),
-  file_in_base64: z.string({ error: requiredMessage('File') }).min(1, requiredMessage('File')),
-  file_extension: optionalText('File extension', 10),
-  folder_path: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(60, 'Folder path must be at most 60 characters')
-      .regex(/^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/, 'Folder path may hold letters, digits, - and _ only')
-      .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
-      .optional()
-  ),
-})
+/** A multipart file part; a form's file box left empty sends a nameless empty part (read as ''), which is no file. */
+const filePart = z.preprocess(
+  (value) => (value === '' || (value instanceof File && value.size === 0 && value.name === '') ? undefined : value),
+  z.file().optional(),
+)
+
+/**
+ * POST media/upload: the file in base64 (`file_in_base64`, JSON or a form field) or, in a
+ * multipart body, as a binary file part named `file`; one of the two, checked alike.
+ */
+export const uploadPayloadSchema = z
+  .object({
+    file_name: optionalText('File name', 255),
+    file_in_base64: z.string({ error: requiredMessage('File') }).optional(),
+    file: filePart,
+    file_extension: optionalText('File extension', 10),
+    folder_path: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(60, 'Folder path must be at most 60 characters')
+        .regex(/^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/, 'Folder path may hold letters, digits, - and _ only')
+        .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
+        .optional()
+    ),
+  })
+  .superRefine((upload, ctx) => {
+    if (upload.file && upload.file_in_base64) {
+      ctx.addIssue({ code: 'custom', path: ['file'], message: 'Send the file once: as the file part or in base64, not both' })
+    } else if (!upload.file && !upload.file_in_base64) {
+      ctx.addIssue({ code: 'custom', path: ['file_in_base64'], message: requiredMessage('File') })
+    }
+  })
 
 /** The query of GET product. */
 export const productQuerySchema = z.object({

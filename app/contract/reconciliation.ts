@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { NIGERIAN_BANKS } from './banks'
-import { nairaAmount, requiredMessage, requiredString } from './fields'
+import { nairaAmount, queryChoice, requiredMessage, requiredString } from './fields'
 import { MATCH_CONFIDENCES, STATEMENT_COLUMN_LABELS, STATEMENT_COLUMNS, STATEMENT_LINE_STATUSES } from './reconciliation-labels'
 
 // The labels and lists live zod-free beside this file, for the screens; re-exported here for the API.
@@ -152,8 +152,8 @@ export type StatementLine = z.infer<typeof statementLineSchema>
 
 /** GET admin/reconciliation/line */
 export const statementLineQuerySchema = z.object({
-  status: z.enum(STATEMENT_LINE_STATUSES).optional().catch(undefined),
-  confidence: z.enum(MATCH_CONFIDENCES).optional().catch(undefined),
+  status: queryChoice('Status', STATEMENT_LINE_STATUSES),
+  confidence: queryChoice('Confidence', MATCH_CONFIDENCES),
 })
 
 export const statementLineListSchema = z.object({

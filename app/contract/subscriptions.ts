@@ -1,7 +1,7 @@
 import { ARREARS_BUCKETS } from './arrears-rules'
 import { z } from 'zod'
 import { DUE_FILTERS } from './dashboard-rules'
-import { checkboxField, nairaAmount, optionalString, requiredMessage, requiredString } from './fields'
+import { checkboxField, nairaAmount, optionalString, queryChoice, requiredMessage, requiredString } from './fields'
 import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
 import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, TRANSACTION_STATUSES } from './subscription-labels'
@@ -83,15 +83,15 @@ export const adminCreateSubscriptionSchema = z.object({
 })
 
 /**
- * The query of GET product-subscription. An unknown type or status is ignored (the whole list),
- * as is a search past its first 100 characters.
+ * The query of GET product-subscription. An empty filter is none, an unknown type, status or due
+ * a field error; a search past its first 100 characters is ignored.
  */
 export const subscriptionQuerySchema = z.object({
-  type: z.enum(SUBSCRIPTION_TYPES).optional().catch(undefined),
-  status: z.enum(SUBSCRIPTION_STATUSES).optional().catch(undefined),
+  type: queryChoice('Type', SUBSCRIPTION_TYPES),
+  status: queryChoice('Status', SUBSCRIPTION_STATUSES),
   search: z.string().optional(),
   /** In arrears (land) or with a payout due (investments), as of today (app/contract/dashboard-rules.ts). */
-  due: z.enum(DUE_FILTERS).optional().catch(undefined),
+  due: queryChoice('Due', DUE_FILTERS),
 })
 
 /** YYYY-MM-DD, optionally with a time (HH:mm[:ss]) and an offset; a bare time is read in the app's time zone. */

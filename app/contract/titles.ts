@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalString, requiredMessage, requiredString } from './fields'
+import { optionalString, queryChoice, queryText, requiredMessage, requiredString } from './fields'
 import { parseDisplayDate } from './format'
 import {
   RECORDED_TITLE_STEPS,
@@ -81,9 +81,9 @@ export const titleStepPayloadSchema = z.object({
 export type TitleStepPayload = z.input<typeof titleStepPayloadSchema>
 
 export const titleListQuerySchema = z.object({
-  step: recordedStep.optional().catch(undefined),
-  overdue: z.enum(['true', 'false']).optional().catch(undefined),
-  search: z.string().max(100).optional().catch(undefined),
+  step: queryChoice('Step', RECORDED_TITLE_STEPS as [RecordedTitleStep, ...RecordedTitleStep[]]),
+  overdue: queryChoice('Overdue', ['true', 'false']),
+  search: queryText('Search'),
 })
 
 /** A row of GET admin/title: a completed purchase and the step it waits for. */

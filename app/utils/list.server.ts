@@ -1,5 +1,15 @@
 import { redirect } from '@remix-run/node'
+import { PAGE_MAX } from '~/contract/fields'
 import { listHref } from './pagination'
+
+/**
+ * A page number from an address someone may have typed: anything that is not a page is page 1
+ * (the API refuses it, so it is never sent).
+ */
+export function pageNumberFrom(value: string | null) {
+  const page = Number(value ?? '1')
+  return Number.isSafeInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1
+}
 
 /**
  * Reads a list's page and filters from the URL and redirects to the canonical address when the
@@ -7,8 +17,7 @@ import { listHref } from './pagination'
  */
 export function readListQuery<K extends string>(request: Request, filterKeys: readonly K[]) {
   const url = new URL(request.url)
-  const rawPage = Number(url.searchParams.get('page') ?? '1')
-  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? rawPage : 1
+  const page = pageNumberFrom(url.searchParams.get('page'))
   const filters = {} as Record<K, string>
   for (const key of filterKeys) filters[key] = url.searchParams.get(key)?.trim() ?? ''
 

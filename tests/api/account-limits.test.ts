@@ -65,6 +65,12 @@ describe('sign-up', () => {
     expect(refused.httpStatus).toBe(429)
     expect(refused.status).toBe('tooManyRequests')
     expect(refused.message).toBe(LIMITS.signUpFromAddress.message)
+    expect(Number(refused.response.headers.get('retry-after'))).toBeLessThanOrEqual(3600)
+    // Retry-After says when the address's oldest sign-up leaves the hour: with all ten minutes old, fifty minutes.
+    await api.db.update(rateLimitEvents).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(rateLimitEvents.key, address))
+    const retryAfter = Number((await signUp(freshEmail('signup-later'), address)).response.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(2999)
+    expect(retryAfter).toBeLessThanOrEqual(3000)
     expect(await accountExists(email)).toBe(false)
     expect(api.mailCount(email)).toBe(0)
 

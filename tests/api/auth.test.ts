@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { setSuspended } from '~/backend/auth/service'
 import { apiTokens, rateLimitEvents, users } from '~/backend/db/schema'
+import { PERMISSIONS } from '~/contract/permissions'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { codeIn, notificationTitles, registerOnly, uniqueEmail, userRow } from './auth-support'
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 const INVALID = 'These credentials do not match our records'
 
 describe('auth/login', () => {
-  test('the super admin created at first start signs in and gets the session user and a token', async () => {
+  test('the super admin created at first start signs in and gets the session user, holding every permission, and a token', async () => {
     const answer = await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
     expect(answer.httpStatus).toBe(200)
     expect(answer.status).toBe('200')
@@ -26,8 +27,9 @@ describe('auth/login', () => {
       role: 'super_admin',
       email: ADMIN_EMAIL,
       email_verified: true,
-      permissions: [],
     })
+    // It holds every permission, so a client that shows what the permissions allow shows it everything.
+    expect([...answer.data.user.permissions].sort()).toEqual([...PERMISSIONS].sort())
     expect(answer.data.token).toMatch(/^[\w-]{40,}$/)
   })
 
@@ -286,6 +288,7 @@ describe('logout, auth/me and change-password', () => {
     const me = await api.call('GET', 'auth/me', { token })
     expect(me.status).toBe('200')
     expect(me.data).toMatchObject({ email: ADMIN_EMAIL, role: 'super_admin', first_name: 'Admin', email_verified: true })
+    expect([...me.data.permissions].sort()).toEqual([...PERMISSIONS].sort())
   })
 
   test('logout kills that token only', async () => {

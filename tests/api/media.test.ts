@@ -111,6 +111,40 @@ describe('POST media/upload', () => {
   })
 })
 
+describe('POST media/upload as multipart with a binary file part', () => {
+  const multipart = (token: string, file: File, fields: Record<string, string> = { folder_path: 'products' }) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    form.append('file', file)
+    return api.call('POST', 'media/upload', { token, raw: form })
+  }
+
+  test('a PNG sent as a binary part named `file` is stored like its base64 and served back byte for byte', async () => {
+    const answer = await multipart(admin, new File([png], 'plot.png', { type: 'image/png' }))
+    expect(answer.httpStatus).toBe(200)
+    expect(answer.data).toMatchObject({ content_type: 'image/png', size: png.length, file_url: expect.stringMatching(/\.png$/) })
+    const served = await serve(answer.data.file_url)
+    expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(png)
+  })
+
+  test('the same checks as base64: a non-image is refused with the same message, under `file`; too large, or none chosen', async () => {
+    const html = new File(['<!doctype html><html><script>alert(1)</script></html>'], 'plot.png', { type: 'image/png' })
+    const refused = await multipart(admin, html)
+    expect(refused.httpStatus).toBe(422)
+    expect(refused.data).toEqual({ file: ['The file must be a PNG or JPEG image'] })
+    const proof = await multipart(customer, html, { folder_path: 'proofs' })
+    expect(proof.data).toEqual({ file: ['The file must be a PNG or JPEG image, or a PDF'] })
+
+    const oversized = await multipart(admin, new File([noisyPng(1024, 700)], 'big.png'))
+    expect(oversized.data).toEqual({ file: ['The file may not be greater than 2 MB'] })
+    // A form whose file box was left empty sends a nameless empty part.
+    const none = await multipart(admin, new File([], ''))
+    expect(none.data).toEqual({ file_in_base64: ['Choose a file'] })
+    // Product images still need can_modify_product.
+    expect((await multipart(customer, new File([png], 'plot.png'))).httpStatus).toBe(403)
+  })
+})
+
 describe('GET media/{name}', () => {
   test('serves a product image to anyone with its type, nosniff and a long cache', async () => {
     const { data } = await upload(admin, png)

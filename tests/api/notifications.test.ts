@@ -57,10 +57,13 @@ describe('GET notification', () => {
     expect(beyond.data).toMatchObject({ page: 3, totalPages: 2, items: [] })
   })
 
-  test('a bad page number reads page 1', async () => {
+  test('a bad page number is refused under its name; an empty one reads page 1', async () => {
     const answer = await api.call('GET', 'notification?page=abc', { token: alice.token })
-    expect(answer.data.page).toBe(1)
-    expect(answer.data.items).toHaveLength(10)
+    expect(answer.httpStatus).toBe(422)
+    expect(answer.data.page).toEqual(['Page must be a whole number from 1 to 1000000'])
+    const empty = await api.call('GET', 'notification?page=', { token: alice.token })
+    expect(empty.data.page).toBe(1)
+    expect(empty.data.items).toHaveLength(10)
   })
 
   test('needs a signed-in, verified user', async () => {

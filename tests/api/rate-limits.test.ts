@@ -31,6 +31,9 @@ async function age(key: string, seconds: number) {
     .where(eq(rateLimitEvents.key, key))
 }
 
+/** The answer's Retry-After header, in seconds (NaN when missing). */
+const retryAfter = (answer: { response: Response }) => Number(answer.response.headers.get('retry-after') ?? NaN)
+
 describe('failed sign-ins', () => {
   test('the 11th failed sign-in for one account within a minute answers 429 with a message, even with the right password', async () => {
     const { email, password } = await api.registerUser()
@@ -43,14 +46,21 @@ describe('failed sign-ins', () => {
     expect(eleventh.httpStatus).toBe(429)
     expect(eleventh.status).toBe('tooManyRequests')
     expect(eleventh.message).toBe(LIMITS.failedLoginMinute.message)
-    expect((await login(email, password)).httpStatus).toBe(429)
+    expect(retryAfter(eleventh)).toBeGreaterThanOrEqual(1)
+    expect(retryAfter(eleventh)).toBeLessThanOrEqual(60)
+    // Retry-After says when the oldest failure leaves the minute: with every failure 40 seconds old, 20.
+    await api.db.update(rateLimitEvents).set({ createdAt: sql`now() - interval '40 seconds'` }).where(eq(rateLimitEvents.key, email))
+    const later = await login(email, password)
+    expect(later.httpStatus).toBe(429)
+    expect(retryAfter(later)).toBeGreaterThanOrEqual(19)
+    expect(retryAfter(later)).toBeLessThanOrEqual(20)
 
     // Other accounts are not held up.
     const other = await api.registerUser()
     expect((await login(other.email, other.password)).httpStatus).toBe(200)
 
     // A minute later the account signs in again.
-    await age(email, 61)
+    await age(email, 21)
     expect((await login(email, password)).httpStatus).toBe(200)
   })
 
@@ -75,6 +85,9 @@ describe('failed sign-ins', () => {
     const refused = await login(email, password)
     expect(refused.httpStatus).toBe(429)
     expect(refused.message).toBe(LIMITS.failedLoginHour.message)
+    // The oldest failure of the hour is ten minutes old: fifty minutes to wait.
+    expect(retryAfter(refused)).toBeGreaterThan(45 * 60)
+    expect(retryAfter(refused)).toBeLessThanOrEqual(50 * 60)
     await age(email, 3600)
     expect((await login(email, password)).httpStatus).toBe(200)
   })
@@ -133,6 +146,7 @@ describe('one-time codes', () => {
     const soon = await api.call('POST', 'send-otp', { token })
     expect(soon.httpStatus).toBe(429)
     expect(soon.message).toMatch(/^Please wait \d+ seconds before requesting a new code$/)
+    expect(soon.message).toBe(`Please wait ${retryAfter(soon)} seconds before requesting a new code`)
     expect(api.mailCount(email)).toBe(1)
 
     const [user] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -145,6 +159,8 @@ describe('one-time codes', () => {
     const fourth = await api.call('POST', 'send-otp', { token })
     expect(fourth.httpStatus).toBe(429)
     expect(fourth.message).toBe(LIMITS.mail.message)
+    expect(retryAfter(fourth)).toBeGreaterThan(14 * 60)
+    expect(retryAfter(fourth)).toBeLessThanOrEqual(15 * 60)
     expect(api.mailCount(email)).toBe(3)
 
     // A quarter of an hour later codes come again.
@@ -184,6 +200,7 @@ describe('reset links', () => {
     const fourth = await api.call('POST', 'auth/forgot-password', { body: { email } })
     expect(fourth.httpStatus).toBe(429)
     expect(fourth.message).toBe(LIMITS.mail.message)
+    expect(retryAfter(fourth)).toBeGreaterThan(14 * 60)
     // One mail budget per account (3 in 15 minutes) covers codes and links: the registration code, then two links.
     expect(api.mailCount(email)).toBe(3)
 

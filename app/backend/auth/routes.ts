@@ -6,7 +6,7 @@ import { hashToken, safeEqual } from '../secrets/tokens'
 import { rememberDevice } from './devices'
 import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
-import { consume, consumeTogether, LIMITS, release } from '../rate-limit'
+import { consume, consumeTogether, LIMITS, release, secondsUntilFree } from '../rate-limit'
 import { assertCanMail } from '../mail'
 import { hashPassword, verifyPassword } from '../secrets/passwords'
 import { createdWith, recordAudit } from '../audit/record'
@@ -287,9 +287,11 @@ const sendOtp = implement(endpoints.sendOtp, async (ctx) => {
     .limit(1)
   if (code) {
     const wait = Math.ceil(CODE_RESEND_SECONDS - (Date.now() - code.sentAt.getTime()) / 1000)
-    if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`)
+    if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`, wait)
   }
-  if ((await mailBudgetLeft(ctx.db, user.id)) <= 0) throw tooManyRequests(LIMITS.mail.message)
+  if ((await mailBudgetLeft(ctx.db, user.id)) <= 0) {
+    throw tooManyRequests(LIMITS.mail.message, await secondsUntilFree(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail))
+  }
   await sendVerificationCode(ctx.db, user)
   return { message: 'A new code has been sent to your email', data: null }
 })

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { SessionData, SessionUser } from '~/contract/auth'
-import type { Permission, Role } from '~/contract/permissions'
+import { heldPermissions, type Permission, type Role } from '~/contract/permissions'
 import { formatDateTime } from '~/contract/format'
 import { appUrl, getConfig } from '../config'
 import type { Executor } from '../db/client'
@@ -34,7 +34,7 @@ export function toSessionUser(user: ApiUser): SessionUser {
     last_name: user.lastName,
     email: user.email,
     role: user.role,
-    permissions: user.permissions,
+    permissions: heldPermissions(user),
     email_verified: user.emailVerified,
     business_name: user.businessName,
   }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: string,
     message: string,
     readonly data: unknown = null,
+    /** For a 429: how many seconds until the limit frees, sent as `Retry-After`. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message)
   }
@@ -17,7 +19,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new ApiError(403, 'forbidden', message)
 export const notFound = (message = 'Not found') => new ApiError(404, 'notFound', message)
 export const conflict = (message: string) => new ApiError(409, 'conflict', message)
-export const tooManyRequests = (message: string) => new ApiError(429, 'tooManyRequests', message)
+/** A limit reached: `retryAfterSeconds` is when it frees (at least 1, whole seconds), sent as `Retry-After`. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, 'tooManyRequests', message, null, Math.max(1, Math.ceil(retryAfterSeconds)))
 
 export function validationError(fields: FieldErrors, message = 'The given data was invalid') {
   return new ApiError(422, 'payloadValidationError', message, fields)

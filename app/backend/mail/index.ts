@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { ApiError } from '../http/errors'
-import { consume, LIMITS, reachedLimit } from '../rate-limit'
+import { consume, LIMITS, reachedLimit, secondsUntilFree } from '../rate-limit'
 
 export type MailMessage = { to: string; subject: string; text: string }
 
@@ -59,8 +59,8 @@ const MAIL_CAP = [LIMITS.mailToAddressHour, LIMITS.mailToAddressDay]
 const MAIL_TO_BUCKET = 'mail-to'
 
 export class MailCapReached extends ApiError {
-  constructor(message: string) {
-    super(429, 'tooManyRequests', message)
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'tooManyRequests', message, null, Math.max(1, Math.ceil(retryAfterSeconds)))
   }
 }
 
@@ -69,7 +69,7 @@ const capKey = (address: string) => address.trim().toLowerCase()
 /** Refuses (MailCapReached) when the address has had its share of routine e-mails, before anything is created for it. */
 export async function assertCanMail(db: Executor, to: string) {
   const reached = await reachedLimit(db, MAIL_TO_BUCKET, capKey(to), MAIL_CAP)
-  if (reached) throw new MailCapReached(reached.message)
+  if (reached) throw new MailCapReached(reached.message, await secondsUntilFree(db, MAIL_TO_BUCKET, capKey(to), reached))
 }
 
 export async function sendMail(db: Executor, { kind = 'routine', ...message }: MailMessage & { kind?: MailKind }) {
@@ -77,7 +77,7 @@ export async function sendMail(db: Executor, { kind = 'routine', ...message }: M
     try {
       await consume(db, MAIL_TO_BUCKET, capKey(message.to), ...MAIL_CAP)
     } catch (error) {
-      if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message)
+      if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message, error.retryAfterSeconds ?? 1)
       throw error
     }
   }

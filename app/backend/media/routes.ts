@@ -24,15 +24,17 @@ const upload = implement(endpoints.mediaUpload, async ({ db, user, body: input }
   if (extension && !extensions.includes(extension)) {
     throw fieldError('file_extension', `The file extension must be ${extensions.join(', ').replace(/, (\w+)$/, ' or $1')}`)
   }
-  const bytes = decodeBase64(input.file_in_base64)
-  if (!bytes) throw fieldError('file_in_base64', pdf ? NOT_A_PROOF : NOT_AN_IMAGE)
+  // A binary file part and the base64 field go through the same checks, each refused under its own name.
+  const field = input.file ? 'file' : 'file_in_base64'
+  const bytes = input.file ? new Uint8Array(await input.file.arrayBuffer()) : decodeBase64(input.file_in_base64 ?? '')
+  if (!bytes) throw fieldError(field, pdf ? NOT_A_PROOF : NOT_AN_IMAGE)
   // A proof sent again (the payment form retried after a mistake) reuses its file; product images
   // always get their own, since one product may show the same picture twice.
   const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(db, user.id, folder, bytes)
   const stored =
     copy ??
-    (await withinUploadQuota(db, user.id, bytes.length, 'file_in_base64', (tx) =>
-      storeImage(tx, bytes, { folder, ownerId: user.id, pdf }),
+    (await withinUploadQuota(db, user.id, bytes.length, field, (tx) =>
+      storeImage(tx, bytes, { folder, ownerId: user.id, pdf, field }),
     ))
   const data: UploadResult = {
     file_url: fileUrl(stored.name),

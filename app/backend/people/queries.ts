@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import type { Customer, PeopleSort, PersonSubscription, Realtor, SortDirection, StaffUser } from '~/contract/people'
-import type { Permission, Role } from '~/contract/permissions'
+import { heldPermissions, type Permission, type Role } from '~/contract/permissions'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { products, subscriptions, userPermissions, users } from '../db/schema'
@@ -58,7 +58,7 @@ export function toCustomer(row: PersonRow): Customer {
 
 export const toRealtor = (row: PersonRow): Realtor => ({ ...toCustomer(row), business_name: row.businessName })
 
-export const toStaffUser = (row: PersonRow): StaffUser => ({ ...toCustomer(row), permissions: row.permissions ?? [] })
+export const toStaffUser = (row: PersonRow): StaffUser => ({ ...toCustomer(row), permissions: heldPermissions(row) })
 
 /**
  * The text a people search runs over: names, e-mail, reference and business name. Kept in one

@@ -88,7 +88,7 @@ export async function countRecent(db: Executor, bucket: string, key: string, win
  */
 export async function assertUnderLimit(db: Executor, bucket: string, key: string, limit: Limit) {
   if ((await countRecent(db, bucket, key, limit.windowSeconds)) >= limit.max) {
-    throw tooManyRequests(limit.message)
+    throw tooManyRequests(limit.message, await secondsUntilFree(db, bucket, key, limit))
   }
 }
 
@@ -120,7 +120,7 @@ export async function consumeTogether(db: Executor, counters: Counter[]) {
     }
     for (const counter of counted) {
       const refused = await reachedLimit(tx, counter.bucket, counter.key, counter.limits)
-      if (refused) throw tooManyRequests(refused.message)
+      if (refused) throw tooManyRequests(refused.message, await secondsUntilFree(tx, counter.bucket, counter.key, refused))
     }
     const rows = await tx
       .insert(rateLimitEvents)
@@ -157,6 +157,31 @@ export async function reachedLimit(db: Executor, bucket: string, key: string, li
       ),
     )
   return limits.find((limit, index) => Number(row?.[`w${index}`] ?? 0) >= limit.max) ?? null
+}
+
+/**
+ * Seconds until `key` is back under `limit`: until enough of its events in the window have aged
+ * out of it that fewer than `max` remain.
+ */
+export async function secondsUntilFree(db: Executor, bucket: string, key: string, limit: Limit) {
+  const recent = await countRecent(db, bucket, key, limit.windowSeconds)
+  if (recent < limit.max) return 0
+  const [row] = await db
+    .select({
+      seconds: sql<number>`extract(epoch from (${rateLimitEvents.createdAt} + make_interval(secs => ${limit.windowSeconds}) - now()))`.mapWith(Number),
+    })
+    .from(rateLimitEvents)
+    .where(
+      and(
+        eq(rateLimitEvents.bucket, bucket),
+        eq(rateLimitEvents.key, key),
+        gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${limit.windowSeconds})`),
+      ),
+    )
+    .orderBy(rateLimitEvents.createdAt)
+    .offset(recent - limit.max)
+    .limit(1)
+  return Math.max(0, row?.seconds ?? limit.windowSeconds)
 }
 
 const lockName = (counter: { bucket: string; key: string | null }) => `rate-limit:${counter.bucket}:${counter.key}`

@@ -1,20 +1,17 @@
 import { z } from 'zod'
 import { ARREARS_BUCKETS } from '../arrears-rules'
 import { endpoint } from '../endpoint'
+import { queryChoice, queryText } from '../fields'
 import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
-const optionalText = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().max(100).optional(),
-)
 
 export const arrearsQuerySchema = z.object({
-  bucket: z.preprocess((value) => (value === '' ? undefined : value), z.enum(ARREARS_BUCKETS).optional().catch(undefined)),
+  bucket: queryChoice('Bucket', ARREARS_BUCKETS),
   /** A product's reference. */
-  product: optionalText,
+  product: queryText('Product'),
   /** A realtor's reference: its customers' subscriptions. */
-  realtor: optionalText,
-  search: optionalText,
+  realtor: queryText('Realtor'),
+  search: queryText('Search'),
 })
 
 export const arrearsItemSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
-import { pageParam } from '../fields'
+import { blankToUndefined, pageParam } from '../fields'
 import {
   customerDetailsSchema,
   customerRecordSchema,
@@ -22,9 +22,7 @@ import { companyDecisionAnswerSchema, companyDecisionSchema } from '../registere
 import { PEOPLE_ACCESS } from './people-access'
 import { CSV_EXPORT, exportQuery, paginatedSchema } from './shared'
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
-
-/** The query of every people list: a junk page is page 1, a blank date no filter, a bad one a field error. */
+/** The query of every people list: a blank filter is none, a bad page, date, sort or dir a field error. */
 const peopleQuery = z.object({
   page: pageParam.optional(),
   search: z.string().optional(),

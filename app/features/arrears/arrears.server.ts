@@ -2,6 +2,7 @@ import { mayCall } from '~/contract/access'
 import { ARREARS_BUCKETS, type ArrearsBucket } from '~/contract/arrears-rules'
 import { endpoints } from '~/contract/endpoints'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { requireUser } from '~/utils/session.server'
 
 export const ARREARS_FILTERS = ['bucket', 'product', 'realtor', 'search'] as const
@@ -28,7 +29,7 @@ export async function loadArrears(request: Request) {
   if (!mayCall(user, endpoints.arrearsList.access)) throw new Response('Forbidden', { status: 403 })
   const url = new URL(request.url)
   const filters = arrearsFilters(url.searchParams)
-  const page = Math.max(1, Number(url.searchParams.get('page')?.trim()) || 1)
+  const page = pageNumberFrom(url.searchParams.get('page'))
   const answer = await api(request, endpoints.arrearsList, { query: { ...arrearsApiQuery(url.searchParams), page } })
   if (!answer.ok) throw new Response(answer.message, { status: answer.httpStatus === 403 ? 403 : 500 })
   return { filters, page, list: answer.data, search: url.search }

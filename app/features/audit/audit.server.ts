@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '~/contract/audit'
 import { endpoints } from '~/contract/endpoints'
 import { parseDisplayDate } from '~/contract/format'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -40,8 +41,7 @@ export async function loadAuditList(request: Request) {
   if (!mayCall(user, AUDIT_VIEWERS)) throw new Response('You do not have permission to view this page', { status: 403 })
   const url = new URL(request.url)
   const filters = auditFilters(url.searchParams)
-  const rawPage = Number(url.searchParams.get('page') ?? '1')
-  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? rawPage : 1
+  const page = pageNumberFrom(url.searchParams.get('page'))
   const canonical = listHref(AUDIT_PATH, { page, ...filters })
   if (canonical !== url.pathname + url.search) throw redirect(canonical)
   const result = await api(request, endpoints.auditList, { query: { page, ...auditApiQuery(url.searchParams) } })

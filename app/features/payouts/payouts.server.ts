@@ -6,6 +6,7 @@ import { PAYOUT_RECORDERS, PAYOUT_STATUSES, type PayoutStatus } from '~/contract
 import { CHOOSE_A_PAYOUT, payoutFormSchema } from '~/contract/payouts'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
@@ -31,8 +32,7 @@ const isStatus = (value: string): value is PayoutStatus => (PAYOUT_STATUSES as r
  */
 function readPayoutQuery(request: Request) {
   const url = new URL(request.url)
-  const rawPage = Number(url.searchParams.get('page') ?? '1')
-  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? rawPage : 1
+  const page = pageNumberFrom(url.searchParams.get('page'))
   const filters = payoutFilters(url.searchParams)
   const canonical = listHref(PAYOUTS_PATH, { page, ...filters })
   if (canonical !== url.pathname + url.search) throw redirect(canonical)

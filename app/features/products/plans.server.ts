@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Paginated } from '~/contract/envelope'
 import { paymentPlanPayloadSchema, type PaymentPlan } from '~/contract/products'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS } from './kinds'
@@ -24,7 +25,7 @@ export async function loadPlansEditor(request: Request, reference: string | unde
   if (!can.viewPlans) throw await redirectWithError(request, closeTo, 'You do not have permission to do this')
   const plans = await api(request, endpoints.paymentPlanList, {
     params: { reference: product.reference },
-    query: { page: url.searchParams.get('plan_page') ?? 1 },
+    query: { page: pageNumberFrom(url.searchParams.get('plan_page')) },
   })
   if (!plans.ok) throw await redirectWithError(request, closeTo, plans.message)
   const param = (name: string) => (can.modifyPlans ? url.searchParams.get(name) : null)

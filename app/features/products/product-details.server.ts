@@ -3,6 +3,7 @@ import { endpoints } from '~/contract/endpoints'
 import type { Paginated } from '~/contract/envelope'
 import type { PaymentPlan, Product } from '~/contract/products'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { loadRecordHistory } from '../audit/audit.server'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -46,7 +47,7 @@ export async function detailsExtras(request: Request, product: Product, url: URL
   if (product.type === 'land') {
     const result = await api(request, endpoints.paymentPlanList, {
       params: { reference: product.reference },
-      query: { page: url.searchParams.get('plan_page') ?? 1 },
+      query: { page: pageNumberFrom(url.searchParams.get('plan_page')) },
     })
     plans = result.ok ? result.data : null
   }

@@ -12,6 +12,7 @@ import {
   type MatchConfidence,
 } from '~/contract/reconciliation-labels'
 import { api, type ApiFailure } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { bannerForUnshownFields, formSpec, readForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { requireUser } from '~/utils/session.server'
@@ -48,8 +49,7 @@ async function requireReconciler(request: Request) {
 /** The address's view: ?status=confirmed|linked|ignored for the done lines, otherwise ?confidence= (Exact when none). */
 function readView(request: Request) {
   const url = new URL(request.url)
-  const rawPage = Number(url.searchParams.get('page') ?? '1')
-  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? rawPage : 1
+  const page = pageNumberFrom(url.searchParams.get('page'))
   const status = url.searchParams.get('status')
   const confidence = url.searchParams.get('confidence')
   const view: LinesView = isDone(status) ? { confidence: null, status } : { confidence: isConfidence(confidence) ? confidence : 'exact', status: null }

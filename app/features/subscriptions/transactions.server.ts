@@ -3,6 +3,7 @@ import { endpoints } from '~/contract/endpoints'
 import { transactionAnchor } from '~/contract/links'
 import { markTransactionSchema } from '~/contract/subscriptions'
 import { api, apiFile, POST_ERROR } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
 import { passFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
@@ -38,7 +39,7 @@ function withoutMarking(url: URL) {
 export async function loadTransactions(request: Request, name: ListName, reference: string | undefined) {
   const { subscription, closeTo, base, listSearch, can, timeZone } = await loadSubscription(request, name, reference)
   const url = new URL(request.url)
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get(TRANSACTION_PAGE_PARAM)) || 1))
+  const page = pageNumberFrom(url.searchParams.get(TRANSACTION_PAGE_PARAM))
   const result = await api(request, endpoints.transactionList, { params: { reference: subscription.reference }, query: { page } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const asked = can.verify ? markingFrom(url) : null
