@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startPostgres } from './support/postgres.mjs'
 
 /**
  * The fewest tests each suite runs (passed + failed; skipped ones do not count), about 90% of what
@@ -181,7 +182,6 @@ const SUITES = [
     about:
       'the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the malformed-input run goes once, on PGlite, which is PostgreSQL too',
     async run() {
-      const { startPostgres } = await import('./support/postgres.mjs')
       let server
       try {
         server = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 54329) })
@@ -320,10 +320,16 @@ const background = chosen
   .map((suite) => suite.run().catch((error) => () => failedToRun(suite)(error)).then(timed(suite, Date.now())))
 for (const suite of chosen.filter((suite) => !suite.background)) {
   const done = timed(suite, Date.now())
-  const running = Promise.resolve()
-    .then(() => suite.run())
-    .catch(failedToRun(suite))
-    .then(done)
+  // Started at once: a suite that overlaps the next one has its processes running before the next
+  // one's synchronous spawn holds this loop.
+  const running = (async () => {
+    try {
+      await suite.run()
+    } catch (error) {
+      failedToRun(suite)(error)
+    }
+    done()
+  })()
   if (suite.overlapsNext) background.push(running.then(() => () => {}))
   else await running
 }
