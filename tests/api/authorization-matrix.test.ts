@@ -16,7 +16,7 @@ import { createTestApi, type TestApi } from '../support/api-harness'
 import { ACTORS, RULES, guessParam, type Actor, type Expectation, type Rule } from '../support/authorization-rules'
 import { changedTables, createFingerprint } from '../support/db-fingerprint'
 import { quietMailLog } from '../support/quiet'
-import { buildWorld, type Account, type Answer, type World, type WorldClient } from '../support/security-world'
+import { buildWorld, worldClientOf, type Account, type World, type WorldClient } from '../support/security-world'
 
 let api: TestApi
 let world: World
@@ -27,20 +27,7 @@ let customerId: number
 beforeAll(async () => {
   quietMailLog()
   api = await createTestApi()
-  client = {
-    async call(method, path, options = {}) {
-      const answer = await api.call(method, path, { token: options.token, body: options.body })
-      return {
-        httpStatus: answer.httpStatus,
-        status: answer.status,
-        message: answer.message,
-        data: answer.data,
-        text: await answer.response.text(),
-        contentType: answer.response.headers.get('content-type') ?? '',
-      }
-    },
-    mail: async (email) => api.latestMail(email) ?? '',
-  }
+  client = worldClientOf(api)
   world = await buildWorld(client)
   fingerprint = await createFingerprint(api.db)
   const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, world.customer.email))

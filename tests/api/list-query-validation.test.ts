@@ -11,7 +11,7 @@ import { endpoints } from '~/contract/endpoints'
 import { jsonSchema } from '~/backend/reference/openapi'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { quietMailLog } from '../support/quiet'
-import { buildWorld, type World } from '../support/security-world'
+import { buildWorld, worldClientOf, type World } from '../support/security-world'
 
 let api: TestApi
 let world: World
@@ -19,13 +19,7 @@ let world: World
 beforeAll(async () => {
   quietMailLog()
   api = await createTestApi()
-  world = await buildWorld({
-    async call(method, path, options = {}) {
-      const answer = await api.call(method, path, { token: options.token, body: options.body })
-      return { ...answer, text: await answer.response.text(), contentType: answer.response.headers.get('content-type') ?? '' }
-    },
-    mail: async (email) => api.latestMail(email) ?? '',
-  })
+  world = await buildWorld(worldClientOf(api))
 }, 180_000)
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import { createTestApi, readEnvelope, type TestApi } from './api-harness'
 import { guessParam, RULES, type Actor } from './authorization-rules'
 import { envelopeProblem, fuzzRuns, fuzzSeed, pathParam, PRIVILEGE_KEYS, queryString, rawBody, type RawRequest } from './malformed'
 import { quietMailLog } from './quiet'
-import { buildWorld, type Account, type World } from './security-world'
+import { buildWorld, worldClientOf, type Account, type World } from './security-world'
 
 let api: TestApi
 let world: World
@@ -80,13 +80,7 @@ export function malformedInputRun(part: number, parts: number) {
   beforeAll(async () => {
     quietMailLog()
     api = await createTestApi()
-    world = await buildWorld({
-      async call(method, path, options = {}) {
-        const answer = await api.call(method, path, { token: options.token, body: options.body })
-        return { ...answer, text: await answer.response.text(), contentType: answer.response.headers.get('content-type') ?? '' }
-      },
-      mail: async (email) => api.latestMail(email) ?? '',
-    })
+    world = await buildWorld(worldClientOf(api))
   }, 180_000)
 
   afterAll(async () => {

@@ -5,6 +5,7 @@
  * who did not bring that customer; the super admin; and admins holding every permission but some.
  */
 import { PERMISSIONS, type Permission } from '~/contract/permissions'
+import type { TestApi } from './api-harness'
 import { uniquePng } from './images'
 import { gtbankCsv } from './statements'
 
@@ -25,6 +26,24 @@ export type WorldClient = {
   call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<Answer>
   /** The newest e-mail sent to an address, decoded, or '' when none came. */
   mail(email: string): Promise<string>
+}
+
+/** The world's client over the embedded API in this process. */
+export function worldClientOf(api: TestApi): WorldClient {
+  return {
+    async call(method, path, options = {}) {
+      const answer = await api.call(method, path, { token: options.token, body: options.body })
+      return {
+        httpStatus: answer.httpStatus,
+        status: answer.status,
+        message: answer.message,
+        data: answer.data,
+        text: await answer.response.text(),
+        contentType: answer.response.headers.get('content-type') ?? '',
+      }
+    },
+    mail: async (email) => api.latestMail(email) ?? '',
+  }
 }
 
 export type Account = { email: string; password: string; token: string; uuid: string; reference: string }
