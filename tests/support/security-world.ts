@@ -264,6 +264,19 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     })
     return { name: data.name as string, url: data.file_url as string }
   }
+  /** A new plot bought in full by `buyer`, its payment confirmed by the super admin: the subscription. */
+  const paidInFull = async (buyer: Account) => {
+    const land = await newLand()
+    const sub = await ok('POST', 'product-subscription', buyer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+    const proof = await uploadProof(buyer.token)
+    const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, buyer.token, {
+      amount: 5_000_000,
+      proof_of_payment: proof.url,
+      paid_at: yesterday(),
+    })
+    await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+    return sub
+  }
   const pay = async (reference: string, amount: number) => {
     const proof = await uploadProof(customer.token)
     const trx = await ok('POST', `product-subscription/${reference}/transaction`, customer.token, {
@@ -356,15 +369,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       // A realtor of its own, a customer through its link, and one confirmed payment: one earned entry.
       const earner = await register('realtor')
       const buyer = await register('customer', earner.reference)
-      const land = await newLand()
-      const sub = await ok('POST', 'product-subscription', buyer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-      const proof = await uploadProof(buyer.token)
-      const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, buyer.token, {
-        amount: 5_000_000,
-        proof_of_payment: proof.url,
-        paid_at: yesterday(),
-      })
-      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+      await paidInFull(buyer)
       const list = await ok('GET', `admin/commission?realtor=${earner.reference}`, superAdmin.token)
       const id = list.items[0]?.id as string | undefined
       if (!id) throw new Error('The confirmed payment earned no commission')
@@ -377,15 +382,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       await ok('POST', 'account/profile', earner.token, { phone })
       const twin = await register('customer', earner.reference)
       await ok('POST', 'account/profile', twin.token, { phone })
-      const land = await newLand()
-      const sub = await ok('POST', 'product-subscription', twin.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-      const proof = await uploadProof(twin.token)
-      const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, twin.token, {
-        amount: 5_000_000,
-        proof_of_payment: proof.url,
-        paid_at: yesterday(),
-      })
-      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+      const sub = await paidInFull(twin)
       const list = await ok('GET', 'admin/commission', superAdmin.token)
       const hold = (list.holds as { id: string; subscription: { reference: string } }[]).find((item) => item.subscription.reference === sub.reference)
       if (!hold) throw new Error('The purchase with the realtor’s phone number was not held for review')
