@@ -43,8 +43,18 @@ export default defineConfig({
   // and sets them, before the specs that pay run.
   projects: [
     { name: 'bank-details', testMatch: /bank-details\.spec\.ts$/ },
-    { name: 'js', testIgnore: /bank-details\.spec\.ts$/, dependencies: ['bank-details'], use: { javaScriptEnabled: true } },
-    { name: 'no-js', testIgnore: /bank-details\.spec\.ts$/, dependencies: ['bank-details'], use: { javaScriptEnabled: false } },
+    {
+      name: 'js',
+      testIgnore: /bank-details\.spec\.ts$/,
+      dependencies: ['bank-details'],
+      use: { javaScriptEnabled: true },
+    },
+    {
+      name: 'no-js',
+      testIgnore: /bank-details\.spec\.ts$/,
+      dependencies: ['bank-details'],
+      use: { javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: 'node node_modules/.bin/remix-serve ./build/index.js',

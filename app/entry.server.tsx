@@ -39,7 +39,12 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheet}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
         </StylesheetProvider>
       </NonceProvider>,
       {
@@ -65,7 +70,10 @@ export default async function handleRequest(
             final(done) {
               done()
               compressPage(request, Buffer.concat(pieces), responseHeaders).then(
-                (body) => resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode })),
+                (body) =>
+                  resolve(
+                    new Response(body, { headers: responseHeaders, status: responseStatusCode }),
+                  ),
                 reject,
               )
             },
@@ -95,7 +103,11 @@ export async function handleDataRequest(response: Response, { request }: { reque
     // A response with immutable headers: copied.
     const headers = new Headers(response.headers)
     headers.set('Cache-Control', NO_STORE)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    })
   }
 }
 
@@ -103,8 +115,14 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   // Remix refuses a post whose Origin names another host before any action or loader runs, and
   // answers it with an empty 500: worth a line in the log, not a stack trace.
-  if (request.method !== 'GET' && error instanceof Error && /does not match `origin` header/.test(error.message)) {
-    console.warn(`Refused a cross-site post to ${new URL(request.url).pathname} (Origin: ${request.headers.get('origin')})`)
+  if (
+    request.method !== 'GET' &&
+    error instanceof Error &&
+    /does not match `origin` header/.test(error.message)
+  ) {
+    console.warn(
+      `Refused a cross-site post to ${new URL(request.url).pathname} (Origin: ${request.headers.get('origin')})`,
+    )
     return
   }
   console.error(error)

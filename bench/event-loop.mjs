@@ -25,7 +25,11 @@ if (file && isMainThread) {
       p99: ms(delay.percentile(99)),
       max: ms(delay.max),
       mean: ms(delay.mean),
-      gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
+      gc: {
+        count: gc.count,
+        totalMs: Math.round(gc.totalMs),
+        maxMs: Math.round(gc.maxMs * 10) / 10,
+      },
     }
     fs.writeFileSync(file, JSON.stringify(figures))
     delay.reset()

@@ -15,14 +15,24 @@ const SCALE = {
 export async function generate({ dataDir, databaseUrl, subscriptions }) {
   const transactions = subscriptions * 2
   const db = await open({ dataDir, databaseUrl })
-  const passwordHash = await hash(BENCH_CUSTOMER.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 })
+  const passwordHash = await hash(BENCH_CUSTOMER.password, {
+    algorithm: 2,
+    memoryCost: 19456,
+    timeCost: 2,
+    parallelism: 1,
+  })
   const started = Date.now()
   const steps = [
-    ['realtors', `
+    [
+      'realtors',
+      `
       insert into users (reference, email, password_hash, first_name, last_name, business_name, role, email_verified_at, welcomed_at, created_at)
       select 'RLT-B' || lpad(g::text, 7, '0'), 'realtor' || g || '@bench.test', null, 'Realtor', 'Number ' || g, 'Realty ' || g, 'realtor', now(), now(), now() - (g || ' minutes')::interval
-      from generate_series(1, ${SCALE.realtors}) g`],
-    ['customers', `
+      from generate_series(1, ${SCALE.realtors}) g`,
+    ],
+    [
+      'customers',
+      `
       insert into users (reference, email, password_hash, first_name, last_name, role, email_verified_at, welcomed_at, realtor_id, created_at)
       select 'CUS-B' || lpad(g::text, 7, '0'),
              case when g = 1 then '${BENCH_CUSTOMER.email}' else 'customer' || g || '@bench.test' end,
@@ -32,8 +42,12 @@ export async function generate({ dataDir, databaseUrl, subscriptions }) {
              'customer', now(), now(),
              (select id from users r where r.role = 'realtor' order by id limit 1 offset (g % ${SCALE.realtors})),
              now() - (g || ' minutes')::interval
-      from generate_series(1, ${SCALE.customers}) g`, [passwordHash]],
-    ['products', `
+      from generate_series(1, ${SCALE.customers}) g`,
+      [passwordHash],
+    ],
+    [
+      'products',
+      `
       insert into products (reference, type, description, location, amount, initial_deposit_amount, land_type, size, size_in_measurement,
                             available_by_quantity, unit_available, is_available, discount_percentage, investment_return, land_investment_type,
                             interval, duration, frequency_period, created_at)
@@ -55,11 +69,17 @@ export async function generate({ dataDir, databaseUrl, subscriptions }) {
              case when g % 2 = 1 then 12 else null end,
              case when g % 2 = 1 then 3 else null end,
              now() - (g || ' minutes')::interval
-      from generate_series(1, ${SCALE.products}) g`],
-    ['payment plans', `
+      from generate_series(1, ${SCALE.products}) g`,
+    ],
+    [
+      'payment plans',
+      `
       insert into payment_plans (product_id, amount, duration, duration_type)
-      select id, amount + amount / 10, 6, 'months' from products where type = 'land'`],
-    ['subscriptions', `
+      select id, amount + amount / 10, 6, 'months' from products where type = 'land'`,
+    ],
+    [
+      'subscriptions',
+      `
       with c as (select array_agg(id order by id) ids from users where role = 'customer'),
            p as (select array_agg(id order by id) ids, array_agg(type order by id) types, array_agg(amount order by id) amounts from products)
       insert into subscriptions (reference, user_id, product_id, type, status, payment_mode, total_amount, amount_invested,
@@ -76,20 +96,27 @@ export async function generate({ dataDir, databaseUrl, subscriptions }) {
              p.amounts[1 + g % ${SCALE.products}] / 2,
              current_date + (g % 90),
              now() - (g || ' seconds')::interval, now()
-      from generate_series(1, ${subscriptions}) g, c, p`],
-    ['transactions', `
+      from generate_series(1, ${subscriptions}) g, c, p`,
+    ],
+    [
+      'transactions',
+      `
       insert into transactions (reference, subscription_id, amount, description, status, paid_at, created_at)
       select 'TRX-B' || lpad(g::text, 8, '0'), s.id, s.total_amount / 2, 'Bench payment ' || g,
              (array['awaiting_confirmation','paid','not_confirmed'])[1 + g % 3], now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
       from generate_series(1, ${transactions}) g
-      join subscriptions s on s.id = (select min(id) from subscriptions) + (g % ${subscriptions})`],
-    ['notifications', `
+      join subscriptions s on s.id = (select min(id) from subscriptions) + (g % ${subscriptions})`,
+    ],
+    [
+      'notifications',
+      `
       with u as (select array_agg(id order by id) ids from users where role in ('customer', 'super_admin'))
       insert into notifications (user_id, title, body, is_read, created_at)
       select u.ids[1 + (case when g % 10 = 0 then 0 else g % array_length(u.ids, 1) end)], 'Payment reminder ' || g,
              'Your next payment is due soon. Pay by bank transfer and upload your proof of payment.', g % 3 = 0,
              now() - (g || ' seconds')::interval
-      from generate_series(1, ${SCALE.notifications}) g, u`],
+      from generate_series(1, ${SCALE.notifications}) g, u`,
+    ],
     ['analyze', 'analyze'],
   ]
   for (const [name, sql, params] of steps) {
@@ -116,7 +143,11 @@ async function open({ dataDir, databaseUrl }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [dataDir, subscriptions] = process.argv.slice(2)
-  generate({ dataDir, databaseUrl: process.env.DATABASE_URL, subscriptions: Number(subscriptions ?? 100_000) })
+  generate({
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    subscriptions: Number(subscriptions ?? 100_000),
+  })
     .then((summary) => console.log(summary))
     .catch((error) => {
       console.error(error)

@@ -9,16 +9,21 @@ export async function signIn(base, user) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email: user.email, password: user.password }),
   })
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
-  if (response.status !== 302 || !cookie.includes('__session')) throw new Error(`Sign-in of ${user.email} failed (${response.status})`)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  if (response.status !== 302 || !cookie.includes('__session'))
+    throw new Error(`Sign-in of ${user.email} failed (${response.status})`)
   return cookie
 }
 
 /** One autocannon run against a page. */
 export function load(url, { cookie, connections, duration }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 10 }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 10 },
+      (error, result) => (error ? reject(error) : resolve(result)),
     )
   })
 }

@@ -56,7 +56,10 @@ function lighthouse(url, throttling, cookie) {
     ...(cookie ? [`--extra-headers=${JSON.stringify({ cookie })}`] : []),
   ]
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('npx', args, {
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -79,7 +82,12 @@ function figuresOf(report) {
   // Lighthouse 13 names the LCP element and splits its time in the LCP breakdown insight.
   const breakdown = audit('lcp-breakdown-insight')?.details?.items ?? []
   const node = breakdown.find((item) => item.type === 'node')
-  const phases = Object.fromEntries((breakdown.find((item) => item.type === 'table')?.items ?? []).map((item) => [item.subpart, Math.round(item.duration)]))
+  const phases = Object.fromEntries(
+    (breakdown.find((item) => item.type === 'table')?.items ?? []).map((item) => [
+      item.subpart,
+      Math.round(item.duration),
+    ]),
+  )
   const observed = audit('metrics')?.details?.items?.[0] ?? {}
   const requests = audit('network-requests')?.details?.items ?? []
   return {
@@ -89,7 +97,9 @@ function figuresOf(report) {
     tbtMs: Math.round(audit('total-blocking-time').numericValue),
     transferKiB: Math.round(audit('total-byte-weight').numericValue / 1024),
     requests: requests.length,
-    lcpElement: node ? `${node.snippet}${node.nodeLabel && !node.snippet.includes(node.nodeLabel) ? ` ${node.nodeLabel}` : ''}` : null,
+    lcpElement: node
+      ? `${node.snippet}${node.nodeLabel && !node.snippet.includes(node.nodeLabel) ? ` ${node.nodeLabel}` : ''}`
+      : null,
     observedLcpMs: observed.observedLargestContentfulPaint ?? null,
     lcpPhases: phases,
     runtimeError: report.runtimeError?.message ?? null,
@@ -97,11 +107,22 @@ function figuresOf(report) {
 }
 
 function startServer(env, port) {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/remix-serve'), './build/index.js'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/.bin/remix-serve'), './build/index.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        JOBS: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -128,8 +149,14 @@ const median = (runs) => [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(
 const mark = (ok) => (ok ? 'ok  ' : 'MISS')
 
 /** Serves ./build, runs Lighthouse on each page and throttling; prints and answers the figures. */
-export async function runLighthouse({ runs = RUNS, only, port = Number(process.env.BENCH_PORT ?? 3390), log = console.log } = {}) {
-  if (!fs.existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
+export async function runLighthouse({
+  runs = RUNS,
+  only,
+  port = Number(process.env.BENCH_PORT ?? 3390),
+  log = console.log,
+} = {}) {
+  if (!fs.existsSync(CHROME_PATH))
+    throw new Error(`No Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-lighthouse-'))
   const server = startServer({ ...benchServerEnv(dataDir), SEED_DEMO: 'true' }, port)
   const base = `http://127.0.0.1:${port}`
@@ -141,21 +168,35 @@ export async function runLighthouse({ runs = RUNS, only, port = Number(process.e
     // (code not yet compiled, caches empty) would count as the network's.
     for (const page of PAGES) {
       const headers = page.as ? { cookie: cookies[page.as] } : {}
-      for (let i = 0; i < 20; i++) await fetch(`${base}${page.path}`, { headers }).then((response) => response.text())
+      for (let i = 0; i < 20; i++)
+        await fetch(`${base}${page.path}`, { headers }).then((response) => response.text())
     }
     log(`\n== Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, 4× CPU (median of ${runs} by LCP) ==`)
     for (const page of PAGES.filter((page) => !only || only.includes(page.name))) {
       for (const throttling of THROTTLINGS) {
         const measured = []
         for (let run = 0; run < runs; run++) {
-          const report = await lighthouse(`${base}${page.path}`, throttling, page.as ? cookies[page.as] : undefined)
+          const report = await lighthouse(
+            `${base}${page.path}`,
+            throttling,
+            page.as ? cookies[page.as] : undefined,
+          )
           measured.push({ ...figuresOf(report), report })
         }
         const { report, ...figures } = median(measured)
         fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
         const slug = page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '')
-        fs.writeFileSync(path.join(root, `bench/results/lighthouse-${slug}-${throttling.id}.json`), JSON.stringify(report))
-        const result = { page: page.name, throttling: throttling.name, ...figures, lcpRunsMs: measured.map((run) => run.lcpMs), scores: measured.map((run) => run.score) }
+        fs.writeFileSync(
+          path.join(root, `bench/results/lighthouse-${slug}-${throttling.id}.json`),
+          JSON.stringify(report),
+        )
+        const result = {
+          page: page.name,
+          throttling: throttling.name,
+          ...figures,
+          lcpRunsMs: measured.map((run) => run.lcpMs),
+          scores: measured.map((run) => run.score),
+        }
         results.push(result)
         const slow4G = throttling.id === 'slow-4g'
         const lcpTarget = slow4G ? LIGHTHOUSE_TARGETS.lcpMs : LIGHTHOUSE_TARGETS.lcp3GMs
@@ -164,10 +205,17 @@ export async function runLighthouse({ runs = RUNS, only, port = Number(process.e
             `LCP ${figures.lcpMs} ms (runs ${result.lcpRunsMs.join(', ')})  TBT ${figures.tbtMs} ms  ${figures.transferKiB} KiB in ${figures.requests} requests` +
             (figures.runtimeError ? `  ERROR ${figures.runtimeError}` : ''),
         )
-        log(`      LCP element ${figures.lcpElement ?? '?'}  ${JSON.stringify(figures.lcpPhases)}  (unthrottled load: LCP at ${figures.observedLcpMs} ms)`)
-        if (slow4G) log(`    ${mark(figures.score >= LIGHTHOUSE_TARGETS.score)} score ≥ ${LIGHTHOUSE_TARGETS.score}`)
+        log(
+          `      LCP element ${figures.lcpElement ?? '?'}  ${JSON.stringify(figures.lcpPhases)}  (unthrottled load: LCP at ${figures.observedLcpMs} ms)`,
+        )
+        if (slow4G)
+          log(
+            `    ${mark(figures.score >= LIGHTHOUSE_TARGETS.score)} score ≥ ${LIGHTHOUSE_TARGETS.score}`,
+          )
         const within = result.lcpRunsMs.filter((lcpMs) => lcpMs <= lcpTarget).length
-        log(`    ${mark(figures.lcpMs <= lcpTarget)} LCP ≤ ${lcpTarget} ms (${within} of ${runs} runs)`)
+        log(
+          `    ${mark(figures.lcpMs <= lcpTarget)} LCP ≤ ${lcpTarget} ms (${within} of ${runs} runs)`,
+        )
       }
     }
   } finally {
@@ -178,7 +226,11 @@ export async function runLighthouse({ runs = RUNS, only, port = Number(process.e
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const option = (name) => process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
+  const option = (name) =>
+    process.argv
+      .slice(2)
+      .find((arg) => arg.startsWith(`--${name}=`))
+      ?.slice(name.length + 3)
   process.chdir(root)
   if (!fs.existsSync(path.join(root, 'build/index.js'))) {
     if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)

@@ -18,14 +18,25 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { BENCH_ADMIN, IMAGE_RUNTIME_ENV, benchServerEnv, load as loadPage, signIn, stopServer } from './http.mjs'
+import {
+  BENCH_ADMIN,
+  IMAGE_RUNTIME_ENV,
+  benchServerEnv,
+  load as loadPage,
+  signIn,
+  stopServer,
+} from './http.mjs'
 import { BENCH_CUSTOMER, generate } from './generate.mjs'
 import { runLighthouse } from './lighthouse.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 const args = new Set(process.argv.slice(2))
-const option = (name) => process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
+const option = (name) =>
+  process.argv
+    .slice(2)
+    .find((arg) => arg.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
 const only = option('only')?.split(',')
 const SUBSCRIPTIONS = Number(option('subscriptions') ?? 100_000)
 const quick = args.has('--quick')
@@ -38,17 +49,37 @@ const REFERENCE_DIR = path.join(root, 'bench/reference')
 const ADMIN = BENCH_ADMIN
 
 // Shares of the reference's req/s, so that the figures hold on any machine the bench runs on.
-const TARGETS = { listShare: 0.5, loginShare: 0.7, p99OverP50: 2.5, singleP50: 3, jsKiB: 94, formJsKiB: 104, cssKiB: 15, rssMB: 400 }
+const TARGETS = {
+  listShare: 0.5,
+  loginShare: 0.7,
+  p99OverP50: 2.5,
+  singleP50: 3,
+  jsKiB: 94,
+  formJsKiB: 104,
+  cssKiB: 15,
+  rssMB: 400,
+}
 /** Routes whose page is a form (their budget is TARGETS.formJsKiB); lists and details get TARGETS.jsKiB. */
-const FORM_ROUTE = /\.(new|edit|pay|invest|subscribe|plans?|cancel|suspend|title|land-document)$|^routes\/_auth|^routes\/(_app\.settings|_app\.reconciliation|verify-email|confirm-email)$/
+const FORM_ROUTE =
+  /\.(new|edit|pay|invest|subscribe|plans?|cancel|suspend|title|land-document)$|^routes\/_auth|^routes\/(_app\.settings|_app\.reconciliation|verify-email|confirm-email)$/
 const jsBudget = (route) => (FORM_ROUTE.test(route) ? TARGETS.formJsKiB : TARGETS.jsKiB)
 
 const PAGES = [
   { name: '/login', path: '/login', as: null },
   { name: '/', path: '/', as: 'admin' },
   { name: '/land-investments', path: '/land-investments', as: 'customer', list: true },
-  { name: '/land-investments?search=…', path: '/land-investments?page=1&search=Lekki', as: 'customer', list: true },
-  { name: '/subscriptions?page=500', path: '/subscriptions?page=500&type=land', as: 'admin', list: true },
+  {
+    name: '/land-investments?search=…',
+    path: '/land-investments?page=1&search=Lekki',
+    as: 'customer',
+    list: true,
+  },
+  {
+    name: '/subscriptions?page=500',
+    path: '/subscriptions?page=500&type=land',
+    as: 'admin',
+    list: true,
+  },
   { name: '/investment-portfolio', path: '/investment-portfolio', as: 'customer', list: true },
   { name: 'notifications panel', path: '/?notifications=1', as: 'customer', list: true },
   { name: '/customers?search=…', path: '/customers?page=1&search=Okafor', as: 'admin', list: true },
@@ -63,12 +94,31 @@ const eventLoopFile = (port) => path.join(os.tmpdir(), `lb-bench-event-loop-${po
 function startServer(env, { port = PORT, cwd = root } = {}) {
   const started = performance.now()
   // BENCH_NODE_ARGS: flags for the app's server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = cwd === root ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : []
-  const child = spawn(process.execPath, [...nodeArgs, '--import', path.join(root, 'bench/event-loop.mjs'), path.join(root, 'node_modules/.bin/remix-serve'), './build/index.js'], {
-    cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false', BENCH_EVENT_LOOP_FILE: eventLoopFile(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const nodeArgs =
+    cwd === root ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : []
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      '--import',
+      path.join(root, 'bench/event-loop.mjs'),
+      path.join(root, 'node_modules/.bin/remix-serve'),
+      './build/index.js',
+    ],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        JOBS: 'false',
+        BENCH_EVENT_LOOP_FILE: eventLoopFile(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -119,18 +169,22 @@ async function apiToken(base, user) {
 /** min(wanted, the last page of land subscriptions the admin sees), read from the API. */
 async function deepestPage(base, user, wanted) {
   const token = await apiToken(base, user)
-  const list = await fetch(`${base}/api/v1/product-subscription?type=land&page=1`, { headers: { authorization: `Bearer ${token}` } })
+  const list = await fetch(`${base}/api/v1/product-subscription?type=land&page=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
   return Math.min(wanted, (await list.json()).data.totalPages)
 }
 
-const load = (url, { cookie, connections = CONNECTIONS, duration }) => loadPage(url, { cookie, connections, duration })
+const load = (url, { cookie, connections = CONNECTIONS, duration }) =>
+  loadPage(url, { cookie, connections, duration })
 
 /** The server's event-loop delay and GC pauses since the previous call (bench/event-loop.mjs). */
 async function eventLoop(server, port) {
   const file = eventLoopFile(port)
   fs.rmSync(file, { force: true })
   server.child.kill('SIGUSR2')
-  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch {
@@ -147,7 +201,9 @@ async function measurePage(base, page, cookies, server, port = PORT) {
   const result = await load(url, { cookie, duration: MEASURE_S })
   const cpuAfter = cpuMs(server.child.pid)
   const delay = await eventLoop(server, port)
-  const html = await fetch(url, { headers: cookie ? { cookie } : {} }).then((response) => response.text())
+  const html = await fetch(url, { headers: cookie ? { cookie } : {} }).then((response) =>
+    response.text(),
+  )
   return {
     page: page.name,
     as: page.as ?? 'anonymous',
@@ -158,7 +214,10 @@ async function measurePage(base, page, cookies, server, port = PORT) {
     errors: result.errors + result.timeouts,
     htmlKiB: Math.round((Buffer.byteLength(html) / 1024) * 10) / 10,
     // The server's CPU per answer: unlike req/s, it holds when other work shares the machine.
-    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / Math.max(result.requests.total, 1)) * 100) / 100,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) / Math.max(result.requests.total, 1)) * 100) / 100,
     eventLoop: delay,
     rssHighMB: Math.round(peakRssMB(server.child.pid) ?? 0),
   }
@@ -179,7 +238,9 @@ async function measureWithUncachedReads(base, cookies, server) {
   const reader = (async () => {
     while (!stopped) {
       const started = performance.now()
-      await fetch(`${base}/api/v1/dashboard-summary?uncached=${reads.length}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.arrayBuffer())
+      await fetch(`${base}/api/v1/dashboard-summary?uncached=${reads.length}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((response) => response.arrayBuffer())
       reads.push(performance.now() - started)
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
@@ -206,7 +267,9 @@ async function measureWithUncachedReads(base, cookies, server) {
 const formatPage = (figures) =>
   `${figures.page.padEnd(30)} ${String(figures.rps).padStart(6)} req/s  p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(4)} ms  ` +
   `non-2xx ${figures.non2xx}  errors ${figures.errors}  HTML ${figures.htmlKiB} KiB  CPU ${figures.cpuMsPerRequest} ms/answer` +
-  (figures.eventLoop ? `  event loop p99 ${figures.eventLoop.p99} ms max ${figures.eventLoop.max} ms, GC ${figures.eventLoop.gc.totalMs} ms in ${figures.eventLoop.gc.count} (max ${figures.eventLoop.gc.maxMs})` : '') +
+  (figures.eventLoop
+    ? `  event loop p99 ${figures.eventLoop.p99} ms max ${figures.eventLoop.max} ms, GC ${figures.eventLoop.gc.totalMs} ms in ${figures.eventLoop.gc.count} (max ${figures.eventLoop.gc.maxMs})`
+    : '') +
   // The server's RSS high-water mark so far: the page where it rises is the one that raised the peak.
   (figures.rssHighMB ? `  RSS high ${figures.rssHighMB} MB` : '')
 
@@ -218,7 +281,13 @@ async function startReference() {
 }
 
 async function measureReference(server) {
-  const figures = await measurePage(`http://127.0.0.1:${REFERENCE_PORT}`, { name: 'reference', path: '/', as: null }, {}, server, REFERENCE_PORT)
+  const figures = await measurePage(
+    `http://127.0.0.1:${REFERENCE_PORT}`,
+    { name: 'reference', path: '/', as: null },
+    {},
+    server,
+    REFERENCE_PORT,
+  )
   log(`  ${formatPage(figures)}`)
   return figures
 }
@@ -226,18 +295,23 @@ async function measureReference(server) {
 function bundleSizes() {
   const manifestFile = fs.readdirSync('public/build').find((file) => /^manifest-.*\.js$/.test(file))
   const source = fs.readFileSync(path.join('public/build', manifestFile), 'utf8')
-  const manifest = JSON.parse(source.replace(/^window\.__remixManifest\s*=\s*/, '').replace(/;\s*$/, ''))
-  const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join('public', file.replace(/^\//, '')))).length
+  const manifest = JSON.parse(
+    source.replace(/^window\.__remixManifest\s*=\s*/, '').replace(/;\s*$/, ''),
+  )
+  const gzip = (file) =>
+    zlib.gzipSync(fs.readFileSync(path.join('public', file.replace(/^\//, '')))).length
   const base = [manifest.entry.module, ...manifest.entry.imports]
   const chain = (id) => {
     const routes = []
-    for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) routes.unshift(route)
+    for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId])
+      routes.unshift(route)
     return routes
   }
   const sizes = {}
   const withZod = []
   for (const [id, route] of Object.entries(manifest.routes)) {
-    if (id.includes('api.v1') || id.endsWith('logout') || id.startsWith('routes/resources')) continue
+    if (id.includes('api.v1') || id.endsWith('logout') || id.startsWith('routes/resources'))
+      continue
     const files = new Set(base)
     for (const item of chain(id)) {
       files.add(item.module)
@@ -245,20 +319,35 @@ function bundleSizes() {
     }
     sizes[id] = Math.round(([...files].reduce((sum, file) => sum + gzip(file), 0) / 1024) * 10) / 10
     // zod in the browser is ~90 KiB gzip: forms validate there through formSpec/useSpecForm instead.
-    if ([...files].some((file) => /\$ZodType|ZodError/.test(fs.readFileSync(path.join('public', file), 'utf8')))) withZod.push(id)
+    if (
+      [...files].some((file) =>
+        /\$ZodType|ZodError/.test(fs.readFileSync(path.join('public', file), 'utf8')),
+      )
+    )
+      withZod.push(id)
   }
   const css = fs
     .readdirSync('public/build/_assets')
     .filter((file) => file.endsWith('.css'))
-    .reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join('public/build/_assets', file))).length, 0)
-  return { jsKiBPerRoute: sizes, cssKiB: Math.round((css / 1024) * 10) / 10, routesWithZod: withZod }
+    .reduce(
+      (sum, file) =>
+        sum + zlib.gzipSync(fs.readFileSync(path.join('public/build/_assets', file))).length,
+      0,
+    )
+  return {
+    jsKiBPerRoute: sizes,
+    cssKiB: Math.round((css / 1024) * 10) / 10,
+    routesWithZod: withZod,
+  }
 }
 
 async function runDataset({ subscriptions, databaseUrl, reference }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-bench-'))
   const env = benchServerEnv(dataDir, databaseUrl)
   const base = `http://127.0.0.1:${PORT}`
-  log(`\n== ${subscriptions.toLocaleString('en')} subscriptions on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ==`)
+  log(
+    `\n== ${subscriptions.toLocaleString('en')} subscriptions on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ==`,
+  )
 
   // First start migrates and creates the super admin; the data set is generated while the server is stopped.
   let server = startServer(env)
@@ -289,19 +378,38 @@ async function runDataset({ subscriptions, databaseUrl, reference }) {
   let uncached = null
   if (!only) {
     uncached = await measureWithUncachedReads(base, cookies, server)
-    log(`  ${formatPage({ ...uncached, htmlKiB: '–', cpuMsPerRequest: '–' })}  (${uncached.uncachedReads} uncached dashboard summaries, median ${uncached.uncachedReadMedianMs} ms)`)
+    log(
+      `  ${formatPage({ ...uncached, htmlKiB: '–', cpuMsPerRequest: '–' })}  (${uncached.uncachedReads} uncached dashboard summaries, median ${uncached.uncachedReadMedianMs} ms)`,
+    )
   }
   const referenceRps = Math.round((references[0].rps + references[1].rps) / 2)
   for (const page of pages) page.share = Math.round((page.rps / referenceRps) * 100) / 100
-  const single = await load(`${base}/land-investments`, { cookie: cookies.customer, connections: 1, duration: MEASURE_S / 2 })
-  const singleReference = await load(`http://127.0.0.1:${REFERENCE_PORT}/`, { connections: 1, duration: MEASURE_S / 2 })
+  const single = await load(`${base}/land-investments`, {
+    cookie: cookies.customer,
+    connections: 1,
+    duration: MEASURE_S / 2,
+  })
+  const singleReference = await load(`http://127.0.0.1:${REFERENCE_PORT}/`, {
+    connections: 1,
+    duration: MEASURE_S / 2,
+  })
   const rssMB = peakRssMB(server.child.pid)
   await stopServer(server)
   fs.rmSync(dataDir, { recursive: true, force: true })
   return {
-    subscriptions, database: databaseUrl ? 'postgresql' : 'pglite', generated, coldStartMs,
-    reference: { rps: referenceRps, runs: references, singleConnectionP50: singleReference.latency.p50 },
-    singleConnectionP50: single.latency.p50, peakRssMB: rssMB && Math.round(rssMB), pages, uncached,
+    subscriptions,
+    database: databaseUrl ? 'postgresql' : 'pglite',
+    generated,
+    coldStartMs,
+    reference: {
+      rps: referenceRps,
+      runs: references,
+      singleConnectionP50: singleReference.latency.p50,
+    },
+    singleConnectionP50: single.latency.p50,
+    peakRssMB: rssMB && Math.round(rssMB),
+    pages,
+    uncached,
   }
 }
 
@@ -309,18 +417,32 @@ const mark = (ok) => (ok ? 'ok  ' : 'MISS')
 
 /** Prints each figure beside its target; returns the number of routes over their JavaScript budget. */
 function report(run, bundles) {
-  log(`\n== Targets (${run.subscriptions.toLocaleString('en')} subscriptions, ${run.database}; reference ${run.reference.rps} req/s) ==`)
+  log(
+    `\n== Targets (${run.subscriptions.toLocaleString('en')} subscriptions, ${run.database}; reference ${run.reference.rps} req/s) ==`,
+  )
   for (const page of run.pages) {
     const login = page.page === '/login'
     const share = login ? TARGETS.loginShare : TARGETS.listShare
-    log(`  ${mark(page.share >= share)} ${page.page.padEnd(30)} ${String(page.rps).padStart(5)} req/s = ${page.share.toFixed(2)} × reference (≥ ${share})`)
+    log(
+      `  ${mark(page.share >= share)} ${page.page.padEnd(30)} ${String(page.rps).padStart(5)} req/s = ${page.share.toFixed(2)} × reference (≥ ${share})`,
+    )
   }
-  for (const page of [...run.reference.runs, ...run.pages, ...(run.uncached ? [run.uncached] : [])]) {
+  for (const page of [
+    ...run.reference.runs,
+    ...run.pages,
+    ...(run.uncached ? [run.uncached] : []),
+  ]) {
     const ratio = Math.round((page.p99 / Math.max(page.p50, 1)) * 10) / 10
-    log(`  ${mark(ratio <= TARGETS.p99OverP50)} ${page.page.padEnd(30)} p99 ${page.p99} ms = ${ratio} × p50 ${page.p50} ms (≤ ${TARGETS.p99OverP50})`)
+    log(
+      `  ${mark(ratio <= TARGETS.p99OverP50)} ${page.page.padEnd(30)} p99 ${page.p99} ms = ${ratio} × p50 ${page.p50} ms (≤ ${TARGETS.p99OverP50})`,
+    )
   }
-  log(`  ${mark(run.singleConnectionP50 <= TARGETS.singleP50)} single-connection p50 ${run.singleConnectionP50} ms on /land-investments (≤ ${TARGETS.singleP50}; reference ${run.reference.singleConnectionP50} ms)`)
-  log(`  ${mark((run.peakRssMB ?? 0) <= TARGETS.rssMB)} peak RSS ${run.peakRssMB} MB (≤ ${TARGETS.rssMB})`)
+  log(
+    `  ${mark(run.singleConnectionP50 <= TARGETS.singleP50)} single-connection p50 ${run.singleConnectionP50} ms on /land-investments (≤ ${TARGETS.singleP50}; reference ${run.reference.singleConnectionP50} ms)`,
+  )
+  log(
+    `  ${mark((run.peakRssMB ?? 0) <= TARGETS.rssMB)} peak RSS ${run.peakRssMB} MB (≤ ${TARGETS.rssMB})`,
+  )
   return reportBundles(bundles, '  ')
 }
 
@@ -330,9 +452,13 @@ function reportBundles(bundles, indent = '') {
     const budget = jsBudget(route)
     if (kib > budget) over += 1
     const zod = bundles.routesWithZod.includes(route) ? '  (loads zod)' : ''
-    log(`${indent}${mark(kib <= budget)} JavaScript for ${route.padEnd(50)} ${String(kib).padStart(6)} KiB gzip (≤ ${budget})${zod}`)
+    log(
+      `${indent}${mark(kib <= budget)} JavaScript for ${route.padEnd(50)} ${String(kib).padStart(6)} KiB gzip (≤ ${budget})${zod}`,
+    )
   }
-  log(`${indent}${mark(bundles.cssKiB <= TARGETS.cssKiB)} stylesheet ${bundles.cssKiB} KiB gzip (≤ ${TARGETS.cssKiB})`)
+  log(
+    `${indent}${mark(bundles.cssKiB <= TARGETS.cssKiB)} stylesheet ${bundles.cssKiB} KiB gzip (≤ ${TARGETS.cssKiB})`,
+  )
   if (over) log(`${indent}${over} route(s) over their JavaScript budget`)
   return over
 }
@@ -341,7 +467,11 @@ if (!args.has('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(1)
   if (!args.has('--bundles-only')) {
-    const reference = spawnSync(process.execPath, [path.join(root, 'node_modules/.bin/remix'), 'build'], { cwd: REFERENCE_DIR, stdio: 'inherit' })
+    const reference = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/.bin/remix'), 'build'],
+      { cwd: REFERENCE_DIR, stdio: 'inherit' },
+    )
     if (reference.status !== 0) process.exit(1)
   }
 }
@@ -349,12 +479,21 @@ const bundles = bundleSizes()
 if (args.has('--bundles-only')) process.exit(reportBundles(bundles) ? 1 : 0)
 if (args.has('--lighthouse')) {
   const lighthouse = await runLighthouse({ port: PORT, log })
-  const file = path.join('bench/results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  const file = path.join(
+    'bench/results',
+    `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  )
   fs.writeFileSync(file, JSON.stringify(lighthouse, null, 2))
   log(`\nWrote ${file}`)
   process.exit(0)
 }
-const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, targets: TARGETS, bundles, runs: [] }
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, node: process.version },
+  targets: TARGETS,
+  bundles,
+  runs: [],
+}
 const reference = await startReference()
 let overBudget = 0
 try {
@@ -363,14 +502,19 @@ try {
   overBudget = report(big, bundles)
   if (args.has('--small')) results.runs.push(await runDataset({ subscriptions: 1_000, reference }))
   if (process.env.DATABASE_URL) {
-    const pgBig = await runDataset({ subscriptions: SUBSCRIPTIONS, databaseUrl: process.env.DATABASE_URL, reference })
+    const pgBig = await runDataset({
+      subscriptions: SUBSCRIPTIONS,
+      databaseUrl: process.env.DATABASE_URL,
+      reference,
+    })
     results.runs.push(pgBig)
   }
 } finally {
   await stopServer(reference)
 }
 // Lighthouse last, alone on the machine: its figures come from a page load timed on this CPU.
-if (!only && !quick && !args.has('--no-lighthouse')) results.lighthouse = await runLighthouse({ port: PORT, log })
+if (!only && !quick && !args.has('--no-lighthouse'))
+  results.lighthouse = await runLighthouse({ port: PORT, log })
 fs.mkdirSync('bench/results', { recursive: true })
 const file = path.join('bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`)
 fs.writeFileSync(file, JSON.stringify(results, null, 2))

@@ -20,7 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 const argv = process.argv.slice(2)
 const flag = (name) => argv.includes(`--${name}`)
-const option = (name, fallback) => Number(argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const option = (name, fallback) =>
+  Number(argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const quick = flag('quick')
 const WARMUP_S = quick ? 2 : 5
 const MEASURE_S = quick ? 5 : 15
@@ -47,7 +48,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 function serve({ port, env, launcher = true }) {
   const entry = launcher ? 'bin/serve.mjs' : 'node_modules/.bin/remix-serve'
   const child = spawn(process.execPath, [entry, './build/index.js'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JOBS: 'false' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      JOBS: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -87,9 +95,13 @@ async function idle(bases) {
 async function measure(bases, page, cookies) {
   const cookie = page.as ? cookies[page.as] : undefined
   const connections = Math.ceil(CONNECTIONS / bases.length)
-  await Promise.all(bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: WARMUP_S })))
+  await Promise.all(
+    bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: WARMUP_S })),
+  )
   await idle(bases)
-  const results = await Promise.all(bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: MEASURE_S })))
+  const results = await Promise.all(
+    bases.map((base) => load(`${base}${page.path}`, { cookie, connections, duration: MEASURE_S })),
+  )
   await idle(bases)
   return {
     page: page.name,
@@ -101,13 +113,18 @@ async function measure(bases, page, cookies) {
 }
 
 async function measureAll(label, bases, pages = PAGES) {
-  const cookies = { admin: await signIn(bases[0], ADMIN), customer: await signIn(bases[0], BENCH_CUSTOMER) }
+  const cookies = {
+    admin: await signIn(bases[0], ADMIN),
+    customer: await signIn(bases[0], BENCH_CUSTOMER),
+  }
   const measured = []
   log(`\n-- ${label} --`)
   for (const page of pages) {
     const figures = await measure(bases, page, cookies)
     measured.push(figures)
-    log(`  ${figures.page.padEnd(26)} ${String(figures.rps).padStart(6)} req/s  p99 ${String(figures.p99).padStart(5)} ms  non-2xx ${figures.non2xx}  errors ${figures.errors}`)
+    log(
+      `  ${figures.page.padEnd(26)} ${String(figures.rps).padStart(6)} req/s  p99 ${String(figures.p99).padStart(5)} ms  non-2xx ${figures.non2xx}  errors ${figures.errors}`,
+    )
   }
   return { label, pages: measured }
 }
@@ -117,7 +134,9 @@ function compare(first, second) {
   for (const page of first.pages) {
     const other = second.pages.find((item) => item.page === page.page)
     if (!other) continue
-    log(`  ${page.page.padEnd(26)} ${String(page.rps).padStart(6)} → ${String(other.rps).padStart(6)} req/s  ×${(other.rps / Math.max(page.rps, 1)).toFixed(2)}`)
+    log(
+      `  ${page.page.padEnd(26)} ${String(page.rps).padStart(6)} → ${String(other.rps).padStart(6)} req/s  ×${(other.rps / Math.max(page.rps, 1)).toFixed(2)}`,
+    )
   }
 }
 
@@ -137,10 +156,15 @@ async function postgresRuns(databaseUrl, generated) {
   await prepare(dataDir, databaseUrl, generated)
   const runs = []
   for (const processes of [1, PROCESSES]) {
-    const server = serve({ port: PORT, env: { ...benchServerEnv(dataDir, databaseUrl), WEB_CONCURRENCY: String(processes) } })
+    const server = serve({
+      port: PORT,
+      env: { ...benchServerEnv(dataDir, databaseUrl), WEB_CONCURRENCY: String(processes) },
+    })
     try {
       await ready(server, '/login')
-      runs.push(await measureAll(`${processes} process${processes === 1 ? '' : 'es'}`, [server.url]))
+      runs.push(
+        await measureAll(`${processes} process${processes === 1 ? '' : 'es'}`, [server.url]),
+      )
     } finally {
       await stop(server)
     }
@@ -167,13 +191,21 @@ async function pgliteRuns() {
     serve({
       port: PORT + offset,
       // The web processes have no database of their own: every call goes to the owner.
-      env: { ...benchServerEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-front-'))), API_URL: `http://127.0.0.1:${PORT}`, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      env: {
+        ...benchServerEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-front-'))),
+        API_URL: `http://127.0.0.1:${PORT}`,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      },
     }),
   )
   try {
     await ready(owner, '/login')
     await Promise.all(fronts.map((front) => ready(front, '/login')))
-    const split = await measureAll('owner + 2 web processes (API_URL)', fronts.map((front) => front.url), PGLITE_PAGES)
+    const split = await measureAll(
+      'owner + 2 web processes (API_URL)',
+      fronts.map((front) => front.url),
+      PGLITE_PAGES,
+    )
     runs.push(split)
   } finally {
     await Promise.all([...fronts, owner].map(stop))
@@ -187,15 +219,28 @@ async function pgliteRuns() {
  * `build`: run npm run build first (unless --no-build); `generated`: the PostgreSQL database already
  * holds the bench data set (bench/run.mjs has just made it).
  */
-export async function runScale({ databaseUrl, pglite = false, build = !flag('no-build'), generated = false } = {}) {
+export async function runScale({
+  databaseUrl,
+  pglite = false,
+  build = !flag('no-build'),
+  generated = false,
+} = {}) {
   if (build || !fs.existsSync('build/index.js')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
     if (build.status !== 0) throw new Error('npm run build failed')
   }
   const result = pglite ? await pgliteRuns() : await postgresRuns(databaseUrl, generated)
-  const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, subscriptions: SUBSCRIPTIONS, ...result }
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    subscriptions: SUBSCRIPTIONS,
+    ...result,
+  }
   fs.mkdirSync('bench/results', { recursive: true })
-  const file = path.join('bench/results', `scale-${result.database}-${results.date.replace(/[:.]/g, '-')}.json`)
+  const file = path.join(
+    'bench/results',
+    `scale-${result.database}-${results.date.replace(/[:.]/g, '-')}.json`,
+  )
   fs.writeFileSync(file, JSON.stringify(results, null, 2))
   log(`\nWrote ${file}`)
   return results

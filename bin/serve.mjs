@@ -26,7 +26,9 @@ function wholeNumber(name, min, max, fallback) {
   if (raw === undefined || raw === '') return { value: fallback }
   const value = Number(raw)
   if (!/^\s*\d+\s*$/.test(raw) || value < min || value > max) {
-    return { problem: `${name}: must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})` }
+    return {
+      problem: `${name}: must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`,
+    }
   }
   return { value }
 }
@@ -35,7 +37,9 @@ function wholeNumber(name, min, max, fallback) {
 const runServer = () => import(pathToFileURL(remixServe()).href)
 
 if (!buildPath) {
-  console.error('Usage: node bin/serve.mjs <server-build-path>, e.g. node bin/serve.mjs ./build/index.js')
+  console.error(
+    'Usage: node bin/serve.mjs <server-build-path>, e.g. node bin/serve.mjs ./build/index.js',
+  )
   process.exit(1)
 }
 const workers = wholeNumber('WEB_CONCURRENCY', 1, 64, 1)
@@ -50,7 +54,9 @@ if (!problems.length && workers.value > 1 && !process.env.DATABASE_URL) {
   )
 }
 if (problems.length) {
-  console.error(`Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+  console.error(
+    `Invalid environment variables:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+  )
   process.exit(1)
 }
 if (workers.value === 1) runServer()
@@ -78,7 +84,9 @@ function supervise(count) {
     const how = signal ? `signal ${signal}` : `code ${code}`
     if (!listening.has(worker)) {
       // It never served: its start fails (its message is above) and a new one would fail the same way.
-      console.error(`[serve] worker ${worker.process.pid} exited with ${how} before listening: stopping`)
+      console.error(
+        `[serve] worker ${worker.process.pid} exited with ${how} before listening: stopping`,
+      )
       stop('SIGTERM', 1)
       return
     }

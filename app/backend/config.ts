@@ -1,12 +1,22 @@
 import { z } from 'zod'
-import { appUrlOf, booleanFlag, EnvError, parseVariables, readOnce, sharedVariables } from '~/contract/env'
+import {
+  appUrlOf,
+  booleanFlag,
+  EnvError,
+  parseVariables,
+  readOnce,
+  sharedVariables,
+} from '~/contract/env'
 import { DEFAULT_TIME_ZONE } from '~/contract/format'
 
 export { EnvError }
 
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
+  .regex(
+    /^postgres(ql)?:\/\/\S+$/,
+    'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
+  )
 
 /** The variables the API reads. The web layer reads its own in app/utils/env.server.ts. */
 const schema = z
@@ -27,7 +37,10 @@ const schema = z
       .string()
       .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
       .optional(),
-    MAIL_FROM: z.string().min(3, 'must be a sender address').default('Land Banking <no-reply@landbanking.local>'),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be a sender address')
+      .default('Land Banking <no-reply@landbanking.local>'),
     APP_TIME_ZONE: z
       .string()
       .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos')
@@ -40,14 +53,21 @@ const schema = z
     if (!config.DATABASE_MIGRATION_URL) return
     const problem = !config.DATABASE_URL
       ? "needs DATABASE_URL too: the app's own connection, as a role that owns no table"
-      : userOf(config.DATABASE_MIGRATION_URL) && userOf(config.DATABASE_MIGRATION_URL) === userOf(config.DATABASE_URL)
+      : userOf(config.DATABASE_MIGRATION_URL) &&
+          userOf(config.DATABASE_MIGRATION_URL) === userOf(config.DATABASE_URL)
         ? "must connect as another role than DATABASE_URL: the tables' owner, while DATABASE_URL is the app's role"
         : null
-    if (problem) ctx.addIssue({ code: 'custom', path: ['DATABASE_MIGRATION_URL'], message: problem })
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_MIGRATION_URL'], message: problem })
   })
 
 /** Values never echoed back in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_MIGRATION_URL', 'ADMIN_PASSWORD', 'SMTP_URL'])
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'DATABASE_MIGRATION_URL',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+])
 
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>
 

@@ -43,7 +43,10 @@ const downloadHeaders = (filename: string) => ({
 
 export function csvResponse(text: string, filename: string) {
   const bytes = new TextEncoder().encode(text)
-  return new Response(bytes, { status: 200, headers: { ...downloadHeaders(filename), 'Content-Length': String(bytes.length) } })
+  return new Response(bytes, {
+    status: 200,
+    headers: { ...downloadHeaders(filename), 'Content-Length': String(bytes.length) },
+  })
 }
 
 /** A list's export file name: the list and the day, in the platform time zone (customers-2026-11-23.csv). */
@@ -57,7 +60,11 @@ export const EXPORT_BATCH = 1000
  * list's rows in its own order, which must end on a unique column so pages neither skip nor
  * repeat a row. X-Accel-Buffering tells proxies (and the API's read cache) to pass it on as it comes.
  */
-export function csvStream(filename: string, header: string[], batch: (offset: number, limit: number) => Promise<CsvCell[][]>) {
+export function csvStream(
+  filename: string,
+  header: string[],
+  batch: (offset: number, limit: number) => Promise<CsvCell[][]>,
+) {
   const encoder = new TextEncoder()
   let offset = -1
   const body = new ReadableStream<Uint8Array>({
@@ -79,5 +86,8 @@ export function csvStream(filename: string, header: string[], batch: (offset: nu
       if (rows.length < EXPORT_BATCH) controller.close()
     },
   })
-  return new Response(body, { status: 200, headers: { ...downloadHeaders(filename), 'X-Accel-Buffering': 'no' } })
+  return new Response(body, {
+    status: 200,
+    headers: { ...downloadHeaders(filename), 'X-Accel-Buffering': 'no' },
+  })
 }

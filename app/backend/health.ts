@@ -5,7 +5,8 @@ import { implement, type HandlerTable } from './http/router'
 import { isShuttingDown } from './lifecycle'
 
 const health = implement(endpoints.health, async (ctx) => {
-  if (isShuttingDown()) throw new ApiError(503, 'serviceUnavailable', 'The server is shutting down', null)
+  if (isShuttingDown())
+    throw new ApiError(503, 'serviceUnavailable', 'The server is shutting down', null)
   await ctx.db.execute(sql`select 1`)
   return { message: 'OK', data: { database: 'ok' as const } }
 })

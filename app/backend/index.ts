@@ -38,7 +38,10 @@ export type { KeptAnswer } from './http/read-cache'
 export const API_PREFIX = '/api/v1'
 // An upload is a 2 MB image in base64 (2.7 MB) inside JSON: every body fits in 4 MB, unless its
 // entry says otherwise (bodyLimit).
-const DEFAULT_BODY_LIMIT = { bytes: 4 * 1024 * 1024, message: 'The request body is too large: at most 4 MB' }
+const DEFAULT_BODY_LIMIT = {
+  bytes: 4 * 1024 * 1024,
+  message: 'The request body is too large: at most 4 MB',
+}
 
 /** Every entry of the endpoint table with its handler: each module's, under their entries' names. */
 const handlers = {
@@ -78,7 +81,10 @@ export async function handleApiRequest(request: Request, options: ApiRequestOpti
   const isRead = request.method === 'GET' || request.method === 'HEAD'
   try {
     if (!isRead || !(await getConnection()).cacheable) return await handle(request, options)
-    return await readCache.read(readKey(request.method, request.headers.get('authorization'), request.url), () => handle(request, options))
+    return await readCache.read(
+      readKey(request.method, request.headers.get('authorization'), request.url),
+      () => handle(request, options),
+    )
   } finally {
     if (!isRead) readCache.invalidate()
     requestFinished()
@@ -86,7 +92,8 @@ export async function handleApiRequest(request: Request, options: ApiRequestOpti
 }
 
 // HEAD answers have no body: they must not be served to a GET of the same address.
-const readKey = (method: string, authorization: string | null, url: string) => `${method} ${authorization ?? ''} ${url}`
+const readKey = (method: string, authorization: string | null, url: string) =>
+  `${method} ${authorization ?? ''} ${url}`
 
 /**
  * The web layer's in-process call, answered as handleApiRequest answers it. A read the cache
@@ -94,14 +101,21 @@ const readKey = (method: string, authorization: string | null, url: string) => `
  * Request: a page makes three or four of these calls, and each Request and Response cost more
  * than the rest of a kept read.
  */
-export async function callApi(url: string, init: RequestInit & { headers: Record<string, string> }, options: ApiRequestOptions = {}): Promise<KeptAnswer | Response> {
+export async function callApi(
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  options: ApiRequestOptions = {},
+): Promise<KeptAnswer | Response> {
   const method = init.method ?? 'GET'
   if (method !== 'GET') return handleApiRequest(new Request(url, init), options)
   requestStarted()
   try {
     const request = () => new Request(url, init)
     if (!(await getConnection()).cacheable) return await handle(request(), options)
-    return await readCache.readKept(readKey(method, init.headers.authorization ?? null, new URL(url).href), () => handle(request(), options))
+    return await readCache.readKept(
+      readKey(method, init.headers.authorization ?? null, new URL(url).href),
+      () => handle(request(), options),
+    )
   } finally {
     requestFinished()
   }
@@ -118,9 +132,13 @@ async function handle(request: Request, options: ApiRequestOptions) {
     const { route, params, allowed } = router.match(method, path)
     if (!route) {
       if (allowed.length) {
-        return envelope(405, { status: 'methodNotAllowed', message: 'Method not allowed', data: null }, {
-          Allow: [...new Set(allowed)].join(', '),
-        })
+        return envelope(
+          405,
+          { status: 'methodNotAllowed', message: 'Method not allowed', data: null },
+          {
+            Allow: [...new Set(allowed)].join(', '),
+          },
+        )
       }
       throw notFound('Route not found')
     }
@@ -147,9 +165,13 @@ async function handle(request: Request, options: ApiRequestOptions) {
     const { endpoint } = route
     checkAccess(endpoint, user)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
-    const body = endpoint.body ? parseValue(endpoint.body, await readBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT)) : {}
+    const body = endpoint.body
+      ? parseValue(endpoint.body, await readBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT))
+      : {}
     const origin = { user, clientIp: base.clientIp, userAgent: request.headers.get('user-agent') }
-    const result = await withRequestOrigin(origin, () => route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0]))
+    const result = await withRequestOrigin(origin, () =>
+      route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0]),
+    )
     if (result instanceof Response) return result
     const { message, data } = result as { message?: string; data?: unknown }
     return envelope(200, {
@@ -160,17 +182,28 @@ async function handle(request: Request, options: ApiRequestOptions) {
   } catch (error) {
     if (error instanceof ApiError) {
       // A body refused for its size is left unread, so the connection cannot carry another request.
-      const headers: Record<string, string> = error.httpStatus === 413 ? { Connection: 'close' } : {}
+      const headers: Record<string, string> =
+        error.httpStatus === 413 ? { Connection: 'close' } : {}
       if (error.retryAfterSeconds !== null) headers['Retry-After'] = String(error.retryAfterSeconds)
-      return envelope(error.httpStatus, { status: error.status, message: error.message, data: error.data }, headers)
+      return envelope(
+        error.httpStatus,
+        { status: error.status, message: error.message, data: error.data },
+        headers,
+      )
     }
     if (isDatabaseUnavailable(error)) {
-      console.error(`[api ${requestId}] ${request.method} ${request.url}: the database is unavailable (${describe(error)})`)
-      return envelope(503, {
-        status: 'serviceUnavailable',
-        message: 'The service is temporarily unavailable, please try again in a moment',
-        data: { request_id: requestId },
-      }, { 'Retry-After': '5' })
+      console.error(
+        `[api ${requestId}] ${request.method} ${request.url}: the database is unavailable (${describe(error)})`,
+      )
+      return envelope(
+        503,
+        {
+          status: 'serviceUnavailable',
+          message: 'The service is temporarily unavailable, please try again in a moment',
+          data: { request_id: requestId },
+        },
+        { 'Retry-After': '5' },
+      )
     }
     console.error(`[api ${requestId}] ${request.method} ${request.url}`, error)
     return envelope(500, {
@@ -181,7 +214,8 @@ async function handle(request: Request, options: ApiRequestOptions) {
   }
 }
 
-const emailNotVerified = () => new ApiError(403, 'emailNotVerified', 'Verify your email address to continue')
+const emailNotVerified = () =>
+  new ApiError(403, 'emailNotVerified', 'Verify your email address to continue')
 
 /** The entry's access rule, before any input is read: 401 signed out, 403 unverified or without the role or permission. */
 function checkAccess(endpoint: Endpoint, user: ApiUser | null) {
@@ -202,15 +236,34 @@ function firstValues(search: URLSearchParams) {
   return Object.fromEntries(values)
 }
 
-
 /** Connection failures (PostgreSQL down, restarting or unreachable), as pg and drizzle report them. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+])
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown }
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|the database system is (starting up|shutting down)/i.test(
+        message,
+      )
+    ) {
       return true
     }
     current = (current as { cause?: unknown }).cause
@@ -227,19 +280,31 @@ function describe(error: unknown) {
 function envelope(httpStatus: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status: httpStatus,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
   })
 }
 
 /** JSON bodies as the contract says; urlencoded and multipart too, for curl and plain forms. */
-async function readBody(request: Request, limit: { bytes: number; message: string; field?: string }): Promise<Record<string, unknown>> {
+async function readBody(
+  request: Request,
+  limit: { bytes: number; message: string; field?: string },
+): Promise<Record<string, unknown>> {
   if (request.method === 'GET' || request.method === 'HEAD') return {}
   let bytes: Uint8Array<ArrayBuffer>
   try {
     bytes = await readBodyBytes(request, limit.bytes)
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      throw new ApiError(413, 'payloadTooLarge', limit.message, limit.field ? { [limit.field]: [limit.message] } : null)
+      throw new ApiError(
+        413,
+        'payloadTooLarge',
+        limit.message,
+        limit.field ? { [limit.field]: [limit.message] } : null,
+      )
     }
     throw badRequest('The request body could not be read')
   }
@@ -247,7 +312,9 @@ async function readBody(request: Request, limit: { bytes: number; message: strin
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
     let form: FormData
     try {
-      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData()
+      form = await new Response(bytes, {
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      }).formData()
     } catch {
       throw badRequest('The form data could not be read')
     }

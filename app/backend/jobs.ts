@@ -12,7 +12,10 @@ type Job = { name: string; run: (db: Database, now: Date) => Promise<void> }
 export const dailyJobs: Job[] = [
   { name: 'prune-rate-limit-events', run: (db) => pruneRateLimitEvents(db) },
   ...subscriptionJobs,
-  { name: 'remove-unattached-uploads', run: (db, now) => removeUnattachedUploads(db, now).then(() => {}) },
+  {
+    name: 'remove-unattached-uploads',
+    run: (db, now) => removeUnattachedUploads(db, now).then(() => {}),
+  },
   // A statement read for a preview and never imported is kept a day.
   { name: 'remove-old-statement-uploads', run: (db, now) => removeOldStatementUploads(db, now) },
 ]
@@ -21,7 +24,8 @@ const HOUR = 3600_000
 
 export function startJobs(db: Database) {
   if (!getConfig().JOBS) return
-  const tick = () => runDailyJobs(db, new Date()).catch((error) => console.error('Daily jobs failed:', error))
+  const tick = () =>
+    runDailyJobs(db, new Date()).catch((error) => console.error('Daily jobs failed:', error))
   setTimeout(tick, 5_000).unref()
   setInterval(tick, HOUR).unref()
 }

@@ -9,7 +9,9 @@ export function NotFoundPage({ children }: { children?: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-4xl font-extrabold text-brand-800">Page not found</h1>
-      <p className="text-lg text-slate-700">We could not find that page. Check the address, or go back to the dashboard.</p>
+      <p className="text-lg text-slate-700">
+        We could not find that page. Check the address, or go back to the dashboard.
+      </p>
       {children}
       <Link to="/" className="link mt-4">
         Go to the dashboard
@@ -22,9 +24,14 @@ export function NotFoundPage({ children }: { children?: ReactNode }) {
 const pageDefaults = {
   statusHandlers: { 404: () => <NotFoundPage /> } as Record<number, StatusHandler>,
   defaultStatusHandler: (({ error }) => (
-    <ErrorMessage title={`${error.status} ${error.statusText}`.trim()} detail={String(error.data ?? '')} />
+    <ErrorMessage
+      title={`${error.status} ${error.statusText}`.trim()}
+      detail={String(error.data ?? '')}
+    />
   )) as StatusHandler,
-  unexpectedErrorHandler: (() => <ErrorMessage title="Something went wrong!" detail="Please try again in a moment." />) as UnexpectedErrorHandler,
+  unexpectedErrorHandler: (() => (
+    <ErrorMessage title="Something went wrong!" detail="Please try again in a moment." />
+  )) as UnexpectedErrorHandler,
 }
 
 export type ErrorHandlers = {
@@ -34,10 +41,19 @@ export type ErrorHandlers = {
 }
 
 /** What a boundary shows: the route's handler for the error, else the default it was given. */
-export function errorContent(error: unknown, handlers: ErrorHandlers, defaults: Required<ErrorHandlers>) {
+export function errorContent(
+  error: unknown,
+  handlers: ErrorHandlers,
+  defaults: Required<ErrorHandlers>,
+) {
   if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
   return isRouteErrorResponse(error)
-    ? (handlers.statusHandlers?.[error.status] ?? defaults.statusHandlers[error.status] ?? handlers.defaultStatusHandler ?? defaults.defaultStatusHandler)({ error })
+    ? (
+        handlers.statusHandlers?.[error.status] ??
+        defaults.statusHandlers[error.status] ??
+        handlers.defaultStatusHandler ??
+        defaults.defaultStatusHandler
+      )({ error })
     : (handlers.unexpectedErrorHandler ?? defaults.unexpectedErrorHandler)(error)
 }
 

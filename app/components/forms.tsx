@@ -95,7 +95,11 @@ export function FormBanner({ errors, id }: { errors?: ListOfErrors; id?: string 
   const shown = errors?.filter(Boolean)
   if (!shown?.length) return null
   return (
-    <div id={id} role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+    <div
+      id={id}
+      role="alert"
+      className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+    >
       {shown.join(', ')}
     </div>
   )
@@ -103,7 +107,10 @@ export function FormBanner({ errors, id }: { errors?: ListOfErrors; id?: string 
 
 export function SuccessBanner({ children }: { children: ReactNode }) {
   return (
-    <div role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+    <div
+      role="status"
+      className="mb-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
+    >
       {children}
     </div>
   )
@@ -114,7 +121,14 @@ export function HoneypotInput() {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor="website-field">Leave this field empty</label>
-      <input id="website-field" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id="website-field"
+        type="text"
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   )
 }

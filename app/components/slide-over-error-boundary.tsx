@@ -1,5 +1,10 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
-import { errorContent, type ErrorHandlers, type StatusHandler, type UnexpectedErrorHandler } from '~/components/error-boundary'
+import {
+  errorContent,
+  type ErrorHandlers,
+  type StatusHandler,
+  type UnexpectedErrorHandler,
+} from '~/components/error-boundary'
 import { SlideOver } from '~/components/ui/slide-over'
 
 /**
@@ -37,7 +42,14 @@ function slideOverDefaults(frame: SlideOverErrorFrame) {
       403: () => say('You do not have permission to do this.'),
     } as Record<number, StatusHandler>,
     defaultStatusHandler: (({ error }) =>
-      say(error.status >= 400 && error.status < 500 && typeof error.data === 'string' && error.data.trim() ? error.data : APOLOGY)) as StatusHandler,
+      say(
+        error.status >= 400 &&
+          error.status < 500 &&
+          typeof error.data === 'string' &&
+          error.data.trim()
+          ? error.data
+          : APOLOGY,
+      )) as StatusHandler,
     unexpectedErrorHandler: (() => say(APOLOGY)) as UnexpectedErrorHandler,
   }
 }
@@ -46,13 +58,19 @@ function slideOverDefaults(frame: SlideOverErrorFrame) {
  * The error boundary of a slide-over route: its answer framed as that panel, over the list it was
  * opened from. A route passes only the handlers it changes (as with GeneralErrorBoundary).
  */
-export function SlideOverErrorBoundary({ frame, ...handlers }: ErrorHandlers & { frame: SlideOverErrorFrame }) {
+export function SlideOverErrorBoundary({
+  frame,
+  ...handlers
+}: ErrorHandlers & { frame: SlideOverErrorFrame }) {
   const error = useRouteError()
   const { search } = useLocation()
   const content = errorContent(error, handlers, slideOverDefaults(frame))
   const closeTo = frame.closeTo(search)
   return (
-    <SlideOver title={frame.title(isRouteErrorResponse(error) ? error.status : null)} closeTo={closeTo}>
+    <SlideOver
+      title={frame.title(isRouteErrorResponse(error) ? error.status : null)}
+      closeTo={closeTo}
+    >
       {content}
       {frame.backLink ? (
         <Link to={closeTo} className="link mt-4 inline-block">

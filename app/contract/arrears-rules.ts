@@ -24,10 +24,20 @@ export const ARREARS_RULE_LIMITS = {
   defaultAfterDays: { max: 730 },
 } as const
 
-export const DEFAULT_ARREARS_RULES: ArrearsRules = { graceDays: 7, lateFeePercent: 0, defaultAfterDays: 90, defaultAction: 'reprice' }
+export const DEFAULT_ARREARS_RULES: ArrearsRules = {
+  graceDays: 7,
+  lateFeePercent: 0,
+  defaultAfterDays: 90,
+  defaultAction: 'reprice',
+}
 
 /** A plan's rules as the API answers them (snake_case). */
-export function planRules(plan: { grace_days: number; late_fee_percent: number; default_after_days: number; default_action: DefaultAction }): ArrearsRules {
+export function planRules(plan: {
+  grace_days: number
+  late_fee_percent: number
+  default_after_days: number
+  default_action: DefaultAction
+}): ArrearsRules {
   return {
     graceDays: plan.grace_days,
     lateFeePercent: plan.late_fee_percent,
@@ -37,16 +47,24 @@ export function planRules(plan: { grace_days: number; late_fee_percent: number; 
 }
 
 /** Why a plan's rules cannot stand, per field; empty when they can. */
-export function arrearsRulesProblems(rules: ArrearsRules): Partial<Record<keyof ArrearsRules, string>> {
+export function arrearsRulesProblems(
+  rules: ArrearsRules,
+): Partial<Record<keyof ArrearsRules, string>> {
   const problems: Partial<Record<keyof ArrearsRules, string>> = {}
   if (!Number.isInteger(rules.graceDays) || rules.graceDays < 0 || rules.graceDays > 90)
     problems.graceDays = 'Grace days must be a whole number from 0 to 90'
-  if (!Number.isFinite(rules.lateFeePercent) || rules.lateFeePercent < 0 || rules.lateFeePercent > 50)
+  if (
+    !Number.isFinite(rules.lateFeePercent) ||
+    rules.lateFeePercent < 0 ||
+    rules.lateFeePercent > 50
+  )
     problems.lateFeePercent = 'Late fee must be from 0 to 50 %'
   if (!Number.isInteger(rules.defaultAfterDays) || rules.defaultAfterDays > 730)
     problems.defaultAfterDays = 'Default after must be a whole number of days, at most 730'
-  else if (rules.defaultAfterDays <= rules.graceDays) problems.defaultAfterDays = 'Default after must be more days than the grace days'
-  if (!DEFAULT_ACTIONS.includes(rules.defaultAction)) problems.defaultAction = 'Choose reprice or cancel'
+  else if (rules.defaultAfterDays <= rules.graceDays)
+    problems.defaultAfterDays = 'Default after must be more days than the grace days'
+  if (!DEFAULT_ACTIONS.includes(rules.defaultAction))
+    problems.defaultAction = 'Choose reprice or cancel'
   return problems
 }
 
@@ -63,7 +81,10 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** The fee for missing an instalment: late_fee_percent of it, rounded half up to the kobo. */
-export function lateFeeKobo(instalmentKobo: number, rules: Pick<ArrearsRules, 'lateFeePercent'>): number {
+export function lateFeeKobo(
+  instalmentKobo: number,
+  rules: Pick<ArrearsRules, 'lateFeePercent'>,
+): number {
   return percentOf(instalmentKobo, rules.lateFeePercent)
 }
 
@@ -78,12 +99,18 @@ export function feeDate(dueDate: string, rules: Pick<ArrearsRules, 'graceDays'>)
 }
 
 /** The day the default is counted to: "after" it, the plan's default action applies. */
-export function defaultDate(dueDate: string, rules: Pick<ArrearsRules, 'defaultAfterDays'>): string {
+export function defaultDate(
+  dueDate: string,
+  rules: Pick<ArrearsRules, 'defaultAfterDays'>,
+): string {
   return addDays(dueDate, rules.defaultAfterDays)
 }
 
 /** The day the default action is taken: the day after defaultDate. */
-export function defaultActionDate(dueDate: string, rules: Pick<ArrearsRules, 'defaultAfterDays'>): string {
+export function defaultActionDate(
+  dueDate: string,
+  rules: Pick<ArrearsRules, 'defaultAfterDays'>,
+): string {
   return addDays(dueDate, rules.defaultAfterDays + 1)
 }
 
@@ -92,19 +119,55 @@ export type Instalment = { sequence: number; dueDate: string; amountKobo: number
 export type LateFee = { instalment: number; chargedOn: string; amountKobo: number }
 
 export type AllocatedItem =
-  | { kind: 'instalment'; sequence: number; date: string; amountKobo: number; paidKobo: number; leftKobo: number }
-  | { kind: 'fee'; sequence: number; date: string; amountKobo: number; paidKobo: number; leftKobo: number }
+  | {
+      kind: 'instalment'
+      sequence: number
+      date: string
+      amountKobo: number
+      paidKobo: number
+      leftKobo: number
+    }
+  | {
+      kind: 'fee'
+      sequence: number
+      date: string
+      amountKobo: number
+      paidKobo: number
+      leftKobo: number
+    }
 
 /**
  * What is owed, oldest first (by date; on the same day an instalment before a fee), with the
  * confirmed payments allocated to it in that order: each item paid as far as the money goes.
  */
-export function allocate(instalments: readonly Instalment[], fees: readonly LateFee[], paidKobo: number): AllocatedItem[] {
+export function allocate(
+  instalments: readonly Instalment[],
+  fees: readonly LateFee[],
+  paidKobo: number,
+): AllocatedItem[] {
   const items = [
-    ...instalments.map((i) => ({ kind: 'instalment' as const, sequence: i.sequence, date: i.dueDate, amountKobo: i.amountKobo })),
-    ...fees.map((f) => ({ kind: 'fee' as const, sequence: f.instalment, date: f.chargedOn, amountKobo: f.amountKobo })),
+    ...instalments.map((i) => ({
+      kind: 'instalment' as const,
+      sequence: i.sequence,
+      date: i.dueDate,
+      amountKobo: i.amountKobo,
+    })),
+    ...fees.map((f) => ({
+      kind: 'fee' as const,
+      sequence: f.instalment,
+      date: f.chargedOn,
+      amountKobo: f.amountKobo,
+    })),
   ].sort((a, b) =>
-    a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? (a.kind === 'instalment' ? -1 : 1) : a.sequence - b.sequence,
+    a.date !== b.date
+      ? a.date < b.date
+        ? -1
+        : 1
+      : a.kind !== b.kind
+        ? a.kind === 'instalment'
+          ? -1
+          : 1
+        : a.sequence - b.sequence,
   )
   let money = Math.max(0, paidKobo)
   return items.map((item) => {
@@ -125,12 +188,27 @@ export function feesToCharge(
   if (!(rules.lateFeePercent > 0)) return []
   const charged = new Set(fees.map((f) => f.instalment))
   return allocate(instalments, fees, paidKobo)
-    .filter((item) => item.kind === 'instalment' && item.leftKobo > 0 && !charged.has(item.sequence) && feeDate(item.date, rules) <= today)
-    .map((item) => ({ instalment: item.sequence, chargedOn: today, amountKobo: lateFeeKobo(item.amountKobo, rules) }))
+    .filter(
+      (item) =>
+        item.kind === 'instalment' &&
+        item.leftKobo > 0 &&
+        !charged.has(item.sequence) &&
+        feeDate(item.date, rules) <= today,
+    )
+    .map((item) => ({
+      instalment: item.sequence,
+      chargedOn: today,
+      amountKobo: lateFeeKobo(item.amountKobo, rules),
+    }))
     .filter((fee) => fee.amountKobo > 0)
 }
 
-export { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from './arrears-labels'
+export {
+  ARREARS_BUCKET_LABELS,
+  ARREARS_BUCKETS,
+  overdueBy,
+  type ArrearsBucket,
+} from './arrears-labels'
 
 /** The bucket of a number of days in arrears; null when not in arrears. */
 export function arrearsBucket(days: number): ArrearsBucket | null {
@@ -174,8 +252,12 @@ export function arrearsOf(input: {
     .filter((item) => item.kind === 'instalment')
     .map((item) => ({ sequence: item.sequence, dueDate: item.date, leftKobo: item.leftKobo }))
   // A fee is owed from the day it is charged, so one charged today already counts in the amount.
-  const feesLeft = items.filter((item) => item.kind === 'fee' && item.leftKobo > 0 && item.date <= today)
-  const amountOverdueKobo = overdue.reduce((sum, i) => sum + i.leftKobo, 0) + feesLeft.reduce((sum, f) => sum + f.leftKobo, 0)
+  const feesLeft = items.filter(
+    (item) => item.kind === 'fee' && item.leftKobo > 0 && item.date <= today,
+  )
+  const amountOverdueKobo =
+    overdue.reduce((sum, i) => sum + i.leftKobo, 0) +
+    feesLeft.reduce((sum, f) => sum + f.leftKobo, 0)
   // Days count from the oldest amount unpaid (an instalment, or a fee once its instalment is paid).
   const oldestUnpaidDue = overdueItems[0]?.date ?? null
   const daysInArrears = oldestUnpaidDue ? daysBetween(oldestUnpaidDue, today) : 0
@@ -189,16 +271,31 @@ export function arrearsOf(input: {
     const actionOn = defaultActionDate(overdue[0].dueDate, rules)
     if (feeDue && feeDue.date < actionOn) {
       const instalment = input.instalments.find((i) => i.sequence === feeDue.sequence)!
-      nextStep = { kind: 'late_fee', date: feeDue.date, amountKobo: lateFeeKobo(instalment.amountKobo, rules) }
+      nextStep = {
+        kind: 'late_fee',
+        date: feeDue.date,
+        amountKobo: lateFeeKobo(instalment.amountKobo, rules),
+      }
     } else {
       nextStep = { kind: rules.defaultAction, date: actionOn, amountKobo: null }
     }
   }
-  return { overdue, amountOverdueKobo, daysInArrears, bucket: arrearsBucket(daysInArrears), oldestUnpaidDue, nextStep }
+  return {
+    overdue,
+    amountOverdueKobo,
+    daysInArrears,
+    bucket: arrearsBucket(daysInArrears),
+    oldestUnpaidDue,
+    nextStep,
+  }
 }
 
 /** Whether the plan's default action is due today: an instalment unpaid more than default_after_days. */
-export function isDefaultDue(arrears: Pick<Arrears, 'overdue'>, rules: Pick<ArrearsRules, 'defaultAfterDays'>, today: string): boolean {
+export function isDefaultDue(
+  arrears: Pick<Arrears, 'overdue'>,
+  rules: Pick<ArrearsRules, 'defaultAfterDays'>,
+  today: string,
+): boolean {
   const oldest = arrears.overdue[0]
   return Boolean(oldest) && daysBetween(oldest.dueDate, today) > rules.defaultAfterDays
 }
@@ -208,7 +305,11 @@ export function isDefaultDue(arrears: Pick<Arrears, 'overdue'>, rules: Pick<Arre
  * subscribed, rounded half up to the kobo (the price per unit as paying in full costs). With no
  * price on record the balance stands.
  */
-export function repricedBalanceKobo(unpaidKobo: number, priceThenKobo: number | null, priceNowKobo: number): number {
+export function repricedBalanceKobo(
+  unpaidKobo: number,
+  priceThenKobo: number | null,
+  priceNowKobo: number,
+): number {
   if (!priceThenKobo || priceThenKobo <= 0 || unpaidKobo <= 0) return Math.max(0, unpaidKobo)
   const product = BigInt(unpaidKobo) * BigInt(priceNowKobo)
   const denominator = BigInt(priceThenKobo)
@@ -225,7 +326,9 @@ export function repriceInstalments(left: readonly number[], newBalanceKobo: numb
   let given = 0
   return left.map((amount, index) => {
     if (index === left.length - 1) return newBalanceKobo - given
-    const scaled = Number((BigInt(amount) * BigInt(newBalanceKobo) * 2n + BigInt(old)) / (2n * BigInt(old)))
+    const scaled = Number(
+      (BigInt(amount) * BigInt(newBalanceKobo) * 2n + BigInt(old)) / (2n * BigInt(old)),
+    )
     given += scaled
     return scaled
   })
@@ -242,7 +345,12 @@ export function defaultActionWords(action: DefaultAction, unit = 'plot'): string
  * The timeline shown before subscribing, in plain words with the customer's own figures: what
  * happens if the first instalment after today is missed, then the rule for every instalment.
  */
-export function arrearsTimeline(instalments: readonly Instalment[], rules: ArrearsRules, today: string, unit = 'plot'): string[] {
+export function arrearsTimeline(
+  instalments: readonly Instalment[],
+  rules: ArrearsRules,
+  today: string,
+  unit = 'plot',
+): string[] {
   const first = instalments.find((i) => i.dueDate > today)
   if (!first) return []
   const amount = formatKobo(first.amountKobo)

@@ -30,7 +30,10 @@ export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number]
 export const SYSTEM_ACTOR = 'system'
 
 /** Field → what it was and what it became. Passwords, tokens and codes are never kept. */
-export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }))
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ before: z.unknown(), after: z.unknown() }),
+)
 export type AuditChanges = z.infer<typeof auditChangesSchema>
 
 export const auditEntrySchema = z.object({

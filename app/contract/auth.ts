@@ -27,7 +27,11 @@ export const registerSchema = z
     email: emailField,
     password: newPassword('Password'),
     role: z.enum(['customer', 'realtor']).default('customer'),
-    business_name: z.string().trim().max(200, 'Business name must be at most 200 characters').optional(),
+    business_name: z
+      .string()
+      .trim()
+      .max(200, 'Business name must be at most 200 characters')
+      .optional(),
     /** A realtor's reference from a referral link (/register?ref=RLT-… or /realtor/register?ref=RLT-…): the customer's realtor, or the new realtor's upline. */
     referral: z.string().trim().max(40).optional(),
   })
@@ -35,7 +39,8 @@ export const registerSchema = z
     path: ['business_name'],
     message: requiredMessage('Business name'),
     // Checked alongside the other fields' errors, so an empty form shows every message at once.
-    when: (payload) => !payload.issues.some((issue) => ['role', 'business_name'].includes(String(issue.path?.[0]))),
+    when: (payload) =>
+      !payload.issues.some((issue) => ['role', 'business_name'].includes(String(issue.path?.[0]))),
   })
 
 export const forgotPasswordSchema = z.object({ email: emailField })
@@ -85,7 +90,10 @@ export type ChangeEmailForm = z.input<typeof changeEmailSchema>
 export const confirmEmailSchema = z.object({ token: requiredString('Token', 200) })
 
 /** What GET account/email answers: the address in use and one waiting for confirmation. */
-export const emailStatusSchema = z.object({ email: z.string(), pending_email: z.string().nullable() })
+export const emailStatusSchema = z.object({
+  email: z.string(),
+  pending_email: z.string().nullable(),
+})
 export type EmailStatus = z.infer<typeof emailStatusSchema>
 
 /** The signed-in user as auth/login, auth/register, auth/reset-password, auth/me and verify-email answer it. */
@@ -129,5 +137,8 @@ const typedCode = z
 
 /** The code form of /verify-email; the same page's resend button posts intent=resend. */
 export const verifyCodeFormSchema = z.object({ intent: z.literal('verify'), otp: typedCode })
-export const verifyFormSchema = z.discriminatedUnion('intent', [verifyCodeFormSchema, z.object({ intent: z.literal('resend') })])
+export const verifyFormSchema = z.discriminatedUnion('intent', [
+  verifyCodeFormSchema,
+  z.object({ intent: z.literal('resend') }),
+])
 export type VerifyCodeForm = z.input<typeof verifyCodeFormSchema>

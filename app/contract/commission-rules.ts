@@ -43,11 +43,18 @@ export const LEVEL_LABELS: Record<CommissionLevel, string> = {
 }
 
 /** A number with at most two decimals (2.55, not 2.555). */
-export const hasTwoDecimalsAtMost = (value: number) => Math.round(value * 100) === Number((value * 100).toFixed(6))
+export const hasTwoDecimalsAtMost = (value: number) =>
+  Math.round(value * 100) === Number((value * 100).toFixed(6))
 
 /** A rate as stored: a finite percent from 0 to 100 with at most two decimals. */
 export function isRate(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100 && hasTwoDecimalsAtMost(value)
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= 100 &&
+    hasTwoDecimalsAtMost(value)
+  )
 }
 
 export type CommissionAmounts = { gross: number; withholdingTax: number; net: number }
@@ -56,7 +63,11 @@ export type CommissionAmounts = { gross: number; withholdingTax: number; net: nu
  * One entry's money, in kobo: gross = rate % of the amount paid, rounded half up; withholding tax =
  * the realtor's WHT rate % of gross, rounded half up; net = gross − withholding tax.
  */
-export function commissionAmounts(amountPaidKobo: number, ratePercent: number, whtPercent: number): CommissionAmounts {
+export function commissionAmounts(
+  amountPaidKobo: number,
+  ratePercent: number,
+  whtPercent: number,
+): CommissionAmounts {
   const gross = percentOf(amountPaidKobo, ratePercent)
   const withholdingTax = percentOf(gross, whtPercent)
   return { gross, withholdingTax, net: gross - withholdingTax }
@@ -65,7 +76,12 @@ export function commissionAmounts(amountPaidKobo: number, ratePercent: number, w
 /** A realtor in a customer's chain: level 1 is the customer's realtor, level 2 its upline, level 3 the next. */
 export type ChainLink = { realtorId: number; registeredCompany: boolean }
 
-export type PlannedCommission = CommissionAmounts & { level: CommissionLevel; realtorId: number; ratePercent: number; whtPercent: number }
+export type PlannedCommission = CommissionAmounts & {
+  level: CommissionLevel
+  realtorId: number
+  ratePercent: number
+  whtPercent: number
+}
 
 export const levelRate = (rates: CommissionRates, level: CommissionLevel) =>
   level === 1 ? rates.level_1 : level === 2 ? rates.level_2 : rates.level_3
@@ -74,14 +90,24 @@ export const levelRate = (rates: CommissionRates, level: CommissionLevel) =>
  * The entries one confirmed payment earns: one for each level that has a realtor and a rate above
  * 0 (a rate of 0 turns its level off); companies are withheld at the company rate.
  */
-export function commissionsFor(amountPaidKobo: number, chain: readonly ChainLink[], rates: CommissionRates): PlannedCommission[] {
+export function commissionsFor(
+  amountPaidKobo: number,
+  chain: readonly ChainLink[],
+  rates: CommissionRates,
+): PlannedCommission[] {
   const planned: PlannedCommission[] = []
   chain.slice(0, COMMISSION_LEVELS.length).forEach((link, index) => {
     const level = COMMISSION_LEVELS[index]
     const ratePercent = levelRate(rates, level)
     if (!(ratePercent > 0)) return
     const whtPercent = link.registeredCompany ? rates.wht_company : rates.wht_individual
-    planned.push({ level, realtorId: link.realtorId, ratePercent, whtPercent, ...commissionAmounts(amountPaidKobo, ratePercent, whtPercent) })
+    planned.push({
+      level,
+      realtorId: link.realtorId,
+      ratePercent,
+      whtPercent,
+      ...commissionAmounts(amountPaidKobo, ratePercent, whtPercent),
+    })
   })
   return planned
 }
@@ -112,7 +138,11 @@ export function commissionTotals(entries: readonly { status: CommissionStatus; n
  * itself, or the realtor already stands above it (walking up from the upline reaches the realtor).
  * `uplineOf` answers each realtor's current upline.
  */
-export function makesLoop(realtorId: number, uplineId: number, uplineOf: (id: number) => number | null | undefined): boolean {
+export function makesLoop(
+  realtorId: number,
+  uplineId: number,
+  uplineOf: (id: number) => number | null | undefined,
+): boolean {
   const seen = new Set<number>()
   let current: number | null | undefined = uplineId
   while (current !== null && current !== undefined) {
@@ -132,10 +162,26 @@ export function monthRange(month: string): { from: string; to: string } | null {
   const index = Number(found[2])
   if (index < 1 || index > 12 || year < 2000 || year > 9999) return null
   const last = new Date(Date.UTC(year, index, 0)).getUTCDate()
-  return { from: `${found[1]}-${found[2]}-01`, to: `${found[1]}-${found[2]}-${String(last).padStart(2, '0')}` }
+  return {
+    from: `${found[1]}-${found[2]}-01`,
+    to: `${found[1]}-${found[2]}-${String(last).padStart(2, '0')}`,
+  }
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** "2026-11" → "November 2026". */
 export function monthName(month: string) {
@@ -158,12 +204,20 @@ export const SELF_REFERRAL_SIGNAL_LABELS: Record<SelfReferralSignal, string> = {
 
 /** "the same phone number and the same device". */
 export function signalsSentence(signals: readonly SelfReferralSignal[]) {
-  const words = SELF_REFERRAL_SIGNALS.filter((signal) => signals.includes(signal)).map((signal) => SELF_REFERRAL_SIGNAL_LABELS[signal])
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+  const words = SELF_REFERRAL_SIGNALS.filter((signal) => signals.includes(signal)).map(
+    (signal) => SELF_REFERRAL_SIGNAL_LABELS[signal],
+  )
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
 }
 
 /** What the check knows of a person: its profile's phone and payout account number, and the browsers it signed in from. */
-export type ReferralIdentity = { phone: string | null; accountNumber: string | null; devices: readonly string[] }
+export type ReferralIdentity = {
+  phone: string | null
+  accountNumber: string | null
+  devices: readonly string[]
+}
 
 /**
  * A phone number as one form whatever way it was typed: digits only, a Nigerian number in its
@@ -188,21 +242,31 @@ export function phoneAccountNumber(phone: string | null | undefined): string | n
 }
 
 const accountNumbersOf = (person: ReferralIdentity) =>
-  new Set([person.accountNumber?.replace(/\s/g, '') || null, phoneAccountNumber(person.phone)].filter((value): value is string => !!value))
+  new Set(
+    [person.accountNumber?.replace(/\s/g, '') || null, phoneAccountNumber(person.phone)].filter(
+      (value): value is string => !!value,
+    ),
+  )
 
 /**
  * What a customer shares with a realtor: the same phone number; the same bank account number (a
  * payout account, or a phone number as the account number it stands for); a browser both signed
  * in or up from. Empty when nothing is shared.
  */
-export function selfReferralSignals(customer: ReferralIdentity, realtor: ReferralIdentity): SelfReferralSignal[] {
+export function selfReferralSignals(
+  customer: ReferralIdentity,
+  realtor: ReferralIdentity,
+): SelfReferralSignal[] {
   const signals: SelfReferralSignal[] = []
   const phone = normalPhone(customer.phone)
   if (phone && phone === normalPhone(realtor.phone)) signals.push('phone')
   const customerAccount = customer.accountNumber?.replace(/\s/g, '') || null
   const realtorAccounts = accountNumbersOf(realtor)
   const realtorAccount = realtor.accountNumber?.replace(/\s/g, '') || null
-  if ((customerAccount && realtorAccounts.has(customerAccount)) || (realtorAccount && accountNumbersOf(customer).has(realtorAccount))) {
+  if (
+    (customerAccount && realtorAccounts.has(customerAccount)) ||
+    (realtorAccount && accountNumbersOf(customer).has(realtorAccount))
+  ) {
     signals.push('account')
   }
   const realtorDevices = new Set(realtor.devices)
@@ -227,7 +291,10 @@ export const SELF_REFERRAL_VOID = 'Self-referral: staff confirmed the customer i
  * confirmed earns nothing (void); one waiting, or newly showing a signal, is held (`flag`: the
  * purchase is flagged now, for staff to review).
  */
-export function entryStatusFor(review: CommissionHoldStatus | null, signals: readonly SelfReferralSignal[]): { status: 'earned' | 'held' | 'void'; flag: boolean } {
+export function entryStatusFor(
+  review: CommissionHoldStatus | null,
+  signals: readonly SelfReferralSignal[],
+): { status: 'earned' | 'held' | 'void'; flag: boolean } {
   if (review === 'cleared') return { status: 'earned', flag: false }
   if (review === 'confirmed') return { status: 'void', flag: false }
   if (review === 'pending') return { status: 'held', flag: false }

@@ -1,12 +1,19 @@
 import { z } from 'zod'
-import { COMMISSION_HOLD_STATUSES, COMMISSION_STATUSES, hasTwoDecimalsAtMost, monthRange, SELF_REFERRAL_SIGNALS } from './commission-rules'
+import {
+  COMMISSION_HOLD_STATUSES,
+  COMMISSION_STATUSES,
+  hasTwoDecimalsAtMost,
+  monthRange,
+  SELF_REFERRAL_SIGNALS,
+} from './commission-rules'
 import { pageParam, requiredMessage, requiredString } from './fields'
 import { parseDisplayDate } from './format'
 import { SUBSCRIPTION_TYPES } from './subscription-labels'
 
 export * from './commission-rules'
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
 
 /** A calendar date typed DD/MM/YYYY (as the screens show it) or sent YYYY-MM-DD; answered as YYYY-MM-DD. */
 function dateField(label: string) {
@@ -29,10 +36,15 @@ const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField
 
 const statusParam = z.preprocess(
   blankToUndefined,
-  z.enum(COMMISSION_STATUSES, { error: `Status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
+  z
+    .enum(COMMISSION_STATUSES, { error: `Status must be one of ${COMMISSION_STATUSES.join(', ')}` })
+    .optional(),
 )
 
-const realtorParam = z.preprocess(blankToUndefined, z.string().trim().max(40, 'Realtor must be a reference such as RLT-1A2B3C4D').optional())
+const realtorParam = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(40, 'Realtor must be a reference such as RLT-1A2B3C4D').optional(),
+)
 
 /** GET commission/statement/…: `realtor` lets staff who pay commissions read a realtor's statement. */
 export const statementQuery = z.object({ realtor: realtorParam })
@@ -69,13 +81,21 @@ export const commissionSchema = z.object({
   void_reason: z.string().nullable(),
   realtor: person,
   customer: person,
-  subscription: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), product: z.string() }),
+  subscription: z.object({
+    reference: z.string(),
+    type: z.enum(SUBSCRIPTION_TYPES),
+    product: z.string(),
+  }),
   transaction: z.object({ reference: z.string(), amount: z.number() }),
 })
 export type Commission = z.infer<typeof commissionSchema>
 
 /** Earned (every entry neither void nor held), paid, and the balance still owed: sums of net amounts, in naira. */
-export const commissionTotalsSchema = z.object({ earned: z.number(), paid: z.number(), balance: z.number() })
+export const commissionTotalsSchema = z.object({
+  earned: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+})
 
 /** A realtor's own totals, with what is held until staff review a purchase flagged as a possible self-referral. */
 export const ownCommissionTotalsSchema = commissionTotalsSchema.extend({ held: z.number() })
@@ -90,7 +110,11 @@ export const ownCommissionListSchema = z.object({
   totals: ownCommissionTotalsSchema,
 })
 
-export const realtorNetSchema = z.object({ realtor: person, entries: z.number().int(), net: z.number() })
+export const realtorNetSchema = z.object({
+  realtor: person,
+  entries: z.number().int(),
+  net: z.number(),
+})
 export type RealtorNet = z.infer<typeof realtorNetSchema>
 
 /**
@@ -107,14 +131,20 @@ export const commissionHoldSchema = z.object({
   decided_by: z.string().nullable(),
   customer: person,
   realtor: person,
-  subscription: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), product: z.string() }),
+  subscription: z.object({
+    reference: z.string(),
+    type: z.enum(SUBSCRIPTION_TYPES),
+    product: z.string(),
+  }),
   held_entries: z.number().int(),
   held_net: z.number(),
 })
 export type CommissionHold = z.infer<typeof commissionHoldSchema>
 
 /** One flagged purchase with its entries, for staff reviewing it. */
-export const commissionHoldDetailsSchema = commissionHoldSchema.extend({ entries: z.array(commissionSchema) })
+export const commissionHoldDetailsSchema = commissionHoldSchema.extend({
+  entries: z.array(commissionSchema),
+})
 export type CommissionHoldDetails = z.infer<typeof commissionHoldDetailsSchema>
 
 export const commissionListSchema = z.object({
@@ -129,7 +159,12 @@ export const commissionListSchema = z.object({
 
 /** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
 const idList = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  (value) =>
+    value === undefined || value === null || value === ''
+      ? []
+      : Array.isArray(value)
+        ? value
+        : [value],
   z
     .array(z.string().trim().min(1).max(60), { error: 'Choose the commissions to mark paid' })
     .min(1, 'Choose the commissions to mark paid')
@@ -146,18 +181,23 @@ export type MarkCommissionsPaidForm = { ids?: string[]; paid_at: string; bank_re
 
 export const markPaidAnswerSchema = z.object({ paid: z.number().int(), net: z.number() })
 
-export const statementMonthParam = z.string().refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
+export const statementMonthParam = z
+  .string()
+  .refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
 
 export const HOLD_DECISIONS = ['clear', 'confirm'] as const
 export type HoldDecision = (typeof HOLD_DECISIONS)[number]
 /** Clear: not a self-referral, the held commissions are earned. Confirm: a self-referral, they are void. */
-export const holdDecisionSchema = z.object({ decision: z.enum(HOLD_DECISIONS, { error: 'Decision must be clear or confirm' }) })
+export const holdDecisionSchema = z.object({
+  decision: z.enum(HOLD_DECISIONS, { error: 'Decision must be clear or confirm' }),
+})
 
 export const HOLD_CLEARED = 'Cleared: the held commissions are now earned'
 export const HOLD_CONFIRMED = 'Self-referral confirmed: the held commissions are void'
 export const HOLD_DECIDED = 'This purchase has already been reviewed'
 
-export const COMMISSIONS_PAID_MESSAGE = (count: number) => `${count} commission${count === 1 ? '' : 's'} marked paid`
+export const COMMISSIONS_PAID_MESSAGE = (count: number) =>
+  `${count} commission${count === 1 ? '' : 's'} marked paid`
 export const OWN_COMMISSIONS_ONLY = 'You can only see your own commissions'
 export const NOT_EARNED = 'Only earned commissions can be marked paid'
 export const PAID_IN_FUTURE = 'Date paid cannot be in the future'
@@ -171,7 +211,10 @@ function rateField(label: string) {
       return cleaned === '' ? undefined : Number(cleaned)
     },
     z
-      .number({ error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
+      })
       .min(0, `${label} must be at least 0`)
       .max(100, `${label} must be at most 100`)
       .refine(hasTwoDecimalsAtMost, `${label} may have at most two decimals`),
@@ -194,4 +237,3 @@ export const savedCommissionRatesSchema = z.object({
 })
 export type CommissionRatesForm = Record<keyof z.infer<typeof savedCommissionRatesSchema>, string>
 export const COMMISSION_RATES_UPDATED = 'Commission rates saved'
-

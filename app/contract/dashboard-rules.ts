@@ -32,25 +32,45 @@ export type DueFacts = { type: Kind; status: Status; nextPaymentDate: string | n
  * waits for confirmation (it is counted among the payments awaiting confirmation).
  */
 export function isInArrears(s: DueFacts, today: string): boolean {
-  return s.type === 'land' && s.status === 'ongoing' && s.nextPaymentDate !== null && s.nextPaymentDate < today
+  return (
+    s.type === 'land' &&
+    s.status === 'ongoing' &&
+    s.nextPaymentDate !== null &&
+    s.nextPaymentDate < today
+  )
 }
 
 /**
  * A payout is due: an investment paying out (ongoing) with a payout of its ledger due or late
  * (payoutStatus in app/contract/payout-rules.ts: its date has come and nobody recorded it paid).
  */
-export function isPayoutDue(s: { type: Kind; status: Status; payoutStatuses: readonly PayoutStatus[] }): boolean {
-  return s.type === 'land_investment' && s.status === 'ongoing' && s.payoutStatuses.some((status) => PAYOUT_NEEDS_PAYING.includes(status))
+export function isPayoutDue(s: {
+  type: Kind
+  status: Status
+  payoutStatuses: readonly PayoutStatus[]
+}): boolean {
+  return (
+    s.type === 'land_investment' &&
+    s.status === 'ongoing' &&
+    s.payoutStatuses.some((status) => PAYOUT_NEEDS_PAYING.includes(status))
+  )
 }
 
 /** A payment can be made now: awaiting payment, or a land plan with something left to pay. */
-export function isPayableNow(s: { type: Kind; status: Status; totalKobo: number; paidKobo: number }): boolean {
+export function isPayableNow(s: {
+  type: Kind
+  status: Status
+  totalKobo: number
+  paidKobo: number
+}): boolean {
   if (s.status === 'awaiting_payment') return true
   return s.status === 'ongoing' && s.type === 'land' && s.paidKobo < s.totalKobo
 }
 
 /** The dated amount that comes first (ties: the first given); null when there is none. */
-export function earliestDue<T extends { date: string | null }>(items: readonly T[]): (T & { date: string }) | null {
+export function earliestDue<T extends { date: string | null }>(
+  items: readonly T[],
+): (T & { date: string }) | null {
   let first: (T & { date: string }) | null = null
   for (const item of items) {
     if (item.date === null) continue
@@ -71,8 +91,13 @@ export function weekStart(today: string): string {
  * An investor's portfolio value, in kobo: the amounts at work in investments paying out (ongoing).
  * One not yet paid for, or matured (its amount returned with the last payout), counts for nothing.
  */
-export function portfolioValueKobo(investments: readonly { status: Status; investedKobo: number }[]): number {
-  return investments.reduce((sum, item) => (item.status === 'ongoing' ? sum + item.investedKobo : sum), 0)
+export function portfolioValueKobo(
+  investments: readonly { status: Status; investedKobo: number }[],
+): number {
+  return investments.reduce(
+    (sum, item) => (item.status === 'ongoing' ? sum + item.investedKobo : sum),
+    0,
+  )
 }
 
 export { DUE_FILTER_LABELS, DUE_FILTERS, type DueFilter } from './subscription-labels'

@@ -85,7 +85,9 @@ export type RealtorSummary = z.infer<typeof realtorSummarySchema>
  * holding a subscription permission; customers: those who may view customers).
  */
 export const staffSummarySchema = z.object({
-  awaiting_confirmation: z.object({ land: z.number().int(), investment: z.number().int() }).nullable(),
+  awaiting_confirmation: z
+    .object({ land: z.number().int(), investment: z.number().int() })
+    .nullable(),
   payouts_due: z.number().int().nullable(),
   in_arrears: z.number().int().nullable(),
   new_customers_this_week: z.number().int().nullable(),

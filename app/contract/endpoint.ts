@@ -14,10 +14,10 @@ export type ResponseSpec = z.ZodType | FileResponse
 export type ParamNames<Path extends string> = string extends Path
   ? string
   : Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : Path extends `${string}:${infer Name}`
-    ? Name
-    : never
+    ? Name | ParamNames<Rest>
+    : Path extends `${string}:${infer Name}`
+      ? Name
+      : never
 
 /** A failure an entry can answer besides its success, by HTTP status (the answer is the error envelope). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429
@@ -58,7 +58,9 @@ export type Endpoint<Spec extends EndpointSpec = EndpointSpec> = Spec & {
 const pathParam = z.string().min(1).max(200)
 
 export function endpoint<const Spec extends EndpointSpec>(spec: Spec): Endpoint<Spec> {
-  const paramNames = [...spec.path.matchAll(/:([A-Za-z_]+)/g)].map((found) => found[1]) as ParamNames<Spec['path']>[]
+  const paramNames = [...spec.path.matchAll(/:([A-Za-z_]+)/g)].map(
+    (found) => found[1],
+  ) as ParamNames<Spec['path']>[]
   const shape = Object.fromEntries(paramNames.map((name) => [name, pathParam]))
   return {
     ...spec,
@@ -77,10 +79,18 @@ export function isFileResponse(response: ResponseSpec): response is FileResponse
 }
 
 export type ParamsOf<E extends EndpointSpec> = Record<ParamNames<E['path']>, string>
-export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.output<E['query']> : Record<string, never>
-export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.output<E['body']> : Record<string, never>
-export type BodyInputOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<E['body']> : never
-export type ResponseOf<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : never
+export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodType
+  ? z.output<E['query']>
+  : Record<string, never>
+export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType
+  ? z.output<E['body']>
+  : Record<string, never>
+export type BodyInputOf<E extends EndpointSpec> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : never
+export type ResponseOf<E extends EndpointSpec> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : never
 
 /** The path of a call: the template with each parameter encoded as one segment. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

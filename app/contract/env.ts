@@ -58,7 +58,9 @@ export function parseVariables<Shape extends z.ZodRawShape>(
     if (problems[name]) continue
     const value = raw[name]
     problems[name] =
-      secrets.has(name) || value === undefined ? issue.message : `${issue.message} (got ${JSON.stringify(value)})`
+      secrets.has(name) || value === undefined
+        ? issue.message
+        : `${issue.message} (got ${JSON.stringify(value)})`
   }
   throw new EnvError(problems)
 }

@@ -3,7 +3,15 @@ import { amountProblemMessage, nairaToKobo } from './money'
 import { BANK_CODES } from './banks'
 
 /** Labels of the signed-in person's own details: "Enter your first name". */
-const PERSONAL_LABELS = new Set(['First name', 'Last name', 'Email', 'Password', 'Business name', 'Code', 'Phone'])
+const PERSONAL_LABELS = new Set([
+  'First name',
+  'Last name',
+  'Email',
+  'Password',
+  'Business name',
+  'Code',
+  'Phone',
+])
 
 /** Missing values that are chosen or attached rather than typed. */
 const REQUIRED_WORDING: Record<string, string> = {
@@ -60,7 +68,10 @@ export const emailField = z
   .trim()
   .min(1, requiredMessage('Email'))
   .max(254, 'Email must be at most 254 characters')
-  .refine((value) => value === '' || emailFormat.safeParse(value).success, 'Email must be a valid email')
+  .refine(
+    (value) => value === '' || emailFormat.safeParse(value).success,
+    'Email must be a valid email',
+  )
   .transform((value) => value.toLowerCase())
 
 export const PASSWORD_MIN = 8
@@ -68,13 +79,19 @@ export const PASSWORD_MAX = 128
 
 /** Checked only for presence: for signing in, where old rules must not lock anyone out. */
 export const presentPassword = (label = 'Password') =>
-  z.string({ error: requiredMessage(label) }).min(1, requiredMessage(label)).max(PASSWORD_MAX)
+  z
+    .string({ error: requiredMessage(label) })
+    .min(1, requiredMessage(label))
+    .max(PASSWORD_MAX)
 
 export const newPassword = (label = 'Password') =>
   z
     .string({ error: requiredMessage(label) })
     .min(1, requiredMessage(label))
-    .refine((value) => value === '' || value.length >= PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .refine(
+      (value) => value === '' || value.length >= PASSWORD_MIN,
+      `${label} must be at least ${PASSWORD_MIN} characters`,
+    )
     .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
 
 /**
@@ -90,16 +107,23 @@ export function nairaAmount(label: string) {
       return cleaned === '' ? undefined : Number(cleaned)
     },
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? requiredMessage(label) : `${label} must be a number`) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === ''
+            ? requiredMessage(label)
+            : `${label} must be a number`,
+      })
       .superRefine((value, ctx) => {
         const converted = nairaToKobo(value)
-        if (!converted.ok) ctx.addIssue({ code: 'custom', message: amountProblemMessage(label, converted.problem) })
+        if (!converted.ok)
+          ctx.addIssue({ code: 'custom', message: amountProblemMessage(label, converted.problem) })
       }),
   )
 }
 
 /** A query parameter sent empty (a form's "All" or a blank box) is no filter at all. */
-export const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+export const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
 
 export const PAGE_MAX = 1_000_000
 export const PAGE_MESSAGE = `Page must be a whole number from 1 to ${PAGE_MAX}`
@@ -107,17 +131,31 @@ export const PAGE_MESSAGE = `Page must be a whole number from 1 to ${PAGE_MAX}`
 /** `?page=`: a whole number from 1 (a page past the end answers an empty page); empty is page 1, anything else a field error. */
 export const pageParam = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE).optional(),
+  z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(PAGE_MAX, PAGE_MESSAGE)
+    .optional(),
 )
 
 /** An optional choice in a query: empty is no filter, a value the list does not know a field error. */
-export function queryChoice<const Values extends readonly [string, ...string[]]>(label: string, values: Values) {
-  return z.preprocess(blankToUndefined, z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }).optional())
+export function queryChoice<const Values extends readonly [string, ...string[]]>(
+  label: string,
+  values: Values,
+) {
+  return z.preprocess(
+    blankToUndefined,
+    z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }).optional(),
+  )
 }
 
 /** Optional text in a query: empty is no filter, longer than `max` a field error. */
 export function queryText(label: string, max = 100) {
-  return z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+  return z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  )
 }
 
 export const otpField = z
@@ -157,20 +195,31 @@ export const bankField = z
   .string()
   .optional()
   .transform((value) => (value ?? '').trim())
-  .refine((value) => value === '' || (BANK_CODES as readonly string[]).includes(value), UNKNOWN_BANK_MESSAGE)
+  .refine(
+    (value) => value === '' || (BANK_CODES as readonly string[]).includes(value),
+    UNKNOWN_BANK_MESSAGE,
+  )
 
 /** A company's registration number with the Corporate Affairs Commission: "RC 1234567" or the digits alone; kept as "RC 1234567". Empty passes. */
 export const rcNumberField = z
   .string()
   .optional()
   .transform((value) => (value ?? '').trim())
-  .refine((value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value), 'Enter the RC number, such as RC 1234567')
+  .refine(
+    (value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value),
+    'Enter the RC number, such as RC 1234567',
+  )
   .transform((value) => (value === '' ? '' : `RC ${value.replace(/\D/g, '')}`))
 
 /** A checkbox or a boolean: 'on', 'true' or '1' ticks it; 'false', '0' or '' leaves it unticked. */
 export function checkboxField(label: string) {
   return z.preprocess(
-    (value) => (value === 'on' || value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value),
+    (value) =>
+      value === 'on' || value === 'true' || value === '1'
+        ? true
+        : value === 'false' || value === '0' || value === ''
+          ? false
+          : value,
     z.boolean({ error: `${label} must be true or false` }),
   )
 }

@@ -10,7 +10,10 @@ export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
 
 /** Thousands commas, with two decimals when forced: 1250000 → "1,250,000.00". */
 export function formatNumber(value: number, { forceDecimals = false } = {}) {
-  return numberFormat('en-NG', { minimumFractionDigits: forceDecimals ? 2 : 0, maximumFractionDigits: 2 }).format(value)
+  return numberFormat('en-NG', {
+    minimumFractionDigits: forceDecimals ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(value)
 }
 
 /** Naira as the product shows money: ₦1,250,000.00. */
@@ -42,12 +45,20 @@ export function parseDisplayDate(text: string | null | undefined): string | null
       : [0, 0, 0]
   if (!year) return null
   const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null
   return `${year}-${pad(month)}-${pad(day)}`
 }
 
 /** DD/MM/YYYY h:mm AM/PM in the user's time zone. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+) {
   if (!value) return ''
   const date = dateIn(value, timeZone)
   if (!date) return INVALID_DATE
@@ -56,7 +67,10 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 }
 
 /** DD/MM/YYYY HH:mm (24-hour clock) in the user's time zone: an hour that matters, such as when a hold ends. */
-export function formatDateTime24(value: string | Date | null | undefined, timeZone = DEFAULT_TIME_ZONE) {
+export function formatDateTime24(
+  value: string | Date | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+) {
   if (!value) return ''
   const date = dateIn(value, timeZone)
   if (!date) return INVALID_DATE
@@ -94,7 +108,13 @@ function dateIn(value: string | Date, timeZone: string): DateParts | null {
   const bare = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null
   if (bare) {
     const local = new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3]))
-    return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate(), hour: 0, minute: 0 }
+    return {
+      year: local.getFullYear(),
+      month: local.getMonth() + 1,
+      day: local.getDate(),
+      hour: 0,
+      minute: 0,
+    }
   }
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return null
@@ -108,5 +128,11 @@ function dateIn(value: string | Date, timeZone: string): DateParts | null {
   for (const part of formatter.formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
   }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute }
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour % 24,
+    minute: parts.minute,
+  }
 }

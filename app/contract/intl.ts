@@ -17,9 +17,17 @@ function cached<T>(cache: Map<string, T>, key: string, build: () => T) {
 }
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}) {
-  return cached(numberFormats, `${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
+  return cached(
+    numberFormats,
+    `${locale} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  )
 }
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}) {
-  return cached(dateTimeFormats, `${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+  return cached(
+    dateTimeFormats,
+    `${locale} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  )
 }

@@ -19,14 +19,23 @@ export function subscriptionLink(type: LinkSubscriptionType, reference: string) 
 }
 
 /** The anchor each transaction of the panel carries, so a link opens the panel at it. */
-export const transactionAnchor = (transactionReference: string) => `transaction-${transactionReference}`
+export const transactionAnchor = (transactionReference: string) =>
+  `transaction-${transactionReference}`
 
-export function transactionLink(type: LinkSubscriptionType, reference: string, transactionReference: string) {
+export function transactionLink(
+  type: LinkSubscriptionType,
+  reference: string,
+  transactionReference: string,
+) {
   const { base, search } = listOf(type)
   return `${base}/${enc(reference)}/transactions${search}#${transactionAnchor(transactionReference)}`
 }
 
-export function receiptLink(type: LinkSubscriptionType, reference: string, transactionReference: string) {
+export function receiptLink(
+  type: LinkSubscriptionType,
+  reference: string,
+  transactionReference: string,
+) {
   const { base, search } = listOf(type)
   return `${base}/${enc(reference)}/transactions/${enc(transactionReference)}/receipt${search}`
 }

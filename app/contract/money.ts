@@ -15,7 +15,8 @@ export type KoboConversion =
   | { ok: false; problem: 'not_a_number' | 'below_one_kobo' | 'too_large' }
 
 export function nairaToKobo(naira: number): KoboConversion {
-  if (typeof naira !== 'number' || !Number.isFinite(naira)) return { ok: false, problem: 'not_a_number' }
+  if (typeof naira !== 'number' || !Number.isFinite(naira))
+    return { ok: false, problem: 'not_a_number' }
   if (naira > MAX_NAIRA) return { ok: false, problem: 'too_large' }
   const kobo = koboOf(naira)
   if (kobo < MIN_KOBO) return { ok: false, problem: 'below_one_kobo' }
@@ -43,7 +44,10 @@ export function percentOf(amountKobo: number, percent: number): number {
   const scaled = BigInt(Math.round(percent * 1e6))
   const product = BigInt(Math.round(amountKobo)) * scaled
   const denominator = 100n * 1_000_000n
-  const rounded = product >= 0n ? (product * 2n + denominator) / (2n * denominator) : -((-product * 2n + denominator) / (2n * denominator))
+  const rounded =
+    product >= 0n
+      ? (product * 2n + denominator) / (2n * denominator)
+      : -((-product * 2n + denominator) / (2n * denominator))
   return Number(rounded)
 }
 
@@ -53,14 +57,21 @@ export function percentOf(amountKobo: number, percent: number): number {
  * full, charged by the API and shown by the screens. A discount counts between 0 and 100 %: none,
  * 0 or less leaves the amount, 100 or more leaves 0, so a price never goes below 0 or above the amount.
  */
-export function discountedKobo(amountKobo: number, discountPercentage: number | null | undefined): number {
-  if (discountPercentage === null || discountPercentage === undefined || !(discountPercentage > 0)) return amountKobo
+export function discountedKobo(
+  amountKobo: number,
+  discountPercentage: number | null | undefined,
+): number {
+  if (discountPercentage === null || discountPercentage === undefined || !(discountPercentage > 0))
+    return amountKobo
   if (discountPercentage >= 100) return 0
   return amountKobo - Math.min(amountKobo, percentOf(amountKobo, discountPercentage))
 }
 
 /** What a field says when nairaToKobo refuses its amount. */
-export function amountProblemMessage(label: string, problem: Extract<KoboConversion, { ok: false }>['problem']) {
+export function amountProblemMessage(
+  label: string,
+  problem: Extract<KoboConversion, { ok: false }>['problem'],
+) {
   if (problem === 'too_large') return `${label} is too large`
   if (problem === 'below_one_kobo') return `${label} must be at least ₦0.01`
   return `${label} must be a number`
@@ -86,10 +97,18 @@ export type ConfirmedPayment = { id: number; kobo: number; confirmedAt: Date }
  * including the receipt's own (in the order they were confirmed, then recorded), so an old
  * receipt downloaded again still tells the figures of its day. The balance never goes below zero.
  */
-export function receiptTotals(totalKobo: number, payments: readonly ConfirmedPayment[], receipt: { id: number; confirmedAt: Date }) {
+export function receiptTotals(
+  totalKobo: number,
+  payments: readonly ConfirmedPayment[],
+  receipt: { id: number; confirmedAt: Date },
+) {
   const at = receipt.confirmedAt.getTime()
   const paidKobo = payments
-    .filter((payment) => payment.confirmedAt.getTime() < at || (payment.confirmedAt.getTime() === at && payment.id <= receipt.id))
+    .filter(
+      (payment) =>
+        payment.confirmedAt.getTime() < at ||
+        (payment.confirmedAt.getTime() === at && payment.id <= receipt.id),
+    )
     .reduce((sum, payment) => sum + payment.kobo, 0)
   return { paidKobo, balanceKobo: Math.max(0, totalKobo - paidKobo) }
 }
@@ -139,7 +158,11 @@ export function priceForQuantity(unitRows: readonly KoboRow[], quantity: number)
   const unitTotal = unitRows.reduce((sum, row) => sum + row.amount, 0)
   return {
     quantity: count,
-    rows: unitRows.map((row) => ({ period: row.period, amount: scaleByQuantity(row.amount, count), unitAmount: row.amount })),
+    rows: unitRows.map((row) => ({
+      period: row.period,
+      amount: scaleByQuantity(row.amount, count),
+      unitAmount: row.amount,
+    })),
     unitTotal,
     total: scaleByQuantity(unitTotal, count),
   }
@@ -148,11 +171,19 @@ export function priceForQuantity(unitRows: readonly KoboRow[], quantity: number)
 export { unitCount }
 
 /** Why a quantity cannot be bought, or null: a whole number from 1 to maxQuantity(unitsLeft). */
-export function quantityProblem(quantity: number, unitsLeft: number | null | undefined, unit = 'unit'): string | null {
-  if (!Number.isInteger(quantity) || quantity < 1) return 'Quantity must be a whole number of at least 1'
+export function quantityProblem(
+  quantity: number,
+  unitsLeft: number | null | undefined,
+  unit = 'unit',
+): string | null {
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return 'Quantity must be a whole number of at least 1'
   if (quantity > MAX_QUANTITY) return `Quantity must be at most ${MAX_QUANTITY}`
   const most = maxQuantity(unitsLeft)
-  if (quantity > most) return most === 0 ? `No ${unit}s are left` : `Only ${unitCount(most, unit)} ${most === 1 ? 'is' : 'are'} left`
+  if (quantity > most)
+    return most === 0
+      ? `No ${unit}s are left`
+      : `Only ${unitCount(most, unit)} ${most === 1 ? 'is' : 'are'} left`
   return null
 }
 
@@ -174,7 +205,11 @@ export type PaymentChoice = {
  * `paidKobo` what confirmed payments have covered, `totalKobo` what is owed in all. Amounts between
  * two of these would leave an entry half paid, so they are not offered. Nothing left: no choices.
  */
-export function paymentChoices(entries: readonly number[], paidKobo: number, totalKobo: number): PaymentChoice[] {
+export function paymentChoices(
+  entries: readonly number[],
+  paidKobo: number,
+  totalKobo: number,
+): PaymentChoice[] {
   const left = totalKobo - paidKobo
   if (left <= 0) return []
   const choices: PaymentChoice[] = []

@@ -47,7 +47,11 @@ export function addDays(day: string, days: number): string {
  * A payout's status on a day: paid once recorded paid; otherwise scheduled before its date, due
  * from its date through `graceDays` days after it, and late after that.
  */
-export function payoutStatus(payout: { dueDate: string; paidAt: string | null }, today: string, graceDays: number): PayoutStatus {
+export function payoutStatus(
+  payout: { dueDate: string; paidAt: string | null },
+  today: string,
+  graceDays: number,
+): PayoutStatus {
   if (payout.paidAt) return 'paid'
   const past = daysBetween(payout.dueDate, today)
   if (past < 0) return 'scheduled'
@@ -113,7 +117,10 @@ export type PortfolioTotals = {
  * their payouts: the amount invested, returns received and still expected, the next payout, the
  * late ones.
  */
-export function portfolioTotals(investedKobo: readonly number[], payouts: readonly PortfolioPayout[]): PortfolioTotals {
+export function portfolioTotals(
+  investedKobo: readonly number[],
+  payouts: readonly PortfolioPayout[],
+): PortfolioTotals {
   let returnsReceivedKobo = 0
   let returnsExpectedKobo = 0
   let next: PortfolioTotals['next'] = null
@@ -125,14 +132,22 @@ export function portfolioTotals(investedKobo: readonly number[], payouts: readon
       continue
     }
     returnsExpectedKobo += returns
-    if (!next || payout.dueDate < next.dueDate) next = { dueDate: payout.dueDate, amount: payout.amount }
-    else if (payout.dueDate === next.dueDate) next = { dueDate: next.dueDate, amount: next.amount + payout.amount }
+    if (!next || payout.dueDate < next.dueDate)
+      next = { dueDate: payout.dueDate, amount: payout.amount }
+    else if (payout.dueDate === next.dueDate)
+      next = { dueDate: next.dueDate, amount: next.amount + payout.amount }
     if (payout.status === 'late') {
       late.count += 1
       late.amount += payout.amount
     }
   }
-  return { investedKobo: investedKobo.reduce((sum, kobo) => sum + kobo, 0), returnsReceivedKobo, returnsExpectedKobo, next, late }
+  return {
+    investedKobo: investedKobo.reduce((sum, kobo) => sum + kobo, 0),
+    returnsReceivedKobo,
+    returnsExpectedKobo,
+    next,
+    late,
+  }
 }
 
 /** One step of the returns chart: by a day, the returns promised by then and those received by then. */
@@ -184,12 +199,18 @@ export function payoutAccountHeldUntil(changedAt: Date, holdHours: number): Date
  * changed until `holdHours` hours later. Null when it never changed (accounts saved before holds
  * existed) or the hold is over.
  */
-export function payoutAccountHold(changedAt: Date | string | null | undefined, holdHours: number, now: Date): PayoutAccountHold | null {
+export function payoutAccountHold(
+  changedAt: Date | string | null | undefined,
+  holdHours: number,
+  now: Date,
+): PayoutAccountHold | null {
   if (!changedAt) return null
   const changed = new Date(changedAt)
   if (Number.isNaN(changed.getTime())) return null
   const until = payoutAccountHeldUntil(changed, holdHours)
-  return until.getTime() > now.getTime() ? { changed_at: changed.toISOString(), held_until: until.toISOString() } : null
+  return until.getTime() > now.getTime()
+    ? { changed_at: changed.toISOString(), held_until: until.toISOString() }
+    : null
 }
 
 /** "Payout account changed on 14/01/2027: held until 17/01/2027 09:30", in the time zone given. */

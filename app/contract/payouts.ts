@@ -16,7 +16,10 @@ export function isCalendarDay(value: string): boolean {
 
 /** An optional day in a query (YYYY-MM-DD): empty is no filter, anything else that is not a day a field error. */
 export const queryDay = (label: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`).optional())
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`).optional(),
+  )
 
 const dayField = (label: string) =>
   requiredString(label, 10).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`)
@@ -43,7 +46,14 @@ export const payoutSchema = z.object({
    * is a code of contract/banks.ts, `bank_name` its name); null before it is paid, for payouts
    * recorded before accounts were kept with them, or when the investor had no account on file.
    */
-  paid_to: z.object({ bank: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
+  paid_to: z
+    .object({
+      bank: z.string(),
+      bank_name: z.string(),
+      account_number: z.string(),
+      account_name: z.string(),
+    })
+    .nullable(),
   /**
    * Unpaid and held: the investor's payout account was set or changed at `changed_at`, and the
    * payout may not be recorded paid before `held_until` (ISO instants). Null otherwise.
@@ -106,11 +116,13 @@ export const payoutSummarySchema = z.object({
 })
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>
 
-export const PAYOUTS_RECORDED = (count: number) => (count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`)
+export const PAYOUTS_RECORDED = (count: number) =>
+  count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`
 export const PAYOUT_ALREADY_PAID = 'This payout has already been recorded as paid'
 export const PAID_AT_IN_FUTURE = 'Date paid cannot be in the future'
 /** `startedOn` as DD/MM/YYYY. */
-export const PAID_AT_BEFORE_START = (startedOn: string) => `Date paid cannot be before the investment started (${startedOn})`
+export const PAID_AT_BEFORE_START = (startedOn: string) =>
+  `Date paid cannot be before the investment started (${startedOn})`
 
 /**
  * The /payouts page's record form (a multipart post, so it works without JavaScript): the payouts
@@ -118,11 +130,19 @@ export const PAID_AT_BEFORE_START = (startedOn: string) => `Date paid cannot be 
  * writes dates, the bank reference and an optional proof file.
  */
 export const payoutFormSchema = z.object({
-  ids: z.array(z.string().max(100)).max(MAX_PAYOUTS_AT_ONCE, `Choose at most ${MAX_PAYOUTS_AT_ONCE} payouts at once`).optional(),
+  ids: z
+    .array(z.string().max(100))
+    .max(MAX_PAYOUTS_AT_ONCE, `Choose at most ${MAX_PAYOUTS_AT_ONCE} payouts at once`)
+    .optional(),
   only: z.string().max(100).optional(),
-  paid_on: requiredString('Date paid', 20).refine((value) => parseDisplayDate(value) !== null, 'Enter the date as DD/MM/YYYY, for example 22/11/2026'),
+  paid_on: requiredString('Date paid', 20).refine(
+    (value) => parseDisplayDate(value) !== null,
+    'Enter the date as DD/MM/YYYY, for example 22/11/2026',
+  ),
   bank_reference: requiredString('Bank reference', 100),
-  proof_of_payment: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
+  proof_of_payment: z
+    .custom<File>((value) => value === undefined || value instanceof File)
+    .optional(),
 })
 export type PayoutForm = z.input<typeof payoutFormSchema>
 export const CHOOSE_A_PAYOUT = 'Choose at least one payout'

@@ -22,11 +22,15 @@ export const customerRecordSchema = z.object({
 })
 export type Customer = z.infer<typeof customerRecordSchema>
 
-export const realtorRecordSchema = customerRecordSchema.extend({ business_name: z.string().nullable() })
+export const realtorRecordSchema = customerRecordSchema.extend({
+  business_name: z.string().nullable(),
+})
 export type Realtor = z.infer<typeof realtorRecordSchema>
 
 /** A staff account (role admin) and the permissions it holds. */
-export const staffUserSchema = customerRecordSchema.extend({ permissions: z.array(z.enum(PERMISSIONS)) })
+export const staffUserSchema = customerRecordSchema.extend({
+  permissions: z.array(z.enum(PERMISSIONS)),
+})
 export type StaffUser = z.infer<typeof staffUserSchema>
 
 /** A subscription as a person's details panel lists it (naira amounts). */
@@ -38,7 +42,11 @@ export const personSubscriptionSchema = z.object({
   total_amount: z.number(),
   total_amount_paid: z.number(),
   created_at: z.string(),
-  product: z.object({ reference: z.string(), type: z.enum(SUBSCRIPTION_TYPES), location: z.string().nullable() }),
+  product: z.object({
+    reference: z.string(),
+    type: z.enum(SUBSCRIPTION_TYPES),
+    location: z.string().nullable(),
+  }),
 })
 export type PersonSubscription = z.infer<typeof personSubscriptionSchema>
 
@@ -84,7 +92,8 @@ export const dateRegisteredParam = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
   }, 'Date registered must be a date (YYYY-MM-DD)')
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
 
 /** ?sort=<column>: a column not in PEOPLE_SORTS is a field error, a blank one no sort. */
 export const peopleSortParam = z.preprocess(
@@ -115,17 +124,29 @@ export type RealtorForm = z.input<typeof realtorSchema>
  * reference; blank removes it, left out keeps it) and whether it is a registered company.
  */
 export const realtorUpdateSchema = realtorSchema.extend({
-  upline: z.string().trim().max(40, 'Upline must be a realtor reference such as RLT-1A2B3C4D').optional(),
+  upline: z
+    .string()
+    .trim()
+    .max(40, 'Upline must be a realtor reference such as RLT-1A2B3C4D')
+    .optional(),
   registered_company: checkboxField('Registered company').optional(),
 })
-export type RealtorUpdateForm = RealtorForm & { upline?: string; registered_company?: string | boolean }
+export type RealtorUpdateForm = RealtorForm & {
+  upline?: string
+  registered_company?: string | boolean
+}
 
 export const UPLINE_LOOP = 'This upline would make a loop: the realtor is already above them'
 export const UPLINE_UNKNOWN = 'No realtor has this reference'
 
 /** Checkbox lists arrive as one string, several, or a JSON array; duplicates fold. */
 const permissionList = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  (value) =>
+    value === undefined || value === null || value === ''
+      ? []
+      : Array.isArray(value)
+        ? value
+        : [value],
   z
     .array(z.enum(PERMISSIONS, { error: 'Choose permissions from the list' }))
     .transform((list) => [...new Set(list)]),
@@ -137,7 +158,8 @@ type PermissionsField = { permissions?: Permission[] }
 export type UserForm = Omit<z.input<typeof userSchema>, 'permissions'> & PermissionsField
 
 /** The add-person form: the fields of all three kinds (each kind shows its own). */
-export type PersonForm = CustomerForm & Partial<Pick<RealtorForm, 'business_name'> & Pick<UserForm, 'permissions'>>
+export type PersonForm = CustomerForm &
+  Partial<Pick<RealtorForm, 'business_name'> & Pick<UserForm, 'permissions'>>
 
 /** Editing a user: names are locked (any sent are ignored); a blank e-mail keeps the current one. */
 export const userUpdateSchema = z.object({
@@ -153,7 +175,12 @@ export type UserUpdateForm = { email?: string } & PermissionsField
 export const suspendSchema = z.object({
   is_suspended: z
     .preprocess(
-      (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+      (value) =>
+        value === 'true' || value === '1'
+          ? true
+          : value === 'false' || value === '0'
+            ? false
+            : value,
       z.boolean({ error: 'Is suspended must be true or false' }),
     )
     .optional(),

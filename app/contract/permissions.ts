@@ -51,7 +51,10 @@ export function hasPermission(user: Principal, ...anyOf: Permission[]) {
 }
 
 /** The permissions someone holds, as the API answers them: every one for super_admin, whatever rows were granted. */
-export function heldPermissions(user: { role: Role; permissions: readonly Permission[] | null }): Permission[] {
+export function heldPermissions(user: {
+  role: Role
+  permissions: readonly Permission[] | null
+}): Permission[] {
   return user.role === 'super_admin' ? [...PERMISSIONS] : [...(user.permissions ?? [])]
 }
 

@@ -23,7 +23,10 @@ export const MAX_PRODUCT_IMAGES = 10
 export const MEDIA_PATH = '/api/v1/media/'
 
 /** Sold by quantity with no unit left: shown 'Sold out', with no Buy or Invest action. */
-export function isSoldOut(product: { available_by_quantity: boolean; unit_available: number | null }) {
+export function isSoldOut(product: {
+  available_by_quantity: boolean
+  unit_available: number | null
+}) {
   return product.available_by_quantity && (product.unit_available ?? 0) <= 0
 }
 
@@ -32,7 +35,12 @@ export function discountedPrice(product: { amount: number; discount_percentage: 
   return koboToNaira(discountedKobo(koboOf(product.amount), product.discount_percentage))
 }
 
-const SINGULAR: Record<Interval, string> = { days: 'day', weeks: 'week', months: 'month', years: 'year' }
+const SINGULAR: Record<Interval, string> = {
+  days: 'day',
+  weeks: 'week',
+  months: 'month',
+  years: 'year',
+}
 const PER_YEAR: Record<Interval, number> = { days: 365, weeks: 52, months: 12, years: 1 }
 
 /** A percentage as people write it: 8%, 2.5%, 26.7% (at most one decimal). */
@@ -70,7 +78,9 @@ export function returnsWording(product: Returns) {
 }
 
 /** When the returns are paid: "Paid every month", "Paid every 3 months", "Paid after 12 months", "Paid after a year". */
-export function payoutWording(product: Pick<Returns, 'frequency_period' | 'interval' | 'land_investment_type'>) {
+export function payoutWording(
+  product: Pick<Returns, 'frequency_period' | 'interval' | 'land_investment_type'>,
+) {
   const { frequency_period: count, interval } = product
   if (count === null || !interval) return ''
   if (product.land_investment_type === 'recurring') {

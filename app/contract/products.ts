@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { nairaAmount, requiredMessage, requiredString } from './fields'
 import { DEFAULT_ACTIONS } from './arrears-rules'
 import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
-import { AVAILABLE_STATUSES, INTERVALS, INVESTMENT_TYPES, LAND_TYPES, MAX_PRODUCT_IMAGES, PRODUCT_TYPES } from './products-labels'
+import {
+  AVAILABLE_STATUSES,
+  INTERVALS,
+  INVESTMENT_TYPES,
+  LAND_TYPES,
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_TYPES,
+} from './products-labels'
 
 // Values the browser needs live in a zod-free module (components import them from there).
 export * from './products-labels'
@@ -61,7 +68,12 @@ export const paymentPlanSchema = z.object({
 })
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>
 
-export const uploadResultSchema = z.object({ file_url: z.string(), name: z.string(), content_type: z.string(), size: z.number().int() })
+export const uploadResultSchema = z.object({
+  file_url: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+})
 export type UploadResult = z.infer<typeof uploadResultSchema>
 
 // ---- Field schemas that take JSON values and plain form strings alike ----
@@ -80,11 +92,12 @@ function numberField(label: string, { integer = false, min = 0, max = 1e9 } = {}
     toNumber,
     z
       .number({
-        error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`),
+        error: (issue) =>
+          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
       })
       .refine((value) => !integer || Number.isInteger(value), `${label} must be a whole number`)
       .refine((value) => value >= min, `${label} must be at least ${min}`)
-      .refine((value) => value <= max, `${label} must be at most ${max}`)
+      .refine((value) => value <= max, `${label} must be at most ${max}`),
   )
 }
 
@@ -94,26 +107,31 @@ const optionalNumberField = (label: string, options?: Parameters<typeof numberFi
 const optionalNaira = (label: string) =>
   z.preprocess(
     (value) => blankToUndefined(typeof value === 'string' ? value.replace(/[,\s₦]/g, '') : value),
-    nairaAmount(label).optional()
+    nairaAmount(label).optional(),
   )
 
 /** true/false from JSON, 'on'/'true'/'1' from a form; missing is the default (an unticked checkbox: false). */
 export const booleanField = (missing = false) =>
-  z.preprocess((value) => {
-    if (typeof value === 'string') {
-      if (value.trim() === '') return missing
-      return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
-    }
-    return value ?? missing
-  }, z.boolean({ error: 'Must be true or false' }))
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'string') {
+        if (value.trim() === '') return missing
+        return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
+      }
+      return value ?? missing
+    },
+    z.boolean({ error: 'Must be true or false' }),
+  )
 
 function enumField<T extends readonly [string, ...string[]]>(label: string, values: T) {
   return z.preprocess(
     blankToUndefined,
     z.enum(values, {
       error: (issue) =>
-        issue.input === undefined ? requiredMessage(label) : `The selected ${label.toLowerCase()} is invalid`,
-    })
+        issue.input === undefined
+          ? requiredMessage(label)
+          : `The selected ${label.toLowerCase()} is invalid`,
+    }),
   )
 }
 
@@ -121,13 +139,16 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, v
   z.preprocess(blankToUndefined, enumField(label, values).optional())
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  )
 
 const imageList = z.preprocess(
   (value) => (typeof value === 'string' ? [value] : value),
   z
     .array(z.string().trim().min(1).max(500), { error: 'Images must be a list of image URLs' })
-    .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`)
+    .max(MAX_PRODUCT_IMAGES, `A product may have at most ${MAX_PRODUCT_IMAGES} images`),
 )
 
 export const PRODUCT_NAME_MESSAGE = "Enter the product's name"
@@ -169,7 +190,9 @@ export const productFields = z.object({
 type ProductFields = z.output<typeof productFields>
 
 /** The product form as the browser holds it: text in every field, new image files beside them. */
-export type ProductForm = { [Field in keyof z.input<typeof productFields>]?: string } & { new_images?: string }
+export type ProductForm = { [Field in keyof z.input<typeof productFields>]?: string } & {
+  new_images?: string
+}
 
 export const minimumAmountOf = (value: Pick<ProductFields, 'minimum_amount' | 'amount'>) =>
   value.minimum_amount ?? value.amount
@@ -185,7 +208,8 @@ export const always = () => true
  */
 export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
   const missing = (path: keyof ProductFields, label: string) => {
-    if (value[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: requiredMessage(label) })
+    if (value[path] === undefined)
+      ctx.addIssue({ code: 'custom', path: [path], message: requiredMessage(label) })
   }
   if (value.type === 'land') {
     missing('location', 'Location')
@@ -211,13 +235,21 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
       value.discount_percentage <= 100 &&
       discountedKobo(amount.kobo, value.discount_percentage) < MIN_KOBO
     ) {
-      ctx.addIssue({ code: 'custom', path: ['discount_percentage'], message: 'Discount percentage leaves a price below ₦0.01' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount_percentage'],
+        message: 'Discount percentage leaves a price below ₦0.01',
+      })
     }
   } else if (value.type === 'land_investment') {
     // The original client sends the minimum amount as amount too: either one will do.
     const minimum = minimumAmountOf(value)
     if (minimum === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['minimum_amount'], message: requiredMessage('Minimum amount') })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimum_amount'],
+        message: requiredMessage('Minimum amount'),
+      })
     }
     missing('investment_return', 'Investment return')
     missing('land_investment_type', 'Investment type')
@@ -230,7 +262,11 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
         value.frequency_period !== undefined &&
         value.duration < value.frequency_period
       ) {
-        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Duration must be at least the ROI period' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['duration'],
+          message: 'Duration must be at least the ROI period',
+        })
       }
     }
   }
@@ -250,9 +286,12 @@ export type ProductPayload = z.output<typeof productPayloadSchema>
  */
 export const productUpdatePayloadSchema = productFields
   .extend({ type: optionalEnum('Type', PRODUCT_TYPES) })
-  .superRefine((value, ctx) => {
-    if (value.type) refineProduct(value as ProductFields, ctx)
-  }, { when: always })
+  .superRefine(
+    (value, ctx) => {
+      if (value.type) refineProduct(value as ProductFields, ctx)
+    },
+    { when: always },
+  )
 
 /** refineProduct on a payload already parsed: the checks of productPayloadSchema that depend on the type. */
 export const productRules = z.custom<ProductFields>().superRefine(refineProduct, { when: always })
@@ -273,7 +312,10 @@ export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloa
 
 /** A multipart file part; a form's file box left empty sends a nameless empty part (read as ''), which is no file. */
 const filePart = z.preprocess(
-  (value) => (value === '' || (value instanceof File && value.size === 0 && value.name === '') ? undefined : value),
+  (value) =>
+    value === '' || (value instanceof File && value.size === 0 && value.name === '')
+      ? undefined
+      : value,
   z.file().optional(),
 )
 
@@ -293,14 +335,21 @@ export const uploadPayloadSchema = z
         .string()
         .trim()
         .max(60, 'Folder path must be at most 60 characters')
-        .regex(/^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/, 'Folder path may hold letters, digits, - and _ only')
+        .regex(
+          /^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/,
+          'Folder path may hold letters, digits, - and _ only',
+        )
         .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
-        .optional()
+        .optional(),
     ),
   })
   .superRefine((upload, ctx) => {
     if (upload.file && upload.file_in_base64) {
-      ctx.addIssue({ code: 'custom', path: ['file'], message: 'Send the file once: as the file part or in base64, not both' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['file'],
+        message: 'Send the file once: as the file part or in base64, not both',
+      })
     } else if (!upload.file && !upload.file_in_base64) {
       ctx.addIssue({ code: 'custom', path: ['file_in_base64'], message: requiredMessage('File') })
     }

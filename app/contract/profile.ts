@@ -1,7 +1,16 @@
 import { z } from 'zod'
 import { bankName } from './banks'
 import { registeredCompanyRequestSchema } from './registered-company'
-import { ACCOUNT_NUMBER_MESSAGE, accountNumberField, bankField, checkboxField, optionalPhone, optionalString, PASSWORD_MAX, UNKNOWN_BANK_MESSAGE } from './fields'
+import {
+  ACCOUNT_NUMBER_MESSAGE,
+  accountNumberField,
+  bankField,
+  checkboxField,
+  optionalPhone,
+  optionalString,
+  PASSWORD_MAX,
+  UNKNOWN_BANK_MESSAGE,
+} from './fields'
 
 export { NIGERIAN_BANKS, bankName } from './banks'
 
@@ -27,14 +36,20 @@ export const profileSchema = z
      */
     registered_company: checkboxField('Registered company').optional(),
     /** Needed only when the payout account (bank, account number or account name) changes; ignored otherwise. */
-    current_password: z.string().max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`).optional(),
+    current_password: z
+      .string()
+      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
+      .optional(),
   })
   .superRefine((value, ctx) => {
-    const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    const missing = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message })
     if (value.next_of_kin_name || value.next_of_kin_phone || value.next_of_kin_relationship) {
       if (!value.next_of_kin_name) missing('next_of_kin_name', "Enter your next of kin's name")
-      if (!value.next_of_kin_phone) missing('next_of_kin_phone', "Enter your next of kin's phone number")
-      if (!value.next_of_kin_relationship) missing('next_of_kin_relationship', 'Enter how they are related to you')
+      if (!value.next_of_kin_phone)
+        missing('next_of_kin_phone', "Enter your next of kin's phone number")
+      if (!value.next_of_kin_relationship)
+        missing('next_of_kin_relationship', 'Enter how they are related to you')
     }
     if (value.bank || value.account_number || value.account_name) {
       if (!value.bank) missing('bank', UNKNOWN_BANK_MESSAGE)
@@ -43,7 +58,11 @@ export const profileSchema = z
     }
   })
 
-export type ProfileForm = { [Key in Exclude<keyof z.input<typeof profileSchema>, 'registered_company' | 'current_password'>]: string } & {
+export type ProfileForm = {
+  [
+    Key in Exclude<keyof z.input<typeof profileSchema>, 'registered_company' | 'current_password'>
+  ]: string
+} & {
   registered_company?: string
   current_password?: string
 }
@@ -87,7 +106,9 @@ export function withBankName(profile: Omit<Profile, 'bank_name'>): Profile {
 
 export const PROFILE_UPDATED = 'Profile saved'
 export const PAYOUT_ACCOUNT_CUSTOMERS_ONLY = 'Only customers have a payout account'
-export const REGISTERED_COMPANY_REALTORS_ONLY = 'Only realtors say whether they are a registered company'
+export const REGISTERED_COMPANY_REALTORS_ONLY =
+  'Only realtors say whether they are a registered company'
 
-export const PAYOUT_ACCOUNT_PASSWORD_NEEDED = 'Enter your current password to change your payout account'
+export const PAYOUT_ACCOUNT_PASSWORD_NEEDED =
+  'Enter your current password to change your payout account'
 export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect'

@@ -4,7 +4,14 @@
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
 
 /** The columns a statement is read by. `credit` and `date` are needed; the rest help matching. */
-export const STATEMENT_COLUMNS = ['date', 'narration', 'credit', 'debit', 'balance', 'reference'] as const
+export const STATEMENT_COLUMNS = [
+  'date',
+  'narration',
+  'credit',
+  'debit',
+  'balance',
+  'reference',
+] as const
 export type StatementColumn = (typeof STATEMENT_COLUMNS)[number]
 
 export const STATEMENT_COLUMN_LABELS: Record<StatementColumn, string> = {
@@ -37,10 +44,16 @@ export const STATEMENT_LINE_STATUS_LABELS: Record<StatementLineStatus, string> =
  */
 export const MATCH_CONFIDENCES = ['exact', 'likely', 'ambiguous', 'none'] as const
 export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number]
-export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = { exact: 'Exact', likely: 'Likely', ambiguous: 'Ambiguous', none: 'No match' }
+export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = {
+  exact: 'Exact',
+  likely: 'Likely',
+  ambiguous: 'Ambiguous',
+  none: 'No match',
+}
 
 /** Why an ambiguous line cannot be confirmed: staff must decide whose credit it is. */
-export const AMBIGUOUS_CREDIT = 'This credit fits more than one payment: check who sent it, then mark that payment paid or link the line by hand'
+export const AMBIGUOUS_CREDIT =
+  'This credit fits more than one payment: check who sent it, then mark that payment paid or link the line by hand'
 
 /** The message on a transaction awaiting confirmation that no line of an imported statement supports. */
 export const NO_STATEMENT_CREDIT = 'No matching credit on the statement'

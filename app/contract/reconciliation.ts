@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { NIGERIAN_BANKS } from './banks'
 import { nairaAmount, queryChoice, requiredMessage, requiredString } from './fields'
-import { MATCH_CONFIDENCES, STATEMENT_COLUMN_LABELS, STATEMENT_COLUMNS, STATEMENT_LINE_STATUSES } from './reconciliation-labels'
+import {
+  MATCH_CONFIDENCES,
+  STATEMENT_COLUMN_LABELS,
+  STATEMENT_COLUMNS,
+  STATEMENT_LINE_STATUSES,
+} from './reconciliation-labels'
 
 // The labels and lists live zod-free beside this file, for the screens; re-exported here for the API.
 export * from './reconciliation-labels'
@@ -27,14 +32,21 @@ export const columnMappingSchema = z
       const position = value[column]
       if (position === null) continue
       const other = seen.get(position)
-      if (other) ctx.addIssue({ code: 'custom', path: [column], message: `${STATEMENT_COLUMN_LABELS[column]} and ${other} cannot be the same column` })
+      if (other)
+        ctx.addIssue({
+          code: 'custom',
+          path: [column],
+          message: `${STATEMENT_COLUMN_LABELS[column]} and ${other} cannot be the same column`,
+        })
       else seen.set(position, STATEMENT_COLUMN_LABELS[column])
     }
   })
 export type ColumnMapping = z.infer<typeof columnMappingSchema>
 
 const bankCodes = NIGERIAN_BANKS.map((bank) => bank.code) as [string, ...string[]]
-export const statementBankField = z.enum(bankCodes, { error: 'Choose the bank the statement is from' })
+export const statementBankField = z.enum(bankCodes, {
+  error: 'Choose the bank the statement is from',
+})
 
 /**
  * POST admin/reconciliation/statement/preview: the file, read but not imported. Answers the columns
@@ -44,7 +56,9 @@ export const statementBankField = z.enum(bankCodes, { error: 'Choose the bank th
 export const statementPreviewPayloadSchema = z.object({
   bank: statementBankField,
   file_name: requiredString('File name', 255),
-  file_in_base64: z.string({ error: requiredMessage('Statement file') }).min(1, requiredMessage('Statement file')),
+  file_in_base64: z
+    .string({ error: requiredMessage('Statement file') })
+    .min(1, requiredMessage('Statement file')),
 })
 
 export const statementPreviewSchema = z.object({
@@ -83,7 +97,12 @@ export const statementImportPayloadSchema = z
     columns: columnMappingSchema.optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value.upload && !value.file_in_base64) ctx.addIssue({ code: 'custom', path: ['file_in_base64'], message: requiredMessage('Statement file') })
+    if (!value.upload && !value.file_in_base64)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['file_in_base64'],
+        message: requiredMessage('Statement file'),
+      })
   })
 
 export const unreadableRowSchema = z.object({
@@ -130,7 +149,14 @@ export const statementLineSchema = z.object({
       customer: z.object({ reference: z.string(), name: z.string() }),
       /** The amount the subscription or the payment expects, in naira. */
       expected_amount: z.number(),
-      transaction: z.object({ reference: z.string(), amount: z.number(), paid_at: z.string().nullable(), status: z.string() }).nullable(),
+      transaction: z
+        .object({
+          reference: z.string(),
+          amount: z.number(),
+          paid_at: z.string().nullable(),
+          status: z.string(),
+        })
+        .nullable(),
     })
     .nullable(),
   /** The payments an ambiguous line fits (none of them is its match); empty for the others. */
@@ -138,7 +164,12 @@ export const statementLineSchema = z.object({
     z.object({
       subscription_reference: z.string(),
       customer: z.object({ reference: z.string(), name: z.string() }),
-      transaction: z.object({ reference: z.string(), amount: z.number(), paid_at: z.string().nullable(), status: z.string() }),
+      transaction: z.object({
+        reference: z.string(),
+        amount: z.number(),
+        paid_at: z.string().nullable(),
+        status: z.string(),
+      }),
     }),
   ),
   /** Whether the caller may confirm this match now (never their own recording or subscription). */
@@ -161,7 +192,12 @@ export const statementLineListSchema = z.object({
   page: z.number().int(),
   totalPages: z.number().int(),
   /** Open lines per confidence, for the tabs. */
-  counts: z.object({ exact: z.number().int(), likely: z.number().int(), ambiguous: z.number().int(), none: z.number().int() }),
+  counts: z.object({
+    exact: z.number().int(),
+    likely: z.number().int(),
+    ambiguous: z.number().int(),
+    none: z.number().int(),
+  }),
   /** The last day of the latest statement imported, or null before any. */
   last_statement_date: z.string().nullable(),
 })
@@ -170,7 +206,10 @@ export const statementLineListSchema = z.object({
 export const confirmLinesPayloadSchema = z.object({
   line_ids: z.preprocess(
     (value) => (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]),
-    z.array(z.string().regex(/^\d{1,12}$/, 'Choose the lines to confirm')).min(1, 'Choose the lines to confirm').max(500),
+    z
+      .array(z.string().regex(/^\d{1,12}$/, 'Choose the lines to confirm'))
+      .min(1, 'Choose the lines to confirm')
+      .max(500),
   ),
 })
 

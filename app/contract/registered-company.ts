@@ -26,10 +26,13 @@ export const companyDecisionAnswerSchema = z.object({
   registered_company_request: registeredCompanyRequestSchema.nullable(),
 })
 
-export const COMPANY_REQUEST_SENT = 'Profile saved. Your change to registered company waits for staff to approve it'
-export const NO_COMPANY_REQUEST = 'This realtor has no registered company change waiting for a decision'
+export const COMPANY_REQUEST_SENT =
+  'Profile saved. Your change to registered company waits for staff to approve it'
+export const NO_COMPANY_REQUEST =
+  'This realtor has no registered company change waiting for a decision'
 export const COMPANY_REQUEST_APPROVED = 'Registered company change approved'
 export const COMPANY_REQUEST_REJECTED = 'Registered company change rejected'
 
 /** "a registered company" / "an individual": what the flag makes a realtor, in a sentence. */
-export const companyStatusWords = (registeredCompany: boolean) => (registeredCompany ? 'a registered company' : 'an individual')
+export const companyStatusWords = (registeredCompany: boolean) =>
+  registeredCompany ? 'a registered company' : 'an individual'

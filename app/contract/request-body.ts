@@ -12,7 +12,10 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The whole body as bytes, at most `limit` of them; BodyTooLargeError beyond. */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError(limit)
   if (!request.body) return new Uint8Array(0)
@@ -31,7 +34,8 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     }
     chunks.push(value)
   }
-  if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) return chunks[0] as Uint8Array<ArrayBuffer>
+  if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer)
+    return chunks[0] as Uint8Array<ArrayBuffer>
   const bytes = new Uint8Array(total)
   let offset = 0
   for (const chunk of chunks) {

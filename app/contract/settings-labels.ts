@@ -14,8 +14,14 @@ export const UNCONFIRMED_EXPIRY_DAYS_MAX = 90
 export const UNCONFIRMED_EXPIRY_DAYS_DEFAULT = 7
 
 /** Whether the account customers pay into is complete (the bank details as GET admin/setting/bank_details answers them). */
-export function hasBankDetails(details: { account_number: string; account_name: string; bank_name: string }) {
-  return [details.account_number, details.account_name, details.bank_name].every((value) => value.trim() !== '')
+export function hasBankDetails(details: {
+  account_number: string
+  account_name: string
+  bank_name: string
+}) {
+  return [details.account_number, details.account_name, details.bank_name].every(
+    (value) => value.trim() !== '',
+  )
 }
 
 export const NO_BANK_DETAILS = 'Payment details are not available yet; please contact us'

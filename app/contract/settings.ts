@@ -1,16 +1,49 @@
 import { z } from 'zod'
 import { commissionRatesSchema } from './commissions'
 import type { changePasswordSchema } from './auth'
-import { optionalPhone, optionalString, rcNumberField, requiredMessage, requiredString } from './fields'
-import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from './payout-rules'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES, UNCONFIRMED_EXPIRY_DAYS_MAX, UNCONFIRMED_EXPIRY_DAYS_MIN } from './settings-labels'
+import {
+  optionalPhone,
+  optionalString,
+  rcNumberField,
+  requiredMessage,
+  requiredString,
+} from './fields'
+import {
+  PAYOUT_ACCOUNT_HOLD_HOURS_MAX,
+  PAYOUT_ACCOUNT_HOLD_HOURS_MIN,
+  PAYOUT_GRACE_DAYS_MAX,
+  PAYOUT_GRACE_DAYS_MIN,
+} from './payout-rules'
+import {
+  EXPIRY_DAYS_MAX,
+  EXPIRY_DAYS_MIN,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  SETTING_TYPES,
+  UNCONFIRMED_EXPIRY_DAYS_MAX,
+  UNCONFIRMED_EXPIRY_DAYS_MIN,
+} from './settings-labels'
 import { titleStepDaysSchema } from './titles'
 
 // Values the browser needs live in a zod-free module (components import them from there).
-export { EXPIRY_DAYS_DEFAULT, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, hasBankDetails, NO_BANK_DETAILS, REMINDER_DAYS_MAX, REMINDER_DAYS_MIN, SETTING_TYPES, type SettingType } from './settings-labels'
+export {
+  EXPIRY_DAYS_DEFAULT,
+  EXPIRY_DAYS_MAX,
+  EXPIRY_DAYS_MIN,
+  hasBankDetails,
+  NO_BANK_DETAILS,
+  REMINDER_DAYS_MAX,
+  REMINDER_DAYS_MIN,
+  SETTING_TYPES,
+  type SettingType,
+} from './settings-labels'
 
 /** The account customers pay into, as GET admin/setting/bank_details answers it: empty strings until staff fill it in. */
-export const savedBankDetailsSchema = z.object({ account_number: z.string(), account_name: z.string(), bank_name: z.string() })
+export const savedBankDetailsSchema = z.object({
+  account_number: z.string(),
+  account_name: z.string(),
+  bank_name: z.string(),
+})
 export type BankDetails = z.infer<typeof savedBankDetailsSchema>
 
 /** Customers can pay only into a complete account: number, name and bank all filled in. */
@@ -19,17 +52,24 @@ export type BankDetails = z.infer<typeof savedBankDetailsSchema>
 export const daysSettingSchema = z.object({ value: z.number().int() })
 export type ReminderDaySetting = z.infer<typeof daysSettingSchema>
 
-
 export const bankDetailsSchema = z.object({
   // Nigerian account numbers (NUBAN) are 10 digits.
-  account_number: requiredString('Account number', 10).regex(/^\d{10}$/, 'Account number must be 10 digits'),
+  account_number: requiredString('Account number', 10).regex(
+    /^\d{10}$/,
+    'Account number must be 10 digits',
+  ),
   account_name: requiredString('Account name', 150),
   bank_name: requiredString('Bank name', 100),
 })
 export type BankDetailsForm = z.input<typeof bankDetailsSchema>
 
 /** The company as its documents (receipts, allocation letters) name it. '' for what is not set yet. */
-export const savedCompanyDetailsSchema = z.object({ name: z.string(), address: z.string(), rc_number: z.string(), phone: z.string() })
+export const savedCompanyDetailsSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  rc_number: z.string(),
+  phone: z.string(),
+})
 export type CompanyDetails = z.infer<typeof savedCompanyDetailsSchema>
 
 export const companyDetailsSchema = z.object({
@@ -49,7 +89,8 @@ function daysField(label: string, min: number, max: number) {
     },
     z
       .number({
-        error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`),
+        error: (issue) =>
+          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
       })
       .int(`${label} must be a whole number`)
       .min(min, `${label} must be at least ${min}`)
@@ -57,10 +98,14 @@ function daysField(label: string, min: number, max: number) {
   )
 }
 
-export const reminderDaySchema = z.object({ value: daysField('Reminder days', REMINDER_DAYS_MIN, REMINDER_DAYS_MAX) })
+export const reminderDaySchema = z.object({
+  value: daysField('Reminder days', REMINDER_DAYS_MIN, REMINDER_DAYS_MAX),
+})
 
 /** How many days an unpaid subscription waits for its first payment before it expires. */
-export const expiryDaysSchema = z.object({ value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX) })
+export const expiryDaysSchema = z.object({
+  value: daysField('Expiry days', EXPIRY_DAYS_MIN, EXPIRY_DAYS_MAX),
+})
 export type ExpiryDaysSetting = z.infer<typeof daysSettingSchema>
 
 /** How many days a payment waits for staff to confirm it before it expires. */
@@ -69,10 +114,14 @@ export const unconfirmedExpiryDaysSchema = z.object({
 })
 
 /** How many days a payout stays due past its date before it is late. */
-export const payoutGraceDaysSchema = z.object({ value: daysField('Grace days', PAYOUT_GRACE_DAYS_MIN, PAYOUT_GRACE_DAYS_MAX) })
+export const payoutGraceDaysSchema = z.object({
+  value: daysField('Grace days', PAYOUT_GRACE_DAYS_MIN, PAYOUT_GRACE_DAYS_MAX),
+})
 
 /** How many hours payouts wait after an investor sets or changes the payout account (a whole number, like the day settings). */
-export const payoutAccountHoldSchema = z.object({ value: daysField('Hold hours', PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_ACCOUNT_HOLD_HOURS_MAX) })
+export const payoutAccountHoldSchema = z.object({
+  value: daysField('Hold hours', PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_ACCOUNT_HOLD_HOURS_MAX),
+})
 
 /** The form holds the typed text (zod's input of a preprocessed field is `unknown`). */
 export type ReminderDaysForm = { value: string }

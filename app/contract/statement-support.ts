@@ -39,10 +39,14 @@ export function statementSupport(
 }
 
 /** Whether marking the payment paid needs the "without a statement credit" acknowledgement. */
-export const lacksCredit = (support: StatementSupport | null) => support !== null && support !== 'backed'
+export const lacksCredit = (support: StatementSupport | null) =>
+  support !== null && support !== 'backed'
 
 /** What the verifier reads beside "No matching credit on the statement", when there is more to say. */
-export function statementWarningText(warning: { kind: 'amount_differs' | 'ambiguous'; credit_amount: number; credit_date: string }, paymentAmount: number) {
+export function statementWarningText(
+  warning: { kind: 'amount_differs' | 'ambiguous'; credit_amount: number; credit_date: string },
+  paymentAmount: number,
+) {
   const credit = `${formatNaira(warning.credit_amount)} on ${formatDate(warning.credit_date)}`
   return warning.kind === 'amount_differs'
     ? `The statement credit linked to it is ${credit}, not this payment's ${formatNaira(paymentAmount)}.`

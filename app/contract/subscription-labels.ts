@@ -23,7 +23,12 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   expired: 'Expired',
 }
 
-export const TRANSACTION_STATUSES = ['awaiting_payment', 'awaiting_confirmation', 'paid', 'not_confirmed'] as const
+export const TRANSACTION_STATUSES = [
+  'awaiting_payment',
+  'awaiting_confirmation',
+  'paid',
+  'not_confirmed',
+] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 
 export function transactionStatusLabel(status: string) {
@@ -37,7 +42,10 @@ export function transactionStatusLabel(status: string) {
  * A schedule row as people read it: paid; a payment whose date has passed is overdue, one due
  * today is due today, a later one upcoming. Dates are YYYY-MM-DD; `today` in the viewer's time zone.
  */
-export function scheduleStatusLabel(row: { kind: 'payment' | 'payout' | 'late_fee'; status: 'paid' | 'due'; period: string }, today: string) {
+export function scheduleStatusLabel(
+  row: { kind: 'payment' | 'payout' | 'late_fee'; status: 'paid' | 'due'; period: string },
+  today: string,
+) {
   if (row.status === 'paid') return 'Paid'
   // A late fee is owed from the day it is charged.
   if (row.kind === 'late_fee') return row.period < today ? 'Overdue' : 'Due today'
@@ -50,7 +58,8 @@ export const PAYMENT_MODES = ['full', 'installment'] as const
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
 
 /** The refusal of an amount below a product's minimum, as the API sends it and the invest form shows it before posting. */
-export const belowMinimumMessage = (label: string, minimumNaira: string) => `${label} must be at least ${minimumNaira}`
+export const belowMinimumMessage = (label: string, minimumNaira: string) =>
+  `${label} must be at least ${minimumNaira}`
 
 /** What a new subscription's owner is told: the land is reserved, the investment set up, and what to do next. */
 export const SUBSCRIBED_MESSAGES: Record<SubscriptionType, string> = {

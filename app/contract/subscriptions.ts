@@ -1,10 +1,22 @@
 import { ARREARS_BUCKETS } from './arrears-rules'
 import { z } from 'zod'
 import { DUE_FILTERS } from './dashboard-rules'
-import { checkboxField, nairaAmount, optionalString, queryChoice, requiredMessage, requiredString } from './fields'
+import {
+  checkboxField,
+  nairaAmount,
+  optionalString,
+  queryChoice,
+  requiredMessage,
+  requiredString,
+} from './fields'
 import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
-import { PAYMENT_MODES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, TRANSACTION_STATUSES } from './subscription-labels'
+import {
+  PAYMENT_MODES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  TRANSACTION_STATUSES,
+} from './subscription-labels'
 
 export * from './subscription-labels'
 
@@ -26,7 +38,11 @@ const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTI
 /** How many plots or acres: a whole number from 1 to MAX_QUANTITY (a form's text of digits is read as one). */
 export const quantityField = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE),
+  z
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_QUANTITY, QUANTITY_MESSAGE),
 )
 
 /** POST product/{reference}/payment-plan/{id}/get-payment-structure: how many plots or acres (1 when left out). */
@@ -61,13 +77,25 @@ export const subscribeSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.type === 'land' && value.payment_mode === 'installment' && !value.payment_id) {
-      ctx.addIssue({ code: 'custom', path: ['payment_id'], message: requiredMessage('Payment plan') })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_id'],
+        message: requiredMessage('Payment plan'),
+      })
     }
     if (value.type === 'land_investment' && value.quantity !== undefined && value.quantity !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'An investment is bought by its amount, not by quantity' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: 'An investment is bought by its amount, not by quantity',
+      })
     }
     if (value.type === 'land_investment' && value.amount_invested === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['amount_invested'], message: requiredMessage('Amount invested') })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount_invested'],
+        message: requiredMessage('Amount invested'),
+      })
     }
   })
 export type SubscribeInput = z.input<typeof subscribeSchema>
@@ -95,14 +123,18 @@ export const subscriptionQuerySchema = z.object({
 })
 
 /** YYYY-MM-DD, optionally with a time (HH:mm[:ss]) and an offset; a bare time is read in the app's time zone. */
-export const PAID_AT_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+export const PAID_AT_PATTERN =
+  /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** POST product-subscription/{reference}/transaction */
 export const transactionPayloadSchema = z.object({
   amount: positiveAmount('Amount'),
   description: optionalString('Description', 500),
   proof_of_payment: requiredString('Proof of payment', 2000),
-  paid_at: requiredString('Payment date', 40).regex(PAID_AT_PATTERN, 'Payment date must be a date and time'),
+  paid_at: requiredString('Payment date', 40).regex(
+    PAID_AT_PATTERN,
+    'Payment date must be a date and time',
+  ),
 })
 
 export const PAYMENT_PROOF_SENT = 'Payment proof sent successfully'
@@ -166,7 +198,12 @@ export const subscriptionSchema = z.object({
   quantity: z.number().int(),
   /** The payment plan of a land subscription paid by instalments; null when paid in full or an investment. */
   payment_plan: z
-    .object({ uuid: z.string(), amount: z.number(), duration: z.number().int(), duration_type: z.enum(INTERVALS) })
+    .object({
+      uuid: z.string(),
+      amount: z.number(),
+      duration: z.number().int(),
+      duration_type: z.enum(INTERVALS),
+    })
     .nullable(),
   product: subscriptionProductSchema,
   meta: z.object({ amount_invested: z.number() }),
@@ -227,7 +264,11 @@ export const subscriptionDetailSchema = subscriptionSchema.extend({
 })
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>
 
-export const bankAccountSchema = z.object({ account_number: z.string(), account_name: z.string(), bank_name: z.string() })
+export const bankAccountSchema = z.object({
+  account_number: z.string(),
+  account_name: z.string(),
+  bank_name: z.string(),
+})
 export type BankDetails = z.infer<typeof bankAccountSchema>
 
 /** What to pay next and where to: GET product-subscription/{reference}/payment-details. */
@@ -238,7 +279,9 @@ export const paymentDetailsSchema = z.object({
    * Every amount a payment may be now, smallest first: the next instalment, the next two, … and last
    * the whole balance. A payment of any other amount is refused.
    */
-  choices: z.array(z.object({ instalments: z.number().int(), amount: z.number(), whole: z.boolean() })),
+  choices: z.array(
+    z.object({ instalments: z.number().int(), amount: z.number(), whole: z.boolean() }),
+  ),
   /** What the payment is for, in words. */
   description: z.string(),
   /** The narration to type on the bank transfer: the subscription reference, which reconciliation looks for. */
@@ -276,7 +319,11 @@ export const transactionSchema = z.object({
    * another payment too). Either way no_statement_credit is true. Null otherwise.
    */
   statement_warning: z
-    .object({ kind: z.enum(['amount_differs', 'ambiguous']), credit_amount: z.number(), credit_date: z.string() })
+    .object({
+      kind: z.enum(['amount_differs', 'ambiguous']),
+      credit_amount: z.number(),
+      credit_date: z.string(),
+    })
     .nullable(),
 })
 export type Transaction = z.infer<typeof transactionSchema>

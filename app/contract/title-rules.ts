@@ -44,10 +44,15 @@ export const TITLE_STEP_DAYS_MIN = 0
 export const TITLE_STEP_DAYS_MAX = 3650
 
 /** What staff recorded for a step (status done or not_applicable), as far as the rules need it. */
-export type RecordedStep = { step: RecordedTitleStep; status: 'done' | 'not_applicable'; date: string }
+export type RecordedStep = {
+  step: RecordedTitleStep
+  status: 'done' | 'not_applicable'
+  date: string
+}
 
 const DAY_MS = 86_400_000
-const toUtc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))
+const toUtc = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))
 
 /** A calendar date plus whole days: addDays('2026-01-31', 30) → '2026-03-02'. */
 export function addDays(iso: string, days: number): string {
@@ -68,7 +73,9 @@ export function dueDate(paidOn: string, step: TitleStep, days: TitleStepDays): s
 }
 
 /** The first step not yet recorded, in order; null once every step is done (or not applicable). */
-export function nextStep(recorded: readonly Pick<RecordedStep, 'step'>[]): RecordedTitleStep | null {
+export function nextStep(
+  recorded: readonly Pick<RecordedStep, 'step'>[],
+): RecordedTitleStep | null {
   const done = new Set(recorded.map((entry) => entry.step))
   return RECORDED_TITLE_STEPS.find((step) => !done.has(step)) ?? null
 }
@@ -76,26 +83,53 @@ export function nextStep(recorded: readonly Pick<RecordedStep, 'step'>[]): Recor
 /** A pending step is overdue once its due date has passed (due today is not yet overdue). */
 export const isOverdue = (due: string, today: string) => due < today
 
-export type TimelineStep = { step: TitleStep; status: TitleStepStatus; date: string | null; due_date: string; overdue: boolean }
+export type TimelineStep = {
+  step: TitleStep
+  status: TitleStepStatus
+  date: string | null
+  due_date: string
+  overdue: boolean
+}
 
 /** Every step in order with its status, its date (when recorded) and its due date. */
-export function timeline(paidOn: string, recorded: readonly RecordedStep[], days: TitleStepDays, today: string): TimelineStep[] {
+export function timeline(
+  paidOn: string,
+  recorded: readonly RecordedStep[],
+  days: TitleStepDays,
+  today: string,
+): TimelineStep[] {
   const byStep = new Map(recorded.map((entry) => [entry.step, entry]))
   return TITLE_STEPS.map((step) => {
     const due = dueDate(paidOn, step, days)
-    if (step === 'payment_completed') return { step, status: 'done' as const, date: paidOn, due_date: due, overdue: false }
+    if (step === 'payment_completed')
+      return { step, status: 'done' as const, date: paidOn, due_date: due, overdue: false }
     const entry = byStep.get(step)
-    if (!entry) return { step, status: 'pending' as const, date: null, due_date: due, overdue: isOverdue(due, today) }
+    if (!entry)
+      return {
+        step,
+        status: 'pending' as const,
+        date: null,
+        due_date: due,
+        overdue: isOverdue(due, today),
+      }
     return { step, status: entry.status, date: entry.date, due_date: due, overdue: false }
   })
 }
 
 /** The date the step before `step` was done (payment completed for the first), or null when none is recorded. */
-function neighbourDates(step: RecordedTitleStep, paidOn: string, recorded: readonly RecordedStep[]) {
+function neighbourDates(
+  step: RecordedTitleStep,
+  paidOn: string,
+  recorded: readonly RecordedStep[],
+) {
   const index = TITLE_STEPS.indexOf(step)
   const dateOf = (other: TitleStep) =>
-    other === 'payment_completed' ? paidOn : (recorded.find((entry) => entry.step === other)?.date ?? null)
-  const before = [...TITLE_STEPS.slice(0, index)].reverse().map((other) => ({ step: other, date: dateOf(other) }))
+    other === 'payment_completed'
+      ? paidOn
+      : (recorded.find((entry) => entry.step === other)?.date ?? null)
+  const before = [...TITLE_STEPS.slice(0, index)]
+    .reverse()
+    .map((other) => ({ step: other, date: dateOf(other) }))
   const after = TITLE_STEPS.slice(index + 1).map((other) => ({ step: other, date: dateOf(other) }))
   return {
     previous: before.find((entry) => entry.date !== null) ?? null,
@@ -121,24 +155,43 @@ export function stepRefusal(input: {
 }): StepRefusal | null {
   const { step, status, date, paidOn, today, recorded } = input
   if (status === 'not_applicable' && !isOptionalStep(step)) {
-    return { field: 'status', message: `${TITLE_STEP_LABELS[step]} cannot be marked not applicable` }
+    return {
+      field: 'status',
+      message: `${TITLE_STEP_LABELS[step]} cannot be marked not applicable`,
+    }
   }
   const index = RECORDED_TITLE_STEPS.indexOf(step)
-  const missing = RECORDED_TITLE_STEPS.slice(0, index).find((earlier) => !recorded.some((entry) => entry.step === earlier))
-  if (missing) return { field: 'step', message: `Record "${TITLE_STEP_LABELS[missing]}" first: the steps go in order` }
+  const missing = RECORDED_TITLE_STEPS.slice(0, index).find(
+    (earlier) => !recorded.some((entry) => entry.step === earlier),
+  )
+  if (missing)
+    return {
+      field: 'step',
+      message: `Record "${TITLE_STEP_LABELS[missing]}" first: the steps go in order`,
+    }
   if (date > today) return { field: 'date', message: 'The date cannot be in the future' }
   const { previous, following } = neighbourDates(step, paidOn, recorded)
   if (previous && date < previous.date!) {
-    return { field: 'date', message: `The date cannot be before ${TITLE_STEP_LABELS[previous.step]} (${showDay(previous.date!)})` }
+    return {
+      field: 'date',
+      message: `The date cannot be before ${TITLE_STEP_LABELS[previous.step]} (${showDay(previous.date!)})`,
+    }
   }
   if (following && date > following.date!) {
-    return { field: 'date', message: `The date cannot be after ${TITLE_STEP_LABELS[following.step]} (${showDay(following.date!)})` }
+    return {
+      field: 'date',
+      message: `The date cannot be after ${TITLE_STEP_LABELS[following.step]} (${showDay(following.date!)})`,
+    }
   }
   return null
 }
 
 /** The plot allocated: "Estate Palm Grove, Block 4, Plot 12" (blank parts left out). */
-export function plotWords(plot: { estate?: string | null; block?: string | null; plot?: string | null }) {
+export function plotWords(plot: {
+  estate?: string | null
+  block?: string | null
+  plot?: string | null
+}) {
   return [
     plot.estate ? `Estate ${plot.estate}` : '',
     plot.block ? `Block ${plot.block}` : '',
@@ -159,7 +212,11 @@ const NEXT_WORDS: Record<RecordedTitleStep, string> = {
 
 /** What happened, in a sentence for the customer. */
 export function stepHappened(
-  recordedStep: Pick<RecordedStep, 'step' | 'status' | 'date'> & { estate?: string | null; block?: string | null; plot?: string | null },
+  recordedStep: Pick<RecordedStep, 'step' | 'status' | 'date'> & {
+    estate?: string | null
+    block?: string | null
+    plot?: string | null
+  },
   subscriptionReference: string,
 ): string {
   const on = showDay(recordedStep.date)
@@ -183,8 +240,13 @@ export function stepHappened(
 }
 
 /** What comes next and by when, or that the title is complete. */
-export function whatComesNext(next: RecordedTitleStep | null, due: string | null, today: string): string {
+export function whatComesNext(
+  next: RecordedTitleStep | null,
+  due: string | null,
+  today: string,
+): string {
   if (!next || !due) return 'That was the last step: your title documents are complete.'
-  if (isOverdue(due, today)) return `Next comes ${NEXT_WORDS[next]}. It was expected by ${showDay(due)}; we are working on it and will tell you as soon as it is done.`
+  if (isOverdue(due, today))
+    return `Next comes ${NEXT_WORDS[next]}. It was expected by ${showDay(due)}; we are working on it and will tell you as soon as it is done.`
   return `Next comes ${NEXT_WORDS[next]}, expected by ${showDay(due)}.`
 }

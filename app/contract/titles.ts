@@ -67,11 +67,12 @@ const recordedStep = z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...Recor
 export const titleStepPayloadSchema = z.object({
   step: recordedStep,
   /** 'not_applicable' only for the Certificate of Occupancy; done when left out. */
-  status: z.enum(['done', 'not_applicable'], { error: 'Status must be done or not_applicable' }).optional(),
-  date: requiredString('Date', 10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').refine(
-    (value) => parseDisplayDate(value) === value,
-    'Date must be a real date',
-  ),
+  status: z
+    .enum(['done', 'not_applicable'], { error: 'Status must be done or not_applicable' })
+    .optional(),
+  date: requiredString('Date', 10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+    .refine((value) => parseDisplayDate(value) === value, 'Date must be a real date'),
   note: optionalString('Note', 1000),
   document_url: optionalString('Document', 2000),
   estate: optionalString('Estate', 100),
@@ -111,7 +112,10 @@ export const TITLE_DATE_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/
 export const titleStepFormSchema = z.object({
   step: recordedStep,
   not_applicable: z.literal('on').optional(),
-  date: requiredString('Date', 20).refine((value) => parseDisplayDate(value) !== null, TITLE_DATE_MESSAGE),
+  date: requiredString('Date', 20).refine(
+    (value) => parseDisplayDate(value) !== null,
+    TITLE_DATE_MESSAGE,
+  ),
   note: optionalString('Note', 1000),
   document: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
   estate: optionalString('Estate', 100),
@@ -134,9 +138,13 @@ export type TitleStepForm = {
 
 function stepDays(label: string) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value,
     z
-      .number({ error: (issue) => (issue.input === undefined ? requiredMessage(label) : `${label} must be a number`) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
+      })
       .int(`${label} must be a whole number`)
       .min(TITLE_STEP_DAYS_MIN, `${label} must be at least ${TITLE_STEP_DAYS_MIN}`)
       .max(TITLE_STEP_DAYS_MAX, `${label} must be at most ${TITLE_STEP_DAYS_MAX}`),

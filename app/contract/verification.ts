@@ -5,7 +5,13 @@ import { z } from 'zod'
  * API) answers what the document asserts. The rules are in docs/rules.md ("Verifiable documents").
  */
 
-export const DOCUMENT_KINDS = ['receipt', 'land_document', 'statement', 'customer_statement', 'commission_statement'] as const
+export const DOCUMENT_KINDS = [
+  'receipt',
+  'land_document',
+  'statement',
+  'customer_statement',
+  'commission_statement',
+] as const
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
 
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
@@ -27,9 +33,11 @@ export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`)
 
 /** A code from random bytes (crypto.randomBytes(CODE_LENGTH) on the server). */
 export function codeFromBytes(bytes: Uint8Array): string {
-  if (bytes.length < CODE_LENGTH) throw new Error(`A verification code needs ${CODE_LENGTH} random bytes`)
+  if (bytes.length < CODE_LENGTH)
+    throw new Error(`A verification code needs ${CODE_LENGTH} random bytes`)
   let code = ''
-  for (let index = 0; index < CODE_LENGTH; index++) code += CODE_ALPHABET[bytes[index] % CODE_ALPHABET.length]
+  for (let index = 0; index < CODE_LENGTH; index++)
+    code += CODE_ALPHABET[bytes[index] % CODE_ALPHABET.length]
   return code
 }
 

@@ -16,5 +16,7 @@ export default function AuditRoute() {
 export const meta: MetaFunction = () => [{ title: 'Audit trail | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Audit trail" /> }} />
+  return (
+    <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Audit trail" /> }} />
+  )
 }

@@ -27,5 +27,7 @@ export default function CommissionsRoute() {
 export const meta: MetaFunction = () => [{ title: 'Commissions | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Commissions" /> }} />
+  return (
+    <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Commissions" /> }} />
+  )
 }

@@ -15,7 +15,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await loadPerson(request, 'customer', params.reference ?? '')
   const profile = await loadCustomerProfile(request, customer.uuid)
   const history = await loadRecordHistory(request, customer.reference)
-  return { customer, profile, history, timeZone: timeZoneFrom(request), canReviewHolds: commissionViewOf(await requireUser(request)) === 'staff' }
+  return {
+    customer,
+    profile,
+    history,
+    timeZone: timeZoneFrom(request),
+    canReviewHolds: commissionViewOf(await requireUser(request)) === 'staff',
+  }
 }
 
 export default function CustomerDetailsRoute() {
@@ -23,7 +29,12 @@ export default function CustomerDetailsRoute() {
   const { search } = useLocation()
   return (
     <SlideOver title="Customer details" closeTo={`/customers${search}`}>
-      <CustomerDetailsView customer={customer} profile={profile} timeZone={timeZone} canReviewHolds={canReviewHolds} />
+      <CustomerDetailsView
+        customer={customer}
+        profile={profile}
+        timeZone={timeZone}
+        canReviewHolds={canReviewHolds}
+      />
       {history ? (
         <div className="mt-6">
           <RecordHistory history={history} timeZone={timeZone} />

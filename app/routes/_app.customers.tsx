@@ -17,7 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function CustomersRoute() {
   const { referralUrl, ...list } = useLoaderData<typeof loader>()
   return (
-    <PeopleList kind="customer" {...list} aside={referralUrl ? <ReferralLink url={referralUrl} /> : null}>
+    <PeopleList
+      kind="customer"
+      {...list}
+      aside={referralUrl ? <ReferralLink url={referralUrl} /> : null}
+    >
       <Outlet />
     </PeopleList>
   )
@@ -26,5 +30,7 @@ export default function CustomersRoute() {
 export const meta: MetaFunction = () => [{ title: 'Customers | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Customers" /> }} />
+  return (
+    <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Customers" /> }} />
+  )
 }

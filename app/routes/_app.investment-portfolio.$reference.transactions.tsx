@@ -14,7 +14,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InvestmentPortfolioTransactionsRoute() {
-  return <TransactionsPanel data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+  return (
+    <TransactionsPanel
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Transactions | Land Banking' }]

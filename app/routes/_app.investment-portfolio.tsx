@@ -6,7 +6,10 @@ import { shouldRevalidateList, SubscriptionList } from '~/features/subscriptions
 import { loadSubscriptionList } from '~/features/subscriptions/subscriptions.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, summary] = await Promise.all([loadSubscriptionList(request, 'investment'), loadPortfolioSummary(request)])
+  const [list, summary] = await Promise.all([
+    loadSubscriptionList(request, 'investment'),
+    loadPortfolioSummary(request),
+  ])
   return { ...list, summary }
 }
 

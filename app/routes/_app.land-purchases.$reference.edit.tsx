@@ -14,7 +14,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditLandRoute() {
-  return <ProductForm data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+  return (
+    <ProductForm
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Edit land | Land Banking' }]

@@ -14,7 +14,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentPlansRoute() {
-  return <PlansEditor data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+  return (
+    <PlansEditor
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Payment plans | Land Banking' }]

@@ -14,7 +14,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewLandRoute() {
-  return <ProductForm data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+  return (
+    <ProductForm
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Add land | Land Banking' }]

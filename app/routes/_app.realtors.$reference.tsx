@@ -6,7 +6,11 @@ import { RealtorDetailsView } from '~/features/people/person-details'
 import { CommissionChainForm } from '~/features/people/commission-chain-form'
 import { canModifyPeople } from '~/features/people/access'
 import { requirePeopleAccess } from '~/features/people/access.server'
-import { commissionChainAction, commissionChainSpec, loadPerson } from '~/features/people/people.server'
+import {
+  commissionChainAction,
+  commissionChainSpec,
+  loadPerson,
+} from '~/features/people/people.server'
 import { SlideOver } from '~/components/ui/slide-over'
 import { commissionViewOf } from '~/features/commissions/access'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -38,7 +42,12 @@ export default function RealtorDetailsRoute() {
         canReviewHolds={canReviewHolds}
         chainForm={
           chainSpec ? (
-            <CommissionChainForm key={JSON.stringify([realtor.upline?.reference, realtor.registered_company])} realtor={realtor} spec={chainSpec} lastResult={actionData?.result} />
+            <CommissionChainForm
+              key={JSON.stringify([realtor.upline?.reference, realtor.registered_company])}
+              realtor={realtor}
+              spec={chainSpec}
+              lastResult={actionData?.result}
+            />
           ) : null
         }
       />

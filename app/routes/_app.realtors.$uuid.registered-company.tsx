@@ -7,7 +7,10 @@ import { companyDecisionAction, loadPerson } from '~/features/people/people.serv
 import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { realtor: await loadPerson(request, 'realtor', params.uuid ?? '', 'modify'), timeZone: timeZoneFrom(request) }
+  return {
+    realtor: await loadPerson(request, 'realtor', params.uuid ?? '', 'modify'),
+    timeZone: timeZoneFrom(request),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -16,7 +19,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function RealtorCompanyRequestRoute() {
   const { realtor, timeZone } = useLoaderData<typeof loader>()
-  return <CompanyRequestDialog realtor={realtor} timeZone={timeZone} closeTo={`/realtors/${encodeURIComponent(realtor.reference)}`} />
+  return (
+    <CompanyRequestDialog
+      realtor={realtor}
+      timeZone={timeZone}
+      closeTo={`/realtors/${encodeURIComponent(realtor.reference)}`}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Realtors | Land Banking' }]

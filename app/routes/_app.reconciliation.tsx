@@ -25,5 +25,9 @@ export default function ReconciliationRoute() {
 export const meta: MetaFunction = () => [{ title: 'Reconciliation | Land Banking' }]
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Reconciliation" /> }} />
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 403: () => <ForbiddenPage title="Reconciliation" /> }}
+    />
+  )
 }

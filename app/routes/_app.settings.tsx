@@ -4,7 +4,11 @@ import { FormBanner } from '~/components/forms'
 import { SETTING_TYPES } from '~/contract/settings-labels'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ForbiddenPage } from '~/features/people/forbidden'
-import { AccountDetails, ChangeEmailForm, ChangePasswordForm } from '~/features/settings/account-information'
+import {
+  AccountDetails,
+  ChangeEmailForm,
+  ChangePasswordForm,
+} from '~/features/settings/account-information'
 import { ProfileForm } from '~/features/settings/profile-form'
 import {
   BankDetailsForm,
@@ -36,19 +40,39 @@ const SETTINGS_FORMS: readonly string[] = SETTING_TYPES
 const ACCOUNT_FORMS: string[] = ['change-password', 'change-email', 'profile']
 
 export default function SettingsRoute() {
-  const { user, canModify, tab, bank, reminderDays, expiryDays, unconfirmedExpiryDays, graceDays, company, titleDays, commissionRates, profile, pendingEmail, specs } =
-    useLoaderData<typeof loader>()
+  const {
+    user,
+    canModify,
+    tab,
+    bank,
+    reminderDays,
+    expiryDays,
+    unconfirmedExpiryDays,
+    graceDays,
+    company,
+    titleDays,
+    commissionRates,
+    profile,
+    pendingEmail,
+    specs,
+  } = useLoaderData<typeof loader>()
   const { payoutAccountHold } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  const resultFor = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : undefined
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
   // A refused post whose form is on the other tab (posted to this address without its tab) still says so.
   const formsShown = showsSettings ? SETTINGS_FORMS : ACCOUNT_FORMS
-  const refusedElsewhere = actionData && 'result' in actionData && !formsShown.includes(actionData.intent)
+  const refusedElsewhere =
+    actionData && 'result' in actionData && !formsShown.includes(actionData.intent)
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-      {refusedElsewhere ? <FormBanner errors={['This form could not be saved. Open it again and check each field.']} /> : null}
+      {refusedElsewhere ? (
+        <FormBanner
+          errors={['This form could not be saved. Open it again and check each field.']}
+        />
+      ) : null}
       {canModify ? (
         <nav aria-label="Settings sections" className="flex gap-1 border-b border-slate-200">
           {TABS.map((item) => (
@@ -65,10 +89,22 @@ export default function SettingsRoute() {
       ) : null}
       {showsSettings ? (
         <div className="grid items-start gap-4 lg:grid-cols-2">
-          <BankDetailsForm current={bank} spec={specs.bankDetails} lastResult={resultFor('bank_details')} />
-          <ReminderDaysForm current={reminderDays} spec={specs.reminderDays} lastResult={resultFor('subscription_due_reminder_day')} />
+          <BankDetailsForm
+            current={bank}
+            spec={specs.bankDetails}
+            lastResult={resultFor('bank_details')}
+          />
+          <ReminderDaysForm
+            current={reminderDays}
+            spec={specs.reminderDays}
+            lastResult={resultFor('subscription_due_reminder_day')}
+          />
           {expiryDays !== null ? (
-            <ExpiryDaysForm current={expiryDays} spec={specs.expiryDays} lastResult={resultFor('unpaid_subscription_expiry_days')} />
+            <ExpiryDaysForm
+              current={expiryDays}
+              spec={specs.expiryDays}
+              lastResult={resultFor('unpaid_subscription_expiry_days')}
+            />
           ) : null}
           {unconfirmedExpiryDays !== null ? (
             <UnconfirmedExpiryDaysForm
@@ -78,14 +114,36 @@ export default function SettingsRoute() {
             />
           ) : null}
           {graceDays !== null ? (
-            <GraceDaysForm current={graceDays} spec={specs.graceDays} lastResult={resultFor('payout_grace_days')} />
+            <GraceDaysForm
+              current={graceDays}
+              spec={specs.graceDays}
+              lastResult={resultFor('payout_grace_days')}
+            />
           ) : null}
           {payoutAccountHold !== null ? (
-            <PayoutAccountHoldForm current={payoutAccountHold} spec={specs.payoutAccountHold} lastResult={resultFor('payout_account_hold_hours')} />
+            <PayoutAccountHoldForm
+              current={payoutAccountHold}
+              spec={specs.payoutAccountHold}
+              lastResult={resultFor('payout_account_hold_hours')}
+            />
           ) : null}
           {/* Keyed by the saved values: after a save the form starts again from what was stored ("RC 1234567"). */}
-          {company ? <CompanyDetailsForm key={JSON.stringify(company)} current={company} spec={specs.company} lastResult={resultFor('company_details')} /> : null}
-          {titleDays ? <TitleStepDaysForm key={JSON.stringify(titleDays)} current={titleDays} spec={specs.titleDays} lastResult={resultFor('title_step_days')} /> : null}
+          {company ? (
+            <CompanyDetailsForm
+              key={JSON.stringify(company)}
+              current={company}
+              spec={specs.company}
+              lastResult={resultFor('company_details')}
+            />
+          ) : null}
+          {titleDays ? (
+            <TitleStepDaysForm
+              key={JSON.stringify(titleDays)}
+              current={titleDays}
+              spec={specs.titleDays}
+              lastResult={resultFor('title_step_days')}
+            />
+          ) : null}
           {commissionRates ? (
             <CommissionRatesForm
               key={JSON.stringify(commissionRates)}
@@ -101,11 +159,24 @@ export default function SettingsRoute() {
           <ChangePasswordForm
             spec={specs.changePassword}
             lastResult={resultFor('change-password')}
-            changed={Boolean(actionData && 'passwordChanged' in actionData && actionData.passwordChanged)}
+            changed={Boolean(
+              actionData && 'passwordChanged' in actionData && actionData.passwordChanged,
+            )}
           />
-          <ChangeEmailForm spec={specs.changeEmail} lastResult={resultFor('change-email')} pendingEmail={pendingEmail} />
+          <ChangeEmailForm
+            spec={specs.changeEmail}
+            lastResult={resultFor('change-email')}
+            pendingEmail={pendingEmail}
+          />
           {profile ? (
-            <ProfileForm key={JSON.stringify(profile)} current={profile} spec={specs.profile} lastResult={resultFor('profile')} hasPayoutAccount={user.role === 'customer'} isRealtor={user.role === 'realtor'} />
+            <ProfileForm
+              key={JSON.stringify(profile)}
+              current={profile}
+              spec={specs.profile}
+              lastResult={resultFor('profile')}
+              hasPayoutAccount={user.role === 'customer'}
+              isRealtor={user.role === 'realtor'}
+            />
           ) : null}
         </div>
       )}

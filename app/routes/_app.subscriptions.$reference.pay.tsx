@@ -14,7 +14,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SubscriptionsPaymentRoute() {
-  return <PaymentPanel data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()?.result} />
+  return (
+    <PaymentPanel
+      data={useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()?.result}
+    />
+  )
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -14,7 +14,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SubscriptionTitleRoute() {
-  return <TitlePanel data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()?.result} />
+  return (
+    <TitlePanel
+      data={useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()?.result}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Title documents | Land Banking' }]

@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { createSubscriptionAction, loadNewSubscription } from '~/features/subscriptions/new-subscription.server'
+import {
+  createSubscriptionAction,
+  loadNewSubscription,
+} from '~/features/subscriptions/new-subscription.server'
 import { NewSubscriptionPanel } from '~/features/subscriptions/new-subscription-panel'
 import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { subscriptionPanelError } from '~/features/subscriptions/lists'
@@ -14,7 +17,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewSubscriptionRoute() {
-  return <NewSubscriptionPanel data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()?.result} />
+  return (
+    <NewSubscriptionPanel
+      data={useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()?.result}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Add subscription | Land Banking' }]

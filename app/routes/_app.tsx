@@ -53,13 +53,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The bell and the user snapshot follow every page change, as they do without JavaScript.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
 
-type PanelData = { list: NotificationList | null; selected: NotificationItem | null; error: string | null }
+type PanelData = {
+  list: NotificationList | null
+  selected: NotificationItem | null
+  error: string | null
+}
 
 /** The bell's unread figure and, with the panel open, the panel (whose page carries the same figure). */
-async function loadBell(request: Request, panel: PanelState): Promise<{ unread: number; panel: PanelData | null }> {
+async function loadBell(
+  request: Request,
+  panel: PanelState,
+): Promise<{ unread: number; panel: PanelData | null }> {
   if (panel.open) {
     const opened = await loadNotifications(request, panel)
     return { unread: opened.list?.total_unread_notification ?? 0, panel: opened }
@@ -77,9 +87,11 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
   }
   if (!result.ok) return { list: null, selected: null, error: result.message }
   let list = result.data
-  let selected = panel.item ? list.items.find((item) => item.uuid === panel.item) ?? null : null
+  let selected = panel.item ? (list.items.find((item) => item.uuid === panel.item) ?? null) : null
   if (selected && !selected.is_read) {
-    const marked = await api(request, endpoints.notificationMarkRead, { params: { uuid: selected.uuid } })
+    const marked = await api(request, endpoints.notificationMarkRead, {
+      params: { uuid: selected.uuid },
+    })
     if (marked.ok) {
       const uuid = selected.uuid
       selected = { ...selected, is_read: true }
@@ -94,7 +106,17 @@ async function loadNotifications(request: Request, panel: PanelState): Promise<P
 }
 
 export default function AppLayout() {
-  const { user, shortName, navEntries, greeting, sidebarCollapsed, menuOpen: menuOpenInUrl, unread, panel, bankBanner } = useLoaderData<typeof loader>()
+  const {
+    user,
+    shortName,
+    navEntries,
+    greeting,
+    sidebarCollapsed,
+    menuOpen: menuOpenInUrl,
+    unread,
+    panel,
+    bankBanner,
+  } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
@@ -122,7 +144,12 @@ export default function AppLayout() {
         Skip to main content
       </a>
       <div className="flex min-h-full">
-        <Sidebar entries={navEntries} collapsed={sidebarCollapsed} menuOpen={menuOpen} onCloseMenu={toggleMenu(false)} />
+        <Sidebar
+          entries={navEntries}
+          collapsed={sidebarCollapsed}
+          menuOpen={menuOpen}
+          onCloseMenu={toggleMenu(false)}
+        />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
             greeting={greeting}
@@ -139,7 +166,9 @@ export default function AppLayout() {
           </main>
         </div>
       </div>
-      {panel ? <NotificationsPanelSlot list={panel.list} selected={panel.selected} error={panel.error} /> : null}
+      {panel ? (
+        <NotificationsPanelSlot list={panel.list} selected={panel.selected} error={panel.error} />
+      ) : null}
     </>
   )
 }

@@ -5,7 +5,11 @@ import { SlideOverErrorBoundary } from '~/components/slide-over-error-boundary'
 import { peoplePanelError } from '~/features/people/forbidden'
 import { loadPerson } from '~/features/people/people.server'
 import { UserEditForm } from '~/features/people/user-edit-form'
-import { loadPermissionChoices, updateUserAction, userUpdateFormSpec } from '~/features/people/users.server'
+import {
+  loadPermissionChoices,
+  updateUserAction,
+  userUpdateFormSpec,
+} from '~/features/people/users.server'
 import { SlideOver } from '~/components/ui/slide-over'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,7 +31,14 @@ export default function EditUserRoute() {
   const { search } = useLocation()
   return (
     <SlideOver title="Edit user" closeTo={`/users${search}`}>
-      <UserEditForm key={user.uuid} user={user} permissions={permissions} locked={locked} spec={spec} lastResult={actionData?.result} />
+      <UserEditForm
+        key={user.uuid}
+        user={user}
+        permissions={permissions}
+        locked={locked}
+        spec={spec}
+        lastResult={actionData?.result}
+      />
     </SlideOver>
   )
 }

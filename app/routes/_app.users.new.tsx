@@ -23,7 +23,12 @@ export default function AddUserRoute() {
   const { search } = useLocation()
   return (
     <SlideOver title="Add user" closeTo={`/users${search}`}>
-      <PersonForm kind="user" spec={spec} permissions={permissions} lastResult={actionData?.result} />
+      <PersonForm
+        kind="user"
+        spec={spec}
+        permissions={permissions}
+        lastResult={actionData?.result}
+      />
     </SlideOver>
   )
 }

@@ -40,7 +40,10 @@ export default function LoginRoute() {
   const { spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useSpecForm<LoginForm>(spec, { id: 'login-form', lastResult: actionData?.result })
+  const [form, fields] = useSpecForm<LoginForm>(spec, {
+    id: 'login-form',
+    lastResult: actionData?.result,
+  })
   useClearFieldsAfterReply(actionData?.result, [fields.password.id])
 
   return (
@@ -51,12 +54,19 @@ export default function LoginRoute() {
         <HoneypotInput />
         <Field
           labelProps={{ children: 'Email' }}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: 'email' }),
+            autoComplete: 'email',
+            autoFocus: true,
+          }}
           errors={fields.email.errors}
         />
         <Field
           labelProps={{ children: 'Password' }}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
           errors={fields.password.errors}
         />
         <div className="mb-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">

@@ -5,7 +5,10 @@ import { registerAction, registerFormSpec } from '~/utils/register.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Another realtor's link, /realtor/register?ref=RLT-XXXXXXXX, makes it this realtor's upline.
-  return { referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null, spec: registerFormSpec() }
+  return {
+    referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null,
+    spec: registerFormSpec(),
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,7 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RealtorRegisterRoute() {
   const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <RegisterForm role="realtor" spec={spec} referral={referral} lastResult={actionData?.result} />
+  return (
+    <RegisterForm role="realtor" spec={spec} referral={referral} lastResult={actionData?.result} />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Realtor Sign Up | Land Banking' }]

@@ -5,7 +5,10 @@ import { registerAction, registerFormSpec } from '~/utils/register.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A realtor's referral link: /register?ref=RLT-XXXXXXXX
-  return { referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null, spec: registerFormSpec() }
+  return {
+    referral: new URL(request.url).searchParams.get('ref')?.slice(0, 40) ?? null,
+    spec: registerFormSpec(),
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,7 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterRoute() {
   const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <RegisterForm role="customer" spec={spec} referral={referral} lastResult={actionData?.result} />
+  return (
+    <RegisterForm role="customer" spec={spec} referral={referral} lastResult={actionData?.result} />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign Up | Land Banking' }]

@@ -30,4 +30,3 @@ export default function ResetPasswordRoute() {
 
 // A missing or rejected token is a 404 that the _auth layout shows as the not-found view.
 export const meta: MetaFunction = () => [{ title: 'Reset Password | Land Banking' }]
-

@@ -1,5 +1,10 @@
 import { getFormProps } from '@conform-to/react'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthHeading } from '~/features/auth/auth-heading'
 import { AuthShell } from '~/features/auth/auth-shell'
@@ -35,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     }
   }
-  return redirectWithSuccess(request, '/login', `${result.message}. Sign in with ${result.data.email}.`)
+  return redirectWithSuccess(
+    request,
+    '/login',
+    `${result.message}. Sign in with ${result.data.email}.`,
+  )
 }
 
 export default function ConfirmEmailRoute() {
@@ -46,7 +55,8 @@ export default function ConfirmEmailRoute() {
   return (
     <AuthShell>
       <AuthHeading title="Confirm your new email">
-        Confirm that this address should be used to sign in to your Land Banking account from now on.
+        Confirm that this address should be used to sign in to your Land Banking account from now
+        on.
       </AuthHeading>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">

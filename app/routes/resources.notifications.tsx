@@ -21,7 +21,8 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAuth(request)
   const { submission } = await parseForm(request, NotificationActionSchema)
-  if (submission.status !== 'success') throw new Response('Unknown notification action', { status: 400 })
+  if (submission.status !== 'success')
+    throw new Response('Unknown notification action', { status: 400 })
   const { intent, redirectTo } = submission.value
   const back = safeRedirectPath(redirectTo)
   if (intent === 'mark-all-read') {

@@ -1,5 +1,11 @@
 import { getFormProps } from '@conform-to/react'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthHeading } from '~/features/auth/auth-heading'
 import { AuthShell } from '~/features/auth/auth-shell'
@@ -48,16 +54,24 @@ export default function VerifyEmailRoute() {
   const { email, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useSpecForm<VerifyCodeForm>(spec, { id: 'verify-email-form', lastResult: actionData?.result })
+  const [form, fields] = useSpecForm<VerifyCodeForm>(spec, {
+    id: 'verify-email-form',
+    lastResult: actionData?.result,
+  })
   return (
     <AuthShell>
       <AuthHeading title="Verify your email">
-        Enter the six-digit code we sent to <EmailAddress email={email} className="font-semibold" />.
+        Enter the six-digit code we sent to <EmailAddress email={email} className="font-semibold" />
+        .
       </AuthHeading>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
         <input type="hidden" name="intent" value="verify" />
         <OtpField meta={fields.otp} label="Verification code" />
-        <Button type="submit" pending={navigation.formData?.get('intent') === 'verify'} className="w-full">
+        <Button
+          type="submit"
+          pending={navigation.formData?.get('intent') === 'verify'}
+          className="w-full"
+        >
           Verify
         </Button>
       </Form>

@@ -28,16 +28,23 @@ export function ErrorBoundary() {
         statusHandlers={{
           404: () => (
             <VerificationProblem title="Document not found">
-              This document could not be found. Check the code printed under the QR code and try again.
+              This document could not be found. Check the code printed under the QR code and try
+              again.
             </VerificationProblem>
           ),
-          429: ({ error }) => <VerificationProblem title="Too many checks">{String(error.data)}</VerificationProblem>,
+          429: ({ error }) => (
+            <VerificationProblem title="Too many checks">{String(error.data)}</VerificationProblem>
+          ),
         }}
         defaultStatusHandler={() => (
-          <VerificationProblem title="Something went wrong">The document could not be checked. Please try again in a moment.</VerificationProblem>
+          <VerificationProblem title="Something went wrong">
+            The document could not be checked. Please try again in a moment.
+          </VerificationProblem>
         )}
         unexpectedErrorHandler={() => (
-          <VerificationProblem title="Something went wrong">The document could not be checked. Please try again in a moment.</VerificationProblem>
+          <VerificationProblem title="Something went wrong">
+            The document could not be checked. Please try again in a moment.
+          </VerificationProblem>
         )}
       />
     </AuthShell>

@@ -1,7 +1,15 @@
 import { callApi, startEmbeddedApi, type KeptAnswer } from '~/backend'
 import { getConfig } from '~/backend/config'
 import type { z } from 'zod'
-import { buildPath, type CsvExportEndpoint, type Endpoint, type FileResponse, type ParamNames, type ParamsOf, type ResponseOf } from '~/contract/endpoint'
+import {
+  buildPath,
+  type CsvExportEndpoint,
+  type Endpoint,
+  type FileResponse,
+  type ParamNames,
+  type ParamsOf,
+  type ResponseOf,
+} from '~/contract/endpoint'
 import { checkEnvironment } from '~/contract/env'
 import { SUCCESS_STATUS, VALIDATION_STATUS, type FieldErrors } from '~/contract/envelope'
 import { deviceOf } from './device.server'
@@ -33,7 +41,9 @@ type CallOptions<E extends Endpoint> = {
 } & ([ParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<E> })
 
 /** The options are required exactly when the path has parameters. */
-type CallArgs<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+type CallArgs<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
+  ? [options?: CallOptions<E>]
+  : [options: CallOptions<E>]
 
 /**
  * Calls an entry of the endpoint table: in-process when API_URL is unset, over HTTP otherwise.
@@ -55,7 +65,11 @@ export async function api<E extends Endpoint>(
   }
 
   if (!contentTypeOf(response).includes('application/json')) {
-    return failure(response.status, 'invalidResponse', method === 'GET' ? DEFAULT_ERROR : POST_ERROR)
+    return failure(
+      response.status,
+      'invalidResponse',
+      method === 'GET' ? DEFAULT_ERROR : POST_ERROR,
+    )
   }
   const envelope = (await jsonOf(response)) as {
     status?: string
@@ -91,19 +105,33 @@ export async function apiFile<E extends Endpoint & { response: FileResponse }>(
  * A list's CSV export: the list's entry called with the filters of the page's address (`query`, in
  * the API's terms) and format=csv, every matching row rather than one page, streamed as it comes.
  */
-export async function apiCsvExport(request: Request, endpoint: CsvExportEndpoint, query: Query, params?: Record<string, string>) {
+export async function apiCsvExport(
+  request: Request,
+  endpoint: CsvExportEndpoint,
+  query: Query,
+  params?: Record<string, string>,
+) {
   const { page: _page, ...filters } = query
-  return asResponse(await call(request, endpoint, { params, query: { ...filters, format: 'csv' } } as CallOptions<CsvExportEndpoint>))
+  return asResponse(
+    await call(request, endpoint, {
+      params,
+      query: { ...filters, format: 'csv' },
+    } as CallOptions<CsvExportEndpoint>),
+  )
 }
 
 /** An API answer: a Response, or a read the embedded API keeps, as its status, headers and bytes. */
 type ApiAnswer = Response | KeptAnswer
 
 const asResponse = (answer: ApiAnswer) =>
-  answer instanceof Response ? answer : new Response(answer.body, { status: answer.status, headers: answer.headers })
+  answer instanceof Response
+    ? answer
+    : new Response(answer.body, { status: answer.status, headers: answer.headers })
 
 const contentTypeOf = (answer: ApiAnswer) =>
-  (answer instanceof Response ? answer.headers.get('content-type') : answer.headers.find(([name]) => name === 'content-type')?.[1]) ?? ''
+  (answer instanceof Response
+    ? answer.headers.get('content-type')
+    : answer.headers.find(([name]) => name === 'content-type')?.[1]) ?? ''
 
 const utf8 = new TextDecoder()
 
@@ -118,7 +146,8 @@ async function jsonOf(answer: ApiAnswer): Promise<unknown> {
 
 /** One request to the API, headers and sign-out on 401 alike for JSON calls and downloads. */
 async function call<E extends Endpoint>(request: Request, endpoint: E, options: CallOptions<E>) {
-  const token = options.token === undefined ? (await getAuth(request))?.token ?? null : options.token
+  const token =
+    options.token === undefined ? ((await getAuth(request))?.token ?? null) : options.token
   const headers: Record<string, string> = { accept: '*/*' }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (token) headers.authorization = `Bearer ${token}`
@@ -128,7 +157,11 @@ async function call<E extends Endpoint>(request: Request, endpoint: E, options: 
   const path = buildPath(endpoint.path, options.params as Record<string, string> | undefined)
   const response = await send(
     `${path}${toSearch(options.query)}`,
-    { method: endpoint.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    },
     clientAddress(request),
   )
   if (response.status === 401 && token) await logoutAndRedirect(request)
@@ -164,7 +197,11 @@ export function startApi() {
 
 const RETRYABLE = new Set([502, 503, 504])
 
-async function send(pathAndQuery: string, init: RequestInit & { headers: Record<string, string> }, clientIp: string | null): Promise<ApiAnswer> {
+async function send(
+  pathAndQuery: string,
+  init: RequestInit & { headers: Record<string, string> },
+  clientIp: string | null,
+): Promise<ApiAnswer> {
   const apiUrl = getEnv().API_URL
   if (!apiUrl) {
     return callApi(`http://in-process/api/v1/${pathAndQuery}`, init, { clientIp })
@@ -184,4 +221,3 @@ async function send(pathAndQuery: string, init: RequestInit & { headers: Record<
     delay = Math.min(delay * 2, 30_000)
   }
 }
-

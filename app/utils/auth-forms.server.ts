@@ -1,3 +1,9 @@
 // Route modules reach their zod schemas through this .server module: Remix empties it in the
 // browser build, so zod stays out of the sign-in screens' JavaScript.
-export { confirmEmailSchema, forgotPasswordSchema, loginFormSchema, verifyCodeFormSchema, verifyFormSchema } from '~/contract/auth'
+export {
+  confirmEmailSchema,
+  forgotPasswordSchema,
+  loginFormSchema,
+  verifyCodeFormSchema,
+  verifyFormSchema,
+} from '~/contract/auth'

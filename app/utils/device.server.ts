@@ -16,7 +16,14 @@ function cookieFor(request: Request) {
   const secure = isSecureRequest(request)
   let cookie = cookies.get(secure)
   if (!cookie) {
-    cookie = createCookie('__device', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: TWO_YEARS, secrets: getEnv().sessionSecrets })
+    cookie = createCookie('__device', {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      maxAge: TWO_YEARS,
+      secrets: getEnv().sessionSecrets,
+    })
     cookies.set(secure, cookie)
   }
   return cookie
@@ -32,7 +39,9 @@ export function deviceOf(request: Request) {
     device = cookieFor(request)
       .parse(request.headers.get('cookie'))
       .then((value: unknown) =>
-        typeof value === 'string' && DEVICE_ID.test(value) ? { id: value, isNew: false } : { id: crypto.randomBytes(18).toString('base64url'), isNew: true },
+        typeof value === 'string' && DEVICE_ID.test(value)
+          ? { id: value, isNew: false }
+          : { id: crypto.randomBytes(18).toString('base64url'), isNew: true },
       )
     byRequest.set(request, device)
   }

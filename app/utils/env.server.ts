@@ -2,7 +2,15 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { EnvError, appUrlOf, booleanFlag, httpUrl, parseVariables, readOnce, sharedVariables } from '~/contract/env'
+import {
+  EnvError,
+  appUrlOf,
+  booleanFlag,
+  httpUrl,
+  parseVariables,
+  readOnce,
+  sharedVariables,
+} from '~/contract/env'
 
 export { EnvError }
 
@@ -12,7 +20,9 @@ export { EnvError }
  */
 const schema = z.object({
   NODE_ENV: z
-    .enum(['production', 'development', 'test'], { error: 'must be production, development or test' })
+    .enum(['production', 'development', 'test'], {
+      error: 'must be production, development or test',
+    })
     .default('production'),
   ...sharedVariables,
   HOST: z.string().min(1).optional(),
@@ -44,18 +54,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 function resolveSessionSecrets(env: z.infer<typeof schema>) {
   if (env.SESSION_SECRET) {
-    return env.SESSION_SECRET.split(',').map((secret) => secret.trim()).filter(Boolean)
+    return env.SESSION_SECRET.split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean)
   }
   const file = path.resolve(env.DATA_DIR, 'session-secret')
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : ''
   if (existing) {
-    console.warn(`SESSION_SECRET is not set: using the secret kept in ${file}. Set SESSION_SECRET in deployments.`)
+    console.warn(
+      `SESSION_SECRET is not set: using the secret kept in ${file}. Set SESSION_SECRET in deployments.`,
+    )
     return [existing]
   }
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const secret = crypto.randomBytes(32).toString('hex')
   fs.writeFileSync(file, secret, { mode: 0o600 })
-  console.warn(`SESSION_SECRET is not set: generated one and kept it in ${file}. Set SESSION_SECRET in deployments.`)
+  console.warn(
+    `SESSION_SECRET is not set: generated one and kept it in ${file}. Set SESSION_SECRET in deployments.`,
+  )
   return [secret]
 }
 

@@ -9,8 +9,13 @@ export type Upload = { ok: true; url: string } | { ok: false; message: string }
  * Sends a file posted with a form to the API's media upload, to pass on as a URL (a proof, a title
  * document). A refusal answers the API's message for the form's file field.
  */
-export async function uploadFormFile(request: Request, file: File, options: { folder: string; extensions: readonly string[] }): Promise<Upload> {
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: 'The file may not be greater than 2 MB' }
+export async function uploadFormFile(
+  request: Request,
+  file: File,
+  options: { folder: string; extensions: readonly string[] },
+): Promise<Upload> {
+  if (file.size > MAX_UPLOAD_BYTES)
+    return { ok: false, message: 'The file may not be greater than 2 MB' }
   const extension = file.name.split('.').pop()?.toLowerCase()
   const upload = await api(request, endpoints.mediaUpload, {
     body: {
@@ -31,10 +36,18 @@ const PASSED_HEADERS = ['content-type', 'content-disposition', 'content-length']
  * Streams a file the API answered (a PDF, a CSV) with its type and Content-Disposition; when the
  * API refuses, goes back to `back` with its message as a toast.
  */
-export async function passFile(request: Request, response: Response, back: string, types: readonly string[]) {
+export async function passFile(
+  request: Request,
+  response: Response,
+  back: string,
+  types: readonly string[],
+) {
   const type = response.headers.get('content-type') ?? ''
   if (response.ok && types.some((expected) => type.startsWith(expected))) {
-    const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' })
+    const headers = new Headers({
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
     for (const name of PASSED_HEADERS) {
       const value = response.headers.get(name)
       if (value) headers.set(name, value)

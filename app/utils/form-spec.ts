@@ -43,7 +43,15 @@ export function useSpecForm<Schema extends Record<string, any>>(
 }
 
 function valueAt(value: unknown, path: string) {
-  return path.split('.').reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value)
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (current, key) =>
+        current && typeof current === 'object'
+          ? (current as Record<string, unknown>)[key]
+          : undefined,
+      value,
+    )
 }
 
 function isBlank(value: unknown) {

@@ -22,7 +22,10 @@ const forms = new WeakMap<Request, Promise<FormData>>()
  * unreadable one with a 400, a post from another site with a 403. Every action reads its form
  * through here (or parseForm).
  */
-export function readForm(request: Request, limit: BodyLimit = { bytes: FORM_MAX_BYTES, message: FORM_TOO_LARGE }) {
+export function readForm(
+  request: Request,
+  limit: BodyLimit = { bytes: FORM_MAX_BYTES, message: FORM_TOO_LARGE },
+) {
   assertSameOrigin(request)
   let form = forms.get(request)
   if (!form) {
@@ -55,12 +58,22 @@ export async function parseForm<S extends z.ZodType>(
 
 /** Server messages under their fields (joined by ', ') and as the form's message. */
 export function replyWithApiFailure(
-  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean }) => SubmissionResult },
+  submission: {
+    reply: (options?: {
+      formErrors?: string[]
+      fieldErrors?: Record<string, string[]>
+      hideFields?: string[]
+      resetForm?: boolean
+    }) => SubmissionResult
+  },
   failure: ApiFailure,
   hideFields: string[] = [],
 ) {
   const fieldErrors = Object.fromEntries(
-    Object.entries(failure.fieldErrors ?? {}).map(([field, messages]) => [field, [messages.join(', ')]]),
+    Object.entries(failure.fieldErrors ?? {}).map(([field, messages]) => [
+      field,
+      [messages.join(', ')],
+    ]),
   )
   return submission.reply({ formErrors: [failure.message], fieldErrors, hideFields })
 }
@@ -69,7 +82,11 @@ export function replyWithApiFailure(
  * Server errors on an app form: under their fields when the API named fields (no banner
  * repeating them; only the auth screens also show a banner), otherwise as the form's message.
  */
-export function replyWithServerErrors(submission: Parameters<typeof replyWithApiFailure>[0], failure: ApiFailure, hideFields: string[] = []) {
+export function replyWithServerErrors(
+  submission: Parameters<typeof replyWithApiFailure>[0],
+  failure: ApiFailure,
+  hideFields: string[] = [],
+) {
   if (!failure.fieldErrors) return replyWithApiFailure(submission, failure, hideFields)
   const fieldErrors = Object.fromEntries(
     Object.entries(failure.fieldErrors).map(([field, messages]) => [field, [messages.join(', ')]]),
@@ -81,7 +98,10 @@ export function replyWithServerErrors(submission: Parameters<typeof replyWithApi
  * A reply whose errors name fields this form does not show (a hand-made post to the land form's
  * twin, a hidden field) moves them to the form's banner, so no refusal goes unexplained.
  */
-export function bannerForUnshownFields(result: SubmissionResult, shownFields: readonly string[]): SubmissionResult {
+export function bannerForUnshownFields(
+  result: SubmissionResult,
+  shownFields: readonly string[],
+): SubmissionResult {
   if (!result.error) return result
   const shown: Record<string, string[] | null> = {}
   const banner = [...(result.error[''] ?? [])]

@@ -10,7 +10,9 @@ export function greetingForHour(hour: number) {
 
 export function hourIn(timeZone: string, now: Date = new Date()) {
   try {
-    const text = dateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now)
+    const text = dateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(
+      now,
+    )
     return Number(text)
   } catch {
     return hourIn('Africa/Lagos', now)

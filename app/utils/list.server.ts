@@ -23,7 +23,9 @@ export function readListQuery<K extends string>(request: Request, filterKeys: re
 
   const canonical = listHref(url.pathname, { page, ...filters })
   // Other params (an open panel, say) are not part of the list's address and are kept as they are.
-  const extra = [...url.searchParams.keys()].filter((key) => key !== 'page' && !filterKeys.includes(key as K))
+  const extra = [...url.searchParams.keys()].filter(
+    (key) => key !== 'page' && !filterKeys.includes(key as K),
+  )
   if (!extra.length && canonical !== url.pathname + url.search) throw redirect(canonical)
   return { page, filters }
 }

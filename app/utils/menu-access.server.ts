@@ -14,11 +14,14 @@ export const canSeeRealtors = (user: Principal) => mayCall(user, endpoints.realt
 export const canSeeUsers = (user: Principal) => mayCall(user, endpoints.userList.access)
 export const canSeeTitles = (user: Principal) => mayCall(user, endpoints.titleList.access)
 export const canSeeAudit = (user: Principal) => mayCall(user, endpoints.auditList.access)
-export const canSeeReconciliation = (user: Principal) => mayCall(user, endpoints.reconciliationLines.access)
+export const canSeeReconciliation = (user: Principal) =>
+  mayCall(user, endpoints.reconciliationLines.access)
 export const canSeePayouts = (user: Principal) => mayCall(user, endpoints.payoutList.access)
 export const canSeeArrears = (user: Principal) => mayCall(user, endpoints.arrearsList.access)
 /** Realtors see their own commissions; staff who pay them see everyone's. */
-export const canSeeCommissions = (user: Principal) => mayCall(user, endpoints.commissionOwnList.access) || mayCall(user, endpoints.commissionList.access)
+export const canSeeCommissions = (user: Principal) =>
+  mayCall(user, endpoints.commissionOwnList.access) ||
+  mayCall(user, endpoints.commissionList.access)
 
 const everyone = () => true
 
@@ -27,7 +30,9 @@ type Shown<Entry> = Entry & { visible: (user: Principal) => boolean }
 
 /** The entries of a table a user sees, without their rules. */
 function shownTo<Entry>(entries: readonly Shown<Entry>[], user: Principal): Entry[] {
-  return entries.filter((entry) => entry.visible(user)).map(({ visible: _visible, ...entry }) => entry as Entry)
+  return entries
+    .filter((entry) => entry.visible(user))
+    .map(({ visible: _visible, ...entry }) => entry as Entry)
 }
 
 /** The sidebar's entries in order, each with who sees it. */
@@ -36,11 +41,21 @@ export const NAV_ENTRIES: readonly Shown<NavLink>[] = [
   { path: '/land-purchases', label: 'Acquire Land', icon: 'land', visible: everyone },
   { path: '/land-investments', label: 'Investment Options', icon: 'investment', visible: everyone },
   { path: '/subscriptions', label: 'Land Subscriptions', icon: 'purchase', visible: everyone },
-  { path: '/investment-portfolio', label: 'Investment Portfolio', icon: 'portfolio', visible: everyone },
+  {
+    path: '/investment-portfolio',
+    label: 'Investment Portfolio',
+    icon: 'portfolio',
+    visible: everyone,
+  },
   { path: '/arrears', label: 'Arrears', icon: 'arrears', visible: canSeeArrears },
   { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
   { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
-  { path: '/reconciliation', label: 'Reconciliation', icon: 'reconciliation', visible: canSeeReconciliation },
+  {
+    path: '/reconciliation',
+    label: 'Reconciliation',
+    icon: 'reconciliation',
+    visible: canSeeReconciliation,
+  },
   { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },

@@ -20,7 +20,8 @@ export type NavIcon =
 /** A sidebar entry the user sees (menu-access.server.ts decides which). */
 export type NavLink = { path: string; label: string; icon: NavIcon }
 
-export type DashboardCardKey = 'total_products' | 'total_customers' | 'total_subscriptions' | 'total_realtors'
+export type DashboardCardKey =
+  'total_products' | 'total_customers' | 'total_subscriptions' | 'total_realtors'
 
 /** A dashboard card the user sees, linking to its list. */
 export type DashboardCardLink = { key: DashboardCardKey; label: string; path: string }
@@ -40,8 +41,12 @@ const OWN_ORIGIN = 'http://app.invalid'
  * the parser encodes them). Browsers drop tabs and newlines and read a backslash as a slash, so
  * `/\t/evil.com` or `/\\evil.com` would lead off-site: values holding those are refused.
  */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback
+export function safeRedirectPath(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback = '/',
+) {
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value))
+    return fallback
   let url: URL
   try {
     url = new URL(value, OWN_ORIGIN)
@@ -71,7 +76,9 @@ function hrefWith(place: Place, change: (params: URLSearchParams) => void) {
 
 /** The current page with the mobile menu open or closed. */
 export function menuHref(place: Place, open: boolean) {
-  return hrefWith(place, (params) => (open ? params.set(MENU_PARAM, 'open') : params.delete(MENU_PARAM)))
+  return hrefWith(place, (params) =>
+    open ? params.set(MENU_PARAM, 'open') : params.delete(MENU_PARAM),
+  )
 }
 
 /** The current page with the notifications panel open on its list (keeping the list page's own params). */

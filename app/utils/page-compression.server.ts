@@ -23,7 +23,11 @@ export function acceptsBrotli(acceptEncoding: string | null) {
 }
 
 /** The page's body as sent: brotli when the browser takes it (the headers say so), else as rendered. */
-export async function compressPage(request: Request, html: Buffer<ArrayBuffer>, headers: Headers): Promise<Buffer<ArrayBuffer>> {
+export async function compressPage(
+  request: Request,
+  html: Buffer<ArrayBuffer>,
+  headers: Headers,
+): Promise<Buffer<ArrayBuffer>> {
   headers.append('Vary', 'Accept-Encoding')
   if (!acceptsBrotli(request.headers.get('accept-encoding'))) return html
   headers.set('Content-Encoding', 'br')

@@ -23,7 +23,10 @@ export function paginationRange(current: number, total: number): PageItem[] {
 }
 
 /** The address of a list page: the base path on page 1 with no filters, otherwise ?page=N plus the filters. */
-export function listHref(pathname: string, params: Record<string, string | number | null | undefined>) {
+export function listHref(
+  pathname: string,
+  params: Record<string, string | number | null | undefined>,
+) {
   const search = new URLSearchParams()
   const page = Number(params.page ?? 1)
   const filters = Object.entries(params).filter(

@@ -18,7 +18,12 @@ export async function loadPasswordToken(request: Request) {
     token: null,
   })
   if (!result.ok) throw new Response('This link is invalid or has expired', { status: 404 })
-  return { token, email: result.data.email, name: result.data.name, spec: formSpec(resetPasswordSchema) }
+  return {
+    token,
+    email: result.data.email,
+    name: result.data.name,
+    spec: formSpec(resetPasswordSchema),
+  }
 }
 
 export async function passwordTokenAction(request: Request, kind: 'reset' | 'set') {

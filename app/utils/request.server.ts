@@ -3,7 +3,10 @@ import { getEnv } from './env.server'
 /** Whether the browser reached us over HTTPS (directly, or through a trusted proxy). */
 export function isSecureRequest(request: Request) {
   if (new URL(request.url).protocol === 'https:') return true
-  return getEnv().TRUST_PROXY && request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
+  return (
+    getEnv().TRUST_PROXY &&
+    request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
+  )
 }
 
 /**
@@ -30,7 +33,9 @@ export function isCrossSitePost(headers: Headers, url?: string) {
   if (origin === null || origin === '') return false
   if (origin === 'null') return true
   const host =
-    (getEnv().TRUST_PROXY && headers.get('x-forwarded-host')) || headers.get('host') || (url ? new URL(url).host : null)
+    (getEnv().TRUST_PROXY && headers.get('x-forwarded-host')) ||
+    headers.get('host') ||
+    (url ? new URL(url).host : null)
   try {
     return new URL(origin).host !== host
   } catch {

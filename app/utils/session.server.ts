@@ -80,7 +80,12 @@ export async function destroyAuth(request: Request) {
   return storageFor(request).destroySession(session)
 }
 
-export async function signInAndRedirect(request: Request, data: SessionData, remember = false, to = '/') {
+export async function signInAndRedirect(
+  request: Request,
+  data: SessionData,
+  remember = false,
+  to = '/',
+) {
   const headers = new Headers({ 'Set-Cookie': await commitAuth(request, data, remember) })
   const device = await deviceCookie(request)
   if (device) headers.append('Set-Cookie', device)

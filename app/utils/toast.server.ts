@@ -35,22 +35,39 @@ const TOAST_COOKIE = /(?:^|;\s*)__toast=/
  * empty cookie is signed and set on every page.
  */
 export async function getToast(request: Request) {
-  if (!TOAST_COOKIE.test(request.headers.get('cookie') ?? '')) return { toast: undefined, headers: new Headers() }
+  if (!TOAST_COOKIE.test(request.headers.get('cookie') ?? ''))
+    return { toast: undefined, headers: new Headers() }
   return toastUtils(request).getToast(request)
 }
 
-export const redirectWithSuccess = (request: Request, url: string, message: string, init?: ResponseInit) =>
-  toastUtils(request).redirectWithSuccess(url, message, init)
+export const redirectWithSuccess = (
+  request: Request,
+  url: string,
+  message: string,
+  init?: ResponseInit,
+) => toastUtils(request).redirectWithSuccess(url, message, init)
 
-export const redirectWithError = (request: Request, url: string, message: string, init?: ResponseInit) =>
-  toastUtils(request).redirectWithError(url, message, init)
+export const redirectWithError = (
+  request: Request,
+  url: string,
+  message: string,
+  init?: ResponseInit,
+) => toastUtils(request).redirectWithError(url, message, init)
 
-export const redirectWithInfo = (request: Request, url: string, message: string, init?: ResponseInit) =>
-  toastUtils(request).redirectWithInfo(url, message, init)
+export const redirectWithInfo = (
+  request: Request,
+  url: string,
+  message: string,
+  init?: ResponseInit,
+) => toastUtils(request).redirectWithInfo(url, message, init)
 
-export const jsonWithError = <T,>(request: Request, data: T, message: string, init?: ResponseInit) =>
+export const jsonWithError = <T>(request: Request, data: T, message: string, init?: ResponseInit) =>
   toastUtils(request).jsonWithError(data, message, init)
 
 /** For JavaScript submissions that stay on the page: the toast shows when the loaders revalidate. */
-export const jsonWithSuccess = <T,>(request: Request, data: T, message: string, init?: ResponseInit) =>
-  toastUtils(request).jsonWithSuccess(data, message, init)
+export const jsonWithSuccess = <T>(
+  request: Request,
+  data: T,
+  message: string,
+  init?: ResponseInit,
+) => toastUtils(request).jsonWithSuccess(data, message, init)

@@ -27,7 +27,11 @@ async function age(bucket: string, seconds: number, key?: string) {
   await api.db
     .update(rateLimitEvents)
     .set({ createdAt: sql`${rateLimitEvents.createdAt} - make_interval(secs => ${seconds})` })
-    .where(key === undefined ? eq(rateLimitEvents.bucket, bucket) : and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)))
+    .where(
+      key === undefined
+        ? eq(rateLimitEvents.bucket, bucket)
+        : and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)),
+    )
 }
 
 let counter = 0
@@ -40,7 +44,11 @@ const signUp = (email: string, clientIp?: string) =>
   })
 
 const addCustomer = (token: string, email: string, clientIp?: string) =>
-  api.call('POST', 'admin/customer', { token, body: { email, first_name: 'Bola', last_name: 'Ade' }, clientIp })
+  api.call('POST', 'admin/customer', {
+    token,
+    body: { email, first_name: 'Bola', last_name: 'Ade' },
+    clientIp,
+  })
 
 async function accountExists(email: string) {
   const [row] = await api.db.select({ total: count() }).from(users).where(eq(users.email, email))
@@ -50,7 +58,11 @@ async function accountExists(email: string) {
 /** Mails of another kind than the flow under test, through the same mail module every flow uses. */
 async function mailDirectly(to: string, times: number) {
   for (let index = 0; index < times; index++) {
-    await sendMail(api.db, { to, subject: `Notice ${index + 1}`, text: 'A notice from Land Banking.' })
+    await sendMail(api.db, {
+      to,
+      subject: `Notice ${index + 1}`,
+      text: 'A notice from Land Banking.',
+    })
   }
 }
 
@@ -58,7 +70,9 @@ describe('sign-up', () => {
   test('20 sign-ups an hour from one client address (behind a trusted proxy); the 21st answers 429 with a message', async () => {
     const address = '203.0.113.20'
     for (let index = 0; index < LIMITS.signUpFromAddress.max; index++) {
-      expect((await signUp(freshEmail('signup'), address)).httpStatus, `sign-up ${index + 1}`).toBe(200)
+      expect((await signUp(freshEmail('signup'), address)).httpStatus, `sign-up ${index + 1}`).toBe(
+        200,
+      )
     }
     const email = freshEmail('signup-refused')
     const refused = await signUp(email, address)
@@ -67,8 +81,13 @@ describe('sign-up', () => {
     expect(refused.message).toBe(LIMITS.signUpFromAddress.message)
     expect(Number(refused.response.headers.get('retry-after'))).toBeLessThanOrEqual(3600)
     // Retry-After says when the address's oldest sign-up leaves the hour: with all ten minutes old, fifty minutes.
-    await api.db.update(rateLimitEvents).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(rateLimitEvents.key, address))
-    const retryAfter = Number((await signUp(freshEmail('signup-later'), address)).response.headers.get('retry-after'))
+    await api.db
+      .update(rateLimitEvents)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(rateLimitEvents.key, address))
+    const retryAfter = Number(
+      (await signUp(freshEmail('signup-later'), address)).response.headers.get('retry-after'),
+    )
     expect(retryAfter).toBeGreaterThanOrEqual(2999)
     expect(retryAfter).toBeLessThanOrEqual(3000)
     expect(await accountExists(email)).toBe(false)
@@ -89,7 +108,10 @@ describe('accounts made for others', () => {
   test('a realtor adds 30 customers an hour; the 31st answers 429 with a message, and other creators are not held up', async () => {
     const realtor = await api.registerUser('realtor')
     for (let index = 0; index < LIMITS.accountsCreatedByAccount.max; index++) {
-      expect((await addCustomer(realtor.token, freshEmail('by-realtor'))).httpStatus, `customer ${index + 1}`).toBe(200)
+      expect(
+        (await addCustomer(realtor.token, freshEmail('by-realtor'))).httpStatus,
+        `customer ${index + 1}`,
+      ).toBe(200)
     }
     const email = freshEmail('by-realtor-refused')
     const refused = await addCustomer(realtor.token, email)
@@ -99,7 +121,9 @@ describe('accounts made for others', () => {
     expect(api.mailCount(email)).toBe(0)
 
     const otherRealtor = await api.registerUser('realtor')
-    expect((await addCustomer(otherRealtor.token, freshEmail('by-other-realtor'))).httpStatus).toBe(200)
+    expect((await addCustomer(otherRealtor.token, freshEmail('by-other-realtor'))).httpStatus).toBe(
+      200,
+    )
 
     await age('accounts-created', 3600)
     expect((await addCustomer(realtor.token, email)).httpStatus).toBe(200)
@@ -117,7 +141,12 @@ describe('accounts made for others', () => {
     }
     const realtor = await api.call('POST', 'admin/realtor', {
       token: first.token,
-      body: { email: freshEmail('realtor-by-staff'), first_name: 'Chidi', last_name: 'Okafor', business_name: 'Okafor Homes' },
+      body: {
+        email: freshEmail('realtor-by-staff'),
+        first_name: 'Chidi',
+        last_name: 'Okafor',
+        business_name: 'Okafor Homes',
+      },
       clientIp: address,
     })
     expect(realtor.httpStatus).toBe(200)
@@ -126,13 +155,17 @@ describe('accounts made for others', () => {
     expect(refusedForAccount.message).toBe(LIMITS.accountsCreatedByAccount.message)
 
     for (let index = 0; index < 30; index++) {
-      expect((await addCustomer(second.token, freshEmail('by-staff-2'), address)).httpStatus).toBe(200)
+      expect((await addCustomer(second.token, freshEmail('by-staff-2'), address)).httpStatus).toBe(
+        200,
+      )
     }
     const refusedForAddress = await addCustomer(third.token, freshEmail('by-staff-3'), address)
     expect(refusedForAddress.httpStatus).toBe(429)
     expect(refusedForAddress.message).toBe(LIMITS.accountsCreatedFromAddress.message)
     // The same colleague elsewhere is not held up.
-    expect((await addCustomer(third.token, freshEmail('by-staff-3'), '198.51.100.21')).httpStatus).toBe(200)
+    expect(
+      (await addCustomer(third.token, freshEmail('by-staff-3'), '198.51.100.21')).httpStatus,
+    ).toBe(200)
   })
 })
 
@@ -144,7 +177,9 @@ describe('e-mails to one address', () => {
     // Reset links fill the cap (3 per 15 minutes per address typed, so the quarter-hours pass).
     for (let round = 0; round < 3; round++) {
       for (let request = 0; request < 3; request++) {
-        expect((await api.call('POST', 'auth/forgot-password', { body: { email } })).httpStatus).toBe(200)
+        expect(
+          (await api.call('POST', 'auth/forgot-password', { body: { email } })).httpStatus,
+        ).toBe(200)
       }
       await age('forgot-password', 15 * 60)
       await age('mail', 15 * 60)
@@ -192,7 +227,14 @@ describe('e-mails to one address', () => {
     expect(resend.httpStatus).toBe(429)
     expect(resend.message).toBe(LIMITS.mailToAddressHour.message)
     expect(api.mailCount(email)).toBe(10)
-    expect((await api.call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })).httpStatus).toBe(200)
+    expect(
+      (
+        await api.call('POST', 'verify-email', {
+          token: registered.data.token,
+          body: { otp: code },
+        })
+      ).httpStatus,
+    ).toBe(200)
   })
 
   test('at most 30 a day, even when each hour stays under 10', async () => {
@@ -213,21 +255,35 @@ describe('e-mails to one address', () => {
     const customer = await api.registerUser('customer')
     const capped = async () => {
       const before = api.mailCount(customer.email)
-      await expect(sendMail(api.db, { to: customer.email, subject: 'Routine', text: 'A routine e-mail.' })).rejects.toBeInstanceOf(MailCapReached)
+      await expect(
+        sendMail(api.db, { to: customer.email, subject: 'Routine', text: 'A routine e-mail.' }),
+      ).rejects.toBeInstanceOf(MailCapReached)
       expect(api.mailCount(customer.email)).toBe(before)
     }
-    const subjects = () => api.mailsTo(customer.email).map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '')
+    const subjects = () =>
+      api.mailsTo(customer.email).map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '')
     // Its sign-up code counts too: routine mail up to the hour's cap of 10.
     await mailDirectly(customer.email, 10 - api.mailCount(customer.email))
     await capped()
 
     // The payout account: changed with the password, told at once.
-    const profile = { bank: 'access', account_number: '1234567890', account_name: 'Ada Obi', current_password: customer.password }
-    expect((await api.call('POST', 'account/profile', { token: customer.token, body: profile })).httpStatus).toBe(200)
+    const profile = {
+      bank: 'access',
+      account_number: '1234567890',
+      account_name: 'Ada Obi',
+      current_password: customer.password,
+    }
+    expect(
+      (await api.call('POST', 'account/profile', { token: customer.token, body: profile }))
+        .httpStatus,
+    ).toBe(200)
     expect(subjects()).toContain('Your payout account was changed')
 
     // An e-mail change asked for from the account: the old address is told (the link to the new one is routine mail).
-    const asked = await api.call('POST', 'account/email', { token: customer.token, body: { email: freshEmail('moving'), current_password: customer.password } })
+    const asked = await api.call('POST', 'account/email', {
+      token: customer.token,
+      body: { email: freshEmail('moving'), current_password: customer.password },
+    })
     expect(asked.httpStatus, asked.message).toBe(200)
     expect(subjects()).toContain('A change of your email address was requested')
 
@@ -242,7 +298,10 @@ describe('e-mails to one address', () => {
 
     // Staff move the e-mail: the old address is told.
     const moved = freshEmail('moved-by-staff')
-    const edited = await api.call('POST', `admin/customer/${customer.user.uuid}`, { token: staff.token, body: { first_name: 'Ada', last_name: 'Obi', email: moved } })
+    const edited = await api.call('POST', `admin/customer/${customer.user.uuid}`, {
+      token: staff.token,
+      body: { first_name: 'Ada', last_name: 'Obi', email: moved },
+    })
     expect(edited.httpStatus).toBe(200)
     expect(subjects()).toContain('Your Land Banking email address was changed')
     // Routine mail to the old address is still capped.

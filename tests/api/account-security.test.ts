@@ -16,7 +16,8 @@ afterAll(async () => {
 })
 
 let sequence = 0
-const freshEmail = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}@example.com`
+const freshEmail = (prefix: string) =>
+  `${prefix}-${++sequence}-${Date.now().toString(36)}@example.com`
 
 const linkIn = (mail: string | null, page: string) =>
   new RegExp(`http://localhost:3000/${page}\\?\\S+`).exec(mail ?? '')?.[0] ?? null
@@ -49,7 +50,9 @@ describe('editing someone who holds more permissions', () => {
     expect(api.mailCount(stolen)).toBe(0)
 
     // Suspending is a change too.
-    const suspend = await api.call('POST', `admin/user/${target.user.uuid}/suspend`, { token: editor.token })
+    const suspend = await api.call('POST', `admin/user/${target.user.uuid}/suspend`, {
+      token: editor.token,
+    })
     expect(suspend.httpStatus).toBe(403)
 
     // An admin holding the same permissions or fewer is still edited as before.
@@ -73,8 +76,13 @@ describe('editing someone who holds more permissions', () => {
     const editor = await api.createStaff(['can_modify_customer'])
     const customer = await api.registerUser('customer')
     const { userPermissions, users } = await import('~/backend/db/schema')
-    const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, customer.email))
-    await api.db.insert(userPermissions).values({ userId: row.id, permission: 'can_modify_setting' })
+    const [row] = await api.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, customer.email))
+    await api.db
+      .insert(userPermissions)
+      .values({ userId: row.id, permission: 'can_modify_setting' })
     const refused = await api.call('POST', `admin/customer/${customer.user.uuid}`, {
       token: editor.token,
       body: { first_name: 'Ada', last_name: 'Obi', email: freshEmail('grab') },
@@ -102,12 +110,23 @@ describe('when staff change an e-mail', () => {
     expect(notice).toContain(moved)
     expect(await signedIn(customer.token)).toBe(401)
     const reset = await api.call('POST', 'auth/reset-password', {
-      body: { email: moved, token: openReset, password: 'password-999', password_confirmation: 'password-999' },
+      body: {
+        email: moved,
+        token: openReset,
+        password: 'password-999',
+        password_confirmation: 'password-999',
+      },
     })
     expect(reset.httpStatus).toBe(400)
     expect(reset.message).toBe('This link is invalid or has expired')
     // The account still signs in with its password at the new address.
-    expect((await api.call('POST', 'auth/login', { body: { email: moved, password: customer.password } })).httpStatus).toBe(200)
+    expect(
+      (
+        await api.call('POST', 'auth/login', {
+          body: { email: moved, password: customer.password },
+        })
+      ).httpStatus,
+    ).toBe(200)
   })
 
   test('a name-only edit revokes nothing and sends nothing', async () => {
@@ -150,26 +169,52 @@ describe('realtors and their customers', () => {
     const path = `admin/customer/${customer.user.uuid}/suspend`
     const staff = await api.createStaff(['can_modify_customer'])
 
-    expect((await api.call('POST', path, { token: staff.token, body: { is_suspended: true } })).httpStatus).toBe(200)
+    expect(
+      (await api.call('POST', path, { token: staff.token, body: { is_suspended: true } }))
+        .httpStatus,
+    ).toBe(200)
     // Suspending again does not make the realtor the suspender.
-    expect((await api.call('POST', path, { token: realtor.token, body: { is_suspended: true } })).httpStatus).toBe(200)
-    const lift = await api.call('POST', path, { token: realtor.token, body: { is_suspended: false } })
+    expect(
+      (await api.call('POST', path, { token: realtor.token, body: { is_suspended: true } }))
+        .httpStatus,
+    ).toBe(200)
+    const lift = await api.call('POST', path, {
+      token: realtor.token,
+      body: { is_suspended: false },
+    })
     expect(lift.httpStatus).toBe(403)
     expect(lift.message).toBe('Only staff can lift this suspension')
     const toggle = await api.call('POST', path, { token: realtor.token })
     expect(toggle.httpStatus).toBe(403)
-    expect((await api.call('POST', 'auth/login', { body: { email: customer.email, password: customer.password } })).httpStatus).toBe(403)
+    expect(
+      (
+        await api.call('POST', 'auth/login', {
+          body: { email: customer.email, password: customer.password },
+        })
+      ).httpStatus,
+    ).toBe(403)
 
-    expect((await api.call('POST', path, { token: staff.token, body: { is_suspended: false } })).message).toBe('unsuspended successfully')
+    expect(
+      (await api.call('POST', path, { token: staff.token, body: { is_suspended: false } })).message,
+    ).toBe('unsuspended successfully')
 
-    expect((await api.call('POST', path, { token: realtor.token, body: { is_suspended: true } })).httpStatus).toBe(200)
-    const own = await api.call('POST', path, { token: realtor.token, body: { is_suspended: false } })
+    expect(
+      (await api.call('POST', path, { token: realtor.token, body: { is_suspended: true } }))
+        .httpStatus,
+    ).toBe(200)
+    const own = await api.call('POST', path, {
+      token: realtor.token,
+      body: { is_suspended: false },
+    })
     expect(own.httpStatus).toBe(200)
     expect(own.data.is_suspended).toBe(false)
 
     // Staff lift a realtor's suspension too.
     await api.call('POST', path, { token: realtor.token, body: { is_suspended: true } })
-    expect((await api.call('POST', path, { token: staff.token, body: { is_suspended: false } })).httpStatus).toBe(200)
+    expect(
+      (await api.call('POST', path, { token: staff.token, body: { is_suspended: false } }))
+        .httpStatus,
+    ).toBe(200)
   })
 })
 
@@ -183,7 +228,9 @@ describe('idle sessions', () => {
 
   test("without 'Remember me' a token dies after 8 hours idle; with it, it lives on", async () => {
     const customer = await api.registerUser('customer')
-    const plain = await api.call('POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+    const plain = await api.call('POST', 'auth/login', {
+      body: { email: customer.email, password: customer.password },
+    })
     const remembered = await api.call('POST', 'auth/login', {
       body: { email: customer.email, password: customer.password, remember: true },
     })
@@ -231,44 +278,75 @@ describe("a user's own e-mail change", () => {
     })
     expect(asked.httpStatus).toBe(200)
     expect(asked.message).toBe(`We have sent a confirmation link to ${wanted}`)
-    expect(api.latestMail(customer.email)).toContain('Subject: A change of your email address was requested')
+    expect(api.latestMail(customer.email)).toContain(
+      'Subject: A change of your email address was requested',
+    )
     const status = await api.call('GET', 'account/email', { token: customer.token })
     expect(status.data).toEqual({ email: customer.email, pending_email: wanted })
 
     // Nothing changed yet: sign-in and password reset still use the old address only.
-    expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(customer.email)
+    expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(
+      customer.email,
+    )
     await api.call('POST', 'auth/forgot-password', { body: { email: wanted } })
     expect(api.latestMail(wanted)).not.toContain('reset-password')
 
     const token = tokenOf(linkIn(api.latestMail(wanted), 'confirm-email'))
     expect(token).toBeTruthy()
-    const bogus = await api.call('POST', 'auth/confirm-email', { body: { token: 'not-a-real-token' } })
+    const bogus = await api.call('POST', 'auth/confirm-email', {
+      body: { token: 'not-a-real-token' },
+    })
     expect(bogus.httpStatus).toBe(400)
     expect(bogus.message).toBe('This link is invalid or has expired')
 
-    const confirmed = await api.call('POST', 'auth/confirm-email', { token: customer.token, body: { token } })
+    const confirmed = await api.call('POST', 'auth/confirm-email', {
+      token: customer.token,
+      body: { token },
+    })
     expect(confirmed.httpStatus).toBe(200)
     expect(confirmed.message).toBe('Your email address has been changed')
     expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(wanted)
     expect(await signedIn(other.token)).toBe(401)
     expect(api.latestMail(wanted)).toContain('Subject: Your email address has been changed')
-    expect((await api.call('GET', 'account/email', { token: customer.token })).data.pending_email).toBeNull()
+    expect(
+      (await api.call('GET', 'account/email', { token: customer.token })).data.pending_email,
+    ).toBeNull()
 
     const again = await api.call('POST', 'auth/confirm-email', { body: { token } })
     expect(again.httpStatus).toBe(400)
-    expect((await api.call('POST', 'auth/login', { body: { email: customer.email, password: customer.password } })).httpStatus).toBe(401)
-    expect((await api.call('POST', 'auth/login', { body: { email: wanted, password: customer.password } })).httpStatus).toBe(200)
+    expect(
+      (
+        await api.call('POST', 'auth/login', {
+          body: { email: customer.email, password: customer.password },
+        })
+      ).httpStatus,
+    ).toBe(401)
+    expect(
+      (
+        await api.call('POST', 'auth/login', {
+          body: { email: wanted, password: customer.password },
+        })
+      ).httpStatus,
+    ).toBe(200)
   })
 
   test('an expired link changes nothing', async () => {
     const customer = await api.registerUser('customer')
     const wanted = freshEmail('self-late')
-    await api.call('POST', 'account/email', { token: customer.token, body: { email: wanted, current_password: customer.password } })
+    await api.call('POST', 'account/email', {
+      token: customer.token,
+      body: { email: wanted, current_password: customer.password },
+    })
     const token = tokenOf(linkIn(api.latestMail(wanted), 'confirm-email'))
     const { emailChanges } = await import('~/backend/db/schema')
-    await api.db.update(emailChanges).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(emailChanges.newEmail, wanted))
+    await api.db
+      .update(emailChanges)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(emailChanges.newEmail, wanted))
     const late = await api.call('POST', 'auth/confirm-email', { body: { token } })
     expect(late.httpStatus).toBe(400)
-    expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(customer.email)
+    expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(
+      customer.email,
+    )
   })
 })

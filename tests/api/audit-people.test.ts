@@ -20,7 +20,14 @@ let peopleAdmin: Staff
 beforeAll(async () => {
   api = await createTestApi()
   superAdmin = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)
-  peopleAdmin = await api.createStaff(['can_view_customer', 'can_modify_customer', 'can_view_realtor', 'can_modify_realtor', 'can_modify_user', 'can_modify_setting'])
+  peopleAdmin = await api.createStaff([
+    'can_view_customer',
+    'can_modify_customer',
+    'can_view_realtor',
+    'can_modify_realtor',
+    'can_modify_user',
+    'can_modify_setting',
+  ])
 })
 afterAll(async () => {
   await api?.close()
@@ -51,7 +58,8 @@ function expectNoSecret(entry: Entry, ...secrets: (string | null | undefined)[])
   for (const secret of secrets) if (secret) expect(json).not.toContain(secret)
 }
 
-const expectOk = (answer: { httpStatus: number; message: string }) => expect(answer.httpStatus, answer.message).toBe(200)
+const expectOk = (answer: { httpStatus: number; message: string }) =>
+  expect(answer.httpStatus, answer.message).toBe(200)
 
 describe('sign-in', () => {
   test('a sign-in to an unknown e-mail leaves one failure naming the e-mail typed, the client address and the user agent', async () => {
@@ -84,7 +92,10 @@ describe('sign-in', () => {
     const customer = await api.registerUser('customer')
     const wrong = 'wrong-password-9'
     const entry = await onlyEntryOf(async () => {
-      const answer = await api.call('POST', 'auth/login', { body: { email: customer.email, password: wrong }, clientIp: '198.51.100.4' })
+      const answer = await api.call('POST', 'auth/login', {
+        body: { email: customer.email, password: wrong },
+        clientIp: '198.51.100.4',
+      })
       expect(answer.httpStatus).toBe(401)
     })
     expect(entry).toMatchObject({
@@ -118,18 +129,31 @@ describe('sign-in', () => {
       userAgent: 'Browser/2',
       changes: null,
     })
-    expect(entry.summary).toBe(`${customer.user.reference} (${customer.user.first_name} ${customer.user.last_name}) signed in as ${customer.email}`)
+    expect(entry.summary).toBe(
+      `${customer.user.reference} (${customer.user.first_name} ${customer.user.last_name}) signed in as ${customer.email}`,
+    )
     expectNoSecret(entry, token, customer.password)
   })
 
   test('a suspended account that signs in is refused and the refusal is recorded as a failure', async () => {
     const customer = await api.registerUser('customer')
-    expectOk(await api.call('POST', `admin/customer/${customer.user.reference}/suspend`, { token: peopleAdmin.token, body: { is_suspended: true } }))
+    expectOk(
+      await api.call('POST', `admin/customer/${customer.user.reference}/suspend`, {
+        token: peopleAdmin.token,
+        body: { is_suspended: true },
+      }),
+    )
     const entry = await onlyEntryOf(async () => {
-      const answer = await api.call('POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+      const answer = await api.call('POST', 'auth/login', {
+        body: { email: customer.email, password: customer.password },
+      })
       expect(answer.httpStatus).toBe(403)
     })
-    expect(entry).toMatchObject({ action: 'auth.sign_in_failed', actorReference: customer.user.reference, recordReference: customer.user.reference })
+    expect(entry).toMatchObject({
+      action: 'auth.sign_in_failed',
+      actorReference: customer.user.reference,
+      recordReference: customer.user.reference,
+    })
     expect(entry.summary).toContain('the account is suspended')
   })
 
@@ -137,9 +161,15 @@ describe('sign-in', () => {
     const email = uniqueEmail('flood')
     const entries = await entriesOf(async () => {
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        expect((await api.call('POST', 'auth/login', { body: { email, password: 'guess-1234' } })).httpStatus).toBe(401)
+        expect(
+          (await api.call('POST', 'auth/login', { body: { email, password: 'guess-1234' } }))
+            .httpStatus,
+        ).toBe(401)
       }
-      expect((await api.call('POST', 'auth/login', { body: { email, password: 'guess-1234' } })).httpStatus).toBe(429)
+      expect(
+        (await api.call('POST', 'auth/login', { body: { email, password: 'guess-1234' } }))
+          .httpStatus,
+      ).toBe(429)
     })
     expect(entries).toHaveLength(10)
     expect(new Set(entries.map((entry) => entry.action))).toEqual(new Set(['auth.sign_in_failed']))
@@ -147,8 +177,15 @@ describe('sign-in', () => {
 
   test('signing out leaves one entry by the user', async () => {
     const customer = await api.registerUser('customer')
-    const entry = await onlyEntryOf(async () => expectOk(await api.call('POST', 'logout', { token: customer.token })))
-    expect(entry).toMatchObject({ action: 'auth.sign_out', actorReference: customer.user.reference, recordType: 'account', recordReference: customer.user.reference })
+    const entry = await onlyEntryOf(async () =>
+      expectOk(await api.call('POST', 'logout', { token: customer.token })),
+    )
+    expect(entry).toMatchObject({
+      action: 'auth.sign_out',
+      actorReference: customer.user.reference,
+      recordType: 'account',
+      recordReference: customer.user.reference,
+    })
     expect(entry.summary).toContain('signed out')
     expectNoSecret(entry, customer.token)
   })
@@ -162,7 +199,14 @@ describe('registration and the e-mail address', () => {
     let reference = ''
     const entry = await onlyEntryOf(async () => {
       const answer = await api.call('POST', 'auth/register', {
-        body: { email, password, first_name: 'Ngozi', last_name: 'Eze', role: 'customer', referral: realtor.user.reference },
+        body: {
+          email,
+          password,
+          first_name: 'Ngozi',
+          last_name: 'Eze',
+          role: 'customer',
+          referral: realtor.user.reference,
+        },
       })
       expectOk(answer)
       reference = answer.data.user.reference
@@ -175,7 +219,9 @@ describe('registration and the e-mail address', () => {
       recordReference: reference,
       related: [realtor.user.reference],
     })
-    expect(entry.summary).toBe(`${reference} (Ngozi Eze) registered as a customer with ${email} through ${realtor.user.reference}'s link`)
+    expect(entry.summary).toBe(
+      `${reference} (Ngozi Eze) registered as a customer with ${email} through ${realtor.user.reference}'s link`,
+    )
     expect(entry.changes).toEqual({
       email: { before: null, after: email },
       first_name: { before: null, after: 'Ngozi' },
@@ -190,7 +236,12 @@ describe('registration and the e-mail address', () => {
     const entry = await onlyEntryOf(async () => {
       reference = (await registerOnly(api, 'realtor')).user.reference
     })
-    expect(entry).toMatchObject({ action: 'auth.registered', recordType: 'realtor', recordReference: reference, actorReference: reference })
+    expect(entry).toMatchObject({
+      action: 'auth.registered',
+      recordType: 'realtor',
+      recordReference: reference,
+      actorReference: reference,
+    })
     // Fields added empty (no upline) are left out of a new record's changes.
     expect(entry.changes).toEqual({
       email: { before: null, after: expect.stringMatching(/^realtor-.*@example\.com$/) },
@@ -204,8 +255,19 @@ describe('registration and the e-mail address', () => {
     const person = await registerOnly(api, 'customer')
     const code = codeIn(api.latestMail(person.email))!
     const wrong = code === '000000' ? '111111' : '000000'
-    expect(await entriesOf(async () => expect((await api.call('POST', 'verify-email', { token: person.token, body: { otp: wrong } })).httpStatus).toBe(422))).toEqual([])
-    const entry = await onlyEntryOf(async () => expectOk(await api.call('POST', 'verify-email', { token: person.token, body: { otp: code } })))
+    expect(
+      await entriesOf(async () =>
+        expect(
+          (await api.call('POST', 'verify-email', { token: person.token, body: { otp: wrong } }))
+            .httpStatus,
+        ).toBe(422),
+      ),
+    ).toEqual([])
+    const entry = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', 'verify-email', { token: person.token, body: { otp: code } }),
+      ),
+    )
     expect(entry).toMatchObject({
       action: 'auth.email_verified',
       actorReference: person.user.reference,
@@ -219,7 +281,12 @@ describe('registration and the e-mail address', () => {
     const customer = await api.registerUser('customer')
     const wanted = uniqueEmail('moved')
     const asked = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', 'account/email', { token: customer.token, body: { email: wanted, current_password: customer.password } })),
+      expectOk(
+        await api.call('POST', 'account/email', {
+          token: customer.token,
+          body: { email: wanted, current_password: customer.password },
+        }),
+      ),
     )
     expect(asked).toMatchObject({
       action: 'auth.email_change_requested',
@@ -229,7 +296,9 @@ describe('registration and the e-mail address', () => {
     })
     expect(asked.summary).toContain(`from ${customer.email} to ${wanted}`)
     const token = tokenIn(api.latestMail(wanted))!
-    const confirmed = await onlyEntryOf(async () => expectOk(await api.call('POST', 'auth/confirm-email', { body: { token } })))
+    const confirmed = await onlyEntryOf(async () =>
+      expectOk(await api.call('POST', 'auth/confirm-email', { body: { token } })),
+    )
     expect(confirmed).toMatchObject({
       action: 'auth.email_changed',
       actorReference: customer.user.reference,
@@ -257,11 +326,20 @@ describe('passwords', () => {
       expectOk(
         await api.call('POST', 'change-password', {
           token: customer.token,
-          body: { current_password: customer.password, password: next, password_confirmation: next },
+          body: {
+            current_password: customer.password,
+            password: next,
+            password_confirmation: next,
+          },
         }),
       ),
     )
-    expect(entry).toMatchObject({ action: 'auth.password_changed', actorReference: customer.user.reference, recordReference: customer.user.reference, changes: null })
+    expect(entry).toMatchObject({
+      action: 'auth.password_changed',
+      actorReference: customer.user.reference,
+      recordReference: customer.user.reference,
+      changes: null,
+    })
     expectNoSecret(entry, next, customer.password, customer.token)
   })
 
@@ -272,12 +350,20 @@ describe('passwords', () => {
     expect(
       await entriesOf(async () => {
         const answer = await api.call('POST', 'auth/forgot-password', { body: { email: ghost } })
-        unknownAnswer = { httpStatus: answer.httpStatus, message: answer.message, data: answer.data }
+        unknownAnswer = {
+          httpStatus: answer.httpStatus,
+          message: answer.message,
+          data: answer.data,
+        }
       }),
     ).toEqual([])
     const entry = await onlyEntryOf(async () => {
-      const answer = await api.call('POST', 'auth/forgot-password', { body: { email: customer.email } })
-      expect({ httpStatus: answer.httpStatus, message: answer.message, data: answer.data }).toEqual(unknownAnswer)
+      const answer = await api.call('POST', 'auth/forgot-password', {
+        body: { email: customer.email },
+      })
+      expect({ httpStatus: answer.httpStatus, message: answer.message, data: answer.data }).toEqual(
+        unknownAnswer,
+      )
     })
     expect(entry).toMatchObject({
       action: 'auth.password_reset_requested',
@@ -297,7 +383,11 @@ describe('passwords', () => {
         }),
       ),
     )
-    expect(done).toMatchObject({ action: 'auth.password_reset', actorReference: customer.user.reference, recordReference: customer.user.reference })
+    expect(done).toMatchObject({
+      action: 'auth.password_reset',
+      actorReference: customer.user.reference,
+      recordReference: customer.user.reference,
+    })
     expect(done.summary).toContain('reset the password')
     expectNoSecret(done, token, next)
   })
@@ -315,7 +405,12 @@ describe('the profile', () => {
   test('saving a profile records the fields that changed; saving it unchanged records nothing', async () => {
     const customer = await api.registerUser('customer')
     const first = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', 'account/profile', { token: customer.token, body: { ...profile, current_password: customer.password } })),
+      expectOk(
+        await api.call('POST', 'account/profile', {
+          token: customer.token,
+          body: { ...profile, current_password: customer.password },
+        }),
+      ),
     )
     // Setting the payout account is an action of its own.
     expect(first).toMatchObject({
@@ -328,12 +423,27 @@ describe('the profile', () => {
       phone: { before: '', after: profile.phone },
       account_number: { before: '', after: '0123456789' },
     })
-    expect(await entriesOf(async () => expectOk(await api.call('POST', 'account/profile', { token: customer.token, body: profile })))).toEqual([])
+    expect(
+      await entriesOf(async () =>
+        expectOk(
+          await api.call('POST', 'account/profile', { token: customer.token, body: profile }),
+        ),
+      ),
+    ).toEqual([])
     const second = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', 'account/profile', { token: customer.token, body: { ...profile, address: '3 Bourdillon Road, Ikoyi' } })),
+      expectOk(
+        await api.call('POST', 'account/profile', {
+          token: customer.token,
+          body: { ...profile, address: '3 Bourdillon Road, Ikoyi' },
+        }),
+      ),
     )
-    expect(second.changes).toEqual({ address: { before: profile.address, after: '3 Bourdillon Road, Ikoyi' } })
-    expect(second.summary).toBe(`${customer.user.reference} (${customer.user.first_name} ${customer.user.last_name}) updated the profile: address`)
+    expect(second.changes).toEqual({
+      address: { before: profile.address, after: '3 Bourdillon Road, Ikoyi' },
+    })
+    expect(second.summary).toBe(
+      `${customer.user.reference} (${customer.user.first_name} ${customer.user.last_name}) updated the profile: address`,
+    )
   })
 })
 
@@ -342,7 +452,10 @@ describe('customers, realtors and users', () => {
     const email = uniqueEmail('made')
     let reference = ''
     const created = await onlyEntryOf(async () => {
-      const answer = await api.call('POST', 'admin/customer', { token: peopleAdmin.token, body: { first_name: 'Bola', last_name: 'Ade', email } })
+      const answer = await api.call('POST', 'admin/customer', {
+        token: peopleAdmin.token,
+        body: { first_name: 'Bola', last_name: 'Ade', email },
+      })
       expectOk(answer)
       reference = answer.data.reference
     })
@@ -351,13 +464,24 @@ describe('customers, realtors and users', () => {
       actorReference: peopleAdmin.user.reference,
       recordType: 'customer',
       recordReference: reference,
-      changes: { email: { before: null, after: email }, first_name: { before: null, after: 'Bola' }, last_name: { before: null, after: 'Ade' } },
+      changes: {
+        email: { before: null, after: email },
+        first_name: { before: null, after: 'Bola' },
+        last_name: { before: null, after: 'Ade' },
+      },
     })
-    expect(created.summary).toBe(`Added customer ${reference} (Bola Ade) with ${email}; a set-password link was mailed`)
+    expect(created.summary).toBe(
+      `Added customer ${reference} (Bola Ade) with ${email}; a set-password link was mailed`,
+    )
     expectNoSecret(created, tokenIn(api.latestMail(email)))
 
     const updated = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', `admin/customer/${reference}`, { token: peopleAdmin.token, body: { first_name: 'Bola', last_name: 'Adeyemi', email } })),
+      expectOk(
+        await api.call('POST', `admin/customer/${reference}`, {
+          token: peopleAdmin.token,
+          body: { first_name: 'Bola', last_name: 'Adeyemi', email },
+        }),
+      ),
     )
     expect(updated).toMatchObject({
       action: 'customer.updated',
@@ -367,10 +491,32 @@ describe('customers, realtors and users', () => {
     })
     expect(updated.summary).toBe(`Changed customer ${reference} (Bola Ade): last name`)
 
-    const suspended = await onlyEntryOf(async () => expectOk(await api.call('POST', `admin/customer/${reference}/suspend`, { token: peopleAdmin.token, body: {} })))
-    expect(suspended).toMatchObject({ action: 'customer.suspended', recordReference: reference, changes: { is_suspended: { before: false, after: true } } })
-    const reinstated = await onlyEntryOf(async () => expectOk(await api.call('POST', `admin/customer/${reference}/suspend`, { token: peopleAdmin.token, body: {} })))
-    expect(reinstated).toMatchObject({ action: 'customer.reinstated', recordReference: reference, changes: { is_suspended: { before: true, after: false } } })
+    const suspended = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', `admin/customer/${reference}/suspend`, {
+          token: peopleAdmin.token,
+          body: {},
+        }),
+      ),
+    )
+    expect(suspended).toMatchObject({
+      action: 'customer.suspended',
+      recordReference: reference,
+      changes: { is_suspended: { before: false, after: true } },
+    })
+    const reinstated = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', `admin/customer/${reference}/suspend`, {
+          token: peopleAdmin.token,
+          body: {},
+        }),
+      ),
+    )
+    expect(reinstated).toMatchObject({
+      action: 'customer.reinstated',
+      recordReference: reference,
+      changes: { is_suspended: { before: true, after: false } },
+    })
     expect(reinstated.summary).toBe(`Reinstated customer ${reference} (Bola Adeyemi)`)
   })
 
@@ -378,10 +524,38 @@ describe('customers, realtors and users', () => {
     const viewer = await api.createStaff(['can_view_customer'])
     const customer = await api.registerUser('customer')
     const refused = await entriesOf(async () => {
-      expect((await api.call('POST', 'admin/customer', { token: peopleAdmin.token, body: { first_name: 'X', last_name: 'Y', email: 'not-an-email' } })).httpStatus).toBe(422)
-      expect((await api.call('POST', 'admin/customer', { token: peopleAdmin.token, body: { first_name: 'X', last_name: 'Y', email: customer.email } })).httpStatus).toBe(422)
-      expect((await api.call('POST', `admin/customer/${customer.user.reference}/suspend`, { token: viewer.token, body: {} })).httpStatus).toBe(403)
-      expect((await api.call('POST', 'admin/setting', { token: viewer.token, body: { type: 'subscription_due_reminder_day', value: 9 } })).httpStatus).toBe(403)
+      expect(
+        (
+          await api.call('POST', 'admin/customer', {
+            token: peopleAdmin.token,
+            body: { first_name: 'X', last_name: 'Y', email: 'not-an-email' },
+          })
+        ).httpStatus,
+      ).toBe(422)
+      expect(
+        (
+          await api.call('POST', 'admin/customer', {
+            token: peopleAdmin.token,
+            body: { first_name: 'X', last_name: 'Y', email: customer.email },
+          })
+        ).httpStatus,
+      ).toBe(422)
+      expect(
+        (
+          await api.call('POST', `admin/customer/${customer.user.reference}/suspend`, {
+            token: viewer.token,
+            body: {},
+          })
+        ).httpStatus,
+      ).toBe(403)
+      expect(
+        (
+          await api.call('POST', 'admin/setting', {
+            token: viewer.token,
+            body: { type: 'subscription_due_reminder_day', value: 9 },
+          })
+        ).httpStatus,
+      ).toBe(403)
     })
     expect(refused).toEqual([])
   })
@@ -398,14 +572,25 @@ describe('customers, realtors and users', () => {
       expectOk(answer)
       reference = answer.data.reference
     })
-    expect(created).toMatchObject({ action: 'realtor.created', recordType: 'realtor', recordReference: reference })
+    expect(created).toMatchObject({
+      action: 'realtor.created',
+      recordType: 'realtor',
+      recordReference: reference,
+    })
     expect(created.changes).toMatchObject({ business_name: { before: null, after: 'Bello Homes' } })
 
     const updated = await onlyEntryOf(async () =>
       expectOk(
         await api.call('POST', `admin/realtor/${reference}`, {
           token: peopleAdmin.token,
-          body: { first_name: 'Tunde', last_name: 'Bello', email, business_name: 'Bello Homes', upline: upline.user.reference, registered_company: true },
+          body: {
+            first_name: 'Tunde',
+            last_name: 'Bello',
+            email,
+            business_name: 'Bello Homes',
+            upline: upline.user.reference,
+            registered_company: true,
+          },
         }),
       ),
     )
@@ -414,16 +599,31 @@ describe('customers, realtors and users', () => {
       actorReference: peopleAdmin.user.reference,
       recordReference: reference,
       related: [upline.user.reference],
-      changes: { upline: { before: null, after: upline.user.reference }, registered_company: { before: false, after: true } },
+      changes: {
+        upline: { before: null, after: upline.user.reference },
+        registered_company: { before: false, after: true },
+      },
     })
 
     const suspended = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', `admin/realtor/${reference}/suspend`, { token: peopleAdmin.token, body: { is_suspended: true } })),
+      expectOk(
+        await api.call('POST', `admin/realtor/${reference}/suspend`, {
+          token: peopleAdmin.token,
+          body: { is_suspended: true },
+        }),
+      ),
     )
     expect(suspended).toMatchObject({ action: 'realtor.suspended', recordReference: reference })
     // Asking for the state it already has changes nothing, and records nothing.
     expect(
-      await entriesOf(async () => expectOk(await api.call('POST', `admin/realtor/${reference}/suspend`, { token: peopleAdmin.token, body: { is_suspended: true } }))),
+      await entriesOf(async () =>
+        expectOk(
+          await api.call('POST', `admin/realtor/${reference}/suspend`, {
+            token: peopleAdmin.token,
+            body: { is_suspended: true },
+          }),
+        ),
+      ),
     ).toEqual([])
   })
 
@@ -433,7 +633,12 @@ describe('customers, realtors and users', () => {
     const created = await onlyEntryOf(async () => {
       const answer = await api.call('POST', 'admin/user', {
         token: superAdmin.token,
-        body: { first_name: 'Kemi', last_name: 'Ojo', email, permissions: ['can_view_realtor', 'can_view_customer'] },
+        body: {
+          first_name: 'Kemi',
+          last_name: 'Ojo',
+          email,
+          permissions: ['can_view_realtor', 'can_view_customer'],
+        },
       })
       expectOk(answer)
       reference = answer.data.reference
@@ -444,47 +649,113 @@ describe('customers, realtors and users', () => {
       recordType: 'user',
       recordReference: reference,
     })
-    expect(created.changes).toMatchObject({ permissions: { before: null, after: ['can_view_customer', 'can_view_realtor'] } })
+    expect(created.changes).toMatchObject({
+      permissions: { before: null, after: ['can_view_customer', 'can_view_realtor'] },
+    })
 
     const permissions = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', `admin/user/${reference}/update`, { token: superAdmin.token, body: { permissions: ['can_view_customer', 'can_modify_customer'] } })),
+      expectOk(
+        await api.call('POST', `admin/user/${reference}/update`, {
+          token: superAdmin.token,
+          body: { permissions: ['can_view_customer', 'can_modify_customer'] },
+        }),
+      ),
     )
     expect(permissions).toMatchObject({
       action: 'user.permissions_changed',
       recordReference: reference,
-      changes: { permissions: { before: ['can_view_customer', 'can_view_realtor'], after: ['can_modify_customer', 'can_view_customer'] } },
+      changes: {
+        permissions: {
+          before: ['can_view_customer', 'can_view_realtor'],
+          after: ['can_modify_customer', 'can_view_customer'],
+        },
+      },
     })
-    expect(permissions.summary).toBe(`Changed the permissions of ${reference} (Kemi Ojo): granted can_modify_customer; removed can_view_realtor`)
+    expect(permissions.summary).toBe(
+      `Changed the permissions of ${reference} (Kemi Ojo): granted can_modify_customer; removed can_view_realtor`,
+    )
 
     const moved = uniqueEmail('staff-moved')
     const emailChange = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', `admin/user/${reference}/update`, { token: superAdmin.token, body: { email: moved, permissions: ['can_view_customer', 'can_modify_customer'] } })),
+      expectOk(
+        await api.call('POST', `admin/user/${reference}/update`, {
+          token: superAdmin.token,
+          body: { email: moved, permissions: ['can_view_customer', 'can_modify_customer'] },
+        }),
+      ),
     )
-    expect(emailChange).toMatchObject({ action: 'user.updated', recordReference: reference, changes: { email: { before: email, after: moved } } })
+    expect(emailChange).toMatchObject({
+      action: 'user.updated',
+      recordReference: reference,
+      changes: { email: { before: email, after: moved } },
+    })
 
-    const suspended = await onlyEntryOf(async () => expectOk(await api.call('POST', `admin/user/${reference}/suspend`, { token: superAdmin.token, body: {} })))
-    expect(suspended).toMatchObject({ action: 'user.suspended', recordType: 'user', recordReference: reference })
-    const reinstated = await onlyEntryOf(async () => expectOk(await api.call('POST', `admin/user/${reference}/suspend`, { token: superAdmin.token, body: {} })))
+    const suspended = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', `admin/user/${reference}/suspend`, {
+          token: superAdmin.token,
+          body: {},
+        }),
+      ),
+    )
+    expect(suspended).toMatchObject({
+      action: 'user.suspended',
+      recordType: 'user',
+      recordReference: reference,
+    })
+    const reinstated = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', `admin/user/${reference}/suspend`, {
+          token: superAdmin.token,
+          body: {},
+        }),
+      ),
+    )
     expect(reinstated).toMatchObject({ action: 'user.reinstated', recordReference: reference })
   })
 
   test("the customer's history in GET admin/audit lists what was done to it", async () => {
     const customer = await api.registerUser('customer')
     const row = await userRow(api, customer.email)
-    expectOk(await api.call('POST', `admin/customer/${row.reference}/suspend`, { token: peopleAdmin.token, body: { is_suspended: true } }))
-    const history = await api.call('GET', `admin/audit?record=${row.reference}`, { token: superAdmin.token })
+    expectOk(
+      await api.call('POST', `admin/customer/${row.reference}/suspend`, {
+        token: peopleAdmin.token,
+        body: { is_suspended: true },
+      }),
+    )
+    const history = await api.call('GET', `admin/audit?record=${row.reference}`, {
+      token: superAdmin.token,
+    })
     expectOk(history)
     const actions = history.data.items.map((entry: { action: string }) => entry.action)
-    expect(actions).toEqual(expect.arrayContaining(['customer.suspended', 'auth.email_verified', 'auth.registered']))
-    const suspension = history.data.items.find((entry: { action: string }) => entry.action === 'customer.suspended')
-    expect(suspension.actor).toEqual({ reference: peopleAdmin.user.reference, name: `${peopleAdmin.user.first_name} ${peopleAdmin.user.last_name}` })
+    expect(actions).toEqual(
+      expect.arrayContaining(['customer.suspended', 'auth.email_verified', 'auth.registered']),
+    )
+    const suspension = history.data.items.find(
+      (entry: { action: string }) => entry.action === 'customer.suspended',
+    )
+    expect(suspension.actor).toEqual({
+      reference: peopleAdmin.user.reference,
+      name: `${peopleAdmin.user.first_name} ${peopleAdmin.user.last_name}`,
+    })
   })
 })
 
 describe('settings', () => {
   test('a bank details change records before and after of each field that changed, on the setting', async () => {
-    const details = { account_number: '9876543210', account_name: 'Land Banking Ltd', bank_name: 'GTBank' }
-    const entry = await onlyEntryOf(async () => expectOk(await api.call('POST', 'admin/setting', { token: peopleAdmin.token, body: { type: 'bank_details', ...details } })))
+    const details = {
+      account_number: '9876543210',
+      account_name: 'Land Banking Ltd',
+      bank_name: 'GTBank',
+    }
+    const entry = await onlyEntryOf(async () =>
+      expectOk(
+        await api.call('POST', 'admin/setting', {
+          token: peopleAdmin.token,
+          body: { type: 'bank_details', ...details },
+        }),
+      ),
+    )
     expect(entry).toMatchObject({
       action: 'setting.updated',
       actorReference: peopleAdmin.user.reference,
@@ -496,29 +767,61 @@ describe('settings', () => {
       },
     })
     expect(Object.keys(entry.changes!).sort()).toEqual(['account_number', 'bank_name'])
-    expect(entry.summary).toBe('Changed setting bank_details: account_number from "0123456789" to "9876543210", bank_name from "Zenith Bank" to "GTBank"')
+    expect(entry.summary).toBe(
+      'Changed setting bank_details: account_number from "0123456789" to "9876543210", bank_name from "Zenith Bank" to "GTBank"',
+    )
   })
 
   test('a one-number setting records its value; saving the same value records nothing; an invalid one is refused with no entry', async () => {
     const entry = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', 'admin/setting', { token: peopleAdmin.token, body: { type: 'unpaid_subscription_expiry_days', value: 12 } })),
+      expectOk(
+        await api.call('POST', 'admin/setting', {
+          token: peopleAdmin.token,
+          body: { type: 'unpaid_subscription_expiry_days', value: 12 },
+        }),
+      ),
     )
-    expect(entry).toMatchObject({ recordReference: 'unpaid_subscription_expiry_days', changes: { value: { before: 7, after: 12 } } })
+    expect(entry).toMatchObject({
+      recordReference: 'unpaid_subscription_expiry_days',
+      changes: { value: { before: 7, after: 12 } },
+    })
     expect(entry.summary).toBe('Changed setting unpaid_subscription_expiry_days: from 7 to 12')
     expect(
       await entriesOf(async () => {
-        expectOk(await api.call('POST', 'admin/setting', { token: peopleAdmin.token, body: { type: 'unpaid_subscription_expiry_days', value: 12 } }))
-        expect((await api.call('POST', 'admin/setting', { token: peopleAdmin.token, body: { type: 'unpaid_subscription_expiry_days', value: 0 } })).httpStatus).toBe(422)
+        expectOk(
+          await api.call('POST', 'admin/setting', {
+            token: peopleAdmin.token,
+            body: { type: 'unpaid_subscription_expiry_days', value: 12 },
+          }),
+        )
+        expect(
+          (
+            await api.call('POST', 'admin/setting', {
+              token: peopleAdmin.token,
+              body: { type: 'unpaid_subscription_expiry_days', value: 0 },
+            })
+          ).httpStatus,
+        ).toBe(422)
       }),
     ).toEqual([])
   })
 
   test('commission rates record each rate that changed', async () => {
-    const current = (await api.call('GET', 'admin/setting/commission_rates', { token: superAdmin.token })).data
+    const current = (
+      await api.call('GET', 'admin/setting/commission_rates', { token: superAdmin.token })
+    ).data
     const entry = await onlyEntryOf(async () =>
-      expectOk(await api.call('POST', 'admin/setting', { token: superAdmin.token, body: { type: 'commission_rates', ...current, level_1: current.level_1 + 1 } })),
+      expectOk(
+        await api.call('POST', 'admin/setting', {
+          token: superAdmin.token,
+          body: { type: 'commission_rates', ...current, level_1: current.level_1 + 1 },
+        }),
+      ),
     )
-    expect(entry).toMatchObject({ recordReference: 'commission_rates', changes: { level_1: { before: current.level_1, after: current.level_1 + 1 } } })
+    expect(entry).toMatchObject({
+      recordReference: 'commission_rates',
+      changes: { level_1: { before: current.level_1, after: current.level_1 + 1 } },
+    })
     expect(Object.keys(entry.changes!)).toEqual(['level_1'])
   })
 })

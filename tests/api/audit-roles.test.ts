@@ -6,7 +6,14 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import YAML from 'yaml'
 import { findPostgresBin } from '../support/postgres.mjs'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, roleUrl, TEST_ROLES, type TestApi } from '../support/api-harness'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApi,
+  roleUrl,
+  TEST_ROLES,
+  type TestApi,
+} from '../support/api-harness'
 
 /**
  * PostgreSQL with two roles (docs/postgresql.md): the API runs as a role that owns no table, so
@@ -28,7 +35,10 @@ beforeAll(async () => {
   api = await createTestApi()
   // Entries to protect: a sign-in and a customer made by staff.
   const superAdmin = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token
-  const made = await api.call('POST', 'admin/customer', { token: superAdmin, body: { first_name: 'Ngozi', last_name: 'Eze', email: 'ngozi@example.com' } })
+  const made = await api.call('POST', 'admin/customer', {
+    token: superAdmin,
+    body: { first_name: 'Ngozi', last_name: 'Eze', email: 'ngozi@example.com' },
+  })
   expect(made.httpStatus, made.message).toBe(200)
   app = new pg.Client({ connectionString: api.databaseUrls!.app })
   owner = new pg.Client({ connectionString: api.databaseUrls!.owner })
@@ -41,7 +51,8 @@ afterAll(async () => {
   await api?.close()
   if (!adminUrl) return
   await asAdmin(async (admin) => {
-    for (const name of extraDatabases) await admin.query(`drop database if exists ${name} with (force)`)
+    for (const name of extraDatabases)
+      await admin.query(`drop database if exists ${name} with (force)`)
     for (const role of extraRoles) await admin.query(`drop role if exists ${role}`)
   })
 })
@@ -67,7 +78,9 @@ async function refusal(client: pg.Client, statement: string) {
 }
 
 async function trail() {
-  const { rows } = await owner.query('select id, action, summary, record_reference from audit_log order by id')
+  const { rows } = await owner.query(
+    'select id, action, summary, record_reference from audit_log order by id',
+  )
   return rows
 }
 
@@ -76,7 +89,10 @@ async function freshDatabase() {
   const name = `lb_test_${crypto.randomBytes(6).toString('hex')}`
   await asAdmin((admin) => admin.query(`create database ${name} owner ${TEST_ROLES.owner}`))
   extraDatabases.push(name)
-  return { app: roleUrl(adminUrl!, TEST_ROLES.app, name), owner: roleUrl(adminUrl!, TEST_ROLES.owner, name) }
+  return {
+    app: roleUrl(adminUrl!, TEST_ROLES.app, name),
+    owner: roleUrl(adminUrl!, TEST_ROLES.owner, name),
+  }
 }
 
 describe.runIf(adminUrl)("the app's role cannot change the audit trail", () => {
@@ -87,10 +103,19 @@ describe.runIf(adminUrl)("the app's role cannot change the audit trail", () => {
       ["update audit_log set summary = 'rewritten'", /permission denied for table audit_log/],
       ['delete from audit_log', /permission denied for table audit_log/],
       ['truncate audit_log', /permission denied for table audit_log/],
-      ['alter table audit_log disable trigger audit_log_no_change', /must be owner of table audit_log/],
+      [
+        'alter table audit_log disable trigger audit_log_no_change',
+        /must be owner of table audit_log/,
+      ],
       ['alter table audit_log disable trigger all', /must be owner of table audit_log/],
-      ['drop trigger audit_log_no_change on audit_log', /must be owner of (table|relation) audit_log/],
-      ['drop trigger audit_log_no_truncate on audit_log', /must be owner of (table|relation) audit_log/],
+      [
+        'drop trigger audit_log_no_change on audit_log',
+        /must be owner of (table|relation) audit_log/,
+      ],
+      [
+        'drop trigger audit_log_no_truncate on audit_log',
+        /must be owner of (table|relation) audit_log/,
+      ],
       ['drop table audit_log', /must be owner of table audit_log/],
       [`alter table audit_log owner to ${TEST_ROLES.app}`, /must be owner of table audit_log/],
       ['alter table audit_log rename to audit_log_old', /must be owner of table audit_log/],
@@ -103,7 +128,10 @@ describe.runIf(adminUrl)("the app's role cannot change the audit trail", () => {
         'create trigger audit_log_first before update on audit_log for each row execute function suppress_redundant_updates_trigger()',
         /permission denied for table audit_log/,
       ],
-      ['set session_replication_role = replica', /permission denied to set parameter "session_replication_role"/],
+      [
+        'set session_replication_role = replica',
+        /permission denied to set parameter "session_replication_role"/,
+      ],
       [`set role ${TEST_ROLES.owner}`, /permission denied to set role/],
     ]
     for (const [statement, refused] of attempts) {
@@ -125,8 +153,12 @@ describe.runIf(adminUrl)("the app's role cannot change the audit trail", () => {
     )
     const { rows } = await app.query("select summary from audit_log where record_reference = 'T-1'")
     expect(rows).toEqual([{ summary: 'Added by the app role' }])
-    expect(await refusal(owner, "update audit_log set summary = 'rewritten'")).toMatch(/The audit log is append-only: UPDATE is refused/)
-    expect(await refusal(owner, 'delete from audit_log')).toMatch(/The audit log is append-only: DELETE is refused/)
+    expect(await refusal(owner, "update audit_log set summary = 'rewritten'")).toMatch(
+      /The audit log is append-only: UPDATE is refused/,
+    )
+    expect(await refusal(owner, 'delete from audit_log')).toMatch(
+      /The audit log is append-only: DELETE is refused/,
+    )
   })
 
   test("a table a later migration adds is the app role's to use at once (default privileges), its sequence too", async () => {
@@ -134,10 +166,16 @@ describe.runIf(adminUrl)("the app's role cannot change the audit trail", () => {
     try {
       await app.query("insert into later_feature (note) values ('first')")
       await app.query("update later_feature set note = 'changed'")
-      expect((await app.query('select id, note from later_feature')).rows).toEqual([{ id: '1', note: 'changed' }])
+      expect((await app.query('select id, note from later_feature')).rows).toEqual([
+        { id: '1', note: 'changed' },
+      ])
       await app.query('delete from later_feature')
-      expect(await refusal(app, 'truncate later_feature')).toMatch(/permission denied for table later_feature/)
-      expect(await refusal(app, 'alter table later_feature add column extra text')).toMatch(/must be owner of table later_feature/)
+      expect(await refusal(app, 'truncate later_feature')).toMatch(
+        /permission denied for table later_feature/,
+      )
+      expect(await refusal(app, 'alter table later_feature add column extra text')).toMatch(
+        /must be owner of table later_feature/,
+      )
     } finally {
       await owner.query('drop table later_feature')
     }
@@ -149,25 +187,42 @@ describe.runIf(adminUrl)('starting on PostgreSQL with two roles', () => {
     const { openDatabase } = await import('~/backend/db/client')
     const urls = await freshDatabase()
     const connections = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ databaseUrl: urls.app, migrationUrl: urls.owner, dataDir: api.dataDir, poolSize: 2 })),
+      [1, 2, 3].map(() =>
+        openDatabase({
+          databaseUrl: urls.app,
+          migrationUrl: urls.owner,
+          dataDir: api.dataDir,
+          poolSize: 2,
+        }),
+      ),
     )
     await Promise.all(connections.map((connection) => connection.close()))
     const client = new pg.Client({ connectionString: urls.app })
     await client.connect()
     try {
-      expect(await refusal(client, 'delete from audit_log')).toMatch(/permission denied for table audit_log/)
-      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(/must be owner of table audit_log/)
+      expect(await refusal(client, 'delete from audit_log')).toMatch(
+        /permission denied for table audit_log/,
+      )
+      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(
+        /must be owner of table audit_log/,
+      )
     } finally {
       await client.end()
     }
   })
 
-  test("an instance given DATABASE_URL alone starts on a migrated database without running DDL, and says what to set on an empty one", async () => {
+  test('an instance given DATABASE_URL alone starts on a migrated database without running DDL, and says what to set on an empty one', async () => {
     const { openDatabase } = await import('~/backend/db/client')
-    const migrated = await openDatabase({ databaseUrl: api.databaseUrls!.app, dataDir: api.dataDir, poolSize: 1 })
+    const migrated = await openDatabase({
+      databaseUrl: api.databaseUrls!.app,
+      dataDir: api.dataDir,
+      poolSize: 1,
+    })
     await migrated.close()
     const empty = await freshDatabase()
-    await expect(openDatabase({ databaseUrl: empty.app, dataDir: api.dataDir, poolSize: 1 })).rejects.toThrow(
+    await expect(
+      openDatabase({ databaseUrl: empty.app, dataDir: api.dataDir, poolSize: 1 }),
+    ).rejects.toThrow(
       /has migrations to run, and DATABASE_URL's role lb_test_app may not run them .*Set DATABASE_MIGRATION_URL/,
     )
   })
@@ -175,17 +230,33 @@ describe.runIf(adminUrl)('starting on PostgreSQL with two roles', () => {
   test('a start refuses an app role that could change the trail: the owner itself, or a member of the owner', async () => {
     const { openDatabase } = await import('~/backend/db/client')
     const urls = api.databaseUrls!
-    await expect(openDatabase({ databaseUrl: urls.owner, migrationUrl: urls.owner, dataDir: api.dataDir, poolSize: 1 })).rejects.toThrow(
-      /both connect as lb_test_owner: the app needs a role of its own/,
-    )
+    await expect(
+      openDatabase({
+        databaseUrl: urls.owner,
+        migrationUrl: urls.owner,
+        dataDir: api.dataDir,
+        poolSize: 1,
+      }),
+    ).rejects.toThrow(/both connect as lb_test_owner: the app needs a role of its own/)
     const member = `lb_test_member_${crypto.randomBytes(3).toString('hex')}`
     extraRoles.push(member)
     await asAdmin(async (admin) => {
-      await admin.query(`create role ${member} login password '${TEST_ROLES.password}' in role ${TEST_ROLES.owner}`)
+      await admin.query(
+        `create role ${member} login password '${TEST_ROLES.password}' in role ${TEST_ROLES.owner}`,
+      )
     })
     const memberUrl = roleUrl(adminUrl!, member, new URL(urls.app).pathname.slice(1))
-    await expect(openDatabase({ databaseUrl: memberUrl, migrationUrl: urls.owner, dataDir: api.dataDir, poolSize: 1 })).rejects.toThrow(
-      new RegExp(`role "${member}" could change the audit trail, so the app does not open the database:\\n  - it owns tables, or is a member of their owner \\(lb_test_owner\\): [a-z_, ]*audit_log`),
+    await expect(
+      openDatabase({
+        databaseUrl: memberUrl,
+        migrationUrl: urls.owner,
+        dataDir: api.dataDir,
+        poolSize: 1,
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `role "${member}" could change the audit trail, so the app does not open the database:\\n  - it owns tables, or is a member of their owner \\(lb_test_owner\\): [a-z_, ]*audit_log`,
+      ),
     )
   })
 })
@@ -209,12 +280,25 @@ describe.runIf(adminUrl)('an existing database, made when one role did everythin
     const server = new URL(adminUrl!)
     const handOver = spawnSync(
       path.join(findPostgresBin()!, 'psql'),
-      ['-v', 'ON_ERROR_STOP=1', '-v', `owner=${TEST_ROLES.owner}`, '-f', path.resolve(import.meta.dirname, '../../deploy/postgres/hand-over.sql'), roleUrl(adminUrl!, decodeURIComponent(server.username), database)],
+      [
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-v',
+        `owner=${TEST_ROLES.owner}`,
+        '-f',
+        path.resolve(import.meta.dirname, '../../deploy/postgres/hand-over.sql'),
+        roleUrl(adminUrl!, decodeURIComponent(server.username), database),
+      ],
       { encoding: 'utf8' },
     )
     expect(handOver.status, handOver.stderr).toBe(0)
 
-    const after = await openDatabase({ databaseUrl: legacyUrl, migrationUrl: roleUrl(adminUrl!, TEST_ROLES.owner, database), dataDir: api.dataDir, poolSize: 1 })
+    const after = await openDatabase({
+      databaseUrl: legacyUrl,
+      migrationUrl: roleUrl(adminUrl!, TEST_ROLES.owner, database),
+      dataDir: api.dataDir,
+      poolSize: 1,
+    })
     await after.close()
     const client = new pg.Client({ connectionString: legacyUrl })
     await client.connect()
@@ -223,9 +307,15 @@ describe.runIf(adminUrl)('an existing database, made when one role did everythin
         `select c.relname from pg_class c where c.relowner = (select oid from pg_roles where rolname = current_user) and c.relkind in ('r', 'p', 'S', 'v', 'm')`,
       )
       expect(rows).toEqual([])
-      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(/must be owner of table audit_log/)
-      expect(await refusal(client, 'drop trigger audit_log_no_change on audit_log')).toMatch(/must be owner of (table|relation) audit_log/)
-      expect(await refusal(client, 'truncate audit_log')).toMatch(/permission denied for table audit_log/)
+      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(
+        /must be owner of table audit_log/,
+      )
+      expect(await refusal(client, 'drop trigger audit_log_no_change on audit_log')).toMatch(
+        /must be owner of (table|relation) audit_log/,
+      )
+      expect(await refusal(client, 'truncate audit_log')).toMatch(
+        /permission denied for table audit_log/,
+      )
     } finally {
       await client.end()
     }
@@ -234,23 +324,38 @@ describe.runIf(adminUrl)('an existing database, made when one role did everythin
 
 describe.runIf(adminUrl)("compose.yaml's database", () => {
   const root = path.resolve(import.meta.dirname, '../..')
-  const compose = YAML.parse(fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8'), { merge: true })
-  const secrets: Record<string, string> = { POSTGRES_PASSWORD: 'superuser-pw-1', DB_OWNER_PASSWORD: 'owner-pw-1', DB_APP_PASSWORD: 'app-pw-1' }
+  const compose = YAML.parse(fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8'), {
+    merge: true,
+  })
+  const secrets: Record<string, string> = {
+    POSTGRES_PASSWORD: 'superuser-pw-1',
+    DB_OWNER_PASSWORD: 'owner-pw-1',
+    DB_APP_PASSWORD: 'app-pw-1',
+  }
   /** compose's ${NAME}, ${NAME:-default} and ${NAME:?message}, from `secrets`. */
   const expand = (text: string) =>
-    String(text).replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind: string, rest: string) => secrets[name] ?? (kind === '-' ? rest : ''))
+    String(text).replace(
+      /\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g,
+      (_, name: string, kind: string, rest: string) => secrets[name] ?? (kind === '-' ? rest : ''),
+    )
 
   test('its init script makes the roles the app connects as; the app starts, and its role cannot change the trail', async () => {
     const { openDatabase } = await import('~/backend/db/client')
     const db = compose.services.db
-    const dbEnv: Record<string, string> = Object.fromEntries(Object.entries(db.environment).map(([name, value]) => [name, expand(String(value))]))
-    const [, script, target] = /^(\.\/[^:]+):(\/docker-entrypoint-initdb\.d\/[^:]+)/.exec(db.volumes.find((item: string) => item.includes('/docker-entrypoint-initdb.d/'))) ?? []
+    const dbEnv: Record<string, string> = Object.fromEntries(
+      Object.entries(db.environment).map(([name, value]) => [name, expand(String(value))]),
+    )
+    const [, script, target] =
+      /^(\.\/[^:]+):(\/docker-entrypoint-initdb\.d\/[^:]+)/.exec(
+        db.volumes.find((item: string) => item.includes('/docker-entrypoint-initdb.d/')),
+      ) ?? []
     expect(target).toBeTruthy()
     // The roles are the whole server's: the ones a run that stopped half-way left are dropped first.
     const server = new URL(adminUrl!)
     const database = `lb_test_${crypto.randomBytes(6).toString('hex')}`
     await asAdmin(async (admin) => {
-      for (const role of ['landbanking_app', 'landbanking_owner']) await admin.query(`drop role if exists ${role}`)
+      for (const role of ['landbanking_app', 'landbanking_owner'])
+        await admin.query(`drop role if exists ${role}`)
       // What the image does before its init scripts: POSTGRES_DB, owned by POSTGRES_USER.
       await admin.query(`create database ${database}`)
     })
@@ -273,20 +378,33 @@ describe.runIf(adminUrl)("compose.yaml's database", () => {
     const app = compose.services['app-1'].environment
     const local = (url: string) => {
       const parsed = new URL(expand(url))
-      expect(`${parsed.hostname}:${parsed.port}${parsed.pathname}`).toBe(`db:5432/${dbEnv.POSTGRES_DB}`)
+      expect(`${parsed.hostname}:${parsed.port}${parsed.pathname}`).toBe(
+        `db:5432/${dbEnv.POSTGRES_DB}`,
+      )
       parsed.host = server.host
       parsed.pathname = `/${database}`
       return parsed.toString()
     }
     const urls = { app: local(app.DATABASE_URL), owner: local(app.DATABASE_MIGRATION_URL) }
-    const started = await openDatabase({ databaseUrl: urls.app, migrationUrl: urls.owner, dataDir: api.dataDir, poolSize: 1 })
+    const started = await openDatabase({
+      databaseUrl: urls.app,
+      migrationUrl: urls.owner,
+      dataDir: api.dataDir,
+      poolSize: 1,
+    })
     await started.close()
     const client = new pg.Client({ connectionString: urls.app })
     await client.connect()
     try {
-      expect((await client.query('select current_user as role')).rows).toEqual([{ role: 'landbanking_app' }])
-      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(/must be owner of table audit_log/)
-      expect(await refusal(client, 'delete from audit_log')).toMatch(/permission denied for table audit_log/)
+      expect((await client.query('select current_user as role')).rows).toEqual([
+        { role: 'landbanking_app' },
+      ])
+      expect(await refusal(client, 'alter table audit_log disable trigger all')).toMatch(
+        /must be owner of table audit_log/,
+      )
+      expect(await refusal(client, 'delete from audit_log')).toMatch(
+        /permission denied for table audit_log/,
+      )
     } finally {
       await client.end()
     }

@@ -27,7 +27,10 @@ beforeAll(async () => {
   peopleAdmin = await api.createStaff(['can_view_customer', 'can_modify_customer'])
   customerToken = (await api.registerUser('customer')).token
   const email = `chidi-${Date.now()}@example.com`
-  const made = await api.call('POST', 'admin/customer', { token: peopleAdmin.token, body: { first_name: 'Chidi', last_name: 'Okafor', email } })
+  const made = await api.call('POST', 'admin/customer', {
+    token: peopleAdmin.token,
+    body: { first_name: 'Chidi', last_name: 'Okafor', email },
+  })
   expect(made.httpStatus, made.message).toBe(200)
   hyperlinkCustomer = made.data.reference
   formulaActor = await formulaNamedSignIn()
@@ -45,7 +48,9 @@ beforeAll(async () => {
  */
 async function formulaNamedSignIn() {
   const customer = await api.registerUser('customer')
-  await api.db.execute(sql`update users set first_name = ${hyperlinkName} where email = ${customer.email}`)
+  await api.db.execute(
+    sql`update users set first_name = ${hyperlinkName} where email = ${customer.email}`,
+  )
   const signedIn = await api.login(customer.email, customer.password)
   return signedIn.user.reference as string
 }
@@ -64,7 +69,8 @@ async function refusal(run: () => Promise<unknown>) {
   return 'not refused'
 }
 
-const list = (query: string, token = superAdmin) => api.call('GET', `admin/audit?${query}`, { token })
+const list = (query: string, token = superAdmin) =>
+  api.call('GET', `admin/audit?${query}`, { token })
 
 describe('entries are append-only', () => {
   test('UPDATE, DELETE and TRUNCATE on the table are refused by the database, and the entries stay as written', async () => {
@@ -82,7 +88,9 @@ describe('entries are append-only', () => {
     ]) {
       expect(await refusal(() => api.db.execute(statement))).toMatch(refused)
     }
-    const after = (await list('')).data.items.find((entry: { id: string }) => entry.id === before.id)
+    const after = (await list('')).data.items.find(
+      (entry: { id: string }) => entry.id === before.id,
+    )
     expect(after).toEqual(before)
   })
 
@@ -90,7 +98,9 @@ describe('entries are append-only', () => {
     const { APPEND_ONLY_TABLES } = await import('~/backend/db/roles')
     const { rows } = (await api.db.execute(sql`
       select distinct c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-       where not t.tgisinternal and p.proname like '%append_only%' order by c.relname`)) as unknown as { rows: Array<{ relname: string }> }
+       where not t.tgisinternal and p.proname like '%append_only%' order by c.relname`)) as unknown as {
+      rows: Array<{ relname: string }>
+    }
     expect(rows.map((row) => row.relname)).toEqual([...APPEND_ONLY_TABLES])
   })
 
@@ -111,7 +121,10 @@ describe('GET admin/audit', () => {
 
   test("filters: a record's own entries, an actor, an action, a search and the dates", async () => {
     const byRecord = await list(`record=${hyperlinkCustomer}`)
-    expect(byRecord.data.items.map((entry: { action: string }) => entry.action)).toEqual(['customer.updated', 'customer.created'])
+    expect(byRecord.data.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'customer.updated',
+      'customer.created',
+    ])
     const [updated] = byRecord.data.items
     expect(updated.actor.reference).toBe(peopleAdmin.user.reference)
     expect(updated.action_label).toBe('Changed customer')
@@ -119,17 +132,32 @@ describe('GET admin/audit', () => {
 
     const byActor = await list(`actor=${peopleAdmin.user.reference}`)
     expect(byActor.data.items.length).toBeGreaterThanOrEqual(2)
-    expect(byActor.data.items.every((entry: { actor: { reference: string } }) => entry.actor.reference === peopleAdmin.user.reference)).toBe(true)
+    expect(
+      byActor.data.items.every(
+        (entry: { actor: { reference: string } }) =>
+          entry.actor.reference === peopleAdmin.user.reference,
+      ),
+    ).toBe(true)
 
     const byAction = await list('action=customer.created')
-    expect(byAction.data.items.every((entry: { action: string }) => entry.action === 'customer.created')).toBe(true)
-    expect(byAction.data.items.some((entry: { record: { reference: string } }) => entry.record.reference === hyperlinkCustomer)).toBe(true)
+    expect(
+      byAction.data.items.every((entry: { action: string }) => entry.action === 'customer.created'),
+    ).toBe(true)
+    expect(
+      byAction.data.items.some(
+        (entry: { record: { reference: string } }) => entry.record.reference === hyperlinkCustomer,
+      ),
+    ).toBe(true)
 
     const bySearch = await list('search=Okafor-Bello')
-    expect(bySearch.data.items.map((entry: { record: { reference: string } }) => entry.record.reference)).toContain(hyperlinkCustomer)
+    expect(
+      bySearch.data.items.map((entry: { record: { reference: string } }) => entry.record.reference),
+    ).toContain(hyperlinkCustomer)
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
-    expect((await list(`record=${hyperlinkCustomer}&from=${today}&to=${today}`)).data.items).toHaveLength(2)
+    expect(
+      (await list(`record=${hyperlinkCustomer}&from=${today}&to=${today}`)).data.items,
+    ).toHaveLength(2)
     expect((await list(`record=${hyperlinkCustomer}&to=2020-01-01`)).data.items).toHaveLength(0)
     // Junk in a filter is refused under its name, so nobody reads an unfiltered trail by mistake; an empty filter is none.
     const junk = await list('action=not-an-action&from=yesterday')
@@ -142,7 +170,12 @@ describe('GET admin/audit', () => {
     const failed = await list(`action=auth.sign_in_failed&actor=${encodeURIComponent('nobody-')}`)
     expect(failed.httpStatus).toBe(200)
     const system = await list('actor=system')
-    expect(system.data.items.every((entry: { actor: { reference: string | null; name: string } }) => entry.actor.reference === null && entry.actor.name === 'system')).toBe(true)
+    expect(
+      system.data.items.every(
+        (entry: { actor: { reference: string | null; name: string } }) =>
+          entry.actor.reference === null && entry.actor.name === 'system',
+      ),
+    ).toBe(true)
   })
 })
 
@@ -157,9 +190,13 @@ describe('the CSV export', () => {
     const { answer, bytes, lines } = await exportCsv('action=customer.created')
     expect(answer.httpStatus).toBe(200)
     expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(answer.response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/)
+    expect(answer.response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    expect(lines[0]).toBe('id,at,actor_reference,actor,action,record_type,record_reference,related,summary,changes,client_ip,user_agent')
+    expect(lines[0]).toBe(
+      'id,at,actor_reference,actor,action,record_type,record_reference,related,summary,changes,client_ip,user_agent',
+    )
     let total = 0
     for (let page = 1; ; page++) {
       const { data } = await list(`action=customer.created&page=${page}`)

@@ -64,7 +64,9 @@ describe('the one-time code', () => {
   })
 
   test('needs a signed-in user', async () => {
-    expect((await api.call('POST', 'verify-email', { body: { otp: '123456' } })).httpStatus).toBe(401)
+    expect((await api.call('POST', 'verify-email', { body: { otp: '123456' } })).httpStatus).toBe(
+      401,
+    )
     expect((await api.call('POST', 'send-otp')).httpStatus).toBe(401)
   })
 
@@ -72,7 +74,10 @@ describe('the one-time code', () => {
     const { email, token } = await registerOnly(api)
     const code = codeIn(api.latestMail(email))!
     const { userId } = await codeRow(email)
-    await api.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, userId))
+    await api.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, userId))
     const answer = await api.call('POST', 'verify-email', { token, body: { otp: code } })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data).toEqual({ otp: [EXPIRED] })
@@ -86,7 +91,9 @@ describe('the one-time code', () => {
     const wrong = wrongCodeFor(code)
     const messages = []
     for (let attempt = 1; attempt <= 5; attempt++) {
-      messages.push((await api.call('POST', 'verify-email', { token, body: { otp: wrong } })).data.otp[0])
+      messages.push(
+        (await api.call('POST', 'verify-email', { token, body: { otp: wrong } })).data.otp[0],
+      )
     }
     expect(messages).toEqual([
       'The code is incorrect. 4 tries left.',
@@ -104,7 +111,11 @@ describe('the one-time code', () => {
     const { email, token } = await registerOnly(api)
     const code = codeIn(api.latestMail(email))!
     const wrong = wrongCodeFor(code)
-    await Promise.all(Array.from({ length: 12 }, () => api.call('POST', 'verify-email', { token, body: { otp: wrong } })))
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        api.call('POST', 'verify-email', { token, body: { otp: wrong } }),
+      ),
+    )
     expect((await codeRow(email)).row.attempts).toBe(5)
   })
 
@@ -117,7 +128,9 @@ describe('the one-time code', () => {
     expect(api.mailCount(email)).toBe(1)
 
     await backdateSend(email, 30)
-    expect((await api.call('POST', 'send-otp', { token })).message).toMatch(/^Please wait (30|29|28) seconds/)
+    expect((await api.call('POST', 'send-otp', { token })).message).toMatch(
+      /^Please wait (30|29|28) seconds/,
+    )
 
     await backdateSend(email)
     const resent = await api.call('POST', 'send-otp', { token })
@@ -126,9 +139,13 @@ describe('the one-time code', () => {
     expect(api.mailCount(email)).toBe(2)
     const second = codeIn(api.latestMail(email))!
     if (second !== first) {
-      expect((await api.call('POST', 'verify-email', { token, body: { otp: first } })).status).toBe('payloadValidationError')
+      expect((await api.call('POST', 'verify-email', { token, body: { otp: first } })).status).toBe(
+        'payloadValidationError',
+      )
     }
-    expect((await api.call('POST', 'verify-email', { token, body: { otp: second } })).status).toBe('200')
+    expect((await api.call('POST', 'verify-email', { token, body: { otp: second } })).status).toBe(
+      '200',
+    )
   })
 
   test('a fresh code gets 5 fresh tries', async () => {
@@ -141,7 +158,9 @@ describe('the one-time code', () => {
     await api.call('POST', 'send-otp', { token })
     expect((await codeRow(email)).row.attempts).toBe(0)
     const second = codeIn(api.latestMail(email))!
-    expect((await api.call('POST', 'verify-email', { token, body: { otp: second } })).status).toBe('200')
+    expect((await api.call('POST', 'verify-email', { token, body: { otp: second } })).status).toBe(
+      '200',
+    )
   })
 
   test('at most 3 code or reset e-mails go to one account in 15 minutes', async () => {

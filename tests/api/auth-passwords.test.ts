@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount, sendSetPasswordLink } from '~/backend/auth/service'
 import { passwordTokens } from '~/backend/db/schema'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { linkIn, notificationTitles, registerOnly, tokenIn, uniqueEmail, userRow } from './auth-support'
+import {
+  linkIn,
+  notificationTitles,
+  registerOnly,
+  tokenIn,
+  uniqueEmail,
+  userRow,
+} from './auth-support'
 
 let api: TestApi
 beforeAll(async () => {
@@ -40,7 +47,12 @@ describe('forgot-password', () => {
     const known = await api.call('POST', 'auth/forgot-password', { body: { email } })
     const unknown = await api.call('POST', 'auth/forgot-password', { body: { email: ghost } })
     expect({ ...known, response: null }).toEqual({ ...unknown, response: null })
-    expect(known).toMatchObject({ httpStatus: 200, status: '200', message: 'Password reset email sent', data: null })
+    expect(known).toMatchObject({
+      httpStatus: 200,
+      status: '200',
+      message: 'Password reset email sent',
+      data: null,
+    })
     expect(api.mailCount(email)).toBe(2) // the code at registration, then the link
     expect(api.mailCount(ghost)).toBe(0)
   })
@@ -50,7 +62,9 @@ describe('forgot-password', () => {
     const ghost = uniqueEmail('ghost')
     for (const address of [email, ghost]) {
       for (let attempt = 1; attempt <= 3; attempt++) {
-        expect((await api.call('POST', 'auth/forgot-password', { body: { email: address } })).status).toBe('200')
+        expect(
+          (await api.call('POST', 'auth/forgot-password', { body: { email: address } })).status,
+        ).toBe('200')
       }
     }
     const known = await api.call('POST', 'auth/forgot-password', { body: { email } })
@@ -61,8 +75,12 @@ describe('forgot-password', () => {
   })
 
   test('the e-mail is required and must look like one', async () => {
-    expect((await api.call('POST', 'auth/forgot-password', { body: {} })).data).toEqual({ email: ['Enter your email'] })
-    expect((await api.call('POST', 'auth/forgot-password', { body: { email: 'nope' } })).data).toEqual({
+    expect((await api.call('POST', 'auth/forgot-password', { body: {} })).data).toEqual({
+      email: ['Enter your email'],
+    })
+    expect(
+      (await api.call('POST', 'auth/forgot-password', { body: { email: 'nope' } })).data,
+    ).toEqual({
       email: ['Email must be a valid email'],
     })
   })
@@ -72,11 +90,15 @@ describe('the reset link', () => {
   test('opens with verify-password-token, sets a new password, signs in and ends older sessions', async () => {
     const { email, password, token: oldSession } = await api.registerUser('customer')
     const token = await requestReset(email)
-    expect(linkIn(api.latestMail(email))).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&email=/)
+    expect(linkIn(api.latestMail(email))).toMatch(
+      /^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}&email=/,
+    )
     const rows = await tokenRows(email)
     expect(rows).toHaveLength(1)
     expect(rows[0].tokenHash).not.toBe(token)
-    expect(Math.abs(rows[0].expiresAt.getTime() - rows[0].createdAt.getTime() - 3600_000)).toBeLessThan(5_000)
+    expect(
+      Math.abs(rows[0].expiresAt.getTime() - rows[0].createdAt.getTime() - 3600_000),
+    ).toBeLessThan(5_000)
 
     const opened = await api.call('POST', 'auth/verify-password-token', { body: { token } })
     expect(opened.status).toBe('200')
@@ -89,37 +111,58 @@ describe('the reset link', () => {
     expect(reset.data.user).toMatchObject({ email, email_verified: true })
     expect((await api.call('GET', 'auth/me', { token: reset.data.token })).status).toBe('200')
     expect((await api.call('GET', 'auth/me', { token: oldSession })).httpStatus).toBe(401)
-    expect((await api.call('POST', 'auth/login', { body: { email, password } })).httpStatus).toBe(401)
-    expect((await api.call('POST', 'auth/login', { body: { email, password: 'a-new-password' } })).status).toBe('200')
+    expect((await api.call('POST', 'auth/login', { body: { email, password } })).httpStatus).toBe(
+      401,
+    )
+    expect(
+      (await api.call('POST', 'auth/login', { body: { email, password: 'a-new-password' } }))
+        .status,
+    ).toBe('200')
   })
 
   test('works once', async () => {
     const { email } = await api.registerUser('customer')
     const token = await requestReset(email)
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).status).toBe('200')
-    const again = await api.call('POST', 'auth/reset-password', { body: resetBody(email, token, 'another-password') })
+    expect(
+      (await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).status,
+    ).toBe('200')
+    const again = await api.call('POST', 'auth/reset-password', {
+      body: resetBody(email, token, 'another-password'),
+    })
     expect(again.httpStatus).toBe(400)
     expect(again.message).toBe(INVALID_LINK)
     const opened = await api.call('POST', 'auth/verify-password-token', { body: { token } })
     expect(opened.httpStatus).toBe(404)
     expect(opened.message).toBe(INVALID_LINK)
-    expect((await api.call('POST', 'auth/login', { body: { email, password: 'another-password' } })).httpStatus).toBe(401)
+    expect(
+      (await api.call('POST', 'auth/login', { body: { email, password: 'another-password' } }))
+        .httpStatus,
+    ).toBe(401)
   })
 
   test('using one link kills the other links of the account', async () => {
     const { email } = await api.registerUser('customer')
     const first = await requestReset(email)
     const second = await requestReset(email)
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(email, second) })).status).toBe('200')
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token: first } })).httpStatus).toBe(404)
+    expect(
+      (await api.call('POST', 'auth/reset-password', { body: resetBody(email, second) })).status,
+    ).toBe('200')
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token: first } })).httpStatus,
+    ).toBe(404)
   })
 
   test('expires after an hour', async () => {
     const { email } = await api.registerUser('customer')
     const token = await requestReset(email)
     const { id } = await userRow(api, email)
-    await api.db.update(passwordTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordTokens.userId, id))
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus).toBe(404)
+    await api.db
+      .update(passwordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordTokens.userId, id))
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus,
+    ).toBe(404)
     const reset = await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })
     expect(reset.httpStatus).toBe(400)
     expect(reset.message).toBe(INVALID_LINK)
@@ -129,10 +172,18 @@ describe('the reset link', () => {
     const { email } = await api.registerUser('customer')
     const other = await api.registerUser('customer')
     const token = await requestReset(email)
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token: 'made-up-token' } })).httpStatus).toBe(404)
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(other.email, token) })).message).toBe(INVALID_LINK)
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token: 'made-up-token' } }))
+        .httpStatus,
+    ).toBe(404)
+    expect(
+      (await api.call('POST', 'auth/reset-password', { body: resetBody(other.email, token) }))
+        .message,
+    ).toBe(INVALID_LINK)
     // The refused attempt did not spend the link.
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).status).toBe('200')
+    expect(
+      (await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).status,
+    ).toBe('200')
   })
 
   test('the new password and its confirmation are required and must match', async () => {
@@ -165,14 +216,21 @@ describe('the reset link', () => {
     const before = api.mailCount(email)
     expect((await api.call('POST', 'auth/forgot-password', { body: { email } })).status).toBe('200')
     expect(api.mailCount(email)).toBe(before)
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus).toBe(404)
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus,
+    ).toBe(404)
   })
 })
 
 describe('the set-password link of a staff-made account', () => {
   async function staffMade() {
     const email = uniqueEmail('made')
-    const user = await createAccount(api.db, { email, firstName: 'Tunde', lastName: 'Bello', role: 'customer' })
+    const user = await createAccount(api.db, {
+      email,
+      firstName: 'Tunde',
+      lastName: 'Bello',
+      role: 'customer',
+    })
     await sendSetPasswordLink(api.db, user)
     const mail = api.latestMail(email)
     return { email, user, mail, token: tokenIn(mail)! }
@@ -183,10 +241,15 @@ describe('the set-password link of a staff-made account', () => {
     expect(linkIn(mail)).toMatch(/^http:\/\/localhost:3000\/set-password\?token=/)
     const [row] = await tokenRows(email)
     expect(row.purpose).toBe('set')
-    expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 7 * 24 * 3600_000)).toBeLessThan(5_000)
+    expect(
+      Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 7 * 24 * 3600_000),
+    ).toBeLessThan(5_000)
 
     // No password yet: nothing signs in.
-    expect((await api.call('POST', 'auth/login', { body: { email, password: 'anything-1' } })).httpStatus).toBe(401)
+    expect(
+      (await api.call('POST', 'auth/login', { body: { email, password: 'anything-1' } }))
+        .httpStatus,
+    ).toBe(401)
     expect(await notificationTitles(api, user.id)).toEqual([])
 
     const opened = await api.call('POST', 'auth/verify-password-token', { body: { token } })
@@ -199,7 +262,13 @@ describe('the set-password link of a staff-made account', () => {
     expect(set.data.user).toMatchObject({ email, email_verified: true, first_name: 'Tunde' })
     expect(await notificationTitles(api, user.id)).toEqual(['Welcome to Land Banking'])
 
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(email, token, 'other-password') })).message).toBe(INVALID_LINK)
+    expect(
+      (
+        await api.call('POST', 'auth/reset-password', {
+          body: resetBody(email, token, 'other-password'),
+        })
+      ).message,
+    ).toBe(INVALID_LINK)
     await api.login(email, 'my-own-password')
     await api.login(email, 'my-own-password')
     expect(await notificationTitles(api, user.id)).toEqual(['Welcome to Land Banking'])
@@ -212,8 +281,12 @@ describe('the set-password link of a staff-made account', () => {
       .update(passwordTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordTokens.userId, id))
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus).toBe(404)
-    expect((await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).httpStatus).toBe(400)
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus,
+    ).toBe(404)
+    expect(
+      (await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).httpStatus,
+    ).toBe(400)
   })
 
   test('a staff-made account signing in with a password given by staff gets its welcome at that first sign-in', async () => {

@@ -5,12 +5,18 @@ import type { TestApi } from '../support/api-harness'
 
 export const codeIn = (mail: string | null) => /code is (\d{6})/.exec(mail ?? '')?.[1] ?? null
 export const linkIn = (mail: string | null) => /https?:\/\/\S+/.exec(mail ?? '')?.[0] ?? null
-export const tokenIn = (mail: string | null) => new URL(linkIn(mail) ?? 'http://x/').searchParams.get('token')
+export const tokenIn = (mail: string | null) =>
+  new URL(linkIn(mail) ?? 'http://x/').searchParams.get('token')
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`
 
 /** Registers without verifying: what a person has right after the sign-up form. */
-export async function registerOnly(api: TestApi, role: 'customer' | 'realtor' = 'customer', extra: Record<string, unknown> = {}) {
+export async function registerOnly(
+  api: TestApi,
+  role: 'customer' | 'realtor' = 'customer',
+  extra: Record<string, unknown> = {},
+) {
   const email = uniqueEmail(role)
   const password = 'password-123'
   const answer = await api.call('POST', 'auth/register', {

@@ -18,7 +18,9 @@ const INVALID = 'These credentials do not match our records'
 
 describe('auth/login', () => {
   test('the super admin created at first start signs in and gets the session user, holding every permission, and a token', async () => {
-    const answer = await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+    const answer = await api.call('POST', 'auth/login', {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    })
     expect(answer.httpStatus).toBe(200)
     expect(answer.status).toBe('200')
     expect(answer.data.user).toMatchObject({
@@ -34,7 +36,9 @@ describe('auth/login', () => {
   })
 
   test('the e-mail is matched whatever its case and surrounding spaces', async () => {
-    const answer = await api.call('POST', 'auth/login', { body: { email: `  ${ADMIN_EMAIL.toUpperCase()} `, password: ADMIN_PASSWORD } })
+    const answer = await api.call('POST', 'auth/login', {
+      body: { email: `  ${ADMIN_EMAIL.toUpperCase()} `, password: ADMIN_PASSWORD },
+    })
     expect(answer.status).toBe('200')
   })
 
@@ -49,8 +53,12 @@ describe('auth/login', () => {
   })
 
   test('a wrong password and an unknown e-mail answer the same', async () => {
-    const wrong = await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: 'nope-nope' } })
-    const unknown = await api.call('POST', 'auth/login', { body: { email: 'ghost@example.com', password: 'nope-nope' } })
+    const wrong = await api.call('POST', 'auth/login', {
+      body: { email: ADMIN_EMAIL, password: 'nope-nope' },
+    })
+    const unknown = await api.call('POST', 'auth/login', {
+      body: { email: 'ghost@example.com', password: 'nope-nope' },
+    })
     expect(wrong.httpStatus).toBe(401)
     expect(unknown.httpStatus).toBe(401)
     expect(wrong.message).toBe(INVALID)
@@ -69,15 +77,25 @@ describe('sign-in rate limits', () => {
   test('the 11th failed sign-in for one account within a minute answers 429 with a message, even with the right password', async () => {
     const { email, password } = await api.registerUser('customer')
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const answer = await api.call('POST', 'auth/login', { body: { email, password: `wrong-${attempt}` } })
+      const answer = await api.call('POST', 'auth/login', {
+        body: { email, password: `wrong-${attempt}` },
+      })
       expect(answer.httpStatus, `attempt ${attempt}`).toBe(401)
     }
     const eleventh = await api.call('POST', 'auth/login', { body: { email, password } })
     expect(eleventh.httpStatus).toBe(429)
     expect(eleventh.status).toBe('tooManyRequests')
-    expect(eleventh.message).toBe('Too many failed sign-in attempts. Please wait a minute and try again.')
+    expect(eleventh.message).toBe(
+      'Too many failed sign-in attempts. Please wait a minute and try again.',
+    )
     // Keyed on the account: others still sign in.
-    expect((await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe('200')
+    expect(
+      (
+        await api.call('POST', 'auth/login', {
+          body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        })
+      ).status,
+    ).toBe('200')
   })
 
   test('the limit counts an unregistered e-mail the same way, so it reveals nothing', async () => {
@@ -85,7 +103,10 @@ describe('sign-in rate limits', () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await api.call('POST', 'auth/login', { body: { email, password: 'whatever-1' } })
     }
-    expect((await api.call('POST', 'auth/login', { body: { email, password: 'whatever-1' } })).httpStatus).toBe(429)
+    expect(
+      (await api.call('POST', 'auth/login', { body: { email, password: 'whatever-1' } }))
+        .httpStatus,
+    ).toBe(429)
   })
 
   test('past 100 failures in an hour the account is refused until the hour has passed', async () => {
@@ -93,8 +114,16 @@ describe('sign-in rate limits', () => {
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
     await api.db
       .insert(rateLimitEvents)
-      .values(Array.from({ length: 99 }, () => ({ bucket: 'failed-login', key: email, createdAt: tenMinutesAgo })))
-    const hundredth = await api.call('POST', 'auth/login', { body: { email, password: 'wrong-password' } })
+      .values(
+        Array.from({ length: 99 }, () => ({
+          bucket: 'failed-login',
+          key: email,
+          createdAt: tenMinutesAgo,
+        })),
+      )
+    const hundredth = await api.call('POST', 'auth/login', {
+      body: { email, password: 'wrong-password' },
+    })
     expect(hundredth.httpStatus).toBe(401)
     const next = await api.call('POST', 'auth/login', { body: { email, password } })
     expect(next.httpStatus).toBe(429)
@@ -113,9 +142,15 @@ describe('sign-in rate limits', () => {
     await api.db
       .insert(rateLimitEvents)
       .values(Array.from({ length: 50 }, () => ({ bucket: 'failed-login-ip', key: address })))
-    const fromThere = await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, clientIp: address })
+    const fromThere = await api.call('POST', 'auth/login', {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      clientIp: address,
+    })
     expect(fromThere.httpStatus).toBe(429)
-    const elsewhere = await api.call('POST', 'auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, clientIp: '198.51.100.1' })
+    const elsewhere = await api.call('POST', 'auth/login', {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      clientIp: '198.51.100.1',
+    })
     expect(elsewhere.status).toBe('200')
   })
 })
@@ -136,7 +171,9 @@ describe('suspended accounts', () => {
     expect(refused.message).toBe('Your account has been suspended. Please contact support.')
     expect(refused.data).toBeNull()
     // A wrong password says nothing about the suspension.
-    const wrong = await api.call('POST', 'auth/login', { body: { email, password: 'not-it-at-all' } })
+    const wrong = await api.call('POST', 'auth/login', {
+      body: { email, password: 'not-it-at-all' },
+    })
     expect(wrong.httpStatus).toBe(401)
     expect(wrong.message).toBe(INVALID)
 
@@ -175,7 +212,10 @@ describe('the envelope', () => {
   })
 
   test('malformed JSON answers 400 with a message', async () => {
-    const answer = await api.call('POST', 'auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } })
+    const answer = await api.call('POST', 'auth/login', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(answer.httpStatus).toBe(400)
     expect(answer.message).toBe('The request body is not valid JSON')
   })
@@ -192,7 +232,13 @@ describe('the envelope', () => {
 describe('registration', () => {
   test('a customer registers, is signed in unverified, gets a 6-digit code by e-mail and one welcome', async () => {
     const { email, token, user } = await registerOnly(api, 'customer')
-    expect(user).toMatchObject({ role: 'customer', email, email_verified: false, business_name: null, permissions: [] })
+    expect(user).toMatchObject({
+      role: 'customer',
+      email,
+      email_verified: false,
+      business_name: null,
+      permissions: [],
+    })
     expect(user.reference).toMatch(/^CUS-/)
     expect(codeIn(api.latestMail(email))).toMatch(/^\d{6}$/)
     const me = await api.call('GET', 'auth/me', { token })
@@ -209,14 +255,25 @@ describe('registration', () => {
 
   test('a realtor registers with a business name', async () => {
     const { user } = await registerOnly(api, 'realtor', { business_name: '  Eze Estates Ltd ' })
-    expect(user).toMatchObject({ role: 'realtor', business_name: 'Eze Estates Ltd', email_verified: false })
+    expect(user).toMatchObject({
+      role: 'realtor',
+      business_name: 'Eze Estates Ltd',
+      email_verified: false,
+    })
     expect(user.reference).toMatch(/^RLT-/)
   })
 
   test('a realtor needs a business name', async () => {
     for (const business_name of [undefined, '', '   ']) {
       const answer = await api.call('POST', 'auth/register', {
-        body: { email: uniqueEmail('r'), password: 'password-123', first_name: 'A', last_name: 'B', role: 'realtor', business_name },
+        body: {
+          email: uniqueEmail('r'),
+          password: 'password-123',
+          first_name: 'A',
+          last_name: 'B',
+          role: 'realtor',
+          business_name,
+        },
       })
       expect(answer.httpStatus).toBe(422)
       expect(answer.status).toBe('payloadValidationError')
@@ -237,7 +294,13 @@ describe('registration', () => {
     })
     expect(blank.data).toEqual(answer.data)
     const emptyRealtor = await api.call('POST', 'auth/register', { body: { role: 'realtor' } })
-    expect(Object.keys(emptyRealtor.data)).toEqual(['first_name', 'last_name', 'email', 'password', 'business_name'])
+    expect(Object.keys(emptyRealtor.data)).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'password',
+      'business_name',
+    ])
     const short = await api.call('POST', 'auth/register', {
       body: { email: 'not-an-email', password: 'short', first_name: 'A', last_name: 'B' },
     })
@@ -249,7 +312,13 @@ describe('registration', () => {
 
   test('only customer and realtor can be chosen', async () => {
     const answer = await api.call('POST', 'auth/register', {
-      body: { email: uniqueEmail('sneaky'), password: 'password-123', first_name: 'A', last_name: 'B', role: 'super_admin' },
+      body: {
+        email: uniqueEmail('sneaky'),
+        password: 'password-123',
+        first_name: 'A',
+        last_name: 'B',
+        role: 'super_admin',
+      },
     })
     expect(answer.status).toBe('payloadValidationError')
     expect(Object.keys(answer.data)).toEqual(['role'])
@@ -258,7 +327,12 @@ describe('registration', () => {
   test('a taken e-mail, in any case, is a field error', async () => {
     const { email } = await registerOnly(api)
     const again = await api.call('POST', 'auth/register', {
-      body: { email: email.toUpperCase(), password: 'password-123', first_name: 'A', last_name: 'B' },
+      body: {
+        email: email.toUpperCase(),
+        password: 'password-123',
+        first_name: 'A',
+        last_name: 'B',
+      },
     })
     expect(again.httpStatus).toBe(422)
     expect(again.data).toEqual({ email: ['The email has already been taken'] })
@@ -269,7 +343,9 @@ describe('registration', () => {
     const realtorRow = await userRow(api, realtor.email)
     const referred = await registerOnly(api, 'customer', { referral: realtor.user.reference })
     expect((await userRow(api, referred.email)).realtorId).toBe(realtorRow.id)
-    const typedInLowerCase = await registerOnly(api, 'customer', { referral: realtor.user.reference.toLowerCase() })
+    const typedInLowerCase = await registerOnly(api, 'customer', {
+      referral: realtor.user.reference.toLowerCase(),
+    })
     expect((await userRow(api, typedInLowerCase.email)).realtorId).toBe(realtorRow.id)
   })
 
@@ -287,7 +363,12 @@ describe('logout, auth/me and change-password', () => {
     const { token } = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)
     const me = await api.call('GET', 'auth/me', { token })
     expect(me.status).toBe('200')
-    expect(me.data).toMatchObject({ email: ADMIN_EMAIL, role: 'super_admin', first_name: 'Admin', email_verified: true })
+    expect(me.data).toMatchObject({
+      email: ADMIN_EMAIL,
+      role: 'super_admin',
+      first_name: 'Admin',
+      email_verified: true,
+    })
     expect([...me.data.permissions].sort()).toEqual([...PERMISSIONS].sort())
   })
 
@@ -305,7 +386,11 @@ describe('logout, auth/me and change-password', () => {
     const { email, password, token } = await api.registerUser('customer')
     const answer = await api.call('POST', 'change-password', {
       token,
-      body: { current_password: 'not-my-password', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      body: {
+        current_password: 'not-my-password',
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      },
     })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data).toEqual({ current_password: ['The current password is incorrect'] })
@@ -323,7 +408,11 @@ describe('logout, auth/me and change-password', () => {
     })
     const mismatch = await api.call('POST', 'change-password', {
       token,
-      body: { current_password: 'password-123', password: 'brand-new-pass', password_confirmation: 'brand-new-pasz' },
+      body: {
+        current_password: 'password-123',
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pasz',
+      },
     })
     expect(mismatch.data).toEqual({ password_confirmation: ['Passwords do not match'] })
   })
@@ -333,14 +422,23 @@ describe('logout, auth/me and change-password', () => {
     const other = await api.login(email, password)
     const answer = await api.call('POST', 'change-password', {
       token,
-      body: { current_password: password, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      body: {
+        current_password: password,
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      },
     })
     expect(answer.status).toBe('200')
     expect(answer.message).toBe('Password changed successfully')
     for (const old of [token, other.token]) {
       expect((await api.call('GET', 'auth/me', { token: old })).httpStatus).toBe(401)
     }
-    expect((await api.call('POST', 'auth/login', { body: { email, password } })).httpStatus).toBe(401)
-    expect((await api.call('POST', 'auth/login', { body: { email, password: 'brand-new-pass' } })).status).toBe('200')
+    expect((await api.call('POST', 'auth/login', { body: { email, password } })).httpStatus).toBe(
+      401,
+    )
+    expect(
+      (await api.call('POST', 'auth/login', { body: { email, password: 'brand-new-pass' } }))
+        .status,
+    ).toBe('200')
   })
 })

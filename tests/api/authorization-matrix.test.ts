@@ -13,10 +13,23 @@ import { users } from '~/backend/db/schema'
 import { endpointList } from '~/contract/endpoints'
 import { PERMISSIONS } from '~/contract/permissions'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { ACTORS, RULES, guessParam, type Actor, type Expectation, type Rule } from '../support/authorization-rules'
+import {
+  ACTORS,
+  RULES,
+  guessParam,
+  type Actor,
+  type Expectation,
+  type Rule,
+} from '../support/authorization-rules'
 import { changedTables, createFingerprint } from '../support/db-fingerprint'
 import { quietMailLog } from '../support/quiet'
-import { buildWorld, worldClientOf, type Account, type World, type WorldClient } from '../support/security-world'
+import {
+  buildWorld,
+  worldClientOf,
+  type Account,
+  type World,
+  type WorldClient,
+} from '../support/security-world'
 
 let api: TestApi
 let world: World
@@ -30,7 +43,10 @@ beforeAll(async () => {
   client = worldClientOf(api)
   world = await buildWorld(client)
   fingerprint = await createFingerprint(api.db)
-  const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, world.customer.email))
+  const [row] = await api.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, world.customer.email))
   customerId = row.id
 }, 180_000)
 
@@ -38,7 +54,14 @@ afterAll(async () => {
   await api?.close()
 })
 
-type Pair = { key: string; method: string; pattern: string; rule: Rule; actor: Actor; expectation: Expectation }
+type Pair = {
+  key: string
+  method: string
+  pattern: string
+  rule: Rule
+  actor: Actor
+  expectation: Expectation
+}
 
 const isDenial = (expectation: Expectation) => typeof expectation === 'number'
 /** Nobody but the owner and the super admin may see the owner's records. */
@@ -50,22 +73,29 @@ function plan(): { pairs: Pair[]; problems: string[] } {
   const problems: string[] = []
   const keys = new Set(endpointList.map((entry) => `${entry.method} ${entry.path}`))
   for (const key of Object.keys(RULES)) {
-    if (!keys.has(key)) problems.push(`${key}: has a rule in tests/support/authorization-rules.ts but the router has no such endpoint`)
+    if (!keys.has(key))
+      problems.push(
+        `${key}: has a rule in tests/support/authorization-rules.ts but the router has no such endpoint`,
+      )
   }
   for (const route of endpointList) {
     const key = `${route.method} ${route.path}`
     const rule = RULES[key]
     if (!rule) {
-      problems.push(`${key}: has no rule in tests/support/authorization-rules.ts (who may call it?)`)
+      problems.push(
+        `${key}: has no rule in tests/support/authorization-rules.ts (who may call it?)`,
+      )
       continue
     }
     for (const actor of ACTORS) {
-      const expectation = rule.expect[actor] ?? (actor === 'anonymous' && route.access !== 'public' ? 401 : undefined)
+      const expectation =
+        rule.expect[actor] ?? (actor === 'anonymous' && route.access !== 'public' ? 401 : undefined)
       if (expectation === undefined) {
         problems.push(`${key}: its rule says nothing about ${actor}`)
         continue
       }
-      if (expectation === 'any' && !rule.anyBecause) problems.push(`${key}: ${actor} may get 'any' answer, but the rule gives no anyBecause`)
+      if (expectation === 'any' && !rule.anyBecause)
+        problems.push(`${key}: ${actor} may get 'any' answer, but the rule gives no anyBecause`)
       pairs.push({ key, method: route.method, pattern: route.path, rule, actor, expectation })
     }
   }
@@ -102,10 +132,15 @@ test('authorization matrix: every API endpoint × every kind of caller', async (
     const caller = await callerOf(pair)
     const allowed = !isDenial(pair.expectation)
     // An allowed call gets records of its own; a refusal is tried on the shared ones.
-    const records = allowed && pair.rule.fixture ? await pair.rule.fixture(world, pair.actor, caller) : world
-    const token = caller ? (pair.rule.endsSession ? await world.freshToken(caller) : caller.token) : null
+    const records =
+      allowed && pair.rule.fixture ? await pair.rule.fixture(world, pair.actor, caller) : world
+    const token = caller
+      ? pair.rule.endsSession
+        ? await world.freshToken(caller)
+        : caller.token
+      : null
     const path = pathFor(pair, records)
-    const body = pair.method === 'GET' ? undefined : pair.rule.body?.(records, pair.actor) ?? {}
+    const body = pair.method === 'GET' ? undefined : (pair.rule.body?.(records, pair.actor) ?? {})
     const reads = pair.method === 'GET' || pair.rule.reads !== undefined
     const before = await fingerprint()
     const victimBefore = mayNotSee.has(pair.actor) ? await fingerprint(customerId) : null
@@ -118,27 +153,37 @@ test('authorization matrix: every API endpoint × every kind of caller', async (
     if (status >= 500) failures.push(`${label}: answered ${status}: ${answer.message}`)
     if (isDenial(pair.expectation)) {
       counts.refused += 1
-      if (status !== pair.expectation) failures.push(`${label}: expected ${pair.expectation}, got ${status} (${answer.message})`)
-      if (changed.length) failures.push(`${label}: was refused yet changed ${changed.join(', ')} (answered ${status})`)
+      if (status !== pair.expectation)
+        failures.push(`${label}: expected ${pair.expectation}, got ${status} (${answer.message})`)
+      if (changed.length)
+        failures.push(
+          `${label}: was refused yet changed ${changed.join(', ')} (answered ${status})`,
+        )
     } else if (pair.expectation === 'ok') {
-      if (status < 200 || status >= 300) failures.push(`${label}: is allowed but answered ${status} (${answer.message})`)
+      if (status < 200 || status >= 300)
+        failures.push(`${label}: is allowed but answered ${status} (${answer.message})`)
       if (reads) {
         counts.reads += 1
         if (changed.length) failures.push(`${label}: only reads, yet changed ${changed.join(', ')}`)
       } else {
         counts.writes += 1
-        if (!changed.length) failures.push(`${label}: an allowed write answered ${status} but changed nothing in the database`)
+        if (!changed.length)
+          failures.push(
+            `${label}: an allowed write answered ${status} but changed nothing in the database`,
+          )
       }
     } else {
       counts.undecided += 1
     }
     if (mayNotSee.has(pair.actor)) {
       const leaked = world.markers.filter((marker) => answer.text.includes(marker))
-      if (leaked.length) failures.push(`${label}: the answer shows the customer's ${leaked.join(', ')}`)
+      if (leaked.length)
+        failures.push(`${label}: the answer shows the customer's ${leaked.join(', ')}`)
     }
     if (victimBefore) {
       const touched = changedTables(victimBefore, await fingerprint(customerId))
-      if (touched.length) failures.push(`${label}: changed the customer's ${touched.join(', ')} (answered ${status})`)
+      if (touched.length)
+        failures.push(`${label}: changed the customer's ${touched.join(', ')} (answered ${status})`)
     }
     // Signing out or changing the password ends the caller's sessions: later pairs get a new one.
     if (caller && pair.rule.endsSession) caller.token = await world.freshToken(caller)

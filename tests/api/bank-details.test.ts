@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { settings } from '~/backend/db/schema'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { createCustomer, createLandProduct, pay, subscribe, uploadProof, userIdOf, yesterdayMorning } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createLandProduct,
+  pay,
+  subscribe,
+  uploadProof,
+  userIdOf,
+  yesterdayMorning,
+} from './subscriptions-fixtures'
 
 let api: TestApi
 
@@ -22,11 +30,21 @@ describe('no proof of payment while the bank details are not set', () => {
     const recorder = await api.createStaff(['can_record_transaction', 'can_modify_subscription'])
     const settingsEditor = await api.createStaff(['can_modify_setting'])
     const product = await createLandProduct(api, { amount: 900_000 })
-    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const sub = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
 
-    const details = await api.call('GET', `product-subscription/${sub.reference}/payment-details`, { token: customer.token })
+    const details = await api.call('GET', `product-subscription/${sub.reference}/payment-details`, {
+      token: customer.token,
+    })
     expect(details.httpStatus).toBe(200)
-    expect(details.data.bank_details).toEqual({ account_number: '', account_name: '', bank_name: '' })
+    expect(details.data.bank_details).toEqual({
+      account_number: '',
+      account_name: '',
+      bank_name: '',
+    })
 
     const byCustomer = await pay(api, customer, sub.reference, 900_000)
     expect([byCustomer.httpStatus, byCustomer.message]).toEqual([409, NO_DETAILS])
@@ -37,7 +55,9 @@ describe('no proof of payment while the bank details are not set', () => {
       body: { amount: 900_000, proof_of_payment: recorderProof.url, paid_at: yesterdayMorning() },
     })
     expect([byStaff.httpStatus, byStaff.message]).toEqual([409, NO_DETAILS])
-    const listed = await api.call('GET', `product-subscription/${sub.reference}/transaction`, { token: customer.token })
+    const listed = await api.call('GET', `product-subscription/${sub.reference}/transaction`, {
+      token: customer.token,
+    })
     expect(listed.data.items).toEqual([])
 
     // Only part of the details is still not an account to pay into.
@@ -49,7 +69,12 @@ describe('no proof of payment while the bank details are not set', () => {
 
     const saved = await api.call('POST', 'admin/setting', {
       token: settingsEditor.token,
-      body: { type: 'bank_details', account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' },
+      body: {
+        type: 'bank_details',
+        account_number: '0123456789',
+        account_name: 'Land Banking Ltd',
+        bank_name: 'Zenith Bank',
+      },
     })
     expect(saved.httpStatus).toBe(200)
     const paid = await pay(api, customer, sub.reference, 900_000)

@@ -4,7 +4,14 @@ import { commissions, subscriptions, transactions } from '~/backend/db/schema'
 import { CODE_PATTERN } from '~/contract/verification'
 import { pdfText } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { createCustomer, createLandProduct, lagosToday, pay, subscribe, userIdOf } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createLandProduct,
+  lagosToday,
+  pay,
+  subscribe,
+  userIdOf,
+} from './subscriptions-fixtures'
 
 type Registered = Awaited<ReturnType<TestApi['registerUser']>>
 type Staff = Awaited<ReturnType<TestApi['createStaff']>>
@@ -37,7 +44,11 @@ afterAll(async () => {
 /** A land bought in full by the chain's customer, the payment sent and confirmed by staff. */
 async function confirmedPurchase(amount: number) {
   const product = await createLandProduct(api, { amount })
-  const sub = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+  const sub = await subscribe(api, buyer.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'full',
+  })
   const payment = await pay(api, buyer, sub.reference, amount)
   expect(payment.status).toBe('200')
   const marked = await api.call('POST', 'admin/mark-transaction', {
@@ -52,11 +63,17 @@ const own = (token: string, query = '') => api.call('GET', `commission${query}`,
 
 describe('the three-level chain', () => {
   test('uplines come from the referral link; staff see them on the realtor', async () => {
-    const shown = await api.call('GET', `admin/realtor/${b.user.reference}`, { token: realtorEditor.token })
+    const shown = await api.call('GET', `admin/realtor/${b.user.reference}`, {
+      token: realtorEditor.token,
+    })
     expect(shown.data.upline.reference).toBe(a.user.reference)
-    const upper = await api.call('GET', `admin/realtor/${a.user.reference}`, { token: realtorEditor.token })
+    const upper = await api.call('GET', `admin/realtor/${a.user.reference}`, {
+      token: realtorEditor.token,
+    })
     expect(upper.data.upline).toBeNull()
-    expect(upper.data.referrals.map((realtor: { reference: string }) => realtor.reference)).toEqual([b.user.reference])
+    expect(upper.data.referrals.map((realtor: { reference: string }) => realtor.reference)).toEqual(
+      [b.user.reference],
+    )
     expect(upper.data.referral_count).toBe(1)
   })
 
@@ -64,7 +81,13 @@ describe('the three-level chain', () => {
     // A trades as a registered company: 10 % withheld; B is an individual: 5 %.
     const madeCompany = await api.call('POST', `admin/realtor/${a.user.reference}`, {
       token: realtorEditor.token,
-      body: { first_name: a.user.first_name, last_name: a.user.last_name, email: a.email, business_name: 'Obi Homes Ltd', registered_company: true },
+      body: {
+        first_name: a.user.first_name,
+        last_name: a.user.last_name,
+        email: a.email,
+        business_name: 'Obi Homes Ltd',
+        registered_company: true,
+      },
     })
     expect(madeCompany.status).toBe('200')
 
@@ -81,7 +104,10 @@ describe('the three-level chain', () => {
       net: 59_375.03,
       status: 'earned',
       realtor: { reference: b.user.reference },
-      customer: { reference: buyer.user.reference, full_name: `${buyer.user.first_name} ${buyer.user.last_name}` },
+      customer: {
+        reference: buyer.user.reference,
+        full_name: `${buyer.user.first_name} ${buyer.user.last_name}`,
+      },
       subscription: { reference },
       transaction: { reference: transaction, amount: 1_250_000.5 },
     })
@@ -90,16 +116,31 @@ describe('the three-level chain', () => {
     const aList = await own(a.token)
     expect(aList.data.items).toHaveLength(1)
     // 3 % = ₦37,500.015 → ₦37,500.02; WHT 10 % = ₦3,750.002 → ₦3,750.00.
-    expect(aList.data.items[0]).toMatchObject({ level: 2, gross: 37_500.02, withholding_tax: 3_750, net: 33_750.02, status: 'earned' })
+    expect(aList.data.items[0]).toMatchObject({
+      level: 2,
+      gross: 37_500.02,
+      withholding_tax: 3_750,
+      net: 33_750.02,
+      status: 'earned',
+    })
     expect(aList.data.totals).toEqual({ earned: 33_750.02, paid: 0, balance: 33_750.02, held: 0 })
 
     // Staff see both, with the net per realtor, and pay B's.
     const all = await api.call('GET', 'admin/commission?status=earned', { token: payer.token })
     expect(all.httpStatus).toBe(200)
-    const byRealtor = Object.fromEntries(all.data.by_realtor.map((row: { realtor: { reference: string }; net: number }) => [row.realtor.reference, row.net]))
+    const byRealtor = Object.fromEntries(
+      all.data.by_realtor.map((row: { realtor: { reference: string }; net: number }) => [
+        row.realtor.reference,
+        row.net,
+      ]),
+    )
     expect(byRealtor).toEqual({ [b.user.reference]: 59_375.03, [a.user.reference]: 33_750.02 })
-    const onlyB = await api.call('GET', `admin/commission?realtor=${b.user.reference}`, { token: payer.token })
-    expect(onlyB.data.items.map((entry: { id: string }) => entry.id)).toEqual([bList.data.items[0].id])
+    const onlyB = await api.call('GET', `admin/commission?realtor=${b.user.reference}`, {
+      token: payer.token,
+    })
+    expect(onlyB.data.items.map((entry: { id: string }) => entry.id)).toEqual([
+      bList.data.items[0].id,
+    ])
 
     const paid = await api.call('POST', 'admin/commission/mark-paid', {
       token: payer.token,
@@ -110,14 +151,24 @@ describe('the three-level chain', () => {
 
     const after = await own(b.token)
     expect(after.data.totals).toEqual({ earned: 59_375.03, paid: 59_375.03, balance: 0, held: 0 })
-    expect(after.data.items[0]).toMatchObject({ status: 'paid', paid_at: lagosToday(), bank_reference: 'NIP/0001' })
+    expect(after.data.items[0]).toMatchObject({
+      status: 'paid',
+      paid_at: lagosToday(),
+      bank_reference: 'NIP/0001',
+    })
     expect((await own(a.token)).data.totals.balance).toBe(33_750.02)
 
     const summary = await api.call('GET', 'dashboard-summary', { token: b.token })
-    expect(summary.data.realtor.commissions).toEqual({ earned: 59_375.03, paid: 59_375.03, balance: 0 })
+    expect(summary.data.realtor.commissions).toEqual({
+      earned: 59_375.03,
+      paid: 59_375.03,
+      balance: 0,
+    })
 
     const notes = await api.call('GET', 'notification', { token: b.token })
-    const note = notes.data.items.find((item: { title: string }) => item.title === 'Commissions paid')
+    const note = notes.data.items.find(
+      (item: { title: string }) => item.title === 'Commissions paid',
+    )
     expect(note.body).toContain('₦59,375.03')
     expect(note.body).toContain('NIP/0001')
     expect(note.link).toBe('/commissions')
@@ -125,7 +176,11 @@ describe('the three-level chain', () => {
     // Paid once: paying it again (alone or with another) is refused and changes nothing.
     const again = await api.call('POST', 'admin/commission/mark-paid', {
       token: payer.token,
-      body: { ids: [bList.data.items[0].id, aList.data.items[0].id], paid_at: lagosToday(), bank_reference: 'NIP/0002' },
+      body: {
+        ids: [bList.data.items[0].id, aList.data.items[0].id],
+        paid_at: lagosToday(),
+        bank_reference: 'NIP/0002',
+      },
     })
     expect(again.httpStatus).toBe(409)
     expect((await own(a.token)).data.items[0].status).toBe('earned')
@@ -139,12 +194,19 @@ describe('the three-level chain', () => {
     })
     expect(future.httpStatus).toBe(422)
     expect(future.data.paid_at).toEqual(['Date paid cannot be in the future'])
-    const blank = await api.call('POST', 'admin/commission/mark-paid', { token: payer.token, body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: ' ' } })
+    const blank = await api.call('POST', 'admin/commission/mark-paid', {
+      token: payer.token,
+      body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: ' ' },
+    })
     expect(blank.httpStatus).toBe(422)
     expect(blank.data.bank_reference).toBeDefined()
     const unknown = await api.call('POST', 'admin/commission/mark-paid', {
       token: payer.token,
-      body: { ids: ['00000000-0000-4000-8000-000000000000'], paid_at: lagosToday(), bank_reference: 'X' },
+      body: {
+        ids: ['00000000-0000-4000-8000-000000000000'],
+        paid_at: lagosToday(),
+        bank_reference: 'X',
+      },
     })
     expect(unknown.httpStatus).toBe(404)
   })
@@ -163,12 +225,16 @@ describe('the three-level chain', () => {
     expect(csv.httpStatus).toBe(200)
     expect(csv.response.headers.get('content-type')).toContain('text/csv')
     const lines = (await csv.response.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('date_earned,customer,customer_reference,subscription,product,transaction,level,rate_percent,gross,withholding_tax,net,status,paid_at,bank_reference')
+    expect(lines[0]).toBe(
+      'date_earned,customer,customer_reference,subscription,product,transaction,level,rate_percent,gross,withholding_tax,net,status,paid_at,bank_reference',
+    )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`${lagosToday()},`)
     expect(lines[1]).toContain(',1,5,62500.03,3125.00,59375.03,paid,')
     // A's statement holds A's entry only.
-    const aCsv = await api.call('GET', `commission/statement/${thisMonth()}/csv`, { token: a.token })
+    const aCsv = await api.call('GET', `commission/statement/${thisMonth()}/csv`, {
+      token: a.token,
+    })
     const aLines = (await aCsv.response.text()).trim().split('\r\n')
     expect(aLines).toHaveLength(2)
     expect(aLines[1]).toContain(',2,3,37500.02,3750.00,33750.02,earned,')
@@ -180,36 +246,71 @@ describe('the three-level chain', () => {
   test('a monthly statement is verifiable, and revoked once an entry it counts is voided', async () => {
     const statementCode = async (token: string) => {
       const answer = await api.call('GET', `commission/statement/${thisMonth()}`, { token })
-      return /\/verify\/([A-Z0-9]+)\)/.exec(Buffer.from(await answer.response.arrayBuffer()).toString('latin1'))?.[1] ?? ''
+      return (
+        /\/verify\/([A-Z0-9]+)\)/.exec(
+          Buffer.from(await answer.response.arrayBuffer()).toString('latin1'),
+        )?.[1] ?? ''
+      )
     }
     const code = await statementCode(a.token)
     expect(code).toMatch(CODE_PATTERN)
     expect(await statementCode(a.token)).toBe(code)
     const valid = await api.call('GET', `verify/${code}`, { token: null })
-    expect(valid.data).toMatchObject({ document_type: 'commission_statement', amount: 33750.02, customer_name: `${a.user.first_name} ${a.user.last_name[0]}.`, status: 'valid' })
+    expect(valid.data).toMatchObject({
+      document_type: 'commission_statement',
+      amount: 33750.02,
+      customer_name: `${a.user.first_name} ${a.user.last_name[0]}.`,
+      status: 'valid',
+    })
 
-    await api.db.update(commissions).set({ status: 'void', voidReason: 'Entered in error', voidedAt: new Date() }).where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
+    await api.db
+      .update(commissions)
+      .set({ status: 'void', voidReason: 'Entered in error', voidedAt: new Date() })
+      .where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
     const revoked = await api.call('GET', `verify/${code}`, { token: null })
-    expect(revoked.data).toMatchObject({ status: 'revoked', revoked_reason: 'A commission this statement counts was voided' })
+    expect(revoked.data).toMatchObject({
+      status: 'revoked',
+      revoked_reason: 'A commission this statement counts was voided',
+    })
     expect(revoked.data.revoked_at).not.toBeNull()
-    await api.db.update(commissions).set({ status: 'earned', voidReason: null, voidedAt: null }).where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
+    await api.db
+      .update(commissions)
+      .set({ status: 'earned', voidReason: null, voidedAt: null })
+      .where(eq(commissions.realtorId, await userIdOf(api, a.user.email)))
   })
 })
 
 describe('once per transaction', () => {
   test('20 concurrent marks of one payment create one set of entries', async () => {
     const product = await createLandProduct(api, { amount: 400_000 })
-    const sub = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const sub = await subscribe(api, buyer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const payment = await pay(api, buyer, sub.reference, 400_000)
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: payment.data.reference, status: 'paid' } }),
+        api.call('POST', 'admin/mark-transaction', {
+          token: verifier.token,
+          body: { reference: payment.data.reference, status: 'paid' },
+        }),
       ),
     )
     expect(answers.filter((answer) => answer.httpStatus === 200)).toHaveLength(1)
-    expect(answers.filter((answer) => answer.httpStatus !== 200).every((answer) => answer.httpStatus === 409)).toBe(true)
-    const [trx] = await api.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.reference, payment.data.reference))
-    const entries = await api.db.select().from(commissions).where(eq(commissions.transactionId, trx.id))
+    expect(
+      answers
+        .filter((answer) => answer.httpStatus !== 200)
+        .every((answer) => answer.httpStatus === 409),
+    ).toBe(true)
+    const [trx] = await api.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.reference, payment.data.reference))
+    const entries = await api.db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.transactionId, trx.id))
     expect(entries.map((entry) => [entry.level, entry.gross]).sort()).toEqual([
       [1, 2_000_000],
       [2, 1_200_000],
@@ -219,58 +320,116 @@ describe('once per transaction', () => {
 
 describe('refusals', () => {
   test('a realtor reads only its own; a customer and staff without the permission read none', async () => {
-    expect((await api.call('GET', `admin/commission?realtor=${a.user.reference}`, { token: b.token })).httpStatus).toBe(403)
-    const asOther = await api.call('GET', `commission?realtor=${a.user.reference}`, { token: b.token })
+    expect(
+      (await api.call('GET', `admin/commission?realtor=${a.user.reference}`, { token: b.token }))
+        .httpStatus,
+    ).toBe(403)
+    const asOther = await api.call('GET', `commission?realtor=${a.user.reference}`, {
+      token: b.token,
+    })
     expect(asOther.httpStatus).toBe(403)
     expect(asOther.message).toBe('You can only see your own commissions')
-    expect((await api.call('GET', `commission/statement/${thisMonth()}/csv?realtor=${a.user.reference}`, { token: b.token })).httpStatus).toBe(403)
+    expect(
+      (
+        await api.call(
+          'GET',
+          `commission/statement/${thisMonth()}/csv?realtor=${a.user.reference}`,
+          { token: b.token },
+        )
+      ).httpStatus,
+    ).toBe(403)
     // Staff who pay commissions read a realtor's list and statement by its reference.
-    const asPayer = await api.call('GET', `commission?realtor=${a.user.reference}`, { token: payer.token })
+    const asPayer = await api.call('GET', `commission?realtor=${a.user.reference}`, {
+      token: payer.token,
+    })
     expect(asPayer.data.totals).toEqual((await own(a.token)).data.totals)
     const bIds = new Set((await own(b.token)).data.items.map((entry: { id: string }) => entry.id))
     for (const entry of (await own(a.token)).data.items) expect(bIds.has(entry.id)).toBe(false)
     expect((await own(buyer.token)).httpStatus).toBe(403)
     expect((await api.call('GET', 'admin/commission', { token: buyer.token })).httpStatus).toBe(403)
-    expect((await api.call('GET', `commission/statement/${thisMonth()}`, { token: buyer.token })).httpStatus).toBe(403)
-    const entry = (await own(a.token)).data.items.find((item: { status: string }) => item.status === 'earned')
+    expect(
+      (await api.call('GET', `commission/statement/${thisMonth()}`, { token: buyer.token }))
+        .httpStatus,
+    ).toBe(403)
+    const entry = (await own(a.token)).data.items.find(
+      (item: { status: string }) => item.status === 'earned',
+    )
     for (const staff of [verifier, realtorEditor]) {
-      expect((await api.call('GET', 'admin/commission', { token: staff.token })).httpStatus).toBe(403)
-      expect((await api.call('GET', `commission?realtor=${a.user.reference}`, { token: staff.token })).httpStatus).toBe(403)
+      expect((await api.call('GET', 'admin/commission', { token: staff.token })).httpStatus).toBe(
+        403,
+      )
+      expect(
+        (await api.call('GET', `commission?realtor=${a.user.reference}`, { token: staff.token }))
+          .httpStatus,
+      ).toBe(403)
       const refused = await api.call('POST', 'admin/commission/mark-paid', {
         token: staff.token,
         body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: 'X' },
       })
       expect(refused.httpStatus).toBe(403)
     }
-    expect((await api.call('POST', 'admin/commission/mark-paid', { token: b.token, body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: 'X' } })).httpStatus).toBe(403)
-    expect((await own(a.token)).data.items.find((item: { id: string }) => item.id === entry.id).status).toBe('earned')
+    expect(
+      (
+        await api.call('POST', 'admin/commission/mark-paid', {
+          token: b.token,
+          body: { ids: [entry.id], paid_at: lagosToday(), bank_reference: 'X' },
+        })
+      ).httpStatus,
+    ).toBe(403)
+    expect(
+      (await own(a.token)).data.items.find((item: { id: string }) => item.id === entry.id).status,
+    ).toBe('earned')
   })
 
   test('an upline that would make a loop is refused on upline; another realtor is accepted, and blank removes it', async () => {
     const update = (who: Registered, extra: Record<string, unknown>) =>
       api.call('POST', `admin/realtor/${who.user.reference}`, {
         token: realtorEditor.token,
-        body: { first_name: who.user.first_name, last_name: who.user.last_name, email: who.email, business_name: 'Obi Homes', ...extra },
+        body: {
+          first_name: who.user.first_name,
+          last_name: who.user.last_name,
+          email: who.email,
+          business_name: 'Obi Homes',
+          ...extra,
+        },
       })
     const loop = await update(a, { upline: b.user.reference })
     expect(loop.httpStatus).toBe(422)
-    expect(loop.data.upline).toEqual(['This upline would make a loop: the realtor is already above them'])
+    expect(loop.data.upline).toEqual([
+      'This upline would make a loop: the realtor is already above them',
+    ])
     const self = await update(a, { upline: a.user.reference })
-    expect(self.data.upline).toEqual(['This upline would make a loop: the realtor is already above them'])
+    expect(self.data.upline).toEqual([
+      'This upline would make a loop: the realtor is already above them',
+    ])
     const unknown = await update(a, { upline: 'RLT-NOBODY00' })
     expect(unknown.data.upline).toEqual(['No realtor has this reference'])
-    expect((await api.call('GET', `admin/realtor/${a.user.reference}`, { token: realtorEditor.token })).data.upline).toBeNull()
+    expect(
+      (await api.call('GET', `admin/realtor/${a.user.reference}`, { token: realtorEditor.token }))
+        .data.upline,
+    ).toBeNull()
 
     const c = await api.registerUser('realtor')
     expect((await update(c, { upline: b.user.reference })).status).toBe('200')
     // A → B → C: A may not go below C either.
-    expect((await update(a, { upline: c.user.reference })).data.upline).toEqual(['This upline would make a loop: the realtor is already above them'])
-    expect((await api.call('GET', `admin/realtor/${c.user.reference}`, { token: realtorEditor.token })).data.upline.reference).toBe(b.user.reference)
+    expect((await update(a, { upline: c.user.reference })).data.upline).toEqual([
+      'This upline would make a loop: the realtor is already above them',
+    ])
+    expect(
+      (await api.call('GET', `admin/realtor/${c.user.reference}`, { token: realtorEditor.token }))
+        .data.upline.reference,
+    ).toBe(b.user.reference)
     expect((await update(c, { upline: '' })).status).toBe('200')
-    expect((await api.call('GET', `admin/realtor/${c.user.reference}`, { token: realtorEditor.token })).data.upline).toBeNull()
+    expect(
+      (await api.call('GET', `admin/realtor/${c.user.reference}`, { token: realtorEditor.token }))
+        .data.upline,
+    ).toBeNull()
     // Leaving upline out keeps it.
     expect((await update(b, {})).status).toBe('200')
-    expect((await api.call('GET', `admin/realtor/${b.user.reference}`, { token: realtorEditor.token })).data.upline.reference).toBe(a.user.reference)
+    expect(
+      (await api.call('GET', `admin/realtor/${b.user.reference}`, { token: realtorEditor.token }))
+        .data.upline.reference,
+    ).toBe(a.user.reference)
   })
 })
 
@@ -279,7 +438,11 @@ describe('voiding', () => {
     const canceller = await api.createStaff(['can_modify_subscription'])
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 100_000 })
-    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const sub = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const payment = await pay(api, customer, sub.reference, 100_000)
     // No payment of a cancellable subscription is confirmed, so its entries are written here as a
     // confirmed payment under another rule would leave them.
@@ -289,16 +452,37 @@ describe('voiding', () => {
       .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
       .where(eq(transactions.reference, payment.data.reference))
     const realtorId = await userIdOf(api, b.email)
-    const base = { customerId: customer.id, subscriptionId: row.subscriptionId, transactionId: row.transactionId, rate: 5, withholdingTaxRate: 5, gross: 500_000, withholdingTax: 25_000, net: 475_000 }
+    const base = {
+      customerId: customer.id,
+      subscriptionId: row.subscriptionId,
+      transactionId: row.transactionId,
+      rate: 5,
+      withholdingTaxRate: 5,
+      gross: 500_000,
+      withholdingTax: 25_000,
+      net: 475_000,
+    }
     await api.db.insert(commissions).values([
       { ...base, realtorId, level: 1 },
-      { ...base, realtorId: await userIdOf(api, a.email), level: 2, status: 'paid', paidAt: lagosToday(), bankReference: 'NIP/9' },
+      {
+        ...base,
+        realtorId: await userIdOf(api, a.email),
+        level: 2,
+        status: 'paid',
+        paidAt: lagosToday(),
+        bankReference: 'NIP/9',
+      },
     ])
     const before = (await own(b.token)).data.totals
 
-    const cancelled = await api.call('POST', `admin/product-subscription/${sub.reference}/cancel`, { token: canceller.token })
+    const cancelled = await api.call('POST', `admin/product-subscription/${sub.reference}/cancel`, {
+      token: canceller.token,
+    })
     expect(cancelled.status).toBe('200')
-    const entries = await api.db.select().from(commissions).where(and(eq(commissions.subscriptionId, row.subscriptionId)))
+    const entries = await api.db
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.subscriptionId, row.subscriptionId)))
     expect(entries.map((entry) => [entry.level, entry.status, entry.voidReason]).sort()).toEqual([
       [1, 'void', 'Subscription cancelled'],
       [2, 'paid', null],
@@ -313,30 +497,67 @@ describe('voiding', () => {
 describe('rates and company status', () => {
   test('staff who change settings save rates with decimals; a third decimal is refused on its field', async () => {
     const settingsEditor = await api.createStaff(['can_modify_setting'])
-    const before = await api.call('GET', 'admin/setting/commission_rates', { token: settingsEditor.token })
-    expect(before.data).toEqual({ level_1: 5, level_2: 3, level_3: 2, wht_individual: 5, wht_company: 10 })
+    const before = await api.call('GET', 'admin/setting/commission_rates', {
+      token: settingsEditor.token,
+    })
+    expect(before.data).toEqual({
+      level_1: 5,
+      level_2: 3,
+      level_3: 2,
+      wht_individual: 5,
+      wht_company: 10,
+    })
     const refused = await api.call('POST', 'admin/setting', {
       token: settingsEditor.token,
-      body: { type: 'commission_rates', level_1: 5, level_2: 2.555, level_3: 2, wht_individual: 5, wht_company: 10 },
+      body: {
+        type: 'commission_rates',
+        level_1: 5,
+        level_2: 2.555,
+        level_3: 2,
+        wht_individual: 5,
+        wht_company: 10,
+      },
     })
     expect(refused.httpStatus).toBe(422)
     expect(refused.data.level_2).toEqual(['Level 2 rate may have at most two decimals'])
     const saved = await api.call('POST', 'admin/setting', {
       token: settingsEditor.token,
-      body: { type: 'commission_rates', level_1: 5, level_2: 2.5, level_3: 0, wht_individual: 5, wht_company: 10 },
+      body: {
+        type: 'commission_rates',
+        level_1: 5,
+        level_2: 2.5,
+        level_3: 0,
+        wht_individual: 5,
+        wht_company: 10,
+      },
     })
     expect(saved.status).toBe('200')
     expect(saved.message).toBe('Commission rates saved')
-    expect((await api.call('GET', 'admin/setting/commission_rates', { token: settingsEditor.token })).data.level_2).toBe(2.5)
-    expect((await api.call('GET', 'admin/setting/commission_rates', { token: b.token })).httpStatus).toBe(403)
+    expect(
+      (await api.call('GET', 'admin/setting/commission_rates', { token: settingsEditor.token }))
+        .data.level_2,
+    ).toBe(2.5)
+    expect(
+      (await api.call('GET', 'admin/setting/commission_rates', { token: b.token })).httpStatus,
+    ).toBe(403)
 
     // The next payment earns at the new rates: 2.5 % at level 2.
     const { transaction } = await confirmedPurchase(100_000)
-    const aEntry = (await own(a.token)).data.items.find((entry: { transaction: { reference: string } }) => entry.transaction.reference === transaction)
+    const aEntry = (await own(a.token)).data.items.find(
+      (entry: { transaction: { reference: string } }) =>
+        entry.transaction.reference === transaction,
+    )
     expect(aEntry).toMatchObject({ level: 2, rate: 2.5, gross: 2_500 })
     await api.call('POST', 'admin/setting', {
       token: settingsEditor.token,
-      body: { type: 'commission_rates', level_1: 5, level_2: 3, level_3: 2, wht_individual: 5, wht_company: 10 },
+      body: {
+        type: 'commission_rates',
+        level_1: 5,
+        level_2: 3,
+        level_3: 2,
+        wht_individual: 5,
+        wht_company: 10,
+      },
     })
   })
 })

@@ -29,7 +29,12 @@ describe('100 customers racing for 10 units', () => {
           body:
             index % 2
               ? { type: 'land', product_id: product.reference, payment_mode: 'full' }
-              : { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid },
+              : {
+                  type: 'land',
+                  product_id: product.reference,
+                  payment_mode: 'installment',
+                  payment_id: plan.uuid,
+                },
         }),
       ),
     )
@@ -47,7 +52,10 @@ describe('100 customers racing for 10 units', () => {
 
     const [after] = await api.db.select().from(products).where(eq(products.id, product.id))
     expect(after).toMatchObject({ unitAvailable: 0, isAvailable: false })
-    const [{ total }] = await api.db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.productId, product.id))
+    const [{ total }] = await api.db
+      .select({ total: count() })
+      .from(subscriptions)
+      .where(eq(subscriptions.productId, product.id))
     expect(Number(total)).toBe(10)
   })
 
@@ -75,8 +83,12 @@ describe('100 customers racing for 10 units', () => {
         body: { type: 'land', product_id: product.reference, payment_mode: 'full' },
       })
     const [cancelA, cancelB, ...boughtRacing] = await Promise.all([
-      api.call('POST', `admin/product-subscription/${taken[0].data.reference}/cancel`, { token: staff.token }),
-      api.call('POST', `admin/product-subscription/${taken[1].data.reference}/cancel`, { token: staff.token }),
+      api.call('POST', `admin/product-subscription/${taken[0].data.reference}/cancel`, {
+        token: staff.token,
+      }),
+      api.call('POST', `admin/product-subscription/${taken[1].data.reference}/cancel`, {
+        token: staff.token,
+      }),
       ...racing.map(buy),
     ])
     expect([cancelA.httpStatus, cancelB.httpStatus]).toEqual([200, 200])
@@ -88,7 +100,10 @@ describe('100 customers racing for 10 units', () => {
     }
     const wins = bought.filter((answer) => answer.httpStatus === 200).length
     const [after] = await api.db.select().from(products).where(eq(products.id, product.id))
-    const live = await api.db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.productId, product.id))
+    const live = await api.db
+      .select({ status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.productId, product.id))
     const active = live.filter((row) => row.status !== 'cancelled').length
     expect(active).toBe(5)
     expect(after.unitAvailable).toBe(0)

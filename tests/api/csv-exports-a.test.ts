@@ -4,7 +4,14 @@ import { createAccount } from '~/backend/auth/service'
 import { getConfig } from '~/backend/config'
 import { todayIn } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { createCustomer, createInvestmentProduct, createLandProduct, pay, subscribe, userIdOf } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createInvestmentProduct,
+  createLandProduct,
+  pay,
+  subscribe,
+  userIdOf,
+} from './subscriptions-fixtures'
 
 /**
  * CSV exports of the product, subscription, transaction and people lists: every row the list shows
@@ -24,7 +31,13 @@ afterAll(async () => {
   await api?.close()
 })
 
-type Csv = { status: number; bytes: Buffer; filename: string | null; header: string[]; rows: string[][] }
+type Csv = {
+  status: number
+  bytes: Buffer
+  filename: string | null
+  header: string[]
+  rows: string[][]
+}
 
 /** Splits the file into cells (quoted cells may hold commas and doubled quotes; none here holds a line break). */
 function cellsOf(line: string) {
@@ -54,8 +67,14 @@ async function exportOf(path: string, token: string): Promise<Csv> {
   const bytes = Buffer.from(await answer.response.arrayBuffer())
   const disposition = answer.response.headers.get('content-disposition') ?? ''
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null
-  if (answer.httpStatus !== 200) return { status: answer.httpStatus, bytes, filename, header: [], rows: [] }
-  const [header, ...rows] = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean).map(cellsOf)
+  if (answer.httpStatus !== 200)
+    return { status: answer.httpStatus, bytes, filename, header: [], rows: [] }
+  const [header, ...rows] = bytes
+    .subarray(3)
+    .toString('utf8')
+    .split('\r\n')
+    .filter(Boolean)
+    .map(cellsOf)
   return { status: answer.httpStatus, bytes, filename, header, rows }
 }
 
@@ -63,7 +82,9 @@ async function exportOf(path: string, token: string): Promise<Csv> {
 async function listAll(path: string, token: string) {
   const items: any[] = []
   for (let page = 1; ; page++) {
-    const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, { token })
+    const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, {
+      token,
+    })
     expect(answer.httpStatus, answer.message).toBe(200)
     items.push(...answer.data.items)
     if (page >= answer.data.totalPages) return items
@@ -78,7 +99,14 @@ const column = (csv: Csv, name: string) => {
 
 async function customerNamed(firstName: string, lastName: string, realtorId: number | null = null) {
   const email = `csv-${crypto.randomBytes(5).toString('hex')}@example.com`
-  return createAccount(api.db, { email, firstName, lastName, role: 'customer', realtorId, emailVerified: true })
+  return createAccount(api.db, {
+    email,
+    firstName,
+    lastName,
+    role: 'customer',
+    realtorId,
+    emailVerified: true,
+  })
 }
 
 describe('customers', () => {
@@ -95,9 +123,20 @@ describe('customers', () => {
     expect(csv.status).toBe(200)
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(csv.filename).toBe(`customers-${today()}.csv`)
-    expect(csv.header).toEqual(['reference', 'first_name', 'last_name', 'email', 'registered_at', 'suspended'])
+    expect(csv.header).toEqual([
+      'reference',
+      'first_name',
+      'last_name',
+      'email',
+      'registered_at',
+      'suspended',
+    ])
     expect(column(csv, 'reference')).toEqual(listed.map((item) => item.reference))
-    expect(column(csv, 'registered_at').every((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value))).toBe(true)
+    expect(
+      column(csv, 'registered_at').every((value) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value),
+      ),
+    ).toBe(true)
 
     // The formula is written as text: an apostrophe first, inside quotes, its own quotes doubled.
     const text = csv.bytes.toString('utf8')
@@ -109,7 +148,8 @@ describe('customers', () => {
     const tag = marker()
     const realtor = await api.registerUser('realtor')
     const other = await api.registerUser('realtor')
-    for (let i = 0; i < 3; i++) await customerNamed('Bisi', `${tag}${i}`, await userIdOf(api, realtor.email))
+    for (let i = 0; i < 3; i++)
+      await customerNamed('Bisi', `${tag}${i}`, await userIdOf(api, realtor.email))
     const theirs = await customerNamed('Bisi', `${tag}x`, await userIdOf(api, other.email))
     const unowned = await customerNamed('Bisi', `${tag}y`)
 
@@ -140,18 +180,42 @@ describe('customers', () => {
 describe('realtors and users', () => {
   test('each export matches its list under a search', async () => {
     const tag = marker()
-    for (let i = 0; i < 2; i++) await createAccount(api.db, { email: `r-${tag}-${i}@example.com`, firstName: 'Kemi', lastName: tag, role: 'realtor', businessName: `${tag} Homes`, emailVerified: true })
-    for (let i = 0; i < 2; i++) await createAccount(api.db, { email: `u-${tag}-${i}@example.com`, firstName: 'Tobi', lastName: tag, role: 'admin', permissions: ['can_view_customer'], emailVerified: true })
-    const staff = await api.createStaff(['can_view_realtor', 'can_modify_user', 'can_view_customer'])
+    for (let i = 0; i < 2; i++)
+      await createAccount(api.db, {
+        email: `r-${tag}-${i}@example.com`,
+        firstName: 'Kemi',
+        lastName: tag,
+        role: 'realtor',
+        businessName: `${tag} Homes`,
+        emailVerified: true,
+      })
+    for (let i = 0; i < 2; i++)
+      await createAccount(api.db, {
+        email: `u-${tag}-${i}@example.com`,
+        firstName: 'Tobi',
+        lastName: tag,
+        role: 'admin',
+        permissions: ['can_view_customer'],
+        emailVerified: true,
+      })
+    const staff = await api.createStaff([
+      'can_view_realtor',
+      'can_modify_user',
+      'can_view_customer',
+    ])
 
     const realtors = await exportOf(`admin/realtor?search=${tag}&format=csv`, staff.token)
     expect(realtors.filename).toBe(`realtors-${today()}.csv`)
-    expect(column(realtors, 'reference')).toEqual((await listAll(`admin/realtor?search=${tag}`, staff.token)).map((item) => item.reference))
+    expect(column(realtors, 'reference')).toEqual(
+      (await listAll(`admin/realtor?search=${tag}`, staff.token)).map((item) => item.reference),
+    )
     expect(column(realtors, 'business_name')).toEqual([`${tag} Homes`, `${tag} Homes`])
 
     const users = await exportOf(`admin/user?search=${tag}&format=csv`, staff.token)
     expect(users.filename).toBe(`users-${today()}.csv`)
-    expect(column(users, 'reference')).toEqual((await listAll(`admin/user?search=${tag}`, staff.token)).map((item) => item.reference))
+    expect(column(users, 'reference')).toEqual(
+      (await listAll(`admin/user?search=${tag}`, staff.token)).map((item) => item.reference),
+    )
     expect(column(users, 'permissions')).toEqual(['can_view_customer', 'can_view_customer'])
     expect(users.rows).toHaveLength(2)
   })
@@ -160,7 +224,8 @@ describe('realtors and users', () => {
 describe('products', () => {
   test('the land export matches the filtered list, amounts as plain decimals', async () => {
     const tag = marker()
-    for (let i = 0; i < 11; i++) await createLandProduct(api, { amount: 1_250_000, location: `${tag} Estate ${i}` })
+    for (let i = 0; i < 11; i++)
+      await createLandProduct(api, { amount: 1_250_000, location: `${tag} Estate ${i}` })
     await createLandProduct(api, { amount: 1_250_000, location: `${tag} Sold`, isAvailable: false })
     await createInvestmentProduct(api) // another type
     const customer = await createCustomer(api)
@@ -176,7 +241,9 @@ describe('products', () => {
 
     const investments = await exportOf('product?type=land_investment&format=csv', customer.token)
     expect(investments.filename).toBe(`land-investments-${today()}.csv`)
-    expect(column(investments, 'reference')).toEqual((await listAll('product?type=land_investment', customer.token)).map((item) => item.reference))
+    expect(column(investments, 'reference')).toEqual(
+      (await listAll('product?type=land_investment', customer.token)).map((item) => item.reference),
+    )
   })
 })
 
@@ -188,10 +255,18 @@ describe('subscriptions and transactions', () => {
     for (let i = 0; i < 11; i++) {
       const customer = await createCustomer(api)
       customers.push(customer)
-      await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+      await subscribe(api, customer.token, {
+        type: 'land',
+        product_id: product.reference,
+        payment_mode: 'full',
+      })
     }
     const [first, second] = customers
-    await subscribe(api, first.token, { type: 'land', product_id: elsewhere.reference, payment_mode: 'full' })
+    await subscribe(api, first.token, {
+      type: 'land',
+      product_id: elsewhere.reference,
+      payment_mode: 'full',
+    })
     const staff = await api.createStaff(['can_modify_subscription'])
 
     const query = `type=land&search=${product.reference}`
@@ -207,37 +282,55 @@ describe('subscriptions and transactions', () => {
     expect(new Set(column(csv, 'product_reference'))).toEqual(new Set([product.reference]))
     expect(new Set(column(csv, 'total_amount'))).toEqual(new Set(['2000000.00']))
     expect(new Set(column(csv, 'total_amount_paid'))).toEqual(new Set(['0.00']))
-    expect(column(csv, 'created_at').every((value) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value))).toBe(true)
+    expect(
+      column(csv, 'created_at').every((value) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)),
+    ).toBe(true)
 
     // A customer, with no filter at all, gets their own two and nobody else's.
     const own = await exportOf('product-subscription?format=csv', first.token)
     expect(own.status).toBe(200)
     expect(new Set(column(own, 'customer_email'))).toEqual(new Set([first.email]))
     expect(own.rows).toHaveLength(2)
-    expect(column(own, 'reference').sort()).toEqual((await listAll('product-subscription', first.token)).map((item) => item.reference).sort())
-    expect(column(own, 'reference')).not.toContain(listed.find((item) => item.user.email === second.email).reference)
+    expect(column(own, 'reference').sort()).toEqual(
+      (await listAll('product-subscription', first.token)).map((item) => item.reference).sort(),
+    )
+    expect(column(own, 'reference')).not.toContain(
+      listed.find((item) => item.user.email === second.email).reference,
+    )
   })
 
   test("a subscription's transactions export matches its list; another customer is refused as the list refuses", async () => {
     const product = await createLandProduct(api, { amount: 500_000 })
     const owner = await createCustomer(api)
     const stranger = await createCustomer(api)
-    const { reference } = await subscribe(api, owner.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const { reference } = await subscribe(api, owner.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const paid = await pay(api, owner, reference, 500_000)
     expect(paid.httpStatus, paid.message).toBe(200)
     const staff = await api.createStaff(['can_verify_transaction'])
 
     const listed = await listAll(`product-subscription/${reference}/transaction`, staff.token)
     expect(listed).toHaveLength(1)
-    const csv = await exportOf(`product-subscription/${reference}/transaction?format=csv`, staff.token)
+    const csv = await exportOf(
+      `product-subscription/${reference}/transaction?format=csv`,
+      staff.token,
+    )
     expect(csv.status).toBe(200)
     expect(csv.filename).toBe(`transactions-${reference}-${today()}.csv`)
     expect(column(csv, 'reference')).toEqual(listed.map((item) => item.reference))
     expect(column(csv, 'amount')).toEqual(['500000.00'])
     expect(column(csv, 'status')).toEqual(['awaiting_confirmation'])
 
-    const list = await api.call('GET', `product-subscription/${reference}/transaction`, { token: stranger.token })
-    const refused = await exportOf(`product-subscription/${reference}/transaction?format=csv`, stranger.token)
+    const list = await api.call('GET', `product-subscription/${reference}/transaction`, {
+      token: stranger.token,
+    })
+    const refused = await exportOf(
+      `product-subscription/${reference}/transaction?format=csv`,
+      stranger.token,
+    )
     expect(list.httpStatus).toBe(404)
     expect(refused.status).toBe(404)
     expect(refused.bytes.toString('utf8')).not.toContain(listed[0].reference)

@@ -53,7 +53,10 @@ beforeAll(async () => {
   const second = await api.registerUser('customer', { referral: realtor.user.reference })
   sneaky = { ...second, id: await userIdOf(api, second.email) }
   // A name a spreadsheet would run as a formula.
-  await api.db.update(users).set({ firstName: '=HYPERLINK("http://x")', lastName: 'Eze' }).where(eq(users.id, sneaky.id))
+  await api.db
+    .update(users)
+    .set({ firstName: '=HYPERLINK("http://x")', lastName: 'Eze' })
+    .where(eq(users.id, sneaky.id))
   for (const [who, amount] of [
     [buyer, 1_250_000.5],
     [buyer, 2_000_000],
@@ -68,14 +71,21 @@ afterAll(async () => {
 })
 
 async function confirm(reference: string) {
-  const marked = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status: 'paid' } })
+  const marked = await api.call('POST', 'admin/mark-transaction', {
+    token: verifier.token,
+    body: { reference, status: 'paid' },
+  })
   expect(marked.status, marked.message).toBe('200')
 }
 
 /** A land bought in full, the payment sent and confirmed: a title to follow and two commission entries. */
 async function confirmedPurchase(who: { id: number; token: string }, amount: number) {
   const product = await createLandProduct(api, { amount })
-  const sub = await subscribe(api, who.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+  const sub = await subscribe(api, who.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'full',
+  })
   const payment = await pay(api, who, sub.reference, amount)
   expect(payment.status, payment.message).toBe('200')
   await confirm(payment.data.reference)
@@ -91,15 +101,15 @@ function parseCsv(text: string) {
   for (let index = 0; index < text.length; index++) {
     const char = text[index]
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (cell += '"'), index++
+      if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++)
       else if (char === '"') quoted = false
       else cell += char
     } else if (char === '"') quoted = true
-    else if (char === ',') row.push(cell), (cell = '')
+    else if (char === ',') (row.push(cell), (cell = ''))
     else if (char === '\r' && text[index + 1] === '\n') {
       row.push(cell)
       rows.push(row)
-      ;(row = []), (cell = ''), index++
+      ;((row = []), (cell = ''), index++)
     } else cell += char
   }
   return rows
@@ -107,8 +117,13 @@ function parseCsv(text: string) {
 
 /** The export as the client gets it: its status, file name, raw text and rows as objects by the header. */
 async function exportOf(path: string, token: string) {
-  const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}format=csv`, { token })
-  const text = answer.httpStatus === 200 ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.response.arrayBuffer()) : ''
+  const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}format=csv`, {
+    token,
+  })
+  const text =
+    answer.httpStatus === 200
+      ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.response.arrayBuffer())
+      : ''
   const [header = [], ...rows] = parseCsv(text.replace(/^\uFEFF/, ''))
   return {
     status: answer.httpStatus,
@@ -116,15 +131,23 @@ async function exportOf(path: string, token: string) {
     disposition: answer.response.headers.get('content-disposition') ?? '',
     text,
     header,
-    rows: rows.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index]]))),
+    rows: rows.map((cells) =>
+      Object.fromEntries(header.map((name, index) => [name, cells[index]])),
+    ),
   }
 }
 
 /** Every item of a paged list, page by page (`pick` finds the page in the answer). */
-async function everyItem(path: string, token: string, pick: (data: any) => { items: any[]; totalPages: number } = (data) => data) {
+async function everyItem(
+  path: string,
+  token: string,
+  pick: (data: any) => { items: any[]; totalPages: number } = (data) => data,
+) {
   const items: any[] = []
   for (let page = 1; ; page++) {
-    const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, { token })
+    const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, {
+      token,
+    })
     expect(answer.httpStatus, answer.message).toBe(200)
     const list = pick(answer.data)
     items.push(...list.items)
@@ -175,7 +198,9 @@ describe('titles', () => {
       expect(row.customer_reference).toBe(buyer.user.reference)
     }
     // Unfiltered: every purchase waiting for a title, the other customer's too.
-    expect((await exportOf('admin/title', titleStaff.token)).rows).toHaveLength((await everyItem('admin/title', titleStaff.token)).length)
+    expect((await exportOf('admin/title', titleStaff.token)).rows).toHaveLength(
+      (await everyItem('admin/title', titleStaff.token)).length,
+    )
   })
 
   test('a customer named like a formula is exported with an apostrophe, inside quotes', async () => {
@@ -193,7 +218,10 @@ describe('titles', () => {
 
 describe('commissions', () => {
   test("staff: one realtor's paid entries, then earned ones, as many as the list; amounts as decimals adding up to the list's", async () => {
-    const earned = await everyItem(`admin/commission?realtor=${realtor.user.reference}&status=earned`, payer.token)
+    const earned = await everyItem(
+      `admin/commission?realtor=${realtor.user.reference}&status=earned`,
+      payer.token,
+    )
     expect(earned).toHaveLength(4)
     const paid = await api.call('POST', 'admin/commission/mark-paid', {
       token: payer.token,
@@ -210,28 +238,39 @@ describe('commissions', () => {
       for (const row of file.rows) {
         expect(row.status).toBe(status)
         expect(row.realtor_reference).toBe(realtor.user.reference)
-        for (const amount of [row.gross, row.withholding_tax, row.net, row.transaction_amount]) expect(amount).toMatch(DECIMAL)
+        for (const amount of [row.gross, row.withholding_tax, row.net, row.transaction_amount])
+          expect(amount).toMatch(DECIMAL)
         expect(row.created_at).toMatch(ISO_INSTANT)
       }
-      const kobo = (rows: Record<string, string>[]) => rows.reduce((sum, row) => sum + Math.round(Number(row.net) * 100), 0)
-      expect(kobo(file.rows)).toBe(listed.reduce((sum, item) => sum + Math.round(item.net * 100), 0))
+      const kobo = (rows: Record<string, string>[]) =>
+        rows.reduce((sum, row) => sum + Math.round(Number(row.net) * 100), 0)
+      expect(kobo(file.rows)).toBe(
+        listed.reduce((sum, item) => sum + Math.round(item.net * 100), 0),
+      )
     }
-    const paidFile = await exportOf(`admin/commission?status=paid&realtor=${realtor.user.reference}`, payer.token)
+    const paidFile = await exportOf(
+      `admin/commission?status=paid&realtor=${realtor.user.reference}`,
+      payer.token,
+    )
     expect(paidFile.rows[0]).toMatchObject({ paid_at: lagosToday(), bank_reference: 'ZEN-CSV-1' })
     // ₦1,250,000.50 at 5 %: ₦62,500.03 gross, as the list shows it, in plain decimals.
     const all = await exportOf(`admin/commission?realtor=${realtor.user.reference}`, payer.token)
     expect(all.rows.map((row) => row.gross)).toContain('62500.03')
   })
 
-  test("a realtor exports its own entries only; naming another, or the staff list, is refused like the list", async () => {
+  test('a realtor exports its own entries only; naming another, or the staff list, is refused like the list', async () => {
     const listed = await everyItem('commission', realtor.token)
     const file = await exportOf('commission', realtor.token)
     expectFile(file, 'commissions')
     expect(file.rows.map((row) => row.id)).toEqual(listed.map((item) => item.id))
-    expect(new Set(file.rows.map((row) => row.realtor_reference))).toEqual(new Set([realtor.user.reference]))
+    expect(new Set(file.rows.map((row) => row.realtor_reference))).toEqual(
+      new Set([realtor.user.reference]),
+    )
     const uplines = await exportOf('commission', upline.token)
     expect(uplines.rows).toHaveLength(4)
-    expect(new Set(uplines.rows.map((row) => row.realtor_reference))).toEqual(new Set([upline.user.reference]))
+    expect(new Set(uplines.rows.map((row) => row.realtor_reference))).toEqual(
+      new Set([upline.user.reference]),
+    )
     await expectRefusedLikeList(`commission?realtor=${upline.user.reference}`, realtor.token)
     await expectRefusedLikeList('admin/commission', realtor.token)
     await expectRefusedLikeList('commission', buyer.token)
@@ -243,16 +282,31 @@ describe('payouts', () => {
   test('per status and dates: as many rows as total_count, adding up to total_amount to the kobo', async () => {
     const investor = await createCustomer(api)
     // Weekly payouts for a year: enough rows for several pages and a date range that cuts them.
-    const product = await createInvestmentProduct(api, { minimum: 1_000, returnPercent: 9.5, interval: 'weeks', frequencyPeriod: 1, duration: 52 })
-    const sub = await subscribe(api, investor.token, { type: 'land_investment', product_id: product.reference, amount_invested: 333_333.33 })
+    const product = await createInvestmentProduct(api, {
+      minimum: 1_000,
+      returnPercent: 9.5,
+      interval: 'weeks',
+      frequencyPeriod: 1,
+      duration: 52,
+    })
+    const sub = await subscribe(api, investor.token, {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 333_333.33,
+    })
     const payment = await pay(api, investor, sub.reference, 333_333.33)
     expect(payment.status, payment.message).toBe('200')
     await confirm(payment.data.reference)
 
     const search = sub.reference as string
-    const all = await api.call('GET', `admin/payout?status=scheduled&search=${search}`, { token: recorder.token })
+    const all = await api.call('GET', `admin/payout?status=scheduled&search=${search}`, {
+      token: recorder.token,
+    })
     expect(all.data.total_count).toBe(52)
-    const scheduled = await everyItem(`admin/payout?status=scheduled&search=${search}`, recorder.token)
+    const scheduled = await everyItem(
+      `admin/payout?status=scheduled&search=${search}`,
+      recorder.token,
+    )
     const from = scheduled[3].due_date as string
     const to = scheduled[40].due_date as string
     const filter = `admin/payout?status=scheduled&search=${search}&from=${from}&to=${to}`
@@ -261,17 +315,25 @@ describe('payouts', () => {
     const file = await exportOf(filter, recorder.token)
     expectFile(file, 'payouts')
     expect(file.rows).toHaveLength(list.data.total_count)
-    expect(file.rows.map((row) => row.id)).toEqual((await everyItem(filter, recorder.token)).map((item) => item.id))
+    expect(file.rows.map((row) => row.id)).toEqual(
+      (await everyItem(filter, recorder.token)).map((item) => item.id),
+    )
     for (const row of file.rows) {
       expect(row.amount).toMatch(DECIMAL)
       expect(row.principal).toMatch(DECIMAL)
       expect(row.due_date >= from && row.due_date <= to).toBe(true)
-      expect(row).toMatchObject({ status: 'scheduled', subscription_reference: search, investor_email: investor.email })
+      expect(row).toMatchObject({
+        status: 'scheduled',
+        subscription_reference: search,
+        investor_email: investor.email,
+      })
     }
     const sum = file.rows.reduce((total, row) => total + Math.round(Number(row.amount) * 100), 0)
     expect(sum).toBe(Math.round(list.data.total_amount * 100))
     // Another tab under the same search: none due yet.
-    expect((await exportOf(`admin/payout?status=due&search=${search}`, recorder.token)).rows).toEqual([])
+    expect(
+      (await exportOf(`admin/payout?status=due&search=${search}`, recorder.token)).rows,
+    ).toEqual([])
   })
 
   test('refused to those the list refuses', async () => {
@@ -283,18 +345,34 @@ describe('payouts', () => {
 describe('arrears', () => {
   test('a product and a bucket export the subscriptions the list holds, amounts as decimals', async () => {
     const product = await createLandProduct(api, { amount: 1_000_000, initialDeposit: 400_000 })
-    const plan = await createPlan(api, product.id, { amount: 1_000_000, duration: 3, durationType: 'months' })
+    const plan = await createPlan(api, product.id, {
+      amount: 1_000_000,
+      duration: 3,
+      durationType: 'months',
+    })
     await api.db.update(paymentPlans).set({ lateFeePercent: 2 }).where(eq(paymentPlans.id, plan.id))
     const late = async (days: number) => {
       const customer = await createCustomer(api, { firstName: `Late${days}` })
-      const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+      const sub = await subscribe(api, customer.token, {
+        type: 'land',
+        product_id: product.reference,
+        payment_mode: 'installment',
+        payment_id: plan.uuid,
+      })
       const deposit = await pay(api, customer, sub.reference, 400_000)
       expect(deposit.status, deposit.message).toBe('200')
       await confirm(deposit.data.reference)
-      const [row] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, sub.reference))
+      const [row] = await api.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.reference, sub.reference))
       const shift = daysBetween(lagosToday(), row.nextPaymentDate!) + days
-      await api.db.execute(sql`update schedule_entries set due_date = due_date - ${shift}::int where subscription_id = ${row.id}`)
-      await api.db.execute(sql`update subscriptions set next_payment_date = next_payment_date - ${shift}::int where id = ${row.id}`)
+      await api.db.execute(
+        sql`update schedule_entries set due_date = due_date - ${shift}::int where subscription_id = ${row.id}`,
+      )
+      await api.db.execute(
+        sql`update subscriptions set next_payment_date = next_payment_date - ${shift}::int where id = ${row.id}`,
+      )
       return sub.reference as string
     }
     const early = [await late(3), await late(12)]
@@ -308,10 +386,17 @@ describe('arrears', () => {
     expect(file.rows.map((row) => row.reference)).toEqual(listed.map((item) => item.reference))
     expect(file.rows.map((row) => row.amount_overdue)).toEqual(['300000.00', '300000.00'])
     expect(file.rows.map((row) => row.days_in_arrears)).toEqual(['12', '3'])
-    expect(file.rows[1]).toMatchObject({ arrears_bucket: '1-30', next_step: 'late_fee', next_step_amount: '6000.00' })
+    expect(file.rows[1]).toMatchObject({
+      arrears_bucket: '1-30',
+      next_step: 'late_fee',
+      next_step_amount: '6000.00',
+    })
     expect(file.rows[1].next_step_date).toMatch(ISO_DAY)
 
-    const everyBucket = await exportOf(`admin/arrears?product=${product.reference}`, arrearsStaff.token)
+    const everyBucket = await exportOf(
+      `admin/arrears?product=${product.reference}`,
+      arrearsStaff.token,
+    )
     expect(everyBucket.rows.map((row) => row.reference)).toEqual([later, ...early.reverse()])
   })
 

@@ -39,7 +39,11 @@ async function paid(payer: { id: number; token: string }, reference: string, amo
 
 /** Land of ₦900,000 with a ₦250,000 deposit and a 4-month plan of ₦1,000,000 (₦250,000 now, then 3 × ₦250,000). */
 async function plotByPlan(owner: { token: string }) {
-  const product = await createLandProduct(api, { amount: 900_000, initialDeposit: 250_000, location: 'Epe, Lagos' })
+  const product = await createLandProduct(api, {
+    amount: 900_000,
+    initialDeposit: 250_000,
+    location: 'Epe, Lagos',
+  })
   const plan = await createPlan(api, product.id, { amount: 1_000_000, duration: 4 })
   const created = await subscribe(api, owner.token, {
     type: 'land',
@@ -51,19 +55,37 @@ async function plotByPlan(owner: { token: string }) {
 }
 
 async function investment(owner: Customer, amount = 1_000_000) {
-  const product = await createInvestmentProduct(api, { minimum: 500_000, returnPercent: 10, frequencyPeriod: 3, duration: 12 })
-  const created = await subscribe(api, owner.token, { type: 'land_investment', product_id: product.reference, amount_invested: amount })
+  const product = await createInvestmentProduct(api, {
+    minimum: 500_000,
+    returnPercent: 10,
+    frequencyPeriod: 3,
+    duration: 12,
+  })
+  const created = await subscribe(api, owner.token, {
+    type: 'land_investment',
+    product_id: product.reference,
+    amount_invested: amount,
+  })
   return created.reference as string
 }
 
 /** Moves a subscription's next date, as the passing of time would. */
 const setNextDate = (reference: string, date: string) =>
-  api.db.update(subscriptions).set({ nextPaymentDate: date }).where(eq(subscriptions.reference, reference))
+  api.db
+    .update(subscriptions)
+    .set({ nextPaymentDate: date })
+    .where(eq(subscriptions.reference, reference))
 
 /** Moves an investment's first payout to a date, and its status with it as the daily job would. */
 async function setFirstPayoutDate(reference: string, date: string) {
-  const [s] = await api.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.reference, reference))
-  await api.db.update(payouts).set({ dueDate: date }).where(and(eq(payouts.subscriptionId, s.id), eq(payouts.sequence, 1)))
+  const [s] = await api.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.reference, reference))
+  await api.db
+    .update(payouts)
+    .set({ dueDate: date })
+    .where(and(eq(payouts.subscriptionId, s.id), eq(payouts.sequence, 1)))
   await refreshPayoutStatuses(api.db, new Date())
 }
 
@@ -149,7 +171,12 @@ describe('a customer with one plot part-paid', () => {
     // Not yet paid for: owed, not at work.
     const owed = (await summary(ben.token)).data.own
     expect(owed.investments).toEqual({ active: 0, portfolio_value: 0, next_payout: null })
-    expect(owed.next_payment).toMatchObject({ reference, type: 'land_investment', amount: 1_000_000, date: today })
+    expect(owed.next_payment).toMatchObject({
+      reference,
+      type: 'land_investment',
+      amount: 1_000_000,
+      date: today,
+    })
 
     await paid(ben, reference, 1_000_000)
     const own = (await summary(ben.token)).data.own
@@ -157,7 +184,12 @@ describe('a customer with one plot part-paid', () => {
     expect(own.investments).toEqual({
       active: 1,
       portfolio_value: 1_000_000,
-      next_payout: expect.objectContaining({ reference, amount: 100_000, date: addInterval(today, 3, 'months'), overdue: false }),
+      next_payout: expect.objectContaining({
+        reference,
+        amount: 100_000,
+        date: addInterval(today, 3, 'months'),
+        overdue: false,
+      }),
     })
     // Land figures are not mixed with the investment.
     expect(own.land).toMatchObject({ count: 0, amount_paid: 0, balance: 0 })
@@ -169,10 +201,17 @@ describe('a customer with one plot part-paid', () => {
     const sent = await pay(api, chi, reference, 250_000)
     expect(sent.httpStatus).toBe(200)
     expect((await summary(chi.token)).data.own.next_payment).toBeNull()
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: sent.data.reference, status: 'paid' } })
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: sent.data.reference, status: 'paid' },
+    })
     const lastWeek = addInterval(today, -7, 'days')
     await setNextDate(reference, lastWeek)
-    expect((await summary(chi.token)).data.own.next_payment).toMatchObject({ reference, date: lastWeek, overdue: true })
+    expect((await summary(chi.token)).data.own.next_payment).toMatchObject({
+      reference,
+      date: lastWeek,
+      overdue: true,
+    })
   })
 })
 
@@ -220,10 +259,16 @@ describe('staff counts, each matching the list it links to', () => {
     expect(staff.payouts_due).toBe(before.payouts_due + 1)
 
     const token = superAdmin.token
-    const confirmingLand = await allOf('product-subscription?type=land&status=awaiting_payment_confirmation', token)
+    const confirmingLand = await allOf(
+      'product-subscription?type=land&status=awaiting_payment_confirmation',
+      token,
+    )
     expect(confirmingLand).toHaveLength(staff.awaiting_confirmation.land)
     expect(confirmingLand).toContain(landWaiting)
-    const confirmingInvestments = await allOf('product-subscription?type=land_investment&status=awaiting_payment_confirmation', token)
+    const confirmingInvestments = await allOf(
+      'product-subscription?type=land_investment&status=awaiting_payment_confirmation',
+      token,
+    )
     expect(confirmingInvestments).toHaveLength(staff.awaiting_confirmation.investment)
     expect(confirmingInvestments).toContain(investmentWaiting)
 
@@ -238,8 +283,14 @@ describe('staff counts, each matching the list it links to', () => {
     expect(payouts).not.toContain(payoutTomorrow)
 
     // Every customer of this database but the one from last week registered this week.
-    const customers = await api.db.select({ reference: users.reference }).from(users).where(eq(users.role, 'customer'))
-    const thisWeek = customers.map((row) => row.reference).filter((reference) => reference !== old.reference).sort()
+    const customers = await api.db
+      .select({ reference: users.reference })
+      .from(users)
+      .where(eq(users.role, 'customer'))
+    const thisWeek = customers
+      .map((row) => row.reference)
+      .filter((reference) => reference !== old.reference)
+      .sort()
     expect(staff.new_customers_this_week).toBe(thisWeek.length)
     expect(await allOf(`admin/customer?registered_from=${monday}`, token)).toEqual(thisWeek)
     expect(await allOf('admin/customer', token)).toContain(old.reference)
@@ -262,11 +313,51 @@ describe('staff counts, each matching the list it links to', () => {
 
 describe('cards follow the permissions they summarise', () => {
   test.each([
-    [[], { awaiting_confirmation: null, payouts_due: null, in_arrears: null, new_customers_this_week: null }],
-    [['can_view_customer'], { awaiting_confirmation: null, payouts_due: null, in_arrears: null, new_customers_this_week: 'n' }],
-    [['can_modify_product', 'can_modify_setting'], { awaiting_confirmation: null, payouts_due: null, in_arrears: null, new_customers_this_week: null }],
-    [['can_verify_transaction'], { awaiting_confirmation: 'o', payouts_due: 'n', in_arrears: 'n', new_customers_this_week: null }],
-    [['can_record_transaction', 'can_modify_customer'], { awaiting_confirmation: 'o', payouts_due: 'n', in_arrears: 'n', new_customers_this_week: 'n' }],
+    [
+      [],
+      {
+        awaiting_confirmation: null,
+        payouts_due: null,
+        in_arrears: null,
+        new_customers_this_week: null,
+      },
+    ],
+    [
+      ['can_view_customer'],
+      {
+        awaiting_confirmation: null,
+        payouts_due: null,
+        in_arrears: null,
+        new_customers_this_week: 'n',
+      },
+    ],
+    [
+      ['can_modify_product', 'can_modify_setting'],
+      {
+        awaiting_confirmation: null,
+        payouts_due: null,
+        in_arrears: null,
+        new_customers_this_week: null,
+      },
+    ],
+    [
+      ['can_verify_transaction'],
+      {
+        awaiting_confirmation: 'o',
+        payouts_due: 'n',
+        in_arrears: 'n',
+        new_customers_this_week: null,
+      },
+    ],
+    [
+      ['can_record_transaction', 'can_modify_customer'],
+      {
+        awaiting_confirmation: 'o',
+        payouts_due: 'n',
+        in_arrears: 'n',
+        new_customers_this_week: 'n',
+      },
+    ],
   ] as const)('an admin with %j', async (permissions, shape) => {
     const admin = await api.createStaff([...permissions])
     const answer = await summary(admin.token)
@@ -275,7 +366,11 @@ describe('cards follow the permissions they summarise', () => {
     const expected = Object.fromEntries(
       Object.entries(shape).map(([key, kind]) => [
         key,
-        kind === null ? null : kind === 'n' ? expect.any(Number) : { land: expect.any(Number), investment: expect.any(Number) },
+        kind === null
+          ? null
+          : kind === 'n'
+            ? expect.any(Number)
+            : { land: expect.any(Number), investment: expect.any(Number) },
       ]),
     )
     expect(answer.data.staff).toEqual(expected)
@@ -286,7 +381,12 @@ describe('cards follow the permissions they summarise', () => {
     expect((await summary(customer.token)).data).toMatchObject({ realtor: null, staff: null })
     const realtor = await api.registerUser('realtor')
     expect((await summary(realtor.token)).data).toMatchObject({
-      realtor: { customers_total: 0, customers: [], referral_signups_this_week: 0, commissions: { earned: 0, paid: 0, balance: 0 } },
+      realtor: {
+        customers_total: 0,
+        customers: [],
+        referral_signups_this_week: 0,
+        commissions: { earned: 0, paid: 0, balance: 0 },
+      },
       staff: null,
     })
   })
@@ -305,7 +405,11 @@ describe('a realtor', () => {
     // Added by the realtor itself: its customer, but not a sign-up through the link.
     const added = await api.call('POST', 'admin/customer', {
       token: realtor.token,
-      body: { first_name: 'Added', last_name: 'ByRealtor', email: `added-${Date.now()}@example.com` },
+      body: {
+        first_name: 'Added',
+        last_name: 'ByRealtor',
+        email: `added-${Date.now()}@example.com`,
+      },
     })
     expect(added.httpStatus, added.message).toBe(200)
     // Signed up through the link last week.
@@ -323,10 +427,14 @@ describe('a realtor', () => {
     const part = (await summary(realtor.token)).data.realtor
     expect(part.customers_total).toBe(3)
     expect(part.referral_signups_this_week).toBe(1)
-    expect(part.customers.map((customer: { reference: string }) => customer.reference).sort()).toEqual(
-      [referred.user.reference, added.data.reference, earlier.reference].sort(),
-    )
-    expect(part.customers.find((customer: { reference: string }) => customer.reference === referred.user.reference)).toEqual({
+    expect(
+      part.customers.map((customer: { reference: string }) => customer.reference).sort(),
+    ).toEqual([referred.user.reference, added.data.reference, earlier.reference].sort())
+    expect(
+      part.customers.find(
+        (customer: { reference: string }) => customer.reference === referred.user.reference,
+      ),
+    ).toEqual({
       reference: referred.user.reference,
       full_name: `${referred.user.first_name} ${referred.user.last_name}`,
       subscriptions: 1,
@@ -334,7 +442,11 @@ describe('a realtor', () => {
       total_amount: 1_000_000,
       paid_percent: 25,
     })
-    expect(part.customers.find((customer: { reference: string }) => customer.reference === earlier.reference)).toMatchObject({
+    expect(
+      part.customers.find(
+        (customer: { reference: string }) => customer.reference === earlier.reference,
+      ),
+    ).toMatchObject({
       subscriptions: 0,
       amount_paid: 0,
       paid_percent: 0,

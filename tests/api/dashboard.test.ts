@@ -70,7 +70,12 @@ describe('GET dashboard-metrics', () => {
     const admin = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)
     const answer = await metrics(admin.token)
     expect(answer.httpStatus).toBe(200)
-    expect(answer.data).toEqual({ total_products: 4, total_customers: 3, total_subscriptions: 4, total_realtors: 2 })
+    expect(answer.data).toEqual({
+      total_products: 4,
+      total_customers: 3,
+      total_subscriptions: 4,
+      total_realtors: 2,
+    })
   })
 
   test('an admin sees customers and realtors counted only with the permissions for them', async () => {
@@ -82,9 +87,15 @@ describe('GET dashboard-metrics', () => {
       total_realtors: 0,
     })
     const customers = await api.createStaff(['can_view_customer'])
-    expect((await metrics(customers.token)).data).toMatchObject({ total_customers: 3, total_realtors: 0 })
+    expect((await metrics(customers.token)).data).toMatchObject({
+      total_customers: 3,
+      total_realtors: 0,
+    })
     const realtors = await api.createStaff(['can_modify_realtor'])
-    expect((await metrics(realtors.token)).data).toMatchObject({ total_customers: 0, total_realtors: 2 })
+    expect((await metrics(realtors.token)).data).toMatchObject({
+      total_customers: 0,
+      total_realtors: 2,
+    })
   })
 
   test('a realtor sees its own customers and their subscriptions, and the products on sale', async () => {
@@ -115,7 +126,12 @@ describe('GET dashboard-metrics', () => {
   test('needs a signed-in, verified user', async () => {
     expect((await api.call('GET', 'dashboard-metrics')).httpStatus).toBe(401)
     const unverified = await api.call('POST', 'auth/register', {
-      body: { email: 'fresh@example.com', password: 'password-123', first_name: 'F', last_name: 'R' },
+      body: {
+        email: 'fresh@example.com',
+        password: 'password-123',
+        first_name: 'F',
+        last_name: 'R',
+      },
     })
     expect((await metrics(unverified.data.token)).httpStatus).toBe(403)
   })

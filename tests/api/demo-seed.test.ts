@@ -10,7 +10,10 @@ let token: string
 
 beforeAll(async () => {
   api = await createTestApi()
-  const [admin] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL))
+  const [admin] = await api.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, ADMIN_EMAIL))
   const started = performance.now()
   await seedDemoCatalogue(api.db, admin.id)
   console.info(`demo catalogue seeded in ${Math.round(performance.now() - started)} ms`)
@@ -38,7 +41,9 @@ test('the demo catalogue has plots and acres, by quantity, discounted, with plan
   expect(withImages.length).toBeGreaterThanOrEqual(items.length - 1)
   const image = await api.call('GET', withImages[0].images[0].replace('/api/v1/', ''))
   expect(image.httpStatus).toBe(200)
-  expect(detectImageType(new Uint8Array(await image.response.arrayBuffer()))?.contentType).toBe('image/png')
+  expect(detectImageType(new Uint8Array(await image.response.arrayBuffer()))?.contentType).toBe(
+    'image/png',
+  )
 
   const planned = items.find((item) => item.plan_count > 0)
   const plans = await api.call('GET', `product/${planned.reference}/payment-plan`, { token })
@@ -51,6 +56,8 @@ test('the demo catalogue has recurring and one-time investments', async () => {
   expect(types).toContain('recurring')
   expect(types).toContain('one_time')
   expect(
-    data.items.filter((item: any) => item.land_investment_type === 'recurring').every((item: any) => item.duration > 0)
+    data.items
+      .filter((item: any) => item.land_investment_type === 'recurring')
+      .every((item: any) => item.duration > 0),
   ).toBe(true)
 })

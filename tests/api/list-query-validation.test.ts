@@ -31,28 +31,49 @@ const isPage = (schema: z.ZodType) => schema instanceof z.ZodObject && 'totalPag
 /** A page, or an object holding one (a list with its totals). */
 function answersPage(entry: Endpoint) {
   if (isFileResponse(entry.response) || !(entry.response instanceof z.ZodObject)) return false
-  return isPage(entry.response) || Object.values(entry.response.shape as Record<string, z.ZodType>).some(isPage)
+  return (
+    isPage(entry.response) ||
+    Object.values(entry.response.shape as Record<string, z.ZodType>).some(isPage)
+  )
 }
 
-const lists = Object.entries(endpoints as Record<string, Endpoint>).filter(([, entry]) => entry.method === 'GET' && answersPage(entry))
+const lists = Object.entries(endpoints as Record<string, Endpoint>).filter(
+  ([, entry]) => entry.method === 'GET' && answersPage(entry),
+)
 
 /** The query's enum parameters and their values, as the OpenAPI document declares them. */
 function enumParams(entry: Endpoint) {
-  const properties = (jsonSchema(entry.query!, 'input').properties ?? {}) as Record<string, { enum?: string[] }>
-  return Object.entries(properties).flatMap(([name, property]) => (property.enum ? [{ name, values: property.enum }] : []))
+  const properties = (jsonSchema(entry.query!, 'input').properties ?? {}) as Record<
+    string,
+    { enum?: string[] }
+  >
+  return Object.entries(properties).flatMap(([name, property]) =>
+    property.enum ? [{ name, values: property.enum }] : [],
+  )
 }
 
 function pathOf(name: string, entry: Endpoint) {
-  const params: Record<string, string> = { reference: name === 'paymentPlanList' ? world.land.reference : world.completed.reference }
+  const params: Record<string, string> = {
+    reference: name === 'paymentPlanList' ? world.land.reference : world.completed.reference,
+  }
   return entry.path.replace(/:([A-Za-z_]+)/g, (_, param: string) => params[param])
 }
 
 const get = (path: string) => api.call('GET', path, { token: world.superAdmin.token })
 
 test('the walk covers every list, each with a page parameter', () => {
-  expect(lists.map(([name]) => name)).toEqual(expect.arrayContaining(['subscriptionList', 'productList', 'arrearsList', 'notificationList', 'auditList']))
+  expect(lists.map(([name]) => name)).toEqual(
+    expect.arrayContaining([
+      'subscriptionList',
+      'productList',
+      'arrearsList',
+      'notificationList',
+      'auditList',
+    ]),
+  )
   expect(lists.length).toBeGreaterThanOrEqual(15)
-  for (const [, entry] of lists) expect(entry.paramNames.every((param) => param === 'reference')).toBe(true)
+  for (const [, entry] of lists)
+    expect(entry.paramNames.every((param) => param === 'reference')).toBe(true)
 })
 
 describe.each(lists)('%s', (name, entry) => {
@@ -81,7 +102,10 @@ describe.each(lists)('%s', (name, entry) => {
     expect(empty.httpStatus).toBe(200)
     for (const { name: param, values } of enumParams(entry)) {
       const chosen = values.find((value) => value !== 'csv')
-      if (chosen) expect((await get(`${path()}?${param}=${chosen}`)).httpStatus, `${param}=${chosen}`).toBe(200)
+      if (chosen)
+        expect((await get(`${path()}?${param}=${chosen}`)).httpStatus, `${param}=${chosen}`).toBe(
+          200,
+        )
       expect((await get(`${path()}?${param}=`)).httpStatus, `${param}=`).toBe(200)
     }
   })

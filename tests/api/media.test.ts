@@ -14,7 +14,11 @@ const png = encodePng(4, 3, new Uint8Array(4 * 3 * 3).fill(200))
 const jpeg = TINY_JPEG
 const base64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64')
 
-const upload = (token: string | undefined, file: Uint8Array | string, extra: Record<string, unknown> = {}) =>
+const upload = (
+  token: string | undefined,
+  file: Uint8Array | string,
+  extra: Record<string, unknown> = {},
+) =>
   api.call('POST', 'media/upload', {
     token,
     body: {
@@ -26,7 +30,8 @@ const upload = (token: string | undefined, file: Uint8Array | string, extra: Rec
     },
   })
 
-const serve = (url: string, token?: string) => api.call('GET', url.replace(/^\/api\/v1\//, ''), { token })
+const serve = (url: string, token?: string) =>
+  api.call('GET', url.replace(/^\/api\/v1\//, ''), { token })
 
 beforeAll(async () => {
   api = await createTestApi()
@@ -55,7 +60,10 @@ describe('POST media/upload', () => {
   })
 
   test('the content decides the type: a JPEG named .png is stored and served as a JPEG', async () => {
-    const answer = await upload(productStaff, jpeg, { file_name: 'photo.png', file_extension: 'png' })
+    const answer = await upload(productStaff, jpeg, {
+      file_name: 'photo.png',
+      file_extension: 'png',
+    })
     expect(answer.data.file_url).toMatch(/\.jpg$/)
     const served = await serve(answer.data.file_url)
     expect(served.response.headers.get('content-type')).toBe('image/jpeg')
@@ -99,7 +107,9 @@ describe('POST media/upload', () => {
     const gif = await upload(admin, png, { file_extension: 'gif' })
     expect(gif.data).toEqual({ file_extension: ['The file extension must be png, jpg or jpeg'] })
     const folder = await upload(admin, png, { folder_path: '../etc' })
-    expect(folder.data).toEqual({ folder_path: ['Folder path may hold letters, digits, - and _ only'] })
+    expect(folder.data).toEqual({
+      folder_path: ['Folder path may hold letters, digits, - and _ only'],
+    })
   })
 
   test('uploading needs a sign-in; product images need can_modify_product', async () => {
@@ -112,7 +122,11 @@ describe('POST media/upload', () => {
 })
 
 describe('POST media/upload as multipart with a binary file part', () => {
-  const multipart = (token: string, file: File, fields: Record<string, string> = { folder_path: 'products' }) => {
+  const multipart = (
+    token: string,
+    file: File,
+    fields: Record<string, string> = { folder_path: 'products' },
+  ) => {
     const form = new FormData()
     for (const [name, value] of Object.entries(fields)) form.append(name, value)
     form.append('file', file)
@@ -122,13 +136,19 @@ describe('POST media/upload as multipart with a binary file part', () => {
   test('a PNG sent as a binary part named `file` is stored like its base64 and served back byte for byte', async () => {
     const answer = await multipart(admin, new File([png], 'plot.png', { type: 'image/png' }))
     expect(answer.httpStatus).toBe(200)
-    expect(answer.data).toMatchObject({ content_type: 'image/png', size: png.length, file_url: expect.stringMatching(/\.png$/) })
+    expect(answer.data).toMatchObject({
+      content_type: 'image/png',
+      size: png.length,
+      file_url: expect.stringMatching(/\.png$/),
+    })
     const served = await serve(answer.data.file_url)
     expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(png)
   })
 
   test('the same checks as base64: a non-image is refused with the same message, under `file`; too large, or none chosen', async () => {
-    const html = new File(['<!doctype html><html><script>alert(1)</script></html>'], 'plot.png', { type: 'image/png' })
+    const html = new File(['<!doctype html><html><script>alert(1)</script></html>'], 'plot.png', {
+      type: 'image/png',
+    })
     const refused = await multipart(admin, html)
     expect(refused.httpStatus).toBe(422)
     expect(refused.data).toEqual({ file: ['The file must be a PNG or JPEG image'] })
@@ -217,23 +237,39 @@ describe('product images', () => {
 })
 
 describe('proofs of payment as PDF', () => {
-  const proofUpload = (token: string, file: Uint8Array | string, extra: Record<string, unknown> = {}) =>
-    upload(token, file, { file_name: 'statement.pdf', file_extension: 'pdf', folder_path: 'proofs', ...extra })
+  const proofUpload = (
+    token: string,
+    file: Uint8Array | string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    upload(token, file, {
+      file_name: 'statement.pdf',
+      file_extension: 'pdf',
+      folder_path: 'proofs',
+      ...extra,
+    })
 
   test('a PDF proof is stored, and served only as a download (attachment), never inline', async () => {
     const pdf = tinyPdf()
     const answer = await proofUpload(customer, pdf)
     expect(answer.status, answer.message).toBe('200')
-    expect(answer.data).toMatchObject({ file_url: expect.stringMatching(/^\/api\/v1\/media\/[0-9a-f]{32}\.pdf$/), content_type: 'application/pdf' })
+    expect(answer.data).toMatchObject({
+      file_url: expect.stringMatching(/^\/api\/v1\/media\/[0-9a-f]{32}\.pdf$/),
+      content_type: 'application/pdf',
+    })
     const served = await serve(answer.data.file_url, customer)
     expect(served.httpStatus).toBe(200)
     expect(served.response.headers.get('content-type')).toBe('application/pdf')
-    expect(served.response.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f]{32}\.pdf"$/)
+    expect(served.response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="[0-9a-f]{32}\.pdf"$/,
+    )
     expect(served.response.headers.get('cache-control')).toMatch(/^private/)
     expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(pdf)
     // Images are still shown in place.
     const image = await upload(customer, realPngFor(), { folder_path: 'proofs' })
-    expect((await serve(image.data.file_url, customer)).response.headers.get('content-disposition')).toMatch(/^inline/)
+    expect(
+      (await serve(image.data.file_url, customer)).response.headers.get('content-disposition'),
+    ).toMatch(/^inline/)
     // Strangers still get a 404.
     expect((await serve(answer.data.file_url, otherCustomer)).httpStatus).toBe(404)
   })
@@ -249,21 +285,31 @@ describe('proofs of payment as PDF', () => {
     for (const file of refused) {
       const answer = await proofUpload(customer, file)
       expect(answer.httpStatus).toBe(422)
-      expect(answer.data).toEqual({ file_in_base64: ['The file must be a PNG or JPEG image, or a PDF'] })
+      expect(answer.data).toEqual({
+        file_in_base64: ['The file must be a PNG or JPEG image, or a PDF'],
+      })
     }
   })
 
   test('the size limit holds for PDFs; a product image may not be a PDF', async () => {
     const padding = '%'.repeat(2 * 1024 * 1024)
     const big = new TextEncoder().encode(`%PDF-1.4\n${padding}\n%%EOF\n`)
-    expect((await proofUpload(customer, big)).data).toEqual({ file_in_base64: ['The file may not be greater than 2 MB'] })
+    expect((await proofUpload(customer, big)).data).toEqual({
+      file_in_base64: ['The file may not be greater than 2 MB'],
+    })
     const asProduct = await upload(productStaff, tinyPdf(), { file_extension: 'pdf' })
-    expect(asProduct.data).toEqual({ file_extension: ['The file extension must be png, jpg or jpeg'] })
+    expect(asProduct.data).toEqual({
+      file_extension: ['The file extension must be png, jpg or jpeg'],
+    })
     const unnamed = await upload(productStaff, tinyPdf(), { file_extension: undefined })
     expect(unnamed.data).toEqual({ file_in_base64: ['The file must be a PNG or JPEG image'] })
   })
 })
 
 function realPngFor() {
-  return encodePng(3, 2, new Uint8Array(3 * 2 * 3).map(() => Math.floor(Math.random() * 256)))
+  return encodePng(
+    3,
+    2,
+    new Uint8Array(3 * 2 * 3).map(() => Math.floor(Math.random() * 256)),
+  )
 }

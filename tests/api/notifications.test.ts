@@ -22,7 +22,8 @@ beforeAll(async () => {
   bob = await api.registerUser('customer')
   // Twelve more events for Alice, one statement each so each has its own time.
   const aliceId = await idOf(alice.email)
-  for (let n = 1; n <= 12; n++) await notify(api.db, aliceId, { title: `Note ${n}`, body: `Body ${n}` })
+  for (let n = 1; n <= 12; n++)
+    await notify(api.db, aliceId, { title: `Note ${n}`, body: `Body ${n}` })
 })
 afterAll(async () => {
   await api?.close()
@@ -52,7 +53,11 @@ describe('GET notification', () => {
     )
     const second = await list(alice.token, 2)
     expect(second.data).toMatchObject({ page: 2, totalPages: 2, total_unread_notification: 13 })
-    expect(second.data.items.map((item: any) => item.title)).toEqual(['Note 2', 'Note 1', 'Welcome to Land Banking'])
+    expect(second.data.items.map((item: any) => item.title)).toEqual([
+      'Note 2',
+      'Note 1',
+      'Welcome to Land Banking',
+    ])
     const beyond = await list(alice.token, 3)
     expect(beyond.data).toMatchObject({ page: 3, totalPages: 2, items: [] })
   })
@@ -69,7 +74,12 @@ describe('GET notification', () => {
   test('needs a signed-in, verified user', async () => {
     expect((await api.call('GET', 'notification')).httpStatus).toBe(401)
     const unverified = await api.call('POST', 'auth/register', {
-      body: { email: 'unverified@example.com', password: 'password-123', first_name: 'U', last_name: 'V' },
+      body: {
+        email: 'unverified@example.com',
+        password: 'password-123',
+        first_name: 'U',
+        last_name: 'V',
+      },
     })
     expect((await list(unverified.data.token)).httpStatus).toBe(403)
   })
@@ -81,7 +91,8 @@ describe('GET notification/unread-count', () => {
   test("the caller's unread total, the list's figure, which follows reading", async () => {
     const carol = await api.registerUser('customer')
     const carolId = await idOf(carol.email)
-    for (let n = 1; n <= 3; n++) await notify(api.db, carolId, { title: `Due ${n}`, body: `Instalment ${n}` })
+    for (let n = 1; n <= 3; n++)
+      await notify(api.db, carolId, { title: `Due ${n}`, body: `Instalment ${n}` })
     const answer = await unreadCount(carol.token)
     expect(answer.httpStatus).toBe(200)
     expect(answer.data).toEqual({ total_unread_notification: 4 })
@@ -93,13 +104,20 @@ describe('GET notification/unread-count', () => {
     await api.call('POST', 'notification/mark-all-as-read', { token: carol.token })
     expect((await unreadCount(carol.token)).data).toEqual({ total_unread_notification: 0 })
     // Another user's notifications are not counted.
-    expect((await unreadCount(bob.token)).data.total_unread_notification).toBe((await list(bob.token)).data.total_unread_notification)
+    expect((await unreadCount(bob.token)).data.total_unread_notification).toBe(
+      (await list(bob.token)).data.total_unread_notification,
+    )
   })
 
   test('needs a signed-in, verified user', async () => {
     expect((await unreadCount()).httpStatus).toBe(401)
     const unverified = await api.call('POST', 'auth/register', {
-      body: { email: 'unverified-count@example.com', password: 'password-123', first_name: 'U', last_name: 'V' },
+      body: {
+        email: 'unverified-count@example.com',
+        password: 'password-123',
+        first_name: 'U',
+        last_name: 'V',
+      },
     })
     expect((await unreadCount(unverified.data.token)).httpStatus).toBe(403)
   })
@@ -109,29 +127,41 @@ describe('POST notification/{uuid}/mark-as-read', () => {
   test('marks one of the caller’s notifications read', async () => {
     const before = await list(alice.token)
     const target = before.data.items[2]
-    const answer = await api.call('POST', `notification/${target.uuid}/mark-as-read`, { token: alice.token })
+    const answer = await api.call('POST', `notification/${target.uuid}/mark-as-read`, {
+      token: alice.token,
+    })
     expect(answer.httpStatus).toBe(200)
     const after = await list(alice.token)
     expect(after.data.total_unread_notification).toBe(before.data.total_unread_notification - 1)
     expect(after.data.items[2]).toMatchObject({ uuid: target.uuid, is_read: true })
     // Marking it again changes nothing.
     await api.call('POST', `notification/${target.uuid}/mark-as-read`, { token: alice.token })
-    expect((await list(alice.token)).data.total_unread_notification).toBe(after.data.total_unread_notification)
+    expect((await list(alice.token)).data.total_unread_notification).toBe(
+      after.data.total_unread_notification,
+    )
   })
 
   test('the paths work with a leading slash too', async () => {
     const target = (await list(alice.token)).data.items[3]
-    const answer = await api.call('POST', `//notification/${target.uuid}/mark-as-read`, { token: alice.token })
+    const answer = await api.call('POST', `//notification/${target.uuid}/mark-as-read`, {
+      token: alice.token,
+    })
     expect(answer.httpStatus).toBe(200)
     expect((await list(alice.token)).data.items[3].is_read).toBe(true)
   })
 
   test('unknown and malformed uuids answer 404', async () => {
-    const unknown = await api.call('POST', 'notification/00000000-0000-4000-8000-000000000000/mark-as-read', {
+    const unknown = await api.call(
+      'POST',
+      'notification/00000000-0000-4000-8000-000000000000/mark-as-read',
+      {
+        token: alice.token,
+      },
+    )
+    expect(unknown.httpStatus).toBe(404)
+    const malformed = await api.call('POST', 'notification/not-a-uuid/mark-as-read', {
       token: alice.token,
     })
-    expect(unknown.httpStatus).toBe(404)
-    const malformed = await api.call('POST', 'notification/not-a-uuid/mark-as-read', { token: alice.token })
     expect(malformed.httpStatus).toBe(404)
   })
 })
@@ -139,23 +169,34 @@ describe('POST notification/{uuid}/mark-as-read', () => {
 describe("nobody reads or changes another user's notifications", () => {
   test('the list holds only the caller’s own', async () => {
     const bobs = await list(bob.token)
-    const alices = [...(await list(alice.token)).data.items, ...(await list(alice.token, 2)).data.items]
+    const alices = [
+      ...(await list(alice.token)).data.items,
+      ...(await list(alice.token, 2)).data.items,
+    ]
     const aliceIds = new Set(alices.map((item: any) => item.uuid))
     expect(bobs.data.items.some((item: any) => aliceIds.has(item.uuid))).toBe(false)
   })
 
   test("marking someone else's notification answers 404 and leaves it unread", async () => {
     const target = (await list(alice.token)).data.items.find((item: any) => !item.is_read)
-    const answer = await api.call('POST', `notification/${target.uuid}/mark-as-read`, { token: bob.token })
+    const answer = await api.call('POST', `notification/${target.uuid}/mark-as-read`, {
+      token: bob.token,
+    })
     expect(answer.httpStatus).toBe(404)
-    const after = (await list(alice.token)).data.items.find((item: any) => item.uuid === target.uuid)
+    const after = (await list(alice.token)).data.items.find(
+      (item: any) => item.uuid === target.uuid,
+    )
     expect(after.is_read).toBe(false)
   })
 
   test("another user's mark-all and delete-all leave them untouched", async () => {
     const before = await list(alice.token)
-    expect((await api.call('POST', 'notification/mark-all-as-read', { token: bob.token })).httpStatus).toBe(200)
-    expect((await api.call('POST', 'notification/delete-all', { token: bob.token })).httpStatus).toBe(200)
+    expect(
+      (await api.call('POST', 'notification/mark-all-as-read', { token: bob.token })).httpStatus,
+    ).toBe(200)
+    expect(
+      (await api.call('POST', 'notification/delete-all', { token: bob.token })).httpStatus,
+    ).toBe(200)
     expect((await list(bob.token)).data).toMatchObject({ items: [], total_unread_notification: 0 })
     expect((await list(alice.token)).data).toEqual(before.data)
   })
@@ -164,7 +205,10 @@ describe("nobody reads or changes another user's notifications", () => {
 describe('bulk actions', () => {
   test('mark all as read', async () => {
     const answer = await api.call('POST', 'notification/mark-all-as-read', { token: alice.token })
-    expect(answer).toMatchObject({ httpStatus: 200, message: 'All notifications marked as read successfully' })
+    expect(answer).toMatchObject({
+      httpStatus: 200,
+      message: 'All notifications marked as read successfully',
+    })
     const after = await list(alice.token)
     expect(after.data.total_unread_notification).toBe(0)
     expect(after.data.items.every((item: any) => item.is_read)).toBe(true)
@@ -173,7 +217,10 @@ describe('bulk actions', () => {
 
   test('delete all', async () => {
     const answer = await api.call('POST', '/notification/delete-all', { token: alice.token })
-    expect(answer).toMatchObject({ httpStatus: 200, message: 'All notifications deleted successfully' })
+    expect(answer).toMatchObject({
+      httpStatus: 200,
+      message: 'All notifications deleted successfully',
+    })
     expect((await list(alice.token)).data).toEqual({
       items: [],
       page: 1,
@@ -183,7 +230,9 @@ describe('bulk actions', () => {
   })
 
   test('GET on the action paths is not allowed', async () => {
-    expect((await api.call('GET', 'notification/delete-all', { token: alice.token })).httpStatus).toBe(405)
+    expect(
+      (await api.call('GET', 'notification/delete-all', { token: alice.token })).httpStatus,
+    ).toBe(405)
   })
 })
 
@@ -199,7 +248,12 @@ describe('the welcome notification', () => {
   test('an account made by staff without a password is welcomed when its owner sets one', async () => {
     const { createAccount, createPasswordLink } = await import('~/backend/auth/service')
     const email = 'made-by-staff@example.com'
-    const user = await createAccount(api.db, { email, firstName: 'Made', lastName: 'ByStaff', role: 'customer' })
+    const user = await createAccount(api.db, {
+      email,
+      firstName: 'Made',
+      lastName: 'ByStaff',
+      role: 'customer',
+    })
     const link = new URL(await createPasswordLink(api.db, user, 'set'))
     const set = await api.call('POST', 'auth/reset-password', {
       body: {

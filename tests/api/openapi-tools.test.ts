@@ -35,7 +35,12 @@ async function outcome(command: string, args: string[]) {
     const { stdout, stderr } = await run(command, args, {
       cwd: folder,
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        NO_COLOR: '1',
+      },
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -45,9 +50,21 @@ async function outcome(command: string, args: string[]) {
 }
 
 test('redocly lint with the recommended rules reports no error and no warning', async () => {
-  const lint = await outcome(path.join(root, 'node_modules/.bin/redocly'), ['lint', documentFile, '--extends', 'recommended', '--format', 'json'])
-  const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] }
-  const problems = report.problems.map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`)
+  const lint = await outcome(path.join(root, 'node_modules/.bin/redocly'), [
+    'lint',
+    documentFile,
+    '--extends',
+    'recommended',
+    '--format',
+    'json',
+  ])
+  const report = JSON.parse(lint.stdout) as {
+    totals: { errors: number; warnings: number }
+    problems: { ruleId: string; message: string; location: { pointer: string }[] }[]
+  }
+  const problems = report.problems.map(
+    (problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
+  )
   expect(problems).toEqual([])
   expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
   expect(lint.code).toBe(0)
@@ -71,12 +88,19 @@ test('a client generated with openapi-typescript and called through openapi-fetc
         lib: ['ES2023', 'DOM', 'DOM.Iterable'],
         types: [],
         skipLibCheck: true,
-        paths: { 'landbanking-api': [typesFile], 'openapi-fetch': [path.join(root, 'node_modules/openapi-fetch')] },
+        paths: {
+          'landbanking-api': [typesFile],
+          'openapi-fetch': [path.join(root, 'node_modules/openapi-fetch')],
+        },
       },
       files: [script],
     }),
   )
-  const check = await outcome(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(folder, 'tsconfig.json')])
+  const check = await outcome(process.execPath, [
+    path.join(root, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    path.join(folder, 'tsconfig.json'),
+  ])
   expect(check.stdout + check.stderr).toBe('')
   expect(check.code).toBe(0)
 }, 120_000)

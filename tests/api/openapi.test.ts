@@ -36,7 +36,10 @@ const resolved = (value: any): any => {
 
 const operationsOf = (doc: any) =>
   Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      operation,
+    })),
   )
 
 describe('openapi.json', () => {
@@ -59,14 +62,20 @@ describe('openapi.json', () => {
   })
 
   test('lists every path and method the router serves, and nothing else', () => {
-    const served = routes.map((route) => `${route.method} /${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`).sort()
-    const described = operationsOf(document).map(({ key }) => key).sort()
+    const served = routes
+      .map((route) => `${route.method} /${route.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`)
+      .sort()
+    const described = operationsOf(document)
+      .map(({ key }) => key)
+      .sort()
     expect(described).toEqual(served)
   })
 
   test('every route the router serves is registered against its entry of the endpoint table', () => {
     const tableEntries = new Set<Endpoint>(Object.values(endpoints))
-    const unregistered = routes.filter((route) => !tableEntries.has(route.endpoint)).map((route) => `${route.method} ${route.path}`)
+    const unregistered = routes
+      .filter((route) => !tableEntries.has(route.endpoint))
+      .map((route) => `${route.method} ${route.path}`)
     expect(unregistered).toEqual([])
   })
 
@@ -74,7 +83,10 @@ describe('openapi.json', () => {
     const ids = new Set<string>()
     for (const { key, operation } of operationsOf(document)) {
       expect(operation.operationId, key).toMatch(/^[a-zA-Z]+$/)
-      expect(ids.has(operation.operationId), `${key}: operationId ${operation.operationId} used twice`).toBe(false)
+      expect(
+        ids.has(operation.operationId),
+        `${key}: operationId ${operation.operationId} used twice`,
+      ).toBe(false)
       ids.add(operation.operationId)
       expect(operation.summary, key).toBeTruthy()
       expect(operation.description, key).toContain('Who may call it')
@@ -82,8 +94,13 @@ describe('openapi.json', () => {
 
       const path = key.split(' ')[1]
       const pathNames = [...path.matchAll(/\{([A-Za-z_]+)\}/g)].map((found) => found[1])
-      const pathParameters = (operation.parameters ?? []).filter((parameter: any) => parameter.in === 'path')
-      expect(pathParameters.map((parameter: any) => parameter.name), key).toEqual(pathNames)
+      const pathParameters = (operation.parameters ?? []).filter(
+        (parameter: any) => parameter.in === 'path',
+      )
+      expect(
+        pathParameters.map((parameter: any) => parameter.name),
+        key,
+      ).toEqual(pathNames)
 
       const entry = endpoints[operation.operationId as keyof typeof endpoints]
       expect(entry, `${key}: no table entry named ${operation.operationId}`).toBeTruthy()
@@ -110,7 +127,9 @@ describe('openapi.json', () => {
   })
 
   test('a body and an answer are described field by field, as the API checks them', () => {
-    const create = operationsOf(document).find(({ key }) => key === 'POST /admin/product')!.operation
+    const create = operationsOf(document).find(
+      ({ key }) => key === 'POST /admin/product',
+    )!.operation
     const body = resolved(create.requestBody.content['application/json'].schema)
     expect(body.properties.type.enum).toEqual(['land', 'land_investment'])
     expect(body.properties.description).toMatchObject({ type: 'string', maxLength: 5000 })
@@ -127,7 +146,8 @@ describe('openapi.json', () => {
 })
 
 describe('what a generated client relies on', () => {
-  const operationOf = (name: string) => operationsOf(document).find(({ operation }) => operation.operationId === name)!.operation
+  const operationOf = (name: string) =>
+    operationsOf(document).find(({ operation }) => operation.operationId === name)!.operation
   const statusesOf = (name: string) => Object.keys(operationOf(name).responses)
 
   test('each operation declares every failure its entry implies, each answering the error envelope', () => {
@@ -148,86 +168,146 @@ describe('what a generated client relies on', () => {
         const answer = resolved(operation.responses[status])
         expect(answer.description, `${key} ${status}`).toBeTruthy()
         const schema = answer.content['application/json'].schema.$ref
-        expect(schema, `${key} ${status}`).toBe(status === '422' ? '#/components/schemas/ValidationFailure' : '#/components/schemas/Failure')
-        if (status === '429') expect(resolved(answer.headers['Retry-After']).schema.type, key).toBe('integer')
+        expect(schema, `${key} ${status}`).toBe(
+          status === '422'
+            ? '#/components/schemas/ValidationFailure'
+            : '#/components/schemas/Failure',
+        )
+        if (status === '429')
+          expect(resolved(answer.headers['Retry-After']).schema.type, key).toBe('integer')
       }
       for (const [status, description] of Object.entries(entry.errors ?? {})) {
-        expect(resolved(operation.responses[status]).description, `${key} ${status}`).toContain(description)
+        expect(resolved(operation.responses[status]).description, `${key} ${status}`).toContain(
+          description,
+        )
       }
     }
   })
 
   test('the statuses the review found undeclared are declared', () => {
     expect(statusesOf('login')).toEqual(expect.arrayContaining(['401', '403', '429']))
-    expect(resolved(operationOf('login').responses['401']).description).toBe('Wrong e-mail or password')
+    expect(resolved(operationOf('login').responses['401']).description).toBe(
+      'Wrong e-mail or password',
+    )
     for (const name of ['payoutMarkPaid', 'commissionMarkPaid', 'verifyPasswordToken']) {
       expect(statusesOf(name), name).toContain('404')
     }
-    for (const name of ['payoutMarkPaid', 'commissionMarkPaid', 'subscriptionCancel', 'transactionMark', 'reconciliationConfirm']) {
+    for (const name of [
+      'payoutMarkPaid',
+      'commissionMarkPaid',
+      'subscriptionCancel',
+      'transactionMark',
+      'reconciliationConfirm',
+    ]) {
       expect(statusesOf(name), name).toContain('409')
     }
     expect(resolved(operationOf('login').responses['429']).headers['Retry-After']).toBeTruthy()
   })
 
   test('openapi.json is declared as the JSON object it is', () => {
-    expect(operationOf('openApiDocument').responses['200'].content['application/json'].schema.type).toBe('object')
+    expect(
+      operationOf('openApiDocument').responses['200'].content['application/json'].schema.type,
+    ).toBe('object')
     expect(document).toBeTypeOf('object')
   })
 
   test('a list that exports answers its JSON page and its CSV file under their own media types', () => {
-    const exports = Object.entries(endpoints).filter(([, entry]) => 'exportsCsv' in entry && entry.exportsCsv)
+    const exports = Object.entries(endpoints).filter(
+      ([, entry]) => 'exportsCsv' in entry && entry.exportsCsv,
+    )
     expect(exports.length).toBeGreaterThan(3)
     for (const [name] of exports) {
       const content = operationOf(name).responses['200'].content
       expect(Object.keys(content).sort(), name).toEqual(['application/json', 'text/csv'])
       expect(content['application/json'].schema.properties.data, name).toBeTruthy()
-      expect(content['text/csv'].schema, name).toMatchObject({ type: 'string', contentMediaType: 'text/csv' })
-      const format = operationOf(name).parameters.find((parameter: any) => parameter.name === 'format')
+      expect(content['text/csv'].schema, name).toMatchObject({
+        type: 'string',
+        contentMediaType: 'text/csv',
+      })
+      const format = operationOf(name).parameters.find(
+        (parameter: any) => parameter.name === 'format',
+      )
       expect(format?.schema.enum, name).toEqual(['csv'])
     }
   })
 
   test('a body is declared as JSON, urlencoded and multipart, with one schema', () => {
-    for (const { key, operation } of operationsOf(document).filter(({ operation }) => operation.requestBody)) {
+    for (const { key, operation } of operationsOf(document).filter(
+      ({ operation }) => operation.requestBody,
+    )) {
       const content = operation.requestBody.content
-      expect(Object.keys(content).sort(), key).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+      expect(Object.keys(content).sort(), key).toEqual([
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+      ])
       expect(content['multipart/form-data'].schema, key).toEqual(content['application/json'].schema)
-      expect(content['application/x-www-form-urlencoded'].schema, key).toEqual(content['application/json'].schema)
+      expect(content['application/x-www-form-urlencoded'].schema, key).toEqual(
+        content['application/json'].schema,
+      )
     }
   })
 
   test('domain objects and their pages are named schemas that operations refer to', () => {
     const names = Object.keys(document.components.schemas)
-    expect(names).toEqual(expect.arrayContaining(['Product', 'ProductPage', 'Subscription', 'SubscriptionPage', 'Transaction', 'TransactionPage', 'CustomerRecord', 'SessionData']))
-    const productList = operationOf('productList').responses['200'].content['application/json'].schema.properties.data
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Product',
+        'ProductPage',
+        'Subscription',
+        'SubscriptionPage',
+        'Transaction',
+        'TransactionPage',
+        'CustomerRecord',
+        'SessionData',
+      ]),
+    )
+    const productList =
+      operationOf('productList').responses['200'].content['application/json'].schema.properties.data
     expect(productList).toEqual({ $ref: '#/components/schemas/ProductPage' })
-    expect(resolved(productList).properties.items.items).toEqual({ $ref: '#/components/schemas/Product' })
-    expect(operationOf('productShow').responses['200'].content['application/json'].schema.properties.data).toEqual({
+    expect(resolved(productList).properties.items.items).toEqual({
+      $ref: '#/components/schemas/Product',
+    })
+    expect(
+      operationOf('productShow').responses['200'].content['application/json'].schema.properties
+        .data,
+    ).toEqual({
       $ref: '#/components/schemas/Product',
     })
     const text = JSON.stringify(document)
-    for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g)) expect(names, name).toContain(name)
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/(\w+)"/g))
+      expect(names, name).toContain(name)
   })
 
   test('an example is what the API takes and answers: its body passes the entry checks and its answer the response schema', () => {
-    const withExamples = Object.entries(endpoints).filter(([, entry]) => 'examples' in entry && entry.examples)
+    const withExamples = Object.entries(endpoints).filter(
+      ([, entry]) => 'examples' in entry && entry.examples,
+    )
     expect(withExamples.map(([name]) => name)).toEqual(expect.arrayContaining(['login']))
     for (const [name, entry] of withExamples as [string, Endpoint][]) {
       const operation = operationOf(name)
       if (entry.examples?.body !== undefined) {
         expect(entry.body!.safeParse(entry.examples.body).error?.issues ?? [], name).toEqual([])
-        expect(operation.requestBody.content['application/json'].example, name).toEqual(entry.examples.body)
+        expect(operation.requestBody.content['application/json'].example, name).toEqual(
+          entry.examples.body,
+        )
       }
       if (entry.examples?.response !== undefined) {
-        expect((entry.response as z.ZodType).safeParse(entry.examples.response).error?.issues ?? [], name).toEqual([])
-        expect(operation.responses['200'].content['application/json'].example.data, name).toEqual(entry.examples.response)
+        expect(
+          (entry.response as z.ZodType).safeParse(entry.examples.response).error?.issues ?? [],
+          name,
+        ).toEqual([])
+        expect(operation.responses['200'].content['application/json'].example.data, name).toEqual(
+          entry.examples.response,
+        )
       }
     }
   })
 
   test('parameters say what they are, and an e-mail field says it is one', () => {
     for (const { key, operation } of operationsOf(document)) {
-      for (const parameter of operation.parameters ?? []) expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy()
+      for (const parameter of operation.parameters ?? [])
+        expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy()
     }
     const login = resolved(operationOf('login').requestBody.content['application/json'].schema)
     expect(login.properties.email.format).toBe('email')
@@ -253,8 +333,12 @@ describe('the API reference page', () => {
       expect(html, key).toContain(`id="${operation.operationId}"`)
       expect(html, key).toContain(`${method}</span> <code>${path.replace(/&/g, '&#38;')}</code>`)
     }
-    expect(html).toContain('Who may call it: A verified account with one of the permissions can_modify_product')
-    expect(html).toContain('<td>The page to answer, from 1; a page past the end answers an empty page</td>')
+    expect(html).toContain(
+      'Who may call it: A verified account with one of the permissions can_modify_product',
+    )
+    expect(html).toContain(
+      '<td>The page to answer, from 1; a page past the end answers an empty page</td>',
+    )
     expect(html).toContain('<strong>401</strong> Wrong e-mail or password')
   })
 

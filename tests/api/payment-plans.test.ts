@@ -11,13 +11,22 @@ let staffModify: string
 let staffSubscriptions: string
 
 async function createProduct(body: Record<string, unknown>) {
-  const answer = await api.call('POST', 'admin/product', { token: admin, body: { name: 'Epe Gardens', ...body } })
+  const answer = await api.call('POST', 'admin/product', {
+    token: admin,
+    body: { name: 'Epe Gardens', ...body },
+  })
   expect(answer.status, JSON.stringify(answer.data)).toBe('200')
   return answer.data.reference as string
 }
 
 const landProduct = (extra: Record<string, unknown> = {}) =>
-  createProduct({ type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_000_000, ...extra })
+  createProduct({
+    type: 'land',
+    description: 'Plots',
+    location: 'Epe, Lagos',
+    amount: 1_000_000,
+    ...extra,
+  })
 
 async function createPlan(reference: string, body: Record<string, unknown>, token = admin) {
   const answer = await api.call('POST', `admin/product/${reference}/payment-plan`, { token, body })
@@ -42,7 +51,11 @@ afterAll(async () => {
 describe('estimated_duration_payment', () => {
   test('with the product initial deposit: (plan amount − deposit) / (duration − 1)', async () => {
     const reference = await landProduct({ initial_deposit_amount: 200_000 })
-    const plan = await createPlan(reference, { amount: 1_300_000, duration: 5, duration_type: 'months' })
+    const plan = await createPlan(reference, {
+      amount: 1_300_000,
+      duration: 5,
+      duration_type: 'months',
+    })
     expect(plan).toMatchObject({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       amount: 1_300_000,
@@ -55,10 +68,17 @@ describe('estimated_duration_payment', () => {
 
   test('without one the deposit is amount / duration, and instalments are rounded to the kobo', async () => {
     const reference = await landProduct()
-    const plan = await createPlan(reference, { amount: '1,000,000', duration: 3, duration_type: 'weeks' })
+    const plan = await createPlan(reference, {
+      amount: '1,000,000',
+      duration: 3,
+      duration_type: 'weeks',
+    })
     // 1,000,000 / 3 = 333,333.33 deposit; (1,000,000 − 333,333.33) / 2 = 333,333.335 → 333,333.34,
     // what the payment structure charges (the last instalment takes the remainder, 333,333.33).
-    expect(plan).toMatchObject({ initial_deposit: 333_333.33, estimated_duration_payment: 333_333.34 })
+    expect(plan).toMatchObject({
+      initial_deposit: 333_333.33,
+      estimated_duration_payment: 333_333.34,
+    })
   })
 
   test('follows the product deposit when it changes', async () => {
@@ -76,7 +96,10 @@ describe('estimated_duration_payment', () => {
     })
     expect(edited.status).toBe('200')
     const plans = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
-    expect(plans.data.items[0]).toMatchObject({ initial_deposit: 300_000, estimated_duration_payment: 300_000 })
+    expect(plans.data.items[0]).toMatchObject({
+      initial_deposit: 300_000,
+      estimated_duration_payment: 300_000,
+    })
   })
 })
 
@@ -85,7 +108,11 @@ describe('GET product/{reference}/payment-plan', () => {
   beforeAll(async () => {
     reference = await landProduct()
     for (let index = 1; index <= 11; index++) {
-      await createPlan(reference, { amount: 1_000_000 + index * 10_000, duration: 2 + index, duration_type: 'months' })
+      await createPlan(reference, {
+        amount: 1_000_000 + index * 10_000,
+        duration: 2 + index,
+        duration_type: 'months',
+      })
     }
   })
 
@@ -104,14 +131,18 @@ describe('GET product/{reference}/payment-plan', () => {
     expect(first.data).toMatchObject({ page: 1, totalPages: 2 })
     expect(first.data.items).toHaveLength(10)
     expect(first.data.items[0].amount).toBe(1_110_000)
-    const second = await api.call('GET', `product/${reference}/payment-plan?page=2`, { token: customer })
+    const second = await api.call('GET', `product/${reference}/payment-plan?page=2`, {
+      token: customer,
+    })
     expect(second.data.items.map((plan: any) => plan.amount)).toEqual([1_010_000])
     const product = await api.call('GET', `product/${reference}`, { token: customer })
     expect(product.data.plan_count).toBe(11)
   })
 
   test('an unknown product answers 404', async () => {
-    expect((await api.call('GET', 'product/PRD-NOSUCH00/payment-plan', { token: customer })).httpStatus).toBe(404)
+    expect(
+      (await api.call('GET', 'product/PRD-NOSUCH00/payment-plan', { token: customer })).httpStatus,
+    ).toBe(404)
   })
 })
 
@@ -147,13 +178,24 @@ describe('changing plans', () => {
       body: { amount: 1_210_000, duration: 12, duration_type: 'weeks' },
     })
     expect(updated.message).toBe('Payment plan updated successfully')
-    expect(updated.data).toMatchObject({ uuid, amount: 1_210_000, duration: 12, duration_type: 'weeks' })
-    const deleted = await api.call('POST', `admin/product/${reference}/payment-plan/${uuid}/delete`, {
-      token: staffModify,
+    expect(updated.data).toMatchObject({
+      uuid,
+      amount: 1_210_000,
+      duration: 12,
+      duration_type: 'weeks',
     })
+    const deleted = await api.call(
+      'POST',
+      `admin/product/${reference}/payment-plan/${uuid}/delete`,
+      {
+        token: staffModify,
+      },
+    )
     expect(deleted.status).toBe('200')
     expect(deleted.message).toBe('Payment plan deleted successfully')
-    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: staffModify })
+    const listed = await api.call('GET', `product/${reference}/payment-plan`, {
+      token: staffModify,
+    })
     expect(listed.data.items).toEqual([])
     const again = await api.call('POST', `admin/product/${reference}/payment-plan/${uuid}`, {
       token: staffModify,
@@ -161,22 +203,40 @@ describe('changing plans', () => {
     })
     expect(again.httpStatus).toBe(404)
     expect(
-      (await api.call('POST', `admin/product/${reference}/payment-plan/not-a-uuid/delete`, { token: admin })).httpStatus
+      (
+        await api.call('POST', `admin/product/${reference}/payment-plan/not-a-uuid/delete`, {
+          token: admin,
+        })
+      ).httpStatus,
     ).toBe(404)
   })
 
   test('a plan of another product is not found through this one', async () => {
     const first = await landProduct()
     const second = await landProduct()
-    const plan = await createPlan(first, { amount: 1_100_000, duration: 6, duration_type: 'months' })
-    const answer = await api.call('POST', `admin/product/${second}/payment-plan/${plan.uuid}/delete`, { token: admin })
+    const plan = await createPlan(first, {
+      amount: 1_100_000,
+      duration: 6,
+      duration_type: 'months',
+    })
+    const answer = await api.call(
+      'POST',
+      `admin/product/${second}/payment-plan/${plan.uuid}/delete`,
+      { token: admin },
+    )
     expect(answer.httpStatus).toBe(404)
   })
 
   test('validation errors per field', async () => {
     // 70 % off ₦1,000,000: paying in full costs ₦300,000, below the ₦400,000 deposit.
-    const reference = await landProduct({ initial_deposit_amount: 400_000, discount_percentage: 70 })
-    const empty = await api.call('POST', `admin/product/${reference}/payment-plan`, { token: admin, body: {} })
+    const reference = await landProduct({
+      initial_deposit_amount: 400_000,
+      discount_percentage: 70,
+    })
+    const empty = await api.call('POST', `admin/product/${reference}/payment-plan`, {
+      token: admin,
+      body: {},
+    })
     expect(empty.httpStatus).toBe(422)
     expect(empty.data).toEqual({
       amount: ['Enter the amount'],
@@ -195,7 +255,9 @@ describe('changing plans', () => {
       token: admin,
       body: { amount: 400_000, duration: 4, duration_type: 'months' },
     })
-    expect(belowDeposit.data).toEqual({ amount: ['Amount must be more than the initial deposit (₦400,000.00)'] })
+    expect(belowDeposit.data).toEqual({
+      amount: ['Amount must be more than the initial deposit (₦400,000.00)'],
+    })
   })
 
   test('a deposit at or above a plan amount is refused on the product', async () => {
@@ -213,7 +275,7 @@ describe('changing plans', () => {
     })
     expect(answer.httpStatus).toBe(422)
     expect(answer.data.initial_deposit_amount[0]).toMatch(
-      /^Initial deposit must be less than every payment plan's amount/
+      /^Initial deposit must be less than every payment plan's amount/,
     )
   })
 
@@ -225,14 +287,22 @@ describe('changing plans', () => {
       body: { amount: 1_249_999.99, duration: 4, duration_type: 'months' },
     })
     expect(below.httpStatus).toBe(422)
-    expect(below.data).toEqual({ amount: ["Amount must be at least the product's price (₦1,250,000.00)"] })
-    const equal = await createPlan(reference, { amount: 1_250_000, duration: 4, duration_type: 'months' })
+    expect(below.data).toEqual({
+      amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
+    })
+    const equal = await createPlan(reference, {
+      amount: 1_250_000,
+      duration: 4,
+      duration_type: 'months',
+    })
     expect(equal.amount).toBe(1_250_000)
     const lowered = await api.call('POST', `${path}/${equal.uuid}`, {
       token: admin,
       body: { amount: 1_000_000, duration: 4, duration_type: 'months' },
     })
-    expect(lowered.data).toEqual({ amount: ["Amount must be at least the product's price (₦1,250,000.00)"] })
+    expect(lowered.data).toEqual({
+      amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
+    })
     const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
     expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_250_000])
   })
@@ -240,16 +310,33 @@ describe('changing plans', () => {
   test('with a discount the floor is the discounted price', async () => {
     const reference = await landProduct({ amount: 1_000_000, discount_percentage: 10 })
     const path = `admin/product/${reference}/payment-plan`
-    const below = await api.call('POST', path, { token: admin, body: { amount: 899_999, duration: 3, duration_type: 'months' } })
-    expect(below.data).toEqual({ amount: ["Amount must be at least the product's price (₦900,000.00)"] })
-    const plan = await createPlan(reference, { amount: 900_000, duration: 3, duration_type: 'months' })
+    const below = await api.call('POST', path, {
+      token: admin,
+      body: { amount: 899_999, duration: 3, duration_type: 'months' },
+    })
+    expect(below.data).toEqual({
+      amount: ["Amount must be at least the product's price (₦900,000.00)"],
+    })
+    const plan = await createPlan(reference, {
+      amount: 900_000,
+      duration: 3,
+      duration_type: 'months',
+    })
     expect(plan.amount).toBe(900_000)
   })
 
   test('raising the price above a plan is allowed; the plan stays but new subscriptions to it are refused', async () => {
     const reference = await landProduct()
-    const cheap = await createPlan(reference, { amount: 1_100_000, duration: 4, duration_type: 'months' })
-    const dear = await createPlan(reference, { amount: 1_500_000, duration: 6, duration_type: 'months' })
+    const cheap = await createPlan(reference, {
+      amount: 1_100_000,
+      duration: 4,
+      duration_type: 'months',
+    })
+    const dear = await createPlan(reference, {
+      amount: 1_500_000,
+      duration: 6,
+      duration_type: 'months',
+    })
     const raised = await api.call('POST', `admin/product/${reference}`, {
       token: admin,
       body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_200_000 },
@@ -264,7 +351,9 @@ describe('changing plans', () => {
       })
     const refused = await subscribe(cheap.uuid)
     expect(refused.httpStatus).toBe(422)
-    expect(refused.data).toEqual({ payment_id: ["This payment plan costs less than the product's price; choose another plan"] })
+    expect(refused.data).toEqual({
+      payment_id: ["This payment plan costs less than the product's price; choose another plan"],
+    })
     const accepted = await subscribe(dear.uuid)
     expect(accepted.status, JSON.stringify(accepted.data)).toBe('200')
   })

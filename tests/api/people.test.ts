@@ -25,7 +25,11 @@ const tokenOf = (caller: Caller) => (caller === 'anonymous' ? null : actors[call
 
 beforeAll(async () => {
   api = await createTestApi()
-  actors.superAdmin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, ...(await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)) }
+  actors.superAdmin = {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    ...(await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)),
+  }
   actors.customer = await api.registerUser('customer')
   actors.realtor = await api.registerUser('realtor')
   actors.adminNone = await api.createStaff([])
@@ -40,14 +44,16 @@ afterAll(async () => {
 })
 
 let sequence = 0
-const newEmail = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}@example.com`
+const newEmail = (prefix: string) =>
+  `${prefix}-${++sequence}-${Date.now().toString(36)}@example.com`
 
 async function expectMatrix(
   request: (caller: Caller) => Promise<{ httpStatus: number }>,
   expected: Partial<Record<Caller, number>>,
 ) {
   const seen: Partial<Record<Caller, number>> = {}
-  for (const caller of Object.keys(expected) as Caller[]) seen[caller] = (await request(caller)).httpStatus
+  for (const caller of Object.keys(expected) as Caller[])
+    seen[caller] = (await request(caller)).httpStatus
   expect(seen).toEqual(expected)
 }
 
@@ -64,7 +70,12 @@ async function createCustomer(by: Caller = 'superAdmin', extra: Record<string, u
 async function createRealtor(by: Caller = 'superAdmin') {
   const answer = await api.call('POST', 'admin/realtor', {
     token: tokenOf(by),
-    body: { first_name: 'Tunde', last_name: 'Bello', email: newEmail('rlt'), business_name: 'Bello Estates' },
+    body: {
+      first_name: 'Tunde',
+      last_name: 'Bello',
+      email: newEmail('rlt'),
+      business_name: 'Bello Estates',
+    },
   })
   expect(answer.status, answer.message).toBe('200')
   return answer.data
@@ -127,7 +138,15 @@ describe('customers', () => {
     expect(customer).toMatchObject({ first_name: 'Ngozi', last_name: 'Eze', is_suspended: false })
     expect(customer.reference).toMatch(/^CUS-[A-Z2-9]{8}$/)
     expect(Object.keys(customer).sort()).toEqual(
-      ['created_at', 'email', 'first_name', 'is_suspended', 'last_name', 'reference', 'uuid'].sort(),
+      [
+        'created_at',
+        'email',
+        'first_name',
+        'is_suspended',
+        'last_name',
+        'reference',
+        'uuid',
+      ].sort(),
     )
     const password = await setPasswordFromMail(customer.email)
     const session = await api.login(customer.email, password)
@@ -135,7 +154,10 @@ describe('customers', () => {
   })
 
   test('validation answers payloadValidationError per field, and a taken e-mail is a field error', async () => {
-    const empty = await api.call('POST', 'admin/customer', { token: tokenOf('superAdmin'), body: {} })
+    const empty = await api.call('POST', 'admin/customer', {
+      token: tokenOf('superAdmin'),
+      body: {},
+    })
     expect(empty.httpStatus).toBe(422)
     expect(empty.status).toBe('payloadValidationError')
     expect(empty.data).toEqual({
@@ -162,13 +184,22 @@ describe('customers', () => {
     expect(references).toContain(referred.user.reference)
     expect(references).not.toContain(stranger.reference)
 
-    const mine = await api.call('GET', `admin/customer/${own.reference}`, { token: tokenOf('realtor') })
+    const mine = await api.call('GET', `admin/customer/${own.reference}`, {
+      token: tokenOf('realtor'),
+    })
     expect(mine.httpStatus).toBe(200)
-    expect(mine.data.realtor).toMatchObject({ reference: actors.realtor.user.reference, business_name: 'Obi Homes' })
+    expect(mine.data.realtor).toMatchObject({
+      reference: actors.realtor.user.reference,
+      business_name: 'Obi Homes',
+    })
 
-    const theirs = await api.call('GET', `admin/customer/${stranger.reference}`, { token: tokenOf('realtor') })
+    const theirs = await api.call('GET', `admin/customer/${stranger.reference}`, {
+      token: tokenOf('realtor'),
+    })
     expect(theirs.httpStatus).toBe(404)
-    const suspendTheirs = await api.call('POST', `admin/customer/${stranger.uuid}/suspend`, { token: tokenOf('realtor') })
+    const suspendTheirs = await api.call('POST', `admin/customer/${stranger.uuid}/suspend`, {
+      token: tokenOf('realtor'),
+    })
     expect(suspendTheirs.httpStatus).toBe(404)
     const editTheirs = await api.call('POST', `admin/customer/${stranger.reference}`, {
       token: tokenOf('realtor'),
@@ -179,22 +210,41 @@ describe('customers', () => {
 
   test('GET admin/customer/{reference}: matrix, and details with subscriptions and realtor', async () => {
     const customer = await createCustomer('superAdmin')
-    await expectMatrix((caller) => api.call('GET', `admin/customer/${customer.reference}`, { token: tokenOf(caller) }), {
-      anonymous: 401,
-      customer: 403,
-      realtor: 404,
-      adminNone: 403,
-      viewCustomer: 200,
-      modifyCustomer: 200,
-      superAdmin: 200,
+    await expectMatrix(
+      (caller) =>
+        api.call('GET', `admin/customer/${customer.reference}`, { token: tokenOf(caller) }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 404,
+        adminNone: 403,
+        viewCustomer: 200,
+        modifyCustomer: 200,
+        superAdmin: 200,
+      },
+    )
+    const details = await api.call('GET', `admin/customer/${customer.reference}`, {
+      token: tokenOf('viewCustomer'),
     })
-    const details = await api.call('GET', `admin/customer/${customer.reference}`, { token: tokenOf('viewCustomer') })
-    expect(details.data).toMatchObject({ reference: customer.reference, realtor: null, subscriptions: [], subscription_count: 0 })
-    const byUuid = await api.call('GET', `admin/customer/${customer.uuid}`, { token: tokenOf('viewCustomer') })
+    expect(details.data).toMatchObject({
+      reference: customer.reference,
+      realtor: null,
+      subscriptions: [],
+      subscription_count: 0,
+    })
+    const byUuid = await api.call('GET', `admin/customer/${customer.uuid}`, {
+      token: tokenOf('viewCustomer'),
+    })
     expect(byUuid.data.reference).toBe(customer.reference)
-    const missing = await api.call('GET', 'admin/customer/CUS-NOTHERE1', { token: tokenOf('superAdmin') })
+    const missing = await api.call('GET', 'admin/customer/CUS-NOTHERE1', {
+      token: tokenOf('superAdmin'),
+    })
     expect(missing.httpStatus).toBe(404)
-    const realtorAsCustomer = await api.call('GET', `admin/customer/${actors.realtor.user.reference}`, { token: tokenOf('superAdmin') })
+    const realtorAsCustomer = await api.call(
+      'GET',
+      `admin/customer/${actors.realtor.user.reference}`,
+      { token: tokenOf('superAdmin') },
+    )
     expect(realtorAsCustomer.httpStatus).toBe(404)
   })
 
@@ -202,10 +252,19 @@ describe('customers', () => {
     const customer = await api.registerUser('customer')
     const { products, subscriptions, users } = await import('~/backend/db/schema')
     const { eq } = await import('drizzle-orm')
-    const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, customer.email))
+    const [row] = await api.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, customer.email))
     const [product] = await api.db
       .insert(products)
-      .values({ reference: `PRD-T${sequence}XYZAB`.slice(0, 12), type: 'land', description: 'Plot', location: 'Lekki', amount: 500_000_00 })
+      .values({
+        reference: `PRD-T${sequence}XYZAB`.slice(0, 12),
+        type: 'land',
+        description: 'Plot',
+        location: 'Lekki',
+        amount: 500_000_00,
+      })
       .returning()
     await api.db.insert(subscriptions).values({
       reference: `SUB-T${++sequence}ABCDE`.slice(0, 12),
@@ -216,7 +275,9 @@ describe('customers', () => {
       paymentMode: 'full',
       totalAmount: 500_000_00,
     })
-    const details = await api.call('GET', `admin/customer/${customer.user.reference}`, { token: tokenOf('superAdmin') })
+    const details = await api.call('GET', `admin/customer/${customer.user.reference}`, {
+      token: tokenOf('superAdmin'),
+    })
     expect(details.data.subscription_count).toBe(1)
     expect(details.data.subscriptions[0]).toMatchObject({
       type: 'land',
@@ -232,8 +293,17 @@ describe('customers', () => {
     const customer = await createCustomer('superAdmin')
     const body = { first_name: 'Edited', last_name: 'Name', email: customer.email }
     await expectMatrix(
-      (caller) => api.call('POST', `admin/customer/${customer.reference}`, { token: tokenOf(caller), body }),
-      { anonymous: 401, customer: 403, realtor: 404, adminNone: 403, viewCustomer: 403, modifyCustomer: 200, superAdmin: 200 },
+      (caller) =>
+        api.call('POST', `admin/customer/${customer.reference}`, { token: tokenOf(caller), body }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 404,
+        adminNone: 403,
+        viewCustomer: 403,
+        modifyCustomer: 200,
+        superAdmin: 200,
+      },
     )
     const taken = await api.call('POST', `admin/customer/${customer.reference}`, {
       token: tokenOf('superAdmin'),
@@ -251,32 +321,51 @@ describe('customers', () => {
   test('suspension: matrix, revokes tokens, blocks sign-in; unsuspending restores it', async () => {
     const victim = await api.registerUser('customer')
     const uuid = victim.user.uuid
-    await expectMatrix((caller) => api.call('POST', `admin/customer/${uuid}/suspend`, { token: tokenOf(caller), body: { is_suspended: false } }), {
-      anonymous: 401,
-      customer: 403,
-      realtor: 404,
-      adminNone: 403,
-      viewCustomer: 403,
-      modifyCustomer: 200,
-      superAdmin: 200,
-    })
+    await expectMatrix(
+      (caller) =>
+        api.call('POST', `admin/customer/${uuid}/suspend`, {
+          token: tokenOf(caller),
+          body: { is_suspended: false },
+        }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 404,
+        adminNone: 403,
+        viewCustomer: 403,
+        modifyCustomer: 200,
+        superAdmin: 200,
+      },
+    )
     expect((await api.call('GET', 'auth/me', { token: victim.token })).httpStatus).toBe(200)
 
-    const suspended = await api.call('POST', `admin/customer/${uuid}/suspend`, { token: tokenOf('modifyCustomer') })
+    const suspended = await api.call('POST', `admin/customer/${uuid}/suspend`, {
+      token: tokenOf('modifyCustomer'),
+    })
     expect(suspended.message).toBe('Suspended successfully')
     expect(suspended.data.is_suspended).toBe(true)
     expect((await api.call('GET', 'auth/me', { token: victim.token })).httpStatus).toBe(401)
-    const refused = await api.call('POST', 'auth/login', { body: { email: victim.email, password: victim.password } })
+    const refused = await api.call('POST', 'auth/login', {
+      body: { email: victim.email, password: victim.password },
+    })
     expect(refused.httpStatus).toBe(403)
 
-    const listed = await api.call('GET', 'admin/customer', { token: tokenOf('superAdmin'), body: undefined })
+    const listed = await api.call('GET', 'admin/customer', {
+      token: tokenOf('superAdmin'),
+      body: undefined,
+    })
     expect(listed.data.items.find((item: any) => item.uuid === uuid)?.is_suspended).toBe(true)
 
     // Asking for the state it is already in changes nothing.
-    const again = await api.call('POST', `admin/customer/${uuid}/suspend`, { token: tokenOf('superAdmin'), body: { is_suspended: true } })
+    const again = await api.call('POST', `admin/customer/${uuid}/suspend`, {
+      token: tokenOf('superAdmin'),
+      body: { is_suspended: true },
+    })
     expect(again.data.is_suspended).toBe(true)
 
-    const unsuspended = await api.call('POST', `admin/customer/${uuid}/suspend`, { token: tokenOf('superAdmin') })
+    const unsuspended = await api.call('POST', `admin/customer/${uuid}/suspend`, {
+      token: tokenOf('superAdmin'),
+    })
     expect(unsuspended.message).toBe('unsuspended successfully')
     expect(unsuspended.data.is_suspended).toBe(false)
     const session = await api.login(victim.email, victim.password)
@@ -285,30 +374,43 @@ describe('customers', () => {
 
   test('a realtor suspends its own customer', async () => {
     const own = await createCustomer('realtor')
-    const answer = await api.call('POST', `admin/customer/${own.uuid}/suspend`, { token: tokenOf('realtor') })
+    const answer = await api.call('POST', `admin/customer/${own.uuid}/suspend`, {
+      token: tokenOf('realtor'),
+    })
     expect(answer.message).toBe('Suspended successfully')
   })
 
   test('search over name, e-mail and reference; date_registered is a day in Africa/Lagos', async () => {
-    const customer = await createCustomer('superAdmin', { first_name: 'Zebedee', last_name: 'Quartz' })
+    const customer = await createCustomer('superAdmin', {
+      first_name: 'Zebedee',
+      last_name: 'Quartz',
+    })
     const search = async (query: string) => {
-      const answer = await api.call('GET', `admin/customer?${query}`, { token: tokenOf('superAdmin') })
+      const answer = await api.call('GET', `admin/customer?${query}`, {
+        token: tokenOf('superAdmin'),
+      })
       expect(answer.status, answer.message).toBe('200')
       return answer.data.items.map((item: any) => item.reference) as string[]
     }
     expect(await search('search=zebedee')).toEqual([customer.reference])
     expect(await search('search=Zebedee%20Quartz')).toEqual([customer.reference])
     expect(await search(`search=${customer.reference.toLowerCase()}`)).toEqual([customer.reference])
-    expect(await search(`search=${encodeURIComponent(customer.email.split('@')[0])}`)).toEqual([customer.reference])
+    expect(await search(`search=${encodeURIComponent(customer.email.split('@')[0])}`)).toEqual([
+      customer.reference,
+    ])
     expect(await search('search=%25')).not.toContain(customer.reference)
 
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
-    const yesterday = new Date(Date.now() - 24 * 3600_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' })
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toLocaleDateString('en-CA', {
+      timeZone: 'Africa/Lagos',
+    })
     expect(await search(`date_registered=${today}`)).toContain(customer.reference)
     expect(await search(`date_registered=${yesterday}`)).not.toContain(customer.reference)
     expect(await search(`date_registered=${today}&search=quartz`)).toEqual([customer.reference])
 
-    const bad = await api.call('GET', 'admin/customer?date_registered=2024-02-30', { token: tokenOf('superAdmin') })
+    const bad = await api.call('GET', 'admin/customer?date_registered=2024-02-30', {
+      token: tokenOf('superAdmin'),
+    })
     expect(bad.status).toBe('payloadValidationError')
     expect(bad.data).toEqual({ date_registered: ['Date registered must be a date (YYYY-MM-DD)'] })
   })
@@ -337,7 +439,11 @@ describe('customers', () => {
     for (const name of names) {
       const answer = await api.call('POST', 'admin/customer', {
         token: realtor.token,
-        body: { first_name: name, last_name: 'Sorted', email: newEmail(`sort-${name.toLowerCase()}`) },
+        body: {
+          first_name: name,
+          last_name: 'Sorted',
+          email: newEmail(`sort-${name.toLowerCase()}`),
+        },
       })
       expect(answer.status, answer.message).toBe('200')
     }
@@ -347,10 +453,28 @@ describe('customers', () => {
       return answer.data.items.map((item: any) => item.first_name)
     }
     expect(await firstNames('sort=name')).toEqual(['Adaeze', 'bola', 'Chidi', 'Emeka', 'mbali'])
-    expect(await firstNames('sort=name&dir=asc')).toEqual(['Adaeze', 'bola', 'Chidi', 'Emeka', 'mbali'])
-    expect(await firstNames('sort=name&dir=desc')).toEqual(['mbali', 'Emeka', 'Chidi', 'bola', 'Adaeze'])
+    expect(await firstNames('sort=name&dir=asc')).toEqual([
+      'Adaeze',
+      'bola',
+      'Chidi',
+      'Emeka',
+      'mbali',
+    ])
+    expect(await firstNames('sort=name&dir=desc')).toEqual([
+      'mbali',
+      'Emeka',
+      'Chidi',
+      'bola',
+      'Adaeze',
+    ])
     expect(await firstNames('sort=created_at')).toEqual(names)
-    expect(await firstNames('sort=email&dir=desc')).toEqual(['mbali', 'Emeka', 'Chidi', 'bola', 'Adaeze'])
+    expect(await firstNames('sort=email&dir=desc')).toEqual([
+      'mbali',
+      'Emeka',
+      'Chidi',
+      'bola',
+      'Adaeze',
+    ])
     // Sorting keeps the other filters.
     expect(await firstNames('sort=name&search=sort-c')).toEqual(['Chidi'])
     // Without a sort: newest first, as before.
@@ -362,11 +486,15 @@ describe('customers', () => {
       expect(Object.keys(bad.data), query).toEqual([query.includes('dir') ? 'dir' : 'sort'])
     }
     for (const path of ['admin/realtor', 'admin/user']) {
-      const sorted = await api.call('GET', `${path}?sort=reference&dir=desc`, { token: tokenOf('superAdmin') })
+      const sorted = await api.call('GET', `${path}?sort=reference&dir=desc`, {
+        token: tokenOf('superAdmin'),
+      })
       const references = sorted.data.items.map((item: any) => item.reference)
       expect(references.length, path).toBeGreaterThan(1)
       expect(references, path).toEqual([...references].sort().reverse())
-      expect((await api.call('GET', `${path}?sort=nope`, { token: tokenOf('superAdmin') })).httpStatus).toBe(422)
+      expect(
+        (await api.call('GET', `${path}?sort=nope`, { token: tokenOf('superAdmin') })).httpStatus,
+      ).toBe(422)
     }
   })
 })
@@ -392,7 +520,16 @@ describe('realtors', () => {
           token: tokenOf(caller),
           body: { first_name: 'R', last_name: 'M', email: newEmail('rm'), business_name: 'RM Ltd' },
         }),
-      { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, viewRealtor: 403, modifyCustomer: 403, modifyRealtor: 200, superAdmin: 200 },
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        viewRealtor: 403,
+        modifyCustomer: 403,
+        modifyRealtor: 200,
+        superAdmin: 200,
+      },
     )
     const missing = await api.call('POST', 'admin/realtor', {
       token: tokenOf('superAdmin'),
@@ -411,18 +548,25 @@ describe('realtors', () => {
       token: session.token,
       body: { first_name: 'Brought', last_name: 'In', email: newEmail('brought') },
     })
-    await expectMatrix((caller) => api.call('GET', `admin/realtor/${realtor.reference}`, { token: tokenOf(caller) }), {
-      anonymous: 401,
-      customer: 403,
-      realtor: 403,
-      adminNone: 403,
-      viewRealtor: 200,
-      modifyRealtor: 200,
-      superAdmin: 200,
+    await expectMatrix(
+      (caller) => api.call('GET', `admin/realtor/${realtor.reference}`, { token: tokenOf(caller) }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        viewRealtor: 200,
+        modifyRealtor: 200,
+        superAdmin: 200,
+      },
+    )
+    const details = await api.call('GET', `admin/realtor/${realtor.reference}`, {
+      token: tokenOf('viewRealtor'),
     })
-    const details = await api.call('GET', `admin/realtor/${realtor.reference}`, { token: tokenOf('viewRealtor') })
     expect(details.data.customer_count).toBe(1)
-    expect(details.data.customers.map((item: any) => item.reference)).toEqual([customer.data.reference])
+    expect(details.data.customers.map((item: any) => item.reference)).toEqual([
+      customer.data.reference,
+    ])
   })
 
   test('edit and suspend a realtor', async () => {
@@ -430,38 +574,71 @@ describe('realtors', () => {
     const edit = (caller: Caller) =>
       api.call('POST', `admin/realtor/${realtor.reference}`, {
         token: tokenOf(caller),
-        body: { first_name: 'T', last_name: 'B', email: realtor.email, business_name: 'New Name Ltd' },
+        body: {
+          first_name: 'T',
+          last_name: 'B',
+          email: realtor.email,
+          business_name: 'New Name Ltd',
+        },
       })
-    await expectMatrix(edit, { anonymous: 401, customer: 403, realtor: 403, viewRealtor: 403, modifyRealtor: 200, superAdmin: 200 })
+    await expectMatrix(edit, {
+      anonymous: 401,
+      customer: 403,
+      realtor: 403,
+      viewRealtor: 403,
+      modifyRealtor: 200,
+      superAdmin: 200,
+    })
     expect((await edit('superAdmin')).data.business_name).toBe('New Name Ltd')
     await expectMatrix(
-      (caller) => api.call('POST', `admin/realtor/${realtor.uuid}/suspend`, { token: tokenOf(caller), body: { is_suspended: false } }),
-      { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, viewRealtor: 403, modifyRealtor: 200, superAdmin: 200 },
+      (caller) =>
+        api.call('POST', `admin/realtor/${realtor.uuid}/suspend`, {
+          token: tokenOf(caller),
+          body: { is_suspended: false },
+        }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        viewRealtor: 403,
+        modifyRealtor: 200,
+        superAdmin: 200,
+      },
     )
-    const suspended = await api.call('POST', `admin/realtor/${realtor.uuid}/suspend`, { token: tokenOf('modifyRealtor') })
+    const suspended = await api.call('POST', `admin/realtor/${realtor.uuid}/suspend`, {
+      token: tokenOf('modifyRealtor'),
+    })
     expect(suspended.message).toBe('Suspended successfully')
   })
 
   test('a suspended realtor loses its session', async () => {
     const realtor = await api.registerUser('realtor')
-    await api.call('POST', `admin/realtor/${realtor.user.uuid}/suspend`, { token: tokenOf('superAdmin') })
+    await api.call('POST', `admin/realtor/${realtor.user.uuid}/suspend`, {
+      token: tokenOf('superAdmin'),
+    })
     expect((await api.call('GET', 'admin/customer', { token: realtor.token })).httpStatus).toBe(401)
-    const refused = await api.call('POST', 'auth/login', { body: { email: realtor.email, password: realtor.password } })
+    const refused = await api.call('POST', 'auth/login', {
+      body: { email: realtor.email, password: realtor.password },
+    })
     expect(refused.httpStatus).toBe(403)
   })
 })
 
 describe('users and permissions', () => {
   test('GET admin/permission answers the 12 permissions with descriptions', async () => {
-    await expectMatrix((caller) => api.call('GET', 'admin/permission', { token: tokenOf(caller) }), {
-      anonymous: 401,
-      customer: 403,
-      realtor: 403,
-      adminNone: 403,
-      modifyCustomer: 403,
-      modifyUser: 200,
-      superAdmin: 200,
-    })
+    await expectMatrix(
+      (caller) => api.call('GET', 'admin/permission', { token: tokenOf(caller) }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        modifyCustomer: 403,
+        modifyUser: 200,
+        superAdmin: 200,
+      },
+    )
     const answer = await api.call('GET', 'admin/permission', { token: tokenOf('modifyUser') })
     expect(answer.data.map((item: any) => item.name)).toEqual([...PERMISSIONS])
     for (const item of answer.data) expect(item.description).toMatch(/\w/)
@@ -477,29 +654,61 @@ describe('users and permissions', () => {
       modifyUser: 200,
       superAdmin: 200,
     })
-    const answer = await api.call('GET', `admin/user?search=${encodeURIComponent(actors.viewCustomer.email)}`, {
+    const answer = await api.call(
+      'GET',
+      `admin/user?search=${encodeURIComponent(actors.viewCustomer.email)}`,
+      {
+        token: tokenOf('superAdmin'),
+      },
+    )
+    expect(answer.data.items).toHaveLength(1)
+    expect(answer.data.items[0]).toMatchObject({
+      email: actors.viewCustomer.email,
+      permissions: ['can_view_customer'],
+    })
+    const everyone = await api.call('GET', `admin/user?search=${encodeURIComponent(ADMIN_EMAIL)}`, {
       token: tokenOf('superAdmin'),
     })
-    expect(answer.data.items).toHaveLength(1)
-    expect(answer.data.items[0]).toMatchObject({ email: actors.viewCustomer.email, permissions: ['can_view_customer'] })
-    const everyone = await api.call('GET', `admin/user?search=${encodeURIComponent(ADMIN_EMAIL)}`, { token: tokenOf('superAdmin') })
     expect(everyone.data.items).toEqual([])
   })
 
   test('POST admin/user creates an admin with permissions who sets a password and holds them', async () => {
     const email = newEmail('staff')
-    const body = { first_name: 'Kemi', last_name: 'Ade', email, permissions: ['can_view_customer', 'can_modify_setting'] }
+    const body = {
+      first_name: 'Kemi',
+      last_name: 'Ade',
+      email,
+      permissions: ['can_view_customer', 'can_modify_setting'],
+    }
     await expectMatrix(
-      (caller) => api.call('POST', 'admin/user', { token: tokenOf(caller), body: { ...body, email: newEmail('m'), permissions: [] } }),
-      { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, modifyCustomer: 403, modifyUser: 200, superAdmin: 200 },
+      (caller) =>
+        api.call('POST', 'admin/user', {
+          token: tokenOf(caller),
+          body: { ...body, email: newEmail('m'), permissions: [] },
+        }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        modifyCustomer: 403,
+        modifyUser: 200,
+        superAdmin: 200,
+      },
     )
     const created = await api.call('POST', 'admin/user', { token: tokenOf('superAdmin'), body })
     expect(created.message).toBe('User created successfully')
-    expect(created.data).toMatchObject({ email, permissions: ['can_modify_setting', 'can_view_customer'] })
+    expect(created.data).toMatchObject({
+      email,
+      permissions: ['can_modify_setting', 'can_view_customer'],
+    })
     expect(created.data.reference).toMatch(/^USR-/)
     const password = await setPasswordFromMail(email)
     const session = await api.login(email, password)
-    expect(session.user).toMatchObject({ role: 'admin', permissions: ['can_modify_setting', 'can_view_customer'] })
+    expect(session.user).toMatchObject({
+      role: 'admin',
+      permissions: ['can_modify_setting', 'can_view_customer'],
+    })
     expect((await api.call('GET', 'admin/customer', { token: session.token })).httpStatus).toBe(200)
     expect((await api.call('GET', 'admin/realtor', { token: session.token })).httpStatus).toBe(403)
   })
@@ -518,13 +727,25 @@ describe('users and permissions', () => {
     expect(taken.data).toEqual({ email: ['The email has already been taken'] })
     const escalate = await api.call('POST', 'admin/user', {
       token: tokenOf('modifyUser'),
-      body: { first_name: 'A', last_name: 'B', email: newEmail('esc'), permissions: ['can_modify_setting'] },
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: newEmail('esc'),
+        permissions: ['can_modify_setting'],
+      },
     })
     expect(escalate.status).toBe('payloadValidationError')
-    expect(escalate.data.permissions).toEqual(['You can only grant or remove permissions you hold yourself'])
+    expect(escalate.data.permissions).toEqual([
+      'You can only grant or remove permissions you hold yourself',
+    ])
     const allowed = await api.call('POST', 'admin/user', {
       token: tokenOf('modifyUser'),
-      body: { first_name: 'A', last_name: 'B', email: newEmail('ok'), permissions: ['can_view_customer'] },
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: newEmail('ok'),
+        permissions: ['can_view_customer'],
+      },
     })
     expect(allowed.status).toBe('200')
   })
@@ -534,12 +755,28 @@ describe('users and permissions', () => {
     const uuid = target.user.uuid
     await expectMatrix(
       (caller) =>
-        api.call('POST', `admin/user/${uuid}/update`, { token: tokenOf(caller), body: { email: '', permissions: ['can_view_customer'] } }),
-      { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, modifyCustomer: 403, modifyUser: 200, superAdmin: 200 },
+        api.call('POST', `admin/user/${uuid}/update`, {
+          token: tokenOf(caller),
+          body: { email: '', permissions: ['can_view_customer'] },
+        }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        modifyCustomer: 403,
+        modifyUser: 200,
+        superAdmin: 200,
+      },
     )
     const updated = await api.call('POST', `admin/user/${uuid}/update`, {
       token: tokenOf('superAdmin'),
-      body: { first_name: 'Hacked', last_name: 'Name', email: '', permissions: ['can_modify_product', 'can_view_customer'] },
+      body: {
+        first_name: 'Hacked',
+        last_name: 'Name',
+        email: '',
+        permissions: ['can_modify_product', 'can_view_customer'],
+      },
     })
     expect(updated.message).toBe('User updated successfully')
     expect(updated.data).toMatchObject({
@@ -576,7 +813,9 @@ describe('users and permissions', () => {
     })
     expect(answer.httpStatus).toBe(403)
     expect(answer.message).toBe('You cannot change someone who holds permissions you do not have')
-    const details = await api.call('GET', `admin/user/${target.user.uuid}`, { token: tokenOf('superAdmin') })
+    const details = await api.call('GET', `admin/user/${target.user.uuid}`, {
+      token: tokenOf('superAdmin'),
+    })
     expect(details.data.permissions).toEqual(['can_modify_setting', 'can_view_customer'])
     const self = await api.call('POST', `admin/user/${actors.modifyUser.user.uuid}/update`, {
       token: tokenOf('modifyUser'),
@@ -593,22 +832,42 @@ describe('users and permissions', () => {
   test('suspending users: matrix; nobody suspends themselves or the super admin', async () => {
     const target = await api.createStaff([])
     await expectMatrix(
-      (caller) => api.call('POST', `admin/user/${target.user.uuid}/suspend`, { token: tokenOf(caller), body: { is_suspended: false } }),
-      { anonymous: 401, customer: 403, realtor: 403, adminNone: 403, modifyCustomer: 403, modifyUser: 200, superAdmin: 200 },
+      (caller) =>
+        api.call('POST', `admin/user/${target.user.uuid}/suspend`, {
+          token: tokenOf(caller),
+          body: { is_suspended: false },
+        }),
+      {
+        anonymous: 401,
+        customer: 403,
+        realtor: 403,
+        adminNone: 403,
+        modifyCustomer: 403,
+        modifyUser: 200,
+        superAdmin: 200,
+      },
     )
-    const suspended = await api.call('POST', `admin/user/${target.user.uuid}/suspend`, { token: tokenOf('modifyUser') })
+    const suspended = await api.call('POST', `admin/user/${target.user.uuid}/suspend`, {
+      token: tokenOf('modifyUser'),
+    })
     expect(suspended.message).toBe('Suspended successfully')
     expect((await api.call('GET', 'auth/me', { token: target.token })).httpStatus).toBe(401)
 
-    const self = await api.call('POST', `admin/user/${actors.modifyUser.user.uuid}/suspend`, { token: tokenOf('modifyUser') })
+    const self = await api.call('POST', `admin/user/${actors.modifyUser.user.uuid}/suspend`, {
+      token: tokenOf('modifyUser'),
+    })
     expect(self.httpStatus).toBe(403)
     expect(self.message).toBe('You cannot suspend yourself')
     for (const caller of ['modifyUser', 'superAdmin'] as const) {
-      const boss = await api.call('POST', `admin/user/${actors.superAdmin.user.uuid}/suspend`, { token: tokenOf(caller) })
+      const boss = await api.call('POST', `admin/user/${actors.superAdmin.user.uuid}/suspend`, {
+        token: tokenOf(caller),
+      })
       expect(boss.httpStatus).toBe(403)
       expect(boss.message).toBe('The super admin cannot be suspended')
     }
-    expect((await api.call('GET', 'auth/me', { token: tokenOf('superAdmin') })).httpStatus).toBe(200)
+    expect((await api.call('GET', 'auth/me', { token: tokenOf('superAdmin') })).httpStatus).toBe(
+      200,
+    )
   })
 })
 
@@ -626,4 +885,3 @@ describe('staff-made accounts', () => {
     expect(rows.map((row) => row.title)).toEqual(['Your account has been created'])
   })
 })
-

@@ -81,7 +81,7 @@ describe('POST admin/product', () => {
         discount_percentage: 10,
         available_by_quantity: true,
         unit_available: 4,
-      })
+      }),
     )
     expect(product).toMatchObject({
       reference: expect.stringMatching(/^PRD-[A-Z2-9]{8}$/),
@@ -108,7 +108,10 @@ describe('POST admin/product', () => {
       duration: null,
       frequency_period: null,
     })
-    const [row] = await api.db.select().from(products).where(eq(products.reference, product.reference))
+    const [row] = await api.db
+      .select()
+      .from(products)
+      .where(eq(products.reference, product.reference))
     expect(row.amount).toBe(125_000_050)
     expect(row.initialDepositAmount).toBe(25_000_000)
   })
@@ -128,7 +131,12 @@ describe('POST admin/product', () => {
       initial_deposit_amount: null,
     })
     const oneTime = await create(
-      investment({ land_investment_type: 'one_time', duration: undefined, minimum_amount: undefined, amount: 750_000 })
+      investment({
+        land_investment_type: 'one_time',
+        duration: undefined,
+        minimum_amount: undefined,
+        amount: 750_000,
+      }),
     )
     expect(oneTime).toMatchObject({ minimum_amount: 750_000, amount: 750_000, duration: null })
   })
@@ -159,12 +167,18 @@ describe('POST admin/product', () => {
       frequency_period: ['Enter the ROI period'],
       interval: ['Choose the interval'],
     })
-    const recurring = await api.call('POST', 'admin/product', { token: admin, body: investment({ duration: null }) })
+    const recurring = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: investment({ duration: null }),
+    })
     expect(recurring.data).toEqual({ duration: ['Enter the duration'] })
   })
 
   test('the type is required; unit available is required when sold by quantity', async () => {
-    const noType = await api.call('POST', 'admin/product', { token: admin, body: { description: 'x' } })
+    const noType = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: { description: 'x' },
+    })
     expect(noType.data.type).toEqual(['Choose the type'])
     const byQuantity = await api.call('POST', 'admin/product', {
       token: admin,
@@ -178,7 +192,12 @@ describe('POST admin/product', () => {
     expect(product).toMatchObject({ discount_percentage: null, initial_deposit_amount: null })
     const bad = await api.call('POST', 'admin/product', {
       token: admin,
-      body: land({ amount: 'lots', discount_percentage: 150, land_type: 'hectare', initial_deposit_amount: 10 }),
+      body: land({
+        amount: 'lots',
+        discount_percentage: 150,
+        land_type: 'hectare',
+        initial_deposit_amount: 10,
+      }),
     })
     expect(bad.data.amount).toEqual(['Amount must be a number'])
     expect(bad.data.discount_percentage).toEqual(['Discount percentage must be at most 100'])
@@ -191,39 +210,60 @@ describe('POST admin/product', () => {
       expect(answer.httpStatus).toBe(422)
       expect(answer.data).toEqual({ name: ["Enter the product's name"] })
     }
-    const tooLong = await api.call('POST', 'admin/product', { token: admin, body: land({ name: 'x'.repeat(121) }) })
+    const tooLong = await api.call('POST', 'admin/product', {
+      token: admin,
+      body: land({ name: 'x'.repeat(121) }),
+    })
     expect(tooLong.data).toEqual({ name: ['Name must be at most 120 characters'] })
 
-    const product = await create(land({ name: '  Okoya Gardens, Ajah  ', description: 'Quiet plots' }))
+    const product = await create(
+      land({ name: '  Okoya Gardens, Ajah  ', description: 'Quiet plots' }),
+    )
     expect(product.name).toBe('Okoya Gardens, Ajah')
-    const [row] = await api.db.select({ name: products.name }).from(products).where(eq(products.reference, product.reference))
+    const [row] = await api.db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.reference, product.reference))
     expect(row.name).toBe('Okoya Gardens, Ajah')
-    expect((await api.call('GET', `product/${product.reference}`, { token: admin })).data.name).toBe('Okoya Gardens, Ajah')
+    expect(
+      (await api.call('GET', `product/${product.reference}`, { token: admin })).data.name,
+    ).toBe('Okoya Gardens, Ajah')
     // The search box finds it by a word of its name alone (not in its location or description).
     const found = await api.call('GET', 'product?search=okoya', { token: admin })
-    expect(found.data.items.map((item: { reference: string; name: string }) => [item.reference, item.name])).toEqual([
-      [product.reference, 'Okoya Gardens, Ajah'],
-    ])
+    expect(
+      found.data.items.map((item: { reference: string; name: string }) => [
+        item.reference,
+        item.name,
+      ]),
+    ).toEqual([[product.reference, 'Okoya Gardens, Ajah']])
   })
 
   test('an edit may rename a product; an edit without a name keeps it; a blank one is refused', async () => {
     const product = await create(land({ name: 'Adiva Plainfields, Epe' }))
     const withoutName = land({ amount: 6_000_000 }) as Record<string, unknown>
     delete withoutName.name
-    const kept = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: withoutName })
+    const kept = await api.call('POST', `admin/product/${product.reference}`, {
+      token: admin,
+      body: withoutName,
+    })
     expect(kept.data).toMatchObject({ name: 'Adiva Plainfields, Epe', amount: 6_000_000 })
     const renamed = await api.call('POST', `admin/product/${product.reference}`, {
       token: admin,
       body: land({ name: 'Adiva Royal Plainfields, Epe' }),
     })
     expect(renamed.data.name).toBe('Adiva Royal Plainfields, Epe')
-    const blank = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: land({ name: ' ' }) })
+    const blank = await api.call('POST', `admin/product/${product.reference}`, {
+      token: admin,
+      body: land({ name: ' ' }),
+    })
     expect(blank.httpStatus).toBe(422)
     expect(blank.data).toEqual({ name: ["Enter the product's name"] })
   })
 
   test('a product sold by quantity with no unit left is unavailable', async () => {
-    const product = await create(land({ available_by_quantity: true, unit_available: 0, is_available: true }))
+    const product = await create(
+      land({ available_by_quantity: true, unit_available: 0, is_available: true }),
+    )
     expect(product).toMatchObject({ unit_available: 0, is_available: false })
   })
 
@@ -255,8 +295,12 @@ describe('POST admin/product/{reference}', () => {
   test('edits a product with the same rules and permissions', async () => {
     const product = await create(land())
     const path = `admin/product/${product.reference}`
-    expect((await api.call('POST', path, { token: customer.token, body: land() })).httpStatus).toBe(403)
-    expect((await api.call('POST', path, { token: staffWithout, body: land() })).httpStatus).toBe(403)
+    expect((await api.call('POST', path, { token: customer.token, body: land() })).httpStatus).toBe(
+      403,
+    )
+    expect((await api.call('POST', path, { token: staffWithout, body: land() })).httpStatus).toBe(
+      403,
+    )
     const edited = await api.call('POST', path, {
       token: staffWith,
       body: land({ description: 'Now with a tarred road', amount: 6_000_000, is_available: false }),
@@ -269,7 +313,10 @@ describe('POST admin/product/{reference}', () => {
       amount: 6_000_000,
       is_available: false,
     })
-    const invalid = await api.call('POST', path, { token: admin, body: { type: 'land', description: '' } })
+    const invalid = await api.call('POST', path, {
+      token: admin,
+      body: { type: 'land', description: '' },
+    })
     expect(invalid.data).toEqual({
       description: ['Enter the description'],
       location: ['Enter the location'],
@@ -279,12 +326,21 @@ describe('POST admin/product/{reference}', () => {
 
   test('the type stays; the type may be left out; unknown references answer 404', async () => {
     const product = await create(land())
-    const changed = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: investment() })
+    const changed = await api.call('POST', `admin/product/${product.reference}`, {
+      token: admin,
+      body: investment(),
+    })
     expect(changed.data).toEqual({ type: ['The type of a product cannot be changed'] })
     const { type: _type, ...withoutType } = land({ description: 'No type sent' })
-    const kept = await api.call('POST', `admin/product/${product.reference}`, { token: admin, body: withoutType })
+    const kept = await api.call('POST', `admin/product/${product.reference}`, {
+      token: admin,
+      body: withoutType,
+    })
     expect(kept.data).toMatchObject({ type: 'land', description: 'No type sent' })
-    const missing = await api.call('POST', 'admin/product/PRD-NOSUCH00', { token: admin, body: land() })
+    const missing = await api.call('POST', 'admin/product/PRD-NOSUCH00', {
+      token: admin,
+      body: land(),
+    })
     expect(missing.httpStatus).toBe(404)
   })
 })
@@ -303,17 +359,22 @@ describe('GET product and product/{reference}', () => {
           description: `Plots ${needle} number ${index}`,
           land_type: index % 3 === 0 ? 'acre' : 'plot',
           is_available: index % 4 !== 0,
-        })
+        }),
       )
       references.push(product.reference)
     }
     await create(investment({ description: `Income ${needle} recurring` }))
     await create(
-      investment({ description: `Income ${needle} once`, land_investment_type: 'one_time', duration: undefined })
+      investment({
+        description: `Income ${needle} once`,
+        land_investment_type: 'one_time',
+        duration: undefined,
+      }),
     )
   })
 
-  const list = async (query: string, token = customer.token) => api.call('GET', `product?${query}`, { token })
+  const list = async (query: string, token = customer.token) =>
+    api.call('GET', `product?${query}`, { token })
 
   test('needs a verified sign-in', async () => {
     expect((await api.call('GET', 'product')).httpStatus).toBe(401)
@@ -326,10 +387,14 @@ describe('GET product and product/{reference}', () => {
     expect(first.data.page).toBe(1)
     expect(first.data.totalPages).toBe(2)
     expect(first.data.items).toHaveLength(10)
-    expect(first.data.items.map((item: any) => item.reference)).toEqual(references.slice(2).reverse())
+    expect(first.data.items.map((item: any) => item.reference)).toEqual(
+      references.slice(2).reverse(),
+    )
     const second = await list(`type=land&search=${needle}&page=2`)
     expect(second.data.page).toBe(2)
-    expect(second.data.items.map((item: any) => item.reference)).toEqual(references.slice(0, 2).reverse())
+    expect(second.data.items.map((item: any) => item.reference)).toEqual(
+      references.slice(0, 2).reverse(),
+    )
     const beyond = await list(`type=land&search=${needle}&page=9`)
     expect(beyond.data.items).toEqual([])
   })
@@ -347,7 +412,9 @@ describe('GET product and product/{reference}', () => {
     expect(acres.data.items).toHaveLength(4)
     expect(acres.data.items.every((item: any) => item.land_type === 'acre')).toBe(true)
     const oneTime = await list(`land_investment_type=one_time&search=${needle}`)
-    expect(oneTime.data.items.map((item: any) => item.description)).toEqual([`Income ${needle} once`])
+    expect(oneTime.data.items.map((item: any) => item.description)).toEqual([
+      `Income ${needle} once`,
+    ])
   })
 
   test('searches reference, location and description, ignoring case, with wildcards taken literally', async () => {
@@ -373,8 +440,15 @@ describe('GET product and product/{reference}', () => {
 
   test('has_subscribed is per caller and subscription_count counts live subscribers', async () => {
     const reference = references[11]
-    const [product] = await api.db.select({ id: products.id }).from(products).where(eq(products.reference, reference))
-    const subscribe = async (email: string, status: 'awaiting_payment' | 'cancelled', suffix: string) =>
+    const [product] = await api.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.reference, reference))
+    const subscribe = async (
+      email: string,
+      status: 'awaiting_payment' | 'cancelled',
+      suffix: string,
+    ) =>
       api.db.insert(subscriptions).values({
         reference: `SUB-TEST${suffix}`,
         userId: await userId(email),
@@ -397,7 +471,9 @@ describe('GET product and product/{reference}', () => {
   })
 
   test('one product by reference, in any letter case; unknown ones answer 404', async () => {
-    const answer = await api.call('GET', `product/${references[3].toLowerCase()}`, { token: customer.token })
+    const answer = await api.call('GET', `product/${references[3].toLowerCase()}`, {
+      token: customer.token,
+    })
     expect(answer.status).toBe('200')
     expect(answer.data.reference).toBe(references[3])
     const missing = await api.call('GET', 'product/PRD-NOSUCH00', { token: customer.token })

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
 import { uniquePng } from '../support/images'
-import { createCustomer, createLandProduct, subscribe, userIdOf, yesterdayMorning } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createLandProduct,
+  subscribe,
+  userIdOf,
+  yesterdayMorning,
+} from './subscriptions-fixtures'
 
 // A proof of payment sent through media/upload and then a transaction is served, at the URL the
 // transaction answers, to whoever may see the subscription, and to nobody else.
@@ -17,7 +23,6 @@ let productStaff: Staff
 let realtor: string
 let owner: Customer
 let stranger: Customer
-
 
 beforeAll(async () => {
   api = await createTestApi()
@@ -41,7 +46,12 @@ async function upload(token: string) {
   png = uniquePng()
   const answer = await api.call('POST', 'media/upload', {
     token,
-    body: { file_name: 'transfer.png', file_in_base64: Buffer.from(png).toString('base64'), file_extension: 'png', folder_path: 'proofs' },
+    body: {
+      file_name: 'transfer.png',
+      file_in_base64: Buffer.from(png).toString('base64'),
+      file_extension: 'png',
+      folder_path: 'proofs',
+    },
   })
   expect(answer.status, answer.message).toBe('200')
   return answer.data.file_url as string
@@ -49,17 +59,26 @@ async function upload(token: string) {
 
 async function payWithUpload(payerToken: string) {
   const product = await createLandProduct(api, { amount: 400_000 })
-  const subscription = await subscribe(api, owner.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
-  const fileUrl = await upload(payerToken)
-  const paid = await api.call('POST', `product-subscription/${subscription.reference}/transaction`, {
-    token: payerToken,
-    body: { amount: 400_000, proof_of_payment: fileUrl, paid_at: yesterdayMorning() },
+  const subscription = await subscribe(api, owner.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'full',
   })
+  const fileUrl = await upload(payerToken)
+  const paid = await api.call(
+    'POST',
+    `product-subscription/${subscription.reference}/transaction`,
+    {
+      token: payerToken,
+      body: { amount: 400_000, proof_of_payment: fileUrl, paid_at: yesterdayMorning() },
+    },
+  )
   expect(paid.status, paid.message).toBe('200')
   return { fileUrl, proof: paid.data.proof_of_payment as string }
 }
 
-const serve = (url: string, token?: string) => api.call('GET', url.replace(/^\/api\/v1\//, ''), { token })
+const serve = (url: string, token?: string) =>
+  api.call('GET', url.replace(/^\/api\/v1\//, ''), { token })
 
 describe('proof of payment files', () => {
   test('the transaction answers the URL media serves', async () => {

@@ -31,7 +31,9 @@ const tally = (answers: { httpStatus: number }[]) => {
 describe('parallel requests', () => {
   test('40 wrong passwords at once for one account: exactly 10 are checked, 30 answer 429', async () => {
     const { email, password } = await api.registerUser()
-    const answers = await Promise.all(Array.from({ length: 40 }, () => login(email, 'wrong-password')))
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login(email, 'wrong-password')),
+    )
     expect(tally(answers)).toEqual({ 401: 10, 429: 30 })
     for (const answer of answers.filter((answer) => answer.httpStatus === 429)) {
       expect(answer.message).toBe(LIMITS.failedLoginMinute.message)
@@ -44,15 +46,19 @@ describe('parallel requests', () => {
     // An attempt counts while its password is being checked: ten at once fit under the limit.
     const signedIn = await Promise.all(Array.from({ length: 10 }, () => login(email, password)))
     expect(tally(signedIn)).toEqual({ 200: 10 })
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email, password)).httpStatus).toBe(200)
-    for (let attempt = 0; attempt < 10; attempt++) expect((await login(email, 'wrong-password')).httpStatus).toBe(401)
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login(email, password)).httpStatus).toBe(200)
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await login(email, 'wrong-password')).httpStatus).toBe(401)
     expect((await login(email, 'wrong-password')).httpStatus).toBe(429)
   })
 
   test('60 wrong passwords at once from one client address on many accounts: exactly 50 are checked', async () => {
     const address = '203.0.113.40'
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, index) => login(`spray-race-${index % 6}@example.com`, 'wrong-password', address)),
+      Array.from({ length: 60 }, (_, index) =>
+        login(`spray-race-${index % 6}@example.com`, 'wrong-password', address),
+      ),
     )
     // Six accounts of ten tries each stay within each account's limit: only the address's limit refuses.
     expect(tally(answers)).toEqual({ 401: 50, 429: 10 })
@@ -66,7 +72,12 @@ describe('parallel requests', () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         api.call('POST', 'auth/register', {
-          body: { email: `race-signup-${index}@example.com`, password: 'password-123', first_name: 'Ada', last_name: 'Eze' },
+          body: {
+            email: `race-signup-${index}@example.com`,
+            password: 'password-123',
+            first_name: 'Ada',
+            last_name: 'Eze',
+          },
           clientIp: address,
         }),
       ),
@@ -80,7 +91,11 @@ describe('parallel requests', () => {
       Array.from({ length: 40 }, (_, index) =>
         api.call('POST', 'admin/customer', {
           token: realtor.token,
-          body: { email: `race-customer-${index}@example.com`, first_name: 'Bola', last_name: 'Ade' },
+          body: {
+            email: `race-customer-${index}@example.com`,
+            first_name: 'Bola',
+            last_name: 'Ade',
+          },
         }),
       ),
     )
@@ -92,7 +107,9 @@ describe('parallel requests', () => {
   test('10 reset requests at once for one account: 3 answered, and the account gets 3 e-mails in all', async () => {
     const { email } = await api.registerUser()
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => api.call('POST', 'auth/forgot-password', { body: { email } })),
+      Array.from({ length: 10 }, () =>
+        api.call('POST', 'auth/forgot-password', { body: { email } }),
+      ),
     )
     expect(tally(answers)).toEqual({ 200: 3, 429: 7 })
     // The account's budget of 3 in 15 minutes: its sign-up code, then two links.
@@ -102,12 +119,15 @@ describe('parallel requests', () => {
   test('20 e-mails at once to one address: exactly 10 are sent', async () => {
     const to = 'race-mail@example.com'
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => sendMail(api.db, { to, subject: `Notice ${index}`, text: 'A notice.' })),
+      Array.from({ length: 20 }, (_, index) =>
+        sendMail(api.db, { to, subject: `Notice ${index}`, text: 'A notice.' }),
+      ),
     )
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10)
     const refused = results.filter((result) => result.status === 'rejected')
     expect(refused).toHaveLength(10)
-    for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(MailCapReached)
+    for (const result of refused)
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(MailCapReached)
     expect(api.mailCount(to)).toBe(10)
   })
 })

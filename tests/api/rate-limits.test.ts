@@ -32,7 +32,8 @@ async function age(key: string, seconds: number) {
 }
 
 /** The answer's Retry-After header, in seconds (NaN when missing). */
-const retryAfter = (answer: { response: Response }) => Number(answer.response.headers.get('retry-after') ?? NaN)
+const retryAfter = (answer: { response: Response }) =>
+  Number(answer.response.headers.get('retry-after') ?? NaN)
 
 describe('failed sign-ins', () => {
   test('the 11th failed sign-in for one account within a minute answers 429 with a message, even with the right password', async () => {
@@ -49,7 +50,10 @@ describe('failed sign-ins', () => {
     expect(retryAfter(eleventh)).toBeGreaterThanOrEqual(1)
     expect(retryAfter(eleventh)).toBeLessThanOrEqual(60)
     // Retry-After says when the oldest failure leaves the minute: with every failure 40 seconds old, 20.
-    await api.db.update(rateLimitEvents).set({ createdAt: sql`now() - interval '40 seconds'` }).where(eq(rateLimitEvents.key, email))
+    await api.db
+      .update(rateLimitEvents)
+      .set({ createdAt: sql`now() - interval '40 seconds'` })
+      .where(eq(rateLimitEvents.key, email))
     const later = await login(email, password)
     expect(later.httpStatus).toBe(429)
     expect(retryAfter(later)).toBeGreaterThanOrEqual(19)
@@ -66,11 +70,13 @@ describe('failed sign-ins', () => {
 
   test('an address is the same account whatever its case, and an unknown address is limited alike', async () => {
     const { email } = await api.registerUser()
-    for (let attempt = 0; attempt < 10; attempt++) await login(attempt % 2 ? email.toUpperCase() : email, 'wrong-password')
+    for (let attempt = 0; attempt < 10; attempt++)
+      await login(attempt % 2 ? email.toUpperCase() : email, 'wrong-password')
     expect((await login(email.toUpperCase(), 'wrong-password')).httpStatus).toBe(429)
 
     const unknown = 'nobody-here@example.com'
-    for (let attempt = 0; attempt < 10; attempt++) expect((await login(unknown, 'wrong-password')).httpStatus).toBe(401)
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await login(unknown, 'wrong-password')).httpStatus).toBe(401)
     const refused = await login(unknown, 'wrong-password')
     expect(refused.httpStatus).toBe(429)
     expect(refused.message).toBe(LIMITS.failedLoginMinute.message)
@@ -79,7 +85,8 @@ describe('failed sign-ins', () => {
   test('more than 100 failures in an hour lock the account for the hour', async () => {
     const { email, password } = await api.registerUser()
     for (let round = 0; round < 10; round++) {
-      for (let attempt = 0; attempt < 10; attempt++) expect((await login(email, 'wrong-password')).httpStatus).toBe(401)
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect((await login(email, 'wrong-password')).httpStatus).toBe(401)
       await age(email, 61)
     }
     const refused = await login(email, password)
@@ -95,7 +102,9 @@ describe('failed sign-ins', () => {
   test('one client address failing on many accounts is held up after 50 a minute (behind a trusted proxy)', async () => {
     const address = '203.0.113.7'
     for (let attempt = 0; attempt < 50; attempt++) {
-      expect((await login(`spray-${attempt}@example.com`, 'password-123', address)).httpStatus).toBe(401)
+      expect(
+        (await login(`spray-${attempt}@example.com`, 'password-123', address)).httpStatus,
+      ).toBe(401)
     }
     const refused = await login('spray-last@example.com', 'password-123', address)
     expect(refused.httpStatus).toBe(429)
@@ -109,7 +118,12 @@ describe('failed sign-ins', () => {
 describe('one-time codes', () => {
   test('five wrong codes kill the code, the right one included; a new code works', async () => {
     const registered = await api.call('POST', 'auth/register', {
-      body: { email: 'codes-1@example.com', password: 'password-123', first_name: 'Ada', last_name: 'Eze' },
+      body: {
+        email: 'codes-1@example.com',
+        password: 'password-123',
+        first_name: 'Ada',
+        last_name: 'Eze',
+      },
     })
     const token = registered.data.token
     const code = /code is (\d{6})/.exec(api.latestMail('codes-1@example.com') ?? '')?.[1] ?? ''
@@ -134,7 +148,9 @@ describe('one-time codes', () => {
     await api.db.update(emailCodes).set({ sentAt: sql`now() - interval '61 seconds'` })
     expect((await api.call('POST', 'send-otp', { token })).httpStatus).toBe(200)
     const fresh = /code is (\d{6})/.exec(api.latestMail('codes-1@example.com') ?? '')?.[1]
-    expect((await api.call('POST', 'verify-email', { token, body: { otp: fresh } })).httpStatus).toBe(200)
+    expect(
+      (await api.call('POST', 'verify-email', { token, body: { otp: fresh } })).httpStatus,
+    ).toBe(200)
   })
 
   test('a new code once a minute, and three code e-mails in 15 minutes at most (429 with a message)', async () => {
@@ -146,11 +162,17 @@ describe('one-time codes', () => {
     const soon = await api.call('POST', 'send-otp', { token })
     expect(soon.httpStatus).toBe(429)
     expect(soon.message).toMatch(/^Please wait \d+ seconds before requesting a new code$/)
-    expect(soon.message).toBe(`Please wait ${retryAfter(soon)} seconds before requesting a new code`)
+    expect(soon.message).toBe(
+      `Please wait ${retryAfter(soon)} seconds before requesting a new code`,
+    )
     expect(api.mailCount(email)).toBe(1)
 
     const [user] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-    const minuteLater = () => api.db.update(emailCodes).set({ sentAt: sql`now() - interval '61 seconds'` }).where(eq(emailCodes.userId, user.id))
+    const minuteLater = () =>
+      api.db
+        .update(emailCodes)
+        .set({ sentAt: sql`now() - interval '61 seconds'` })
+        .where(eq(emailCodes.userId, user.id))
     await minuteLater()
     expect((await api.call('POST', 'send-otp', { token })).httpStatus).toBe(200)
     await minuteLater()
@@ -177,7 +199,11 @@ describe('one-time codes', () => {
         body: { email, password: 'password-123', first_name: 'Ada', last_name: 'Eze' },
       })
       for (let attempt = 0; attempt < 5; attempt++) {
-        const answer = await api.call('POST', 'verify-email', { token: registered.data.token, body: { otp: '999999' }, clientIp: address })
+        const answer = await api.call('POST', 'verify-email', {
+          token: registered.data.token,
+          body: { otp: '999999' },
+          clientIp: address,
+        })
         if (answer.httpStatus === 429) {
           refused = { answer, tries: account * 5 + attempt }
           break
@@ -207,23 +233,39 @@ describe('reset links', () => {
     // The same answers for an address nobody registered: the limit tells nothing about accounts.
     const unknown = 'nobody-registered@example.com'
     for (let request = 0; request < 3; request++) {
-      expect((await api.call('POST', 'auth/forgot-password', { body: { email: unknown } })).httpStatus).toBe(200)
+      expect(
+        (await api.call('POST', 'auth/forgot-password', { body: { email: unknown } })).httpStatus,
+      ).toBe(200)
     }
-    expect((await api.call('POST', 'auth/forgot-password', { body: { email: unknown } })).message).toBe(LIMITS.mail.message)
+    expect(
+      (await api.call('POST', 'auth/forgot-password', { body: { email: unknown } })).message,
+    ).toBe(LIMITS.mail.message)
 
     await age(email, 15 * 60)
-    expect((await api.call('POST', 'auth/forgot-password', { body: { email } })).httpStatus).toBe(200)
+    expect((await api.call('POST', 'auth/forgot-password', { body: { email } })).httpStatus).toBe(
+      200,
+    )
   })
 
   test('a reset link works once', async () => {
     const { email } = await api.registerUser()
     await api.call('POST', 'auth/forgot-password', { body: { email } })
     const link = new URL(/https?:\/\/\S+/.exec(api.latestMail(email) ?? '')?.[0] ?? 'http://x')
-    const body = { email, token: link.searchParams.get('token'), password: 'password-456', password_confirmation: 'password-456' }
+    const body = {
+      email,
+      token: link.searchParams.get('token'),
+      password: 'password-456',
+      password_confirmation: 'password-456',
+    }
     expect((await api.call('POST', 'auth/reset-password', { body })).httpStatus).toBe(200)
-    const again = await api.call('POST', 'auth/reset-password', { body: { ...body, password: 'password-789', password_confirmation: 'password-789' } })
+    const again = await api.call('POST', 'auth/reset-password', {
+      body: { ...body, password: 'password-789', password_confirmation: 'password-789' },
+    })
     expect(again.httpStatus).toBe(400)
     expect(again.message).toBe('This link is invalid or has expired')
-    expect((await api.call('POST', 'auth/verify-password-token', { body: { token: body.token } })).httpStatus).toBe(404)
+    expect(
+      (await api.call('POST', 'auth/verify-password-token', { body: { token: body.token } }))
+        .httpStatus,
+    ).toBe(404)
   })
 })

@@ -13,19 +13,32 @@ afterAll(async () => {
   await api?.close()
 })
 
-test.runIf(!process.env.TEST_DATABASE_URL)('on PGlite a GET is kept until the next write', async () => {
-  const { readCache } = await import('~/backend/http/read-cache')
-  const admin = await api.login('admin@example.com', 'admin-password-1')
-  const key = `GET Bearer ${admin.token} http://localhost/api/v1/product?page=1`
-  expect(readCache.get(key)).toBeNull()
-  expect((await api.call('GET', 'product?page=1', { token: admin.token })).httpStatus).toBe(200)
-  expect(readCache.get(key)).not.toBeNull()
-  const created = await api.call('POST', 'admin/product', {
-    token: admin.token,
-    body: { type: 'land', name: 'Plots for the cache check', description: 'Plots for the cache check', location: 'Epe, Lagos', amount: 1_000_000, available_by_quantity: true, unit_available: 3 },
-  })
-  expect(created.httpStatus).toBe(200)
-  expect(readCache.get(key)).toBeNull()
-  const listed = await api.call('GET', 'product?page=1', { token: admin.token })
-  expect(listed.data.items.map((item: { reference: string }) => item.reference)).toContain(created.data.reference)
-})
+test.runIf(!process.env.TEST_DATABASE_URL)(
+  'on PGlite a GET is kept until the next write',
+  async () => {
+    const { readCache } = await import('~/backend/http/read-cache')
+    const admin = await api.login('admin@example.com', 'admin-password-1')
+    const key = `GET Bearer ${admin.token} http://localhost/api/v1/product?page=1`
+    expect(readCache.get(key)).toBeNull()
+    expect((await api.call('GET', 'product?page=1', { token: admin.token })).httpStatus).toBe(200)
+    expect(readCache.get(key)).not.toBeNull()
+    const created = await api.call('POST', 'admin/product', {
+      token: admin.token,
+      body: {
+        type: 'land',
+        name: 'Plots for the cache check',
+        description: 'Plots for the cache check',
+        location: 'Epe, Lagos',
+        amount: 1_000_000,
+        available_by_quantity: true,
+        unit_available: 3,
+      },
+    })
+    expect(created.httpStatus).toBe(200)
+    expect(readCache.get(key)).toBeNull()
+    const listed = await api.call('GET', 'product?page=1', { token: admin.token })
+    expect(listed.data.items.map((item: { reference: string }) => item.reference)).toContain(
+      created.data.reference,
+    )
+  },
+)

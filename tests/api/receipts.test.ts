@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pdfText } from '../support/pdf-text'
 import { createTestApi, type TestApi } from '../support/api-harness'
-import { createCustomer, createLandProduct, createPlan, pay, subscribe } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createLandProduct,
+  createPlan,
+  pay,
+  subscribe,
+} from './subscriptions-fixtures'
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>
 
@@ -27,7 +33,11 @@ async function download(path: string, token: string, method: 'GET' | 'POST' = 'G
 
 async function paidLand(amount: number) {
   const product = await createLandProduct(api, { amount, location: 'Ibeju-Lekki, Lagos' })
-  const sub = await subscribe(api, ngozi.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+  const sub = await subscribe(api, ngozi.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'full',
+  })
   const payment = await pay(api, ngozi, sub.reference, amount)
   return { product, reference: sub.reference as string, transaction: payment.data }
 }
@@ -35,12 +45,20 @@ async function paidLand(amount: number) {
 describe('download-receipt', () => {
   test('a paid transaction downloads as a real PDF naming the reference, the amount in figures and words', async () => {
     const { product, reference, transaction } = await paidLand(1_250_000.5)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'paid' } })
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: transaction.reference, status: 'paid' },
+    })
 
-    const { answer, bytes } = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, ngozi.token)
+    const { answer, bytes } = await download(
+      `product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`,
+      ngozi.token,
+    )
     expect(answer.httpStatus).toBe(200)
     expect(answer.response.headers.get('content-type')).toBe('application/pdf')
-    expect(answer.response.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${transaction.reference}.pdf"`)
+    expect(answer.response.headers.get('content-disposition')).toBe(
+      `attachment; filename="receipt-${transaction.reference}.pdf"`,
+    )
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     const text = pdfText(bytes)
     expect(text).toContain('Land Banking')
@@ -49,7 +67,9 @@ describe('download-receipt', () => {
     expect(text).toContain(transaction.reference)
     expect(text).toContain(reference)
     expect(text).toContain('₦1,250,000.50')
-    expect(text.replace(/\s+/g, ' ')).toContain('One million, two hundred and fifty thousand naira and fifty kobo only')
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'One million, two hundred and fifty thousand naira and fifty kobo only',
+    )
     expect(text).toContain(`Ngozi ${ngozi.lastName}`)
     expect(text).toContain(product.reference)
     expect(text).toContain('Bank transfer')
@@ -57,12 +77,22 @@ describe('download-receipt', () => {
 
   test('the download helper POSTs with an empty body; the transaction reference works as the id too', async () => {
     const { reference, transaction } = await paidLand(300_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'paid' } })
-    const { answer, bytes } = await download(`product-subscription/${reference}/transaction/${transaction.reference}/download-receipt`, ngozi.token, 'POST')
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: transaction.reference, status: 'paid' },
+    })
+    const { answer, bytes } = await download(
+      `product-subscription/${reference}/transaction/${transaction.reference}/download-receipt`,
+      ngozi.token,
+      'POST',
+    )
     expect(answer.httpStatus).toBe(200)
     expect(pdfText(bytes)).toContain('₦300,000.00')
     // Staff who can see the subscription may download it too.
-    const asStaff = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, verifier.token)
+    const asStaff = await download(
+      `product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`,
+      verifier.token,
+    )
     expect(asStaff.answer.httpStatus).toBe(200)
   })
 
@@ -73,7 +103,10 @@ describe('download-receipt', () => {
     expect(pending.answer.httpStatus).toBe(409)
     expect(pending.answer.message).toBe('Receipts are only available for paid transactions')
 
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'paid' } })
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: transaction.reference, status: 'paid' },
+    })
     expect((await download(path, emeka.token)).answer.httpStatus).toBe(404)
 
     const other = await paidLand(100_000)
@@ -83,8 +116,18 @@ describe('download-receipt', () => {
 
   test('a payment that was not confirmed has no receipt', async () => {
     const { reference, transaction } = await paidLand(100_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: transaction.reference, status: 'not_confirmed', reason: 'No such transfer' } })
-    const { answer } = await download(`product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`, ngozi.token)
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: {
+        reference: transaction.reference,
+        status: 'not_confirmed',
+        reason: 'No such transfer',
+      },
+    })
+    const { answer } = await download(
+      `product-subscription/${reference}/transaction/${transaction.uuid}/download-receipt`,
+      ngozi.token,
+    )
     expect(answer.httpStatus).toBe(409)
   })
 })
@@ -93,7 +136,12 @@ describe('land-document', () => {
   test('a completed land subscription downloads its allocation letter', async () => {
     const product = await createLandProduct(api, { amount: 2_000_000, location: 'Epe, Lagos' })
     const plan = await createPlan(api, product.id, { amount: 2_200_000, duration: 2 })
-    const sub = await subscribe(api, emeka.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const sub = await subscribe(api, emeka.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+    })
     const path = `product-subscription/${sub.reference}/land-document`
 
     const early = await download(path, emeka.token)
@@ -102,11 +150,16 @@ describe('land-document', () => {
 
     for (const amount of [1_100_000, 1_100_000]) {
       const payment = await pay(api, emeka, sub.reference, amount)
-      await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: payment.data.reference, status: 'paid' } })
+      await api.call('POST', 'admin/mark-transaction', {
+        token: verifier.token,
+        body: { reference: payment.data.reference, status: 'paid' },
+      })
     }
     const { answer, bytes } = await download(path, emeka.token)
     expect(answer.httpStatus).toBe(200)
-    expect(answer.response.headers.get('content-disposition')).toBe(`attachment; filename="land-document-${sub.reference}.pdf"`)
+    expect(answer.response.headers.get('content-disposition')).toBe(
+      `attachment; filename="land-document-${sub.reference}.pdf"`,
+    )
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     const text = pdfText(bytes)
     expect(text).toContain('Letter of Allocation')
@@ -126,15 +179,32 @@ describe('documents name the company, the figures to date and a signature line',
     const editor = await api.createStaff(['can_modify_setting'])
     const saved = await api.call('POST', 'admin/setting', {
       token: editor.token,
-      body: { type: 'company_details', name: 'Palmgrove Estates Ltd', address: '3 Bourdillon Road, Ikoyi, Lagos', rc_number: 'RC 1234567', phone: '01 234 5678' },
+      body: {
+        type: 'company_details',
+        name: 'Palmgrove Estates Ltd',
+        address: '3 Bourdillon Road, Ikoyi, Lagos',
+        rc_number: 'RC 1234567',
+        phone: '01 234 5678',
+      },
     })
     expect(saved.httpStatus, saved.message).toBe(200)
 
-    const product = await createLandProduct(api, { amount: 1_000_000, location: 'Ibeju-Lekki, Lagos' })
+    const product = await createLandProduct(api, {
+      amount: 1_000_000,
+      location: 'Ibeju-Lekki, Lagos',
+    })
     const plan = await createPlan(api, product.id, { amount: 1_250_000, duration: 2 })
-    const sub = await subscribe(api, ngozi.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const sub = await subscribe(api, ngozi.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+    })
     const first = await pay(api, ngozi, sub.reference, 625_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: first.data.reference, status: 'paid' } })
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: first.data.reference, status: 'paid' },
+    })
     const firstPath = `product-subscription/${sub.reference}/transaction/${first.data.uuid}/download-receipt`
 
     const partly = pdfText((await download(firstPath, ngozi.token)).bytes)
@@ -152,23 +222,47 @@ describe('documents name the company, the figures to date and a signature line',
     expect(partly).toMatch(/Date\n\d{2}\/\d{2}\/\d{4}/)
 
     const second = await pay(api, ngozi, sub.reference, 625_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: second.data.reference, status: 'paid' } })
-    const finalText = pdfText((await download(`product-subscription/${sub.reference}/transaction/${second.data.uuid}/download-receipt`, ngozi.token)).bytes)
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: second.data.reference, status: 'paid' },
+    })
+    const finalText = pdfText(
+      (
+        await download(
+          `product-subscription/${sub.reference}/transaction/${second.data.uuid}/download-receipt`,
+          ngozi.token,
+        )
+      ).bytes,
+    )
     expect(finalText).toMatch(/Paid to date\n₦1,250,000\.00/)
     expect(finalText).toMatch(/Balance outstanding\n₦0\.00/)
     expect(finalText).toContain('Plot allocated\n500 sqm plot at Ibeju-Lekki, Lagos')
     // The first receipt still tells the figures of its day.
-    expect(pdfText((await download(firstPath, ngozi.token)).bytes)).toMatch(/Paid to date\n₦625,000\.00/)
+    expect(pdfText((await download(firstPath, ngozi.token)).bytes)).toMatch(
+      /Paid to date\n₦625,000\.00/,
+    )
   })
 
   test('the allocation letter prints the plot, the buyer’s address from the profile and a signature line', async () => {
     const buyer = await createCustomer(api, { firstName: 'Tunde' })
-    await api.call('POST', 'account/profile', { token: buyer.token, body: { address: '7 Awolowo Road, Ikoyi, Lagos' } })
+    await api.call('POST', 'account/profile', {
+      token: buyer.token,
+      body: { address: '7 Awolowo Road, Ikoyi, Lagos' },
+    })
     const product = await createLandProduct(api, { amount: 800_000, location: 'Epe, Lagos' })
-    const sub = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const sub = await subscribe(api, buyer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const payment = await pay(api, buyer, sub.reference, 800_000)
-    await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: payment.data.reference, status: 'paid' } })
-    const text = pdfText((await download(`product-subscription/${sub.reference}/land-document`, buyer.token)).bytes)
+    await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: payment.data.reference, status: 'paid' },
+    })
+    const text = pdfText(
+      (await download(`product-subscription/${sub.reference}/land-document`, buyer.token)).bytes,
+    )
     expect(text).toContain('Address\n7 Awolowo Road, Ikoyi, Lagos')
     expect(text).toContain('Plot\n500 sqm plot at Epe, Lagos')
     expect(text).toContain('₦800,000.00')

@@ -24,11 +24,18 @@ afterAll(async () => {
   await api?.close()
 })
 
-const details = async () => (await api.call('GET', `admin/realtor/${realtor.user.reference}`, { token: realtorEditor.token })).data
-const ownProfile = async () => (await api.call('GET', 'account/profile', { token: realtor.token })).data
-const saveOwnProfile = (body: Record<string, unknown>) => api.call('POST', 'account/profile', { token: realtor.token, body })
+const details = async () =>
+  (await api.call('GET', `admin/realtor/${realtor.user.reference}`, { token: realtorEditor.token }))
+    .data
+const ownProfile = async () =>
+  (await api.call('GET', 'account/profile', { token: realtor.token })).data
+const saveOwnProfile = (body: Record<string, unknown>) =>
+  api.call('POST', 'account/profile', { token: realtor.token, body })
 const decide = (decision: string, token = realtorEditor.token) =>
-  api.call('POST', `admin/realtor/${realtor.user.reference}/registered-company`, { token, body: { decision } })
+  api.call('POST', `admin/realtor/${realtor.user.reference}/registered-company`, {
+    token,
+    body: { decision },
+  })
 const staffSets = (registeredCompany: boolean, extra: Record<string, unknown> = {}) =>
   api.call('POST', `admin/realtor/${realtor.user.reference}`, {
     token: realtorEditor.token,
@@ -45,11 +52,21 @@ const staffSets = (registeredCompany: boolean, extra: Record<string, unknown> = 
 /** The withholding tax rate of the level 1 commission a new ₦100,000 purchase of the realtor's customer earns. */
 async function withheldOnNextPurchase() {
   const product = await createLandProduct(api, { amount: 100_000 })
-  const sub = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+  const sub = await subscribe(api, buyer.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'full',
+  })
   const payment = await pay(api, buyer, sub.reference, 100_000)
-  await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: payment.data.reference, status: 'paid' } })
+  await api.call('POST', 'admin/mark-transaction', {
+    token: verifier.token,
+    body: { reference: payment.data.reference, status: 'paid' },
+  })
   const own = await api.call('GET', 'commission', { token: realtor.token })
-  const entry = own.data.items.find((item: { transaction: { reference: string } }) => item.transaction.reference === payment.data.reference)
+  const entry = own.data.items.find(
+    (item: { transaction: { reference: string } }) =>
+      item.transaction.reference === payment.data.reference,
+  )
   return entry.withholding_tax_rate as number
 }
 
@@ -71,8 +88,13 @@ describe('the registered company flag is staff’s; a realtor’s change waits f
     const shown = await details()
     expect(shown.registered_company).toBe(true)
     expect(shown.registered_company_request).toMatchObject({ registered_company: false })
-    const staffNotes = (await api.call('GET', 'notification', { token: realtorEditor.token })).data.items
-    expect(staffNotes.find((note: { title: string }) => note.title === 'Registered company change to review')).toMatchObject({
+    const staffNotes = (await api.call('GET', 'notification', { token: realtorEditor.token })).data
+      .items
+    expect(
+      staffNotes.find(
+        (note: { title: string }) => note.title === 'Registered company change to review',
+      ),
+    ).toMatchObject({
       link: `/realtors/${realtor.user.reference}`,
     })
 
@@ -103,11 +125,16 @@ describe('the registered company flag is staff’s; a realtor’s change waits f
     expect((await details()).registered_company).toBe(false)
     expect(await withheldOnNextPurchase()).toBe(5)
     const notes = (await api.call('GET', 'notification', { token: realtor.token })).data.items
-    expect(notes.find((note: { title: string }) => note.title === 'Registered company change approved').body).toContain('an individual')
+    expect(
+      notes.find((note: { title: string }) => note.title === 'Registered company change approved')
+        .body,
+    ).toContain('an individual')
   })
 
   test('answering what the flag already says withdraws a request; staff setting the flag the realtor asked for settles it, changing only the upline keeps it', async () => {
-    expect((await saveOwnProfile({ registered_company: true })).data.registered_company_request).toMatchObject({ registered_company: true })
+    expect(
+      (await saveOwnProfile({ registered_company: true })).data.registered_company_request,
+    ).toMatchObject({ registered_company: true })
     const withdrawn = await saveOwnProfile({ registered_company: false })
     expect(withdrawn.message).toBe('Profile saved')
     expect(withdrawn.data.registered_company_request).toBeNull()
@@ -123,17 +150,34 @@ describe('the registered company flag is staff’s; a realtor’s change waits f
 
   test('the requests and decisions are in the audit trail', async () => {
     const auditor = await api.createStaff(['can_view_audit'])
-    const trail = await api.call('GET', `admin/audit?record=${realtor.user.reference}`, { token: auditor.token })
+    const trail = await api.call('GET', `admin/audit?record=${realtor.user.reference}`, {
+      token: auditor.token,
+    })
     const actions = trail.data.items.map((entry: { action: string }) => entry.action)
-    expect(actions).toEqual(expect.arrayContaining(['realtor.company_requested', 'realtor.company_request_approved', 'realtor.company_request_rejected']))
-    const rejected = trail.data.items.find((entry: { action: string }) => entry.action === 'realtor.company_request_rejected')
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'realtor.company_requested',
+        'realtor.company_request_approved',
+        'realtor.company_request_rejected',
+      ]),
+    )
+    const rejected = trail.data.items.find(
+      (entry: { action: string }) => entry.action === 'realtor.company_request_rejected',
+    )
     expect(rejected.actor.reference).toBe(realtorEditor.user.reference)
-    expect(rejected.changes).toEqual({ registered_company_requested: { before: false, after: null } })
+    expect(rejected.changes).toEqual({
+      registered_company_requested: { before: false, after: null },
+    })
   })
 
   test('a customer may not ask to be a registered company', async () => {
-    const refused = await api.call('POST', 'account/profile', { token: buyer.token, body: { registered_company: true } })
+    const refused = await api.call('POST', 'account/profile', {
+      token: buyer.token,
+      body: { registered_company: true },
+    })
     expect(refused.httpStatus).toBe(422)
-    expect(refused.data.registered_company).toEqual(['Only realtors say whether they are a registered company'])
+    expect(refused.data.registered_company).toEqual([
+      'Only realtors say whether they are a registered company',
+    ])
   })
 })

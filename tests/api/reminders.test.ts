@@ -38,22 +38,40 @@ async function titles(userId: number, title: string) {
 }
 
 async function subscriptionRow(reference: string) {
-  const [row] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))
+  const [row] = await api.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.reference, reference))
   return row
 }
 
 async function markPaid(reference: string) {
-  const answer = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status: 'paid' } })
+  const answer = await api.call('POST', 'admin/mark-transaction', {
+    token: verifier.token,
+    body: { reference, status: 'paid' },
+  })
   expect(answer.httpStatus).toBe(200)
 }
 
 describe('payment due reminders', () => {
   test('sent subscription_due_reminder_day days before the next payment, once per due date', async () => {
-    await api.db.update(settings).set({ value: { value: 3 } }).where(eq(settings.key, 'subscription_due_reminder_day'))
+    await api.db
+      .update(settings)
+      .set({ value: { value: 3 } })
+      .where(eq(settings.key, 'subscription_due_reminder_day'))
     const customer = await createCustomer(api, { firstName: 'Tunde' })
     const product = await createLandProduct(api, { amount: 1_000_000, initialDeposit: 400_000 })
-    const plan = await createPlan(api, product.id, { amount: 1_000_000, duration: 3, durationType: 'months' })
-    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const plan = await createPlan(api, product.id, {
+      amount: 1_000_000,
+      duration: 3,
+      durationType: 'months',
+    })
+    const sub = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+    })
 
     // The deposit is due the day it was subscribed: no reminder for what the customer just saw.
     expect(await sendDueReminders(api.db, at(lagosToday()))).toBe(0)
@@ -99,11 +117,23 @@ describe('payment due reminders', () => {
   })
 
   test('a missed day is caught up; the configured number of days is used', async () => {
-    await api.db.update(settings).set({ value: { value: 7 } }).where(eq(settings.key, 'subscription_due_reminder_day'))
+    await api.db
+      .update(settings)
+      .set({ value: { value: 7 } })
+      .where(eq(settings.key, 'subscription_due_reminder_day'))
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 500_000 })
-    const plan = await createPlan(api, product.id, { amount: 600_000, duration: 2, durationType: 'months' })
-    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const plan = await createPlan(api, product.id, {
+      amount: 600_000,
+      duration: 2,
+      durationType: 'months',
+    })
+    const sub = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+    })
     const deposit = await pay(api, customer, sub.reference, 300_000)
     await markPaid(deposit.data.reference)
     const due = addInterval(lagosToday(), 1, 'months')
@@ -115,11 +145,23 @@ describe('payment due reminders', () => {
   })
 
   test('no reminder while a payment waits for confirmation, nor for completed or investment subscriptions', async () => {
-    await api.db.update(settings).set({ value: { value: 3 } }).where(eq(settings.key, 'subscription_due_reminder_day'))
+    await api.db
+      .update(settings)
+      .set({ value: { value: 3 } })
+      .where(eq(settings.key, 'subscription_due_reminder_day'))
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 500_000 })
-    const plan = await createPlan(api, product.id, { amount: 600_000, duration: 2, durationType: 'weeks' })
-    const sub = await subscribe(api, customer.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+    const plan = await createPlan(api, product.id, {
+      amount: 600_000,
+      duration: 2,
+      durationType: 'weeks',
+    })
+    const sub = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'installment',
+      payment_id: plan.uuid,
+    })
     const deposit = await pay(api, customer, sub.reference, 300_000)
     await markPaid(deposit.data.reference)
     await pay(api, customer, sub.reference, 300_000) // awaiting confirmation

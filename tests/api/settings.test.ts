@@ -18,11 +18,16 @@ afterAll(async () => {
 
 async function statuses(method: 'GET' | 'POST', path: string, body?: unknown) {
   const seen: Record<string, number> = {}
-  for (const [caller, token] of Object.entries(tokens)) seen[caller] = (await api.call(method, path, { token, body })).httpStatus
+  for (const [caller, token] of Object.entries(tokens))
+    seen[caller] = (await api.call(method, path, { token, body })).httpStatus
   return seen
 }
 
-const BANK = { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' }
+const BANK = {
+  account_number: '0123456789',
+  account_name: 'Land Banking Ltd',
+  bank_name: 'Zenith Bank',
+}
 
 describe('settings', () => {
   test('GET admin/setting/bank_details: every signed-in user may read it', async () => {
@@ -45,12 +50,16 @@ describe('settings', () => {
       adminSetting: 200,
       superAdmin: 200,
     })
-    const answer = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })
+    const answer = await api.call('GET', 'admin/setting/subscription_due_reminder_day', {
+      token: tokens.superAdmin,
+    })
     expect(answer.data).toEqual({ value: 3 })
   })
 
   test('POST admin/setting: permission matrix', async () => {
-    expect(await statuses('POST', 'admin/setting', { type: 'subscription_due_reminder_day', value: 3 })).toEqual({
+    expect(
+      await statuses('POST', 'admin/setting', { type: 'subscription_due_reminder_day', value: 3 }),
+    ).toEqual({
       anonymous: 401,
       customer: 403,
       realtor: 403,
@@ -63,7 +72,10 @@ describe('settings', () => {
   test('bank details round trip: written by staff, read back by a customer', async () => {
     const before = await api.call('GET', 'admin/setting/bank_details', { token: tokens.customer })
     expect(before.data).toEqual({ account_number: '', account_name: '', bank_name: '' })
-    const saved = await api.call('POST', 'admin/setting', { token: tokens.adminSetting, body: { type: 'bank_details', ...BANK } })
+    const saved = await api.call('POST', 'admin/setting', {
+      token: tokens.adminSetting,
+      body: { type: 'bank_details', ...BANK },
+    })
     expect(saved.message).toBe('Bank details updated successfully')
     const after = await api.call('GET', 'admin/setting/bank_details', { token: tokens.customer })
     expect(after.data).toEqual(BANK)
@@ -75,14 +87,17 @@ describe('settings', () => {
       body: { type: 'subscription_due_reminder_day', value: '14' },
     })
     expect(saved.message).toBe('Payment reminder days saved')
-    const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.adminSetting })
+    const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', {
+      token: tokens.adminSetting,
+    })
     expect(after.data).toEqual({ value: 14 })
     const { getReminderDays } = await import('~/backend/settings/service')
     expect(await getReminderDays(api.db)).toBe(14)
   })
 
   test('validation', async () => {
-    const post = (body: unknown) => api.call('POST', 'admin/setting', { token: tokens.superAdmin, body })
+    const post = (body: unknown) =>
+      api.call('POST', 'admin/setting', { token: tokens.superAdmin, body })
     const blankBank = await post({ type: 'bank_details' })
     expect(blankBank.status).toBe('payloadValidationError')
     expect(blankBank.data).toEqual({
@@ -90,21 +105,43 @@ describe('settings', () => {
       account_name: ['Enter the account name'],
       bank_name: ['Choose the bank'],
     })
-    expect((await post({ type: 'bank_details', ...BANK, account_number: '12345abcde' })).data).toEqual({
+    expect(
+      (await post({ type: 'bank_details', ...BANK, account_number: '12345abcde' })).data,
+    ).toEqual({
       account_number: ['Account number must be 10 digits'],
     })
-    expect((await post({ type: 'subscription_due_reminder_day' })).data).toEqual({ value: ['Enter the reminder days'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: '' })).data).toEqual({ value: ['Enter the reminder days'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: 1.5 })).data).toEqual({ value: ['Reminder days must be a whole number'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: 0 })).data).toEqual({ value: ['Reminder days must be at least 1'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: 61 })).data).toEqual({ value: ['Reminder days must be at most 60'] })
-    expect((await post({ type: 'subscription_due_reminder_day', value: 'soon' })).data).toEqual({ value: ['Reminder days must be a number'] })
-    expect((await post({ type: 'payout_grace_days', value: 61 })).data).toEqual({ value: ['Grace days must be at most 60'] })
-    expect((await post({ type: 'payout_grace_days', value: -1 })).data).toEqual({ value: ['Grace days must be at least 0'] })
-    expect((await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data).toEqual({ value: 3 })
+    expect((await post({ type: 'subscription_due_reminder_day' })).data).toEqual({
+      value: ['Enter the reminder days'],
+    })
+    expect((await post({ type: 'subscription_due_reminder_day', value: '' })).data).toEqual({
+      value: ['Enter the reminder days'],
+    })
+    expect((await post({ type: 'subscription_due_reminder_day', value: 1.5 })).data).toEqual({
+      value: ['Reminder days must be a whole number'],
+    })
+    expect((await post({ type: 'subscription_due_reminder_day', value: 0 })).data).toEqual({
+      value: ['Reminder days must be at least 1'],
+    })
+    expect((await post({ type: 'subscription_due_reminder_day', value: 61 })).data).toEqual({
+      value: ['Reminder days must be at most 60'],
+    })
+    expect((await post({ type: 'subscription_due_reminder_day', value: 'soon' })).data).toEqual({
+      value: ['Reminder days must be a number'],
+    })
+    expect((await post({ type: 'payout_grace_days', value: 61 })).data).toEqual({
+      value: ['Grace days must be at most 60'],
+    })
+    expect((await post({ type: 'payout_grace_days', value: -1 })).data).toEqual({
+      value: ['Grace days must be at least 0'],
+    })
+    expect(
+      (await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data,
+    ).toEqual({ value: 3 })
     const grace = await post({ type: 'payout_grace_days', value: 5 })
     expect(grace.message).toBe('Payout grace days saved')
-    expect((await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data).toEqual({ value: 5 })
+    expect(
+      (await api.call('GET', 'admin/setting/payout_grace_days', { token: tokens.superAdmin })).data,
+    ).toEqual({ value: 5 })
     await post({ type: 'payout_grace_days', value: 3 })
     const badType = await post({ type: 'colour' })
     expect(badType.status).toBe('payloadValidationError')
@@ -114,7 +151,9 @@ describe('settings', () => {
       ],
     })
     // Nothing invalid was stored.
-    const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', { token: tokens.superAdmin })
+    const after = await api.call('GET', 'admin/setting/subscription_due_reminder_day', {
+      token: tokens.superAdmin,
+    })
     expect(after.data.value).toBeGreaterThanOrEqual(1)
   })
 
@@ -127,9 +166,18 @@ describe('settings', () => {
       adminSetting: 200,
       superAdmin: 200,
     })
-    const read = async () => (await api.call('GET', 'admin/setting/payout_account_hold_hours', { token: tokens.adminSetting })).data
+    const read = async () =>
+      (
+        await api.call('GET', 'admin/setting/payout_account_hold_hours', {
+          token: tokens.adminSetting,
+        })
+      ).data
     expect(await read()).toEqual({ value: 72 })
-    const post = (value: unknown, token = tokens.adminSetting) => api.call('POST', 'admin/setting', { token, body: { type: 'payout_account_hold_hours', value } })
+    const post = (value: unknown, token = tokens.adminSetting) =>
+      api.call('POST', 'admin/setting', {
+        token,
+        body: { type: 'payout_account_hold_hours', value },
+      })
     expect((await post(0)).data).toEqual({ value: ['Hold hours must be at least 1'] })
     expect((await post(721)).data).toEqual({ value: ['Hold hours must be at most 720'] })
     expect((await post(24, tokens.adminNone)).httpStatus).toBe(403)

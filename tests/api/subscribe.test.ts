@@ -30,8 +30,16 @@ async function productRow(id: number) {
 describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () => {
   test('the deposit today, then equal instalments a step apart, the last taking the remainder', async () => {
     const product = await createLandProduct(api, { amount: 1_500_000, initialDeposit: 300_000 })
-    const plan = await createPlan(api, product.id, { amount: 1_600_000, duration: 4, durationType: 'months' })
-    const answer = await api.call('POST', `product/${product.reference}/payment-plan/${plan.uuid}/get-payment-structure`, { token: buyer.token })
+    const plan = await createPlan(api, product.id, {
+      amount: 1_600_000,
+      duration: 4,
+      durationType: 'months',
+    })
+    const answer = await api.call(
+      'POST',
+      `product/${product.reference}/payment-plan/${plan.uuid}/get-payment-structure`,
+      { token: buyer.token },
+    )
     expect(answer.httpStatus).toBe(200)
     const today = lagosToday()
     expect(answer.data).toEqual([
@@ -44,22 +52,49 @@ describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () 
 
   test("'full' answers the discounted price due today", async () => {
     const product = await createLandProduct(api, { amount: 2_000_000, discount: 5 })
-    const answer = await api.call('POST', `product/${product.reference}/payment-plan/full/get-payment-structure`, { token: buyer.token })
+    const answer = await api.call(
+      'POST',
+      `product/${product.reference}/payment-plan/full/get-payment-structure`,
+      { token: buyer.token },
+    )
     expect(answer.data).toEqual([{ period: lagosToday(), amount: 1_900_000 }])
   })
 
   test('priced for a quantity: every row for all the plots, with the quantity and the row for one plot, as subscribing charges it', async () => {
-    const product = await createLandProduct(api, { amount: 1_000_000, initialDeposit: 250_000, units: 5 })
-    const plan = await createPlan(api, product.id, { amount: 1_000_000.01, duration: 4, durationType: 'months' })
+    const product = await createLandProduct(api, {
+      amount: 1_000_000,
+      initialDeposit: 250_000,
+      units: 5,
+    })
+    const plan = await createPlan(api, product.id, {
+      amount: 1_000_000.01,
+      duration: 4,
+      durationType: 'months',
+    })
     const path = `product/${product.reference}/payment-plan/${plan.uuid}/get-payment-structure`
     const answer = await api.call('POST', path, { token: buyer.token, body: { quantity: 3 } })
     expect(answer.httpStatus).toBe(200)
     const today = lagosToday()
     expect(answer.data).toEqual([
       { period: today, amount: 750_000, quantity: 3, unit_amount: 250_000 },
-      { period: addInterval(today, 1, 'months'), amount: 750_000, quantity: 3, unit_amount: 250_000 },
-      { period: addInterval(today, 2, 'months'), amount: 750_000, quantity: 3, unit_amount: 250_000 },
-      { period: addInterval(today, 3, 'months'), amount: 750_000.03, quantity: 3, unit_amount: 250_000.01 },
+      {
+        period: addInterval(today, 1, 'months'),
+        amount: 750_000,
+        quantity: 3,
+        unit_amount: 250_000,
+      },
+      {
+        period: addInterval(today, 2, 'months'),
+        amount: 750_000,
+        quantity: 3,
+        unit_amount: 250_000,
+      },
+      {
+        period: addInterval(today, 3, 'months'),
+        amount: 750_000.03,
+        quantity: 3,
+        unit_amount: 250_000.01,
+      },
     ])
     const subscribed = await subscribe(api, buyer.token, {
       type: 'land',
@@ -69,18 +104,32 @@ describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () 
       quantity: 3,
     })
     expect(subscribed.total_amount).toBe(3_000_000.03)
-    expect(subscribed.schedule.map((row: { period: string; amount: number }) => ({ period: row.period, amount: row.amount }))).toEqual(
-      (answer.data as { period: string; amount: number }[]).map((row) => ({ period: row.period, amount: row.amount })),
+    expect(
+      subscribed.schedule.map((row: { period: string; amount: number }) => ({
+        period: row.period,
+        amount: row.amount,
+      })),
+    ).toEqual(
+      (answer.data as { period: string; amount: number }[]).map((row) => ({
+        period: row.period,
+        amount: row.amount,
+      })),
     )
   })
 
   test("'full' for two plots: the discount worked out on one plot, then doubled", async () => {
     const product = await createLandProduct(api, { amount: 1.01, discount: 50 })
-    const answer = await api.call('POST', `product/${product.reference}/payment-plan/full/get-payment-structure`, {
-      token: buyer.token,
-      body: { quantity: 2 },
-    })
-    expect(answer.data).toEqual([{ period: lagosToday(), amount: 1, quantity: 2, unit_amount: 0.5 }])
+    const answer = await api.call(
+      'POST',
+      `product/${product.reference}/payment-plan/full/get-payment-structure`,
+      {
+        token: buyer.token,
+        body: { quantity: 2 },
+      },
+    )
+    expect(answer.data).toEqual([
+      { period: lagosToday(), amount: 1, quantity: 2, unit_amount: 0.5 },
+    ])
   })
 
   test('a quantity beyond the plots left or the most one subscription may buy is refused under the quantity', async () => {
@@ -112,14 +161,22 @@ describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () 
 
   test('needs a signed-in user', async () => {
     const product = await createLandProduct(api)
-    const answer = await api.call('POST', `product/${product.reference}/payment-plan/full/get-payment-structure`)
+    const answer = await api.call(
+      'POST',
+      `product/${product.reference}/payment-plan/full/get-payment-structure`,
+    )
     expect(answer.httpStatus).toBe(401)
   })
 })
 
 describe('POST product/{reference}/get-investment-plan', () => {
   test('dated payouts for the amount', async () => {
-    const product = await createInvestmentProduct(api, { minimum: 100_000, returnPercent: 12.5, frequencyPeriod: 6, duration: 12 })
+    const product = await createInvestmentProduct(api, {
+      minimum: 100_000,
+      returnPercent: 12.5,
+      frequencyPeriod: 6,
+      duration: 12,
+    })
     const answer = await api.call('POST', `product/${product.reference}/get-investment-plan`, {
       token: buyer.token,
       body: { amount: '1,000,000' },
@@ -145,10 +202,16 @@ describe('POST product/{reference}/get-investment-plan', () => {
 
   test('a missing amount is required; a land product is not found', async () => {
     const product = await createInvestmentProduct(api)
-    const missing = await api.call('POST', `product/${product.reference}/get-investment-plan`, { token: buyer.token, body: {} })
+    const missing = await api.call('POST', `product/${product.reference}/get-investment-plan`, {
+      token: buyer.token,
+      body: {},
+    })
     expect(missing.data).toEqual({ amount: ['Enter the amount'] })
     const land = await createLandProduct(api)
-    const wrong = await api.call('POST', `product/${land.reference}/get-investment-plan`, { token: buyer.token, body: { amount: 1 } })
+    const wrong = await api.call('POST', `product/${land.reference}/get-investment-plan`, {
+      token: buyer.token,
+      body: { amount: 1 },
+    })
     expect(wrong.httpStatus).toBe(404)
   })
 })
@@ -189,13 +252,25 @@ describe('POST product-subscription: validation', () => {
 
     const foreign = await api.call('POST', 'product-subscription', {
       token: buyer.token,
-      body: { type: 'land', product_id: land.reference, payment_mode: 'installment', payment_id: foreignPlan.uuid },
+      body: {
+        type: 'land',
+        product_id: land.reference,
+        payment_mode: 'installment',
+        payment_id: foreignPlan.uuid,
+      },
     })
-    expect(foreign.data).toEqual({ payment_id: ['The selected payment plan does not belong to this product'] })
+    expect(foreign.data).toEqual({
+      payment_id: ['The selected payment plan does not belong to this product'],
+    })
 
     const malformed = await api.call('POST', 'product-subscription', {
       token: buyer.token,
-      body: { type: 'land', product_id: land.reference, payment_mode: 'installment', payment_id: "1' or 1=1" },
+      body: {
+        type: 'land',
+        product_id: land.reference,
+        payment_mode: 'installment',
+        payment_id: "1' or 1=1",
+      },
     })
     expect(malformed.httpStatus).toBe(422)
   })
@@ -209,7 +284,12 @@ describe('POST product-subscription: validation', () => {
     expect(missing.data).toEqual({ amount_invested: ['Enter the amount to invest'] })
     const low = await api.call('POST', 'product-subscription', {
       token: buyer.token,
-      body: { type: 'land_investment', product_id: product.reference, payment_mode: 'full', amount_invested: 100_000 },
+      body: {
+        type: 'land_investment',
+        product_id: product.reference,
+        payment_mode: 'full',
+        amount_invested: 100_000,
+      },
     })
     expect(low.data).toEqual({ amount_invested: ['Amount invested must be at least ₦250,000.00'] })
   })
@@ -227,7 +307,9 @@ describe('POST product-subscription: validation', () => {
 
   test('needs a verified, signed-in user', async () => {
     const product = await createLandProduct(api)
-    const anonymous = await api.call('POST', 'product-subscription', { body: { type: 'land', product_id: product.reference } })
+    const anonymous = await api.call('POST', 'product-subscription', {
+      body: { type: 'land', product_id: product.reference },
+    })
     expect(anonymous.httpStatus).toBe(401)
   })
 })
@@ -235,7 +317,11 @@ describe('POST product-subscription: validation', () => {
 describe('POST product-subscription: what it creates', () => {
   test('land in full: awaiting payment of the discounted price today, one payment row, a notification', async () => {
     const product = await createLandProduct(api, { amount: 3_000_000, discount: 10 })
-    const data = await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const data = await subscribe(api, buyer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     expect(data).toMatchObject({
       type: 'land',
       status: 'awaiting_payment',
@@ -250,18 +336,42 @@ describe('POST product-subscription: what it creates', () => {
       completed_at: null,
       is_user: true,
       meta: { amount_invested: 2_700_000 },
-      product: { reference: product.reference, type: 'land', location: 'Lekki, Lagos', amount: 3_000_000 },
-      schedule: [{ kind: 'payment', sequence: 0, period: lagosToday(), amount: 2_700_000, status: 'due', settled_at: null }],
+      product: {
+        reference: product.reference,
+        type: 'land',
+        location: 'Lekki, Lagos',
+        amount: 3_000_000,
+      },
+      schedule: [
+        {
+          kind: 'payment',
+          sequence: 0,
+          period: lagosToday(),
+          amount: 2_700_000,
+          status: 'due',
+          settled_at: null,
+        },
+      ],
     })
     expect(data.reference).toMatch(/^SUB-[A-Z2-9]{8}$/)
-    expect(data.user).toEqual({ reference: buyer.reference, full_name: `${buyer.firstName} ${buyer.lastName}`, email: buyer.email })
+    expect(data.user).toEqual({
+      reference: buyer.reference,
+      full_name: `${buyer.firstName} ${buyer.lastName}`,
+      email: buyer.email,
+    })
     const sent = await api.db.select().from(notifications).where(eq(notifications.userId, buyer.id))
-    expect(sent.some((n) => n.title === 'Subscription created' && n.body.includes(data.reference))).toBe(true)
+    expect(
+      sent.some((n) => n.title === 'Subscription created' && n.body.includes(data.reference)),
+    ).toBe(true)
   })
 
   test('land by instalments: the deposit is the next payment, the schedule follows the plan', async () => {
     const product = await createLandProduct(api, { amount: 5_000_000, initialDeposit: 1_000_000 })
-    const plan = await createPlan(api, product.id, { amount: 5_500_000, duration: 5, durationType: 'weeks' })
+    const plan = await createPlan(api, product.id, {
+      amount: 5_500_000,
+      duration: 5,
+      durationType: 'weeks',
+    })
     const data = await subscribe(api, buyer.token, {
       type: 'land',
       product_id: product.reference,
@@ -286,8 +396,14 @@ describe('POST product-subscription: what it creates', () => {
     ])
   })
 
-  test("an investment: payment mode full, the amount invested due today, payout rows", async () => {
-    const product = await createInvestmentProduct(api, { minimum: 200_000, returnPercent: 8, interval: 'weeks', frequencyPeriod: 2, duration: 6 })
+  test('an investment: payment mode full, the amount invested due today, payout rows', async () => {
+    const product = await createInvestmentProduct(api, {
+      minimum: 200_000,
+      returnPercent: 8,
+      interval: 'weeks',
+      frequencyPeriod: 2,
+      duration: 6,
+    })
     const data = await subscribe(api, buyer.token, {
       type: 'land_investment',
       product_id: product.reference,
@@ -304,9 +420,33 @@ describe('POST product-subscription: what it creates', () => {
       next_payment_date: today,
     })
     expect(data.schedule).toEqual([
-      { kind: 'payout', sequence: 0, period: addInterval(today, 2, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null, reason: null },
-      { kind: 'payout', sequence: 1, period: addInterval(today, 4, 'weeks'), amount: 24_000.04, status: 'due', settled_at: null, reason: null },
-      { kind: 'payout', sequence: 2, period: addInterval(today, 6, 'weeks'), amount: 324_000.54, status: 'due', settled_at: null, reason: null },
+      {
+        kind: 'payout',
+        sequence: 0,
+        period: addInterval(today, 2, 'weeks'),
+        amount: 24_000.04,
+        status: 'due',
+        settled_at: null,
+        reason: null,
+      },
+      {
+        kind: 'payout',
+        sequence: 1,
+        period: addInterval(today, 4, 'weeks'),
+        amount: 24_000.04,
+        status: 'due',
+        settled_at: null,
+        reason: null,
+      },
+      {
+        kind: 'payout',
+        sequence: 2,
+        period: addInterval(today, 6, 'weeks'),
+        amount: 324_000.54,
+        status: 'due',
+        settled_at: null,
+        reason: null,
+      },
     ])
   })
 })
@@ -314,20 +454,35 @@ describe('POST product-subscription: what it creates', () => {
 describe('idempotency', () => {
   test('the same key twice gives one subscription, answered both times', async () => {
     const product = await createLandProduct(api, { units: 5 })
-    const body = { type: 'land', product_id: product.reference, payment_mode: 'full', idempotency_key: 'form-1234' }
+    const body = {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+      idempotency_key: 'form-1234',
+    }
     const first = await subscribe(api, buyer.token, body)
     const second = await subscribe(api, buyer.token, body)
     expect(second.reference).toBe(first.reference)
-    const [{ total }] = await api.db.select({ total: count() }).from(subscriptions).where(eq(subscriptions.productId, product.id))
+    const [{ total }] = await api.db
+      .select({ total: count() })
+      .from(subscriptions)
+      .where(eq(subscriptions.productId, product.id))
     expect(Number(total)).toBe(1)
     expect((await productRow(product.id)).unitAvailable).toBe(4)
   })
 
   test('concurrent double submits of one form make one subscription and take one unit', async () => {
     const product = await createLandProduct(api, { units: 5 })
-    const body = { type: 'land', product_id: product.reference, payment_mode: 'full', idempotency_key: 'double-click' }
+    const body = {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+      idempotency_key: 'double-click',
+    }
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => api.call('POST', 'product-subscription', { token: buyer.token, body })),
+      Array.from({ length: 5 }, () =>
+        api.call('POST', 'product-subscription', { token: buyer.token, body }),
+      ),
     )
     expect(answers.map((answer) => answer.httpStatus)).toEqual([200, 200, 200, 200, 200])
     expect(new Set(answers.map((answer) => answer.data.reference)).size).toBe(1)
@@ -336,7 +491,12 @@ describe('idempotency', () => {
 
   test('a retry after the last unit went to that same submit still answers it', async () => {
     const product = await createLandProduct(api, { units: 1 })
-    const body = { type: 'land', product_id: product.reference, payment_mode: 'full', idempotency_key: 'last-unit' }
+    const body = {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+      idempotency_key: 'last-unit',
+    }
     const first = await subscribe(api, buyer.token, body)
     const retry = await api.call('POST', 'product-subscription', { token: buyer.token, body })
     expect(retry.httpStatus).toBe(200)
@@ -346,7 +506,12 @@ describe('idempotency', () => {
   test('keys belong to their user: another customer with the same key gets its own subscription', async () => {
     const product = await createLandProduct(api)
     const other = await createCustomer(api)
-    const body = { type: 'land', product_id: product.reference, payment_mode: 'full', idempotency_key: 'shared-key' }
+    const body = {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+      idempotency_key: 'shared-key',
+    }
     const mine = await subscribe(api, buyer.token, body)
     const theirs = await subscribe(api, other.token, body)
     expect(theirs.reference).not.toBe(mine.reference)
@@ -357,11 +522,19 @@ describe('idempotency', () => {
 describe('unit reservation', () => {
   test('each subscription takes a unit; the last makes the product unavailable; then a clear refusal', async () => {
     const product = await createLandProduct(api, { units: 2 })
-    await subscribe(api, buyer.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    await subscribe(api, buyer.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     expect(await productRow(product.id)).toMatchObject({ unitAvailable: 1, isAvailable: true })
     // Another buyer: one customer holds at most one unpaid subscription to a product.
     const second = await createCustomer(api)
-    await subscribe(api, second.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    await subscribe(api, second.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     expect(await productRow(product.id)).toMatchObject({ unitAvailable: 0, isAvailable: false })
     const refused = await api.call('POST', 'product-subscription', {
       token: buyer.token,
@@ -374,7 +547,11 @@ describe('unit reservation', () => {
 
   test('an investment sold by quantity reserves a unit too', async () => {
     const product = await createInvestmentProduct(api, { units: 1 })
-    await subscribe(api, buyer.token, { type: 'land_investment', product_id: product.reference, amount_invested: 500_000 })
+    await subscribe(api, buyer.token, {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 500_000,
+    })
     expect(await productRow(product.id)).toMatchObject({ unitAvailable: 0, isAvailable: false })
   })
 
@@ -385,7 +562,10 @@ describe('unit reservation', () => {
       body: { type: 'land', product_id: product.reference, payment_mode: 'full' },
     })
     expect(refused.httpStatus).toBe(409)
-    const rows = await api.db.select().from(subscriptions).where(eq(subscriptions.productId, product.id))
+    const rows = await api.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.productId, product.id))
     expect(rows).toHaveLength(0)
   })
 })

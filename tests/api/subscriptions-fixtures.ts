@@ -56,7 +56,12 @@ export async function createPlan(
 ) {
   const [created] = await api.db
     .insert(paymentPlans)
-    .values({ productId, amount: kobo(plan.amount), duration: plan.duration, durationType: plan.durationType ?? 'months' })
+    .values({
+      productId,
+      amount: kobo(plan.amount),
+      duration: plan.duration,
+      durationType: plan.durationType ?? 'months',
+    })
     .returning()
   return created
 }
@@ -85,7 +90,8 @@ export async function createInvestmentProduct(api: TestApi, options: InvestmentO
       landInvestmentType: type,
       interval: options.interval ?? 'months',
       frequencyPeriod: options.frequencyPeriod ?? 3,
-      duration: type === 'recurring' ? (options.duration === undefined ? 12 : options.duration) : null,
+      duration:
+        type === 'recurring' ? (options.duration === undefined ? 12 : options.duration) : null,
       availableByQuantity: byQuantity,
       unitAvailable: byQuantity ? options.units : null,
     })
@@ -115,13 +121,19 @@ export async function uploadProof(api: TestApi, ownerId: number) {
 }
 
 export async function userIdOf(api: TestApi, email: string) {
-  const [user] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))
+  const [user] = await api.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
   return user.id
 }
 
 let counter = 0
 /** A verified customer made directly in the database and signed in: fast enough for a hundred at once. */
-export async function createCustomer(api: TestApi, extra: { realtorId?: number | null; firstName?: string } = {}) {
+export async function createCustomer(
+  api: TestApi,
+  extra: { realtorId?: number | null; firstName?: string } = {},
+) {
   counter += 1
   const email = `buyer-${counter}-${code().toLowerCase()}@example.com`
   const user = await createAccount(api.db, {
@@ -133,11 +145,22 @@ export async function createCustomer(api: TestApi, extra: { realtorId?: number |
     emailVerified: true,
   })
   const session = await issueSession(api.db, user.id)
-  return { id: user.id, email, reference: user.reference, token: session.token, firstName: user.firstName, lastName: user.lastName }
+  return {
+    id: user.id,
+    email,
+    reference: user.reference,
+    token: session.token,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  }
 }
 
 export async function setBankDetails(api: TestApi) {
-  const value = { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' }
+  const value = {
+    account_number: '0123456789',
+    account_name: 'Land Banking Ltd',
+    bank_name: 'Zenith Bank',
+  }
   await api.db.update(settings).set({ value }).where(eq(settings.key, 'bank_details'))
   return value
 }
@@ -145,7 +168,10 @@ export async function setBankDetails(api: TestApi) {
 /** Subscribes through the API and fails loudly when that does not work. */
 export async function subscribe(api: TestApi, token: string, body: Record<string, unknown>) {
   const answer = await api.call('POST', 'product-subscription', { token, body })
-  if (answer.status !== '200') throw new Error(`Subscribing failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`)
+  if (answer.status !== '200')
+    throw new Error(
+      `Subscribing failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`,
+    )
   return answer.data
 }
 

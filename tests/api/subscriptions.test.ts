@@ -50,7 +50,14 @@ afterAll(async () => {
 
 const get = (path: string, token: string) => api.call('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed', token = verifier.token) =>
-  api.call('POST', 'admin/mark-transaction', { token, body: { reference, status, ...(status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}) } })
+  api.call('POST', 'admin/mark-transaction', {
+    token,
+    body: {
+      reference,
+      status,
+      ...(status === 'not_confirmed' ? { reason: 'The transfer is not in the account' } : {}),
+    },
+  })
 
 async function titlesFor(userId: number) {
   const rows = await api.db.select().from(notifications).where(eq(notifications.userId, userId))
@@ -60,8 +67,17 @@ async function titlesFor(userId: number) {
 async function landByPlan(owner: Customer) {
   // Plan of ₦1,000,000.01 over 4 months with a ₦250,000 deposit: 3 × ₦250,000.00 then the kobo left over.
   const product = await createLandProduct(api, { amount: 900_000, initialDeposit: 250_000 })
-  const plan = await createPlan(api, product.id, { amount: 1_000_000.01, duration: 4, durationType: 'months' })
-  const data = await subscribe(api, owner.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+  const plan = await createPlan(api, product.id, {
+    amount: 1_000_000.01,
+    duration: 4,
+    durationType: 'months',
+  })
+  const data = await subscribe(api, owner.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'installment',
+    payment_id: plan.uuid,
+  })
   return { product, plan, reference: data.reference as string }
 }
 
@@ -82,7 +98,11 @@ describe('the life of a land subscription by instalments', () => {
       description: `Initial deposit for Lekki, Lagos (${product.reference}) (${reference})`,
       // The transfer's narration is the subscription reference, which reconciliation looks for.
       narration: reference,
-      bank_details: { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' },
+      bank_details: {
+        account_number: '0123456789',
+        account_name: 'Land Banking Ltd',
+        bank_name: 'Zenith Bank',
+      },
     })
 
     // The deposit, with proof: awaiting confirmation, staff who verify are told.
@@ -98,14 +118,24 @@ describe('the life of a land subscription by instalments', () => {
     })
     expect(deposit.data.reference).toMatch(/^TRX-/)
     expect(deposit.data.proof_of_payment).toMatch(/^\/api\/v1\/media\/[\w-]+\.png$/)
-    expect((await get(`product-subscription/${reference}`, alice.token)).data.status).toBe('awaiting_payment_confirmation')
-    expect(await titlesFor(await userIdOf(api, verifier.email))).toContain('Proof of payment submitted')
-    expect(await titlesFor(await userIdOf(api, ADMIN_EMAIL))).toContain('Proof of payment submitted')
-    expect(await titlesFor(await userIdOf(api, recorder.email))).not.toContain('Proof of payment submitted')
+    expect((await get(`product-subscription/${reference}`, alice.token)).data.status).toBe(
+      'awaiting_payment_confirmation',
+    )
+    expect(await titlesFor(await userIdOf(api, verifier.email))).toContain(
+      'Proof of payment submitted',
+    )
+    expect(await titlesFor(await userIdOf(api, ADMIN_EMAIL))).toContain(
+      'Proof of payment submitted',
+    )
+    expect(await titlesFor(await userIdOf(api, recorder.email))).not.toContain(
+      'Proof of payment submitted',
+    )
 
     // Nothing more to pay while a payment waits for confirmation.
     expect((await pay(api, alice, reference, 250_000)).httpStatus).toBe(409)
-    expect((await get(`product-subscription/${reference}/payment-details`, alice.token)).httpStatus).toBe(409)
+    expect(
+      (await get(`product-subscription/${reference}/payment-details`, alice.token)).httpStatus,
+    ).toBe(409)
 
     const marked = await mark(deposit.data.reference, 'paid')
     expect(marked.message).toBe('Transaction marked successfully')
@@ -127,20 +157,28 @@ describe('the life of a land subscription by instalments', () => {
     expect((await mark(deposit.data.reference, 'paid')).httpStatus).toBe(409)
 
     // A payment staff cannot confirm: back to ongoing, the earlier payment stands.
-    expect((await get(`product-subscription/${reference}/payment-details`, alice.token)).data.description).toBe(
-      `Instalment 1 of 3 for Lekki, Lagos (${product.reference}) (${reference})`,
-    )
+    expect(
+      (await get(`product-subscription/${reference}/payment-details`, alice.token)).data
+        .description,
+    ).toBe(`Instalment 1 of 3 for Lekki, Lagos (${product.reference}) (${reference})`)
     const doubtful = await pay(api, alice, reference, 250_000)
     expect((await mark(doubtful.data.reference, 'not_confirmed')).data.status).toBe('not_confirmed')
     sub = (await get(`product-subscription/${reference}`, alice.token)).data
-    expect(sub).toMatchObject({ status: 'ongoing', total_amount_paid: 250_000, duration_left: 3, next_payment_amount: 250_000 })
+    expect(sub).toMatchObject({
+      status: 'ongoing',
+      total_amount_paid: 250_000,
+      duration_left: 3,
+      next_payment_amount: 250_000,
+    })
     expect(await titlesFor(alice.id)).toContain('Payment not confirmed')
 
     // Part of an instalment is not one of the amounts offered.
     const part = await pay(api, alice, reference, 100_000)
     expect(part.httpStatus).toBe(422)
     expect(part.data).toEqual({
-      amount: ['Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00 or ₦750,000.01'],
+      amount: [
+        'Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00 or ₦750,000.01',
+      ],
     })
 
     // Two instalments at once: both are paid once confirmed, and the next due date moves two months on.
@@ -192,7 +230,11 @@ describe('the life of a land subscription by instalments', () => {
 describe('the life of a land subscription in full', () => {
   test('the whole price or nothing; not confirmed goes back to awaiting payment; paid completes it', async () => {
     const product = await createLandProduct(api, { amount: 2_000_000, discount: 2.5 })
-    const { reference } = await subscribe(api, bob.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const { reference } = await subscribe(api, bob.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const short = await pay(api, bob, reference, 1_000_000)
     expect(short.httpStatus).toBe(422)
     expect(short.data).toEqual({ amount: ['Amount must be ₦1,950,000.00, the full amount'] })
@@ -200,25 +242,48 @@ describe('the life of a land subscription in full', () => {
     const first = await pay(api, bob, reference, 1_950_000)
     await mark(first.data.reference, 'not_confirmed')
     let sub = (await get(`product-subscription/${reference}`, bob.token)).data
-    expect(sub).toMatchObject({ status: 'awaiting_payment', total_amount_paid: 0, next_payment_amount: 1_950_000 })
+    expect(sub).toMatchObject({
+      status: 'awaiting_payment',
+      total_amount_paid: 0,
+      next_payment_amount: 1_950_000,
+    })
 
     const second = await pay(api, bob, reference, '1,950,000.00')
     await mark(second.data.reference, 'paid', superAdmin.token)
     sub = (await get(`product-subscription/${reference}`, bob.token)).data
-    expect(sub).toMatchObject({ status: 'completed', total_amount_paid: 1_950_000, amount_left: 0, duration_left: 0, next_payment_amount: null })
+    expect(sub).toMatchObject({
+      status: 'completed',
+      total_amount_paid: 1_950_000,
+      amount_left: 0,
+      duration_left: 0,
+      next_payment_amount: null,
+    })
   })
 })
 
 describe('the life of an investment', () => {
   test('paid in full, it becomes ongoing and shows the next ROI payout', async () => {
-    const product = await createInvestmentProduct(api, { minimum: 500_000, returnPercent: 10, frequencyPeriod: 3, duration: 6 })
-    const { reference } = await subscribe(api, bob.token, { type: 'land_investment', product_id: product.reference, amount_invested: 1_000_000 })
-    expect((await get(`product-subscription/${reference}/payment-details`, bob.token)).data).toMatchObject({
+    const product = await createInvestmentProduct(api, {
+      minimum: 500_000,
+      returnPercent: 10,
+      frequencyPeriod: 3,
+      duration: 6,
+    })
+    const { reference } = await subscribe(api, bob.token, {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 1_000_000,
+    })
+    expect(
+      (await get(`product-subscription/${reference}/payment-details`, bob.token)).data,
+    ).toMatchObject({
       amount: 1_000_000,
       description: `Investment in ${product.reference} (${reference})`,
     })
     const payment = await pay(api, bob, reference, 1_000_000)
-    expect((await get(`product-subscription/${reference}`, bob.token)).data.status).toBe('awaiting_payment_confirmation')
+    expect((await get(`product-subscription/${reference}`, bob.token)).data.status).toBe(
+      'awaiting_payment_confirmation',
+    )
     await mark(payment.data.reference, 'paid')
     const sub = (await get(`product-subscription/${reference}`, bob.token)).data
     expect(sub).toMatchObject({
@@ -231,24 +296,40 @@ describe('the life of an investment', () => {
       duration_left: 2,
     })
     // An ongoing investment owes nothing.
-    expect((await get(`product-subscription/${reference}/payment-details`, bob.token)).httpStatus).toBe(409)
+    expect(
+      (await get(`product-subscription/${reference}/payment-details`, bob.token)).httpStatus,
+    ).toBe(409)
     expect((await pay(api, bob, reference, 1)).httpStatus).toBe(409)
   })
 
   test('not confirmed: back to awaiting payment', async () => {
     const product = await createInvestmentProduct(api, { minimum: 100_000 })
-    const { reference } = await subscribe(api, bob.token, { type: 'land_investment', product_id: product.reference, amount_invested: 100_000 })
+    const { reference } = await subscribe(api, bob.token, {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 100_000,
+    })
     const payment = await pay(api, bob, reference, 100_000)
     await mark(payment.data.reference, 'not_confirmed')
-    expect((await get(`product-subscription/${reference}`, bob.token)).data).toMatchObject({ status: 'awaiting_payment', next_payment_amount: 100_000 })
+    expect((await get(`product-subscription/${reference}`, bob.token)).data).toMatchObject({
+      status: 'awaiting_payment',
+      next_payment_amount: 100_000,
+    })
   })
 })
 
 describe('payment validation', () => {
   test('missing fields, a proof the payer did not upload, a date in the future', async () => {
     const product = await createLandProduct(api, { amount: 100_000 })
-    const { reference } = await subscribe(api, bob.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
-    const empty = await api.call('POST', `product-subscription/${reference}/transaction`, { token: bob.token, body: {} })
+    const { reference } = await subscribe(api, bob.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
+    const empty = await api.call('POST', `product-subscription/${reference}/transaction`, {
+      token: bob.token,
+      body: {},
+    })
     expect(empty.httpStatus).toBe(422)
     expect(empty.data).toEqual({
       amount: ['Enter the amount'],
@@ -258,9 +339,13 @@ describe('payment validation', () => {
     const someoneElses = await uploadProof(api, alice.id)
     const stolen = await pay(api, bob, reference, 100_000, { proof_of_payment: someoneElses.url })
     expect(Object.keys(stolen.data)).toEqual(['proof_of_payment'])
-    const nonsense = await pay(api, bob, reference, 100_000, { proof_of_payment: 'http://evil.example/x.png' })
+    const nonsense = await pay(api, bob, reference, 100_000, {
+      proof_of_payment: 'http://evil.example/x.png',
+    })
     expect(Object.keys(nonsense.data)).toEqual(['proof_of_payment'])
-    const future = await pay(api, bob, reference, 100_000, { paid_at: addInterval(lagosToday(), 2, 'days') })
+    const future = await pay(api, bob, reference, 100_000, {
+      paid_at: addInterval(lagosToday(), 2, 'days'),
+    })
     expect(future.data).toEqual({ paid_at: ['Payment date cannot be in the future'] })
     const badDate = await pay(api, bob, reference, 100_000, { paid_at: '2025-02-30 10:00' })
     expect(Object.keys(badDate.data)).toEqual(['paid_at'])
@@ -272,10 +357,20 @@ describe('payment validation', () => {
 describe('visibility', () => {
   test("a customer sees its own; a realtor its own and its customers'; staff who handle subscriptions see all", async () => {
     const product = await createLandProduct(api, { location: 'Visibility Gardens' })
-    const mine = await subscribe(api, alice.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
-    const bobs = await subscribe(api, bob.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const mine = await subscribe(api, alice.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
+    const bobs = await subscribe(api, bob.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const refs = async (token: string) =>
-      (await get('product-subscription?search=Visibility%20Gardens', token)).data.items.map((item: any) => item.reference)
+      (await get('product-subscription?search=Visibility%20Gardens', token)).data.items.map(
+        (item: any) => item.reference,
+      )
 
     expect(await refs(alice.token)).toEqual([mine.reference])
     expect(await refs(bob.token)).toEqual([bobs.reference])
@@ -292,13 +387,21 @@ describe('visibility', () => {
 
     const asRealtor = await get(`product-subscription/${mine.reference}`, realtor.token)
     expect(asRealtor.data).toMatchObject({ is_user: false, user: { email: alice.email } })
-    const asStaff = (await get('product-subscription?search=Visibility%20Gardens', verifier.token)).data.items[0]
-    expect(asStaff).toMatchObject({ is_user: false, user: { full_name: `Bob ${bob.lastName}`, email: bob.email } })
+    const asStaff = (await get('product-subscription?search=Visibility%20Gardens', verifier.token))
+      .data.items[0]
+    expect(asStaff).toMatchObject({
+      is_user: false,
+      user: { full_name: `Bob ${bob.lastName}`, email: bob.email },
+    })
   })
 
   test("another customer's subscription is a 404 everywhere", async () => {
     const product = await createLandProduct(api)
-    const { reference } = await subscribe(api, alice.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const { reference } = await subscribe(api, alice.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     for (const path of [
       `product-subscription/${reference}`,
       `product-subscription/${reference}/payment-details`,
@@ -319,9 +422,21 @@ describe('visibility', () => {
     // Eleven products: a customer holds one unpaid subscription per product at most.
     for (let index = 0; index < 11; index++) {
       const land = await createLandProduct(api)
-      made.push((await subscribe(api, carol.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })).reference)
+      made.push(
+        (
+          await subscribe(api, carol.token, {
+            type: 'land',
+            product_id: land.reference,
+            payment_mode: 'full',
+          })
+        ).reference,
+      )
     }
-    const invested = await subscribe(api, carol.token, { type: 'land_investment', product_id: investment.reference, amount_invested: 1_000 })
+    const invested = await subscribe(api, carol.token, {
+      type: 'land_investment',
+      product_id: investment.reference,
+      amount_invested: 1_000,
+    })
     const payment = await pay(api, carol, invested.reference, 1_000)
     await mark(payment.data.reference, 'paid')
 
@@ -335,9 +450,19 @@ describe('visibility', () => {
 
     const portfolio = (await get('product-subscription?type=land_investment', carol.token)).data
     expect(portfolio.items.map((item: any) => item.reference)).toEqual([invested.reference])
-    expect((await get('product-subscription?type=land_investment&status=ongoing', carol.token)).data.items).toHaveLength(1)
-    expect((await get('product-subscription?type=land_investment&status=completed', carol.token)).data.items).toHaveLength(0)
-    expect((await get(`product-subscription?search=${made[3].toLowerCase()}`, carol.token)).data.items.map((i: any) => i.reference)).toEqual([made[3]])
+    expect(
+      (await get('product-subscription?type=land_investment&status=ongoing', carol.token)).data
+        .items,
+    ).toHaveLength(1)
+    expect(
+      (await get('product-subscription?type=land_investment&status=completed', carol.token)).data
+        .items,
+    ).toHaveLength(0)
+    expect(
+      (
+        await get(`product-subscription?search=${made[3].toLowerCase()}`, carol.token)
+      ).data.items.map((i: any) => i.reference),
+    ).toEqual([made[3]])
     expect((await get('product-subscription?search=%25', carol.token)).data.items).toHaveLength(0)
   })
 })
@@ -349,18 +474,41 @@ describe('permissions', () => {
     expect((await mark(payment.data.reference, 'paid', alice.token)).httpStatus).toBe(403)
     expect((await mark(payment.data.reference, 'paid', bob.token)).httpStatus).toBe(403)
     const product = await createLandProduct(api)
-    const create = await api.call('POST', 'admin/create-subscription', { token: alice.token, body: { customer: bob.reference, product: product.reference } })
+    const create = await api.call('POST', 'admin/create-subscription', {
+      token: alice.token,
+      body: { customer: bob.reference, product: product.reference },
+    })
     expect(create.httpStatus).toBe(403)
-    expect((await api.call('POST', `admin/product-subscription/${reference}/cancel`, { token: alice.token })).httpStatus).toBe(403)
+    expect(
+      (
+        await api.call('POST', `admin/product-subscription/${reference}/cancel`, {
+          token: alice.token,
+        })
+      ).httpStatus,
+    ).toBe(403)
   })
 
   test('only staff with can_verify_transaction mark; only the owner or can_record_transaction pay', async () => {
     const { reference } = await landByPlan(alice)
     // The realtor sees its customer's subscription but cannot pay for it; nor can a verifier.
     expect((await pay(api, realtor, reference, 250_000)).httpStatus).toBe(403)
-    expect((await pay(api, { id: await userIdOf(api, verifier.email), token: verifier.token }, reference, 250_000)).httpStatus).toBe(403)
+    expect(
+      (
+        await pay(
+          api,
+          { id: await userIdOf(api, verifier.email), token: verifier.token },
+          reference,
+          250_000,
+        )
+      ).httpStatus,
+    ).toBe(403)
 
-    const recorded = await pay(api, { id: await userIdOf(api, recorder.email), token: recorder.token }, reference, 250_000)
+    const recorded = await pay(
+      api,
+      { id: await userIdOf(api, recorder.email), token: recorder.token },
+      reference,
+      250_000,
+    )
     expect(recorded.httpStatus).toBe(200)
     expect(recorded.data.recorded_by_staff).toBe(true)
     for (const staff of [recorder, modifier, plainAdmin]) {
@@ -368,7 +516,10 @@ describe('permissions', () => {
     }
     expect((await mark(recorded.data.reference, 'paid')).httpStatus).toBe(200)
     expect((await mark('TRX-NOTHERE', 'paid')).httpStatus).toBe(404)
-    const invalid = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference: recorded.data.reference, status: 'maybe' } })
+    const invalid = await api.call('POST', 'admin/mark-transaction', {
+      token: verifier.token,
+      body: { reference: recorded.data.reference, status: 'maybe' },
+    })
     expect(invalid.httpStatus).toBe(422)
     expect(Object.keys(invalid.data)).toEqual(['status'])
   })
@@ -403,62 +554,129 @@ describe('POST admin/create-subscription', () => {
 
   test('an unknown customer, a non-customer, a foreign plan, an investment without an amount', async () => {
     const product = await createLandProduct(api)
-    const foreign = await createPlan(api, (await createLandProduct(api)).id, { amount: 5_000_000, duration: 2 })
+    const foreign = await createPlan(api, (await createLandProduct(api)).id, {
+      amount: 5_000_000,
+      duration: 2,
+    })
     const investment = await createInvestmentProduct(api)
-    const create = (body: Record<string, unknown>) => api.call('POST', 'admin/create-subscription', { token: modifier.token, body })
-    expect((await create({})).data).toEqual({ customer: ['Choose a customer'], product: ['Choose a product'] })
-    expect((await create({ customer: 'CUS-NOTHERE', product: product.reference })).data).toEqual({ customer: ['The selected customer is invalid'] })
+    const create = (body: Record<string, unknown>) =>
+      api.call('POST', 'admin/create-subscription', { token: modifier.token, body })
+    expect((await create({})).data).toEqual({
+      customer: ['Choose a customer'],
+      product: ['Choose a product'],
+    })
+    expect((await create({ customer: 'CUS-NOTHERE', product: product.reference })).data).toEqual({
+      customer: ['The selected customer is invalid'],
+    })
     const realtorRef = (await get('auth/me', realtor.token)).data.reference
-    expect((await create({ customer: realtorRef, product: product.reference })).data).toEqual({ customer: ['The selected customer is invalid'] })
-    expect((await create({ customer: bob.reference, product: 'PRD-NOTHERE' })).data).toEqual({ product: ['The selected product is invalid'] })
-    expect((await create({ customer: bob.reference, product: product.reference, paymentPlan: foreign.uuid })).data).toEqual({
+    expect((await create({ customer: realtorRef, product: product.reference })).data).toEqual({
+      customer: ['The selected customer is invalid'],
+    })
+    expect((await create({ customer: bob.reference, product: 'PRD-NOTHERE' })).data).toEqual({
+      product: ['The selected product is invalid'],
+    })
+    expect(
+      (
+        await create({
+          customer: bob.reference,
+          product: product.reference,
+          paymentPlan: foreign.uuid,
+        })
+      ).data,
+    ).toEqual({
       paymentPlan: ['The selected payment plan does not belong to this product'],
     })
-    expect((await create({ customer: bob.reference, product: investment.reference })).data).toEqual({
-      amount_invested: ['Enter the amount to invest'],
+    expect((await create({ customer: bob.reference, product: investment.reference })).data).toEqual(
+      {
+        amount_invested: ['Enter the amount to invest'],
+      },
+    )
+    const invested = await create({
+      customer: bob.reference,
+      product: investment.reference,
+      amount_invested: 600_000,
     })
-    const invested = await create({ customer: bob.reference, product: investment.reference, amount_invested: 600_000 })
     expect(invested.data).toMatchObject({ type: 'land_investment', next_payment_amount: 600_000 })
-    expect((await create({ customer: bob.reference, product: (await createLandProduct(api, { isAvailable: false })).reference })).httpStatus).toBe(409)
+    expect(
+      (
+        await create({
+          customer: bob.reference,
+          product: (await createLandProduct(api, { isAvailable: false })).reference,
+        })
+      ).httpStatus,
+    ).toBe(409)
   })
 })
 
 describe('POST admin/product-subscription/{reference}/cancel', () => {
   test('the unit returns to stock and the product is available again', async () => {
     const product = await createLandProduct(api, { units: 1 })
-    const { reference } = await subscribe(api, bob.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const { reference } = await subscribe(api, bob.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     const before = (await api.db.select().from(products).where(eq(products.id, product.id)))[0]
     expect(before).toMatchObject({ unitAvailable: 0, isAvailable: false })
 
-    const cancelled = await api.call('POST', `admin/product-subscription/${reference}/cancel`, { token: modifier.token })
+    const cancelled = await api.call('POST', `admin/product-subscription/${reference}/cancel`, {
+      token: modifier.token,
+    })
     expect(cancelled.httpStatus).toBe(200)
     expect(cancelled.data).toMatchObject({ status: 'cancelled', next_payment_amount: null })
     const after = (await api.db.select().from(products).where(eq(products.id, product.id)))[0]
     expect(after).toMatchObject({ unitAvailable: 1, isAvailable: true })
     expect(await titlesFor(bob.id)).toContain('Subscription cancelled')
 
-    expect((await api.call('POST', `admin/product-subscription/${reference}/cancel`, { token: modifier.token })).httpStatus).toBe(409)
+    expect(
+      (
+        await api.call('POST', `admin/product-subscription/${reference}/cancel`, {
+          token: modifier.token,
+        })
+      ).httpStatus,
+    ).toBe(409)
     expect((await pay(api, bob, reference, 5_000_000)).httpStatus).toBe(409)
-    expect((await get(`product-subscription?status=cancelled&search=${reference}`, bob.token)).data.items).toHaveLength(1)
+    expect(
+      (await get(`product-subscription?status=cancelled&search=${reference}`, bob.token)).data
+        .items,
+    ).toHaveLength(1)
     // The unit is for sale again.
-    await subscribe(api, alice.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    await subscribe(api, alice.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
   })
 
   test('not once a payment was confirmed; a payment waiting on a cancelled subscription cannot be marked', async () => {
     const { reference } = await landByPlan(bob)
     const deposit = await pay(api, bob, reference, 250_000)
     await mark(deposit.data.reference, 'paid')
-    const refused = await api.call('POST', `admin/product-subscription/${reference}/cancel`, { token: modifier.token })
+    const refused = await api.call('POST', `admin/product-subscription/${reference}/cancel`, {
+      token: modifier.token,
+    })
     expect(refused.httpStatus).toBe(409)
     expect(refused.message).toBe('A subscription with a paid transaction cannot be cancelled')
 
     const other = await landByPlan(bob)
     const waiting = await pay(api, bob, other.reference, 250_000)
-    expect((await api.call('POST', `admin/product-subscription/${other.reference}/cancel`, { token: superAdmin.token })).httpStatus).toBe(200)
+    expect(
+      (
+        await api.call('POST', `admin/product-subscription/${other.reference}/cancel`, {
+          token: superAdmin.token,
+        })
+      ).httpStatus,
+    ).toBe(200)
     const late = await mark(waiting.data.reference, 'paid')
     expect(late.httpStatus).toBe(409)
     expect(late.message).toBe('This subscription has been cancelled')
-    expect((await api.call('POST', 'admin/product-subscription/SUB-NOTHERE/cancel', { token: modifier.token })).httpStatus).toBe(404)
+    expect(
+      (
+        await api.call('POST', 'admin/product-subscription/SUB-NOTHERE/cancel', {
+          token: modifier.token,
+        })
+      ).httpStatus,
+    ).toBe(404)
   })
 })
 
@@ -467,7 +685,10 @@ describe('proof files', () => {
     const { reference } = await landByPlan(alice)
     const payment = await pay(api, alice, reference, 250_000)
     const name = decodeURIComponent(payment.data.proof_of_payment.split('/').pop())
-    const [{ id: fileId }] = await api.db.select({ id: files.id }).from(files).where(eq(files.name, name))
+    const [{ id: fileId }] = await api.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.name, name))
     const as = async (id: number) => canReadProofFile(api.db, await userById(api.db, id), fileId)
     expect(await as(alice.id)).toBe(true)
     expect(await as(realtor.id)).toBe(true)

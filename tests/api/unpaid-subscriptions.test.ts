@@ -5,7 +5,14 @@ import { runDailyJobs } from '~/backend/jobs'
 import { expireUnpaidSubscriptions } from '~/backend/subscriptions/expiry'
 import { addInterval } from '~/backend/dates/calendar'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
-import { createCustomer, createInvestmentProduct, createLandProduct, lagosToday, pay, subscribe } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createInvestmentProduct,
+  createLandProduct,
+  lagosToday,
+  pay,
+  subscribe,
+} from './subscriptions-fixtures'
 
 /**
  * Stock hoarding: one unpaid subscription per customer per product, and unpaid ones expire.
@@ -26,7 +33,10 @@ afterAll(async () => {
 })
 
 const subscribeTo = (token: string, productReference: string) =>
-  api.call('POST', 'product-subscription', { token, body: { type: 'land', product_id: productReference } })
+  api.call('POST', 'product-subscription', {
+    token,
+    body: { type: 'land', product_id: productReference },
+  })
 
 async function unitsLeft(productId: number) {
   const [row] = await api.db.select().from(products).where(eq(products.id, productId))
@@ -34,12 +44,17 @@ async function unitsLeft(productId: number) {
 }
 
 async function row(reference: string) {
-  const [found] = await api.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))
+  const [found] = await api.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.reference, reference))
   return found
 }
 
 const titlesOf = async (userId: number) =>
-  (await api.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title)
+  (await api.db.select().from(notifications).where(eq(notifications.userId, userId))).map(
+    (n) => n.title,
+  )
 
 /** 09:00 in Lagos, `days` after the day a subscription was made. */
 const daysAfter = (createdAt: Date, days: number) =>
@@ -49,7 +64,10 @@ describe('one unpaid subscription per customer per product', () => {
   test('a second subscribe is refused and names the first; after paying, or for another product, it works', async () => {
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 100_000, units: 5 })
-    const first = await subscribe(api, customer.token, { type: 'land', product_id: product.reference })
+    const first = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+    })
 
     const second = await subscribeTo(customer.token, product.reference)
     expect(second.httpStatus).toBe(409)
@@ -81,24 +99,36 @@ describe('one unpaid subscription per customer per product', () => {
   test('five subscribes at once by one customer to a five-unit product: one wins, the stock stays for others', async () => {
     const hoarder = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 100_000, units: 5 })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => subscribeTo(hoarder.token, product.reference)))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => subscribeTo(hoarder.token, product.reference)),
+    )
     expect(answers.filter((answer) => answer.httpStatus >= 500)).toEqual([])
     const won = answers.filter((answer) => answer.httpStatus === 200)
     expect(won).toHaveLength(1)
     for (const answer of answers.filter((a) => a.httpStatus !== 200)) {
       expect(answer.httpStatus).toBe(409)
-      expect(answer.message).toContain(`You already have an unpaid subscription to this product (${won[0].data.reference})`)
+      expect(answer.message).toContain(
+        `You already have an unpaid subscription to this product (${won[0].data.reference})`,
+      )
     }
     expect(await unitsLeft(product.id)).toEqual({ units: 4, available: true })
     const others = await Promise.all(Array.from({ length: 4 }, () => createCustomer(api)))
-    for (const other of others) expect((await subscribeTo(other.token, product.reference)).httpStatus).toBe(200)
+    for (const other of others)
+      expect((await subscribeTo(other.token, product.reference)).httpStatus).toBe(200)
   })
 
   test('the same idempotency key twice at once still answers the one subscription', async () => {
     const customer = await createCustomer(api)
     const product = await createInvestmentProduct(api, { minimum: 1_000 })
-    const body = { type: 'land_investment', product_id: product.reference, amount_invested: 1_000, idempotency_key: 'double-click-1' }
-    const [a, b] = await Promise.all([0, 1].map(() => api.call('POST', 'product-subscription', { token: customer.token, body })))
+    const body = {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 1_000,
+      idempotency_key: 'double-click-1',
+    }
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => api.call('POST', 'product-subscription', { token: customer.token, body })),
+    )
     expect([a.httpStatus, b.httpStatus]).toEqual([200, 200])
     expect(a.data.reference).toBe(b.data.reference)
   })
@@ -108,14 +138,25 @@ describe('unpaid subscriptions expire', () => {
   test('warned the day before, expired on the day with the unit back on sale, told by notification and e-mail; once only', async () => {
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 100_000, units: 1 })
-    const { reference } = await subscribe(api, customer.token, { type: 'land', product_id: product.reference })
+    const { reference } = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+    })
     expect(await unitsLeft(product.id)).toEqual({ units: 0, available: false })
     const createdAt = (await row(reference)).createdAt
     const expiresOn = addInterval(lagosToday(createdAt), 7, 'days')
     const [yyyy, mm, dd] = expiresOn.split('-')
 
     const warnings = () =>
-      api.db.select().from(notifications).where(and(eq(notifications.userId, customer.id), eq(notifications.title, 'Subscription expires tomorrow')))
+      api.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, customer.id),
+            eq(notifications.title, 'Subscription expires tomorrow'),
+          ),
+        )
     // Five days on: nothing yet.
     await expireUnpaidSubscriptions(api.db, daysAfter(createdAt, 5))
     expect(await warnings()).toHaveLength(0)
@@ -126,7 +167,9 @@ describe('unpaid subscriptions expire', () => {
     expect(warning).toHaveLength(1)
     expect(warning[0].body).toContain(`${reference}`)
     expect(warning[0].body).toContain(`expires on ${dd}/${mm}/${yyyy}. Pay ₦100,000.00`)
-    expect(api.latestMail(customer.email)).toContain(`Subject: Your subscription ${reference} expires on ${dd}/${mm}/${yyyy}`)
+    expect(api.latestMail(customer.email)).toContain(
+      `Subject: Your subscription ${reference} expires on ${dd}/${mm}/${yyyy}`,
+    )
     expect((await row(reference)).status).toBe('awaiting_payment')
 
     // The day itself, through the daily run: expired, the unit back, the customer told.
@@ -134,18 +177,26 @@ describe('unpaid subscriptions expire', () => {
     expect(await row(reference)).toMatchObject({ status: 'expired', nextPaymentAmount: null })
     expect(await unitsLeft(product.id)).toEqual({ units: 1, available: true })
     expect(await titlesOf(customer.id)).toContain('Subscription expired')
-    expect(api.latestMail(customer.email)).toContain(`Subject: Your subscription ${reference} has expired`)
+    expect(api.latestMail(customer.email)).toContain(
+      `Subject: Your subscription ${reference} has expired`,
+    )
     const mails = api.mailCount(customer.email)
     await expireUnpaidSubscriptions(api.db, daysAfter(createdAt, 8))
-    expect((await titlesOf(customer.id)).filter((title) => title === 'Subscription expired')).toHaveLength(1)
+    expect(
+      (await titlesOf(customer.id)).filter((title) => title === 'Subscription expired'),
+    ).toHaveLength(1)
     expect(await unitsLeft(product.id)).toEqual({ units: 1, available: true })
     expect(api.mailCount(customer.email)).toBe(mails)
 
     // The API shows it expired; it can neither be paid nor cancelled; the customer may subscribe again.
-    const detail = await api.call('GET', `product-subscription/${reference}`, { token: customer.token })
+    const detail = await api.call('GET', `product-subscription/${reference}`, {
+      token: customer.token,
+    })
     expect(detail.data.status).toBe('expired')
     expect((await pay(api, customer, reference, 100_000)).httpStatus).toBe(409)
-    const cancel = await api.call('POST', `admin/product-subscription/${reference}/cancel`, { token: admin })
+    const cancel = await api.call('POST', `admin/product-subscription/${reference}/cancel`, {
+      token: admin,
+    })
     expect(cancel.httpStatus).toBe(409)
     expect(cancel.message).toBe('This subscription has expired: it was not paid in time')
     expect((await subscribeTo(customer.token, product.reference)).httpStatus).toBe(200)
@@ -153,7 +204,10 @@ describe('unpaid subscriptions expire', () => {
 
   test('a subscription with a payment waiting or made does not expire', async () => {
     const customer = await createCustomer(api)
-    const waiting = await subscribe(api, customer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 5_000 })).reference })
+    const waiting = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: (await createLandProduct(api, { amount: 5_000 })).reference,
+    })
     await pay(api, customer, waiting.reference, 5_000)
     const createdAt = (await row(waiting.reference)).createdAt
     await expireUnpaidSubscriptions(api.db, daysAfter(createdAt, 30))
@@ -161,11 +215,15 @@ describe('unpaid subscriptions expire', () => {
   })
 
   test('the expiry days are a setting staff with can_modify_setting change (1 to 90)', async () => {
-    const get = (token: string) => api.call('GET', 'admin/setting/unpaid_subscription_expiry_days', { token })
+    const get = (token: string) =>
+      api.call('GET', 'admin/setting/unpaid_subscription_expiry_days', { token })
     expect((await get(admin)).data).toEqual({ value: 7 })
     expect((await get(modifier.token)).httpStatus).toBe(403)
     const set = (value: unknown, token = admin) =>
-      api.call('POST', 'admin/setting', { token, body: { type: 'unpaid_subscription_expiry_days', value } })
+      api.call('POST', 'admin/setting', {
+        token,
+        body: { type: 'unpaid_subscription_expiry_days', value },
+      })
     expect((await set(3, modifier.token)).httpStatus).toBe(403)
     expect((await set(0)).data).toEqual({ value: ['Expiry days must be at least 1'] })
     expect((await set(91)).data).toEqual({ value: ['Expiry days must be at most 90'] })
@@ -176,7 +234,10 @@ describe('unpaid subscriptions expire', () => {
 
     const customer = await createCustomer(api)
     const product = await createLandProduct(api, { amount: 5_000, units: 2 })
-    const { reference } = await subscribe(api, customer.token, { type: 'land', product_id: product.reference })
+    const { reference } = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: product.reference,
+    })
     const createdAt = (await row(reference)).createdAt
     await expireUnpaidSubscriptions(api.db, daysAfter(createdAt, 1))
     expect(await titlesOf(customer.id)).toContain('Subscription expires tomorrow')

@@ -36,19 +36,32 @@ const giveUpline = (realtor: Registered, upline: Registered) =>
 test('A→B and B→A sent at once, round after round: one is saved, the other refused on upline, and no loop is ever made', async () => {
   const [a, b] = await Promise.all([api.registerUser('realtor'), api.registerUser('realtor')])
   const [aId, bId] = await Promise.all(
-    [a, b].map(async (realtor) => (await api.db.select({ id: users.id }).from(users).where(eq(users.email, realtor.email)))[0].id),
+    [a, b].map(
+      async (realtor) =>
+        (await api.db.select({ id: users.id }).from(users).where(eq(users.email, realtor.email)))[0]
+          .id,
+    ),
   )
   const wrong: string[] = []
   for (let round = 1; round <= 30; round++) {
-    await api.db.update(users).set({ uplineId: null }).where(inArray(users.id, [aId, bId]))
+    await api.db
+      .update(users)
+      .set({ uplineId: null })
+      .where(inArray(users.id, [aId, bId]))
     const answers = await Promise.all([giveUpline(a, b), giveUpline(b, a)])
-    const rows = await api.db.select({ id: users.id, uplineId: users.uplineId }).from(users).where(inArray(users.id, [aId, bId]))
+    const rows = await api.db
+      .select({ id: users.id, uplineId: users.uplineId })
+      .from(users)
+      .where(inArray(users.id, [aId, bId]))
     const uplineOf = new Map(rows.map((row) => [row.id, row.uplineId]))
     const statuses = answers.map((answer) => answer.httpStatus).sort()
     const refused = answers.find((answer) => answer.httpStatus === 422)
-    if (uplineOf.get(aId) === bId && uplineOf.get(bId) === aId) wrong.push(`round ${round}: A and B are each other's upline`)
-    else if (statuses.join() !== '200,422') wrong.push(`round ${round}: answered ${statuses.join(' and ')}`)
-    else if (JSON.stringify(refused?.data.upline) !== JSON.stringify([UPLINE_LOOP])) wrong.push(`round ${round}: refused with ${JSON.stringify(refused?.data)}`)
+    if (uplineOf.get(aId) === bId && uplineOf.get(bId) === aId)
+      wrong.push(`round ${round}: A and B are each other's upline`)
+    else if (statuses.join() !== '200,422')
+      wrong.push(`round ${round}: answered ${statuses.join(' and ')}`)
+    else if (JSON.stringify(refused?.data.upline) !== JSON.stringify([UPLINE_LOOP]))
+      wrong.push(`round ${round}: refused with ${JSON.stringify(refused?.data)}`)
   }
   expect(wrong).toEqual([])
   // The last round left exactly one of the two changes: A below B, or B below A.
@@ -56,5 +69,7 @@ test('A→B and B→A sent at once, round after round: one is saved, the other r
     (await api.call('GET', `admin/realtor/${a.user.reference}`, { token: editor.token })).data,
     (await api.call('GET', `admin/realtor/${b.user.reference}`, { token: editor.token })).data,
   ]
-  expect([aNow.upline?.reference ?? null, bNow.upline?.reference ?? null].filter(Boolean)).toHaveLength(1)
+  expect(
+    [aNow.upline?.reference ?? null, bNow.upline?.reference ?? null].filter(Boolean),
+  ).toHaveLength(1)
 })

@@ -5,7 +5,12 @@ import { runDailyJobs } from '~/backend/jobs'
 import { MAX_UNATTACHED_FILES, removeUnattachedUploads } from '~/backend/media/quota'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { noisyPng, uniquePng } from '../support/images'
-import { createCustomer, createLandProduct, subscribe, yesterdayMorning } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createLandProduct,
+  subscribe,
+  yesterdayMorning,
+} from './subscriptions-fixtures'
 
 let api: TestApi
 
@@ -19,10 +24,16 @@ afterAll(async () => {
 const upload = (token: string, content: Uint8Array) =>
   api.call('POST', 'media/upload', {
     token,
-    body: { file_name: 'transfer.png', file_in_base64: Buffer.from(content).toString('base64'), file_extension: 'png', folder_path: 'proofs' },
+    body: {
+      file_name: 'transfer.png',
+      file_in_base64: Buffer.from(content).toString('base64'),
+      file_extension: 'png',
+      folder_path: 'proofs',
+    },
   })
 
-const QUOTA = 'You have too many uploaded files not yet attached to a payment or product (at most 20 files or 20 MB). Use them, or upload again tomorrow once unused files are cleared.'
+const QUOTA =
+  'You have too many uploaded files not yet attached to a payment or product (at most 20 files or 20 MB). Use them, or upload again tomorrow once unused files are cleared.'
 
 const stored = async (url: string) => {
   const name = url.split('/').pop()!
@@ -48,7 +59,10 @@ describe('unattached uploads per user', () => {
     expect((await upload(other.token, uniquePng())).status).toBe('200')
 
     // One becomes a payment's proof: a place is free again.
-    const { reference } = await subscribe(api, customer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 1_000 })).reference })
+    const { reference } = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: (await createLandProduct(api, { amount: 1_000 })).reference,
+    })
     const paid = await api.call('POST', `product-subscription/${reference}/transaction`, {
       token: customer.token,
       body: { amount: 1_000, proof_of_payment: urls[0], paid_at: yesterdayMorning() },
@@ -64,7 +78,10 @@ describe('unattached uploads per user', () => {
     const first = await upload(customer.token, image)
     const again = await upload(customer.token, image)
     expect(again.data.file_url).toBe(first.data.file_url)
-    const mine = await api.db.select({ id: files.id }).from(files).where(eq(files.ownerId, customer.id))
+    const mine = await api.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.ownerId, customer.id))
     expect(mine).toHaveLength(1)
   })
 
@@ -88,19 +105,36 @@ describe('the daily clean-up', () => {
     const customer = await createCustomer(api)
     const unused = (await upload(customer.token, uniquePng())).data.file_url as string
     const proof = (await upload(customer.token, uniquePng())).data.file_url as string
-    const { reference } = await subscribe(api, customer.token, { type: 'land', product_id: (await createLandProduct(api, { amount: 1_000 })).reference })
+    const { reference } = await subscribe(api, customer.token, {
+      type: 'land',
+      product_id: (await createLandProduct(api, { amount: 1_000 })).reference,
+    })
     await api.call('POST', `product-subscription/${reference}/transaction`, {
       token: customer.token,
       body: { amount: 1_000, proof_of_payment: proof, paid_at: yesterdayMorning() },
     })
     const admin = await api.createStaff(['can_modify_product'])
-    const image = (await api.call('POST', 'media/upload', {
-      token: admin.token,
-      body: { file_name: 'plot.png', file_in_base64: Buffer.from(uniquePng()).toString('base64'), file_extension: 'png', folder_path: 'products' },
-    })).data.file_url as string
+    const image = (
+      await api.call('POST', 'media/upload', {
+        token: admin.token,
+        body: {
+          file_name: 'plot.png',
+          file_in_base64: Buffer.from(uniquePng()).toString('base64'),
+          file_extension: 'png',
+          folder_path: 'products',
+        },
+      })
+    ).data.file_url as string
     const product = await api.call('POST', 'admin/product', {
       token: admin.token,
-      body: { type: 'land', name: 'Plots', description: 'Plots', location: 'Epe', amount: 1_000, images: [image] },
+      body: {
+        type: 'land',
+        name: 'Plots',
+        description: 'Plots',
+        location: 'Epe',
+        amount: 1_000,
+        images: [image],
+      },
     })
     expect(product.status, JSON.stringify(product.data)).toBe('200')
 

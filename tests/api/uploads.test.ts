@@ -48,7 +48,9 @@ describe('refused, whatever they are named', () => {
       const answer = await upload(token, content, folder)
       expect(answer.httpStatus).toBe(422)
       expect(answer.status).toBe('payloadValidationError')
-      expect(answer.data.file_in_base64?.[0]).toMatch(/^(The file must be a PNG or JPEG image(, or a PDF)?|Choose a file|The file is empty)$/)
+      expect(answer.data.file_in_base64?.[0]).toMatch(
+        /^(The file must be a PNG or JPEG image(, or a PDF)?|Choose a file|The file is empty)$/,
+      )
       expect(answer.message).toBe(answer.data.file_in_base64[0])
     }
   })
@@ -86,8 +88,12 @@ describe('stored and served', () => {
     expect(served.httpStatus).toBe(200)
     expect(served.response.headers.get('content-type')).toBe('image/jpeg')
     expect(served.response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(served.response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
-    expect(served.response.headers.get('content-disposition')).toBe(`inline; filename="${answer.data.name}"`)
+    expect(served.response.headers.get('content-security-policy')).toMatch(
+      /default-src 'none'.*sandbox/,
+    )
+    expect(served.response.headers.get('content-disposition')).toBe(
+      `inline; filename="${answer.data.name}"`,
+    )
     expect(new Uint8Array(await served.response.arrayBuffer())).toEqual(TINY_JPEG)
   })
 
@@ -101,10 +107,14 @@ describe('stored and served', () => {
       body: { type: 'land', product_id: product.data.reference, payment_mode: 'full' },
     })
     const proof = await upload(customer.token, realPng(), 'proofs', 'receipt.png')
-    const paid = await api.call('POST', `product-subscription/${subscription.data.reference}/transaction`, {
-      token: customer.token,
-      body: { amount: 100_000, proof_of_payment: proof.data.file_url, paid_at: yesterday() },
-    })
+    const paid = await api.call(
+      'POST',
+      `product-subscription/${subscription.data.reference}/transaction`,
+      {
+        token: customer.token,
+        body: { amount: 100_000, proof_of_payment: proof.data.file_url, paid_at: yesterday() },
+      },
+    )
     expect(paid.status, paid.message).toBe('200')
     const shown = new URL(paid.data.proof_of_payment, 'http://localhost').pathname
     expect(shown).toBe(`/api/v1/media/${proof.data.name}`)

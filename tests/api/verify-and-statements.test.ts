@@ -10,7 +10,14 @@ import { LIMITS } from '~/backend/rate-limit'
 import { CODE_PATTERN } from '~/contract/verification'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import { pdfText } from '../support/pdf-text'
-import { createCustomer, createInvestmentProduct, createLandProduct, createPlan, pay, subscribe } from './subscriptions-fixtures'
+import {
+  createCustomer,
+  createInvestmentProduct,
+  createLandProduct,
+  createPlan,
+  pay,
+  subscribe,
+} from './subscriptions-fixtures'
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>
 
@@ -32,10 +39,14 @@ async function download(path: string, token: string | null) {
   return { answer, bytes: Buffer.from(await answer.response.arrayBuffer()) }
 }
 
-const codeIn = (bytes: Buffer) => /\/verify\/([A-Z0-9]+)\)/.exec(bytes.toString('latin1'))?.[1] ?? ''
+const codeIn = (bytes: Buffer) =>
+  /\/verify\/([A-Z0-9]+)\)/.exec(bytes.toString('latin1'))?.[1] ?? ''
 
 async function confirm(reference: string) {
-  const answer = await api.call('POST', 'admin/mark-transaction', { token: verifier.token, body: { reference, status: 'paid' } })
+  const answer = await api.call('POST', 'admin/mark-transaction', {
+    token: verifier.token,
+    body: { reference, status: 'paid' },
+  })
   expect(answer.httpStatus).toBe(200)
 }
 
@@ -43,7 +54,12 @@ async function confirm(reference: string) {
 async function landOnPlan(owner: Customer) {
   const product = await createLandProduct(api, { amount: 900_000, location: 'Epe, Lagos' })
   const plan = await createPlan(api, product.id, { amount: 1_000_000, duration: 4 })
-  const sub = await subscribe(api, owner.token, { type: 'land', product_id: product.reference, payment_mode: 'installment', payment_id: plan.uuid })
+  const sub = await subscribe(api, owner.token, {
+    type: 'land',
+    product_id: product.reference,
+    payment_mode: 'installment',
+    payment_id: plan.uuid,
+  })
   const deposit = (await pay(api, owner, sub.reference, 250_000)).data
   await confirm(deposit.reference)
   return { reference: sub.reference as string, deposit }
@@ -61,7 +77,10 @@ describe('verify/{code}', () => {
     // Downloading the same receipt again reuses its code.
     expect(codeIn((await download(path, ada.token)).bytes)).toBe(code)
     expect(codeIn((await download(path, verifier.token)).bytes)).toBe(code)
-    const rows = await api.db.select().from(documentVerifications).where(eq(documentVerifications.code, code))
+    const rows = await api.db
+      .select()
+      .from(documentVerifications)
+      .where(eq(documentVerifications.code, code))
     expect(rows).toHaveLength(1)
 
     const verified = await api.call('GET', `verify/${code}`, { token: null })
@@ -85,13 +104,21 @@ describe('verify/{code}', () => {
 
   test('the allocation letter of fully paid land carries its own code', async () => {
     const product = await createLandProduct(api, { amount: 400_000, location: 'Ikorodu, Lagos' })
-    const sub = await subscribe(api, ada.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+    const sub = await subscribe(api, ada.token, {
+      type: 'land',
+      product_id: product.reference,
+      payment_mode: 'full',
+    })
     await confirm((await pay(api, ada, sub.reference, 400_000)).data.reference)
     const letter = await download(`product-subscription/${sub.reference}/land-document`, ada.token)
     expect(letter.answer.httpStatus).toBe(200)
     const code = codeIn(letter.bytes)
     expect(code).toMatch(CODE_PATTERN)
-    expect(codeIn((await download(`product-subscription/${sub.reference}/land-document`, ada.token)).bytes)).toBe(code)
+    expect(
+      codeIn(
+        (await download(`product-subscription/${sub.reference}/land-document`, ada.token)).bytes,
+      ),
+    ).toBe(code)
     const facts = await api.call('GET', `verify/${code}`)
     expect(facts.data).toMatchObject({
       document_type: 'land_document',
@@ -104,13 +131,20 @@ describe('verify/{code}', () => {
 
   test('a receipt whose payment no longer stands reads as revoked, with the date and the reason', async () => {
     const { reference, deposit } = await landOnPlan(ada)
-    const { bytes } = await download(`product-subscription/${reference}/transaction/${deposit.reference}/download-receipt`, ada.token)
+    const { bytes } = await download(
+      `product-subscription/${reference}/transaction/${deposit.reference}/download-receipt`,
+      ada.token,
+    )
     const code = codeIn(bytes)
     // No screen reverses a confirmed payment yet; a correction in the records does.
     const reversedAt = new Date('2026-11-20T09:00:00Z')
     await api.db
       .update(transactions)
-      .set({ status: 'not_confirmed', markedAt: reversedAt, notConfirmedReason: 'The transfer was recalled by the bank' })
+      .set({
+        status: 'not_confirmed',
+        markedAt: reversedAt,
+        notConfirmedReason: 'The transfer was recalled by the bank',
+      })
       .where(eq(transactions.reference, deposit.reference))
     const answer = await api.call('GET', `verify/${code}`)
     expect(answer.httpStatus).toBe(200)
@@ -131,20 +165,34 @@ describe('verify/{code}', () => {
 
   test('guessing from one client address is limited like failed sign-ins; real codes do not count', async () => {
     const { reference, deposit } = await landOnPlan(ada)
-    const { bytes } = await download(`product-subscription/${reference}/transaction/${deposit.reference}/download-receipt`, ada.token)
+    const { bytes } = await download(
+      `product-subscription/${reference}/transaction/${deposit.reference}/download-receipt`,
+      ada.token,
+    )
     const real = codeIn(bytes)
     const address = '203.0.113.77'
-    for (let check = 0; check < 5; check++) expect((await api.call('GET', `verify/${real}`, { clientIp: address })).httpStatus).toBe(200)
+    for (let check = 0; check < 5; check++)
+      expect((await api.call('GET', `verify/${real}`, { clientIp: address })).httpStatus).toBe(200)
     for (let guess = 0; guess < LIMITS.unknownCodeFromAddress.max; guess++) {
-      expect((await api.call('GET', `verify/ABCDEFGH${String(1000 + guess).replace(/[01]/g, '9')}`, { clientIp: address })).httpStatus).toBe(404)
+      expect(
+        (
+          await api.call('GET', `verify/ABCDEFGH${String(1000 + guess).replace(/[01]/g, '9')}`, {
+            clientIp: address,
+          })
+        ).httpStatus,
+      ).toBe(404)
     }
     // The 21st guess is refused: the five real checks before counted nothing.
     const refused = await api.call('GET', 'verify/ABCDEFGHJKLM', { clientIp: address })
     expect(refused.httpStatus).toBe(429)
     expect(refused.message).toBe(LIMITS.unknownCodeFromAddress.message)
     // Another client is not held up.
-    expect((await api.call('GET', 'verify/ABCDEFGHJKLM', { clientIp: '203.0.113.78' })).httpStatus).toBe(404)
-    expect((await api.call('GET', `verify/${real}`, { clientIp: '203.0.113.78' })).httpStatus).toBe(200)
+    expect(
+      (await api.call('GET', 'verify/ABCDEFGHJKLM', { clientIp: '203.0.113.78' })).httpStatus,
+    ).toBe(404)
+    expect((await api.call('GET', `verify/${real}`, { clientIp: '203.0.113.78' })).httpStatus).toBe(
+      200,
+    )
   })
 })
 
@@ -157,10 +205,15 @@ describe('statements of account', () => {
     // A third payment waits for confirmation: listed, not counted.
     const waiting = (await pay(api, bola, reference, 250_000)).data
 
-    const { answer, bytes } = await download(`product-subscription/${reference}/statement`, bola.token)
+    const { answer, bytes } = await download(
+      `product-subscription/${reference}/statement`,
+      bola.token,
+    )
     expect(answer.httpStatus).toBe(200)
     expect(answer.response.headers.get('content-type')).toBe('application/pdf')
-    expect(answer.response.headers.get('content-disposition')).toBe(`attachment; filename="statement-${reference}.pdf"`)
+    expect(answer.response.headers.get('content-disposition')).toBe(
+      `attachment; filename="statement-${reference}.pdf"`,
+    )
     const text = pdfText(bytes)
     expect(text).toContain('Statement of Account')
     const lines = text.split('\n')
@@ -173,15 +226,26 @@ describe('statements of account', () => {
     expect(text).toContain('Yet to be confirmed')
     const code = codeIn(bytes)
     const facts = await api.call('GET', `verify/${code}`)
-    expect(facts.data).toMatchObject({ document_type: 'statement', subscription_reference: reference, amount: 500_000, status: 'valid' })
+    expect(facts.data).toMatchObject({
+      document_type: 'statement',
+      subscription_reference: reference,
+      amount: 500_000,
+      status: 'valid',
+    })
 
     const csv = await download(`product-subscription/${reference}/statement?format=csv`, bola.token)
     expect(csv.answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     // UTF-8 with a byte order mark, so Excel on Windows reads the naira sign and names right.
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const rows = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n').map((line) => line.split(','))
+    const rows = csv.bytes
+      .subarray(3)
+      .toString('utf8')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','))
     expect(rows[0]).toEqual(['subscription', 'section', 'date', 'description', 'amount', 'status'])
-    const summary = (description: string) => rows.find((row) => row[1] === 'summary' && row[3] === description)
+    const summary = (description: string) =>
+      rows.find((row) => row[1] === 'summary' && row[3] === description)
     expect(summary('Total paid')?.[4]).toBe('500000.00')
     expect(summary('Balance')?.[4]).toBe('500000.00')
     const payments = rows.filter((row) => row[1] === 'payment')
@@ -191,7 +255,9 @@ describe('statements of account', () => {
       ['250000.00', 'Yet to be confirmed'],
     ])
     // The paid rows add up to the total paid, and every date is ISO.
-    const paidSum = payments.filter((row) => row[5] === 'Paid').reduce((sum, row) => sum + Math.round(Number(row[4]) * 100), 0)
+    const paidSum = payments
+      .filter((row) => row[5] === 'Paid')
+      .reduce((sum, row) => sum + Math.round(Number(row[4]) * 100), 0)
     expect(paidSum).toBe(50_000_000)
     for (const row of rows.slice(1)) expect(row[2]).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const schedule = rows.filter((row) => row[1] === 'schedule')
@@ -205,10 +271,21 @@ describe('statements of account', () => {
 
   test("an investment's statement lists its payouts", async () => {
     const chike = await createCustomer(api, { firstName: 'Chike' })
-    const product = await createInvestmentProduct(api, { minimum: 100_000, returnPercent: 10, frequencyPeriod: 3, duration: 12 })
-    const sub = await subscribe(api, chike.token, { type: 'land_investment', product_id: product.reference, amount_invested: 200_000 })
+    const product = await createInvestmentProduct(api, {
+      minimum: 100_000,
+      returnPercent: 10,
+      frequencyPeriod: 3,
+      duration: 12,
+    })
+    const sub = await subscribe(api, chike.token, {
+      type: 'land_investment',
+      product_id: product.reference,
+      amount_invested: 200_000,
+    })
     await confirm((await pay(api, chike, sub.reference, 200_000)).data.reference)
-    const text = pdfText((await download(`product-subscription/${sub.reference}/statement`, chike.token)).bytes)
+    const text = pdfText(
+      (await download(`product-subscription/${sub.reference}/statement`, chike.token)).bytes,
+    )
     expect(text).toContain('Payouts')
     expect(text.match(/Payout \d/g)).toEqual(['Payout 1', 'Payout 2', 'Payout 3', 'Payout 4'])
     // 10 % of ₦200,000 each quarter; the last returns the amount too.
@@ -218,7 +295,10 @@ describe('statements of account', () => {
 
   test("a customer's statement covers every subscription, for the customer, its realtor and staff who view customers", async () => {
     const realtor = await api.registerUser('realtor')
-    const dayo = await createCustomer(api, { firstName: 'Dayo', realtorId: await idOf(realtor.email) })
+    const dayo = await createCustomer(api, {
+      firstName: 'Dayo',
+      realtorId: await idOf(realtor.email),
+    })
     const first = await landOnPlan(dayo)
     const second = await landOnPlan(dayo)
     const viewer = await api.createStaff(['can_view_customer'])
@@ -247,21 +327,65 @@ describe('statements of account', () => {
     const productsOnly = await api.createStaff(['can_modify_product'])
     const { reference } = await landOnPlan(owner)
 
-    expect((await api.call('GET', `product-subscription/${reference}/statement`, { token: stranger.token })).httpStatus).toBe(404)
-    expect((await api.call('GET', `product-subscription/${reference}/statement`, { token: realtor.token })).httpStatus).toBe(404)
-    expect((await api.call('GET', `product-subscription/${reference}/statement`, { token: productsOnly.token })).httpStatus).toBe(404)
-    expect((await api.call('GET', `product-subscription/${reference}/statement`, { token: null })).httpStatus).toBe(401)
+    expect(
+      (
+        await api.call('GET', `product-subscription/${reference}/statement`, {
+          token: stranger.token,
+        })
+      ).httpStatus,
+    ).toBe(404)
+    expect(
+      (
+        await api.call('GET', `product-subscription/${reference}/statement`, {
+          token: realtor.token,
+        })
+      ).httpStatus,
+    ).toBe(404)
+    expect(
+      (
+        await api.call('GET', `product-subscription/${reference}/statement`, {
+          token: productsOnly.token,
+        })
+      ).httpStatus,
+    ).toBe(404)
+    expect(
+      (await api.call('GET', `product-subscription/${reference}/statement`, { token: null }))
+        .httpStatus,
+    ).toBe(401)
 
-    expect((await api.call('GET', `admin/customer/${owner.reference}/statement`, { token: stranger.token })).httpStatus).toBe(403)
-    expect((await api.call('GET', `admin/customer/${owner.reference}/statement`, { token: realtor.token })).httpStatus).toBe(404)
-    expect((await api.call('GET', `admin/customer/${owner.reference}/statement`, { token: noPermission.token })).httpStatus).toBe(403)
+    expect(
+      (
+        await api.call('GET', `admin/customer/${owner.reference}/statement`, {
+          token: stranger.token,
+        })
+      ).httpStatus,
+    ).toBe(403)
+    expect(
+      (
+        await api.call('GET', `admin/customer/${owner.reference}/statement`, {
+          token: realtor.token,
+        })
+      ).httpStatus,
+    ).toBe(404)
+    expect(
+      (
+        await api.call('GET', `admin/customer/${owner.reference}/statement`, {
+          token: noPermission.token,
+        })
+      ).httpStatus,
+    ).toBe(403)
     // A customer's own statement holds only its own subscriptions.
-    const strangers = (await download('account/statement?format=csv', stranger.token)).bytes.toString('utf8')
+    const strangers = (
+      await download('account/statement?format=csv', stranger.token)
+    ).bytes.toString('utf8')
     expect(strangers).not.toContain(reference)
   })
 })
 
 async function idOf(email: string) {
-  const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))
+  const [row] = await api.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
   return row.id
 }

@@ -19,12 +19,18 @@ export async function signInAndList(baseUrl: string, email: string, password: st
   const token: string = signedIn.data.data.token
   const headers = { Authorization: `Bearer ${token}` }
 
-  const productPage = await api.GET('/product', { params: { query: { page: 1, search: 'Lekki' } }, headers })
+  const productPage = await api.GET('/product', {
+    params: { query: { page: 1, search: 'Lekki' } },
+    headers,
+  })
   if (!productPage.data) throw new Error(productPage.error.message)
   const products: Product[] = productPage.data.data.items
   const pages: number = productPage.data.data.totalPages
 
-  const subscriptionPage = await api.GET('/product-subscription', { params: { query: { page: 1 } }, headers })
+  const subscriptionPage = await api.GET('/product-subscription', {
+    params: { query: { page: 1 } },
+    headers,
+  })
   if (!subscriptionPage.data) throw new Error(subscriptionPage.error.message)
   const subscriptions: Subscription[] = subscriptionPage.data.data.items
 

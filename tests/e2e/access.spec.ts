@@ -12,7 +12,9 @@ test('an unknown path shows the centred not-found page with status 404', async (
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
 
-test('a signed-out visitor of / goes to /login, and after sign-in is sent to /', async ({ page }) => {
+test('a signed-out visitor of / goes to /login, and after sign-in is sent to /', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible()
@@ -47,13 +49,19 @@ test('a verified user opening /verify-email goes to /', async ({ page, request }
 test('a signed-in user opening a public-only page is sent to /', async ({ page, request }) => {
   const user = await createVerifiedUser(request)
   await signIn(page, user.email, user.password)
-  for (const path of [...PUBLIC_ONLY_PATHS, '/reset-password?token=anything', '/register?ref=RLT-ANY']) {
+  for (const path of [
+    ...PUBLIC_ONLY_PATHS,
+    '/reset-password?token=anything',
+    '/register?ref=RLT-ANY',
+  ]) {
     await page.goto(path)
     await expect(page, path).toHaveURL(/\/$/)
   }
 })
 
-test('an unverified user opening a public-only page is sent to / and from there to /verify-email', async ({ page }) => {
+test('an unverified user opening a public-only page is sent to / and from there to /verify-email', async ({
+  page,
+}) => {
   await registerByForm(page.request)
   for (const path of PUBLIC_ONLY_PATHS) {
     await page.goto(path)

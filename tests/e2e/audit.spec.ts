@@ -7,15 +7,24 @@ async function renamedCustomer(request: Parameters<typeof apiLogin>[0]) {
   const staff = await createStaffUser(request, ['can_view_customer', 'can_modify_customer'])
   const token = await apiLogin(request, staff.email, staff.password)
   const email = uniqueEmail('audited')
-  const made = await apiCall(request, 'POST', 'admin/customer', { token, body: { first_name: 'Ifeoma', last_name: 'Nwosu', email } })
+  const made = await apiCall(request, 'POST', 'admin/customer', {
+    token,
+    body: { first_name: 'Ifeoma', last_name: 'Nwosu', email },
+  })
   expect(made.status, made.message).toBe('200')
   const reference = made.data.reference as string
-  const renamed = await apiCall(request, 'POST', `admin/customer/${reference}`, { token, body: { first_name: 'Ifeoma', last_name: 'Nwosu-Eze', email } })
+  const renamed = await apiCall(request, 'POST', `admin/customer/${reference}`, {
+    token,
+    body: { first_name: 'Ifeoma', last_name: 'Nwosu-Eze', email },
+  })
   expect(renamed.status, renamed.message).toBe('200')
   return { reference, staff }
 }
 
-test('the super admin finds a customer’s changes on /audit by its reference, sees what changed, and exports that list', async ({ page, request }) => {
+test('the super admin finds a customer’s changes on /audit by its reference, sees what changed, and exports that list', async ({
+  page,
+  request,
+}) => {
   const { reference } = await renamedCustomer(request)
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.getByRole('navigation').getByRole('link', { name: 'Audit' }).click()
@@ -31,7 +40,9 @@ test('the super admin finds a customer’s changes on /audit by its reference, s
   await entries.nth(0).getByText('Details').click()
   await expect(entries.nth(0).getByRole('definition')).toContainText('Nwosu → Nwosu-Eze')
 
-  const { download, bytes } = await downloadFrom(page, () => page.getByRole('link', { name: 'Export CSV' }).click())
+  const { download, bytes } = await downloadFrom(page, () =>
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  )
   expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/)
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n')
   expect(lines).toHaveLength(3)
@@ -39,7 +50,10 @@ test('the super admin finds a customer’s changes on /audit by its reference, s
   expect(lines[2]).toContain(`,customer.created,customer,${reference},`)
 })
 
-test('the customer’s details panel has its History; the person who made the change opens the same entries from it', async ({ page, request }) => {
+test('the customer’s details panel has its History; the person who made the change opens the same entries from it', async ({
+  page,
+  request,
+}) => {
   const { reference } = await renamedCustomer(request)
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/customers/${reference}`)
@@ -51,7 +65,10 @@ test('the customer’s details panel has its History; the person who made the ch
   await expect(page.getByTestId('audit-entry')).toHaveCount(2)
 })
 
-test('staff without can_view_audit get no Audit entry, no History, and are refused the page and its export', async ({ page, request }) => {
+test('staff without can_view_audit get no Audit entry, no History, and are refused the page and its export', async ({
+  page,
+  request,
+}) => {
   const { reference, staff } = await renamedCustomer(request)
   await signIn(page, staff.email, staff.password)
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Audit' })).toHaveCount(0)

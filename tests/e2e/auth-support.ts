@@ -16,7 +16,14 @@ export const PROTECTED_PATHS = [
   '/settings',
 ]
 
-export const PUBLIC_ONLY_PATHS = ['/login', '/register', '/realtor/register', '/forgot-password', '/reset-password', '/set-password']
+export const PUBLIC_ONLY_PATHS = [
+  '/login',
+  '/register',
+  '/realtor/register',
+  '/forgot-password',
+  '/reset-password',
+  '/set-password',
+]
 
 /** The Set-Cookie lines of a response. */
 export function setCookies(response: APIResponse) {
@@ -27,12 +34,19 @@ export function setCookies(response: APIResponse) {
 }
 
 /** A plain form post to /login, as a browser without JavaScript (or curl) sends it. */
-export function postLogin(request: APIRequestContext, form: Record<string, string>, headers: Record<string, string> = {}) {
+export function postLogin(
+  request: APIRequestContext,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return request.post('/login', { form, headers, maxRedirects: 0 })
 }
 
 /** Registers through the /register form post, so `request` now holds an unverified session. */
-export async function registerByForm(request: APIRequestContext, extra: Record<string, string> = {}) {
+export async function registerByForm(
+  request: APIRequestContext,
+  extra: Record<string, string> = {},
+) {
   const email = uniqueEmail('web')
   const response = await request.post('/register', {
     form: { first_name: 'Amaka', last_name: 'Nwosu', email, password: PASSWORD, ...extra },

@@ -11,7 +11,11 @@ import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn }
 const NO_DETAILS = 'Payment details are not available yet; please contact us'
 const banner = (page: Page) => page.getByTestId('bank-details-banner')
 
-async function browserPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
+async function browserPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  javaScriptEnabled: boolean,
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled })
   return context.newPage()
 }
@@ -24,17 +28,33 @@ test('without bank details customers get no payment form and staff a banner, unt
   test.setTimeout(120_000)
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const before = await apiCall(request, 'GET', 'admin/setting/bank_details', { token: admin })
-  expect(before.data, 'the server must start without bank details').toEqual({ account_number: '', account_name: '', bank_name: '' })
+  expect(before.data, 'the server must start without bank details').toEqual({
+    account_number: '',
+    account_name: '',
+    bank_name: '',
+  })
 
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   const staff = await createStaffUser(request, ['can_view_customer'])
   const payPath = `/subscriptions/${reference}/pay?page=1&type=land`
 
   const modes = [
-    { javaScriptEnabled: false, customer: await browserPage(browser, baseURL, false), admin: await browserPage(browser, baseURL, false) },
-    { javaScriptEnabled: true, customer: await browserPage(browser, baseURL, true), admin: await browserPage(browser, baseURL, true) },
+    {
+      javaScriptEnabled: false,
+      customer: await browserPage(browser, baseURL, false),
+      admin: await browserPage(browser, baseURL, false),
+    },
+    {
+      javaScriptEnabled: true,
+      customer: await browserPage(browser, baseURL, true),
+      admin: await browserPage(browser, baseURL, true),
+    },
   ]
   for (const mode of modes) {
     await test.step(`no bank details, JavaScript ${mode.javaScriptEnabled ? 'on' : 'off'}`, async () => {
@@ -42,21 +62,29 @@ test('without bank details customers get no payment form and staff a banner, unt
       await mode.customer.goto(payPath)
       await expect(panel(mode.customer)).toContainText(NO_DETAILS)
       await expect(panel(mode.customer).getByLabel('Proof of payment')).toHaveCount(0)
-      await expect(panel(mode.customer).getByRole('button', { name: 'Send payment proof' })).toHaveCount(0)
+      await expect(
+        panel(mode.customer).getByRole('button', { name: 'Send payment proof' }),
+      ).toHaveCount(0)
       await expect(banner(mode.customer)).toHaveCount(0)
 
       // Staff who cannot change settings are told whom to ask, on any page.
       const staffPage = await browserPage(browser, baseURL, mode.javaScriptEnabled)
       await signIn(staffPage, staff.email, staff.password)
       await staffPage.goto('/customers')
-      await expect(banner(staffPage)).toContainText('Customers cannot pay yet: the bank details are not set.')
-      await expect(banner(staffPage)).toContainText('Ask a colleague who can change settings to add them.')
+      await expect(banner(staffPage)).toContainText(
+        'Customers cannot pay yet: the bank details are not set.',
+      )
+      await expect(banner(staffPage)).toContainText(
+        'Ask a colleague who can change settings to add them.',
+      )
       await expect(banner(staffPage).getByRole('link')).toHaveCount(0)
       await staffPage.context().close()
 
       await signIn(mode.admin, ADMIN.email, ADMIN.password)
       await mode.admin.goto('/land-purchases')
-      await expect(banner(mode.admin).getByRole('link', { name: 'Add the bank details' })).toBeVisible()
+      await expect(
+        banner(mode.admin).getByRole('link', { name: 'Add the bank details' }),
+      ).toBeVisible()
     })
   }
 
@@ -78,10 +106,14 @@ test('without bank details customers get no payment form and staff a banner, unt
       await expect(mode.admin.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(banner(mode.admin)).toHaveCount(0)
       await mode.customer.goto(payPath)
-      await expect(panel(mode.customer).getByRole('region', { name: 'Bank details' })).toContainText('Account number0123456789')
+      await expect(
+        panel(mode.customer).getByRole('region', { name: 'Bank details' }),
+      ).toContainText('Account number0123456789')
       await expect(panel(mode.customer)).not.toContainText(NO_DETAILS)
       await expect(panel(mode.customer).getByLabel('Proof of payment')).toBeVisible()
-      await expect(panel(mode.customer).getByRole('button', { name: 'Send payment proof' })).toBeVisible()
+      await expect(
+        panel(mode.customer).getByRole('button', { name: 'Send payment proof' }),
+      ).toBeVisible()
     })
   }
   for (const mode of modes) {

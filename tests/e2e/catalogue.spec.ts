@@ -90,11 +90,13 @@ test('both lists browse, filter, search and page, with the address bar following
 
   await filter(page, 'Availability', 'Available', javaScriptEnabled)
   await filter(page, 'Land type', 'Acre', javaScriptEnabled)
-  await expect(page).toHaveURL(`/land-purchases?page=1&available_status=available&type=acre&search=${tag}`)
+  await expect(page).toHaveURL(
+    `/land-purchases?page=1&available_status=available&type=acre&search=${tag}`,
+  )
   await expect(page.getByTestId('product-card')).toHaveCount(2)
   await expect(page.getByRole('link', { name: 'Buy now' }).first()).toHaveAttribute(
     'href',
-    /^\/land-purchases\/PRD-[A-Z0-9]+\/subscribe\?/
+    /^\/land-purchases\/PRD-[A-Z0-9]+\/subscribe\?/,
   )
 
   await search(page, `${tag}-nothing`)
@@ -125,7 +127,7 @@ test('both lists browse, filter, search and page, with the address bar following
   await expect(card).not.toContainText('Maturity period')
   await expect(card.getByRole('link', { name: 'Invest now' })).toHaveAttribute(
     'href',
-    /^\/land-investments\/PRD-[A-Z0-9]+\/invest\?/
+    /^\/land-investments\/PRD-[A-Z0-9]+\/invest\?/,
   )
 })
 
@@ -206,9 +208,13 @@ test('staff create a land product with an image and two payment plans, edit it a
   await cheap.getByLabel('Duration type').selectOption('months')
   await cheap.getByRole('button', { name: 'Add plan' }).click()
   // Under the field only, not repeated in a banner.
-  await expect(cheap.getByText("Amount must be at least the product's price (₦12,500,000.00)")).toHaveCount(1)
+  await expect(
+    cheap.getByText("Amount must be at least the product's price (₦12,500,000.00)"),
+  ).toHaveCount(1)
   await expect(cheap.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true')
-  await expect(cheap.getByLabel('Amount')).toHaveAccessibleDescription("Amount must be at least the product's price (₦12,500,000.00)")
+  await expect(cheap.getByLabel('Amount')).toHaveAccessibleDescription(
+    "Amount must be at least the product's price (₦12,500,000.00)",
+  )
   await plans.getByRole('link', { name: 'Cancel' }).click()
   await expect(cheap).toHaveCount(0)
   await expect(plans.getByText('No payment plan available')).toBeVisible()
@@ -266,12 +272,21 @@ test('staff create a land product with an image and two payment plans, edit it a
   await expect(details.getByTestId('plan-summary')).toHaveCount(1)
 })
 
-test('a customer sees no add or edit control, sees plans, and is refused by the API', async ({ page, request }) => {
+test('a customer sees no add or edit control, sees plans, and is refused by the API', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const tag = `cust${token()}`
   const created = await apiCall(request, 'POST', 'admin/product', {
     token: admin,
-    body: { type: 'land', name: `Plots ${tag}`, description: `Plots ${tag}`, location: `${tag} Heights, Lugbe, Abuja`, amount: 5_000_000 },
+    body: {
+      type: 'land',
+      name: `Plots ${tag}`,
+      description: `Plots ${tag}`,
+      location: `${tag} Heights, Lugbe, Abuja`,
+      amount: 5_000_000,
+    },
   })
   const reference = created.data.reference
   await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, {
@@ -326,7 +341,9 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   ).data
   await page.goto(`/land-purchases?page=1&search=${pictured.reference}`)
   await page.getByRole('heading', { name: pictured.name }).getByRole('link').click()
-  await expect(page).toHaveURL(`/land-purchases/${pictured.reference}?page=1&search=${pictured.reference}`)
+  await expect(page).toHaveURL(
+    `/land-purchases/${pictured.reference}?page=1&search=${pictured.reference}`,
+  )
   const gallery = page.getByRole('dialog', { name: pictured.name })
   await expect(gallery.getByTestId('gallery-image')).toHaveAttribute('src', pictured.images[0])
   await gallery.getByRole('link', { name: 'Show image 2' }).click()
@@ -341,9 +358,12 @@ test('a customer sees no add or edit control, sees plans, and is refused by the 
   await expect(page.getByText('You do not have permission to do this')).toBeVisible()
 
   const body = { type: 'land', description: 'Mine', location: 'Epe, Lagos', amount: 1 }
-  expect((await apiCall(request, 'POST', 'admin/product', { token: customer.token, body })).httpStatus).toBe(403)
   expect(
-    (await apiCall(request, 'POST', `admin/product/${reference}`, { token: customer.token, body })).httpStatus
+    (await apiCall(request, 'POST', 'admin/product', { token: customer.token, body })).httpStatus,
+  ).toBe(403)
+  expect(
+    (await apiCall(request, 'POST', `admin/product/${reference}`, { token: customer.token, body }))
+      .httpStatus,
   ).toBe(403)
   const plan = await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, {
     token: customer.token,

@@ -1,14 +1,39 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { PASSWORD } from './auth-support'
-import { downloadFrom, landWithPlan, markByApi, payByApi, pdfText, shortDate, subscribe, toast } from './payments-support'
-import { ADMIN, apiCall, apiLogin, codeFrom, createStaffUser, createVerifiedUser, signIn, uniqueEmail, waitForMail } from './support'
+import {
+  downloadFrom,
+  landWithPlan,
+  markByApi,
+  payByApi,
+  pdfText,
+  shortDate,
+  subscribe,
+  toast,
+} from './payments-support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  codeFrom,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from './support'
 
 /**
  * Realtor commissions through the screens: a realtor signs up through another's link, their
  * customer's payment is confirmed, staff pay the commission, the realtor sees the totals move.
  */
 
-const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+const lagosToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
 
 async function signOut(page: Page) {
   await page.context().clearCookies()
@@ -34,16 +59,22 @@ async function realtorThroughLink(page: Page, uplineReference: string) {
   return { email, token, reference: me.data.reference as string }
 }
 
-const total = (page: Page, name: 'earned' | 'paid' | 'balance') => page.getByTestId(`commission-total-${name}`)
+const total = (page: Page, name: 'earned' | 'paid' | 'balance') =>
+  page.getByTestId(`commission-total-${name}`)
 
-test('the chain: a realtor joins through a link, a customer through theirs; staff pay the commission and the realtor sees it move', async ({ page, request }) => {
+test('the chain: a realtor joins through a link, a customer through theirs; staff pay the commission and the realtor sees it move', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const upline = await createVerifiedUser(request, 'realtor')
   const b = await realtorThroughLink(page, upline.user.reference)
 
   // B's own page offers the link that brings realtors under it.
   await page.goto('/commissions')
-  await expect(page.getByLabel('Invite realtors')).toHaveValue(new RegExp(`/realtor/register\\?ref=${b.reference}$`))
+  await expect(page.getByLabel('Invite realtors')).toHaveValue(
+    new RegExp(`/realtor/register\\?ref=${b.reference}$`),
+  )
   await expect(total(page, 'earned')).toContainText('₦0.00')
 
   // A customer through B's link pays the ₦250,000 deposit; staff confirm it.
@@ -73,7 +104,9 @@ test('the chain: a realtor joins through a link, a customer through theirs; staf
   await signOut(page)
   const payer = await createStaffUser(request, ['can_pay_commissions'])
   await signIn(page, payer.email, payer.password)
-  await expect(page.getByRole('link', { name: 'Commissions', exact: true }).first()).toHaveAttribute('href', '/commissions')
+  await expect(
+    page.getByRole('link', { name: 'Commissions', exact: true }).first(),
+  ).toHaveAttribute('href', '/commissions')
   await page.goto('/commissions')
   await page.getByLabel('Realtor', { exact: true }).fill(b.reference)
   await page.getByRole('button', { name: 'Filter' }).click()
@@ -84,13 +117,17 @@ test('the chain: a realtor joins through a link, a customer through theirs; staf
   await page.getByLabel('Date paid').fill('01/01/2999')
   await page.getByLabel('Bank reference').fill('NIP/E2E/1')
   await page.getByRole('button', { name: 'Mark paid' }).click()
-  await expect(page.getByLabel('Date paid')).toHaveAccessibleDescription('Date paid cannot be in the future')
+  await expect(page.getByLabel('Date paid')).toHaveAccessibleDescription(
+    'Date paid cannot be in the future',
+  )
   await expect(page.getByLabel('Bank reference')).toHaveValue('NIP/E2E/1')
   await page.getByRole('checkbox', { name: /Select ₦11,875\.00/ }).check()
   await page.getByLabel('Date paid').fill(shortDate(lagosToday()))
   await page.getByRole('button', { name: 'Mark paid' }).click()
   await expect(toast(page)).toContainText('1 commission marked paid')
-  await expect(page.getByTestId('commission-entry').filter({ hasText: b.reference })).toContainText('Paid')
+  await expect(page.getByTestId('commission-entry').filter({ hasText: b.reference })).toContainText(
+    'Paid',
+  )
 
   // B sees the totals move and is told.
   await signOut(page)
@@ -100,30 +137,49 @@ test('the chain: a realtor joins through a link, a customer through theirs; staf
   await expect(total(page, 'balance')).toContainText('₦0.00')
   await expect(page.getByTestId('commission-entry')).toContainText('NIP/E2E/1')
   await page.goto('/?notifications=1')
-  const note = page.getByRole('dialog', { name: 'Your notifications' }).getByRole('listitem').filter({ hasText: 'Commissions paid' })
+  const note = page
+    .getByRole('dialog', { name: 'Your notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Commissions paid' })
   await expect(note).toHaveCount(1)
   await expect(note).toContainText('₦11,875.00')
 
   // The month's statement, as a PDF and as CSV.
   await page.goto('/commissions')
-  const pdf = await downloadFrom(page, () => page.getByRole('button', { name: 'Download PDF' }).click())
+  const pdf = await downloadFrom(page, () =>
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  )
   expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
   const text = pdfText(pdf.bytes)
   expect(text).toContain('Commission Statement')
   expect(text).toContain('₦11,875.00')
-  const csv = await downloadFrom(page, () => page.getByRole('button', { name: 'Download CSV' }).click())
+  const csv = await downloadFrom(page, () =>
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  )
   expect(csv.bytes.toString('utf8')).toContain(',1,5,12500.00,625.00,11875.00,paid,')
 })
 
 /** A customer signed up through the realtor's link, on land by its 4-month plan (₦250,000 deposit). */
-async function customerOnPlanThrough(request: APIRequestContext, admin: string, realtorReference: string) {
+async function customerOnPlanThrough(
+  request: APIRequestContext,
+  admin: string,
+  realtorReference: string,
+) {
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request, 'customer', { referral: realtorReference })
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'installment', payment_id: land.planUuid })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'installment',
+    payment_id: land.planUuid,
+  })
   return { customer, reference }
 }
 
-test('who sees /commissions: a customer is refused, and the menu shows it only to realtors and those who pay', async ({ page, request }) => {
+test('who sees /commissions: a customer is refused, and the menu shows it only to realtors and those who pay', async ({
+  page,
+  request,
+}) => {
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   await expect(page.getByRole('link', { name: 'Commissions' })).toHaveCount(0)

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { landWithPlan, markByApi, payByApi, shortDate, subscribe, subscription } from './payments-support'
+import {
+  landWithPlan,
+  markByApi,
+  payByApi,
+  shortDate,
+  subscribe,
+  subscription,
+} from './payments-support'
 import { ADMIN, apiLogin, createVerifiedUser, signIn } from './support'
 
 /** A customer who bought one plot by instalments (₦1,000,000 over 4 months) and paid the ₦250,000 deposit. */
@@ -83,14 +90,23 @@ async function staffCountOpensItsList(page: Page, request: APIRequestContext) {
     'New customers this week',
   ])
   // The totals stay below, as before.
-  await expect(main.getByTestId('metric-card').getByRole('heading')).toHaveText(['Products', 'Customers', 'Subscriptions', 'Realtors'])
+  await expect(main.getByTestId('metric-card').getByRole('heading')).toHaveText([
+    'Products',
+    'Customers',
+    'Subscriptions',
+    'Realtors',
+  ])
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: test.info().outputPath('staff-dashboard.png'), fullPage: true })
 
   const awaiting = cards.filter({ hasText: 'Payments awaiting confirmation' })
   await awaiting.getByRole('link', { name: /^\d+ land payments?$/ }).click()
-  await expect(page).toHaveURL(/\/subscriptions\?page=1&type=land&status=awaiting_payment_confirmation$/)
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('awaiting_payment_confirmation')
+  await expect(page).toHaveURL(
+    /\/subscriptions\?page=1&type=land&status=awaiting_payment_confirmation$/,
+  )
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue(
+    'awaiting_payment_confirmation',
+  )
   await expect(page.getByTestId('subscription-card').filter({ hasText: reference })).toBeVisible()
   const statuses = await page.getByTestId('subscription-status').allTextContents()
   expect(statuses.length).toBeGreaterThan(0)
@@ -106,18 +122,27 @@ async function staffCountOpensItsList(page: Page, request: APIRequestContext) {
   await page.goto('/')
   await cards.filter({ hasText: 'New customers this week' }).getByRole('link').click()
   await expect(page).toHaveURL(/\/customers\?page=1&registered_from=\d{4}-\d{2}-\d{2}$/)
-  await expect(page.getByTestId('active-filter')).toContainText(/Registered from \d{2}\/\d{2}\/\d{4}/)
+  await expect(page.getByTestId('active-filter')).toContainText(
+    /Registered from \d{2}\/\d{2}\/\d{4}/,
+  )
   const search = page.getByRole('searchbox', { name: 'Search customers' })
   await search.fill(customer.email)
   await search.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(customer.email).replace(/\./g, '\\.')}&registered_from=`))
+  await expect(page).toHaveURL(
+    new RegExp(
+      `search=${encodeURIComponent(customer.email).replace(/\./g, '\\.')}&registered_from=`,
+    ),
+  )
   await expect(page.getByText(customer.email).filter({ visible: true })).toHaveCount(1)
   await page.getByTestId('active-filter').getByRole('link', { name: 'Show all' }).click()
   await expect(page).not.toHaveURL(/registered_from/)
 }
 
 test.describe('dashboards at desktop width', () => {
-  test('a customer with one plot part-paid sees paid, balance, the next payment and the plot’s progress', async ({ page, request }) => {
+  test('a customer with one plot part-paid sees paid, balance, the next payment and the plot’s progress', async ({
+    page,
+    request,
+  }) => {
     await customerSeesPartPaidPlot(page, request)
   })
 
@@ -125,9 +150,14 @@ test.describe('dashboards at desktop width', () => {
     await staffCountOpensItsList(page, request)
   })
 
-  test('a realtor sees its customers and this week’s sign-ups through its link', async ({ page, request }) => {
+  test('a realtor sees its customers and this week’s sign-ups through its link', async ({
+    page,
+    request,
+  }) => {
     const realtor = await createVerifiedUser(request, 'realtor')
-    const referred = await createVerifiedUser(request, 'customer', { referral: realtor.user.reference })
+    const referred = await createVerifiedUser(request, 'customer', {
+      referral: realtor.user.reference,
+    })
     await signIn(page, realtor.email, realtor.password)
     const main = page.getByRole('main')
     await expect(main.getByTestId('figure-signups')).toContainText('1')
@@ -142,7 +172,10 @@ test.describe('dashboards at desktop width', () => {
 test.describe('dashboards on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('a customer with one plot part-paid sees paid, balance, the next payment and the plot’s progress', async ({ page, request }) => {
+  test('a customer with one plot part-paid sees paid, balance, the next payment and the plot’s progress', async ({
+    page,
+    request,
+  }) => {
     await customerSeesPartPaidPlot(page, request)
   })
 

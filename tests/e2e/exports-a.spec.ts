@@ -1,6 +1,14 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, uniqueEmail } from './support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+  uniqueEmail,
+} from './support'
 
 // "Export CSV" beside a list's heading downloads the rows the list's filters select, with or without JavaScript.
 
@@ -9,7 +17,10 @@ test('staff export the customers a search selects, and only those', async ({ pag
   const tag = `Csv${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
   const add = async (lastName: string) => {
     const email = uniqueEmail('export')
-    const created = await apiCall(page.request, 'POST', 'admin/customer', { token, body: { first_name: 'Ngozi', last_name: lastName, email } })
+    const created = await apiCall(page.request, 'POST', 'admin/customer', {
+      token,
+      body: { first_name: 'Ngozi', last_name: lastName, email },
+    })
     expect(created.status, created.message).toBe('200')
     return email
   }
@@ -24,7 +35,10 @@ test('staff export the customers a search selects, and only those', async ({ pag
   await expect(page).toHaveURL(new RegExp(`search=${tag}`))
   await expect(page.getByRole('row')).toHaveCount(4)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/)
   const text = fs.readFileSync((await download.path())!, 'utf8')
   expect(text.startsWith('\uFEFF')).toBe(true)
@@ -37,10 +51,18 @@ test('staff export the customers a search selects, and only those', async ({ pag
   await expect(page).toHaveURL(new RegExp(`/customers\\?page=1&search=${tag}$`))
 })
 
-test('a customer sees no Export CSV on the lists they use, and cannot reach a staff export', async ({ page }) => {
+test('a customer sees no Export CSV on the lists they use, and cannot reach a staff export', async ({
+  page,
+}) => {
   const customer = await createVerifiedUser(page.request, 'customer')
   await signIn(page, customer.email, customer.password)
-  for (const path of ['/land-purchases', '/land-investments', '/subscriptions', '/investment-portfolio', '/customers']) {
+  for (const path of [
+    '/land-purchases',
+    '/land-investments',
+    '/subscriptions',
+    '/investment-portfolio',
+    '/customers',
+  ]) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0)

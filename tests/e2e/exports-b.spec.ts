@@ -5,12 +5,24 @@ import { ADMIN, apiLogin, createStaffUser, createVerifiedUser, signIn } from './
 
 /** "Export CSV" on /titles downloads the rows the list shows under its filter, and no others. */
 
-test('on /titles searched for one customer, Export CSV downloads exactly that customer’s purchases', async ({ page, request }) => {
+test('on /titles searched for one customer, Export CSV downloads exactly that customer’s purchases', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
   const purchase = async (customer: { token: string }) => {
-    const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
-    await markByApi(request, admin, await payByApi(request, customer.token, reference, 900_000), 'paid')
+    const reference = await subscribe(request, customer.token, {
+      type: 'land',
+      product_id: land.reference,
+      payment_mode: 'full',
+    })
+    await markByApi(
+      request,
+      admin,
+      await payByApi(request, customer.token, reference, 900_000),
+      'paid',
+    )
     return reference
   }
   const chosen = await createVerifiedUser(request)
@@ -27,14 +39,27 @@ test('on /titles searched for one customer, Export CSV downloads exactly that cu
   await expect(page.getByTestId('title-row')).toHaveCount(2)
 
   const link = page.getByRole('link', { name: 'Export CSV' })
-  await expect(link).toHaveAttribute('href', `/export/titles?search=${encodeURIComponent(chosen.email)}`)
+  await expect(link).toHaveAttribute(
+    'href',
+    `/export/titles?search=${encodeURIComponent(chosen.email)}`,
+  )
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
   expect(download.suggestedFilename()).toMatch(/^titles-\d{4}-\d{2}-\d{2}\.csv$/)
   const text = fs.readFileSync((await download.path())!, 'utf8')
-  expect(text.startsWith('\uFEFFreference,product_reference,product,customer_reference,customer,')).toBe(true)
-  const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+  expect(
+    text.startsWith('\uFEFFreference,product_reference,product,customer_reference,customer,'),
+  ).toBe(true)
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
   expect(lines).toHaveLength(3)
-  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([...references].sort())
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual([...references].sort())
   expect(text).not.toContain(otherReference)
   // The download leaves the list where it was.
   await expect(page).toHaveURL(/\/titles\?page=1&search=/)

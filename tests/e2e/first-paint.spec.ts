@@ -8,7 +8,8 @@ const SLATE_50 = 'rgb(248, 250, 252)'
 const stylesheetRequests = (page: Page) => {
   const urls: string[] = []
   page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(request.url())) urls.push(request.url())
+    if (request.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(request.url()))
+      urls.push(request.url())
   })
   return urls
 }
@@ -17,7 +18,10 @@ test('the sign-in page is styled without a stylesheet to fetch', async ({ page }
   const requested = stylesheetRequests(page)
   await page.goto('/login')
   await expect(page.locator('body')).toHaveCSS('background-color', SLATE_50)
-  await expect(page.getByRole('button', { name: 'Sign In' })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+  await expect(page.getByRole('button', { name: 'Sign In' })).not.toHaveCSS(
+    'background-color',
+    'rgba(0, 0, 0, 0)',
+  )
   expect(requested).toEqual([])
 })
 
@@ -37,9 +41,15 @@ test('pages stay styled from one to the next, signed in', async ({ page, javaScr
 test.describe('the browser’s time zone', () => {
   test.use({ timezoneId: 'America/New_York' })
 
-  test('is kept in a cookie once the page has loaded, for the dates the server writes', async ({ page, context, javaScriptEnabled }) => {
+  test('is kept in a cookie once the page has loaded, for the dates the server writes', async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, 'the page reads the time zone with a script')
     await page.goto('/login')
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent('America/New_York'))
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'tz')?.value)
+      .toBe(encodeURIComponent('America/New_York'))
   })
 })

@@ -8,14 +8,21 @@ const DESKTOP = { width: 1280, height: 800 }
 
 const ADD_FORMS = [
   { list: '/customers', title: 'Add customer', required: ['First name', 'Last name', 'Email'] },
-  { list: '/realtors', title: 'Add realtor', required: ['First name', 'Last name', 'Email', 'Business name'] },
+  {
+    list: '/realtors',
+    title: 'Add realtor',
+    required: ['First name', 'Last name', 'Email', 'Business name'],
+  },
   { list: '/users', title: 'Add user', required: ['First name', 'Last name', 'Email'] },
 ] as const
 
-const anyError = (page: Page) => page.getByRole('dialog').getByText(/^(Enter|Choose|Confirm) |is required|must be/i)
+const anyError = (page: Page) =>
+  page.getByRole('dialog').getByText(/^(Enter|Choose|Confirm) |is required|must be/i)
 
 for (const form of ADD_FORMS) {
-  test(`${form.title} opens without errors; an empty submit shows one under each required field`, async ({ page }, testInfo) => {
+  test(`${form.title} opens without errors; an empty submit shows one under each required field`, async ({
+    page,
+  }, testInfo) => {
     await signIn(page, ADMIN.email, ADMIN.password)
     await page.goto(form.list)
     await page.getByRole('link', { name: form.title }).click()
@@ -43,8 +50,13 @@ for (const form of ADD_FORMS) {
   })
 }
 
-test('leaving a required field empty shows its message; the next field stays quiet until it is left', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'no-js', 'without JavaScript only the server checks, after a post')
+test('leaving a required field empty shows its message; the next field stays quiet until it is left', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'no-js',
+    'without JavaScript only the server checks, after a post',
+  )
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto('/customers/new')
   const dialog = page.getByRole('dialog', { name: 'Add customer' })
@@ -62,21 +74,34 @@ test('leaving a required field empty shows its message; the next field stays qui
   await expect(dialog.getByText('Enter your first name')).toHaveCount(0)
 })
 
-test('Edit user: the e-mail is filled in, its hint says what changing it does, and no error shows', async ({ page }) => {
+test('Edit user: the e-mail is filled in, its hint says what changing it does, and no error shows', async ({
+  page,
+}) => {
   const staff = await createStaffUser(page.request, ['can_view_customer'])
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/users?search=${encodeURIComponent(staff.email)}`)
-  await page.getByRole('row').filter({ hasText: staff.email }).getByRole('link', { name: 'Edit Bola Staff' }).click()
+  await page
+    .getByRole('row')
+    .filter({ hasText: staff.email })
+    .getByRole('link', { name: 'Edit Bola Staff' })
+    .click()
   const edit = page.getByRole('dialog', { name: 'Edit user' })
   const email = edit.getByLabel('Email', { exact: true })
   await expect(email).toHaveValue(staff.email)
-  await expect(email).toHaveAccessibleDescription('Changing it signs the user out and tells the old address.')
+  await expect(email).toHaveAccessibleDescription(
+    'Changing it signs the user out and tells the old address.',
+  )
   await expect(edit.getByText(/leave blank/i)).toHaveCount(0)
   await expect(anyError(page)).toHaveCount(0)
 })
 
-test("a realtor's 'Copy link' button stays on one line at phone and desktop widths", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'no-js', 'the button needs JavaScript; without it the link is selectable text')
+test("a realtor's 'Copy link' button stays on one line at phone and desktop widths", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'no-js',
+    'the button needs JavaScript; without it the link is selectable text',
+  )
   const realtor = await createVerifiedUser(page.request, 'realtor')
   await signIn(page, realtor.email, realtor.password)
   for (const viewport of [PHONE, DESKTOP]) {
@@ -92,7 +117,9 @@ test("a realtor's 'Copy link' button stays on one line at phone and desktop widt
   }
 })
 
-test('the verify page fits a long e-mail into a 360 px phone, breaking it only at @, . or -', async ({ page }) => {
+test('the verify page fits a long e-mail into a 360 px phone, breaking it only at @, . or -', async ({
+  page,
+}) => {
   const email = `adaeze.chukwuemeka-okonkwo.${crypto.randomBytes(4).toString('hex')}@property-investments.example-lagos.com`
   const password = 'password-123'
   const registered = await apiCall(page.request, 'POST', 'auth/register', {
@@ -105,7 +132,9 @@ test('the verify page fits a long e-mail into a 360 px phone, breaking it only a
   const address = page.getByText(email, { exact: true })
   await expect(address).toBeVisible()
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
   expect(overflow).toBeLessThanOrEqual(0)
 
   // The address wraps (it is wider than the phone) and each line starts after an '@' or '-', or at a '.'.
@@ -115,7 +144,8 @@ test('the verify page fits a long e-mail into a 360 px phone, breaking it only a
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
     const chars: Array<{ node: Text; offset: number }> = []
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (let offset = 0; offset < (node.textContent ?? '').length; offset++) chars.push({ node: node as Text, offset })
+      for (let offset = 0; offset < (node.textContent ?? '').length; offset++)
+        chars.push({ node: node as Text, offset })
     }
     let lastTop: number | null = null
     chars.forEach(({ node, offset }, index) => {
@@ -123,13 +153,17 @@ test('the verify page fits a long e-mail into a 360 px phone, breaking it only a
       range.setStart(node, offset)
       range.setEnd(node, offset + 1)
       const top = Math.round(range.getBoundingClientRect().top)
-      if (lastTop !== null && top > lastTop) starts.push({ before: text[index - 1], at: text[index] })
+      if (lastTop !== null && top > lastTop)
+        starts.push({ before: text[index - 1], at: text[index] })
       lastTop = top
     })
     return starts
   })
   expect(lineStarts.length).toBeGreaterThan(0)
   for (const start of lineStarts) {
-    expect(start.before === '@' || start.before === '-' || start.at === '.', JSON.stringify(start)).toBe(true)
+    expect(
+      start.before === '@' || start.before === '-' || start.at === '.',
+      JSON.stringify(start),
+    ).toBe(true)
   }
 })

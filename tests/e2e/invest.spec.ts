@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { SUBSCRIBED_MESSAGES } from '../../app/contract/subscription-labels'
 import { apiCall, createVerifiedUser, signIn } from './support'
-import { ACCEPT_TERMS, AGREE, adminToken, createProduct, submitUnticked, subscriptionsTo, tagFor } from './subscribe-support'
+import {
+  ACCEPT_TERMS,
+  AGREE,
+  adminToken,
+  createProduct,
+  submitUnticked,
+  subscriptionsTo,
+  tagFor,
+} from './subscribe-support'
 
 test('a customer invests: below the minimum refused, every payout shown, terms required, then subscribed', async ({
   page,
@@ -61,7 +69,9 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
     await expect(belowMinimum).toHaveCount(0)
     await expect(amount).not.toHaveAttribute('aria-invalid', 'true')
     // The server refuses a low amount sent anyway (here from the address bar).
-    await page.goto(`/land-investments/${reference}/invest?step=breakdown&amount=1000&page=1&search=${tag}`)
+    await page.goto(
+      `/land-investments/${reference}/invest?step=breakdown&amount=1000&page=1&search=${tag}`,
+    )
   } else {
     await amount.fill('1,000')
     await toPlan.click()
@@ -71,7 +81,9 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
 
   await amount.fill('600,000')
   await toPlan.click()
-  await expect(page).toHaveURL(`/land-investments/${reference}/invest?amount=600000&step=breakdown&page=1&search=${tag}`)
+  await expect(page).toHaveURL(
+    `/land-investments/${reference}/invest?amount=600000&step=breakdown&page=1&search=${tag}`,
+  )
 
   // Step 2: the investment amount, then 12 monthly payouts of 2%, the last returning the capital.
   await expect(panel.getByRole('heading', { name: 'ROI Breakdown' })).toBeVisible()
@@ -90,22 +102,31 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   await expect(rows.filter({ hasText: '₦12,000.00' })).toHaveCount(11)
 
   const acknowledgement = panel.getByTestId('acknowledgement')
-  await expect(acknowledgement).toContainText('I, Chidi Okafor, accept a full payment requirement of ₦600,000.00')
+  await expect(acknowledgement).toContainText(
+    'I, Chidi Okafor, accept a full payment requirement of ₦600,000.00',
+  )
   await expect(acknowledgement).toContainText('to be paid today')
   await expect(acknowledgement).toContainText('no payment has been made yet')
   await expect(acknowledgement).toContainText('approved by both parties')
-  await expect(panel.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms')
+  await expect(panel.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+    'href',
+    '/terms',
+  )
 
   // Cancel goes back to step 1 with the amount kept.
   await panel.getByRole('link', { name: 'Cancel' }).click()
-  await expect(page).toHaveURL(`/land-investments/${reference}/invest?amount=600000&page=1&search=${tag}`)
+  await expect(page).toHaveURL(
+    `/land-investments/${reference}/invest?amount=600000&page=1&search=${tag}`,
+  )
   await expect(amount).toHaveValue('600,000')
   await toPlan.click()
   await expect(panel.getByRole('heading', { name: 'ROI Breakdown' })).toBeVisible()
 
   await submitUnticked(page, javaScriptEnabled)
   await expect(panel.getByText(ACCEPT_TERMS)).toBeVisible()
-  expect(await subscriptionsTo(request, customer.token, 'land_investment', reference)).toHaveLength(0)
+  expect(await subscriptionsTo(request, customer.token, 'land_investment', reference)).toHaveLength(
+    0,
+  )
 
   await panel.getByLabel(AGREE).check()
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
@@ -119,9 +140,20 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   await expect(card.getByRole('link', { name: 'Invest now' })).toBeVisible()
   await expect(card).toContainText(/Number of investors\s*1/)
 
-  const [subscription] = await subscriptionsTo(request, customer.token, 'land_investment', reference)
-  expect(subscription).toMatchObject({ status: 'awaiting_payment', payment_mode: 'full', meta: { amount_invested: 600_000 } })
-  const detail = await apiCall(request, 'GET', `product-subscription/${subscription.reference}`, { token: customer.token })
+  const [subscription] = await subscriptionsTo(
+    request,
+    customer.token,
+    'land_investment',
+    reference,
+  )
+  expect(subscription).toMatchObject({
+    status: 'awaiting_payment',
+    payment_mode: 'full',
+    meta: { amount_invested: 600_000 },
+  })
+  const detail = await apiCall(request, 'GET', `product-subscription/${subscription.reference}`, {
+    token: customer.token,
+  })
   expect(detail.data.next_payment_amount).toBe(600_000)
 })
 

@@ -3,9 +3,12 @@ import { apiCall, createVerifiedUser, mailCount, signIn, uniqueEmail } from './s
 
 // LIMITS.accountsCreatedByAccount in app/backend/rate-limit (30 an hour).
 const CREATED_PER_HOUR = 30
-const CREATION_LIMIT_MESSAGE = 'You have added too many accounts in the last hour. Please try again later.'
+const CREATION_LIMIT_MESSAGE =
+  'You have added too many accounts in the last hour. Please try again later.'
 
-test('past the hourly limit of accounts added, the Add customer panel shows the message and keeps what was typed', async ({ page }) => {
+test('past the hourly limit of accounts added, the Add customer panel shows the message and keeps what was typed', async ({
+  page,
+}) => {
   const realtor = await createVerifiedUser(page.request, 'realtor')
   for (let index = 0; index < CREATED_PER_HOUR; index++) {
     const added = await apiCall(page.request, 'POST', 'admin/customer', {

@@ -10,12 +10,25 @@ import {
   subscribe,
   toast,
 } from './payments-support'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+  waitForMail,
+} from './support'
 
 /** Staff review of payments: who recorded what, the confirmation step, the reason, links from notifications. */
 
-const transactionsOf = async (request: Parameters<typeof apiLogin>[0], token: string, reference: string) =>
-  (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token })).data.items as {
+const transactionsOf = async (
+  request: Parameters<typeof apiLogin>[0],
+  token: string,
+  reference: string,
+) =>
+  (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token })).data
+    .items as {
     reference: string
     status: string
   }[]
@@ -36,14 +49,20 @@ test('staff record a payment and are told another staff member will confirm it; 
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   const recorder = await createStaffUser(request, ['can_record_transaction'])
   const verifier = await createStaffUser(request, ['can_verify_transaction'])
 
   await signIn(page, recorder.email, recorder.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   await expect(panel(page).getByRole('heading', { name: 'Record payment' })).toBeVisible()
-  await panel(page).getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() })
+  await panel(page)
+    .getByLabel('Proof of payment')
+    .setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() })
   await panel(page).getByRole('button', { name: 'Send payment proof' }).click()
   await expect(toast(page)).toContainText('Payment recorded; another staff member will confirm it')
   await expect(toast(page)).not.toContainText('Payment proof sent successfully')
@@ -55,15 +74,22 @@ test('staff record a payment and are told another staff member will confirm it; 
   await page.context().clearCookies()
   await signIn(page, verifier.email, verifier.password)
   await page.goto('/?notifications=1')
-  const note = page.getByRole('dialog', { name: 'Your notifications' }).getByRole('listitem').filter({ hasText: recorded.reference })
+  const note = page
+    .getByRole('dialog', { name: 'Your notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: recorded.reference })
   await expect(note).toContainText('Payment recorded by staff')
   await expect(note).toContainText('Bola Staff recorded a payment of ₦900,000.00 for Chidi Okafor')
   await expect(note).not.toContainText('sent a payment')
   await note.getByRole('link', { name: /Open the transaction/ }).click()
-  await expect(page).toHaveURL(`/subscriptions/${reference}/transactions?page=1&type=land#transaction-${recorded.reference}`)
+  await expect(page).toHaveURL(
+    `/subscriptions/${reference}/transactions?page=1&type=land#transaction-${recorded.reference}`,
+  )
   const item = panel(page).getByTestId('transaction').filter({ hasText: recorded.reference })
   await expect(item).toContainText('Recorded byStaff')
-  await expect(item.getByRole('img', { name: `Proof of payment for ${recorded.reference}` })).toBeVisible()
+  await expect(
+    item.getByRole('img', { name: `Proof of payment for ${recorded.reference}` }),
+  ).toBeVisible()
 
   // Step one opens the confirmation; nothing is marked yet.
   await item.getByRole('link', { name: /Mark as paid/ }).click()
@@ -74,12 +100,16 @@ test('staff record a payment and are told another staff member will confirm it; 
   await item.getByRole('link', { name: /Mark as paid/ }).click()
   await item.getByRole('button', { name: 'Yes, mark as paid' }).click()
   await expect(toast(page)).toContainText('Payment marked as paid; the payer has been told')
-  await expect(panel(page).getByTestId('transaction').filter({ hasText: recorded.reference })).toContainText('Paid')
+  await expect(
+    panel(page).getByTestId('transaction').filter({ hasText: recorded.reference }),
+  ).toContainText('Paid')
   expect((await transactionsOf(request, admin, reference))[0].status).toBe('paid')
 
   // The customer's notification leads to the receipt; the e-mail carries the same link.
   const mail = await waitForMail(customer.email, { contains: /Payment confirmed/ })
-  expect(mail).toContain(`/subscriptions/${reference}/transactions/${recorded.reference}/receipt?page=1&type=land`)
+  expect(mail).toContain(
+    `/subscriptions/${reference}/transactions/${recorded.reference}/receipt?page=1&type=land`,
+  )
 })
 
 test('"Mark as not confirmed" asks for the reason; the customer reads it from the notification link and the e-mail', async ({
@@ -97,16 +127,31 @@ test('"Mark as not confirmed" asks for the reason; the customer reads it from th
   await item.getByRole('button', { name: 'Mark as not confirmed' }).click()
   await expect(item.getByText('Enter the reason the payment is not confirmed')).toBeVisible()
   expect((await transactionsOf(request, admin, reference))[0].status).toBe('awaiting_confirmation')
-  const reason = 'The transfer is not on our Zenith statement; send the bank receipt with the session ID'
-  await panel(page).getByTestId('transaction').filter({ hasText: trx }).getByLabel('Reason the payment is not confirmed').fill(reason)
-  await panel(page).getByTestId('transaction').filter({ hasText: trx }).getByRole('button', { name: 'Mark as not confirmed' }).click()
-  await expect(toast(page)).toContainText('Payment marked as not confirmed; the payer has been told why')
-  await expect(panel(page).getByTestId('transaction').filter({ hasText: trx })).toContainText(`Reason not confirmed${reason}`)
+  const reason =
+    'The transfer is not on our Zenith statement; send the bank receipt with the session ID'
+  await panel(page)
+    .getByTestId('transaction')
+    .filter({ hasText: trx })
+    .getByLabel('Reason the payment is not confirmed')
+    .fill(reason)
+  await panel(page)
+    .getByTestId('transaction')
+    .filter({ hasText: trx })
+    .getByRole('button', { name: 'Mark as not confirmed' })
+    .click()
+  await expect(toast(page)).toContainText(
+    'Payment marked as not confirmed; the payer has been told why',
+  )
+  await expect(panel(page).getByTestId('transaction').filter({ hasText: trx })).toContainText(
+    `Reason not confirmed${reason}`,
+  )
 
   await page.context().clearCookies()
   await signIn(page, customer.email, customer.password)
   await openNotificationSubject(page, trx, /Open the transaction/)
-  await expect(page).toHaveURL(`/subscriptions/${reference}/transactions?page=1&type=land#transaction-${trx}`)
+  await expect(page).toHaveURL(
+    `/subscriptions/${reference}/transactions?page=1&type=land#transaction-${trx}`,
+  )
   const mine = panel(page).getByTestId('transaction').filter({ hasText: trx })
   await expect(mine).toContainText('Not confirmed')
   await expect(mine).toContainText(`Reason not confirmed${reason}`)
@@ -114,17 +159,28 @@ test('"Mark as not confirmed" asks for the reason; the customer reads it from th
   expect(mail).toContain(`The reason given: ${reason}`)
 })
 
-test('a PDF proof is accepted from the payment form; staff get an "Open PDF" download, never an inline view', async ({ page, request }) => {
+test('a PDF proof is accepted from the payment form; staff get an "Open PDF" download, never an inline view', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
 
   await signIn(page, customer.email, customer.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   await panel(page)
     .getByLabel('Proof of payment')
-    .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf()) })
+    .setInputFiles({
+      name: 'statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(tinyPdf()),
+    })
   await panel(page).getByRole('button', { name: 'Send payment proof' }).click()
   await expect(toast(page)).toContainText('Payment proof sent successfully')
 
@@ -142,7 +198,10 @@ test('a PDF proof is accepted from the payment form; staff get an "Open PDF" dow
   expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 })
 
-test('the proof keeps its place while it downloads: the buttons under it do not move when it arrives', async ({ page, request }) => {
+test('the proof keeps its place while it downloads: the buttons under it do not move when it arrives', async ({
+  page,
+  request,
+}) => {
   const { reference, trx } = await paymentAwaitingConfirmation(request)
 
   // The proof's download is held until the buttons' place has been read.
@@ -154,7 +213,9 @@ test('the proof keeps its place while it downloads: the buttons under it do not 
     await route.continue()
   })
   await signIn(page, ADMIN.email, ADMIN.password)
-  await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`, { waitUntil: 'domcontentloaded' })
+  await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`, {
+    waitUntil: 'domcontentloaded',
+  })
   const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
   const markPaid = item.getByRole('link', { name: /Mark as paid/ })
   await expect(markPaid).toBeVisible()
@@ -164,7 +225,11 @@ test('the proof keeps its place while it downloads: the buttons under it do not 
   const before = await markPaid.boundingBox()
 
   release()
-  await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() =>
+      proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    )
+    .toBe(true)
   expect(await markPaid.boundingBox()).toEqual(before)
 })
 

@@ -42,11 +42,20 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(page).toHaveURL(`/subscriptions/${reference}/pay?page=1&type=land`)
   await expect(panel(page).getByRole('heading', { name: 'Make payment' })).toBeVisible()
   // The next instalment is chosen; several, or the whole balance, are the other choices.
-  await expect(panel(page).getByRole('radio', { name: 'Initial deposit ₦250,000.00', exact: true })).toBeChecked()
-  await expect(panel(page).getByRole('radio', { name: 'Whole balance ₦1,000,000.00' })).not.toBeChecked()
-  await expect(panel(page).getByLabel('Description')).toHaveValue(`Initial deposit for ${land.location} (${land.reference}) (${reference})`)
+  await expect(
+    panel(page).getByRole('radio', { name: 'Initial deposit ₦250,000.00', exact: true }),
+  ).toBeChecked()
+  await expect(
+    panel(page).getByRole('radio', { name: 'Whole balance ₦1,000,000.00' }),
+  ).not.toBeChecked()
+  await expect(panel(page).getByLabel('Description')).toHaveValue(
+    `Initial deposit for ${land.location} (${land.reference}) (${reference})`,
+  )
   await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
-  await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute('accept', '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf')
+  await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute(
+    'accept',
+    '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf',
+  )
   // The day is typed as every screen writes dates, whatever the browser's locale; the time in 5-minute steps.
   await expect(panel(page).getByLabel('Date paid')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/)
   await expect(panel(page).getByLabel('Date paid')).toHaveAttribute('placeholder', 'DD/MM/YYYY')
@@ -63,7 +72,9 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   const staffCard = card(page, reference)
   await expect(staffCard).toContainText('SubscriberChidi Okafor')
   await staffCard.getByRole('link', { name: 'View all transactions' }).click()
-  await expect(page).toHaveURL(`/subscriptions/${reference}/transactions?page=1&type=land&search=${reference}`)
+  await expect(page).toHaveURL(
+    `/subscriptions/${reference}/transactions?page=1&type=land&search=${reference}`,
+  )
   const waiting = panel(page).getByTestId('transaction')
   await expect(waiting).toHaveCount(1)
   await expect(waiting).toContainText('Yet to be confirmed')
@@ -90,10 +101,14 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(card(page, reference)).toContainText('Ongoing')
   await expect(card(page, reference)).toContainText('Amount paid₦250,000.00')
   await expect(card(page, reference)).toContainText('Next payment₦250,000.00')
-  await expect(card(page, reference)).toContainText(`Next payment date${shortDate(ongoing.next_payment_date)}`)
+  await expect(card(page, reference)).toContainText(
+    `Next payment date${shortDate(ongoing.next_payment_date)}`,
+  )
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toBeVisible()
   await card(page, reference).getByRole('link', { name: 'View all transactions' }).click()
-  const { download, bytes } = await downloadFrom(page, () => panel(page).getByRole('link', { name: 'Download receipt' }).click())
+  const { download, bytes } = await downloadFrom(page, () =>
+    panel(page).getByRole('link', { name: 'Download receipt' }).click(),
+  )
   expect(download.suggestedFilename()).toBe(`receipt-${trx}.pdf`)
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
   const receipt = pdfText(bytes)
@@ -121,14 +136,19 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(completed).toContainText('Completed')
   await expect(completed).toContainText('Amount paid₦1,000,000.00')
   await expect(completed.getByRole('link', { name: 'Make payment' })).toHaveCount(0)
-  const letter = await downloadFrom(page, () => completed.getByRole('link', { name: 'View land document' }).click())
+  const letter = await downloadFrom(page, () =>
+    completed.getByRole('link', { name: 'View land document' }).click(),
+  )
   expect(letter.download.suggestedFilename()).toBe(`land-document-${reference}.pdf`)
   expect(letter.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
   expect(pdfText(letter.bytes)).toContain('Letter of Allocation')
   expect(pdfText(letter.bytes)).toContain(reference)
 })
 
-test('a payment staff cannot confirm: marked not confirmed, the subscription is back to not paid', async ({ page, request }) => {
+test('a payment staff cannot confirm: marked not confirmed, the subscription is back to not paid', async ({
+  page,
+  request,
+}) => {
   const { customer, reference, trx } = await paymentAwaitingConfirmation(request)
 
   await signIn(page, ADMIN.email, ADMIN.password)
@@ -136,10 +156,16 @@ test('a payment staff cannot confirm: marked not confirmed, the subscription is 
   const item = panel(page).getByTestId('transaction').filter({ hasText: trx })
   await expect(item).toContainText('Yet to be confirmed')
   await item.getByRole('link', { name: /Mark as not confirmed/ }).click()
-  await item.getByLabel('Reason the payment is not confirmed').fill('No transfer of ₦900,000.00 reached the account')
+  await item
+    .getByLabel('Reason the payment is not confirmed')
+    .fill('No transfer of ₦900,000.00 reached the account')
   await item.getByRole('button', { name: 'Mark as not confirmed' }).click()
-  await expect(toast(page)).toContainText('Payment marked as not confirmed; the payer has been told why')
-  await expect(panel(page).getByTestId('transaction').filter({ hasText: trx })).toContainText('Not confirmed')
+  await expect(toast(page)).toContainText(
+    'Payment marked as not confirmed; the payer has been told why',
+  )
+  await expect(panel(page).getByTestId('transaction').filter({ hasText: trx })).toContainText(
+    'Not confirmed',
+  )
   await expect(panel(page).getByRole('link', { name: 'Download receipt' })).toHaveCount(0)
 
   await page.context().clearCookies()
@@ -157,7 +183,11 @@ test("staff who pay for their own land see no mark buttons, and the API refuses 
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
-  const reference = await subscribe(request, admin, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, admin, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   const trx = await payByApi(request, admin, reference, 900_000)
 
   await signIn(page, ADMIN.email, ADMIN.password)
@@ -166,16 +196,28 @@ test("staff who pay for their own land see no mark buttons, and the API refuses 
   await expect(item).toContainText('Yet to be confirmed')
   await expect(item).toContainText('Another member of staff must confirm this payment')
   await expect(item.getByRole('link', { name: /Mark as/ })).toHaveCount(0)
-  const refused = await apiCall(request, 'POST', 'admin/mark-transaction', { token: admin, body: { reference: trx, status: 'paid' } })
+  const refused = await apiCall(request, 'POST', 'admin/mark-transaction', {
+    token: admin,
+    body: { reference: trx, status: 'paid' },
+  })
   expect(refused.status).toBe('forbidden')
-  expect(refused.message).toBe('You cannot confirm a payment on your own subscription: another member of staff must confirm it')
+  expect(refused.message).toBe(
+    'You cannot confirm a payment on your own subscription: another member of staff must confirm it',
+  )
 })
 
-test('an investment: paid with proof in the portfolio, confirmed, then ongoing with the next ROI', async ({ page, request }) => {
+test('an investment: paid with proof in the portfolio, confirmed, then ongoing with the next ROI', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const product = await investmentProduct(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land_investment', product_id: product, amount_invested: 400_000 })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land_investment',
+    product_id: product,
+    amount_invested: 400_000,
+  })
 
   await signIn(page, customer.email, customer.password)
   await page.goto('/investment-portfolio')
@@ -190,16 +232,24 @@ test('an investment: paid with proof in the portfolio, confirmed, then ongoing w
   await expect(mine).not.toContainText('Next ROI')
   await mine.getByRole('link', { name: 'Make payment' }).click()
   await expect(page).toHaveURL(`/investment-portfolio/${reference}/pay`)
-  await expect(panel(page).getByRole('radio', { name: 'Amount invested ₦400,000.00' })).toBeChecked()
+  await expect(
+    panel(page).getByRole('radio', { name: 'Amount invested ₦400,000.00' }),
+  ).toBeChecked()
   await sendProof(page)
   await expect(card(page, reference)).toContainText('Confirming payment')
 
-  const trx = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items[0]
+  const trx = (
+    await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, {
+      token: customer.token,
+    })
+  ).data.items[0]
   await markByApi(request, admin, trx.reference, 'paid')
   const ongoing = await subscription(request, customer.token, reference)
   await page.goto('/investment-portfolio')
   await expect(card(page, reference)).toContainText('Ongoing')
-  await expect(card(page, reference)).toContainText(`Next ROI date${shortDate(ongoing.next_payment_date)}`)
+  await expect(card(page, reference)).toContainText(
+    `Next ROI date${shortDate(ongoing.next_payment_date)}`,
+  )
   await expect(card(page, reference)).toContainText('Next ROI₦40,000.00')
   await expect(card(page, reference).getByRole('link', { name: 'Make payment' })).toHaveCount(0)
   await card(page, reference).getByRole('link', { name: 'View payment plan' }).click()
@@ -215,7 +265,11 @@ test('the bank details set on /settings show in the make-payment panel, with cop
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   const accountNumber = String(Date.now()).slice(-10)
   await withSettingsLock(async () => {
     await signIn(page, ADMIN.email, ADMIN.password)
@@ -227,7 +281,8 @@ test('the bank details set on /settings show in the make-payment panel, with cop
     await expect(toast(page)).toContainText('Bank details updated successfully')
 
     await page.context().clearCookies()
-    if (javaScriptEnabled) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    if (javaScriptEnabled)
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await signIn(page, customer.email, customer.password)
     await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
     const bank = panel(page).getByRole('region', { name: 'Bank details' })
@@ -242,7 +297,9 @@ test('the bank details set on /settings show in the make-payment panel, with cop
     return
   }
   await copy.click()
-  await expect(panel(page).getByRole('button', { name: 'account number copied' })).toHaveText('copied')
+  await expect(panel(page).getByRole('button', { name: 'account number copied' })).toHaveText(
+    'copied',
+  )
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber)
   await expect(panel(page).getByRole('button', { name: 'Copy account number' })).toHaveText('Copy')
 })
@@ -253,7 +310,10 @@ test('staff add a subscription for a customer (search, pick, plan), then cancel 
   javaScriptEnabled,
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin, { available_by_quantity: true, unit_available: 1 })
+  const land = await landWithPlan(request, admin, {
+    available_by_quantity: true,
+    unit_available: 1,
+  })
   const customer = await createVerifiedUser(request)
 
   await signIn(page, ADMIN.email, ADMIN.password)
@@ -277,7 +337,9 @@ test('staff add a subscription for a customer (search, pick, plan), then cancel 
   expect(soldOut.data.is_available).toBe(false)
   await page.getByLabel('Search for subscriptions').fill(customer.email)
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${encodeURIComponent(customer.email)}`)
+  await expect(page).toHaveURL(
+    `/subscriptions?page=1&type=land&search=${encodeURIComponent(customer.email)}`,
+  )
   const created = page.getByTestId('subscription-card')
   await expect(created).toHaveCount(1)
   await expect(created).toContainText('Payment typeInstalments')
@@ -302,7 +364,11 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
-  const own = await subscribe(request, admin, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const own = await subscribe(request, admin, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/subscriptions?search=${own}`)
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${own}`)
@@ -323,8 +389,19 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(`/subscriptions?page=1&type=land&search=${own}&status=completed`)
   await expect(page.getByText('No subscription available')).toBeVisible()
-  const options = await page.getByLabel('Status', { exact: true }).locator('option').allTextContents()
-  expect(options).toEqual(['Status', 'Not paid', 'Confirming payment', 'Ongoing', 'Completed', 'Cancelled', 'Expired'])
+  const options = await page
+    .getByLabel('Status', { exact: true })
+    .locator('option')
+    .allTextContents()
+  expect(options).toEqual([
+    'Status',
+    'Not paid',
+    'Confirming payment',
+    'Ongoing',
+    'Completed',
+    'Cancelled',
+    'Expired',
+  ])
 
   await page.goto(`/investment-portfolio?status=ongoing&search=${tag()}`)
   await expect(page).toHaveURL(/\/investment-portfolio\?page=1&search=\w+&status=ongoing$/)
@@ -332,8 +409,15 @@ test('the lists keep their filters in the address; staff see the subscriber, "Yo
   await expect(page).toHaveURL('/investment-portfolio')
 })
 
-test('4 skeleton cards show while a client-side navigation loads the list', async ({ page, request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, 'Skeletons need JavaScript: without it the server answers the whole page')
+test('4 skeleton cards show while a client-side navigation loads the list', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(
+    !javaScriptEnabled,
+    'Skeletons need JavaScript: without it the server answers the whole page',
+  )
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   await page.goto('/subscriptions')
@@ -358,35 +442,63 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const land = await landWithPlan(request, admin)
   const customer = await createVerifiedUser(request)
-  const reference = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const reference = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   await signIn(page, customer.email, customer.password)
   const paidAt = yesterdayBoxes()
-  const post = (multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
-    page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, { multipart, maxRedirects: 0 })
+  const post = (
+    multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+  ) =>
+    page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, {
+      multipart,
+      maxRedirects: 0,
+    })
 
   const missing = await post({ amount: '900,000', ...paidAt })
   expect(missing.status()).toBe(400)
   expect(await missing.text()).toContain('Attach the proof of payment')
-  const html = { name: 'transfer.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') }
+  const html = {
+    name: 'transfer.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+  }
   const disguised = await post({ amount: '900,000', ...paidAt, proof_of_payment: html })
   expect(disguised.status()).toBe(400)
   expect(await disguised.text()).toContain('The file must be a PNG or JPEG image')
   const proof = { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() }
   // A day that is not one (or typed month first) is said next to the box, and the other fields are kept.
-  const badDay = await post({ amount: '900,000', description: 'Kept as typed', paid_on: '31/02/2026', paid_time: '10:30', proof_of_payment: proof })
+  const badDay = await post({
+    amount: '900,000',
+    description: 'Kept as typed',
+    paid_on: '31/02/2026',
+    paid_time: '10:30',
+    proof_of_payment: proof,
+  })
   expect(badDay.status()).toBe(400)
   expect(await badDay.text()).toContain('Enter the date as DD/MM/YYYY, for example 22/11/2026')
   expect(await badDay.text()).toContain('Kept as typed')
   const short = await post({ amount: '100,000', ...paidAt, proof_of_payment: proof })
   expect(short.status()).toBe(400)
   expect(await short.text()).toContain('Amount must be ₦900,000.00, the full amount')
-  const sent = await post({ amount: '900,000', description: 'Transfer from GTBank', ...paidAt, proof_of_payment: proof })
+  const sent = await post({
+    amount: '900,000',
+    description: 'Transfer from GTBank',
+    ...paidAt,
+    proof_of_payment: proof,
+  })
   expect(sent.status()).toBe(302)
   expect(sent.headers().location).toBe('/subscriptions?page=1&type=land')
 
   // The same screenshot for another subscription is refused under the file field: a proof proves one payment.
   const otherLand = await landWithPlan(request, admin)
-  const second = await subscribe(request, customer.token, { type: 'land', product_id: otherLand.reference, payment_mode: 'full' })
+  const second = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: otherLand.reference,
+    payment_mode: 'full',
+  })
   const reused = await page.request.post(`/subscriptions/${second}/pay?page=1&type=land`, {
     multipart: { amount: '900,000', ...paidAt, proof_of_payment: proof },
     maxRedirects: 0,
@@ -394,14 +506,29 @@ test('plain form posts (as curl sends them): the proof is required and must be a
   expect(reused.status()).toBe(400)
   expect(await reused.text()).toContain('This file is already attached to another payment')
 
-  const [waiting] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items
-  expect(waiting).toMatchObject({ status: 'awaiting_confirmation', amount: 900_000, description: 'Transfer from GTBank' })
-  const marked = await page.request.post(`/subscriptions/${reference}/transactions?page=1&type=land`, {
-    form: { reference: waiting.reference, status: 'paid' },
-    maxRedirects: 0,
+  const [waiting] = (
+    await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, {
+      token: customer.token,
+    })
+  ).data.items
+  expect(waiting).toMatchObject({
+    status: 'awaiting_confirmation',
+    amount: 900_000,
+    description: 'Transfer from GTBank',
   })
+  const marked = await page.request.post(
+    `/subscriptions/${reference}/transactions?page=1&type=land`,
+    {
+      form: { reference: waiting.reference, status: 'paid' },
+      maxRedirects: 0,
+    },
+  )
   expect(marked.status()).toBe(302)
-  const after = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items[0]
+  const after = (
+    await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, {
+      token: customer.token,
+    })
+  ).data.items[0]
   expect(after.status).toBe('awaiting_confirmation')
   // Someone else's subscription is not there at all.
   const stranger = await createVerifiedUser(request)

@@ -2,11 +2,29 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { httpClient, serverPort, startServer } from '../support/server'
-import { expectOk, investmentProduct, markByApi, payByApi, proofPng, shortDate, subscribe, toast } from './payments-support'
-import { ADMIN, apiCall, apiLogin, codeFrom, createStaffUser, createVerifiedUser, signIn } from './support'
+import {
+  expectOk,
+  investmentProduct,
+  markByApi,
+  payByApi,
+  proofPng,
+  shortDate,
+  subscribe,
+  toast,
+} from './payments-support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  codeFrom,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+} from './support'
 
 /** Today in Lagos, as the API dates payouts. */
-const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
+const lagosToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
 
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 })
@@ -17,7 +35,10 @@ async function fitsPhone(page: Page) {
     clientWidth: document.documentElement.clientWidth,
     // What sticks out, to say why when it does.
     wide: [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+      )
       .map((element) => `${element.tagName}.${element.className}`.slice(0, 60))
       .slice(0, 4),
   }))
@@ -38,15 +59,26 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
     product_id: product,
     amount_invested: 300_000,
   })
-  await markByApi(request, admin, await payByApi(request, investor.token, reference, 300_000), 'paid')
-  const ledger = await apiCall(request, 'GET', `product-subscription/${reference}/payout`, { token: investor.token })
+  await markByApi(
+    request,
+    admin,
+    await payByApi(request, investor.token, reference, 300_000),
+    'paid',
+  )
+  const ledger = await apiCall(request, 'GET', `product-subscription/${reference}/payout`, {
+    token: investor.token,
+  })
   await expectOk(ledger)
-  expect(ledger.data.map((row: { amount: number }) => row.amount)).toEqual([30_000, 30_000, 30_000, 330_000])
+  expect(ledger.data.map((row: { amount: number }) => row.amount)).toEqual([
+    30_000, 30_000, 30_000, 330_000,
+  ])
 
   // Staff who record payouts: the first one alone, with a proof; then two more ticked together.
   const recorder = await createStaffUser(request, ['can_record_payout'])
   await signIn(page, recorder.email, recorder.password)
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).first()).toBeVisible()
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Payouts' }).first(),
+  ).toBeVisible()
   await page.goto(`/payouts?status=scheduled&search=${reference}`)
   await expect(page.getByTestId('payout-tab-scheduled')).toContainText('Scheduled')
   await expect(page.getByTestId('payout-total')).toContainText('4 payouts, total ₦420,000.00')
@@ -61,7 +93,11 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   // So is a day before the investment was made.
   await page.getByLabel('Date paid').fill('01/01/1999')
   await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
-  await expect(page.getByText(`Date paid cannot be before the investment started (${shortDate(lagosToday())})`)).toBeVisible()
+  await expect(
+    page.getByText(
+      `Date paid cannot be before the investment started (${shortDate(lagosToday())})`,
+    ),
+  ).toBeVisible()
   await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
   await page.getByLabel('Date paid').fill(shortDate(lagosToday()))
   await page.getByLabel('Proof of payment (optional)').setInputFiles({
@@ -93,15 +129,25 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   await expect(summary).toContainText('Total invested₦300,000.00')
   await expect(summary).toContainText('Returns received₦90,000.00')
   await expect(summary).toContainText('Returns still expected₦30,000.00')
-  await expect(summary).toContainText(`Next payout₦330,000.00On ${shortDate(ledger.data[3].due_date)}`)
+  await expect(summary).toContainText(
+    `Next payout₦330,000.00On ${shortDate(ledger.data[3].due_date)}`,
+  )
   const chart = page.getByRole('img', {
     name: /Cumulative returns, expected against received/,
   })
   await expect(chart).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Cumulative returns by date' }).getByRole('row')).toHaveCount(6)
-  await expect(page.locator('figcaption')).toContainText('₦120,000.00 expected in all, ₦90,000.00 received so far.')
+  await expect(
+    page.getByRole('table', { name: 'Cumulative returns by date' }).getByRole('row'),
+  ).toHaveCount(6)
+  await expect(page.locator('figcaption')).toContainText(
+    '₦120,000.00 expected in all, ₦90,000.00 received so far.',
+  )
 
-  await page.getByTestId('subscription-card').filter({ hasText: reference }).getByRole('link', { name: 'Payouts' }).click()
+  await page
+    .getByTestId('subscription-card')
+    .filter({ hasText: reference })
+    .getByRole('link', { name: 'Payouts' })
+    .click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText(`Payouts: ${reference}`)
   const rows = dialog.getByTestId('ledger-row')
@@ -117,7 +163,9 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   const notifications = await apiCall(request, 'GET', 'notification', {
     token: investor.token,
   })
-  const paid = notifications.data.items.filter((item: { title: string }) => item.title === 'Payout paid')
+  const paid = notifications.data.items.filter(
+    (item: { title: string }) => item.title === 'Payout paid',
+  )
   expect(paid).toHaveLength(3)
   expect(paid[0].link).toBe(`/investment-portfolio/${reference}/payouts`)
 })
@@ -129,14 +177,32 @@ test('a payout account just set holds the investor payouts: staff see until when
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const product = await investmentProduct(request, admin)
   const investor = await createVerifiedUser(request)
-  const reference = await subscribe(request, investor.token, { type: 'land_investment', product_id: product, amount_invested: 300_000 })
-  await markByApi(request, admin, await payByApi(request, investor.token, reference, 300_000), 'paid')
-  const account = { bank: 'gtbank', account_number: '0123456789', account_name: 'Chidi Okafor', current_password: investor.password }
+  const reference = await subscribe(request, investor.token, {
+    type: 'land_investment',
+    product_id: product,
+    amount_invested: 300_000,
+  })
+  await markByApi(
+    request,
+    admin,
+    await payByApi(request, investor.token, reference, 300_000),
+    'paid',
+  )
+  const account = {
+    bank: 'gtbank',
+    account_number: '0123456789',
+    account_name: 'Chidi Okafor',
+    current_password: investor.password,
+  }
   const dayBefore = shortDate(lagosToday())
-  await expectOk(await apiCall(request, 'POST', 'account/profile', { token: investor.token, body: account }))
+  await expectOk(
+    await apiCall(request, 'POST', 'account/profile', { token: investor.token, body: account }),
+  )
   // The change is dated the day it was made in Lagos, which may have ended while the test ran.
   const changedOn = [...new Set([dayBefore, shortDate(lagosToday())])].join('|')
-  const hold = new RegExp(`Payout account changed on (${changedOn}): held until \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`)
+  const hold = new RegExp(
+    `Payout account changed on (${changedOn}): held until \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`,
+  )
 
   const recorder = await createStaffUser(request, ['can_record_payout'])
   await signIn(page, recorder.email, recorder.password)
@@ -144,17 +210,24 @@ test('a payout account just set holds the investor payouts: staff see until when
   const rows = page.getByTestId('payout-row')
   await expect(rows).toHaveCount(4)
   await expect(rows.first().getByTestId('payout-hold')).toHaveText(hold)
-  await expect(page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` })).toHaveCount(0)
+  await expect(
+    page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }),
+  ).toHaveCount(0)
   await expect(page.getByLabel(`Select ${reference}, payout 1`)).toHaveCount(0)
   await fitsPhone(page)
 
   await page.context().clearCookies()
   await signIn(page, investor.email, investor.password)
   await page.goto(`/investment-portfolio/${reference}/payouts`)
-  await expect(page.getByRole('dialog').getByTestId('ledger-row').first().getByTestId('payout-hold')).toHaveText(hold)
+  await expect(
+    page.getByRole('dialog').getByTestId('ledger-row').first().getByTestId('payout-hold'),
+  ).toHaveText(hold)
 })
 
-test('a customer, and staff without can_record_payout, do not get the payouts page', async ({ page, request }) => {
+test('a customer, and staff without can_record_payout, do not get the payouts page', async ({
+  page,
+  request,
+}) => {
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   await expect(page.getByRole('link', { name: 'Payouts', exact: true })).toHaveCount(0)
@@ -166,7 +239,9 @@ test('a customer, and staff without can_record_payout, do not get the payouts pa
 test.describe('late payouts', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('a payout past its grace days shows under Late on /payouts and on the investor portfolio', async ({ page }, testInfo) => {
+  test('a payout past its grace days shows under Late on /payouts and on the investor portfolio', async ({
+    page,
+  }, testInfo) => {
     // A server of its own: its database is moved back in time between two runs (the payout's date),
     // then its daily job, run at start, moves the payout to late.
     const port = serverPort(30 + (testInfo.project.name === 'no-js' ? 1 : 0))
@@ -175,7 +250,8 @@ test.describe('late payouts', () => {
     try {
       const client = httpClient(server)
       const login = async (email: string, password: string) =>
-        (await client.call('POST', 'auth/login', { body: { email, password } })).data.token as string
+        (await client.call('POST', 'auth/login', { body: { email, password } })).data
+          .token as string
       const admin = await login(ADMIN.email, ADMIN.password)
       const ok = async (method: string, apiPath: string, token: string, body?: unknown) => {
         const answer = await client.call(method, apiPath, { token, body })
@@ -246,7 +322,10 @@ test.describe('late payouts', () => {
       // Ten days ago: past the three grace days.
       const { PGlite } = await import('@electric-sql/pglite')
       const db = new PGlite(path.join(dataDir, 'pglite'))
-      await db.query(`update payouts set due_date = (now() at time zone 'Africa/Lagos')::date - 10 where uuid = $1`, [first.id])
+      await db.query(
+        `update payouts set due_date = (now() at time zone 'Africa/Lagos')::date - 10 where uuid = $1`,
+        [first.id],
+      )
       // The payout account was set four days ago: its hold is over.
       await db.query(`update profiles set payout_account_changed_at = now() - interval '4 days'`)
       await db.close()
@@ -255,7 +334,12 @@ test.describe('late payouts', () => {
       const restarted = httpClient(server)
       await expect
         .poll(
-          async () => (await restarted.call('GET', `product-subscription/${sub.reference}/payout`, { token: investor })).data?.[0]?.status,
+          async () =>
+            (
+              await restarted.call('GET', `product-subscription/${sub.reference}/payout`, {
+                token: investor,
+              })
+            ).data?.[0]?.status,
           {
             timeout: 30_000,
           },
@@ -282,7 +366,9 @@ test.describe('late payouts', () => {
       await page.getByRole('button', { name: 'Sign In' }).click()
       await expect(page).not.toHaveURL(/\/login/)
       await page.goto(`${server.url}/investment-portfolio`)
-      await expect(page.getByTestId('portfolio-summary')).toContainText('Late payouts1 (₦10,000.00)')
+      await expect(page.getByTestId('portfolio-summary')).toContainText(
+        'Late payouts1 (₦10,000.00)',
+      )
       const late = page.getByTestId('late-payouts')
       await expect(late).toContainText('One payout is late')
       await expect(late).toContainText(`${sub.reference}, payout 1`)
@@ -301,7 +387,9 @@ test.describe('late payouts', () => {
       await page.getByRole('button', { name: `Record ${sub.reference}, payout 1 as paid` }).click()
       await expect(toast(page)).toContainText('Payout recorded as paid')
       await page.goto(`${server.url}/payouts?status=paid&search=${sub.reference}`)
-      await expect(page.getByTestId('payout-row').first()).toContainText('Paid to Guaranty Trust Bank (GTBank) · 0123456789 · Amaka Late')
+      await expect(page.getByTestId('payout-row').first()).toContainText(
+        'Paid to Guaranty Trust Bank (GTBank) · 0123456789 · Amaka Late',
+      )
       await page.context().clearCookies()
       await page.goto(`${server.url}/login`)
       await page.getByLabel('Email').fill(email)
@@ -309,7 +397,9 @@ test.describe('late payouts', () => {
       await page.getByRole('button', { name: 'Sign In' }).click()
       await expect(page).not.toHaveURL(/\/login/)
       await page.goto(`${server.url}/investment-portfolio/${sub.reference}/payouts`)
-      await expect(page.getByRole('dialog').getByTestId('ledger-row').first()).toContainText('Paid toGuaranty Trust Bank (GTBank) · 0123456789 · Amaka Late')
+      await expect(page.getByRole('dialog').getByTestId('ledger-row').first()).toContainText(
+        'Paid toGuaranty Trust Bank (GTBank) · 0123456789 · Amaka Late',
+      )
     } finally {
       await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -1,13 +1,29 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, linkFrom, setPasswordThroughApi, signIn, uniqueEmail, waitForMail, withSettingsLock } from './support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createStaffUser,
+  createVerifiedUser,
+  linkFrom,
+  setPasswordThroughApi,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+  withSettingsLock,
+} from './support'
 
 // The sidebar has a 'Settings' link too: the tab is the one in the page's own navigation.
 const settingsTab = (page: Page) =>
-  page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Settings', exact: true })
+  page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Settings', exact: true })
 
 const toast = (page: Page) => page.getByTestId('toast')
 
-test('an admin with can_modify_customer adds a customer, who sets a password from the mail and signs in', async ({ page }) => {
+test('an admin with can_modify_customer adds a customer, who sets a password from the mail and signs in', async ({
+  page,
+}) => {
   const admin = await createStaffUser(page.request, ['can_modify_customer'])
   await signIn(page, admin.email, admin.password)
   await page.goto('/customers')
@@ -53,7 +69,9 @@ test('suspend and unsuspend a customer through the confirmation modal', async ({
   await page.goto('/customers')
   await page.getByRole('searchbox').fill(customer.email)
   await page.getByRole('button', { name: 'Search' }).click()
-  await expect(page).toHaveURL(new RegExp(`/customers\\?page=1&search=${encodeURIComponent(customer.email)}$`))
+  await expect(page).toHaveURL(
+    new RegExp(`/customers\\?page=1&search=${encodeURIComponent(customer.email)}$`),
+  )
   await expect(page.getByRole('row')).toHaveCount(2)
 
   await page.getByRole('link', { name: 'Suspend Chidi Okafor' }).click()
@@ -70,12 +88,19 @@ test('suspend and unsuspend a customer through the confirmation modal', async ({
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Suspended')
 
   // The suspended customer is signed out and cannot sign in.
-  expect((await apiCall(page.request, 'GET', 'auth/me', { token: customer.token })).httpStatus).toBe(401)
-  const refused = await apiCall(page.request, 'POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+  expect(
+    (await apiCall(page.request, 'GET', 'auth/me', { token: customer.token })).httpStatus,
+  ).toBe(401)
+  const refused = await apiCall(page.request, 'POST', 'auth/login', {
+    body: { email: customer.email, password: customer.password },
+  })
   expect(refused.httpStatus).toBe(403)
 
   await page.getByRole('link', { name: 'Unsuspend Chidi Okafor' }).click()
-  await page.getByRole('alertdialog', { name: 'Unsuspend Chidi Okafor?' }).getByRole('button', { name: 'Unsuspend' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Unsuspend Chidi Okafor?' })
+    .getByRole('button', { name: 'Unsuspend' })
+    .click()
   await expect(toast(page)).toContainText('unsuspended successfully')
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText('Active')
   await apiLogin(page.request, customer.email, customer.password)
@@ -98,11 +123,20 @@ test('the super admin creates a user with two permissions and edits them', async
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Kemi Adeyemi')
 
   const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
-  const listed = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
+  const listed = await apiCall(
+    page.request,
+    'GET',
+    `admin/user?search=${encodeURIComponent(email)}`,
+    { token },
+  )
   expect(listed.data.items[0].permissions).toEqual(['can_view_customer', 'can_view_realtor'])
 
   // Edit: names are locked, a blank e-mail keeps the current one, one permission swapped.
-  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Edit Kemi Adeyemi' }).click()
+  await page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .getByRole('link', { name: 'Edit Kemi Adeyemi' })
+    .click()
   const edit = page.getByRole('dialog', { name: 'Edit user' })
   await expect(edit.getByLabel('First name')).toHaveValue('Kemi')
   await expect(edit.getByLabel('First name')).not.toBeEditable()
@@ -112,8 +146,16 @@ test('the super admin creates a user with two permissions and edits them', async
   await edit.getByLabel('Change settings').check()
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(toast(page)).toContainText('User updated successfully')
-  const edited = await apiCall(page.request, 'GET', `admin/user?search=${encodeURIComponent(email)}`, { token })
-  expect(edited.data.items[0]).toMatchObject({ email, permissions: ['can_modify_setting', 'can_view_customer'] })
+  const edited = await apiCall(
+    page.request,
+    'GET',
+    `admin/user?search=${encodeURIComponent(email)}`,
+    { token },
+  )
+  expect(edited.data.items[0]).toMatchObject({
+    email,
+    permissions: ['can_modify_setting', 'can_view_customer'],
+  })
 
   // Signed in, the user sees exactly the menu its permissions open, and reaches those pages only.
   await page.context().clearCookies()
@@ -141,18 +183,24 @@ test('the super admin creates a user with two permissions and edits them', async
 
 test('a realtor sees its referral link and only its own customers', async ({ page }) => {
   const realtor = await createVerifiedUser(page.request, 'realtor')
-  const referred = await createVerifiedUser(page.request, 'customer', { referral: realtor.user.reference })
+  const referred = await createVerifiedUser(page.request, 'customer', {
+    referral: realtor.user.reference,
+  })
   const stranger = await createVerifiedUser(page.request, 'customer')
   await signIn(page, realtor.email, realtor.password)
   await page.goto('/customers')
-  await expect(page.getByLabel('Your referral link')).toHaveValue(new RegExp(`/register\\?ref=${realtor.user.reference}$`))
+  await expect(page.getByLabel('Your referral link')).toHaveValue(
+    new RegExp(`/register\\?ref=${realtor.user.reference}$`),
+  )
   await expect(page.getByRole('row').filter({ hasText: referred.email })).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: stranger.email })).toHaveCount(0)
   const response = await page.goto(`/customers/${stranger.user.reference}?search=Okafor`)
   expect(response?.status()).toBe(404)
   // The panel says so over the list, and its way back keeps the list's search.
   const missing = page.getByRole('dialog', { name: 'Not found' })
-  await expect(missing.getByRole('alert')).toHaveText('This record does not exist, or you may not see it.')
+  await expect(missing.getByRole('alert')).toHaveText(
+    'This record does not exist, or you may not see it.',
+  )
   await missing.getByRole('link', { name: 'Back to the list' }).click()
   await expect(page).toHaveURL(/\/customers\?(page=1&)?search=Okafor$/)
   await expect(page.getByRole('row').filter({ hasText: referred.email })).toBeVisible()
@@ -186,7 +234,9 @@ test('the date filter and a customer without access', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`date_registered=${encodeURIComponent(today)}`))
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toBeVisible()
   await expect(page.getByLabel('Date registered')).toHaveValue(today)
-  await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}&date_registered=01/01/2020`)
+  await page.goto(
+    `/customers?page=1&search=${encodeURIComponent(customer.email)}&date_registered=01/01/2020`,
+  )
   await expect(page.getByText('No customer available')).toBeVisible()
   await page.goto(`/customers?page=1&date_registered=${encodeURIComponent('31/02/2026')}`)
   await expect(page.getByText('Enter the date as DD/MM/YYYY, for example 22/11/2026')).toBeVisible()
@@ -215,13 +265,17 @@ test('changing the password signs out, and the new password works', async ({ pag
   // watches every frame, where expect's polling could step over so short a window.
   await toast(page).filter({ hasText: 'Password changed successfully' }).waitFor()
   await expect(page).toHaveURL(/\/login$/)
-  const old = await apiCall(page.request, 'POST', 'auth/login', { body: { email: customer.email, password: customer.password } })
+  const old = await apiCall(page.request, 'POST', 'auth/login', {
+    body: { email: customer.email, password: customer.password },
+  })
   expect(old.httpStatus).toBe(401)
   await signIn(page, customer.email, 'brand-new-password-1')
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('bank details and reminder days edited on /settings; a customer reads the bank details', async ({ page }) => {
+test('bank details and reminder days edited on /settings; a customer reads the bank details', async ({
+  page,
+}) => {
   const customer = await createVerifiedUser(page.request, 'customer')
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto('/settings')
@@ -234,8 +288,14 @@ test('bank details and reminder days edited on /settings; a customer reads the b
     await page.getByLabel('Bank name').fill('Access Bank')
     await page.getByRole('button', { name: 'Save bank details' }).click()
     await expect(toast(page)).toContainText('Bank details updated successfully')
-    const read = await apiCall(page.request, 'GET', 'admin/setting/bank_details', { token: customer.token })
-    expect(read.data).toEqual({ account_number: accountNumber, account_name: 'Land Banking Escrow', bank_name: 'Access Bank' })
+    const read = await apiCall(page.request, 'GET', 'admin/setting/bank_details', {
+      token: customer.token,
+    })
+    expect(read.data).toEqual({
+      account_number: accountNumber,
+      account_name: 'Land Banking Escrow',
+      bank_name: 'Access Bank',
+    })
 
     await page.getByLabel('Reminder days').fill('7')
     await page.getByRole('button', { name: 'Save reminder days' }).click()

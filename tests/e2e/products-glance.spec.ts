@@ -87,7 +87,9 @@ async function cardsReadAtAGlance(page: Page, request: APIRequestContext) {
   await discounted.getByRole('heading', { name: names.discounted }).getByRole('link').click()
   const panel = page.getByRole('dialog', { name: names.discounted })
   await expect(panel).toBeVisible()
-  await expect(panel.getByTestId('product-price').locator('del')).toHaveText('Old price ₦4,000,000.00')
+  await expect(panel.getByTestId('product-price').locator('del')).toHaveText(
+    'Old price ₦4,000,000.00',
+  )
 
   // The name alone finds a product in the search box.
   await page.goto(`/land-purchases?page=1&search=${encodeURIComponent(`Cedar Court ${tag}`)}`)
@@ -117,7 +119,10 @@ async function cardsReadAtAGlance(page: Page, request: APIRequestContext) {
 }
 
 test.describe('products read at a glance: desktop', () => {
-  test('a card shows its name, price, discount and sold-out badge; returns read in words', async ({ page, request }) => {
+  test('a card shows its name, price, discount and sold-out badge; returns read in words', async ({
+    page,
+    request,
+  }) => {
     await cardsReadAtAGlance(page, request)
   })
 
@@ -133,7 +138,10 @@ test.describe('products read at a glance: desktop', () => {
 test.describe('products read at a glance: phone', () => {
   test.use({ viewport: PHONE })
 
-  test('a card shows its name, price, discount and sold-out badge; returns read in words', async ({ page, request }) => {
+  test('a card shows its name, price, discount and sold-out badge; returns read in words', async ({
+    page,
+    request,
+  }) => {
     await cardsReadAtAGlance(page, request)
   })
 
@@ -170,7 +178,9 @@ test.describe('products read at a glance: phone', () => {
     await expect(availability).toBeVisible()
     await availability.selectOption({ label: 'Unavailable' })
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Search', exact: true }).click()
-    await expect(page).toHaveURL(`/land-purchases?page=1&available_status=unavailable&search=${tag}`)
+    await expect(page).toHaveURL(
+      `/land-purchases?page=1&available_status=unavailable&search=${tag}`,
+    )
     await expect(page.getByTestId('product-card')).toHaveCount(1)
     await expect(page.getByRole('heading', { name: names.soldOut })).toBeVisible()
     await expect(page.locator('summary', { hasText: 'Filters (1)' })).toBeVisible()
@@ -194,7 +204,10 @@ async function customersByName(request: APIRequestContext, tag: string) {
 }
 
 test.describe('people lists sort by a column', () => {
-  test('on a desktop the column headers sort, keeping the search, with aria-sort', async ({ page, request }) => {
+  test('on a desktop the column headers sort, keeping the search, with aria-sort', async ({
+    page,
+    request,
+  }) => {
     const tag = tagFor('sort')
     await customersByName(request, tag)
     await signIn(page, ADMIN.email, ADMIN.password)
@@ -203,7 +216,10 @@ test.describe('people lists sort by a column', () => {
     await expect(names).toHaveText([`Bisi ${tag}`, `Tunde ${tag}`, `adaeze ${tag}`, `Ngozi ${tag}`])
     const nameHeader = page.getByRole('columnheader', { name: /^Name/ })
     await expect(nameHeader).not.toHaveAttribute('aria-sort')
-    await expect(page.getByRole('columnheader', { name: /^Date registered/ })).toHaveAttribute('aria-sort', 'descending')
+    await expect(page.getByRole('columnheader', { name: /^Date registered/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
 
     await nameHeader.getByRole('link').click()
     await expect(page).toHaveURL(`/customers?page=1&search=${tag}&sort=name&dir=asc`)
@@ -235,7 +251,9 @@ test.describe('people lists sort by a column', () => {
       const name = first.getByRole('cell', { name: `adaeze ${tag}`, exact: true })
       const email = first.getByRole('cell', { name: /@/ })
       // The label is the cell's ::before (data-label), which is not text in the page.
-      expect(await email.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Email"')
+      expect(await email.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+        '"Email"',
+      )
       const [nameBox, emailBox] = [await name.boundingBox(), await email.boundingBox()]
       expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(emailBox!.y)
       expect(emailBox!.width).toBeGreaterThan(PHONE.width / 2)

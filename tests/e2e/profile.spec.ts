@@ -1,8 +1,17 @@
 import { expect, test, type Page } from '@playwright/test'
 import { toast } from './payments-support'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, withSettingsLock } from './support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+  withSettingsLock,
+} from './support'
 
-const profileCard = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Profile', exact: true }) })
+const profileCard = (page: Page) =>
+  page.locator('section', { has: page.getByRole('heading', { name: 'Profile', exact: true }) })
 const kin = (page: Page) => profileCard(page).getByRole('group', { name: 'Next of kin' })
 const payout = (page: Page) => profileCard(page).getByRole('group', { name: 'Payout bank account' })
 
@@ -44,7 +53,9 @@ async function customerFillsInProfile(page: Page) {
   // box, which is emptied, and everything else typed stays.
   await payout(page).getByLabel('Account number').fill('0123456789')
   await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
-  await expect(payout(page).getByText('Enter your current password to change your payout account')).toBeVisible()
+  await expect(
+    payout(page).getByText('Enter your current password to change your payout account'),
+  ).toBeVisible()
   await expectProfileKept(page, '0123456789')
   await payout(page).getByLabel('Current password').fill('not-my-password')
   await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
@@ -60,23 +71,33 @@ async function customerFillsInProfile(page: Page) {
   await expectProfileKept(page, '0123456789')
   // The holder is told in the app at once (and by e-mail).
   const told = await apiCall(page.request, 'GET', 'notification', { token: customer.token })
-  expect(told.data.items.map((item: { title: string }) => item.title)).toContain('Payout account changed')
+  expect(told.data.items.map((item: { title: string }) => item.title)).toContain(
+    'Payout account changed',
+  )
   // Other fields change without the password while the account stays as it is.
   await profileCard(page).getByLabel('Address').fill('3 Bourdillon Road, Ikoyi, Lagos')
   await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
   await expect(toast(page)).toContainText('Profile saved')
   await page.goto('/settings')
-  await expect(profileCard(page).getByLabel('Address')).toHaveValue('3 Bourdillon Road, Ikoyi, Lagos')
+  await expect(profileCard(page).getByLabel('Address')).toHaveValue(
+    '3 Bourdillon Road, Ikoyi, Lagos',
+  )
   await profileCard(page).getByLabel('Address').fill('12 Admiralty Way, Lekki Phase 1, Lagos')
   await profileCard(page).getByRole('button', { name: 'Save profile' }).click()
   await expect(toast(page)).toContainText('Profile saved')
   return customer
 }
 
-test('a customer fills in the profile and payout account; a bad account number shows its message and keeps the other fields', async ({ page }) => {
+test('a customer fills in the profile and payout account; a bad account number shows its message and keeps the other fields', async ({
+  page,
+}) => {
   const customer = await customerFillsInProfile(page)
   const saved = await apiCall(page.request, 'GET', 'account/profile', { token: customer.token })
-  expect(saved.data).toMatchObject({ bank_name: 'Zenith Bank', account_number: '0123456789', next_of_kin_phone: '0805 555 0101' })
+  expect(saved.data).toMatchObject({
+    bank_name: 'Zenith Bank',
+    account_number: '0123456789',
+    next_of_kin_phone: '0805 555 0101',
+  })
 
   // Staff who may view customers see it on the customer's panel.
   const staff = await createStaffUser(page.request, ['can_view_customer'])
@@ -100,11 +121,15 @@ test('staff have a profile without a payout account', async ({ page }) => {
   await expect(toast(page)).toContainText('Profile saved')
 })
 
-test('staff with the settings permission set the company details printed on documents', async ({ page }) => {
+test('staff with the settings permission set the company details printed on documents', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password)
   await withSettingsLock(async () => {
     await page.goto('/settings?tab=settings')
-    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Company details' }) })
+    const card = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Company details' }),
+    })
     // Keeps "Land Banking" in the name: other specs read it on the receipts.
     await card.getByLabel('Company name').fill('Land Banking Nigeria Ltd')
     await card.getByLabel('Address').fill('3 Bourdillon Road, Ikoyi, Lagos')
@@ -121,15 +146,24 @@ test('staff with the settings permission set the company details printed on docu
     await expect(card.getByLabel('Company name')).toHaveValue('Land Banking Nigeria Ltd')
     const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
     const saved = await apiCall(page.request, 'GET', 'admin/setting/company_details', { token })
-    expect(saved.data).toEqual({ name: 'Land Banking Nigeria Ltd', address: '3 Bourdillon Road, Ikoyi, Lagos', rc_number: 'RC 1234567', phone: '01 234 5678' })
+    expect(saved.data).toEqual({
+      name: 'Land Banking Nigeria Ltd',
+      address: '3 Bourdillon Road, Ikoyi, Lagos',
+      rc_number: 'RC 1234567',
+      phone: '01 234 5678',
+    })
   })
 })
 
-test('staff with the settings permission set how long payouts wait after a payout account changes', async ({ page }) => {
+test('staff with the settings permission set how long payouts wait after a payout account changes', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password)
   await withSettingsLock(async () => {
     await page.goto('/settings?tab=settings')
-    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Payout account changes' }) })
+    const card = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Payout account changes' }),
+    })
     await expect(card.getByLabel('Hold hours')).toHaveValue('72')
     await card.getByLabel('Hold hours').fill('0')
     await card.getByRole('button', { name: 'Save hold hours' }).click()
@@ -139,8 +173,14 @@ test('staff with the settings permission set how long payouts wait after a payou
     await expect(toast(page)).toContainText('Payout account hold saved')
     await expect(card.getByLabel('Hold hours')).toHaveValue('48')
     const token = await apiLogin(page.request, ADMIN.email, ADMIN.password)
-    expect((await apiCall(page.request, 'GET', 'admin/setting/payout_account_hold_hours', { token })).data).toEqual({ value: 48 })
-    await apiCall(page.request, 'POST', 'admin/setting', { token, body: { type: 'payout_account_hold_hours', value: 72 } })
+    expect(
+      (await apiCall(page.request, 'GET', 'admin/setting/payout_account_hold_hours', { token }))
+        .data,
+    ).toEqual({ value: 48 })
+    await apiCall(page.request, 'POST', 'admin/setting', {
+      token,
+      body: { type: 'payout_account_hold_hours', value: 72 },
+    })
   })
 })
 
@@ -149,7 +189,9 @@ test.describe('at phone width', () => {
 
   test('the profile card fits the screen and saves', async ({ page }) => {
     await customerFillsInProfile(page)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     const save = profileCard(page).getByRole('button', { name: 'Save profile' })
     const box = await save.boundingBox()

@@ -25,18 +25,32 @@ async function planStatuses(page: Page, reference: string) {
   return (await rows.allTextContents()).map((text) => (text.endsWith('Paid') ? 'paid' : 'not paid'))
 }
 
-test('a customer who already owns a plot buys 2 more: the price doubles and 2 units leave stock', async ({ page, request }) => {
+test('a customer who already owns a plot buys 2 more: the price doubles and 2 units leave stock', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin, { available_by_quantity: true, unit_available: 5, land_type: 'plot', discount_percentage: 10 })
+  const land = await landWithPlan(request, admin, {
+    available_by_quantity: true,
+    unit_available: 5,
+    land_type: 'plot',
+    discount_percentage: 10,
+  })
   const customer = await createVerifiedUser(request)
   // The first plot, paid for and confirmed.
-  const first = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+  const first = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+  })
   await markByApi(request, admin, await payByApi(request, customer.token, first, 810_000), 'paid')
 
   await signIn(page, customer.email, customer.password)
   await page.goto(`/land-purchases?page=1&search=${land.location.split(' ')[0]}`)
   const product = page.getByTestId('product-card').filter({ hasText: land.reference })
-  await expect(product.getByRole('link', { name: "You've subscribed to this product" })).toBeVisible()
+  await expect(
+    product.getByRole('link', { name: "You've subscribed to this product" }),
+  ).toBeVisible()
   await product.getByRole('link', { name: 'Buy now' }).click()
   const flow = page.getByRole('dialog', { name: land.location })
   const howMany = flow.getByLabel('How many plots?')
@@ -56,9 +70,18 @@ test('a customer who already owns a plot buys 2 more: the price doubles and 2 un
   await flow.getByRole('button', { name: 'Proceed', exact: true }).click()
   await expect(toast(page)).toBeVisible()
 
-  const list = await apiCall(request, 'GET', 'product-subscription?type=land', { token: customer.token })
-  const second = (list.data.items as Array<Record<string, any>>).find((item) => item.reference !== first)!
-  expect(second).toMatchObject({ quantity: 2, total_amount: 1_620_000, next_payment_amount: 1_620_000, status: 'awaiting_payment' })
+  const list = await apiCall(request, 'GET', 'product-subscription?type=land', {
+    token: customer.token,
+  })
+  const second = (list.data.items as Array<Record<string, any>>).find(
+    (item) => item.reference !== first,
+  )!
+  expect(second).toMatchObject({
+    quantity: 2,
+    total_amount: 1_620_000,
+    next_payment_amount: 1_620_000,
+    status: 'awaiting_payment',
+  })
   const stock = await apiCall(request, 'GET', `product/${land.reference}`, { token: admin })
   expect(stock.data.unit_available).toBe(2)
 
@@ -68,37 +91,67 @@ test('a customer who already owns a plot buys 2 more: the price doubles and 2 un
   await expect(card(page, first)).toContainText('Quantity1 plot')
 })
 
-test('a customer pays the whole balance of a plan at once: every instalment is paid once confirmed', async ({ page, request }) => {
+test('a customer pays the whole balance of a plan at once: every instalment is paid once confirmed', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const { land, customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   const choices = panel(page).getByTestId('amount-choices')
   await expect(choices.getByRole('radio')).toHaveCount(4)
-  await expect(choices.getByRole('radio', { name: 'Initial deposit ₦250,000.00', exact: true })).toBeChecked()
-  await expect(choices.getByRole('radio', { name: 'Initial deposit and 1 instalment ₦500,000.00' })).toBeVisible()
-  await expect(choices.getByRole('radio', { name: 'Initial deposit and 2 instalments ₦750,000.00' })).toBeVisible()
+  await expect(
+    choices.getByRole('radio', { name: 'Initial deposit ₦250,000.00', exact: true }),
+  ).toBeChecked()
+  await expect(
+    choices.getByRole('radio', { name: 'Initial deposit and 1 instalment ₦500,000.00' }),
+  ).toBeVisible()
+  await expect(
+    choices.getByRole('radio', { name: 'Initial deposit and 2 instalments ₦750,000.00' }),
+  ).toBeVisible()
   const whole = choices.getByRole('radio', { name: 'Whole balance ₦1,000,000.00' })
-  await expect(whole).toHaveAccessibleDescription('Initial deposit and 3 instalments: pays off the balance')
+  await expect(whole).toHaveAccessibleDescription(
+    'Initial deposit and 3 instalments: pays off the balance',
+  )
   await whole.check()
   await sendProof(page)
 
-  const [waiting] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: customer.token })).data.items
+  const [waiting] = (
+    await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, {
+      token: customer.token,
+    })
+  ).data.items
   expect(waiting).toMatchObject({ amount: 1_000_000, status: 'awaiting_confirmation' })
   // Nothing is marked paid before staff confirm it.
-  expect(await planStatuses(page, reference)).toEqual(['not paid', 'not paid', 'not paid', 'not paid'])
+  expect(await planStatuses(page, reference)).toEqual([
+    'not paid',
+    'not paid',
+    'not paid',
+    'not paid',
+  ])
   await markByApi(request, admin, waiting.reference, 'paid')
   expect(await planStatuses(page, reference)).toEqual(['paid', 'paid', 'paid', 'paid'])
-  expect(await subscription(request, customer.token, reference)).toMatchObject({ status: 'completed', amount_left: 0 })
+  expect(await subscription(request, customer.token, reference)).toMatchObject({
+    status: 'completed',
+    amount_left: 0,
+  })
 })
 
-test('an amount that is not one of the choices, posted by hand, is refused under the amount', async ({ page, request }) => {
+test('an amount that is not one of the choices, posted by hand, is refused under the amount', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const { land, customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   const paidAt = yesterdayBoxes()
   const odd = await page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, {
-    multipart: { amount: '300000.00', ...paidAt, proof_of_payment: { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() } },
+    multipart: {
+      amount: '300000.00',
+      ...paidAt,
+      proof_of_payment: { name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() },
+    },
     maxRedirects: 0,
   })
   expect(odd.status()).toBe(400)
@@ -111,10 +164,18 @@ test('an amount that is not one of the choices, posted by hand, is refused under
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('staff record two instalments for a customer; another confirms; the next due date moves on', async ({ page, request }) => {
+  test('staff record two instalments for a customer; another confirms; the next due date moves on', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
     const { land, customer, reference } = await customerOnPlan(request, admin)
-    await markByApi(request, admin, await payByApi(request, customer.token, reference, 250_000), 'paid')
+    await markByApi(
+      request,
+      admin,
+      await payByApi(request, customer.token, reference, 250_000),
+      'paid',
+    )
     const before = await subscription(request, customer.token, reference)
 
     await signIn(page, ADMIN.email, ADMIN.password)
@@ -137,12 +198,21 @@ test.describe('at phone width', () => {
 
     const verifier = await createStaffUser(request, ['can_verify_transaction'])
     const verifierToken = await apiLogin(request, verifier.email, verifier.password)
-    const [recorded] = (await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, { token: admin })).data.items
+    const [recorded] = (
+      await apiCall(request, 'GET', `product-subscription/${reference}/transaction`, {
+        token: admin,
+      })
+    ).data.items
     expect(recorded).toMatchObject({ amount: 500_000, recorded_by_staff: true })
     await markByApi(request, verifierToken, recorded.reference, 'paid')
 
     const after = await subscription(request, customer.token, reference)
-    expect(after).toMatchObject({ status: 'ongoing', total_amount_paid: 750_000, next_payment_amount: 250_000, duration_left: 1 })
+    expect(after).toMatchObject({
+      status: 'ongoing',
+      total_amount_paid: 750_000,
+      next_payment_amount: 250_000,
+      duration_left: 1,
+    })
     expect(after.next_payment_date > before.next_payment_date).toBe(true)
     expect(await planStatuses(page, reference)).toEqual(['paid', 'paid', 'paid', 'not paid'])
   })

@@ -16,9 +16,17 @@ const WIDTHS = [
 const CUSTOMER_PAGES = [
   { path: '/', heading: 'Dashboard', file: 'customer-dashboard' },
   { path: '/land-purchases', heading: 'Acquire Land', file: 'customer-land-catalogue' },
-  { path: '/land-investments', heading: 'Investment Options', file: 'customer-investment-catalogue' },
+  {
+    path: '/land-investments',
+    heading: 'Investment Options',
+    file: 'customer-investment-catalogue',
+  },
   { path: '/subscriptions', heading: 'Land Subscriptions', file: 'customer-land-subscriptions' },
-  { path: '/investment-portfolio', heading: 'Investment Portfolio', file: 'customer-investment-portfolio' },
+  {
+    path: '/investment-portfolio',
+    heading: 'Investment Portfolio',
+    file: 'customer-investment-portfolio',
+  },
   { path: '/settings', heading: 'Settings', file: 'customer-settings' },
 ]
 
@@ -30,11 +38,19 @@ const STAFF_PAGES = [
   { path: '/settings', heading: 'Settings', file: 'staff-settings' },
 ]
 
-async function showsWithoutSidewaysScroll(page: Page, { path: address, heading }: { path: string; heading: string }) {
+async function showsWithoutSidewaysScroll(
+  page: Page,
+  { path: address, heading }: { path: string; heading: string },
+) {
   const response = await page.goto(address)
   expect(response?.status(), address).toBe(200)
-  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), address).toBeVisible()
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  await expect(
+    page.getByRole('heading', { level: 1, name: heading, exact: true }),
+    address,
+  ).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  )
   expect(overflow, `${address} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0)
 }
 

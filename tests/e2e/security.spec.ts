@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LIMITS } from '../../app/backend/rate-limit'
 import { noisyPng, realPng, TINY_JPEG } from '../support/images'
-import { ADMIN, apiCall, apiLogin, codeFrom, createVerifiedUser, signIn, uniqueEmail, waitForMail } from './support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  codeFrom,
+  createVerifiedUser,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from './support'
 
 type Complaint = { page: string; text: string; source: string }
 
@@ -10,19 +19,25 @@ function watchCsp(page: Page) {
   const complaints: Complaint[] = []
   page.on('console', (message) => {
     const text = message.text()
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text)) {
+    if (
+      /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text)
+    ) {
       const source = /source (\S+)$/.exec(text)?.[1] ?? message.location().url ?? ''
       complaints.push({ page: page.url(), text, source })
     }
   })
-  page.on('pageerror', (error) => complaints.push({ page: page.url(), text: error.message, source: '' }))
+  page.on('pageerror', (error) =>
+    complaints.push({ page: page.url(), text: error.message, source: '' }),
+  )
   return complaints
 }
 
 async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} source ${event.sourceFile}`)
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} source ${event.sourceFile}`,
+      )
     })
   })
 }
@@ -40,12 +55,21 @@ async function isZodEvalProbe(complaint: Complaint, page: Page) {
 }
 
 test.describe('the Content-Security-Policy in a real browser', () => {
-  test('the main pages load and work under the CSP without a single violation', async ({ page, javaScriptEnabled }) => {
+  test('the main pages load and work under the CSP without a single violation', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     // It walks through some 25 pages: more than the default minute on a busy two-core machine.
     test.slow()
     await recordViolations(page)
     const complaints = watchCsp(page)
-    for (const path of ['/login', '/register', '/realtor/register', '/forgot-password', '/no/such/page']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/realtor/register',
+      '/forgot-password',
+      '/no/such/page',
+    ]) {
       await page.goto(path)
       await expect(page.locator('main').first()).toBeVisible()
     }
@@ -73,9 +97,20 @@ test.describe('the Content-Security-Policy in a real browser', () => {
     if (javaScriptEnabled) {
       await page.goto('/')
       // Client-side navigations load each route's code on demand: under the CSP too.
-      for (const label of ['Acquire Land', 'Investment Options', 'Customers', 'Settings', 'Dashboard']) {
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click()
-        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page')
+      for (const label of [
+        'Acquire Land',
+        'Investment Options',
+        'Customers',
+        'Settings',
+        'Dashboard',
+      ]) {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: label })
+          .click()
+        await expect(
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }),
+        ).toHaveAttribute('aria-current', 'page')
       }
       // Scripts really run: the inline script took the no-js class away.
       await expect(page.locator('html')).not.toHaveClass(/no-js/)
@@ -85,7 +120,10 @@ test.describe('the Content-Security-Policy in a real browser', () => {
     await page.locator('a[href^="/land-purchases/PRD-"]').first().click()
     await expect(page).toHaveURL(/\/land-purchases\/PRD-/)
     await page.goto('/')
-    await page.getByRole('link', { name: /notifications/i }).first().click()
+    await page
+      .getByRole('link', { name: /notifications/i })
+      .first()
+      .click()
     await expect(page).toHaveURL(/[?&]/)
     const unexpected: string[] = []
     const probes = new Set<string>()
@@ -93,20 +131,28 @@ test.describe('the Content-Security-Policy in a real browser', () => {
       if (await isZodEvalProbe(complaint, page)) probes.add(new URL(complaint.page).pathname)
       else unexpected.push(`${complaint.page}: ${complaint.text}`)
     }
-    if (probes.size) console.warn(`CSP: zod's eval probe was refused (harmlessly) on ${[...probes].join(', ')}: zod is still in those pages' scripts`)
+    if (probes.size)
+      console.warn(
+        `CSP: zod's eval probe was refused (harmlessly) on ${[...probes].join(', ')}: zod is still in those pages' scripts`,
+      )
     expect(unexpected).toEqual([])
   })
 })
 
 test.describe('abuse limits through the web forms', () => {
-  test('the 11th failed sign-in for one account within a minute is refused with a clear message', async ({ page, request }) => {
+  test('the 11th failed sign-in for one account within a minute is refused with a clear message', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request)
     await page.goto('/login')
     for (let attempt = 1; attempt <= 10; attempt++) {
       await page.getByLabel('Email').fill(user.email)
       await page.getByLabel('Password').fill(`wrong-password-${attempt}`)
       await page.getByRole('button', { name: 'Sign In' }).click()
-      await expect(page.getByText('These credentials do not match our records').first()).toBeVisible()
+      await expect(
+        page.getByText('These credentials do not match our records').first(),
+      ).toBeVisible()
     }
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill(user.password)
@@ -114,12 +160,17 @@ test.describe('abuse limits through the web forms', () => {
     await expect(page.getByText(LIMITS.failedLoginMinute.message).first()).toBeVisible()
     await expect(page).toHaveURL(/\/login/)
     // The API says the same with a 429.
-    const answer = await apiCall(request, 'POST', 'auth/login', { body: { email: user.email, password: user.password } })
+    const answer = await apiCall(request, 'POST', 'auth/login', {
+      body: { email: user.email, password: user.password },
+    })
     expect(answer.httpStatus).toBe(429)
     expect(answer.message).toBe(LIMITS.failedLoginMinute.message)
   })
 
-  test('a 4th reset e-mail for one address within 15 minutes is refused with a clear message', async ({ page, request }) => {
+  test('a 4th reset e-mail for one address within 15 minutes is refused with a clear message', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request)
     for (let request = 1; request <= 3; request++) {
       await page.goto('/forgot-password')
@@ -131,14 +182,22 @@ test.describe('abuse limits through the web forms', () => {
     await page.getByLabel('Email').fill(user.email)
     await page.getByRole('button', { name: 'Reset Password' }).click()
     await expect(page.getByText(LIMITS.mail.message).first()).toBeVisible()
-    const answer = await apiCall(request, 'POST', 'auth/forgot-password', { body: { email: user.email } })
+    const answer = await apiCall(request, 'POST', 'auth/forgot-password', {
+      body: { email: user.email },
+    })
     expect(answer.httpStatus).toBe(429)
   })
 
-  test('a reset link works once: opened again it shows the invalid-link page', async ({ page, request }) => {
+  test('a reset link works once: opened again it shows the invalid-link page', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request)
     await apiCall(request, 'POST', 'auth/forgot-password', { body: { email: user.email } })
-    const link = /https?:\/\/\S+reset-password\S+/.exec(await waitForMail(user.email, { contains: /reset-password/ }))?.[0] ?? ''
+    const link =
+      /https?:\/\/\S+reset-password\S+/.exec(
+        await waitForMail(user.email, { contains: /reset-password/ }),
+      )?.[0] ?? ''
     await page.goto(link)
     await page.getByLabel('New password', { exact: true }).fill('password-456')
     await page.getByLabel('Confirm new password').fill('password-456')
@@ -149,7 +208,11 @@ test.describe('abuse limits through the web forms', () => {
     await expect(page.getByText('This link is invalid or has expired.')).toBeVisible()
   })
 
-  test('wrong codes kill the code after five tries, and a new code cannot be asked for within a minute', async ({ page, request, javaScriptEnabled }) => {
+  test('wrong codes kill the code after five tries, and a new code cannot be asked for within a minute', async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const email = uniqueEmail('codes')
     const registered = await apiCall(request, 'POST', 'auth/register', {
       body: { email, password: 'password-123', first_name: 'Ngozi', last_name: 'Eze' },
@@ -180,13 +243,18 @@ test.describe('abuse limits through the web forms', () => {
       await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled()
     } else {
       await page.getByRole('button', { name: 'Resend code' }).click()
-      await expect(page.getByText(/Please wait \d+ seconds before requesting a new code/)).toBeVisible()
+      await expect(
+        page.getByText(/Please wait \d+ seconds before requesting a new code/),
+      ).toBeVisible()
     }
   })
 })
 
 test.describe('uploads through the product form', () => {
-  test('HTML, SVG, polyglot, empty, truncated and oversized files named .png are refused; a real image is stored', async ({ page, request }) => {
+  test('HTML, SVG, polyglot, empty, truncated and oversized files named .png are refused; a real image is stored', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
     const tag = `upl${Date.now().toString(36)}`
     await signIn(page, ADMIN.email, ADMIN.password)
@@ -194,21 +262,54 @@ test.describe('uploads through the product form', () => {
     const panel = page.getByRole('dialog', { name: 'Add land' })
     const png = realPng()
     const files = [
-      { name: 'page.png', buffer: Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>'), error: 'The file must be a PNG or JPEG image' },
-      { name: 'drawing.png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), error: 'The file must be a PNG or JPEG image' },
-      { name: 'polyglot.png', buffer: Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]), error: 'The file must be a PNG or JPEG image' },
-      { name: 'photo.png', buffer: Buffer.concat([TINY_JPEG.subarray(0, 20), Buffer.from('<script>alert(1)</script>')]), error: 'The file must be a PNG or JPEG image' },
-      { name: 'anim.png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), error: 'The file must be a PNG or JPEG image' },
-      { name: 'cut.png', buffer: Buffer.from(png.subarray(0, png.length - 16)), error: 'The file must be a PNG or JPEG image' },
+      {
+        name: 'page.png',
+        buffer: Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>'),
+        error: 'The file must be a PNG or JPEG image',
+      },
+      {
+        name: 'drawing.png',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        error: 'The file must be a PNG or JPEG image',
+      },
+      {
+        name: 'polyglot.png',
+        buffer: Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
+        error: 'The file must be a PNG or JPEG image',
+      },
+      {
+        name: 'photo.png',
+        buffer: Buffer.concat([
+          TINY_JPEG.subarray(0, 20),
+          Buffer.from('<script>alert(1)</script>'),
+        ]),
+        error: 'The file must be a PNG or JPEG image',
+      },
+      {
+        name: 'anim.png',
+        buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+        error: 'The file must be a PNG or JPEG image',
+      },
+      {
+        name: 'cut.png',
+        buffer: Buffer.from(png.subarray(0, png.length - 16)),
+        error: 'The file must be a PNG or JPEG image',
+      },
       { name: 'empty.png', buffer: Buffer.alloc(0), error: 'The file is empty' },
-      { name: 'huge.png', buffer: Buffer.from(noisyPng(1024, 700)), error: 'The file may not be greater than 2 MB' },
+      {
+        name: 'huge.png',
+        buffer: Buffer.from(noisyPng(1024, 700)),
+        error: 'The file may not be greater than 2 MB',
+      },
     ]
     for (const file of files) {
       await panel.getByLabel('Name', { exact: true }).fill(`${tag} Estate, Epe`)
       await panel.getByLabel('Description').fill(`Plots ${tag}`)
       await panel.getByLabel('Location').fill(`${tag} Estate, Epe`)
       await panel.getByLabel('Amount', { exact: true }).fill('2500000')
-      await panel.getByLabel('Add images').setInputFiles([{ name: file.name, mimeType: 'image/png', buffer: file.buffer }])
+      await panel
+        .getByLabel('Add images')
+        .setInputFiles([{ name: file.name, mimeType: 'image/png', buffer: file.buffer }])
       await panel.getByRole('button', { name: 'Create product' }).click()
       await expect(panel.getByText(`${file.name}: ${file.error}`)).toBeVisible()
     }
@@ -220,10 +321,14 @@ test.describe('uploads through the product form', () => {
     await panel.getByLabel('Description').fill(`Plots ${tag}`)
     await panel.getByLabel('Location').fill(`${tag} Estate, Epe`)
     await panel.getByLabel('Amount', { exact: true }).fill('2500000')
-    await panel.getByLabel('Add images').setInputFiles([{ name: 'real.png', mimeType: 'image/png', buffer: Buffer.from(TINY_JPEG) }])
+    await panel
+      .getByLabel('Add images')
+      .setInputFiles([{ name: 'real.png', mimeType: 'image/png', buffer: Buffer.from(TINY_JPEG) }])
     await panel.getByRole('button', { name: 'Create product' }).click()
     await expect(page.getByText('Product created successfully')).toBeVisible()
-    const created = await apiCall(request, 'GET', `product?type=land&search=${tag}`, { token: admin })
+    const created = await apiCall(request, 'GET', `product?type=land&search=${tag}`, {
+      token: admin,
+    })
     const [image] = created.data.items[0].images as string[]
     expect(image).toMatch(/\/api\/v1\/media\/[0-9a-f]{32}\.jpg$/)
     const served = await request.get(image)

@@ -1,40 +1,74 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, createStaffUser, createVerifiedUser, signIn } from './support'
 
-const EVERYONE_BEFORE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land Subscriptions', 'Investment Portfolio']
+const EVERYONE_BEFORE = [
+  'Dashboard',
+  'Acquire Land',
+  'Investment Options',
+  'Land Subscriptions',
+  'Investment Portfolio',
+]
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 /** Exactly these entries, in this order (retried until the page shows them). */
-const expectMenu = (page: Page, labels: string[]) => expect(mainNav(page).getByRole('link')).toHaveText(labels)
+const expectMenu = (page: Page, labels: string[]) =>
+  expect(mainNav(page).getByRole('link')).toHaveText(labels)
 const expectCards = (page: Page, labels: string[]) =>
   expect(page.getByRole('main').getByTestId('metric-card').getByRole('heading')).toHaveText(labels)
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Your notifications' })
 
 test.describe('menu and dashboard per kind of user', () => {
-  test('a customer sees the menu for everyone and the Products and Subscriptions cards', async ({ page, request }) => {
+  test('a customer sees the menu for everyone and the Products and Subscriptions cards', async ({
+    page,
+    request,
+  }) => {
     const customer = await createVerifiedUser(request, 'customer')
     await signIn(page, customer.email, customer.password)
     await expectMenu(page, [...EVERYONE_BEFORE, 'Settings'])
-    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
-    await expect(mainNav(page).getByRole('link', { name: 'Acquire Land' })).not.toHaveAttribute('aria-current')
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(mainNav(page).getByRole('link', { name: 'Acquire Land' })).not.toHaveAttribute(
+      'aria-current',
+    )
     await expectCards(page, ['Products', 'Subscriptions'])
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-    await expect(page.getByTestId('greeting')).toHaveText(/^(Good morning|Good afternoon|Good evening|Hello), Chidi$/)
+    await expect(page.getByTestId('greeting')).toHaveText(
+      /^(Good morning|Good afternoon|Good evening|Hello), Chidi$/,
+    )
     await expect(page.getByTestId('user-menu-name')).toHaveText('Chidi Okafor')
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('main')).toBeVisible()
   })
 
-  test('a realtor also sees Customers, in the menu and on the dashboard', async ({ page, request }) => {
+  test('a realtor also sees Customers, in the menu and on the dashboard', async ({
+    page,
+    request,
+  }) => {
     const realtor = await createVerifiedUser(request, 'realtor')
     await signIn(page, realtor.email, realtor.password)
     await expectMenu(page, [...EVERYONE_BEFORE, 'Commissions', 'Customers', 'Settings'])
     await expectCards(page, ['Products', 'Customers', 'Subscriptions'])
   })
 
-  test('the super admin sees every entry and every card, each linking to its list', async ({ page }) => {
+  test('the super admin sees every entry and every card, each linking to its list', async ({
+    page,
+  }) => {
     await signIn(page, ADMIN.email, ADMIN.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Arrears', 'Titles', 'Payouts', 'Reconciliation', 'Commissions', 'Customers', 'Realtors', 'Users', 'Audit', 'Settings'])
+    await expectMenu(page, [
+      ...EVERYONE_BEFORE,
+      'Arrears',
+      'Titles',
+      'Payouts',
+      'Reconciliation',
+      'Commissions',
+      'Customers',
+      'Realtors',
+      'Users',
+      'Audit',
+      'Settings',
+    ])
     const hrefs = await mainNav(page)
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
@@ -64,7 +98,10 @@ test.describe('menu and dashboard per kind of user', () => {
     await expect(cards.nth(0)).toContainText(/\d/)
   })
 
-  test('an admin with a few permissions sees the entries and cards they allow', async ({ page, request }) => {
+  test('an admin with a few permissions sees the entries and cards they allow', async ({
+    page,
+    request,
+  }) => {
     const admin = await createStaffUser(request, ['can_view_realtor', 'can_modify_product'])
     await signIn(page, admin.email, admin.password)
     await expectMenu(page, [...EVERYONE_BEFORE, 'Realtors', 'Settings'])
@@ -73,7 +110,10 @@ test.describe('menu and dashboard per kind of user', () => {
 })
 
 test.describe('sidebar', () => {
-  test('collapses to LBC, stays collapsed after a reload, and expands again', async ({ page, request }) => {
+  test('collapses to LBC, stays collapsed after a reload, and expands again', async ({
+    page,
+    request,
+  }) => {
     const customer = await createVerifiedUser(request, 'customer')
     await signIn(page, customer.email, customer.password)
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
@@ -81,7 +121,10 @@ test.describe('sidebar', () => {
     await expect(mainNav(page).getByText('Acquire Land')).toBeVisible()
 
     // With JavaScript the button flips at once and the choice is saved in the background: reload once it is.
-    const saved = page.waitForResponse((response) => response.url().includes('/resources/sidebar') && response.request().method() === 'POST')
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes('/resources/sidebar') && response.request().method() === 'POST',
+    )
     await page.getByRole('button', { name: 'Collapse sidebar' }).click()
     await saved
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
@@ -100,7 +143,10 @@ test.describe('sidebar', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('on a 375 px phone the menu is off-canvas and opens and closes with its toggle', async ({ page, request }) => {
+  test('on a 375 px phone the menu is off-canvas and opens and closes with its toggle', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     const customer = await createVerifiedUser(request, 'customer')
     await signIn(page, customer.email, customer.password)
@@ -116,11 +162,16 @@ test.describe('sidebar', () => {
     await expect(page.getByRole('link', { name: 'Open menu' })).toBeVisible()
   })
 
-  test('a skip link leads past the menu to the page', async ({ page, request, javaScriptEnabled }) => {
+  test('a skip link leads past the menu to the page', async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const customer = await createVerifiedUser(request, 'customer')
     await signIn(page, customer.email, customer.password)
     // A person presses Tab on the loaded page: with JavaScript, once the sign-in's navigation has settled.
-    if (javaScriptEnabled) await expect(page.getByTestId('loading-bar')).toHaveAttribute('aria-hidden', 'true')
+    if (javaScriptEnabled)
+      await expect(page.getByTestId('loading-bar')).toHaveAttribute('aria-hidden', 'true')
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })
     await expect(skip).toBeFocused()
@@ -150,9 +201,13 @@ test.describe('notifications panel', () => {
     await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeVisible()
 
     await item.click()
-    await expect(panel(page).getByRole('heading', { name: 'Welcome to Land Banking' })).toBeVisible()
+    await expect(
+      panel(page).getByRole('heading', { name: 'Welcome to Land Banking' }),
+    ).toBeVisible()
     await expect(panel(page).getByText(/^(just now|\d+ minutes? ago)$/)).toBeVisible()
-    await expect(panel(page).getByText('Hello Chidi, welcome aboard.', { exact: false })).toBeVisible()
+    await expect(
+      panel(page).getByText('Hello Chidi, welcome aboard.', { exact: false }),
+    ).toBeVisible()
     await expect(panel(page).getByTestId('notification-item')).toHaveCount(0)
 
     await panel(page).getByRole('link', { name: 'Close notification', exact: true }).click()
@@ -201,7 +256,10 @@ test('the user menu offers Settings and Logout, which signs out', async ({ page,
   const customer = await createVerifiedUser(request, 'customer')
   await signIn(page, customer.email, customer.password)
   await page.getByTestId('user-menu-name').click()
-  await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+    'href',
+    '/settings',
+  )
   await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/')

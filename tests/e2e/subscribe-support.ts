@@ -9,7 +9,11 @@ export async function adminToken(request: APIRequestContext) {
 }
 
 /** A product made through the API; answers its reference. */
-export async function createProduct(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+export async function createProduct(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+) {
   const created = await apiCall(request, 'POST', 'admin/product', {
     token,
     body: { name: String(body.location ?? body.description), ...body },
@@ -24,16 +28,26 @@ export async function createPlan(
   reference: string,
   body: { amount: number; duration: number; duration_type: string },
 ) {
-  const created = await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, { token, body })
+  const created = await apiCall(request, 'POST', `admin/product/${reference}/payment-plan`, {
+    token,
+    body,
+  })
   expect(created.status, created.message).toBe('200')
   return created.data.uuid as string
 }
 
 /** The caller's subscriptions of one type to one product, as the API lists them. */
-export async function subscriptionsTo(request: APIRequestContext, token: string, type: 'land' | 'land_investment', reference: string) {
+export async function subscriptionsTo(
+  request: APIRequestContext,
+  token: string,
+  type: 'land' | 'land_investment',
+  reference: string,
+) {
   const list = await apiCall(request, 'GET', `product-subscription?type=${type}`, { token })
   expect(list.status, list.message).toBe('200')
-  return (list.data.items as Array<Record<string, any>>).filter((item) => item.product.reference === reference)
+  return (list.data.items as Array<Record<string, any>>).filter(
+    (item) => item.product.reference === reference,
+  )
 }
 
 /** Ticking nothing and posting anyway: with JavaScript Proceed is disabled, so the form is submitted directly. */

@@ -19,7 +19,11 @@ const today = () => todayIn('Africa/Lagos').split('-').reverse().join('/')
 
 async function openSubscribe(page: Page, tag: string, reference: string) {
   await page.goto(`/land-purchases?page=1&search=${tag}`)
-  await page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: 'Buy now' }).click()
+  await page
+    .getByTestId('product-card')
+    .filter({ hasText: reference })
+    .getByRole('link', { name: 'Buy now' })
+    .click()
   await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?page=1&search=${tag}`)
   // The panel is headed by the product's name, with its reference beneath.
   const dialog = page.getByRole('dialog')
@@ -45,8 +49,16 @@ test('a customer buys land by instalments: a plan, its breakdown, the terms, the
     size: 500,
     size_in_measurement: 'sqm',
   })
-  const yearly = await createPlan(request, admin, reference, { amount: 1_300_000, duration: 12, duration_type: 'months' })
-  await createPlan(request, admin, reference, { amount: 1_100_000, duration: 3, duration_type: 'months' })
+  const yearly = await createPlan(request, admin, reference, {
+    amount: 1_300_000,
+    duration: 12,
+    duration_type: 'months',
+  })
+  await createPlan(request, admin, reference, {
+    amount: 1_100_000,
+    duration: 3,
+    duration_type: 'months',
+  })
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   const panel = await openSubscribe(page, tag, reference)
@@ -55,14 +67,20 @@ test('a customer buys land by instalments: a plan, its breakdown, the terms, the
   const full = panel.getByRole('radio', { name: 'Full payment' })
   await expect(full).toBeVisible()
   const twelve = panel.getByRole('radio', { name: '12 months plan' })
-  await expect(twelve).toHaveAccessibleDescription(/Total ₦1,300,000\.00 Duration 12 months Instalments 11 \+ initial deposit/)
-  await expect(panel.getByRole('radio', { name: '3 months plan' })).toHaveAccessibleDescription(/Instalments 2 \+ initial deposit/)
+  await expect(twelve).toHaveAccessibleDescription(
+    /Total ₦1,300,000\.00 Duration 12 months Instalments 11 \+ initial deposit/,
+  )
+  await expect(panel.getByRole('radio', { name: '3 months plan' })).toHaveAccessibleDescription(
+    /Instalments 2 \+ initial deposit/,
+  )
   await panel.getByRole('button', { name: 'Continue' }).click()
   await expect(panel.getByText('Choose full payment or a payment plan')).toBeVisible()
 
   await twelve.check()
   await panel.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?plan=${yearly}&step=breakdown&page=1&search=${tag}`)
+  await expect(page).toHaveURL(
+    `/land-purchases/${reference}/subscribe?plan=${yearly}&step=breakdown&page=1&search=${tag}`,
+  )
 
   // The deposit today, then 11 monthly instalments of (1,300,000 − 200,000) / 11; plans are not discounted.
   const table = panel.getByRole('table')
@@ -76,8 +94,12 @@ test('a customer buys land by instalments: a plan, its breakdown, the terms, the
   await expect(rows.filter({ hasText: '₦100,000.00' })).toHaveCount(11)
 
   const acknowledgement = panel.getByTestId('acknowledgement')
-  await expect(acknowledgement).toContainText(`I, Chidi Okafor, agree to buy the 500 sqm plot at ${tag} Gardens, Epe, Lagos`)
-  await expect(acknowledgement).toContainText('a total of ₦1,300,000.00: an initial deposit of ₦200,000.00 to be paid today, then 11 instalments')
+  await expect(acknowledgement).toContainText(
+    `I, Chidi Okafor, agree to buy the 500 sqm plot at ${tag} Gardens, Epe, Lagos`,
+  )
+  await expect(acknowledgement).toContainText(
+    'a total of ₦1,300,000.00: an initial deposit of ₦200,000.00 to be paid today, then 11 instalments',
+  )
   await expect(acknowledgement).toContainText('no payment has been made yet')
   await expect(acknowledgement).toContainText('approved by both parties')
 
@@ -124,16 +146,24 @@ test('a customer buys land in full at the discounted price, and a double submit 
     size: 1,
     size_in_measurement: 'acre',
   })
-  await createPlan(request, admin, reference, { amount: 2_400_000, duration: 6, duration_type: 'months' })
+  await createPlan(request, admin, reference, {
+    amount: 2_400_000,
+    duration: 6,
+    duration_type: 'months',
+  })
   const customer = await createVerifiedUser(request)
   await signIn(page, customer.email, customer.password)
   const panel = await openSubscribe(page, tag, reference)
 
   const full = panel.getByRole('radio', { name: 'Full payment' })
-  await expect(full).toHaveAccessibleDescription(/Total ₦1,800,000\.00 Discount 10% off ₦2,000,000\.00 Payments One payment, due today/)
+  await expect(full).toHaveAccessibleDescription(
+    /Total ₦1,800,000\.00 Discount 10% off ₦2,000,000\.00 Payments One payment, due today/,
+  )
   await full.check()
   await panel.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(`/land-purchases/${reference}/subscribe?plan=full&step=breakdown&page=1&search=${tag}`)
+  await expect(page).toHaveURL(
+    `/land-purchases/${reference}/subscribe?plan=full&step=breakdown&page=1&search=${tag}`,
+  )
 
   // One row due today at the discounted price.
   const table = panel.getByRole('table')
@@ -156,15 +186,25 @@ test('a customer buys land in full at the discounted price, and a double submit 
   await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
   await expect(page.getByText(SUBSCRIBED_MESSAGES.land).first()).toBeVisible()
   await expect(
-    page.getByTestId('product-card').filter({ hasText: reference }).getByRole('link', { name: "You've subscribed to this product" }),
+    page
+      .getByTestId('product-card')
+      .filter({ hasText: reference })
+      .getByRole('link', { name: "You've subscribed to this product" }),
   ).toBeVisible()
 
   const subscriptions = await subscriptionsTo(request, customer.token, 'land', reference)
   expect(subscriptions).toHaveLength(1)
-  expect(subscriptions[0]).toMatchObject({ payment_mode: 'full', payment_plan: null, next_payment_amount: 1_800_000 })
+  expect(subscriptions[0]).toMatchObject({
+    payment_mode: 'full',
+    payment_plan: null,
+    next_payment_amount: 1_800_000,
+  })
 })
 
-test('land sold out meanwhile: Proceed closes the panel with the API message', async ({ page, request }) => {
+test('land sold out meanwhile: Proceed closes the panel with the API message', async ({
+  page,
+  request,
+}) => {
   const admin = await adminToken(request)
   const tag = tagFor('last')
   const reference = await createProduct(request, admin, {
@@ -198,7 +238,10 @@ test('land sold out meanwhile: Proceed closes the panel with the API message', a
   expect(await subscriptionsTo(request, customer.token, 'land', reference)).toHaveLength(0)
 })
 
-test('the discounted price every screen shows is the amount the API charges for paying in full', async ({ page, request }) => {
+test('the discounted price every screen shows is the amount the API charges for paying in full', async ({
+  page,
+  request,
+}) => {
   const admin = await adminToken(request)
   const tag = tagFor('price')
   // ₦1,000,000.01 at 50 %: the discount of 50,000,000.5 kobo rounds up, so the price is ₦500,000.00.
@@ -226,17 +269,27 @@ test('the discounted price every screen shows is the amount the API charges for 
   await page.goto(`/land-purchases?page=1&search=${tag}`)
   const card = page.getByTestId('product-card').filter({ hasText: reference })
   await expect(card.getByTestId('product-price')).toContainText(price)
-  await page.getByRole('heading', { name: `${tag} Estate, Ikorodu, Lagos` }).getByRole('link').click()
+  await page
+    .getByRole('heading', { name: `${tag} Estate, Ikorodu, Lagos` })
+    .getByRole('link')
+    .click()
   await expect(page.getByRole('dialog').getByTestId('product-price')).toContainText(price)
 
   // Staff adding a subscription see the same figure beside the land and as the full payment.
-  await page.goto(`/subscriptions/new?page=1&type=land&customer_search=${customer.email}&customer=${customer.user.reference}&product_search=${tag}&product=${reference}`)
+  await page.goto(
+    `/subscriptions/new?page=1&type=land&customer_search=${customer.email}&customer=${customer.user.reference}&product_search=${tag}&product=${reference}`,
+  )
   const form = page.getByRole('dialog')
-  await expect(form.getByRole('radio', { name: `${tag} Estate, Ikorodu, Lagos ${price} · ${reference}` })).toBeVisible()
+  await expect(
+    form.getByRole('radio', { name: `${tag} Estate, Ikorodu, Lagos ${price} · ${reference}` }),
+  ).toBeVisible()
   await expect(form.getByRole('radio', { name: `Full payment: ${price}` })).toBeVisible()
 })
 
-test('a plan the price has overtaken is not offered to buyers, and staff see it flagged', async ({ page, request }) => {
+test('a plan the price has overtaken is not offered to buyers, and staff see it flagged', async ({
+  page,
+  request,
+}) => {
   const admin = await adminToken(request)
   const tag = tagFor('raised')
   const body = {
@@ -249,10 +302,21 @@ test('a plan the price has overtaken is not offered to buyers, and staff see it 
     size_in_measurement: 'sqm',
   }
   const reference = await createProduct(request, admin, body)
-  await createPlan(request, admin, reference, { amount: 1_100_000, duration: 3, duration_type: 'months' })
-  await createPlan(request, admin, reference, { amount: 1_500_000, duration: 6, duration_type: 'months' })
+  await createPlan(request, admin, reference, {
+    amount: 1_100_000,
+    duration: 3,
+    duration_type: 'months',
+  })
+  await createPlan(request, admin, reference, {
+    amount: 1_500_000,
+    duration: 6,
+    duration_type: 'months',
+  })
   // Raising the price above a plan is allowed.
-  const raised = await apiCall(request, 'POST', `admin/product/${reference}`, { token: admin, body: { ...body, amount: 1_200_000 } })
+  const raised = await apiCall(request, 'POST', `admin/product/${reference}`, {
+    token: admin,
+    body: { ...body, amount: 1_200_000 },
+  })
   expect(raised.status).toBe('200')
 
   const customer = await createVerifiedUser(request)
@@ -270,6 +334,10 @@ test('a plan the price has overtaken is not offered to buyers, and staff see it 
   await expect(rows).toHaveCount(2)
   const flag = plans.getByTestId('plan-below-price')
   await expect(flag).toHaveCount(1)
-  await expect(flag).toContainText("Costs less than the product's price (₦1,200,000.00): not offered to new buyers.")
-  await expect(rows.filter({ has: page.getByTestId('plan-below-price') })).toContainText('₦1,100,000.00')
+  await expect(flag).toContainText(
+    "Costs less than the product's price (₦1,200,000.00): not offered to new buyers.",
+  )
+  await expect(rows.filter({ has: page.getByTestId('plan-below-price') })).toContainText(
+    '₦1,100,000.00',
+  )
 })

@@ -15,7 +15,10 @@ function outboxDir() {
 }
 
 /** Waits for the newest e-mail to an address (the server writes them as .eml files) and returns its text. */
-export async function waitForMail(to: string, { after = 0, contains }: { after?: number; contains?: RegExp } = {}) {
+export async function waitForMail(
+  to: string,
+  { after = 0, contains }: { after?: number; contains?: RegExp } = {},
+) {
   const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
   const deadline = Date.now() + 15_000
   while (Date.now() < deadline) {
@@ -24,7 +27,9 @@ export async function waitForMail(to: string, { after = 0, contains }: { after?:
         .readdirSync(outboxDir())
         .filter((file) => file.includes(slug))
         .sort()
-      const texts = files.slice(after).map((file) => decodeMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
+      const texts = files
+        .slice(after)
+        .map((file) => decodeMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
       const found = texts.reverse().find((text) => !contains || contains.test(text))
       if (found) return found
     }
@@ -35,7 +40,9 @@ export async function waitForMail(to: string, { after = 0, contains }: { after?:
 
 export function mailCount(to: string) {
   const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
-  return fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()).filter((file) => file.includes(slug)).length : 0
+  return fs.existsSync(outboxDir())
+    ? fs.readdirSync(outboxDir()).filter((file) => file.includes(slug)).length
+    : 0
 }
 
 export const codeFrom = (mail: string) => /code is (\d{6})/.exec(mail)?.[1] ?? ''
@@ -120,10 +127,20 @@ export async function createStaffUser(request: APIRequestContext, permissions: s
   return { email, password }
 }
 
-export async function setPasswordThroughApi(request: APIRequestContext, email: string, password: string) {
+export async function setPasswordThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+) {
   const link = new URL(linkFrom(await waitForMail(email, { contains: /set-password/ })))
   const answer = await apiCall(request, 'POST', 'auth/reset-password', {
-    body: { email, token: link.searchParams.get('token'), password, password_confirmation: password, on_new_password: true },
+    body: {
+      email,
+      token: link.searchParams.get('token'),
+      password,
+      password_confirmation: password,
+      on_new_password: true,
+    },
   })
   expect(answer.status, answer.message).toBe('200')
 }
@@ -147,4 +164,3 @@ export async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
     fs.rmSync(lock, { recursive: true, force: true })
   }
 }
-

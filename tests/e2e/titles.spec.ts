@@ -1,7 +1,22 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinyPdf } from '../support/images'
-import { card, markByApi, panel, paymentAwaitingConfirmation, settledPanel, toast } from './payments-support'
-import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn, waitForMail } from './support'
+import {
+  card,
+  markByApi,
+  panel,
+  paymentAwaitingConfirmation,
+  settledPanel,
+  toast,
+} from './payments-support'
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createStaffUser,
+  createVerifiedUser,
+  signIn,
+  waitForMail,
+} from './support'
 
 /** The title tracker: after the last payment, staff record each step and the customer follows it. */
 
@@ -9,7 +24,12 @@ const RECORDED = 'Title step recorded; the customer has been told'
 
 /** Today in Lagos as the date box shows it (the browser here runs in UTC; the server's dates are Lagos days). */
 function todayBox() {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date())
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date())
 }
 
 /** A land purchase paid in full and confirmed by staff: a purchase with a title timeline. */
@@ -19,14 +39,23 @@ async function fullyPaidPurchase(request: Parameters<typeof apiLogin>[0]) {
   return { admin, land, customer, reference }
 }
 
-async function recordStep(page: Page, step: string, fill: (form: ReturnType<typeof panel>) => Promise<void> = async () => {}) {
+async function recordStep(
+  page: Page,
+  step: string,
+  fill: (form: ReturnType<typeof panel>) => Promise<void> = async () => {},
+) {
   const form = panel(page)
   await form.getByLabel('Step', { exact: true }).selectOption({ label: `${step} (next)` })
   await form.getByLabel('Date', { exact: true }).fill(todayBox())
   await fill(form)
   await form.getByRole('button', { name: 'Record step' }).click()
   await expect(toast(page)).toContainText(RECORDED)
-  await expect(panel(page).getByTestId('title-step').filter({ hasText: step }).getByTestId('title-step-status')).not.toHaveText('Pending')
+  await expect(
+    panel(page)
+      .getByTestId('title-step')
+      .filter({ hasText: step })
+      .getByTestId('title-step-status'),
+  ).not.toHaveText('Pending')
 }
 
 test('a fully paid purchase: staff record each step from /titles, the customer follows the timeline, its notifications and e-mails', async ({
@@ -58,10 +87,18 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   await panel(page).getByLabel('Note').fill('Collect the original at the Lekki office')
   await panel(page).getByRole('button', { name: 'Record step' }).click()
   await expect(panel(page).getByText('The date cannot be in the future')).toBeVisible()
-  await expect(panel(page).getByLabel('Note')).toHaveValue('Collect the original at the Lekki office')
+  await expect(panel(page).getByLabel('Note')).toHaveValue(
+    'Collect the original at the Lekki office',
+  )
 
   await recordStep(page, 'Allocation letter issued', async (form) => {
-    await form.getByLabel('Document').setInputFiles({ name: 'allocation-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf()) })
+    await form
+      .getByLabel('Document')
+      .setInputFiles({
+        name: 'allocation-letter.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(tinyPdf()),
+      })
   })
   await recordStep(page, 'Plot allocated', async (form) => {
     await form.getByLabel('Estate').fill('Palm Grove')
@@ -70,7 +107,9 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   })
   await recordStep(page, 'Survey plan ready')
   await recordStep(page, 'Deed of assignment signed')
-  await recordStep(page, 'Certificate of Occupancy', (form) => form.getByLabel(/Not applicable/).check())
+  await recordStep(page, 'Certificate of Occupancy', (form) =>
+    form.getByLabel(/Not applicable/).check(),
+  )
   await expect(panel(page).getByTestId('title-next')).toHaveText('Every step is complete.')
   await panel(page).getByRole('link', { name: 'Close' }).click()
   await expect(page).toHaveURL(new RegExp(`/titles\\?page=1&search=${reference}$`))
@@ -99,7 +138,9 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   // Each step told the customer: a notification linking to the timeline, and an e-mail in plain words.
   await page.goto('/?notifications=1')
   const notifications = page.getByRole('dialog', { name: 'Your notifications' })
-  const plotNote = notifications.getByRole('listitem').filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
+  const plotNote = notifications
+    .getByRole('listitem')
+    .filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
   await expect(plotNote).toContainText('Next comes your survey plan, expected by')
   await plotNote.getByRole('link', { name: /Open the title documents/ }).click()
   await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
@@ -108,10 +149,16 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   const letter = await waitForMail(customer.email, { contains: /Allocation letter issued/ })
   expect(letter).toContain(`Your allocation letter for ${reference} was issued on ${todayBox()}.`)
   expect(letter).toContain('Note: Collect the original at the Lekki office')
-  expect(letter).toContain('Next comes the allocation of your plot (estate, block and plot numbers), expected by')
+  expect(letter).toContain(
+    'Next comes the allocation of your plot (estate, block and plot numbers), expected by',
+  )
   expect(letter).toContain(`/subscriptions/${reference}/title?page=1&type=land`)
   for (const subject of ['Plot allocated', 'Survey plan ready', 'Deed of assignment signed']) {
-    expect(await waitForMail(customer.email, { contains: new RegExp(`Title update for ${reference}: ${subject}`) })).toContain(reference)
+    expect(
+      await waitForMail(customer.email, {
+        contains: new RegExp(`Title update for ${reference}: ${subject}`),
+      }),
+    ).toContain(reference)
   }
   const last = await waitForMail(customer.email, { contains: /Certificate of Occupancy/ })
   expect(last).toContain('A Certificate of Occupancy does not apply to your land')
@@ -139,14 +186,19 @@ test('staff without the permission get no Titles entry and are refused the page;
   await page.goto(`/subscriptions/${reference}/title?page=1&type=land`)
   await expect(toast(page)).toContainText('Subscription not found')
   await expect(page).toHaveURL('/subscriptions?page=1&type=land')
-  const answer = await apiCall(request, 'GET', `product-subscription/${reference}/title`, { token: other.token })
+  const answer = await apiCall(request, 'GET', `product-subscription/${reference}/title`, {
+    token: other.token,
+  })
   expect(answer.status).toBe('notFound')
 })
 
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('the /titles list and the title panel with its form fit the screen', async ({ page, request }) => {
+  test('the /titles list and the title panel with its form fit the screen', async ({
+    page,
+    request,
+  }) => {
     const { reference } = await fullyPaidPurchase(request)
     await signIn(page, ADMIN.email, ADMIN.password)
     await page.goto(`/titles?page=1&search=${reference}`)
@@ -154,10 +206,17 @@ test.describe('at phone width', () => {
     const cardOnPhone = page.getByTestId('title-row').filter({ hasText: reference })
     await expect(cardOnPhone).toContainText('Allocation letter issued')
     const nextStep = cardOnPhone.getByRole('cell', { name: /Allocation letter issued/ })
-    expect(await nextStep.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Next step"')
-    const [nameBox, stepBox] = [await cardOnPhone.getByRole('cell').nth(1).boundingBox(), await nextStep.boundingBox()]
+    expect(await nextStep.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+      '"Next step"',
+    )
+    const [nameBox, stepBox] = [
+      await cardOnPhone.getByRole('cell').nth(1).boundingBox(),
+      await nextStep.boundingBox(),
+    ]
     expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(stepBox!.y)
-    const openBox = await cardOnPhone.getByRole('link', { name: `Open the title of ${reference}` }).boundingBox()
+    const openBox = await cardOnPhone
+      .getByRole('link', { name: `Open the title of ${reference}` })
+      .boundingBox()
     expect(openBox!.height).toBeGreaterThanOrEqual(44)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await page.screenshot({ path: test.info().outputPath('titles-list-phone.png'), fullPage: true })
@@ -167,7 +226,10 @@ test.describe('at phone width', () => {
     await button.scrollIntoViewIfNeeded()
     await expect(button).toBeVisible()
     await settledPanel(page)
-    for (const box of [await button.boundingBox(), await panel(page).getByLabel('Estate').boundingBox()]) {
+    for (const box of [
+      await button.boundingBox(),
+      await panel(page).getByLabel('Estate').boundingBox(),
+    ]) {
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)
     }

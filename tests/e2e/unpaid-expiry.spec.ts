@@ -5,7 +5,10 @@ import { ADMIN, apiCall, apiLogin, createVerifiedUser, signIn, withSettingsLock 
 
 const toast = (page: import('@playwright/test').Page) => page.getByTestId('toast')
 
-test('staff set how many days an unpaid subscription lives: 1 to 90, the error under the field', async ({ page, request }) => {
+test('staff set how many days an unpaid subscription lives: 1 to 90, the error under the field', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   await signIn(page, ADMIN.email, ADMIN.password)
   await withSettingsLock(async () => {
@@ -20,14 +23,24 @@ test('staff set how many days an unpaid subscription lives: 1 to 90, the error u
     await days.fill('5')
     await card.getByRole('button', { name: 'Save expiry days' }).click()
     await expect(toast(page)).toContainText('Unpaid subscription expiry updated successfully')
-    const saved = await apiCall(request, 'GET', 'admin/setting/unpaid_subscription_expiry_days', { token: admin })
+    const saved = await apiCall(request, 'GET', 'admin/setting/unpaid_subscription_expiry_days', {
+      token: admin,
+    })
     expect(saved.data).toEqual({ value: 5 })
-    await expect(page.getByRole('region', { name: 'Unpaid subscriptions' }).getByLabel('Expiry days')).toHaveValue('5')
-    await apiCall(request, 'POST', 'admin/setting', { token: admin, body: { type: 'unpaid_subscription_expiry_days', value: 7 } })
+    await expect(
+      page.getByRole('region', { name: 'Unpaid subscriptions' }).getByLabel('Expiry days'),
+    ).toHaveValue('5')
+    await apiCall(request, 'POST', 'admin/setting', {
+      token: admin,
+      body: { type: 'unpaid_subscription_expiry_days', value: 7 },
+    })
   })
 })
 
-test('staff set how many days a payment waits for confirmation: 1 to 90, the error under the field', async ({ page, request }) => {
+test('staff set how many days a payment waits for confirmation: 1 to 90, the error under the field', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   await signIn(page, ADMIN.email, ADMIN.password)
   await withSettingsLock(async () => {
@@ -42,18 +55,39 @@ test('staff set how many days a payment waits for confirmation: 1 to 90, the err
     await days.fill('10')
     await card.getByRole('button', { name: 'Save confirmation days' }).click()
     await expect(toast(page)).toContainText('Unconfirmed payment expiry updated successfully')
-    const saved = await apiCall(request, 'GET', 'admin/setting/unconfirmed_payment_expiry_days', { token: admin })
+    const saved = await apiCall(request, 'GET', 'admin/setting/unconfirmed_payment_expiry_days', {
+      token: admin,
+    })
     expect(saved.data).toEqual({ value: 10 })
-    await expect(page.getByRole('region', { name: 'Payments awaiting confirmation' }).getByLabel('Confirmation days')).toHaveValue('10')
-    await apiCall(request, 'POST', 'admin/setting', { token: admin, body: { type: 'unconfirmed_payment_expiry_days', value: 7 } })
+    await expect(
+      page
+        .getByRole('region', { name: 'Payments awaiting confirmation' })
+        .getByLabel('Confirmation days'),
+    ).toHaveValue('10')
+    await apiCall(request, 'POST', 'admin/setting', {
+      token: admin,
+      body: { type: 'unconfirmed_payment_expiry_days', value: 7 },
+    })
   })
 })
 
-test('a customer holding 10 plots with proofs nobody has confirmed is told, on buying one more, why it is refused', async ({ page, request }) => {
+test('a customer holding 10 plots with proofs nobody has confirmed is told, on buying one more, why it is refused', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const land = await landWithPlan(request, admin, { available_by_quantity: true, unit_available: 20, land_type: 'plot' })
+  const land = await landWithPlan(request, admin, {
+    available_by_quantity: true,
+    unit_available: 20,
+    land_type: 'plot',
+  })
   const customer = await createVerifiedUser(request)
-  const first = await subscribe(request, customer.token, { type: 'land', product_id: land.reference, payment_mode: 'full', quantity: 10 })
+  const first = await subscribe(request, customer.token, {
+    type: 'land',
+    product_id: land.reference,
+    payment_mode: 'full',
+    quantity: 10,
+  })
   await payByApi(request, customer.token, first, 9_000_000)
 
   await signIn(page, customer.email, customer.password)

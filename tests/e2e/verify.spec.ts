@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { pdfQrCodes } from '../support/pdf-qr'
-import { card, customerOnPlan, downloadFrom, markByApi, panel, payByApi, pdfText } from './payments-support'
+import {
+  card,
+  customerOnPlan,
+  downloadFrom,
+  markByApi,
+  panel,
+  payByApi,
+  pdfText,
+} from './payments-support'
 import { ADMIN, apiLogin, signIn } from './support'
 
 /**
@@ -8,7 +16,10 @@ import { ADMIN, apiLogin, signIn } from './support'
  * opens the public verify page; a statement downloads from the subscription card.
  */
 
-test("a receipt's QR code opens the verify page, signed out, with the receipt's amount and Valid", async ({ page, request }) => {
+test("a receipt's QR code opens the verify page, signed out, with the receipt's amount and Valid", async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const { customer, reference } = await customerOnPlan(request, admin)
   const trx = await payByApi(request, customer.token, reference, 250_000)
@@ -16,7 +27,9 @@ test("a receipt's QR code opens the verify page, signed out, with the receipt's 
 
   await signIn(page, customer.email, customer.password)
   await page.goto(`/subscriptions/${reference}/transactions?page=1&type=land`)
-  const { bytes } = await downloadFrom(page, () => panel(page).getByRole('link', { name: 'Download receipt' }).click())
+  const { bytes } = await downloadFrom(page, () =>
+    panel(page).getByRole('link', { name: 'Download receipt' }).click(),
+  )
   const codes = pdfQrCodes(bytes)
   expect(codes).toHaveLength(1)
   const url = new URL(codes[0])
@@ -46,22 +59,39 @@ test("a receipt's QR code opens the verify page, signed out, with the receipt's 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
 
-test('an unknown code shows a page saying the document could not be found (404)', async ({ page }) => {
+test('an unknown code shows a page saying the document could not be found (404)', async ({
+  page,
+}) => {
   const response = await page.goto('/verify/ZZZZZZZZZZZZ')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Document not found' })).toBeVisible()
   await expect(page.getByText('This document could not be found.')).toBeVisible()
 })
 
-test('"Download statement" on the card gives a statement whose totals are the payments', async ({ page, request }) => {
+test('"Download statement" on the card gives a statement whose totals are the payments', async ({
+  page,
+  request,
+}) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
   const { customer, reference } = await customerOnPlan(request, admin)
-  await markByApi(request, admin, await payByApi(request, customer.token, reference, 250_000), 'paid')
-  await markByApi(request, admin, await payByApi(request, customer.token, reference, 250_000), 'paid')
+  await markByApi(
+    request,
+    admin,
+    await payByApi(request, customer.token, reference, 250_000),
+    'paid',
+  )
+  await markByApi(
+    request,
+    admin,
+    await payByApi(request, customer.token, reference, 250_000),
+    'paid',
+  )
 
   await signIn(page, customer.email, customer.password)
   await page.goto('/subscriptions?page=1&type=land')
-  const { download, bytes } = await downloadFrom(page, () => card(page, reference).getByRole('link', { name: 'Download statement' }).click())
+  const { download, bytes } = await downloadFrom(page, () =>
+    card(page, reference).getByRole('link', { name: 'Download statement' }).click(),
+  )
   expect(download.suggestedFilename()).toBe(`statement-${reference}.pdf`)
   const lines = pdfText(bytes).split('\n')
   expect(lines).toContain('Statement of Account')
@@ -75,6 +105,8 @@ test('"Download statement" on the card gives a statement whose totals are the pa
 
   // The dashboard's "Download my statement" covers every subscription.
   await page.goto('/')
-  const mine = await downloadFrom(page, () => page.getByRole('link', { name: 'Download my statement' }).click())
+  const mine = await downloadFrom(page, () =>
+    page.getByRole('link', { name: 'Download my statement' }).click(),
+  )
   expect(pdfText(mine.bytes)).toContain(reference)
 })

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { quietMailLog } from '../support/quiet'
-import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  httpClient,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 
 quietMailLog()
 
@@ -34,7 +41,15 @@ test('signing in and a page of products work through the other server', async ()
   const tag = `Ikorodu ${Date.now().toString(36)}`
   const created = await client.call('POST', 'admin/product', {
     token: admin.data.token,
-    body: { type: 'land', name: 'Plots reached through API_URL', description: 'Plots reached through API_URL', location: tag, amount: 2_500_000, available_by_quantity: true, unit_available: 7 },
+    body: {
+      type: 'land',
+      name: 'Plots reached through API_URL',
+      description: 'Plots reached through API_URL',
+      location: tag,
+      amount: 2_500_000,
+      available_by_quantity: true,
+      unit_available: 7,
+    },
   })
   expect(created.httpStatus).toBe(200)
 
@@ -46,10 +61,15 @@ test('signing in and a page of products work through the other server', async ()
     body: new URLSearchParams({ email: SERVER_ADMIN.email, password: 'not-the-password' }),
   })
   expect(refused.status).toBe(400)
-  expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
+  expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(
+    false,
+  )
 
   const { cookie } = await webSignIn(front.url, SERVER_ADMIN.email, SERVER_ADMIN.password)
-  const page = await fetch(`${front.url}/land-purchases`, { headers: { cookie }, redirect: 'manual' })
+  const page = await fetch(`${front.url}/land-purchases`, {
+    headers: { cookie },
+    redirect: 'manual',
+  })
   const html = await page.text()
   expect(page.status).toBe(200)
   expect(html).toContain(tag)
@@ -57,7 +77,10 @@ test('signing in and a page of products work through the other server', async ()
   expect(html).toContain('₦2,500,000.00')
 
   // The product's own page too, by the reference the provider gave it.
-  const detail = await fetch(`${front.url}/land-purchases/${created.data.reference}`, { headers: { cookie }, redirect: 'manual' })
+  const detail = await fetch(`${front.url}/land-purchases/${created.data.reference}`, {
+    headers: { cookie },
+    redirect: 'manual',
+  })
   expect(detail.status).toBe(200)
   expect(await detail.text()).toContain(tag)
 }, 120_000)

@@ -65,9 +65,16 @@ async function adminToken(url: string) {
 type ExportRead = { lines: number; bytes: number; head: string; tail: string }
 
 /** Downloads an export of the audit trail to the end, counting its lines; `onChunk` sees each piece. */
-async function readExport(url: string, token: string, query: string, onChunk: (read: ExportRead) => void = () => {}) {
+async function readExport(
+  url: string,
+  token: string,
+  query: string,
+  onChunk: (read: ExportRead) => void = () => {},
+) {
   const read: ExportRead = { lines: 0, bytes: 0, head: '', tail: '' }
-  const response = await fetch(`${url}/api/v1/admin/audit?format=csv&${query}`, { headers: { authorization: `Bearer ${token}` } })
+  const response = await fetch(`${url}/api/v1/admin/audit?format=csv&${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toContain('text/csv')
   const reader = response.body!.getReader()
@@ -79,7 +86,8 @@ async function readExport(url: string, token: string, query: string, onChunk: (r
     const text = decoder.decode(value, { stream: true })
     if (read.head.length < 300) read.head += text.slice(0, 300)
     read.tail = (read.tail + text).slice(-300)
-    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) read.lines += 1
+    for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1))
+      read.lines += 1
     onChunk(read)
   }
   return read
@@ -94,7 +102,9 @@ async function readExport(url: string, token: string, query: string, onChunk: (r
 async function exportAndMeasure(server: RunningServer) {
   const pid = server.child.pid!
   const token = await adminToken(server.url)
-  const warm = await fetch(`${server.url}/api/v1/admin/audit?page=1&${FILTER}`, { headers: { authorization: `Bearer ${token}` } })
+  const warm = await fetch(`${server.url}/api/v1/admin/audit?page=1&${FILTER}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
   expect(warm.status).toBe(200)
   const pages = ((await warm.json()) as { data: { totalPages: number } }).data.totalPages
   expect(pages).toBe(Math.ceil(ROWS / PAGE_SIZE))
@@ -110,7 +120,10 @@ async function exportAndMeasure(server: RunningServer) {
   const sampler = setInterval(() => {
     const now = rssBytes(pid)
     peak = Math.max(peak, now)
-    if (process.env.EXPORT_TIMELINE) timeline.push(`${Date.now() - started} ms: +${((now - baseline) / 1048576).toFixed(1)} MB, ${(bytesRead / 1048576).toFixed(1)} MB read`)
+    if (process.env.EXPORT_TIMELINE)
+      timeline.push(
+        `${Date.now() - started} ms: +${((now - baseline) / 1048576).toFixed(1)} MB, ${(bytesRead / 1048576).toFixed(1)} MB read`,
+      )
   }, 100)
   let result: ExportRead
   try {
@@ -159,7 +172,11 @@ describe('a 100,000 row export streams within 50 MB of the baseline', () => {
   test('on PostgreSQL', async () => {
     const postgres = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 54329) + 4 })
     cleanups.push(() => postgres.stop())
-    const server = await startServer({ port: serverPort(11), env: { DATABASE_URL: postgres.url }, nodeArgs: GC_EVERY_STEP })
+    const server = await startServer({
+      port: serverPort(11),
+      env: { DATABASE_URL: postgres.url },
+      nodeArgs: GC_EVERY_STEP,
+    })
     running.push(server)
     const client = new pg.Client({ connectionString: postgres.url })
     await client.connect()

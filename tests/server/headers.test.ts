@@ -11,7 +11,15 @@ import { PERMISSIONS } from '~/contract/permissions'
 import { realPng } from '../support/images'
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, PASSWORD, type World } from '../support/security-world'
-import { httpClient, SERVER_ADMIN, SERVER_SECRET, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  httpClient,
+  SERVER_ADMIN,
+  SERVER_SECRET,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 import { webPath, webRoutes } from '../support/web-routes'
 
 quietMailLog()
@@ -42,7 +50,12 @@ const directives = (csp: string) =>
       .map(([name, ...values]) => [name.toLowerCase(), values]),
   )
 
-const SAFE_REFERRER = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'])
+const SAFE_REFERRER = new Set([
+  'no-referrer',
+  'same-origin',
+  'strict-origin',
+  'strict-origin-when-cross-origin',
+])
 
 /** Everything wrong with one HTML response's security headers; answers the nonce too. */
 function inspect(response: Response, html: string) {
@@ -51,14 +64,18 @@ function inspect(response: Response, html: string) {
   if (!csp) return { problems: ['no enforced Content-Security-Policy'], nonce: null }
   const map = directives(csp)
   const scriptSrc = map.get('script-src') ?? map.get('default-src') ?? []
-  const nonce = scriptSrc.find((value) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(value))?.slice(7, -1) ?? null
+  const nonce =
+    scriptSrc.find((value) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(value))?.slice(7, -1) ?? null
   if (!nonce) problems.push(`script-src has no nonce: ${scriptSrc.join(' ')}`)
   if (scriptSrc.includes("'unsafe-eval'")) problems.push("script-src allows 'unsafe-eval'")
-  if (scriptSrc.includes("'unsafe-inline'") && !nonce) problems.push("script-src allows 'unsafe-inline'")
+  if (scriptSrc.includes("'unsafe-inline'") && !nonce)
+    problems.push("script-src allows 'unsafe-inline'")
   for (const name of ['object-src', 'base-uri', 'frame-ancestors']) {
-    if (map.get(name)?.join(' ') !== "'none'") problems.push(`${name} is ${map.get(name)?.join(' ') ?? 'missing'}, not 'none'`)
+    if (map.get(name)?.join(' ') !== "'none'")
+      problems.push(`${name} is ${map.get(name)?.join(' ') ?? 'missing'}, not 'none'`)
   }
-  if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff')
+  if (response.headers.get('x-content-type-options') !== 'nosniff')
+    problems.push('no X-Content-Type-Options: nosniff')
   const referrer = response.headers.get('referrer-policy') ?? ''
   if (!SAFE_REFERRER.has(referrer)) problems.push(`Referrer-Policy is "${referrer}"`)
   const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((match) => match[1])
@@ -66,7 +83,8 @@ function inspect(response: Response, html: string) {
     const own = /\bnonce="([^"]*)"/.exec(attributes)?.[1]
     if (own !== nonce) problems.push(`a <script${attributes}> does not carry the nonce`)
   }
-  if (/\son[a-z]+="/i.test(html.replace(/<script[\s\S]*?<\/script>/gi, ''))) problems.push('an inline event handler attribute (blocked by the CSP)')
+  if (/\son[a-z]+="/i.test(html.replace(/<script[\s\S]*?<\/script>/gi, '')))
+    problems.push('an inline event handler attribute (blocked by the CSP)')
   return { problems, nonce, scripts: scripts.length }
 }
 
@@ -75,10 +93,15 @@ async function get(path: string, headers: Record<string, string> = {}) {
   return { response, html: await response.text() }
 }
 
-const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').includes('text/html')
+const isHtml = (response: Response) =>
+  (response.headers.get('content-type') ?? '').includes('text/html')
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
-async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
+async function post(
+  path: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { ...FORM, ...headers },
@@ -92,7 +115,11 @@ describe('HTML responses', () => {
   test('every page, signed out, as a customer and as the super admin, carries the CSP with a fresh nonce its scripts carry', async () => {
     const failures: string[] = []
     let pages = 0
-    const callers: Record<string, Record<string, string>> = { anonymous: {}, customer: { cookie: customerCookie }, super: { cookie: superCookie } }
+    const callers: Record<string, Record<string, string>> = {
+      anonymous: {},
+      customer: { cookie: customerCookie },
+      super: { cookie: superCookie },
+    }
     for (const route of webRoutes()) {
       if (route.pattern.startsWith('/api/v1')) continue
       const path = webPath(route, world)
@@ -103,14 +130,19 @@ describe('HTML responses', () => {
         const a = inspect(first.response, first.html)
         const b = inspect(second.response, second.html)
         pages += 1
-        for (const problem of [...a.problems, ...b.problems]) failures.push(`${path} as ${who} (${first.response.status}): ${problem}`)
+        for (const problem of [...a.problems, ...b.problems])
+          failures.push(`${path} as ${who} (${first.response.status}): ${problem}`)
         // A signed-in page is someone's: no cache may keep it (a shared computer's back button).
         const cacheControl = first.response.headers.get('cache-control') ?? ''
         if (who !== 'anonymous' && !/\bno-store\b/.test(cacheControl)) {
-          failures.push(`${path} as ${who} (${first.response.status}): Cache-Control is "${cacheControl}", not no-store`)
+          failures.push(
+            `${path} as ${who} (${first.response.status}): Cache-Control is "${cacheControl}", not no-store`,
+          )
         }
-        if (a.nonce && a.nonce === b.nonce) failures.push(`${path} as ${who}: the nonce did not change between two requests`)
-        if (first.response.status === 200 && !a.scripts) failures.push(`${path} as ${who}: no script carried the nonce (nothing checked)`)
+        if (a.nonce && a.nonce === b.nonce)
+          failures.push(`${path} as ${who}: the nonce did not change between two requests`)
+        if (first.response.status === 200 && !a.scripts)
+          failures.push(`${path} as ${who}: no script carried the nonce (nothing checked)`)
       }
     }
     // A form answered with errors (400) is an HTML page too.
@@ -128,7 +160,10 @@ describe('HTML responses', () => {
   })
 
   test('the not-found page (404) carries the headers, signed out and signed in', async () => {
-    for (const headers of [{}, { cookie: superCookie }] as Record<string, string>[] as Record<string, string>[]) {
+    for (const headers of [{}, { cookie: superCookie }] as Record<string, string>[] as Record<
+      string,
+      string
+    >[]) {
       const { response, html } = await get('/no/such/page', headers)
       expect(response.status).toBe(404)
       expect(html).toContain('Page not found')
@@ -163,12 +198,22 @@ describe('the session cookie', () => {
     const email = `${longest('p', 60)}@${longest('a', 60)}.${longest('b', 60)}.example.com`
     const created = await client.call('POST', 'admin/user', {
       token: world.superAdmin.token,
-      body: { first_name: longest('F', 100), last_name: longest('L', 100), email, permissions: PERMISSIONS },
+      body: {
+        first_name: longest('F', 100),
+        last_name: longest('L', 100),
+        email,
+        permissions: PERMISSIONS,
+      },
     })
     expect(created.status, created.message).toBe('200')
     const link = new URL(/https?:\/\/\S+/.exec(await client.mail(email))?.[0] ?? 'http://x')
     const set = await client.call('POST', 'auth/reset-password', {
-      body: { email, token: link.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
+      body: {
+        email,
+        token: link.searchParams.get('token'),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
     })
     expect(set.status, set.message).toBe('200')
     expect(set.data.user.permissions).toHaveLength(PERMISSIONS.length)
@@ -179,10 +224,13 @@ describe('the session cookie', () => {
     expect(attributes).toContain('samesite=lax')
     expect(attributes).toContain('secure')
     expect(attributes).toContain('path=/')
-    console.log(`session cookie: ${overHttps.cookie.length} bytes (Set-Cookie ${overHttps.setCookie.length}) for 12 permissions and the longest names`)
+    console.log(
+      `session cookie: ${overHttps.cookie.length} bytes (Set-Cookie ${overHttps.setCookie.length}) for 12 permissions and the longest names`,
+    )
     expect(overHttps.setCookie.length).toBeLessThan(4096)
     // Every cookie set over HTTPS is Secure (the toast's too).
-    for (const cookie of overHttps.response.headers.getSetCookie()) expect(cookie.toLowerCase()).toContain('secure')
+    for (const cookie of overHttps.response.headers.getSetCookie())
+      expect(cookie.toLowerCase()).toContain('secure')
 
     const overHttp = await webSignIn(server.url, email, PASSWORD)
     const plain = overHttp.setCookie.toLowerCase()
@@ -191,7 +239,9 @@ describe('the session cookie', () => {
     expect(plain).not.toContain('secure')
 
     // A signed-in page keeps the cookie as it is (no growth as the user browses).
-    const page = await fetch(`${server.url}/settings`, { headers: { cookie: overHttps.cookie, ...HTTPS } })
+    const page = await fetch(`${server.url}/settings`, {
+      headers: { cookie: overHttps.cookie, ...HTTPS },
+    })
     expect(page.status).toBe(200)
     for (const cookie of page.headers.getSetCookie()) expect(cookie.length).toBeLessThan(4096)
   })
@@ -202,19 +252,34 @@ describe('error pages', () => {
     // An app whose external API provider answers 500 to everything: pages that need it fail with 500.
     const provider = http.createServer((_request, response) => {
       response.writeHead(500, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ status: 'serverError', message: 'Something went wrong, please try again', data: null }))
+      response.end(
+        JSON.stringify({
+          status: 'serverError',
+          message: 'Something went wrong, please try again',
+          data: null,
+        }),
+      )
     })
     await new Promise<void>((resolve) => provider.listen(serverPort(2), '127.0.0.1', resolve))
     const broken = await startServer({
       port: serverPort(1),
       // No database either: nothing here may need one.
-      env: { API_URL: `http://127.0.0.1:${serverPort(2)}`, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      env: {
+        API_URL: `http://127.0.0.1:${serverPort(2)}`,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      },
       waitForDatabase: false,
     })
     try {
       // Signed in through a cookie made with the same secret (signing in needs the API).
       const storage = createCookieSessionStorage({
-        cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [SERVER_SECRET] },
+        cookie: {
+          name: '__session',
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secrets: [SERVER_SECRET],
+        },
       })
       const session = await storage.getSession()
       session.set('token', 'x'.repeat(43))
@@ -230,7 +295,10 @@ describe('error pages', () => {
         business_name: null,
       })
       const cookie = (await storage.commitSession(session)).split(';')[0]
-      const response = await fetch(`${broken.url}/customers`, { headers: { cookie }, redirect: 'manual' })
+      const response = await fetch(`${broken.url}/customers`, {
+        headers: { cookie },
+        redirect: 'manual',
+      })
       const html = await response.text()
       expect(response.status).toBe(500)
       expect(isHtml(response)).toBe(true)
@@ -244,15 +312,23 @@ describe('error pages', () => {
 
 /** One GET as the bytes arrive (fetch would decode them). */
 function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(`${server.url}${path}`, { headers }, (response) => {
-        const pieces: Buffer[] = []
-        response.on('data', (piece: Buffer) => pieces.push(piece))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(pieces) }))
-      })
-      .on('error', reject)
-  })
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${server.url}${path}`, { headers }, (response) => {
+          const pieces: Buffer[] = []
+          response.on('data', (piece: Buffer) => pieces.push(piece))
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(pieces),
+            }),
+          )
+        })
+        .on('error', reject)
+    },
+  )
 }
 
 describe('compression', () => {
@@ -285,7 +361,11 @@ describe('compression', () => {
 describe('caching', () => {
   test("signed-in data answers (the scripts' ?_data= loads) carry no-store; signed-out ones are left as they were", async () => {
     for (const cookie of [customerCookie, superCookie]) {
-      for (const path of ['/?_data=root', '/?_data=routes%2F_app', '/settings?_data=routes%2F_app.settings']) {
+      for (const path of [
+        '/?_data=root',
+        '/?_data=routes%2F_app',
+        '/settings?_data=routes%2F_app.settings',
+      ]) {
         const response = await fetch(`${server.url}${path}`, { headers: { cookie } })
         expect(response.status, path).toBe(200)
         expect(response.headers.get('cache-control'), path).toMatch(/\bno-store\b/)
@@ -297,17 +377,25 @@ describe('caching', () => {
   })
 
   test('proofs of payment are private, no-store (the page and the API); product images stay cacheable', async () => {
-    const page = await fetch(`${server.url}/resources/media/${world.proof.name}`, { headers: { cookie: customerCookie } })
+    const page = await fetch(`${server.url}/resources/media/${world.proof.name}`, {
+      headers: { cookie: customerCookie },
+    })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^image\//)
     expect(page.headers.get('cache-control')).toBe('private, no-store')
-    const api = await fetch(`${server.url}/api/v1/media/${world.proof.name}`, { headers: { authorization: `Bearer ${world.customer.token}` } })
+    const api = await fetch(`${server.url}/api/v1/media/${world.proof.name}`, {
+      headers: { authorization: `Bearer ${world.customer.token}` },
+    })
     expect(api.status).toBe(200)
     expect(api.headers.get('cache-control')).toBe('private, no-store')
 
     const upload = await httpClient(server).call('POST', 'media/upload', {
       token: world.superAdmin.token,
-      body: { file_name: 'plot.png', file_in_base64: Buffer.from(realPng()).toString('base64'), folder_path: 'products' },
+      body: {
+        file_name: 'plot.png',
+        file_in_base64: Buffer.from(realPng()).toString('base64'),
+        folder_path: 'products',
+      },
     })
     expect(upload.status, upload.message).toBe('200')
     const image = await fetch(`${server.url}/api/v1/media/${upload.data.name}`)
@@ -317,7 +405,10 @@ describe('caching', () => {
 
   test('receipts and allocation letters are private, no-store', async () => {
     const reference = world.completed.reference
-    for (const path of [`/subscriptions/${reference}/transactions/${world.completed.transaction}/receipt`, `/subscriptions/${reference}/land-document`]) {
+    for (const path of [
+      `/subscriptions/${reference}/transactions/${world.completed.transaction}/receipt`,
+      `/subscriptions/${reference}/land-document`,
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: { cookie: customerCookie } })
       expect(response.status, path).toBe(200)
       expect(response.headers.get('content-type'), path).toBe('application/pdf')
@@ -328,7 +419,8 @@ describe('caching', () => {
 
 describe('redirects after a form post', () => {
   // Where a browser goes with a Location: resolved against the page's address.
-  const landing = (response: Response) => new URL(response.headers.get('location') ?? '', server.url)
+  const landing = (response: Response) =>
+    new URL(response.headers.get('location') ?? '', server.url)
 
   test.each([
     ['/%09/evil.example.com', 'a tab (browsers drop it: //evil.example.com)'],
@@ -343,8 +435,16 @@ describe('redirects after a form post', () => {
     // The value as the form field carries it (a %09 typed into the field reaches us decoded).
     const redirectTo = decodeURIComponent(value.replace(/%(?![0-9A-F]{2})/gi, '%25'))
     for (const answer of [
-      await post('/resources/sidebar', { collapsed: 'true', redirectTo }, { cookie: customerCookie }),
-      await post('/resources/notifications', { intent: 'mark-all-read', redirectTo }, { cookie: customerCookie }),
+      await post(
+        '/resources/sidebar',
+        { collapsed: 'true', redirectTo },
+        { cookie: customerCookie },
+      ),
+      await post(
+        '/resources/notifications',
+        { intent: 'mark-all-read', redirectTo },
+        { cookie: customerCookie },
+      ),
     ]) {
       expect(answer.response.status).toBe(302)
       expect(answer.response.headers.get('location')).toBe('/')
@@ -353,10 +453,20 @@ describe('redirects after a form post', () => {
   })
 
   test('non-ASCII is percent-encoded (no 500); a path and query of our own are kept', async () => {
-    const accented = await post('/resources/sidebar', { collapsed: 'false', redirectTo: '/land-purchases?search=Ibeju-Lekki ₦' }, { cookie: customerCookie })
+    const accented = await post(
+      '/resources/sidebar',
+      { collapsed: 'false', redirectTo: '/land-purchases?search=Ibeju-Lekki ₦' },
+      { cookie: customerCookie },
+    )
     expect(accented.response.status).toBe(302)
-    expect(accented.response.headers.get('location')).toBe('/land-purchases?search=Ibeju-Lekki%20%E2%82%A6')
-    const page = await post('/resources/notifications', { intent: 'mark-all-read', redirectTo: '/customers?page=2' }, { cookie: superCookie })
+    expect(accented.response.headers.get('location')).toBe(
+      '/land-purchases?search=Ibeju-Lekki%20%E2%82%A6',
+    )
+    const page = await post(
+      '/resources/notifications',
+      { intent: 'mark-all-read', redirectTo: '/customers?page=2' },
+      { cookie: superCookie },
+    )
     expect(page.response.status).toBe(302)
     expect(page.response.headers.get('location')).toBe('/customers?page=2')
   })
@@ -364,7 +474,11 @@ describe('redirects after a form post', () => {
 
 describe('cross-site posts', () => {
   const reminderDay = async () =>
-    (await httpClient(server).call('GET', 'admin/setting/subscription_due_reminder_day', { token: world.superAdmin.token })).data.value
+    (
+      await httpClient(server).call('GET', 'admin/setting/subscription_due_reminder_day', {
+        token: world.superAdmin.token,
+      })
+    ).data.value
 
   test('are refused before any action runs, and change nothing', async () => {
     const before = await reminderDay()
@@ -373,44 +487,144 @@ describe('cross-site posts', () => {
     // Remix refuses it with an empty 500 before any action or loader runs. A post to a resource
     // route, or marked cross-site by Sec-Fetch-Site alone, gets our 403 page.
     const refused = [
-      { status: 500, ...(await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { cookie: superCookie, origin: 'null' })) },
-      { status: 500, ...(await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { cookie: superCookie, origin: 'https://evil.example.com' })) },
-      { status: 500, ...(await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { origin: 'https://evil.example.com' })) },
-      { status: 500, ...(await post(`/subscriptions/${world.unpaid.reference}/cancel?page=1&type=land`, {}, { cookie: superCookie, origin: 'null' })) },
-      { status: 500, ...(await post('/login', { email: world.customer.email, password: PASSWORD }, { origin: 'null' })) },
-      { status: 403, ...(await post('/resources/notifications', { intent: 'delete-all', redirectTo: '/' }, { cookie: customerCookie, origin: 'null' })) },
-      { status: 403, ...(await post('/resources/sidebar', { collapsed: 'true', redirectTo: '/' }, { cookie: customerCookie, origin: 'null' })) },
-      { status: 403, ...(await post('/logout', {}, { cookie: customerCookie, origin: 'https://evil.example.com' })) },
-      { status: 403, page: true, ...(await post('/settings', { intent: 'subscription_due_reminder_day', value: next }, { cookie: superCookie, 'sec-fetch-site': 'cross-site' })) },
-      { status: 403, page: true, ...(await post('/login', { email: world.customer.email, password: PASSWORD }, { 'sec-fetch-site': 'cross-site' })) },
+      {
+        status: 500,
+        ...(await post(
+          '/settings',
+          { intent: 'subscription_due_reminder_day', value: next },
+          { cookie: superCookie, origin: 'null' },
+        )),
+      },
+      {
+        status: 500,
+        ...(await post(
+          '/settings',
+          { intent: 'subscription_due_reminder_day', value: next },
+          { cookie: superCookie, origin: 'https://evil.example.com' },
+        )),
+      },
+      {
+        status: 500,
+        ...(await post(
+          '/settings',
+          { intent: 'subscription_due_reminder_day', value: next },
+          { origin: 'https://evil.example.com' },
+        )),
+      },
+      {
+        status: 500,
+        ...(await post(
+          `/subscriptions/${world.unpaid.reference}/cancel?page=1&type=land`,
+          {},
+          { cookie: superCookie, origin: 'null' },
+        )),
+      },
+      {
+        status: 500,
+        ...(await post(
+          '/login',
+          { email: world.customer.email, password: PASSWORD },
+          { origin: 'null' },
+        )),
+      },
+      {
+        status: 403,
+        ...(await post(
+          '/resources/notifications',
+          { intent: 'delete-all', redirectTo: '/' },
+          { cookie: customerCookie, origin: 'null' },
+        )),
+      },
+      {
+        status: 403,
+        ...(await post(
+          '/resources/sidebar',
+          { collapsed: 'true', redirectTo: '/' },
+          { cookie: customerCookie, origin: 'null' },
+        )),
+      },
+      {
+        status: 403,
+        ...(await post(
+          '/logout',
+          {},
+          { cookie: customerCookie, origin: 'https://evil.example.com' },
+        )),
+      },
+      {
+        status: 403,
+        page: true,
+        ...(await post(
+          '/settings',
+          { intent: 'subscription_due_reminder_day', value: next },
+          { cookie: superCookie, 'sec-fetch-site': 'cross-site' },
+        )),
+      },
+      {
+        status: 403,
+        page: true,
+        ...(await post(
+          '/login',
+          { email: world.customer.email, password: PASSWORD },
+          { 'sec-fetch-site': 'cross-site' },
+        )),
+      },
     ]
     for (const { status, response, text, ...answer } of refused) {
       expect(response.status, response.url).toBe(status)
-      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
+      expect(
+        response.headers.getSetCookie().some((cookie) => cookie.startsWith('__session=')),
+      ).toBe(false)
       if (status === 500) expect(text, response.url).toBe('')
       else expect(text).toContain('Cross-site form posts are not allowed')
       // Our 403 on a page is the page itself, with its security headers.
-      if ('page' in answer) expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      if ('page' in answer)
+        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     }
     expect(await reminderDay()).toBe(before)
     // The notifications are still there, and the customer is still signed in.
-    const notifications = await httpClient(server).call('GET', 'notification', { token: world.customer.token })
+    const notifications = await httpClient(server).call('GET', 'notification', {
+      token: world.customer.token,
+    })
     expect(notifications.data.items.length).toBeGreaterThan(0)
-    expect((await fetch(`${server.url}/settings`, { headers: { cookie: customerCookie }, redirect: 'manual' })).status).toBe(200)
-    const subscription = await httpClient(server).call('GET', `product-subscription/${world.unpaid.reference}`, { token: world.superAdmin.token })
+    expect(
+      (
+        await fetch(`${server.url}/settings`, {
+          headers: { cookie: customerCookie },
+          redirect: 'manual',
+        })
+      ).status,
+    ).toBe(200)
+    const subscription = await httpClient(server).call(
+      'GET',
+      `product-subscription/${world.unpaid.reference}`,
+      { token: world.superAdmin.token },
+    )
     expect(subscription.data.status).not.toBe('cancelled')
   })
 
   test('the same posts from our own pages, or with neither Origin nor Sec-Fetch-Site (curl), are accepted', async () => {
     const before = await reminderDay()
     const next = before === 20 ? 21 : 20
-    const own = await post('/settings', { intent: 'subscription_due_reminder_day', value: String(next) }, { cookie: superCookie, origin: server.url })
+    const own = await post(
+      '/settings',
+      { intent: 'subscription_due_reminder_day', value: String(next) },
+      { cookie: superCookie, origin: server.url },
+    )
     expect(own.response.status).toBe(302)
     expect(await reminderDay()).toBe(next)
-    const curl = await post('/settings', { intent: 'subscription_due_reminder_day', value: String(before) }, { cookie: superCookie })
+    const curl = await post(
+      '/settings',
+      { intent: 'subscription_due_reminder_day', value: String(before) },
+      { cookie: superCookie },
+    )
     expect(curl.response.status).toBe(302)
     expect(await reminderDay()).toBe(before)
-    const sidebar = await post('/resources/sidebar', { collapsed: 'true', redirectTo: '/settings' }, { cookie: customerCookie, origin: server.url, 'sec-fetch-site': 'same-origin' })
+    const sidebar = await post(
+      '/resources/sidebar',
+      { collapsed: 'true', redirectTo: '/settings' },
+      { cookie: customerCookie, origin: server.url, 'sec-fetch-site': 'same-origin' },
+    )
     expect(sidebar.response.status).toBe(302)
     expect(sidebar.response.headers.get('location')).toBe('/settings')
     const signIn = await post('/login', { email: world.customer.email, password: PASSWORD })

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LIMITS } from '~/backend/rate-limit'
 import { quietMailLog } from '../support/quiet'
 import { PASSWORD } from '../support/security-world'
-import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  httpClient,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 
 quietMailLog()
 
@@ -51,7 +58,9 @@ describe('limits on the web forms', () => {
     expect(html).not.toContain('password-123')
 
     // An address the client wrote into X-Forwarded-For itself (before the proxy's) changes nothing.
-    const spoofed = await post('/register', form(103), { 'x-forwarded-for': `198.51.100.99, ${proxy['x-forwarded-for']}` })
+    const spoofed = await post('/register', form(103), {
+      'x-forwarded-for': `198.51.100.99, ${proxy['x-forwarded-for']}`,
+    })
     expect(spoofed.status).toBe(429)
 
     const scripted = await post('/register.data', form(101), proxy)
@@ -59,7 +68,9 @@ describe('limits on the web forms', () => {
     expect(await scripted.text()).toContain(LIMITS.signUpFromAddress.message)
 
     // Someone behind another address signs up.
-    expect((await post('/register', form(102), { 'x-forwarded-for': '198.51.100.60' })).status).toBe(302)
+    expect(
+      (await post('/register', form(102), { 'x-forwarded-for': '198.51.100.60' })).status,
+    ).toBe(302)
   })
 
   test('adding a customer past the creating account limit shows its message in the panel, with 429', async () => {
@@ -69,18 +80,35 @@ describe('limits on the web forms', () => {
     const email = 'limited-staff@example.com'
     const created = await client.call('POST', 'admin/user', {
       token: admin.data.token,
-      body: { first_name: 'Bola', last_name: 'Staff', email, permissions: ['can_view_customer', 'can_modify_customer'] },
+      body: {
+        first_name: 'Bola',
+        last_name: 'Staff',
+        email,
+        permissions: ['can_view_customer', 'can_modify_customer'],
+      },
     })
     expect(created.status, created.message).toBe('200')
     const link = new URL(/https?:\/\/\S+/.exec(await client.mail(email))?.[0] ?? 'http://x')
     const set = await client.call('POST', 'auth/reset-password', {
-      body: { email, token: link.searchParams.get('token'), password: PASSWORD, password_confirmation: PASSWORD },
+      body: {
+        email,
+        token: link.searchParams.get('token'),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
     })
     expect(set.status, set.message).toBe('200')
     const { cookie } = await webSignIn(server.url, email, PASSWORD)
-    const form = (index: number) => ({ first_name: 'Bola', last_name: 'Ade', email: `web-customer-${index}@example.com` })
+    const form = (index: number) => ({
+      first_name: 'Bola',
+      last_name: 'Ade',
+      email: `web-customer-${index}@example.com`,
+    })
     for (let index = 0; index < LIMITS.accountsCreatedByAccount.max; index++) {
-      expect((await post('/customers/new', form(index), { cookie })).status, `customer ${index + 1}`).toBe(302)
+      expect(
+        (await post('/customers/new', form(index), { cookie })).status,
+        `customer ${index + 1}`,
+      ).toBe(302)
     }
 
     const plain = await post('/customers/new', form(100), { cookie })

@@ -28,7 +28,8 @@ beforeAll(async () => {
     logger: false,
     onAuth(auth, _session, callback) {
       logins.push(`${auth.username}:${auth.password}`)
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: auth.username })
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
+        callback(null, { user: auth.username })
       else callback(new Error('Invalid username or password'))
     },
     onData(stream, session, callback) {
@@ -48,7 +49,10 @@ beforeAll(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port
   server = await startServer({
     port: serverPort(9),
-    env: { SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${smtpPort}`, MAIL_FROM: 'Land Banking <no-reply@land.example.com>' },
+    env: {
+      SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Land Banking <no-reply@land.example.com>',
+    },
   })
 })
 
@@ -62,7 +66,10 @@ async function deliveredTo(address: string) {
   for (;;) {
     const message = delivered.find((item) => item.to.includes(address))
     if (message) return message
-    if (Date.now() > deadline) throw new Error(`No message reached the SMTP server for ${address} (it has ${delivered.length})`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `No message reached the SMTP server for ${address} (it has ${delivered.length})`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
@@ -89,9 +96,16 @@ test('a sign-up code goes through the SMTP server, to the right person, and the 
   expect(text).toContain(`${server.url}/verify-email`)
 
   // Nothing went to the outbox instead.
-  expect(fs.existsSync(path.join(server.dataDir, 'outbox')) ? fs.readdirSync(path.join(server.dataDir, 'outbox')) : []).toEqual([])
+  expect(
+    fs.existsSync(path.join(server.dataDir, 'outbox'))
+      ? fs.readdirSync(path.join(server.dataDir, 'outbox'))
+      : [],
+  ).toEqual([])
 
-  const verified = await client.call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })
+  const verified = await client.call('POST', 'verify-email', {
+    token: registered.data.token,
+    body: { otp: code },
+  })
   expect(verified.httpStatus).toBe(200)
   expect(verified.data.email_verified).toBe(true)
 }, 120_000)

@@ -8,7 +8,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { endpoints } from '~/contract/endpoints'
 import { quietMailLog } from '../support/quiet'
-import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  httpClient,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 import { webRoutes } from '../support/web-routes'
 
 quietMailLog()
@@ -30,7 +37,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const webGet = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie }, redirect: 'manual' })
+const webGet = (path: string) =>
+  fetch(`${server.url}${path}`, { headers: { cookie }, redirect: 'manual' })
 
 test('/export/{name} answers 404 for an inherited name, as for any list that does not exist; a real list still exports', async () => {
   for (const name of [...INHERITED_NAMES, 'no-such-list']) {
@@ -60,7 +68,9 @@ test('every API read with a path parameter, given an inherited name, answers wit
     if (entry.method !== 'GET' || !entry.path.includes('{')) continue
     for (const name of INHERITED_NAMES) {
       const path = entry.path.replace(/\{\w+\}/g, () => encodeURIComponent(name))
-      const response = await fetch(`${server.url}/api/v1/${path}?${encodeURIComponent(name)}=1`, { headers: { authorization: `Bearer ${token}` } })
+      const response = await fetch(`${server.url}/api/v1/${path}?${encodeURIComponent(name)}=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
       if (response.status >= 500) failures.push(`${path}: ${response.status}`)
     }
   }

@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestRoles, roleUrl, TEST_ROLES } from '../support/api-harness'
 import { startPostgres } from '../support/postgres.mjs'
 import { quietMailLog } from '../support/quiet'
-import { faultPostgresPort, httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  faultPostgresPort,
+  httpClient,
+  rawRequest,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 import { uniquePng } from '../support/images'
 import { PASSWORD } from '../support/security-world'
 
@@ -35,7 +44,10 @@ beforeAll(async () => {
   await createTestRoles(admin)
   await admin.query(`create database landbanking owner ${TEST_ROLES.owner}`)
   await admin.end()
-  database = { DATABASE_URL: roleUrl(postgres.url, TEST_ROLES.app, 'landbanking'), DATABASE_MIGRATION_URL: roleUrl(postgres.url, TEST_ROLES.owner, 'landbanking') }
+  database = {
+    DATABASE_URL: roleUrl(postgres.url, TEST_ROLES.app, 'landbanking'),
+    DATABASE_MIGRATION_URL: roleUrl(postgres.url, TEST_ROLES.owner, 'landbanking'),
+  }
   superuserUrl = Object.assign(new URL(postgres.url), { pathname: '/landbanking' }).toString()
   // Started together on an empty database: their migrations, grants and first-start account must not collide.
   servers = (await Promise.all(
@@ -52,9 +64,16 @@ afterAll(async () => {
 /** The i-th request's server: A, B, A, B… */
 const at = (index: number) => servers[index % 2]
 
-async function ok(server: RunningServer, method: string, apiPath: string, token: string | null, body?: unknown) {
+async function ok(
+  server: RunningServer,
+  method: string,
+  apiPath: string,
+  token: string | null,
+  body?: unknown,
+) {
   const answer = await httpClient(server).call(method, apiPath, { token, body })
-  if (answer.httpStatus !== 200) throw new Error(`${method} ${apiPath} on ${server.url}: ${answer.httpStatus} ${answer.message}`)
+  if (answer.httpStatus !== 200)
+    throw new Error(`${method} ${apiPath} on ${server.url}: ${answer.httpStatus} ${answer.message}`)
   return answer.data
 }
 
@@ -62,7 +81,12 @@ async function ok(server: RunningServer, method: string, apiPath: string, token:
 async function customer(index: number, tag: string) {
   const email = `scale-${tag}-${index}-${Date.now().toString(36)}@example.com`
   const registeredOn = at(index)
-  const session = await ok(registeredOn, 'POST', 'auth/register', null, { email, password: PASSWORD, first_name: 'Ada', last_name: `Scale${index}` })
+  const session = await ok(registeredOn, 'POST', 'auth/register', null, {
+    email,
+    password: PASSWORD,
+    first_name: 'Ada',
+    last_name: `Scale${index}`,
+  })
   const code = /code is (\d{6})/.exec(await httpClient(registeredOn).mail(email))?.[1]
   await ok(at(index + 1), 'POST', 'verify-email', session.token, { otp: code })
   return { email, token: session.token as string }
@@ -71,14 +95,28 @@ async function customer(index: number, tag: string) {
 describe('two servers on one PostgreSQL database', () => {
   test('40 customers racing for 8 units give exactly 8 subscriptions; a token and a proof from one server work on the other', async () => {
     const admin = (await ok(servers[0], 'POST', 'auth/login', null, SERVER_ADMIN)).token as string
-    await ok(servers[1], 'POST', 'admin/setting', admin, { type: 'bank_details', account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' })
+    await ok(servers[1], 'POST', 'admin/setting', admin, {
+      type: 'bank_details',
+      account_number: '0123456789',
+      account_name: 'Land Banking Ltd',
+      bank_name: 'Zenith Bank',
+    })
     const product = await ok(servers[1], 'POST', 'admin/product', admin, {
-      type: 'land', name: 'Eight plots', description: 'Eight plots raced for', location: 'Epe, Lagos',
-      amount: 1_000_000, available_by_quantity: true, unit_available: 8,
+      type: 'land',
+      name: 'Eight plots',
+      description: 'Eight plots raced for',
+      location: 'Epe, Lagos',
+      amount: 1_000_000,
+      available_by_quantity: true,
+      unit_available: 8,
     })
     const people: Array<{ email: string; token: string }> = []
     for (let batch = 0; batch < 40; batch += 10) {
-      people.push(...(await Promise.all(Array.from({ length: 10 }, (_, index) => customer(batch + index, 'race')))))
+      people.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, index) => customer(batch + index, 'race')),
+        )),
+      )
     }
 
     // The token issued by A (registration) reads the account on B, and a web session from A opens a page on B.
@@ -86,7 +124,10 @@ describe('two servers on one PostgreSQL database', () => {
     expect(me.httpStatus).toBe(200)
     expect(me.data.email).toBe(people[0].email)
     const { cookie } = await webSignIn(servers[0].url, SERVER_ADMIN.email, SERVER_ADMIN.password)
-    const page = await fetch(`${servers[1].url}/land-purchases`, { headers: { cookie }, redirect: 'manual' })
+    const page = await fetch(`${servers[1].url}/land-purchases`, {
+      headers: { cookie },
+      redirect: 'manual',
+    })
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Eight plots')
 
@@ -95,8 +136,17 @@ describe('two servers on one PostgreSQL database', () => {
         fetch(`${at(index).url}/api/v1/product-subscription`, {
           method: 'POST',
           headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ type: 'land', product_id: product.reference, payment_mode: 'full' }),
-        }).then(async (response) => ({ status: response.status, json: (await response.json()) as { data: any }, person, index })),
+          body: JSON.stringify({
+            type: 'land',
+            product_id: product.reference,
+            payment_mode: 'full',
+          }),
+        }).then(async (response) => ({
+          status: response.status,
+          json: (await response.json()) as { data: any },
+          person,
+          index,
+        })),
       ),
     )
     const won = answers.filter((answer) => answer.status === 200)
@@ -105,20 +155,38 @@ describe('two servers on one PostgreSQL database', () => {
     // and the other then refuses all twenty. A server that kept stock of its own would sell eight more.
     expect(won, 'subscriptions answered with success').toHaveLength(8)
     for (const side of [0, 1]) {
-      expect(answers.filter((answer) => answer.index % 2 === side && answer.status === 409).length, `refusals on server ${side}`).toBeGreaterThanOrEqual(12)
+      expect(
+        answers.filter((answer) => answer.index % 2 === side && answer.status === 409).length,
+        `refusals on server ${side}`,
+      ).toBeGreaterThanOrEqual(12)
     }
-    expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status >= 400 && answer.status < 500)).toBe(true)
+    expect(
+      answers
+        .filter((answer) => answer.status !== 200)
+        .every((answer) => answer.status >= 400 && answer.status < 500),
+    ).toBe(true)
     const after = await ok(servers[0], 'GET', `product/${product.reference}`, admin)
     expect(after.unit_available).toBe(0)
     const list = await ok(servers[1], 'GET', 'product-subscription?page=1', admin)
-    expect(list.items.filter((item: { product?: { reference?: string } }) => JSON.stringify(item).includes(product.reference))).toHaveLength(8)
+    expect(
+      list.items.filter((item: { product?: { reference?: string } }) =>
+        JSON.stringify(item).includes(product.reference),
+      ),
+    ).toHaveLength(8)
 
     // A proof of payment uploaded through A is served by B.
     const png = Buffer.from(uniquePng())
-    const proof = await ok(servers[0], 'POST', 'media/upload', won[0].person.token, { file_name: 'proof.png', file_in_base64: png.toString('base64'), file_extension: 'png' })
-    const served = await fetch(new URL(new URL(proof.file_url, servers[0].url).pathname, servers[1].url), {
-      headers: { authorization: `Bearer ${won[0].person.token}` },
+    const proof = await ok(servers[0], 'POST', 'media/upload', won[0].person.token, {
+      file_name: 'proof.png',
+      file_in_base64: png.toString('base64'),
+      file_extension: 'png',
     })
+    const served = await fetch(
+      new URL(new URL(proof.file_url, servers[0].url).pathname, servers[1].url),
+      {
+        headers: { authorization: `Bearer ${won[0].person.token}` },
+      },
+    )
     expect(served.status).toBe(200)
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
 
@@ -137,7 +205,11 @@ describe('two servers on one PostgreSQL database', () => {
       const { openDatabase } = await import('~/backend/db/client')
       const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-scale-jobs-'))
       process.env.DATA_DIR = outbox
-      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: database.DATABASE_URL, dataDir: outbox, poolSize: 4 })))
+      const [first, second] = await Promise.all(
+        [1, 2].map(() =>
+          openDatabase({ databaseUrl: database.DATABASE_URL, dataDir: outbox, poolSize: 4 }),
+        ),
+      )
       try {
         const now = new Date()
         await Promise.all([runDailyJobs(first.db, now), runDailyJobs(second.db, now)])
@@ -148,10 +220,16 @@ describe('two servers on one PostgreSQL database', () => {
         `select u.email, count(*)::int as count from notifications n join users u on u.id = n.user_id
          where n.title = 'Payment due reminder' group by u.email`,
       )
-      expect(reminded.rows.map((row) => row.email).sort()).toEqual(won.map((answer) => answer.person.email).sort())
+      expect(reminded.rows.map((row) => row.email).sort()).toEqual(
+        won.map((answer) => answer.person.email).sort(),
+      )
       expect(reminded.rows.every((row) => row.count === 1)).toBe(true)
-      const mails = fs.existsSync(path.join(outbox, 'outbox')) ? fs.readdirSync(path.join(outbox, 'outbox')) : []
-      const reminderMails = mails.filter((file) => fs.readFileSync(path.join(outbox, 'outbox', file), 'utf8').includes('Payment reminder'))
+      const mails = fs.existsSync(path.join(outbox, 'outbox'))
+        ? fs.readdirSync(path.join(outbox, 'outbox'))
+        : []
+      const reminderMails = mails.filter((file) =>
+        fs.readFileSync(path.join(outbox, 'outbox', file), 'utf8').includes('Payment reminder'),
+      )
       expect(reminderMails).toHaveLength(8)
     } finally {
       await db.end()
@@ -161,13 +239,22 @@ describe('two servers on one PostgreSQL database', () => {
   test('both servers started with their daily jobs on at the same moment send each reminder once', async () => {
     const admin = (await ok(servers[1], 'POST', 'auth/login', null, SERVER_ADMIN)).token as string
     const product = await ok(servers[0], 'POST', 'admin/product', admin, {
-      type: 'land', name: 'Four plots', description: 'Four plots due tomorrow', location: 'Ibeju-Lekki, Lagos',
-      amount: 500_000, available_by_quantity: true, unit_available: 4,
+      type: 'land',
+      name: 'Four plots',
+      description: 'Four plots due tomorrow',
+      location: 'Ibeju-Lekki, Lagos',
+      amount: 500_000,
+      available_by_quantity: true,
+      unit_available: 4,
     })
     const people = await Promise.all([0, 1, 2, 3].map((index) => customer(index, 'jobs')))
     const references: string[] = []
     for (const [index, person] of people.entries()) {
-      const subscription = await ok(at(index), 'POST', 'product-subscription', person.token, { type: 'land', product_id: product.reference, payment_mode: 'full' })
+      const subscription = await ok(at(index), 'POST', 'product-subscription', person.token, {
+        type: 'land',
+        product_id: product.reference,
+        payment_mode: 'full',
+      })
       references.push(subscription.reference)
     }
     const db = new pg.Client({ connectionString: superuserUrl })
@@ -181,7 +268,13 @@ describe('two servers on one PostgreSQL database', () => {
       // Both restart with JOBS on: each runs its daily jobs a few seconds after it starts.
       await Promise.all(servers.map((server) => server.stop()))
       servers = (await Promise.all(
-        servers.map((server) => startServer({ port: server.port, dataDir: server.dataDir, env: { ...database, JOBS: 'true' } })),
+        servers.map((server) =>
+          startServer({
+            port: server.port,
+            dataDir: server.dataDir,
+            env: { ...database, JOBS: 'true' },
+          }),
+        ),
       )) as [RunningServer, RunningServer]
       running.push(...servers)
       const reminded = async () =>
@@ -200,10 +293,15 @@ describe('two servers on one PostgreSQL database', () => {
       expect((await reminded()).every((row) => row.count === 1)).toBe(true)
       const mails = servers.flatMap((server) => {
         const outbox = path.join(server.dataDir, 'outbox')
-        return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')) : []
+        return fs.existsSync(outbox)
+          ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+          : []
       })
       for (const reference of references) {
-        expect(mails.filter((mail) => mail.includes(`Payment reminder: ${reference}`)), reference).toHaveLength(1)
+        expect(
+          mails.filter((mail) => mail.includes(`Payment reminder: ${reference}`)),
+          reference,
+        ).toHaveLength(1)
       }
     } finally {
       await db.end()
@@ -213,7 +311,9 @@ describe('two servers on one PostgreSQL database', () => {
   test('the sign-in limit for one e-mail counts the attempts made on both servers', async () => {
     const person = await customer(0, 'limit')
     const attempt = (index: number) =>
-      httpClient(at(index)).call('POST', 'auth/login', { body: { email: person.email, password: 'not-the-password' } })
+      httpClient(at(index)).call('POST', 'auth/login', {
+        body: { email: person.email, password: 'not-the-password' },
+      })
     // 10 failures a minute: 5 on each server.
     for (let index = 0; index < 10; index++) expect((await attempt(index)).httpStatus).toBe(401)
     expect((await attempt(10)).httpStatus).toBe(429)
@@ -245,7 +345,8 @@ function serverSideInode(serverPort: number, clientPort: number) {
     for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/)
       if (fields.length < 10) continue
-      if (fields[1].endsWith(`:${hex(serverPort)}`) && fields[2].endsWith(`:${hex(clientPort)}`)) return fields[9]
+      if (fields[1].endsWith(`:${hex(serverPort)}`) && fields[2].endsWith(`:${hex(clientPort)}`))
+        return fields[9]
     }
   }
   return null
@@ -273,14 +374,20 @@ describe('WEB_CONCURRENCY=2', () => {
     const servedBy = async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 6 })
       const sockets = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          new Promise<number>((resolve, reject) => {
-            const request = http.get(`${server.url}/api/v1/health`, { agent }, (response) => {
-              response.resume()
-              response.on('end', () => (response.statusCode === 200 ? resolve(request.socket!.localPort!) : reject(new Error(String(response.statusCode)))))
-            })
-            request.on('error', reject)
-          }),
+        Array.from(
+          { length: 6 },
+          () =>
+            new Promise<number>((resolve, reject) => {
+              const request = http.get(`${server.url}/api/v1/health`, { agent }, (response) => {
+                response.resume()
+                response.on('end', () =>
+                  response.statusCode === 200
+                    ? resolve(request.socket!.localPort!)
+                    : reject(new Error(String(response.statusCode))),
+                )
+              })
+              request.on('error', reject)
+            }),
         ),
       )
       const owners = new Set<number>()
@@ -294,7 +401,8 @@ describe('WEB_CONCURRENCY=2', () => {
     }
     // The server answers once one worker listens; the other may still be starting on a busy machine.
     const listening = () => server.output().split('[remix-serve]').length - 1
-    for (const deadline = Date.now() + 30_000; listening() < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100))
+    for (const deadline = Date.now() + 30_000; listening() < 2 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     const first = await servedBy()
     expect([...first].sort()).toEqual(workers().sort())
 
@@ -329,7 +437,9 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(result.code).toBe(0)
     for (const outcome of await Promise.all(inFlight)) {
-      expect(outcome).toMatch(/^\/login (200|refused: .*(ECONNRESET|socket hang up|ECONNREFUSED))$|^\/api\/v1\/health (200|503|refused: .*(ECONNRESET|socket hang up|ECONNREFUSED))$/)
+      expect(outcome).toMatch(
+        /^\/login (200|refused: .*(ECONNRESET|socket hang up|ECONNREFUSED))$|^\/api\/v1\/health (200|503|refused: .*(ECONNRESET|socket hang up|ECONNREFUSED))$/,
+      )
     }
   })
 })

@@ -12,10 +12,27 @@ import { FORM_MAX_BYTES } from '~/utils/form.server'
 import { fuzzRuns, fuzzSeed, pathParam, rawBody, type RawRequest } from '../support/malformed'
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, type World } from '../support/security-world'
-import { httpClient, rawRequest, SERVER_ADMIN, serverPort, startServer, webSignIn, type RawAnswer, type RunningServer } from '../support/server'
-import { webFixture, webFormBody, webParam, webPath, webRoutes, type WebRoute } from '../support/web-routes'
+import {
+  httpClient,
+  rawRequest,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RawAnswer,
+  type RunningServer,
+} from '../support/server'
+import {
+  webFixture,
+  webFormBody,
+  webParam,
+  webPath,
+  webRoutes,
+  type WebRoute,
+} from '../support/web-routes'
 
-const byteLength = (body: string | Uint8Array | null) => (body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+const byteLength = (body: string | Uint8Array | null) =>
+  body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
 
 type Poster = 'anonymous' | 'super' | 'customer' | 'realtor'
 
@@ -25,7 +42,8 @@ let server: RunningServer
 let world: World
 const cookies = new Map<Poster, string>()
 
-const accountOf = (poster: Exclude<Poster, 'anonymous'>) => (poster === 'super' ? SERVER_ADMIN : world[poster])
+const accountOf = (poster: Exclude<Poster, 'anonymous'>) =>
+  poster === 'super' ? SERVER_ADMIN : world[poster]
 
 beforeAll(async () => {
   server = await startServer({ port: serverPort(0) })
@@ -47,14 +65,17 @@ function formFields(html: string) {
     for (const [tag] of form.matchAll(/<(input|select|textarea)\b[^>]*>/gi)) {
       const name = /\bname="([^"]+)"/.exec(tag)?.[1]
       if (!name || name in fields) continue
-      fields[name] = (/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? 'x').replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+      fields[name] = (/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? 'x')
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
     }
   }
   return fields
 }
 
 /** Signed-out forms are posted signed out; the rest by the super admin, a customer and a realtor in turn. */
-const postersOf = (route: WebRoute): Poster[] => (route.signedOut ? ['anonymous'] : ['super', 'customer', 'realtor'])
+const postersOf = (route: WebRoute): Poster[] =>
+  route.signedOut ? ['anonymous'] : ['super', 'customer', 'realtor']
 
 async function sample(route: WebRoute, records: World = world) {
   const path = webPath(route, records)
@@ -62,7 +83,10 @@ async function sample(route: WebRoute, records: World = world) {
   const page = await rawRequest(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })
   const fields = page.status === 200 ? formFields(page.text) : {}
   // A file field of the sample is fuzzed as text (the generated multipart bodies carry files of their own).
-  const body = Object.entries(webFormBody(route, records, 'fuzz') ?? {}).map(([key, value]) => [key, value instanceof File ? value.name : value])
+  const body = Object.entries(webFormBody(route, records, 'fuzz') ?? {}).map(([key, value]) => [
+    key,
+    value instanceof File ? value.name : value,
+  ])
   return { ...fields, ...Object.fromEntries(body) } as Record<string, unknown>
 }
 
@@ -88,8 +112,12 @@ function errorShown(html: string): string | null {
 test('malformed form posts: no web action answers 5xx', async () => {
   const seed = fuzzSeed()
   const runs = fuzzRuns()
-  console.log(`malformed input (web): fast-check seed ${seed} (FUZZ_SEED=<n> to change), ${runs} posts per action`)
-  const routes = webRoutes().filter((route) => route.hasAction && !route.pattern.startsWith('/api/v1'))
+  console.log(
+    `malformed input (web): fast-check seed ${seed} (FUZZ_SEED=<n> to change), ${runs} posts per action`,
+  )
+  const routes = webRoutes().filter(
+    (route) => route.hasAction && !route.pattern.startsWith('/api/v1'),
+  )
   const failures: string[] = []
   const statuses = new Map<number, number>()
   let closedUnread = 0
@@ -103,18 +131,27 @@ test('malformed form posts: no web action answers 5xx', async () => {
       .tuple(...route.params.map((name) => pathParam(webParam(route, name, records))))
       .map((values) => {
         let position = 0
-        return route.pattern.replace(/:(\w+)/g, () => values[position++]).replace('*', 'no/such/page')
+        return route.pattern
+          .replace(/:(\w+)/g, () => values[position++])
+          .replace('*', 'no/such/page')
       })
-    const formBodies = rawBody(fields).filter((raw) => raw.note !== 'no body' || route.pattern !== '/logout')
+    const formBodies = rawBody(fields).filter(
+      (raw) => raw.note !== 'no body' || route.pattern !== '/logout',
+    )
     const posters = postersOf(route)
     const requests = fc.record({
-      path: fc.oneof({ weight: 4, arbitrary: fc.constant(webPath(route, records)) }, { weight: 1, arbitrary: paths }),
+      path: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(webPath(route, records)) },
+        { weight: 1, arbitrary: paths },
+      ),
       raw: formBodies,
     })
-    const samples = fc.sample(requests, { numRuns: runs, seed: seed + index }).map((request, position) => ({
-      ...request,
-      poster: posters[position % posters.length],
-    }))
+    const samples = fc
+      .sample(requests, { numRuns: runs, seed: seed + index })
+      .map((request, position) => ({
+        ...request,
+        poster: posters[position % posters.length],
+      }))
 
     // Signing out ends the session: /logout gets a fresh one for each post.
     const cookieFor = async (poster: Poster) => {
@@ -131,16 +168,25 @@ test('malformed form posts: no web action answers 5xx', async () => {
       if (request.raw.contentType !== null) headers['content-type'] = request.raw.contentType
       let answer: RawAnswer
       try {
-        answer = await rawRequest(`${server.url}${request.path}`, { method: 'POST', headers, body: request.raw.body })
+        answer = await rawRequest(`${server.url}${request.path}`, {
+          method: 'POST',
+          headers,
+          body: request.raw.body,
+        })
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error)
         // A body over the form limit is refused with a 413 before it is read, and the server then
         // closes the connection: a client still sending it may see the close (EPIPE) before the 413.
-        if ((code === 'EPIPE' || code === 'ECONNRESET') && byteLength(request.raw.body) > FORM_MAX_BYTES) {
+        if (
+          (code === 'EPIPE' || code === 'ECONNRESET') &&
+          byteLength(request.raw.body) > FORM_MAX_BYTES
+        ) {
           closedUnread += 1
           return
         }
-        failures.push(`POST ${request.path.slice(0, 120)} (${request.raw.note}, ${describe(request.raw)}): no answer (${code})`)
+        failures.push(
+          `POST ${request.path.slice(0, 120)} (${request.raw.note}, ${describe(request.raw)}): no answer (${code})`,
+        )
         return
       }
       const { status, text } = answer
@@ -152,9 +198,15 @@ test('malformed form posts: no web action answers 5xx', async () => {
           : status >= 300 && status < 400 && !answer.headers.location
             ? 'redirected nowhere'
             : status >= 400 && !errorShown(text)
-              ? `answered ${status} without a message by a field, a banner or an error title: ${text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 160)}`
+              ? `answered ${status} without a message by a field, a banner or an error title: ${text
+                  .replace(/<[^>]+>/g, ' ')
+                  .replace(/\s+/g, ' ')
+                  .slice(0, 160)}`
               : null
-      if (problem) failures.push(`POST ${request.path.slice(0, 120)} as ${request.poster} (${request.raw.note}, ${describe(request.raw)}): ${problem}`)
+      if (problem)
+        failures.push(
+          `POST ${request.path.slice(0, 120)} as ${request.poster} (${request.raw.note}, ${describe(request.raw)}): ${problem}`,
+        )
     }
     // Four at a time: the server is busier, the run shorter.
     for (let start = 0; start < samples.length; start += 4) {
@@ -162,8 +214,12 @@ test('malformed form posts: no web action answers 5xx', async () => {
     }
   }
 
-  const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`)
-  console.log(`malformed input (web): ${sent} posts to ${routes.length} actions, ${failures.length} problems; answers ${answered.join(', ')}${closedUnread ? `; ${closedUnread} over the size limit closed while still being sent` : ''}`)
+  const answered = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${count} × ${status}`)
+  console.log(
+    `malformed input (web): ${sent} posts to ${routes.length} actions, ${failures.length} problems; answers ${answered.join(', ')}${closedUnread ? `; ${closedUnread} over the size limit closed while still being sent` : ''}`,
+  )
   if (failures.length) {
     const kinds = new Map<string, number>()
     for (const failure of failures) {
@@ -184,25 +240,52 @@ function describe(raw: RawRequest) {
 }
 
 test('form posts from another site: every web action refuses them', async () => {
-  const routes = webRoutes().filter((route) => route.hasAction && !route.pattern.startsWith('/api/v1') && route.pattern !== '/*')
+  const routes = webRoutes().filter(
+    (route) => route.hasAction && !route.pattern.startsWith('/api/v1') && route.pattern !== '/*',
+  )
   const wrong: string[] = []
   let sent = 0
   for (const route of routes) {
     const fields = await sample(route)
-    const body = new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
+    const body = new URLSearchParams(
+      Object.entries(fields).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    )
     // `Origin: null` (sandboxed frames, some redirects) is refused as well: tests/server/headers.test.ts.
     for (const origin of ['https://attacker.example', 'https://landbanking.example.evil.test']) {
-      const cookie = route.signedOut ? null : route.pattern === '/logout' ? (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie : cookies.get('super')!
-      const headers: Record<string, string> = { origin, 'content-type': 'application/x-www-form-urlencoded' }
+      const cookie = route.signedOut
+        ? null
+        : route.pattern === '/logout'
+          ? (await webSignIn(server.url, SERVER_ADMIN.email, SERVER_ADMIN.password)).cookie
+          : cookies.get('super')!
+      const headers: Record<string, string> = {
+        origin,
+        'content-type': 'application/x-www-form-urlencoded',
+      }
       if (cookie) headers.cookie = cookie
-      const answer = await rawRequest(`${server.url}${webPath(route, world)}`, { method: 'POST', headers, body: body.toString() })
+      const answer = await rawRequest(`${server.url}${webPath(route, world)}`, {
+        method: 'POST',
+        headers,
+        body: body.toString(),
+      })
       sent += 1
       // A page post is refused by Remix before any action runs, with an empty 500 (docs/patches.md);
       // a resource route refuses it with our 403 as its action's first check.
-      const location = answer.headers.location ? new URL(answer.headers.location, server.url).pathname : ''
-      const session = [answer.headers['set-cookie'] ?? []].flat().some((value) => value.startsWith('__session=') && !value.startsWith('__session=;'))
-      const refused = route.isPage ? answer.status === 500 && answer.text === '' : answer.status === 403
-      if (!refused || session) wrong.push(`POST ${route.pattern} from ${origin}: answered ${answer.status} ${location}${session ? ' with a session cookie' : ''}`)
+      const location = answer.headers.location
+        ? new URL(answer.headers.location, server.url).pathname
+        : ''
+      const session = [answer.headers['set-cookie'] ?? []]
+        .flat()
+        .some((value) => value.startsWith('__session=') && !value.startsWith('__session=;'))
+      const refused = route.isPage
+        ? answer.status === 500 && answer.text === ''
+        : answer.status === 403
+      if (!refused || session)
+        wrong.push(
+          `POST ${route.pattern} from ${origin}: answered ${answer.status} ${location}${session ? ' with a session cookie' : ''}`,
+        )
     }
   }
   console.log(`malformed input (web): ${sent} posts from another site to ${routes.length} actions`)

@@ -10,7 +10,14 @@ import { PERMISSIONS } from '~/contract/permissions'
 import { ACTORS, type Actor } from '../support/authorization-rules'
 import { quietMailLog } from '../support/quiet'
 import { buildWorld, PASSWORD, type World } from '../support/security-world'
-import { httpClient, SERVER_ADMIN, serverPort, startServer, webSignIn, type RunningServer } from '../support/server'
+import {
+  httpClient,
+  SERVER_ADMIN,
+  serverPort,
+  startServer,
+  webSignIn,
+  type RunningServer,
+} from '../support/server'
 import {
   webExpectation,
   webFixture,
@@ -41,7 +48,10 @@ beforeAll(async () => {
     super: SERVER_ADMIN,
   }
   for (const [actor, account] of Object.entries(accounts)) {
-    cookies.set(actor as Actor, (await webSignIn(server.url, account.email, account.password ?? PASSWORD)).cookie)
+    cookies.set(
+      actor as Actor,
+      (await webSignIn(server.url, account.email, account.password ?? PASSWORD)).cookie,
+    )
   }
 })
 
@@ -78,8 +88,12 @@ async function snapshot(records: World = world) {
     ['admin/commission?page=1', su],
     ['notification', world.customer.token],
   ]
-  const answers = await Promise.all(reads.map(([path, token]) => client.call('GET', path, { token })))
-  return JSON.stringify(answers.map((answer, index) => [reads[index][0], answer.httpStatus, answer.data]))
+  const answers = await Promise.all(
+    reads.map(([path, token]) => client.call('GET', path, { token })),
+  )
+  return JSON.stringify(
+    answers.map((answer, index) => [reads[index][0], answer.httpStatus, answer.data]),
+  )
 }
 
 function judge(expectation: WebExpectation, path: string, response: Response): string | null {
@@ -91,14 +105,24 @@ function judge(expectation: WebExpectation, path: string, response: Response): s
     case 'ok':
       return status === 200 ? null : `expected the page (200), got ${status} ${location}`
     case 'login':
-      return status >= 300 && status < 400 && target === '/login' ? null : `expected a redirect to /login, got ${status} ${location}`
+      return status >= 300 && status < 400 && target === '/login'
+        ? null
+        : `expected a redirect to /login, got ${status} ${location}`
     case 'home':
-      return status >= 300 && status < 400 && target === '/' ? null : `expected a redirect to /, got ${status} ${location}`
+      return status >= 300 && status < 400 && target === '/'
+        ? null
+        : `expected a redirect to /, got ${status} ${location}`
     case 'notFound':
       return status === 404 ? null : `expected 404, got ${status}`
     case 'refused':
       if (status === 403 || status === 404) return null
-      if (status >= 300 && status < 400 && target !== new URL(path, server.url).pathname && target !== '/login') return null
+      if (
+        status >= 300 &&
+        status < 400 &&
+        target !== new URL(path, server.url).pathname &&
+        target !== '/login'
+      )
+        return null
       return `expected a refusal (403, 404 or a redirect elsewhere), got ${status} ${location}`
     case 'any':
       return null
@@ -122,7 +146,9 @@ async function getCanonical(path: string, cookie: string | undefined) {
 
 /** A form body as a browser sends it: urlencoded, or multipart when it carries a file. */
 function form(body: Record<string, FormValue>): URLSearchParams | FormData {
-  const params = Object.values(body).some((value) => value instanceof File) ? new FormData() : new URLSearchParams()
+  const params = Object.values(body).some((value) => value instanceof File)
+    ? new FormData()
+    : new URLSearchParams()
   for (const [key, value] of Object.entries(body)) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item instanceof File) (params as FormData).append(key, item)
@@ -159,8 +185,13 @@ test('authorization matrix: every web route × every kind of caller', async () =
       const verdict = judge(expectation, path, response)
       if (verdict) failures.push(`GET ${path} as ${actor}: ${verdict}`)
       if (mayNotSee.has(actor)) {
-        const leaked = world.markers.filter((marker) => html.includes(marker) && !path.includes(marker))
-        if (leaked.length) failures.push(`GET ${path} as ${actor}: the page shows the customer's ${leaked.join(', ')}`)
+        const leaked = world.markers.filter(
+          (marker) => html.includes(marker) && !path.includes(marker),
+        )
+        if (leaked.length)
+          failures.push(
+            `GET ${path} as ${actor}: the page shows the customer's ${leaked.join(', ')}`,
+          )
       }
     }
   }
@@ -170,7 +201,9 @@ test('authorization matrix: every web route × every kind of caller', async () =
   const actionRoutes = routes.filter((candidate) => candidate.hasAction && candidate.signedIn)
   for (const route of actionRoutes) {
     if (!webFormBody(route, world, 'check')) {
-      failures.push(`POST ${route.pattern}: has no form body in tests/support/web-routes.ts (webFormBody), so nothing checks who may post it`)
+      failures.push(
+        `POST ${route.pattern}: has no form body in tests/support/web-routes.ts (webFormBody), so nothing checks who may post it`,
+      )
       continue
     }
     const posters = webPosters(route)
@@ -183,14 +216,24 @@ test('authorization matrix: every web route × every kind of caller', async () =
     const response = await postForm(path, webFormBody(route, world, actor)!, cookie)
     const html = await response.text()
     checked += 1
-    if (response.status >= 500) failures.push(`POST ${path} as ${actor}: answered ${response.status}`)
-    if (response.status === 200) failures.push(`POST ${path} as ${actor}: answered 200 (the page accepted the post)`)
+    if (response.status >= 500)
+      failures.push(`POST ${path} as ${actor}: answered ${response.status}`)
+    if (response.status === 200)
+      failures.push(`POST ${path} as ${actor}: answered 200 (the page accepted the post)`)
     if (mayNotSee.has(actor)) {
-      const leaked = world.markers.filter((marker) => html.includes(marker) && !path.includes(marker))
-      if (leaked.length) failures.push(`POST ${path} as ${actor}: the answer shows the customer's ${leaked.join(', ')}`)
+      const leaked = world.markers.filter(
+        (marker) => html.includes(marker) && !path.includes(marker),
+      )
+      if (leaked.length)
+        failures.push(
+          `POST ${path} as ${actor}: the answer shows the customer's ${leaked.join(', ')}`,
+        )
     }
     const after = await snapshot()
-    if (after !== before) failures.push(`POST ${path} as ${actor}: changed data (answered ${response.status} ${response.headers.get('location') ?? ''})`)
+    if (after !== before)
+      failures.push(
+        `POST ${path} as ${actor}: changed data (answered ${response.status} ${response.headers.get('location') ?? ''})`,
+      )
     before = after
   }
 
@@ -208,10 +251,22 @@ test('authorization matrix: every web route × every kind of caller', async () =
     const location = response.headers.get('location') ?? ''
     checked += 1
     controls += 1
-    if (response.status >= 400 || response.status === 200 || new URL(location || '/', server.url).pathname === '/login') {
-      failures.push(`POST ${path} as ${actor} (allowed): answered ${response.status} ${location} ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 200)}`)
+    if (
+      response.status >= 400 ||
+      response.status === 200 ||
+      new URL(location || '/', server.url).pathname === '/login'
+    ) {
+      failures.push(
+        `POST ${path} as ${actor} (allowed): answered ${response.status} ${location} ${html
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 200)}`,
+      )
     }
-    if ((await snapshot(records)) === start) failures.push(`POST ${path} as ${actor} (allowed): answered ${response.status} ${location} but changed nothing`)
+    if ((await snapshot(records)) === start)
+      failures.push(
+        `POST ${path} as ${actor} (allowed): answered ${response.status} ${location} but changed nothing`,
+      )
   }
   before = await snapshot()
 
@@ -219,7 +274,11 @@ test('authorization matrix: every web route × every kind of caller', async () =
   // action runs (an empty 500, docs/patches.md) and changes nothing.
   const forged = await fetch(`${server.url}/settings`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.get('super')!, origin: 'https://attacker.example' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookies.get('super')!,
+      origin: 'https://attacker.example',
+    },
     body: form({ intent: 'subscription_due_reminder_day', value: '23' }),
     redirect: 'manual',
   })
@@ -229,21 +288,30 @@ test('authorization matrix: every web route × every kind of caller', async () =
   expect(await snapshot()).toBe(before)
   const forgedPublic = await fetch(`${server.url}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://attacker.example',
+    },
     body: form({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }),
     redirect: 'manual',
   })
   checked += 1
   expect(forgedPublic.status).toBe(500)
   expect(await forgedPublic.text()).toBe('')
-  expect(forgedPublic.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(false)
+  expect(
+    forgedPublic.headers.getSetCookie().some((cookie) => cookie.startsWith('__session=')),
+  ).toBe(false)
 
-  console.log(`authorization matrix (web): ${checked} pairs checked (${routes.length} routes × ${ACTORS.length} callers, ${posts.length} refused form posts and ${controls} allowed ones)`)
+  console.log(
+    `authorization matrix (web): ${checked} pairs checked (${routes.length} routes × ${ACTORS.length} callers, ${posts.length} refused form posts and ${controls} allowed ones)`,
+  )
   expect(failures).toEqual([])
 }, 300_000)
 
-test("a proof of payment is served to its owner and to staff who see subscriptions, and to nobody else", async () => {
-  const staff = await world.adminWithout(PERMISSIONS.filter((permission) => permission !== 'can_verify_transaction'))
+test('a proof of payment is served to its owner and to staff who see subscriptions, and to nobody else', async () => {
+  const staff = await world.adminWithout(
+    PERMISSIONS.filter((permission) => permission !== 'can_verify_transaction'),
+  )
   const staffCookie = (await webSignIn(server.url, staff.email, staff.password)).cookie
   const expected: [string, string | undefined, 'image' | 404][] = [
     ['customer (its owner)', cookies.get('customer'), 'image'],
@@ -253,18 +321,33 @@ test("a proof of payment is served to its owner and to staff who see subscriptio
     ['a realtor who did not bring the customer', cookies.get('realtor'), 404],
     ['an admin without permissions', cookies.get('admin'), 404],
   ]
-  const proofs = [world.proof.name, ...world.markers.filter((marker) => marker.endsWith('.png') && marker !== world.proof.name)]
+  const proofs = [
+    world.proof.name,
+    ...world.markers.filter((marker) => marker.endsWith('.png') && marker !== world.proof.name),
+  ]
   expect(proofs.length).toBeGreaterThan(1)
   const wrong: string[] = []
   for (const name of proofs) {
     for (const [who, cookie, outcome] of expected) {
-      const response = await fetch(`${server.url}/resources/media/${encodeURIComponent(name)}`, { headers: { cookie: cookie! }, redirect: 'manual' })
+      const response = await fetch(`${server.url}/resources/media/${encodeURIComponent(name)}`, {
+        headers: { cookie: cookie! },
+        redirect: 'manual',
+      })
       const bytes = Buffer.from(await response.arrayBuffer())
-      const got = response.status === 200 && response.headers.get('content-type') === 'image/png' && bytes.subarray(1, 4).toString() === 'PNG' ? 'image' : response.status
-      if (got !== outcome) wrong.push(`/resources/media/${name} as ${who}: expected ${outcome}, got ${got}`)
+      const got =
+        response.status === 200 &&
+        response.headers.get('content-type') === 'image/png' &&
+        bytes.subarray(1, 4).toString() === 'PNG'
+          ? 'image'
+          : response.status
+      if (got !== outcome)
+        wrong.push(`/resources/media/${name} as ${who}: expected ${outcome}, got ${got}`)
     }
   }
-  const anonymous = await fetch(`${server.url}/resources/media/${encodeURIComponent(world.proof.name)}`, { redirect: 'manual' })
+  const anonymous = await fetch(
+    `${server.url}/resources/media/${encodeURIComponent(world.proof.name)}`,
+    { redirect: 'manual' },
+  )
   expect(new URL(anonymous.headers.get('location') ?? '/', server.url).pathname).toBe('/login')
   expect(wrong).toEqual([])
 })

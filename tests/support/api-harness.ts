@@ -34,10 +34,20 @@ export function readEnvelope(text: string): { status: any; message: any; data: a
   return { status: json?.status, message: json?.message, data: json?.data }
 }
 
-export type ApiAnswer<T = any> = { httpStatus: number; status: string; message: string; data: T; response: Response }
+export type ApiAnswer<T = any> = {
+  httpStatus: number
+  status: string
+  message: string
+  data: T
+  response: Response
+}
 
 /** The account fixtures pay into: no proof of payment is taken while the bank details are incomplete. */
-export const TEST_BANK_DETAILS = { account_number: '0123456789', account_name: 'Land Banking Ltd', bank_name: 'Zenith Bank' }
+export const TEST_BANK_DETAILS = {
+  account_number: '0123456789',
+  account_name: 'Land Banking Ltd',
+  bank_name: 'Zenith Bank',
+}
 
 /** `bankDetails: false` starts as a fresh install does, before staff fill in the bank details. */
 export async function createTestApi({ bankDetails = true }: { bankDetails?: boolean } = {}) {
@@ -69,8 +79,15 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     await admin.query(`create database ${name} owner ${TEST_ROLES.owner}`)
     await admin.end()
     // As in production (docs/postgresql.md): the owner migrates, the app runs as a role that owns nothing.
-    databaseUrls = { app: roleUrl(adminUrl, TEST_ROLES.app, name), owner: roleUrl(adminUrl, TEST_ROLES.owner, name) }
-    connection = await openDatabase({ databaseUrl: databaseUrls.app, migrationUrl: databaseUrls.owner, dataDir })
+    databaseUrls = {
+      app: roleUrl(adminUrl, TEST_ROLES.app, name),
+      owner: roleUrl(adminUrl, TEST_ROLES.owner, name),
+    }
+    connection = await openDatabase({
+      databaseUrl: databaseUrls.app,
+      migrationUrl: databaseUrls.owner,
+      dataDir,
+    })
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl })
       await client.connect()
@@ -79,7 +96,10 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     }
   } else {
     const template = process.env.TEST_PGLITE_TEMPLATE
-    connection = await openDatabase({ dataDir: 'memory://', from: template ? new Blob([fs.readFileSync(template)]) : undefined })
+    connection = await openDatabase({
+      dataDir: 'memory://',
+      from: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    })
   }
   // On PGlite, GET answers are cached as production PGlite caches them (an in-memory database is
   // otherwise never cached, as tests also write to it directly: those writes empty the cache too).
@@ -104,7 +124,11 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
   }
   setConnection(Promise.resolve(connection))
 
-  async function call<T = any>(method: string, apiPath: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
+  async function call<T = any>(
+    method: string,
+    apiPath: string,
+    options: CallOptions = {},
+  ): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     let body: BodyInit | undefined = options.raw
@@ -113,7 +137,11 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
       body = JSON.stringify(options.body)
     }
     const response = await handleApiRequest(
-      new Request(`http://localhost/api/v1/${apiPath.replace(/^\//, '')}`, { method, headers, body }),
+      new Request(`http://localhost/api/v1/${apiPath.replace(/^\//, '')}`, {
+        method,
+        headers,
+        body,
+      }),
       { clientIp: options.clientIp ?? null },
     )
     return { httpStatus: response.status, ...readEnvelope(await response.clone().text()), response }
@@ -159,7 +187,10 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
 
   let counter = 0
   /** Registers and verifies a customer (or realtor) through the API, as a person would. */
-  async function registerUser(role: 'customer' | 'realtor' = 'customer', extra: Record<string, unknown> = {}) {
+  async function registerUser(
+    role: 'customer' | 'realtor' = 'customer',
+    extra: Record<string, unknown> = {},
+  ) {
     counter += 1
     const email = `${role}-${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`
     const password = 'password-123'
@@ -176,13 +207,19 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     })
     if (registered.status !== '200') throw new Error(`Registration failed: ${registered.message}`)
     const code = /code is (\d{6})/.exec(latestMail(email) ?? '')?.[1]
-    const verified = await call('POST', 'verify-email', { token: registered.data.token, body: { otp: code } })
+    const verified = await call('POST', 'verify-email', {
+      token: registered.data.token,
+      body: { otp: code },
+    })
     if (verified.status !== '200') throw new Error(`Verification failed: ${verified.message}`)
     return { email, password, token: registered.data.token as string, user: verified.data }
   }
 
   /** A staff account (admin by default) holding the given permissions, signed in. */
-  async function createStaff(permissions: Permission[] = [], role: 'admin' | 'super_admin' = 'admin') {
+  async function createStaff(
+    permissions: Permission[] = [],
+    role: 'admin' | 'super_admin' = 'admin',
+  ) {
     const { createAccount } = await import('~/backend/auth/service')
     counter += 1
     const email = `${role}-${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`
@@ -205,11 +242,27 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { call, login, latestMail, mailsTo, mailCount, registerUser, createStaff, close, db: testDb, dataDir, databaseUrls }
+  return {
+    call,
+    login,
+    latestMail,
+    mailsTo,
+    mailCount,
+    registerUser,
+    createStaff,
+    close,
+    db: testDb,
+    dataDir,
+    databaseUrls,
+  }
 }
 
 /** The PostgreSQL runs' two roles: the owner of each test database, and the app's, which owns nothing. */
-export const TEST_ROLES = { owner: 'lb_test_owner', app: 'lb_test_app', password: 'lb-test-password' }
+export const TEST_ROLES = {
+  owner: 'lb_test_owner',
+  app: 'lb_test_app',
+  password: 'lb-test-password',
+}
 
 /** Creates the two roles once per server; test files start together, so a role made meanwhile is fine. */
 export async function createTestRoles(admin: { query: (text: string) => Promise<unknown> }) {
@@ -260,5 +313,7 @@ export function decodeMail(raw: string) {
   // Quoted-printable: a run of =XX escapes is the UTF-8 bytes of one or more characters (₦ is three).
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+    )
 }

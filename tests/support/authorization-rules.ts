@@ -9,7 +9,14 @@
  * an allowed write must change the database.
  */
 import type { Permission } from '~/contract/permissions'
-import { ADMIN, PASSWORD, TINY_PNG_BASE64, yesterday, type Account, type World } from './security-world'
+import {
+  ADMIN,
+  PASSWORD,
+  TINY_PNG_BASE64,
+  yesterday,
+  type Account,
+  type World,
+} from './security-world'
 import { gtbankCsv } from './statements'
 
 export const ACTORS = ['anonymous', 'customer', 'other', 'realtor', 'admin', 'super'] as const
@@ -46,11 +53,21 @@ export type Rule = {
   late?: boolean
 }
 
-const SUBSCRIPTION_STAFF: Permission[] = ['can_modify_subscription', 'can_record_transaction', 'can_verify_transaction']
+const SUBSCRIPTION_STAFF: Permission[] = [
+  'can_modify_subscription',
+  'can_record_transaction',
+  'can_verify_transaction',
+]
 const CUSTOMER_VIEW: Permission[] = ['can_view_customer', 'can_modify_customer']
 const REALTOR_VIEW: Permission[] = ['can_view_realtor', 'can_modify_realtor']
 
-const everyone: Rule['expect'] = { customer: 'ok', other: 'ok', realtor: 'ok', admin: 'ok', super: 'ok' }
+const everyone: Rule['expect'] = {
+  customer: 'ok',
+  other: 'ok',
+  realtor: 'ok',
+  admin: 'ok',
+  super: 'ok',
+}
 const staffOnly = (status: 403 | 404 = 403): Rule['expect'] => ({
   customer: status,
   other: status,
@@ -59,7 +76,13 @@ const staffOnly = (status: 403 | 404 = 403): Rule['expect'] => ({
   super: 'ok',
 })
 /** The customer's own record: the owner and staff who see all subscriptions; everyone else is told it does not exist. */
-const ownerOnly: Rule['expect'] = { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 'ok' }
+const ownerOnly: Rule['expect'] = {
+  customer: 'ok',
+  other: 404,
+  realtor: 404,
+  admin: 404,
+  super: 'ok',
+}
 /** Public endpoints: the same answer signed in or out (the caller's session plays no part). */
 const publicEndpoint: Rule['expect'] = { anonymous: 'ok', ...everyone }
 
@@ -68,7 +91,8 @@ const passwordOf = (actor: Actor) => (actor === 'super' ? ADMIN.password : PASSW
 /** The world with some of its records replaced by new ones. */
 const withRecords = (world: World, records: Partial<World>): World => ({ ...world, ...records })
 
-const email = (actor: Actor, tag: string) => `${tag}-${actor}-${Math.random().toString(36).slice(2, 8)}@example.com`
+const email = (actor: Actor, tag: string) =>
+  `${tag}-${actor}-${Math.random().toString(36).slice(2, 8)}@example.com`
 const land = (w: World) => ({ reference: w.land.reference })
 /** The world's land with a new description: its price stays, so the payments other pairs make still add up. */
 const landProductBody = {
@@ -83,7 +107,13 @@ const landProductBody = {
 /** The month of today's statement (YYYY-MM, UTC is close enough: any real month answers). */
 const statementMonth = () => ({ month: new Date().toISOString().slice(0, 7) })
 /** A realtor reads its own commissions; staff who pay them (the super admin) a realtor's, or their own (none). */
-const realtorsOnly: Rule['expect'] = { customer: 403, other: 403, realtor: 'ok', admin: 403, super: 'ok' }
+const realtorsOnly: Rule['expect'] = {
+  customer: 403,
+  other: 403,
+  realtor: 'ok',
+  admin: 403,
+  super: 'ok',
+}
 
 export const RULES: Record<string, Rule> = {
   'GET health': { expect: publicEndpoint },
@@ -94,22 +124,30 @@ export const RULES: Record<string, Rule> = {
   // account of its own (the mail budget and revoked sessions would otherwise spill over).
   'POST auth/login': {
     expect: publicEndpoint,
-    fixture: async (w) => withRecords(w, { scratch: { email: (await w.make.account('customer')).email } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { email: (await w.make.account('customer')).email } }),
     body: (w) => ({ email: w.scratch.email, password: PASSWORD }),
   },
   'POST auth/register': {
     expect: publicEndpoint,
-    body: (_w, actor) => ({ email: email(actor, 'matrix'), password: 'password-123', first_name: 'Eze', last_name: 'Nwosu' }),
+    body: (_w, actor) => ({
+      email: email(actor, 'matrix'),
+      password: 'password-123',
+      first_name: 'Eze',
+      last_name: 'Nwosu',
+    }),
   },
   'POST auth/forgot-password': {
     expect: publicEndpoint,
-    fixture: async (w) => withRecords(w, { scratch: { email: (await w.make.invitedStaff()).email } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { email: (await w.make.invitedStaff()).email } }),
     body: (w) => ({ email: w.scratch.email }),
   },
   'POST auth/verify-password-token': {
     expect: publicEndpoint,
     reads: 'it only tells whether a mailed link is still good',
-    fixture: async (w) => withRecords(w, { scratch: { token: (await w.make.invitedStaff()).linkToken } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { token: (await w.make.invitedStaff()).linkToken } }),
     body: (w) => ({ token: w.scratch.token }),
   },
   'POST auth/reset-password': {
@@ -118,13 +156,19 @@ export const RULES: Record<string, Rule> = {
       const invited = await w.make.invitedStaff()
       return withRecords(w, { scratch: { email: invited.email, token: invited.linkToken } })
     },
-    body: (w) => ({ email: w.scratch.email, token: w.scratch.token, password: 'password-456', password_confirmation: 'password-456' }),
+    body: (w) => ({
+      email: w.scratch.email,
+      token: w.scratch.token,
+      password: 'password-456',
+      password_confirmation: 'password-456',
+    }),
   },
   'GET auth/me': { expect: everyone },
   'POST logout': { expect: everyone, endsSession: true },
   'POST verify-email': {
     expect: everyone,
-    reads: 'every caller here has a verified e-mail, which the endpoint answers as done (tests/api/auth-codes.test.ts verifies new accounts)',
+    reads:
+      'every caller here has a verified e-mail, which the endpoint answers as done (tests/api/auth-codes.test.ts verifies new accounts)',
     body: () => ({ otp: '000000' }),
   },
   // Every caller here has a verified e-mail: nobody gets a new code (tests/api/auth-codes.test.ts sends them to new accounts).
@@ -132,7 +176,11 @@ export const RULES: Record<string, Rule> = {
   'POST change-password': {
     expect: everyone,
     endsSession: true,
-    body: (_w, actor) => ({ current_password: passwordOf(actor), password: passwordOf(actor), password_confirmation: passwordOf(actor) }),
+    body: (_w, actor) => ({
+      current_password: passwordOf(actor),
+      password: passwordOf(actor),
+      password_confirmation: passwordOf(actor),
+    }),
   },
   'GET account/email': { expect: everyone },
   'POST account/email': {
@@ -141,7 +189,8 @@ export const RULES: Record<string, Rule> = {
   },
   'POST auth/confirm-email': {
     expect: publicEndpoint,
-    fixture: async (w) => withRecords(w, { scratch: { token: (await w.make.emailChange()).linkToken } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { token: (await w.make.emailChange()).linkToken } }),
     body: (w) => ({ token: w.scratch.token }),
   },
 
@@ -149,7 +198,10 @@ export const RULES: Record<string, Rule> = {
   'GET account/profile': { expect: everyone },
   'POST account/profile': {
     expect: everyone,
-    body: (_w, actor) => ({ phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, address: `${actor}'s house, Yaba, Lagos` }),
+    body: (_w, actor) => ({
+      phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      address: `${actor}'s house, Yaba, Lagos`,
+    }),
   },
   'GET admin/customer/:id/profile': {
     lacks: ['can_view_customer', 'can_modify_customer'],
@@ -159,7 +211,10 @@ export const RULES: Record<string, Rule> = {
 
   'GET dashboard-metrics': { expect: everyone },
   // Arrears: staff who change subscriptions or record payments.
-  'GET admin/arrears': { lacks: ['can_modify_subscription', 'can_record_transaction'], expect: staffOnly() },
+  'GET admin/arrears': {
+    lacks: ['can_modify_subscription', 'can_record_transaction'],
+    expect: staffOnly(),
+  },
   'GET dashboard-summary': { expect: everyone },
 
   // Notifications: everyone has their own; another's is a 404, even for the super admin.
@@ -176,14 +231,24 @@ export const RULES: Record<string, Rule> = {
   'POST notification/:uuid/mark-as-read': {
     params: (w) => ({ uuid: w.notificationUuid }),
     expect: { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 404 },
-    fixture: async (w, _actor, caller) => withRecords(w, { notificationUuid: await w.make.notification(caller!.token) }),
+    fixture: async (w, _actor, caller) =>
+      withRecords(w, { notificationUuid: await w.make.notification(caller!.token) }),
   },
 
   // Catalogue: everyone signed in reads it; changes need can_modify_product / can_modify_payment_plan.
   'GET product': { expect: everyone },
   'GET product/:reference': { params: land, expect: everyone },
-  'POST admin/product': { lacks: ['can_modify_product'], expect: staffOnly(), body: () => landProductBody },
-  'POST admin/product/:reference': { lacks: ['can_modify_product'], params: land, expect: staffOnly(), body: () => landProductBody },
+  'POST admin/product': {
+    lacks: ['can_modify_product'],
+    expect: staffOnly(),
+    body: () => landProductBody,
+  },
+  'POST admin/product/:reference': {
+    lacks: ['can_modify_product'],
+    params: land,
+    expect: staffOnly(),
+    body: () => landProductBody,
+  },
   'GET product/:reference/payment-plan': {
     lacks: ['can_view_payment_plan', 'can_modify_payment_plan', 'can_modify_subscription'],
     params: land,
@@ -224,7 +289,12 @@ export const RULES: Record<string, Rule> = {
   'POST media/upload': {
     lacks: ['can_modify_product'],
     expect: staffOnly(),
-    body: () => ({ file_name: 'plot.png', file_in_base64: TINY_PNG_BASE64, file_extension: 'png', folder_path: 'products' }),
+    body: () => ({
+      file_name: 'plot.png',
+      file_in_base64: TINY_PNG_BASE64,
+      file_extension: 'png',
+      folder_path: 'products',
+    }),
   },
   'GET media/:name': {
     lacks: SUBSCRIPTION_STAFF,
@@ -263,7 +333,10 @@ export const RULES: Record<string, Rule> = {
     expect: ownerOnly,
     fixture: async (w, _actor, caller) => {
       const unpaid = await w.make.subscription('unpaid')
-      return withRecords(w, { unpaid: { reference: unpaid.reference }, proof: await w.make.proof(caller!.token) })
+      return withRecords(w, {
+        unpaid: { reference: unpaid.reference },
+        proof: await w.make.proof(caller!.token),
+      })
     },
     body: (w) => ({ amount: 5_000_000, proof_of_payment: w.proof.url, paid_at: yesterday() }),
   },
@@ -306,7 +379,11 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_verify_transaction'],
     expect: staffOnly(),
     fixture: async (w) => withRecords(w, { instalments: await w.make.subscription('instalments') }),
-    body: (w) => ({ reference: w.instalments.transaction, status: 'not_confirmed', reason: 'No such transfer in the account' }),
+    body: (w) => ({
+      reference: w.instalments.transaction,
+      status: 'not_confirmed',
+      reason: 'No such transfer in the account',
+    }),
   },
   // Payouts: the investor (and staff who see subscriptions or record payouts) read a ledger; only can_record_payout records.
   'GET product-subscription/:reference/payout': {
@@ -338,11 +415,15 @@ export const RULES: Record<string, Rule> = {
     lacks: ['can_modify_subscription'],
     params: (w) => ({ reference: w.unpaid.reference }),
     expect: staffOnly(),
-    fixture: async (w) => withRecords(w, { unpaid: { reference: (await w.make.subscription('unpaid')).reference } }),
+    fixture: async (w) =>
+      withRecords(w, { unpaid: { reference: (await w.make.subscription('unpaid')).reference } }),
   },
 
   // People: a realtor manages only the customers it brought; staff need the kind's permission.
-  'GET admin/customer': { lacks: CUSTOMER_VIEW, expect: { customer: 403, other: 403, realtor: 'ok', admin: 403, super: 'ok' } },
+  'GET admin/customer': {
+    lacks: CUSTOMER_VIEW,
+    expect: { customer: 403, other: 403, realtor: 'ok', admin: 403, super: 'ok' },
+  },
   'POST admin/customer': {
     lacks: ['can_modify_customer'],
     expect: { customer: 403, other: 403, realtor: 'ok', admin: 403, super: 'ok' },
@@ -370,14 +451,28 @@ export const RULES: Record<string, Rule> = {
   'POST admin/realtor': {
     lacks: ['can_modify_realtor'],
     expect: staffOnly(),
-    body: (_w, actor) => ({ first_name: 'Femi', last_name: 'Ade', email: email(actor, 'realtor'), business_name: 'Ade Homes' }),
+    body: (_w, actor) => ({
+      first_name: 'Femi',
+      last_name: 'Ade',
+      email: email(actor, 'realtor'),
+      business_name: 'Ade Homes',
+    }),
   },
-  'GET admin/realtor/:id': { lacks: REALTOR_VIEW, params: (w) => ({ id: w.realtor.uuid }), expect: staffOnly() },
+  'GET admin/realtor/:id': {
+    lacks: REALTOR_VIEW,
+    params: (w) => ({ id: w.realtor.uuid }),
+    expect: staffOnly(),
+  },
   'POST admin/realtor/:id': {
     lacks: ['can_modify_realtor'],
     params: (w) => ({ id: w.realtor.reference }),
     expect: staffOnly(),
-    body: (w) => ({ first_name: 'Changed', last_name: 'ByMatrix', email: w.realtor.email, business_name: 'Changed' }),
+    body: (w) => ({
+      first_name: 'Changed',
+      last_name: 'ByMatrix',
+      email: w.realtor.email,
+      business_name: 'Changed',
+    }),
   },
   // Approving or rejecting a realtor's own change of its registered company flag (the world's realtor has one waiting).
   'POST admin/realtor/:id/registered-company': {
@@ -398,9 +493,18 @@ export const RULES: Record<string, Rule> = {
   'POST admin/user': {
     lacks: ['can_modify_user'],
     expect: staffOnly(),
-    body: (_w, actor) => ({ first_name: 'Tayo', last_name: 'Ade', email: email(actor, 'user'), permissions: ['can_modify_user'] }),
+    body: (_w, actor) => ({
+      first_name: 'Tayo',
+      last_name: 'Ade',
+      email: email(actor, 'user'),
+      permissions: ['can_modify_user'],
+    }),
   },
-  'GET admin/user/:id': { lacks: ['can_modify_user'], params: (w) => ({ id: w.staffUser.uuid }), expect: staffOnly() },
+  'GET admin/user/:id': {
+    lacks: ['can_modify_user'],
+    params: (w) => ({ id: w.staffUser.uuid }),
+    expect: staffOnly(),
+  },
   'POST admin/user/:id/update': {
     lacks: ['can_modify_user'],
     params: (w) => ({ id: w.staffUser.uuid }),
@@ -418,13 +522,25 @@ export const RULES: Record<string, Rule> = {
 
   // Settings: bank details are read by everyone (customers pay into them); the rest needs can_modify_setting.
   'GET admin/setting/bank_details': { expect: everyone },
-  'GET admin/setting/subscription_due_reminder_day': { lacks: ['can_modify_setting'], expect: staffOnly() },
-  'GET admin/setting/unpaid_subscription_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
-  'GET admin/setting/unconfirmed_payment_expiry_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/subscription_due_reminder_day': {
+    lacks: ['can_modify_setting'],
+    expect: staffOnly(),
+  },
+  'GET admin/setting/unpaid_subscription_expiry_days': {
+    lacks: ['can_modify_setting'],
+    expect: staffOnly(),
+  },
+  'GET admin/setting/unconfirmed_payment_expiry_days': {
+    lacks: ['can_modify_setting'],
+    expect: staffOnly(),
+  },
   'GET admin/setting/company_details': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/payout_grace_days': { lacks: ['can_modify_setting'], expect: staffOnly() },
   'GET admin/setting/commission_rates': { lacks: ['can_modify_setting'], expect: staffOnly() },
-  'GET admin/setting/payout_account_hold_hours': { lacks: ['can_modify_setting'], expect: staffOnly() },
+  'GET admin/setting/payout_account_hold_hours': {
+    lacks: ['can_modify_setting'],
+    expect: staffOnly(),
+  },
   'POST admin/setting': {
     lacks: ['can_modify_setting'],
     expect: staffOnly(),
@@ -443,7 +559,11 @@ export const RULES: Record<string, Rule> = {
     expect: staffOnly(),
     fixture: async (w) => withRecords(w, { completed: await w.make.subscription('completed') }),
     params: (w) => ({ reference: w.completed.reference }),
-    body: () => ({ step: 'allocation_letter', date: lagosDay(), note: 'Recorded by the authorization matrix' }),
+    body: () => ({
+      step: 'allocation_letter',
+      date: lagosDay(),
+      note: 'Recorded by the authorization matrix',
+    }),
   },
   'GET admin/title': { lacks: ['can_manage_titles'], expect: staffOnly() },
 
@@ -452,53 +572,87 @@ export const RULES: Record<string, Rule> = {
 
   // Commissions: a realtor reads its own; staff with can_pay_commissions read everyone's and pay them.
   'GET commission': { lacks: ['can_pay_commissions'], expect: realtorsOnly },
-  'GET commission/statement/:month': { lacks: ['can_pay_commissions'], params: statementMonth, expect: realtorsOnly },
-  'GET commission/statement/:month/csv': { lacks: ['can_pay_commissions'], params: statementMonth, expect: realtorsOnly },
+  'GET commission/statement/:month': {
+    lacks: ['can_pay_commissions'],
+    params: statementMonth,
+    expect: realtorsOnly,
+  },
+  'GET commission/statement/:month/csv': {
+    lacks: ['can_pay_commissions'],
+    params: statementMonth,
+    expect: realtorsOnly,
+  },
   'GET admin/commission': { lacks: ['can_pay_commissions'], expect: staffOnly() },
   'POST admin/commission/mark-paid': {
     lacks: ['can_pay_commissions'],
     expect: staffOnly(),
     // Not `consumes`: once paid, the malformed-input run's later posts of the same entry answer 409,
     // which still reaches the handler (a new entry per success would be counted as the call's rows).
-    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, commission: await w.make.commission() } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, commission: await w.make.commission() } }),
     // Refused pairs name an entry nobody has: they are turned away before it is looked up.
-    body: (w) => ({ ids: [w.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterday().slice(0, 10), bank_reference: 'NIP/MATRIX' }),
+    body: (w) => ({
+      ids: [w.scratch.commission ?? '00000000-0000-4000-8000-000000000000'],
+      paid_at: yesterday().slice(0, 10),
+      bank_reference: 'NIP/MATRIX',
+    }),
   },
 
   // Purchases flagged as a possible self-referral: staff with can_pay_commissions review and decide them.
-  'GET admin/commission/hold/:id': { lacks: ['can_pay_commissions'], params: (w) => ({ id: w.hold }), expect: staffOnly() },
+  'GET admin/commission/hold/:id': {
+    lacks: ['can_pay_commissions'],
+    params: (w) => ({ id: w.hold }),
+    expect: staffOnly(),
+  },
   'POST admin/commission/hold/:id': {
     lacks: ['can_pay_commissions'],
     expect: staffOnly(),
     // Not `consumes`: once decided, later posts of the same flag answer 409, past every gate.
-    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, hold: await w.make.commissionHold() } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, hold: await w.make.commissionHold() } }),
     params: (w) => ({ id: w.scratch.hold ?? w.hold }),
     body: () => ({ decision: 'clear' }),
   },
 
   // Reconciliation: staff holding can_reconcile (confirming also needs can_verify_transaction, which the super admin holds).
-  'POST admin/reconciliation/statement/preview': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },
-  'POST admin/reconciliation/statement': { lacks: ['can_reconcile'], expect: staffOnly(), body: () => statementBody() },
+  'POST admin/reconciliation/statement/preview': {
+    lacks: ['can_reconcile'],
+    expect: staffOnly(),
+    body: () => statementBody(),
+  },
+  'POST admin/reconciliation/statement': {
+    lacks: ['can_reconcile'],
+    expect: staffOnly(),
+    body: () => statementBody(),
+  },
   'GET admin/reconciliation/line': { lacks: ['can_reconcile'], expect: staffOnly() },
   'POST admin/reconciliation/confirm': {
     lacks: ['can_reconcile'],
     expect: staffOnly(),
     // Not `consumes`: once confirmed, later posts of the same line answer 409, past every gate.
-    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(true) } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(true) } }),
     body: (w) => ({ line_ids: [w.scratch.line ?? '999999'] }),
   },
   'POST admin/reconciliation/line/:id/link': {
     lacks: ['can_reconcile'],
     expect: staffOnly(),
     fixture: async (w) =>
-      withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false), payable: (await w.make.subscription('unpaid')).reference } }),
+      withRecords(w, {
+        scratch: {
+          ...w.scratch,
+          line: await w.make.statementLine(false),
+          payable: (await w.make.subscription('unpaid')).reference,
+        },
+      }),
     params: (w) => ({ id: w.scratch.line ?? '999999' }),
     body: (w) => ({ subscription: w.scratch.payable ?? w.unpaid.reference, amount: 5_000_000 }),
   },
   'POST admin/reconciliation/line/:id/ignore': {
     lacks: ['can_reconcile'],
     expect: staffOnly(),
-    fixture: async (w) => withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false) } }),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false) } }),
     params: (w) => ({ id: w.scratch.line ?? '999999' }),
   },
 }
@@ -506,8 +660,14 @@ export const RULES: Record<string, Rule> = {
 /** A GTBank export with one credit of its own (a statement already imported would add nothing). */
 function statementBody() {
   const tag = Math.random().toString(36).slice(2, 10).toUpperCase()
-  const csv = gtbankCsv([{ date: '2021-01-05', remarks: `TRANSFER FROM MATRIX ${tag}`, credit: 2_500 }])
-  return { bank: 'gtbank', file_name: `statement-${tag}.csv`, file_in_base64: Buffer.from(csv).toString('base64') }
+  const csv = gtbankCsv([
+    { date: '2021-01-05', remarks: `TRANSFER FROM MATRIX ${tag}`, credit: 2_500 },
+  ])
+  return {
+    bank: 'gtbank',
+    file_name: `statement-${tag}.csv`,
+    file_in_base64: Buffer.from(csv).toString('base64'),
+  }
 }
 
 /** Today in Lagos (YYYY-MM-DD): a title step's date may not be in the future. */
@@ -518,9 +678,11 @@ function lagosDay() {
 /** A path parameter nobody listed: guessed from its name and the path, pointing at the customer's records. */
 export function guessParam(name: string, path: string, world: World): string {
   if (name === 'uuid' && path.includes('notification')) return world.notificationUuid
-  if (path.includes('payment-plan') && (name === 'uuid' || name === 'id')) return world.land.planUuid
+  if (path.includes('payment-plan') && (name === 'uuid' || name === 'id'))
+    return world.land.planUuid
   if (path.includes('transaction') && name === 'id') return world.instalments.transaction
-  if (path.startsWith('product-subscription') || path.includes('/product-subscription')) return world.instalments.reference
+  if (path.startsWith('product-subscription') || path.includes('/product-subscription'))
+    return world.instalments.reference
   if (path.includes('product')) return world.land.reference
   if (path.includes('customer')) return world.customer.uuid
   if (path.includes('realtor')) return world.realtor.uuid

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '~/backend/db/client'
 
 type Rows = { rows: Record<string, unknown>[] }
-const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows
+const rowsOf = async (db: Database, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows).rows
 
 /**
  * Tables whose rows change as a side effect of any call (sign-in counters, job bookkeeping, the
@@ -53,7 +54,9 @@ export async function createFingerprint(db: Database) {
     for (const [table, cols] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
       const where = scope(table, cols, ownerId)
       if (where === null) continue
-      const row = NOISE_COLUMNS[table] ? sql`(to_jsonb(x) - ${sql.raw(`array[${NOISE_COLUMNS[table].map((column) => `'${column}'`).join(', ')}]`)})::text` : sql`x::text`
+      const row = NOISE_COLUMNS[table]
+        ? sql`(to_jsonb(x) - ${sql.raw(`array[${NOISE_COLUMNS[table].map((column) => `'${column}'`).join(', ')}]`)})::text`
+        : sql`x::text`
       parts.push(
         sql`select ${table}::text as name, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from ${sql.identifier(table)} x${where}`,
       )

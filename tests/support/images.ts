@@ -39,21 +39,59 @@ export function refusedFiles(): { what: string; content: Uint8Array }[] {
   const iend = png.length - 12
   return [
     { what: 'an HTML page', content: bytes(HTML) },
-    { what: 'an SVG with a script', content: bytes(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`) },
-    { what: 'a plain SVG', content: bytes('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>') },
+    {
+      what: 'an SVG with a script',
+      content: bytes(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`),
+    },
+    {
+      what: 'a plain SVG',
+      content: bytes(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+      ),
+    },
     { what: 'a PNG signature followed by HTML', content: join(png.subarray(0, 8), bytes(HTML)) },
     { what: 'a whole PNG with HTML after its end', content: join(png, bytes(HTML)) },
-    { what: 'a valid PNG with a script in a text chunk', content: join(png.subarray(0, iend), pngChunk('tEXt', bytes(`Comment\u0000${SCRIPT}`)), png.subarray(iend)) },
-    { what: 'a GIF', content: bytes('GIF89a\u0001\u0000\u0001\u0000\u0080\u0000\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff!\u00f9\u0004\u0001\u0000\u0000\u0000\u0000,\u0000\u0000\u0000\u0000\u0001\u0000\u0001\u0000\u0000\u0002\u0002D\u0001\u0000;') },
+    {
+      what: 'a valid PNG with a script in a text chunk',
+      content: join(
+        png.subarray(0, iend),
+        pngChunk('tEXt', bytes(`Comment\u0000${SCRIPT}`)),
+        png.subarray(iend),
+      ),
+    },
+    {
+      what: 'a GIF',
+      content: bytes(
+        'GIF89a\u0001\u0000\u0001\u0000\u0080\u0000\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff!\u00f9\u0004\u0001\u0000\u0000\u0000\u0000,\u0000\u0000\u0000\u0000\u0001\u0000\u0001\u0000\u0000\u0002\u0002D\u0001\u0000;',
+      ),
+    },
     { what: 'a GIF header with a script', content: bytes(`GIF89a/*${SCRIPT}*/`) },
     { what: 'a JPEG header with a script', content: join(TINY_JPEG.subarray(0, 4), bytes(SCRIPT)) },
     { what: 'a whole JPEG with a script after its end', content: join(TINY_JPEG, bytes(SCRIPT)) },
-    { what: 'a JPEG with a script in a comment', content: join(TINY_JPEG.subarray(0, 2), new Uint8Array([0xff, 0xfe, 0x00, SCRIPT.length + 2]), bytes(SCRIPT), TINY_JPEG.subarray(2)) },
-    { what: 'a PDF', content: bytes('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF') },
+    {
+      what: 'a JPEG with a script in a comment',
+      content: join(
+        TINY_JPEG.subarray(0, 2),
+        new Uint8Array([0xff, 0xfe, 0x00, SCRIPT.length + 2]),
+        bytes(SCRIPT),
+        TINY_JPEG.subarray(2),
+      ),
+    },
+    {
+      what: 'a PDF',
+      content: bytes('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF'),
+    },
     { what: 'an empty file', content: new Uint8Array() },
     { what: 'a PNG cut after its header', content: png.subarray(0, 33) },
     { what: 'a PNG cut in its image data', content: png.subarray(0, png.length - 20) },
-    { what: 'a PNG with a broken checksum', content: (() => { const copy = new Uint8Array(png); copy[29] ^= 0xff; return copy })() },
+    {
+      what: 'a PNG with a broken checksum',
+      content: (() => {
+        const copy = new Uint8Array(png)
+        copy[29] ^= 0xff
+        return copy
+      })(),
+    },
     { what: 'a JPEG cut before its end', content: TINY_JPEG.subarray(0, TINY_JPEG.length - 40) },
     { what: 'a JPEG start marker only', content: new Uint8Array([0xff, 0xd8, 0xff, 0xdb]) },
   ]

@@ -17,14 +17,24 @@ import { servedRoutes as routes } from '~/backend'
 import { isFileResponse } from '~/contract/endpoint'
 import { createTestApi, readEnvelope, type TestApi } from './api-harness'
 import { guessParam, RULES, type Actor } from './authorization-rules'
-import { envelopeProblem, fuzzRuns, fuzzSeed, pathParam, PRIVILEGE_KEYS, queryString, rawBody, type RawRequest } from './malformed'
+import {
+  envelopeProblem,
+  fuzzRuns,
+  fuzzSeed,
+  pathParam,
+  PRIVILEGE_KEYS,
+  queryString,
+  rawBody,
+  type RawRequest,
+} from './malformed'
 import { quietMailLog } from './quiet'
 import { buildWorld, worldClientOf, type Account, type World } from './security-world'
 
 let api: TestApi
 let world: World
 
-const idOf = async (email: string) => (await api.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id
+const idOf = async (email: string) =>
+  (await api.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id
 
 const describeBody = (body: RawRequest['body']) => {
   if (body === null) return 'no body'
@@ -49,20 +59,27 @@ async function privileges() {
 }
 
 /** What an accepted body that claimed privileges changed that it may not have. */
-function claimProblems(key: string, callerId: number, before: Map<string, string>, after: Map<string, string>) {
+function claimProblems(
+  key: string,
+  callerId: number,
+  before: Map<string, string>,
+  after: Map<string, string>,
+) {
   const problems: string[] = []
   for (const [row, value] of after) {
     const was = before.get(row)
     const [table] = row.split(':')
     if (was !== undefined) {
       // Changing a staff account's permissions is what this endpoint is for.
-      if (was !== value && key !== 'POST admin/user/:id/update') problems.push(`${row} went from ${was} to ${value}`)
+      if (was !== value && key !== 'POST admin/user/:id/update')
+        problems.push(`${row} went from ${was} to ${value}`)
       continue
     }
     if (table === 'users') {
       const [role, , permissions] = value.split('|')
       const staffMade = key === 'POST admin/user'
-      if (!staffMade && (role === 'admin' || role === 'super_admin')) problems.push(`a new account ${row} is ${role}`)
+      if (!staffMade && (role === 'admin' || role === 'super_admin'))
+        problems.push(`a new account ${row} is ${role}`)
       if (!staffMade && permissions) problems.push(`a new account ${row} holds ${permissions}`)
       if (role === 'super_admin') problems.push(`a new account ${row} is a super admin`)
     } else if (key !== 'POST admin/create-subscription' && value !== String(callerId)) {
@@ -87,11 +104,12 @@ export function malformedInputRun(part: number, parts: number) {
     await api?.close()
   })
 
-
   test(`malformed input, part ${part} of ${parts}: no API endpoint answers 5xx or anything but a clear envelope`, async () => {
     const seed = fuzzSeed()
     const runs = fuzzRuns()
-    console.log(`malformed input (API, part ${part} of ${parts}): fast-check seed ${seed} (FUZZ_SEED=<n> to change), ${runs} requests per endpoint`)
+    console.log(
+      `malformed input (API, part ${part} of ${parts}): fast-check seed ${seed} (FUZZ_SEED=<n> to change), ${runs} requests per endpoint`,
+    )
     const failures: string[] = []
     const reachedTooFew: string[] = []
     const reachedCounts: string[] = []
@@ -104,7 +122,9 @@ export function malformedInputRun(part: number, parts: number) {
       if (process.env.FUZZ_ONLY && !key.includes(process.env.FUZZ_ONLY)) continue
       const rule = RULES[key]
       if (!rule) {
-        failures.push(`${key}: has no rule in tests/support/authorization-rules.ts, so no fixture or sample body`)
+        failures.push(
+          `${key}: has no rule in tests/support/authorization-rules.ts, so no fixture or sample body`,
+        )
         continue
       }
       // Endpoints that end the caller's session are fuzzed by a customer of their own; uploads (which
@@ -122,15 +142,26 @@ export function malformedInputRun(part: number, parts: number) {
       const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1])
       const addressOf = (world: World) => {
         const values = rule.params?.(world) ?? {}
-        return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? guessParam(name, route.path, world)))
+        return route.path.replace(/:(\w+)/g, (_, name: string) =>
+          encodeURIComponent(values[name] ?? guessParam(name, route.path, world)),
+        )
       }
       const realPath = addressOf(records)
-      const oddPaths = fc.tuple(...names.map((name) => pathParam(params[name] ?? guessParam(name, route.path, records)))).map((values) => {
-        let position = 0
-        return route.path.replace(/:(\w+)/g, () => values[position++])
-      })
+      const oddPaths = fc
+        .tuple(
+          ...names.map((name) => pathParam(params[name] ?? guessParam(name, route.path, records))),
+        )
+        .map((values) => {
+          let position = 0
+          return route.path.replace(/:(\w+)/g, () => values[position++])
+        })
       // Mostly the record's own address, so the body is what gets tested; sometimes an odd one.
-      const paths = names.length ? fc.oneof({ weight: 4, arbitrary: fc.constant(realPath) }, { weight: 1, arbitrary: oddPaths }) : fc.constant(realPath)
+      const paths = names.length
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constant(realPath) },
+            { weight: 1, arbitrary: oddPaths },
+          )
+        : fc.constant(realPath)
       const sample = (rule.body?.(records, actor) ?? {}) as Record<string, unknown>
       const requests =
         route.method === 'GET'
@@ -148,12 +179,17 @@ export function malformedInputRun(part: number, parts: number) {
       const gates = new Map<string, number>()
       for (const generated of fc.sample(requests, { numRuns: runs, seed: seed + index })) {
         // A call that used its record up (a delete) leaves a new one for the next.
-        const request = generated.path === realPath ? { ...generated, path: addressOf(records) + generated.path.slice(realPath.length) } : generated
+        const request =
+          generated.path === realPath
+            ? { ...generated, path: addressOf(records) + generated.path.slice(realPath.length) }
+            : generated
         // Signing out (or changing the password) ends the session: those get a new one each time.
         const token = rule.endsSession ? await session() : shared
         const headers: Record<string, string> = {}
         if (request.raw.contentType !== null) headers['content-type'] = request.raw.contentType
-        const claims = (request.raw.keys ?? []).filter((name) => name in PRIVILEGE_KEYS && !(name in sample))
+        const claims = (request.raw.keys ?? []).filter(
+          (name) => name in PRIVILEGE_KEYS && !(name in sample),
+        )
         const before = claims.length ? await privileges() : null
         const answer = await api.call(route.method, request.path, {
           token,
@@ -163,30 +199,56 @@ export function malformedInputRun(part: number, parts: number) {
         sent += 1
         const text = await answer.response.text()
         const label = `${key}: ${route.method} ${request.path.slice(0, 200)} (${request.raw.note}, ${describeBody(request.raw.body)})`
-        const fileTypes = isFileResponse(route.endpoint.response) ? route.endpoint.response.file : []
-        const problem = envelopeProblem(answer.httpStatus, answer.response.headers.get('content-type') ?? '', text, fileTypes)
+        const fileTypes = isFileResponse(route.endpoint.response)
+          ? route.endpoint.response.file
+          : []
+        const problem = envelopeProblem(
+          answer.httpStatus,
+          answer.response.headers.get('content-type') ?? '',
+          text,
+          fileTypes,
+        )
         if (problem) failures.push(`${label} ${problem}`)
         const { status, message, data } = readEnvelope(text)
-        const gated = GATES.has(answer.httpStatus) || (answer.httpStatus === 400 && UNREADABLE_BODY.test(String(message)))
+        const gated =
+          GATES.has(answer.httpStatus) ||
+          (answer.httpStatus === 400 && UNREADABLE_BODY.test(String(message)))
         if (!gated) reached += 1
-        else gates.set(`${answer.httpStatus} ${message}`, (gates.get(`${answer.httpStatus} ${message}`) ?? 0) + 1)
-        if (rule.consumes && rule.fixture && answer.httpStatus >= 200 && answer.httpStatus < 300) records = await rule.fixture(world, actor, caller)
+        else
+          gates.set(
+            `${answer.httpStatus} ${message}`,
+            (gates.get(`${answer.httpStatus} ${message}`) ?? 0) + 1,
+          )
+        if (rule.consumes && rule.fixture && answer.httpStatus >= 200 && answer.httpStatus < 300)
+          records = await rule.fixture(world, actor, caller)
         if (status === 'payloadValidationError') {
           const messages = Object.values((data ?? {}) as Record<string, unknown>).flat()
-          if (!messages.length || !messages.every((item) => typeof item === 'string' && item.trim())) {
-            failures.push(`${label} answered payloadValidationError without a message per field: ${text.slice(0, 200)}`)
+          if (
+            !messages.length ||
+            !messages.every((item) => typeof item === 'string' && item.trim())
+          ) {
+            failures.push(
+              `${label} answered payloadValidationError without a message per field: ${text.slice(0, 200)}`,
+            )
           }
         }
         if (before && answer.httpStatus >= 200 && answer.httpStatus < 300) {
           claimsChecked += 1
           const problems = claimProblems(key, callerId, before, await privileges())
-          if (problems.length) failures.push(`${label} accepted the claims ${claims.join(', ')}: ${problems.join('; ')}`)
+          if (problems.length)
+            failures.push(
+              `${label} accepted the claims ${claims.join(', ')}: ${problems.join('; ')}`,
+            )
         }
       }
       reachedCounts.push(`${key} ${reached}/${runs}`)
       if (reached < runs / 2) {
-        const stopped = [...gates].sort(([, a], [, b]) => b - a).map(([answer, count]) => `${count} × ${answer}`)
-        reachedTooFew.push(`${key}: only ${reached} of ${runs} requests got past the path and the body reading; stopped by ${stopped.join(', ')}`)
+        const stopped = [...gates]
+          .sort(([, a], [, b]) => b - a)
+          .map(([answer, count]) => `${count} × ${answer}`)
+        reachedTooFew.push(
+          `${key}: only ${reached} of ${runs} requests got past the path and the body reading; stopped by ${stopped.join(', ')}`,
+        )
       }
       if (process.env.FUZZ_TIMES) console.log(`${key}: ${Date.now() - started} ms`)
     }

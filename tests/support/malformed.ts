@@ -110,7 +110,19 @@ export function bodyObject(sample: Record<string, unknown>) {
   const keys = Object.keys(sample)
   const keyArb = fc.oneof(
     { weight: 5, arbitrary: keys.length ? fc.constantFrom(...keys) : fc.string({ maxLength: 10 }) },
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'id', 'role', 'user_id', 'is_admin') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'id',
+        'role',
+        'user_id',
+        'is_admin',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   )
   return fc.oneof(
@@ -124,7 +136,12 @@ export function bodyObject(sample: Record<string, unknown>) {
         const body: Record<string, unknown> = { ...sample }
         for (const key of drop) delete body[key]
         for (const [key, value] of Object.entries(change)) {
-          Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true })
+          Object.defineProperty(body, key, {
+            value,
+            enumerable: true,
+            configurable: true,
+            writable: true,
+          })
         }
         return body
       }),
@@ -132,32 +149,63 @@ export function bodyObject(sample: Record<string, unknown>) {
     fc.dictionary(keyArb, nastyValue, { maxKeys: 6 }),
     // The valid sample with keys that claim privileges: it should be accepted, the claims ignored.
     fc
-      .subarray(Object.keys(PRIVILEGE_KEYS).filter((key) => !(key in sample)), { minLength: 1 })
-      .map((claimed) => ({ ...sample, ...Object.fromEntries(claimed.map((key) => [key, PRIVILEGE_KEYS[key]])) })),
+      .subarray(
+        Object.keys(PRIVILEGE_KEYS).filter((key) => !(key in sample)),
+        { minLength: 1 },
+      )
+      .map((claimed) => ({
+        ...sample,
+        ...Object.fromEntries(claimed.map((key) => [key, PRIVILEGE_KEYS[key]])),
+      })),
   )
 }
 
 /** encodeURIComponent that also takes lone surrogates (sent as U+FFFD, as a browser would). */
 export function encodeParam(value: string) {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))
+  return encodeURIComponent(
+    value.replace(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\ufffd',
+    ),
+  )
 }
 
 /** `keys`: the fields of the object the body encodes, when it encodes one. */
-export type RawRequest = { contentType: string | null; body: string | Uint8Array | null; note: string; keys?: string[] }
+export type RawRequest = {
+  contentType: string | null
+  body: string | Uint8Array | null
+  note: string
+  keys?: string[]
+}
 
 const enc = new TextEncoder()
 
 function formFields(value: Record<string, unknown>) {
-  return Object.entries(value).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field) ?? ''] as const)
+  return Object.entries(value).map(
+    ([key, field]) =>
+      [key, typeof field === 'string' ? field : (JSON.stringify(field) ?? '')] as const,
+  )
 }
 
-function multipart(fields: (readonly [string, string])[], boundary: string, file: Uint8Array | null) {
+function multipart(
+  fields: (readonly [string, string])[],
+  boundary: string,
+  file: Uint8Array | null,
+) {
   const parts: Uint8Array[] = []
   for (const [name, value] of fields) {
-    parts.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"\r\n\r\n${value}\r\n`))
+    parts.push(
+      enc.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"\r\n\r\n${value}\r\n`,
+      ),
+    )
   }
   if (file) {
-    parts.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`))
+    parts.push(
+      enc.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+    )
     parts.push(file, enc.encode('\r\n'))
   }
   parts.push(enc.encode(`--${boundary}--\r\n`))
@@ -172,36 +220,90 @@ export function rawBody(sample: Record<string, unknown>): fc.Arbitrary<RawReques
     // Most bodies can be read, so the checks past the reading get most of the requests.
     {
       weight: 10,
-      arbitrary: object.map((value) => ({ contentType: json, body: JSON.stringify(value), note: 'json object', keys: Object.keys(value) })),
+      arbitrary: object.map((value) => ({
+        contentType: json,
+        body: JSON.stringify(value),
+        note: 'json object',
+        keys: Object.keys(value),
+      })),
     },
     {
       weight: 2,
-      arbitrary: fc
-        .tuple(object, fc.nat())
-        .map(([value, cut]) => {
-          const text = JSON.stringify(value)
-          return { contentType: json, body: text.slice(0, cut % Math.max(1, text.length)), note: 'truncated json' }
-        }),
+      arbitrary: fc.tuple(object, fc.nat()).map(([value, cut]) => {
+        const text = JSON.stringify(value)
+        return {
+          contentType: json,
+          body: text.slice(0, cut % Math.max(1, text.length)),
+          note: 'truncated json',
+        }
+      }),
     },
     {
       weight: 1,
       arbitrary: fc
-        .oneof(fc.jsonValue(), fc.constantFrom('[]', '"text"', '42', 'null', 'true', '{"a":', '{a:1}', "{'a':1}", '\u0000', '{}garbage'))
-        .map((value) => ({ contentType: json, body: typeof value === 'string' ? value : JSON.stringify(value), note: 'json not an object' })),
+        .oneof(
+          fc.jsonValue(),
+          fc.constantFrom(
+            '[]',
+            '"text"',
+            '42',
+            'null',
+            'true',
+            '{"a":',
+            '{a:1}',
+            "{'a':1}",
+            '\u0000',
+            '{}garbage',
+          ),
+        )
+        .map((value) => ({
+          contentType: json,
+          body: typeof value === 'string' ? value : JSON.stringify(value),
+          note: 'json not an object',
+        })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.uint8Array({ maxLength: 200 }), fc.constantFrom(json, 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded'))
+        .tuple(
+          fc.uint8Array({ maxLength: 200 }),
+          fc.constantFrom(
+            json,
+            'application/json; charset=latin1',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ),
+        )
         .map(([bytes, contentType]) => ({ contentType, body: bytes, note: 'random bytes' })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(object, fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data', 'image/png', 'application/json-patch+json', 'x/y; charset=utf-8', ''))
-        .map(([value, contentType]) => ({ contentType, body: JSON.stringify(value), note: `json sent as ${contentType || 'no type'}` })),
+        .tuple(
+          object,
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'multipart/form-data',
+            'image/png',
+            'application/json-patch+json',
+            'x/y; charset=utf-8',
+            '',
+          ),
+        )
+        .map(([value, contentType]) => ({
+          contentType,
+          body: JSON.stringify(value),
+          note: `json sent as ${contentType || 'no type'}`,
+        })),
     },
-    { weight: 1, arbitrary: fc.constantFrom<RawRequest>({ contentType: json, body: null, note: 'no body' }, { contentType: null, body: '', note: 'empty body without a type' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<RawRequest>(
+        { contentType: json, body: null, note: 'no body' },
+        { contentType: null, body: '', note: 'empty body without a type' },
+      ),
+    },
     {
       weight: 4,
       arbitrary: object.map((value) => ({
@@ -214,13 +316,26 @@ export function rawBody(sample: Record<string, unknown>): fc.Arbitrary<RawReques
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.uint8Array({ maxLength: 60 }), fc.constantFrom('%', '%zz', 'a=%E0%A4%A', '&&==&', 'a=1&a=2&a[]=3'))
-        .map(([bytes, text]) => ({ contentType: 'application/x-www-form-urlencoded', body: Buffer.concat([enc.encode(text), bytes]), note: 'bad urlencoded' })),
+        .tuple(
+          fc.uint8Array({ maxLength: 60 }),
+          fc.constantFrom('%', '%zz', 'a=%E0%A4%A', '&&==&', 'a=1&a=2&a[]=3'),
+        )
+        .map(([bytes, text]) => ({
+          contentType: 'application/x-www-form-urlencoded',
+          body: Buffer.concat([enc.encode(text), bytes]),
+          note: 'bad urlencoded',
+        })),
     },
     {
       weight: 3,
       arbitrary: fc
-        .tuple(object, fc.option(fc.uint8Array({ maxLength: 64 })), fc.nat(), fc.boolean(), fc.constantFrom('boundary', 'wrong'))
+        .tuple(
+          object,
+          fc.option(fc.uint8Array({ maxLength: 64 })),
+          fc.nat(),
+          fc.boolean(),
+          fc.constantFrom('boundary', 'wrong'),
+        )
         .map(([value, file, cut, truncate, boundaryKind]) => {
           const boundary = 'fuzz-boundary-7d1'
           const bytes = multipart(formFields(value), boundary, file)
@@ -228,7 +343,11 @@ export function rawBody(sample: Record<string, unknown>): fc.Arbitrary<RawReques
           return {
             contentType: `multipart/form-data; boundary=${declared}`,
             body: truncate ? bytes.subarray(0, cut % Math.max(1, bytes.length)) : bytes,
-            note: truncate ? 'truncated multipart' : boundaryKind === 'wrong' ? 'multipart with the wrong boundary' : 'multipart',
+            note: truncate
+              ? 'truncated multipart'
+              : boundaryKind === 'wrong'
+                ? 'multipart with the wrong boundary'
+                : 'multipart',
           }
         }),
     },
@@ -239,10 +358,23 @@ export function rawBody(sample: Record<string, unknown>): fc.Arbitrary<RawReques
 export const queryString = fc
   .dictionary(
     fc.oneof(
-      fc.constantFrom('page', 'search', 'type', 'status', 'available_status', 'date_registered', 'land_type', 'land_investment_type', 'amount'),
+      fc.constantFrom(
+        'page',
+        'search',
+        'type',
+        'status',
+        'available_status',
+        'date_registered',
+        'land_type',
+        'land_investment_type',
+        'amount',
+      ),
       fc.string({ maxLength: 8 }),
     ),
-    fc.oneof(nastyString.filter((value) => value.length < 10_000), fc.integer().map(String)),
+    fc.oneof(
+      nastyString.filter((value) => value.length < 10_000),
+      fc.integer().map(String),
+    ),
     { maxKeys: 4 },
   )
   .map((params) => {
@@ -257,7 +389,20 @@ export function pathParam(real: string) {
     { weight: 3, arbitrary: fc.constant(encodeParam(real)) },
     { weight: 1, arbitrary: fc.constant(encodeParam(real.toLowerCase())) },
     { weight: 3, arbitrary: nastyString.filter((value) => value.length < 3000).map(encodeParam) },
-    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '.', '%2e%2e', '%2F', '%00', 'a%00b') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%',
+        '%zz',
+        '%E0%A4%A',
+        '..',
+        '.',
+        '%2e%2e',
+        '%2F',
+        '%00',
+        'a%00b',
+      ),
+    },
   )
 }
 
@@ -265,7 +410,12 @@ export function pathParam(real: string) {
  * What is wrong with an answer, or null: a 5xx, or anything but an envelope with a message (files
  * only on success, of a type the endpoint's entry names: `fileTypes`).
  */
-export function envelopeProblem(status: number, contentType: string, text: string, fileTypes: readonly string[] = []): string | null {
+export function envelopeProblem(
+  status: number,
+  contentType: string,
+  text: string,
+  fileTypes: readonly string[] = [],
+): string | null {
   if (status >= 500) return `answered ${status}`
   if (status < 300 && fileTypes.some((type) => contentType.startsWith(type))) return null
   if (contentType.includes('application/json')) {
@@ -275,12 +425,18 @@ export function envelopeProblem(status: number, contentType: string, text: strin
     } catch {
       return 'answered JSON that does not parse'
     }
-    if (typeof envelope?.status !== 'string' || typeof envelope?.message !== 'string' || !envelope.message.trim()) {
+    if (
+      typeof envelope?.status !== 'string' ||
+      typeof envelope?.message !== 'string' ||
+      !envelope.message.trim()
+    ) {
       return `answered ${status} without an envelope and a message: ${text.slice(0, 200)}`
     }
-    if (status >= 400 && envelope.status === '200') return `answered ${status} with a success envelope`
+    if (status >= 400 && envelope.status === '200')
+      return `answered ${status} with a success envelope`
     return null
   }
-  if (status >= 400) return `answered ${status} as ${contentType || 'no content type'}, not an envelope`
+  if (status >= 400)
+    return `answered ${status} as ${contentType || 'no content type'}, not an envelope`
   return null
 }

@@ -7,7 +7,8 @@
 export function pdfText(bytes: Buffer): string {
   const source = bytes.toString('latin1')
   const objects = new Map<string, string>()
-  for (const [, number, body] of source.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(number, body)
+  for (const [, number, body] of source.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g))
+    objects.set(number, body)
 
   const maps = new Map<string, Map<number, string>>()
   for (const [, name, number] of source.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
@@ -29,7 +30,8 @@ export function pdfText(bytes: Buffer): string {
         line += raw.toString('latin1')
         continue
       }
-      for (let at = 0; at + 1 < raw.length; at += 2) line += font.get(raw.readUInt16BE(at)) ?? '\uFFFD'
+      for (let at = 0; at + 1 < raw.length; at += 2)
+        line += font.get(raw.readUInt16BE(at)) ?? '\uFFFD'
     }
     lines.push(line)
   }
@@ -41,17 +43,23 @@ function toUnicodeMap(cmap: string) {
   const map = new Map<number, string>()
   const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le')
   for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(code, 16), utf16(text))
+    for (const [, code, text] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(parseInt(code, 16), utf16(text))
   }
   for (const [, block] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, start, end, list, first] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:\[([^\]]*)\]|<([0-9a-fA-F]+)>)/g)) {
+    for (const [, start, end, list, first] of block.matchAll(
+      /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:\[([^\]]*)\]|<([0-9a-fA-F]+)>)/g,
+    )) {
       const from = parseInt(start, 16)
       const to = parseInt(end, 16)
       if (list !== undefined) {
-        ;[...list.matchAll(/<([0-9a-fA-F\s]*)>/g)].forEach(([, text], offset) => map.set(from + offset, utf16(text.replace(/\s/g, ''))))
+        ;[...list.matchAll(/<([0-9a-fA-F\s]*)>/g)].forEach(([, text], offset) =>
+          map.set(from + offset, utf16(text.replace(/\s/g, ''))),
+        )
       } else {
         const base = parseInt(first, 16)
-        for (let code = from; code <= to; code++) map.set(code, String.fromCharCode(base + code - from))
+        for (let code = from; code <= to; code++)
+          map.set(code, String.fromCharCode(base + code - from))
       }
     }
   }
@@ -62,7 +70,4 @@ function toUnicodeMap(cmap: string) {
  * The text as one line, for phrases the layout may wrap: a line broken after a hyphen joins the
  * next as it was ("PRD-\nD097" → "PRD-D097"), any other break and run of spaces is one space.
  */
-export const pdfWords = (bytes: Buffer) =>
-  pdfText(bytes)
-    .replace(/-\n/g, '-')
-    .replace(/\s+/g, ' ')
+export const pdfWords = (bytes: Buffer) => pdfText(bytes).replace(/-\n/g, '-').replace(/\s+/g, ' ')

@@ -23,7 +23,9 @@ export function startPostgres({ port = 54329 } = {}) {
   const isRoot = process.getuid?.() === 0
   // PostgreSQL refuses to run as root: run it as the postgres user the package created.
   const run = (command, args) => {
-    const [file, fileArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args]
+    const [file, fileArgs] = isRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      : [path.join(bin, command), args]
     const result = spawnSync(file, fileArgs, { encoding: 'utf8' })
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`)
     return result.stdout
@@ -35,8 +37,15 @@ export function startPostgres({ port = 54329 } = {}) {
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'])
   const logFile = path.join(dir, 'server.log')
   run('pg_ctl', [
-    '-D', dataDir, '-l', logFile, '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    '-D',
+    dataDir,
+    '-l',
+    logFile,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
     'start',
   ])
   return {
@@ -59,7 +68,16 @@ export function startPostgres({ port = 54329 } = {}) {
       run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
     },
     resume() {
-      run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start'])
+      run('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        logFile,
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+        'start',
+      ])
     },
   }
 }

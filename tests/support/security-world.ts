@@ -23,7 +23,11 @@ export type Answer = {
 }
 
 export type WorldClient = {
-  call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<Answer>
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown },
+  ): Promise<Answer>
   /** The newest e-mail sent to an address, decoded, or '' when none came. */
   mail(email: string): Promise<string>
 }
@@ -46,7 +50,13 @@ export function worldClientOf(api: TestApi): WorldClient {
   }
 }
 
-export type Account = { email: string; password: string; token: string; uuid: string; reference: string }
+export type Account = {
+  email: string
+  password: string
+  token: string
+  uuid: string
+  reference: string
+}
 
 export type World = {
   superAdmin: Account
@@ -84,7 +94,9 @@ export type World = {
 
 export type Fixtures = {
   /** A new subscription of the customer's: to the investment, awaiting payment; or to the land: awaiting payment, by instalments with a payment awaiting confirmation, or paid and completed. */
-  subscription(state: 'unpaid' | 'instalments' | 'completed' | 'invested'): Promise<{ reference: string; transaction: string }>
+  subscription(
+    state: 'unpaid' | 'instalments' | 'completed' | 'invested',
+  ): Promise<{ reference: string; transaction: string }>
   /** A new payment plan on the world's land, used by no subscription. */
   plan(): Promise<string>
   /** A new land product with a plan, to which nobody has subscribed. */
@@ -138,7 +150,9 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const ok = async (method: string, path: string, token: string | null, body?: unknown) => {
     const answer = await client.call(method, path, { token, body })
     if (answer.status !== '200') {
-      throw new Error(`${method} ${path} failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`)
+      throw new Error(
+        `${method} ${path} failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`,
+      )
     }
     return answer.data
   }
@@ -169,7 +183,13 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     const code = /code is (\d{6})/.exec(await client.mail(email))?.[1]
     if (!code) throw new Error(`No verification code was mailed to ${email}`)
     await ok('POST', 'verify-email', session.token, { otp: code })
-    return { email, password: PASSWORD, token: session.token, uuid: session.user.uuid, reference: session.user.reference }
+    return {
+      email,
+      password: PASSWORD,
+      token: session.token,
+      uuid: session.user.uuid,
+      reference: session.user.reference,
+    }
   }
 
   /** A staff account made by the super admin, with the token of its mailed set-password link. */
@@ -184,7 +204,12 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     const link = /https?:\/\/\S+/.exec(await client.mail(email))?.[0]
     const linkToken = link ? new URL(link).searchParams.get('token') : null
     if (!linkToken) throw new Error(`No set-password link was mailed to ${email}`)
-    return { uuid: created.uuid as string, reference: created.reference as string, email, linkToken }
+    return {
+      uuid: created.uuid as string,
+      reference: created.reference as string,
+      email,
+      linkToken,
+    }
   }
 
   /** A staff account made by the super admin, signed in through its set-password link. */
@@ -196,7 +221,13 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       password: PASSWORD,
       password_confirmation: PASSWORD,
     })
-    return { email: invited.email, password: PASSWORD, token: session.token, uuid: invited.uuid, reference: invited.reference }
+    return {
+      email: invited.email,
+      password: PASSWORD,
+      token: session.token,
+      uuid: invited.uuid,
+      reference: invited.reference,
+    }
   }
 
   await ok('POST', 'admin/setting', superAdmin.token, {
@@ -217,11 +248,16 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       size: 500,
       size_in_measurement: 'sqm',
     })
-    const plan = await ok('POST', `admin/product/${product.reference}/payment-plan`, superAdmin.token, {
-      amount: 6_000_000,
-      duration: 6,
-      duration_type: 'months',
-    })
+    const plan = await ok(
+      'POST',
+      `admin/product/${product.reference}/payment-plan`,
+      superAdmin.token,
+      {
+        amount: 6_000_000,
+        duration: 6,
+        duration_type: 'months',
+      },
+    )
     return { reference: product.reference as string, planUuid: plan.uuid as string }
   }
   async function newInvestment() {
@@ -254,7 +290,8 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     permissions: [],
   })
 
-  const subscribe = (body: Record<string, unknown>) => ok('POST', 'product-subscription', customer.token, body)
+  const subscribe = (body: Record<string, unknown>) =>
+    ok('POST', 'product-subscription', customer.token, body)
   const uploadProof = async (token: string) => {
     const data = await ok('POST', 'media/upload', token, {
       file_name: 'transfer.png',
@@ -267,14 +304,21 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   /** A new plot bought in full by `buyer`, its payment confirmed by the super admin: the subscription. */
   const paidInFull = async (buyer: Account) => {
     const land = await newLand()
-    const sub = await ok('POST', 'product-subscription', buyer.token, { type: 'land', product_id: land.reference, payment_mode: 'full' })
+    const sub = await ok('POST', 'product-subscription', buyer.token, {
+      type: 'land',
+      product_id: land.reference,
+      payment_mode: 'full',
+    })
     const proof = await uploadProof(buyer.token)
     const trx = await ok('POST', `product-subscription/${sub.reference}/transaction`, buyer.token, {
       amount: 5_000_000,
       proof_of_payment: proof.url,
       paid_at: yesterday(),
     })
-    await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: trx.reference, status: 'paid' })
+    await ok('POST', 'admin/mark-transaction', superAdmin.token, {
+      reference: trx.reference,
+      status: 'paid',
+    })
     return sub
   }
   const pay = async (reference: string, amount: number) => {
@@ -287,14 +331,22 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     return { reference: trx.reference as string, proof }
   }
 
-  const completedSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+  const completedSub = await subscribe({
+    type: 'land',
+    product_id: landProduct.reference,
+    payment_mode: 'full',
+  })
   const paid = await pay(completedSub.reference, 5_000_000)
-  await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: paid.reference, status: 'paid' })
+  await ok('POST', 'admin/mark-transaction', superAdmin.token, {
+    reference: paid.reference,
+    status: 'paid',
+  })
   // The customer's statement over all subscriptions carries a verification code (also in the PDF's
   // link to the verify page). It names no subscription, so its public facts hold none of the markers.
   const statement = await client.call('GET', 'account/statement', { token: customer.token })
   const documentCode = /\/verify\/([A-Z0-9]+)\)/.exec(statement.text)?.[1]
-  if (!documentCode) throw new Error(`The statement has no verification code: ${statement.httpStatus}`)
+  if (!documentCode)
+    throw new Error(`The statement has no verification code: ${statement.httpStatus}`)
 
   const instalmentSub = await subscribe({
     type: 'land',
@@ -303,12 +355,27 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     payment_id: plan.uuid,
   })
   const deposit = await pay(instalmentSub.reference, 1_000_000)
-  const unpaidSub = await subscribe({ type: 'land', product_id: landProduct.reference, payment_mode: 'full' })
+  const unpaidSub = await subscribe({
+    type: 'land',
+    product_id: landProduct.reference,
+    payment_mode: 'full',
+  })
   // Paid before the next one: a customer holds one unpaid subscription per product at most.
-  const investedPaidSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 150_000 })
+  const investedPaidSub = await subscribe({
+    type: 'land_investment',
+    product_id: investmentProduct.reference,
+    amount_invested: 150_000,
+  })
   const invest = await pay(investedPaidSub.reference, 150_000)
-  await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: invest.reference, status: 'paid' })
-  const investedSub = await subscribe({ type: 'land_investment', product_id: investmentProduct.reference, amount_invested: 250_000 })
+  await ok('POST', 'admin/mark-transaction', superAdmin.token, {
+    reference: invest.reference,
+    status: 'paid',
+  })
+  const investedSub = await subscribe({
+    type: 'land_investment',
+    product_id: investmentProduct.reference,
+    amount_invested: 250_000,
+  })
 
   const notifications = await ok('GET', 'notification', customer.token)
   const notificationUuid = notifications.items[0]?.uuid as string
@@ -317,43 +384,82 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   const make: Fixtures = {
     async subscription(state) {
       if (state === 'invested') {
-        const sub = await subscribe({ type: 'land_investment', product_id: (await newInvestment()).reference, amount_invested: 250_000 })
+        const sub = await subscribe({
+          type: 'land_investment',
+          product_id: (await newInvestment()).reference,
+          amount_invested: 250_000,
+        })
         return { reference: sub.reference, transaction: '' }
       }
       const land = await newLand()
       if (state === 'unpaid') {
-        const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'full' })
+        const sub = await subscribe({
+          type: 'land',
+          product_id: land.reference,
+          payment_mode: 'full',
+        })
         return { reference: sub.reference, transaction: '' }
       }
       if (state === 'instalments') {
-        const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'installment', payment_id: land.planUuid })
-        return { reference: sub.reference, transaction: (await pay(sub.reference, 1_000_000)).reference }
+        const sub = await subscribe({
+          type: 'land',
+          product_id: land.reference,
+          payment_mode: 'installment',
+          payment_id: land.planUuid,
+        })
+        return {
+          reference: sub.reference,
+          transaction: (await pay(sub.reference, 1_000_000)).reference,
+        }
       }
-      const sub = await subscribe({ type: 'land', product_id: land.reference, payment_mode: 'full' })
+      const sub = await subscribe({
+        type: 'land',
+        product_id: land.reference,
+        payment_mode: 'full',
+      })
       const payment = await pay(sub.reference, 5_000_000)
-      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: payment.reference, status: 'paid' })
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, {
+        reference: payment.reference,
+        status: 'paid',
+      })
       return { reference: sub.reference, transaction: payment.reference }
     },
     land: newLand,
     investment: newInvestment,
     async payout() {
-      const sub = await subscribe({ type: 'land_investment', product_id: (await newInvestment()).reference, amount_invested: 250_000 })
+      const sub = await subscribe({
+        type: 'land_investment',
+        product_id: (await newInvestment()).reference,
+        amount_invested: 250_000,
+      })
       const payment = await pay(sub.reference, 250_000)
-      await ok('POST', 'admin/mark-transaction', superAdmin.token, { reference: payment.reference, status: 'paid' })
+      await ok('POST', 'admin/mark-transaction', superAdmin.token, {
+        reference: payment.reference,
+        status: 'paid',
+      })
       const ledger = await ok('GET', `product-subscription/${sub.reference}/payout`, customer.token)
       return { reference: sub.reference as string, id: ledger[0].id as string }
     },
     async plan() {
-      const made = await ok('POST', `admin/product/${landProduct.reference}/payment-plan`, superAdmin.token, {
-        amount: 6_200_000,
-        duration: 3,
-        duration_type: 'months',
-      })
+      const made = await ok(
+        'POST',
+        `admin/product/${landProduct.reference}/payment-plan`,
+        superAdmin.token,
+        {
+          amount: 6_200_000,
+          duration: 3,
+          duration_type: 'months',
+        },
+      )
       return made.uuid as string
     },
     proof: uploadProof,
     async notification(token) {
-      await ok('POST', 'product-subscription', token, { type: 'land', product_id: (await newLand()).reference, payment_mode: 'full' })
+      await ok('POST', 'product-subscription', token, {
+        type: 'land',
+        product_id: (await newLand()).reference,
+        payment_mode: 'full',
+      })
       const list = await ok('GET', 'notification', token)
       const unread = list.items.find((item: { is_read: boolean }) => !item.is_read)
       if (!unread) throw new Error('Subscribing left no unread notification')
@@ -384,8 +490,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       await ok('POST', 'account/profile', twin.token, { phone })
       const sub = await paidInFull(twin)
       const list = await ok('GET', 'admin/commission', superAdmin.token)
-      const hold = (list.holds as { id: string; subscription: { reference: string } }[]).find((item) => item.subscription.reference === sub.reference)
-      if (!hold) throw new Error('The purchase with the realtor’s phone number was not held for review')
+      const hold = (list.holds as { id: string; subscription: { reference: string } }[]).find(
+        (item) => item.subscription.reference === sub.reference,
+      )
+      if (!hold)
+        throw new Error('The purchase with the realtor’s phone number was not held for review')
       return hold.id
     },
     async statementLine(matched) {
@@ -393,7 +502,11 @@ export async function buildWorld(client: WorldClient): Promise<World> {
       const sub = matched ? await make.subscription('instalments') : null
       const csv = gtbankCsv([
         sub
-          ? { date: STATEMENT_DAY, remarks: `TRF FROM CUSTOMER/${sub.reference}/${tag}`, credit: 1_000_000 }
+          ? {
+              date: STATEMENT_DAY,
+              remarks: `TRF FROM CUSTOMER/${sub.reference}/${tag}`,
+              credit: 1_000_000,
+            }
           : { date: STATEMENT_DAY, remarks: `POS SETTLEMENT ${tag}`, credit: 12_345 },
       ])
       await ok('POST', 'admin/reconciliation/statement', superAdmin.token, {
@@ -401,16 +514,26 @@ export async function buildWorld(client: WorldClient): Promise<World> {
         file_name: `statement-${tag}.csv`,
         file_in_base64: Buffer.from(csv).toString('base64'),
       })
-      const open = await ok('GET', `admin/reconciliation/line?status=open&confidence=${matched ? 'exact' : 'none'}`, superAdmin.token)
+      const open = await ok(
+        'GET',
+        `admin/reconciliation/line?status=open&confidence=${matched ? 'exact' : 'none'}`,
+        superAdmin.token,
+      )
       const line = open.items.find((item: { narration: string }) => item.narration.includes(tag))
-      if (!line) throw new Error(`The imported statement line ${tag} is not open${matched ? ' with an exact match' : ''}`)
+      if (!line)
+        throw new Error(
+          `The imported statement line ${tag} is not open${matched ? ' with an exact match' : ''}`,
+        )
       return line.id as string
     },
     invitedStaff: () => invite([]),
     async emailChange() {
       const account = await register('customer')
       const email = `moving-${Math.random().toString(36).slice(2, 10)}@example.com`
-      await ok('POST', 'account/email', account.token, { email, current_password: account.password })
+      await ok('POST', 'account/email', account.token, {
+        email,
+        current_password: account.password,
+      })
       const link = /https?:\/\/\S+/.exec(await client.mail(email))?.[0]
       const linkToken = link ? new URL(link).searchParams.get('token') : null
       if (!linkToken) throw new Error(`No confirmation link was mailed to ${email}`)

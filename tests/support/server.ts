@@ -39,7 +39,10 @@ export type RunningServer = {
   /** Resolves with the exit code and signal when the process ends. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** Sends a signal and waits for the exit (SIGKILL after `graceMs`). */
-  stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  stop: (
+    signal?: NodeJS.Signals,
+    graceMs?: number,
+  ) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 export type ServerOptions = {
@@ -59,29 +62,34 @@ export type ServerOptions = {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '../..')
-  if (!fs.existsSync(path.join(root, 'build', 'index.js'))) throw new Error('Build the app first: npm run build')
+  if (!fs.existsSync(path.join(root, 'build', 'index.js')))
+    throw new Error('Build the app first: npm run build')
   const dataDir = options.dataDir ?? (await freshDataDir(options.env?.DATABASE_URL ? null : root))
   const url = `http://127.0.0.1:${options.port}`
   const entry = options.launcher ? 'bin/serve.mjs' : 'node_modules/.bin/remix-serve'
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, entry), './build/index.js'], {
-    cwd: options.cwd ?? root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(options.port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SERVER_SECRET,
-      ADMIN_EMAIL: SERVER_ADMIN.email,
-      ADMIN_PASSWORD: SERVER_ADMIN.password,
-      SEED_DEMO: 'false',
-      JOBS: 'false',
-      APP_URL: url,
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(root, entry), './build/index.js'],
+    {
+      cwd: options.cwd ?? root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(options.port),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: SERVER_SECRET,
+        ADMIN_EMAIL: SERVER_ADMIN.email,
+        ADMIN_PASSWORD: SERVER_ADMIN.password,
+        SEED_DEMO: 'false',
+        JOBS: 'false',
+        APP_URL: url,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let output = ''
   const keep = (chunk: Buffer) => {
     output += chunk.toString()
@@ -97,26 +105,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const deadline = Date.now() + 90_000
   for (;;) {
-    if (done) throw new Error(`The server on port ${options.port} exited while starting:\n${output.slice(-3000)}`)
+    if (done)
+      throw new Error(
+        `The server on port ${options.port} exited while starting:\n${output.slice(-3000)}`,
+      )
     // Only once this process is listening: another server on the port must not pass for it.
     if (!output.includes(`http://localhost:${options.port}`)) {
       await new Promise((resolve) => setTimeout(resolve, 100))
       if (Date.now() > deadline) {
         child.kill('SIGKILL')
-        throw new Error(`The server on port ${options.port} did not start listening:\n${output.slice(-3000)}`)
+        throw new Error(
+          `The server on port ${options.port} did not start listening:\n${output.slice(-3000)}`,
+        )
       }
       continue
     }
     try {
       const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(5_000) })
-      const body = (await response.json().catch(() => null)) as { data?: { database?: string } } | null
+      const body = (await response.json().catch(() => null)) as {
+        data?: { database?: string }
+      } | null
       if (options.waitForDatabase === false || (response.ok && body?.data?.database === 'ok')) break
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`The server on port ${options.port} did not become healthy:\n${output.slice(-3000)}`)
+      throw new Error(
+        `The server on port ${options.port} did not become healthy:\n${output.slice(-3000)}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 150))
   }
@@ -148,7 +165,9 @@ async function freshDataDir(root: string | null) {
   if (!root) return dataDir
   const migrations = path.join(root, 'app/backend/db/migrations')
   const hash = crypto.createHash('sha256')
-  for (const file of fs.readdirSync(migrations, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+  for (const file of fs
+    .readdirSync(migrations, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())) {
     const full = path.join(file.parentPath, file.name)
     hash.update(path.relative(migrations, full)).update(fs.readFileSync(full))
   }
@@ -178,7 +197,9 @@ export function newestMail(dataDir: string, to: string) {
     .readdirSync(dir)
     .filter((file) => file.includes(slug))
     .sort()
-  return files.length ? decodeMail(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8')) : ''
+  return files.length
+    ? decodeMail(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8'))
+    : ''
 }
 
 /** Calls /api/v1 over HTTP as a mobile app or script would. */
@@ -214,7 +235,12 @@ export function httpClient(server: { url: string; dataDir: string }): WorldClien
 }
 
 /** Signs in through the /login form (no JavaScript) and answers the session cookie to send back. */
-export async function webSignIn(url: string, email: string, password: string, headers: Record<string, string> = {}) {
+export async function webSignIn(
+  url: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${url}/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -224,7 +250,9 @@ export async function webSignIn(url: string, email: string, password: string, he
   const cookies = response.headers.getSetCookie()
   const session = cookies.find((cookie) => cookie.startsWith('__session='))
   if (response.status !== 302 || !session) {
-    throw new Error(`Signing in ${email} through /login failed: ${response.status} ${await response.text()}`)
+    throw new Error(
+      `Signing in ${email} through /login failed: ${response.status} ${await response.text()}`,
+    )
   }
   return { cookie: session.split(';')[0], setCookie: session, response }
 }
@@ -237,13 +265,23 @@ export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; tex
  */
 export function rawRequest(
   url: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array | null },
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array | null },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      )
       response.on('error', reject)
     })
     request.on('error', reject)

@@ -33,13 +33,25 @@ export function gtbankAmount(naira: number) {
   return naira.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 }
 
-const HEADER = ['Trans. Date', 'Value Date', 'Reference', 'Debits', 'Credits', 'Balance', 'Originating Branch', 'Remarks']
+const HEADER = [
+  'Trans. Date',
+  'Value Date',
+  'Reference',
+  'Debits',
+  'Credits',
+  'Balance',
+  'Originating Branch',
+  'Remarks',
+]
 const OPENING_BALANCE = 2_000_000
 
 type Cell = string | number | null
 
 /** The statement's rows as cells: the account rows, the header, then each entry with its running balance. */
-function statementRows(entries: StatementEntry[], asNumbers: boolean): { cells: Cell[]; date?: string }[] {
+function statementRows(
+  entries: StatementEntry[],
+  asNumbers: boolean,
+): { cells: Cell[]; date?: string }[] {
   const dates = entries.map((entry) => entry.date).sort()
   const rows: { cells: Cell[]; date?: string }[] = [
     { cells: ['Account Name', 'LAND BANKING LTD'] },
@@ -53,7 +65,8 @@ function statementRows(entries: StatementEntry[], asNumbers: boolean): { cells: 
   let balance = OPENING_BALANCE
   for (const entry of entries) {
     balance += (entry.credit ?? 0) - (entry.debit ?? 0)
-    const amount = (naira: number | undefined) => (naira === undefined ? (asNumbers ? null : '') : asNumbers ? naira : gtbankAmount(naira))
+    const amount = (naira: number | undefined) =>
+      naira === undefined ? (asNumbers ? null : '') : asNumbers ? naira : gtbankAmount(naira)
     rows.push({
       date: entry.dateText ? undefined : entry.date,
       cells: [
@@ -89,16 +102,19 @@ export const toBase64 = (content: string | Uint8Array) => Buffer.from(content).t
 // ---------------------------------------------------------------------------------------------
 // XLSX
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const xmlEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const column = (index: number) => {
   let name = ''
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name
   return name
 }
 
 /** Days since 1899-12-30: how a spreadsheet stores a date. */
-export const excelSerial = (iso: string) => Math.round((Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000)
+export const excelSerial = (iso: string) =>
+  Math.round((Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000)
 
 /**
  * The same statement as an XLSX workbook: text in the shared strings (the remarks of every other
@@ -124,9 +140,12 @@ export function gtbankXlsx(entries: StatementEntry[], options: { formula?: boole
       .map((value, c) => {
         const ref = `${column(c)}${number}`
         if (value === null || value === '') return ''
-        if (options.formula && r === 7 && c === 5) return `<c r="${ref}"><f>F7+E8</f><v>${value}</v></c>`
-        if (typeof value === 'number') return `<c r="${ref}"${row.date && c < 2 ? ' s="1"' : ''}><v>${value}</v></c>`
-        if (c === 7 && r % 2 === 0) return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value)}</t></is></c>`
+        if (options.formula && r === 7 && c === 5)
+          return `<c r="${ref}"><f>F7+E8</f><v>${value}</v></c>`
+        if (typeof value === 'number')
+          return `<c r="${ref}"${row.date && c < 2 ? ' s="1"' : ''}><v>${value}</v></c>`
+        if (c === 7 && r % 2 === 0)
+          return `<c r="${ref}" t="inlineStr"><is><t>${xmlEscape(value)}</t></is></c>`
         return `<c r="${ref}" t="s"><v>${shared(value)}</v></c>`
       })
       .join('')

@@ -55,7 +55,9 @@ export function webRoutes(): WebRoute[] {
       id,
       pattern,
       params,
-      hasLoader: /export\s+(async\s+)?(function|const)\s+loader\b/.test(source) || /export\s+default\b/.test(source),
+      hasLoader:
+        /export\s+(async\s+)?(function|const)\s+loader\b/.test(source) ||
+        /export\s+default\b/.test(source),
       hasAction: /export\s+(async\s+)?(function|const)\s+action\b/.test(source),
       isPage: /export\s+default\b/.test(source),
       signedIn: segments[0] === '_app',
@@ -83,7 +85,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   // Each page gets a record it is for: receipts of confirmed payments, the allocation letter of a
   // completed purchase, payment of what is still owed.
   if (area === 'investment-portfolio') {
-    if (page === 'receipt') return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
+    if (page === 'receipt')
+      return name === 'reference' ? world.investedPaid.reference : world.investedPaid.transaction
     // The payouts panel of an investment paying out.
     if (page === 'payouts') return world.investedPaid.reference
     return world.invested.reference
@@ -91,9 +94,11 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   // A purchase flagged as a possible self-referral (of another customer's), waiting for review.
   if (area === 'commissions' && name === 'id') return world.scratch.hold ?? world.hold
   // A title timeline is a fully paid purchase's.
-  if (area === 'titles' || (area === 'subscriptions' && page === 'title')) return world.completed.reference
+  if (area === 'titles' || (area === 'subscriptions' && page === 'title'))
+    return world.completed.reference
   if (area === 'subscriptions') {
-    if (page === 'receipt') return name === 'reference' ? world.completed.reference : world.completed.transaction
+    if (page === 'receipt')
+      return name === 'reference' ? world.completed.reference : world.completed.transaction
     if (page === 'land-document') return world.completed.reference
     if (page === 'pay') return world.unpaid.reference
     return world.instalments.reference
@@ -127,7 +132,11 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (route.pattern === '/*') return 'notFound'
   // The customer's proof of payment: its owner and staff who see subscriptions; anyone else is told there is no such file.
   if (route.pattern === '/resources/media/:name') {
-    return actor === 'anonymous' ? 'login' : actor === 'customer' || actor === 'super' ? 'ok' : 'notFound'
+    return actor === 'anonymous'
+      ? 'login'
+      : actor === 'customer' || actor === 'super'
+        ? 'ok'
+        : 'notFound'
   }
   if (route.signedOut) return actor === 'anonymous' ? 'any' : 'home'
   // Anyone holding a document checks it, signed in or out.
@@ -180,13 +189,21 @@ export type FormValue = string | string[] | File
 /** Yesterday at 10:30, as the payment form's date-time field sends it. */
 /** Yesterday at 10:30 as the payment form's date (DD/MM/YYYY) and time boxes post them. */
 function yesterdayLocal() {
-  const [year, month, day] = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10).split('-')
+  const [year, month, day] = new Date(Date.now() - 24 * 3600_000)
+    .toISOString()
+    .slice(0, 10)
+    .split('-')
   return { paid_on: `${day}/${month}/${year}`, paid_time: '10:30' }
 }
 
 /** Today in Lagos as the title form's date box takes it (DD/MM/YYYY): a step may not be dated in the future. */
 function todayInLagos() {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date())
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date())
 }
 
 /** A screenshot of its own for each payment: one image may not prove two payments. */
@@ -197,7 +214,11 @@ const proofFile = () => new File([uniquePng()], 'transfer.png', { type: 'image/p
  * send the same body, so only the authorization can stop them. Null for a route with no such
  * post yet: the matrix fails for a signed-in route with an action and no body here.
  */
-export function webFormBody(route: WebRoute, world: World, tag: string): Record<string, FormValue> | null {
+export function webFormBody(
+  route: WebRoute,
+  world: World,
+  tag: string,
+): Record<string, FormValue> | null {
   const email = `web-${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`
   switch (route.pattern) {
     case '/customers/new':
@@ -214,7 +235,14 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { email: '', permissions: ['can_modify_setting', `can_view_customer`] }
     case '/land-purchases/new':
     case '/land-purchases/:reference/edit':
-      return { type: 'land', name: 'Epe Meadows', description: `Changed by the web matrix (${tag})`, location: 'Epe', amount: '5,000,000', land_type: 'plot' }
+      return {
+        type: 'land',
+        name: 'Epe Meadows',
+        description: `Changed by the web matrix (${tag})`,
+        location: 'Epe',
+        amount: '5,000,000',
+        land_type: 'plot',
+      }
     case '/land-investments/new':
     case '/land-investments/:reference/edit':
       return {
@@ -245,7 +273,11 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
     case '/commissions/holds/:id':
       return { decision: 'clear' }
     case '/commissions':
-      return { ids: [world.scratch.commission ?? '00000000-0000-4000-8000-000000000000'], paid_at: yesterdayLocal().paid_on, bank_reference: `NIP/${tag}` }
+      return {
+        ids: [world.scratch.commission ?? '00000000-0000-4000-8000-000000000000'],
+        paid_at: yesterdayLocal().paid_on,
+        bank_reference: `NIP/${tag}`,
+      }
     // Not signed in: a made-up link only shows the link is no good (tests/e2e/account-email.spec.ts follows a real one).
     case '/confirm-email':
       return { token: 'not-a-real-token' }
@@ -263,10 +295,18 @@ export function webFormBody(route: WebRoute, world: World, tag: string): Record<
       return { reference: world.instalments.transaction, status: 'paid' }
     case '/subscriptions/:reference/title':
     case '/titles/:reference':
-      return { step: 'allocation_letter', date: todayInLagos(), note: `Recorded by the web matrix (${tag})` }
+      return {
+        step: 'allocation_letter',
+        date: todayInLagos(),
+        note: `Recorded by the web matrix (${tag})`,
+      }
     case '/payouts':
       // Today: the fixture's investment was made today, and a payout is not paid before its investment.
-      return { ids: [world.scratch.payout ?? ''], paid_on: todayInLagos(), bank_reference: `WEB-${tag}`.slice(0, 100) }
+      return {
+        ids: [world.scratch.payout ?? ''],
+        paid_on: todayInLagos(),
+        bank_reference: `WEB-${tag}`.slice(0, 100),
+      }
     // Confirm the exact match of a statement line (webFixture imports one for a payment awaiting confirmation).
     case '/reconciliation':
       return { intent: 'confirm', line_ids: [world.scratch.line ?? '1'] }
@@ -297,7 +337,11 @@ export function webPosters(route: WebRoute): Actor[] {
  * Records of their own for a route's positive control (a subscription to pay or cancel, an account
  * to suspend), so it does not use up what the refused posts point at.
  */
-export async function webFixture(route: WebRoute, world: World, client?: WorldClient): Promise<World> {
+export async function webFixture(
+  route: WebRoute,
+  world: World,
+  client?: WorldClient,
+): Promise<World> {
   switch (route.pattern) {
     // A product of its own: the customer already holds an unpaid subscription to the world's.
     case '/land-purchases/:reference/subscribe':
@@ -326,7 +370,10 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
     }
     case '/investment-portfolio/:reference/cancel':
     case '/investment-portfolio/:reference/pay':
-      return { ...world, invested: { reference: (await world.make.subscription('invested')).reference } }
+      return {
+        ...world,
+        invested: { reference: (await world.make.subscription('invested')).reference },
+      }
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { ...world, instalments: await world.make.subscription('instalments') }
@@ -337,9 +384,19 @@ export async function webFixture(route: WebRoute, world: World, client?: WorldCl
     case '/payouts':
       return { ...world, scratch: { ...world.scratch, payout: (await world.make.payout()).id } }
     case '/reconciliation': {
-      if (!client) throw new Error('The /reconciliation fixture imports a statement through the API: pass webFixture a client')
+      if (!client)
+        throw new Error(
+          'The /reconciliation fixture imports a statement through the API: pass webFixture a client',
+        )
       const instalments = await world.make.subscription('instalments')
-      return { ...world, instalments, scratch: { ...world.scratch, line: await exactStatementLine(client, world.superAdmin.token, instalments.reference) } }
+      return {
+        ...world,
+        instalments,
+        scratch: {
+          ...world.scratch,
+          line: await exactStatementLine(client, world.superAdmin.token, instalments.reference),
+        },
+      }
     }
     default:
       return world
@@ -354,16 +411,38 @@ async function exactStatementLine(client: WorldClient, token: string, subscripti
   // Dated a month back: payments made later (the other fixtures pay yesterday) are after the
   // statement's last day, so none is flagged "No matching credit on the statement".
   const date = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
-  const csv = gtbankCsv([{ date, reference: `WEB${subscription.slice(-6)}`, remarks: `NIP TRANSFER ${subscription} DEPOSIT`, credit: 1_000_000 }])
+  const csv = gtbankCsv([
+    {
+      date,
+      reference: `WEB${subscription.slice(-6)}`,
+      remarks: `NIP TRANSFER ${subscription} DEPOSIT`,
+      credit: 1_000_000,
+    },
+  ])
   const imported = await client.call('POST', 'admin/reconciliation/statement', {
     token,
-    body: { bank: 'gtbank', file_name: 'statement.csv', file_in_base64: Buffer.from(csv).toString('base64') },
+    body: {
+      bank: 'gtbank',
+      file_name: 'statement.csv',
+      file_in_base64: Buffer.from(csv).toString('base64'),
+    },
   })
-  if (imported.status !== '200') throw new Error(`The statement import failed: ${imported.httpStatus} ${imported.message} ${JSON.stringify(imported.data)}`)
-  const lines = await client.call('GET', 'admin/reconciliation/line?status=open&confidence=exact&page=1', { token })
-  const line = (lines.data?.items as { id: string; match: { subscription_reference: string } | null }[] | undefined)?.find(
-    (item) => item.match?.subscription_reference === subscription,
+  if (imported.status !== '200')
+    throw new Error(
+      `The statement import failed: ${imported.httpStatus} ${imported.message} ${JSON.stringify(imported.data)}`,
+    )
+  const lines = await client.call(
+    'GET',
+    'admin/reconciliation/line?status=open&confidence=exact&page=1',
+    { token },
   )
-  if (!line) throw new Error(`The statement line for ${subscription} was not matched exactly: ${JSON.stringify(lines.data)}`)
+  const line = (
+    lines.data?.items as
+      { id: string; match: { subscription_reference: string } | null }[] | undefined
+  )?.find((item) => item.match?.subscription_reference === subscription)
+  if (!line)
+    throw new Error(
+      `The statement line for ${subscription} was not matched exactly: ${JSON.stringify(lines.data)}`,
+    )
   return line.id
 }

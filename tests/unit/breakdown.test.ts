@@ -22,10 +22,18 @@ describe('breakdown rows', () => {
 
 describe('flow addresses', () => {
   test("the flow's parameters first, blanks dropped, the list's query kept", () => {
-    expect(flowHref('/land-investments/PRD-1/invest', { amount: 500000, step: 'breakdown', all: null }, '?page=2&search=epe')).toBe(
-      '/land-investments/PRD-1/invest?amount=500000&step=breakdown&page=2&search=epe',
+    expect(
+      flowHref(
+        '/land-investments/PRD-1/invest',
+        { amount: 500000, step: 'breakdown', all: null },
+        '?page=2&search=epe',
+      ),
+    ).toBe('/land-investments/PRD-1/invest?amount=500000&step=breakdown&page=2&search=epe')
+    expect(flowHref('/land-purchases/PRD-1/subscribe', { plan: '' }, '')).toBe(
+      '/land-purchases/PRD-1/subscribe',
     )
-    expect(flowHref('/land-purchases/PRD-1/subscribe', { plan: '' }, '')).toBe('/land-purchases/PRD-1/subscribe')
-    expect(flowHref('/x', { step: 'breakdown' }, '?step=other&type=plot')).toBe('/x?step=breakdown&type=plot')
+    expect(flowHref('/x', { step: 'breakdown' }, '?step=other&type=plot')).toBe(
+      '/x?step=breakdown&type=plot',
+    )
   })
 })

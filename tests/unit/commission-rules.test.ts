@@ -74,7 +74,15 @@ describe('commissionsFor: one entry per level with a realtor and a rate above 0'
     ],
   ] as const)('%s', (_name, chain, rates, expected) => {
     const planned = commissionsFor(100_000_000, chain, rates)
-    expect(planned.map((entry) => [entry.level, entry.realtorId, entry.gross, entry.withholdingTax, entry.net])).toEqual(expected)
+    expect(
+      planned.map((entry) => [
+        entry.level,
+        entry.realtorId,
+        entry.gross,
+        entry.withholdingTax,
+        entry.net,
+      ]),
+    ).toEqual(expected)
   })
 })
 
@@ -149,11 +157,31 @@ describe('rates: percent, 0 to 100, at most two decimals', () => {
   })
 
   test('the settings form takes typed percents and says what is wrong under each field', () => {
-    const ok = commissionRatesSchema.safeParse({ level_1: '5', level_2: '2.5 %', level_3: '0', wht_individual: '5', wht_company: '10' })
-    expect(ok.success && ok.data).toEqual({ level_1: 5, level_2: 2.5, level_3: 0, wht_individual: 5, wht_company: 10 })
-    const bad = commissionRatesSchema.safeParse({ level_1: '', level_2: 'abc', level_3: '2.555', wht_individual: '-1', wht_company: '101' })
+    const ok = commissionRatesSchema.safeParse({
+      level_1: '5',
+      level_2: '2.5 %',
+      level_3: '0',
+      wht_individual: '5',
+      wht_company: '10',
+    })
+    expect(ok.success && ok.data).toEqual({
+      level_1: 5,
+      level_2: 2.5,
+      level_3: 0,
+      wht_individual: 5,
+      wht_company: 10,
+    })
+    const bad = commissionRatesSchema.safeParse({
+      level_1: '',
+      level_2: 'abc',
+      level_3: '2.555',
+      wht_individual: '-1',
+      wht_company: '101',
+    })
     expect(bad.success).toBe(false)
-    const messages = Object.fromEntries((bad.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]))
+    const messages = Object.fromEntries(
+      (bad.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+    )
     expect(messages).toEqual({
       level_1: 'Enter the level 1 rate',
       level_2: 'Level 2 rate must be a number',
@@ -203,16 +231,56 @@ describe('self-referral: what a customer shares with a realtor of its chain', ()
     expect(phoneAccountNumber(phone)).toBe(expected)
   })
 
-  const person = (identity: Partial<ReferralIdentity>): ReferralIdentity => ({ phone: null, accountNumber: null, devices: [], ...identity })
+  const person = (identity: Partial<ReferralIdentity>): ReferralIdentity => ({
+    phone: null,
+    accountNumber: null,
+    devices: [],
+    ...identity,
+  })
   test.each([
-    ['nothing in common', person({ phone: '08031234567', devices: ['a'] }), person({ phone: '08039999999', devices: ['b'] }), []],
+    [
+      'nothing in common',
+      person({ phone: '08031234567', devices: ['a'] }),
+      person({ phone: '08039999999', devices: ['b'] }),
+      [],
+    ],
     ['nothing known', person({}), person({}), []],
-    ['the same phone, typed two ways', person({ phone: '+234 803 123 4567' }), person({ phone: '0803 123 4567' }), ['phone']],
-    ['the same payout account number', person({ accountNumber: '0123456789' }), person({ accountNumber: '0123 456 789' }), ['account']],
-    ["the customer's account is the realtor's phone as an account number", person({ accountNumber: '8031234567' }), person({ phone: '0803 123 4567' }), ['account']],
-    ["the realtor's account is the customer's phone as an account number", person({ phone: '08031234567' }), person({ accountNumber: '8031234567' }), ['account']],
-    ['both phones as accounts count as the phone only', person({ phone: '08031234567' }), person({ phone: '08031234567' }), ['phone']],
-    ['a browser both used', person({ devices: ['x', 'shared'] }), person({ devices: ['shared', 'y'] }), ['device']],
+    [
+      'the same phone, typed two ways',
+      person({ phone: '+234 803 123 4567' }),
+      person({ phone: '0803 123 4567' }),
+      ['phone'],
+    ],
+    [
+      'the same payout account number',
+      person({ accountNumber: '0123456789' }),
+      person({ accountNumber: '0123 456 789' }),
+      ['account'],
+    ],
+    [
+      "the customer's account is the realtor's phone as an account number",
+      person({ accountNumber: '8031234567' }),
+      person({ phone: '0803 123 4567' }),
+      ['account'],
+    ],
+    [
+      "the realtor's account is the customer's phone as an account number",
+      person({ phone: '08031234567' }),
+      person({ accountNumber: '8031234567' }),
+      ['account'],
+    ],
+    [
+      'both phones as accounts count as the phone only',
+      person({ phone: '08031234567' }),
+      person({ phone: '08031234567' }),
+      ['phone'],
+    ],
+    [
+      'a browser both used',
+      person({ devices: ['x', 'shared'] }),
+      person({ devices: ['shared', 'y'] }),
+      ['device'],
+    ],
     [
       'everything',
       person({ phone: '08031234567', accountNumber: '8031234567', devices: ['d'] }),
@@ -227,7 +295,10 @@ describe('self-referral: what a customer shares with a realtor of its chain', ()
     [[], ''],
     [['device'], 'the same device'],
     [['device', 'phone'], 'the same phone number and the same device'],
-    [['account', 'phone', 'device'], 'the same phone number, the same bank account number and the same device'],
+    [
+      ['account', 'phone', 'device'],
+      'the same phone number, the same bank account number and the same device',
+    ],
   ] as const)('signalsSentence(%j)', (signals, expected) => {
     expect(signalsSentence(signals)).toBe(expected)
   })

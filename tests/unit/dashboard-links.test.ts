@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { customersFromHref, payHref, planHref, STAFF_LINKS } from '~/features/dashboard/links.server'
+import {
+  customersFromHref,
+  payHref,
+  planHref,
+  STAFF_LINKS,
+} from '~/features/dashboard/links.server'
 import { LISTS, listUrlFrom } from '~/features/subscriptions/lists'
 
 /** The address a list's loader settles on for a URL (it redirects anything else there). */
@@ -12,8 +17,10 @@ const canonical = (href: string) => {
 describe('where the dashboard’s figures lead', () => {
   test('each staff count opens its list filtered as the API counted, at the list’s own address', () => {
     expect(STAFF_LINKS).toEqual({
-      landAwaitingConfirmation: '/subscriptions?page=1&type=land&status=awaiting_payment_confirmation',
-      investmentsAwaitingConfirmation: '/investment-portfolio?page=1&status=awaiting_payment_confirmation',
+      landAwaitingConfirmation:
+        '/subscriptions?page=1&type=land&status=awaiting_payment_confirmation',
+      investmentsAwaitingConfirmation:
+        '/investment-portfolio?page=1&status=awaiting_payment_confirmation',
       payoutsDue: '/investment-portfolio?page=1&due=payout',
       inArrears: '/subscriptions?page=1&type=land&due=arrears',
     })

@@ -51,7 +51,10 @@ describe('isInArrears: land with something paid and its next instalment dated be
     [{ type: 'land', status: 'ongoing', nextPaymentDate: '2026-12-23' }, false],
     [{ type: 'land', status: 'ongoing', nextPaymentDate: null }, false],
     [{ type: 'land', status: 'awaiting_payment', nextPaymentDate: '2026-11-01' }, false], // nothing paid: it expires instead
-    [{ type: 'land', status: 'awaiting_payment_confirmation', nextPaymentDate: '2026-11-01' }, false],
+    [
+      { type: 'land', status: 'awaiting_payment_confirmation', nextPaymentDate: '2026-11-01' },
+      false,
+    ],
     [{ type: 'land', status: 'completed', nextPaymentDate: '2026-11-01' }, false],
     [{ type: 'land', status: 'cancelled', nextPaymentDate: '2026-11-01' }, false],
     [{ type: 'land_investment', status: 'ongoing', nextPaymentDate: '2026-11-01' }, false],
@@ -63,7 +66,10 @@ describe('isInArrears: land with something paid and its next instalment dated be
 describe('isPayoutDue: an investment paying out with a payout of its ledger due or late', () => {
   type Facts = Parameters<typeof isPayoutDue>[0]
   test.each<[Facts, boolean]>([
-    [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['paid', 'due', 'scheduled'] }, true],
+    [
+      { type: 'land_investment', status: 'ongoing', payoutStatuses: ['paid', 'due', 'scheduled'] },
+      true,
+    ],
     [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['late', 'scheduled'] }, true],
     [{ type: 'land_investment', status: 'ongoing', payoutStatuses: ['paid', 'scheduled'] }, false],
     [{ type: 'land_investment', status: 'ongoing', payoutStatuses: [] }, false],
@@ -82,7 +88,10 @@ describe('isPayableNow', () => {
     [{ type: 'land', status: 'ongoing', totalKobo: 100, paidKobo: 40 }, true],
     [{ type: 'land', status: 'ongoing', totalKobo: 100, paidKobo: 100 }, false],
     [{ type: 'land_investment', status: 'ongoing', totalKobo: 100, paidKobo: 100 }, false],
-    [{ type: 'land', status: 'awaiting_payment_confirmation', totalKobo: 100, paidKobo: 40 }, false],
+    [
+      { type: 'land', status: 'awaiting_payment_confirmation', totalKobo: 100, paidKobo: 40 },
+      false,
+    ],
     [{ type: 'land', status: 'completed', totalKobo: 100, paidKobo: 100 }, false],
   ] as const)('%j → %s', (facts, expected) => {
     expect(isPayableNow(facts)).toBe(expected)
@@ -93,9 +102,27 @@ describe('earliestDue', () => {
   test.each([
     [[], null],
     [[{ date: null, id: 1 }], null],
-    [[{ date: '2026-12-01', id: 1 }, { date: '2026-11-30', id: 2 }], 2],
-    [[{ date: '2026-11-30', id: 1 }, { date: '2026-11-30', id: 2 }], 1],
-    [[{ date: null, id: 1 }, { date: '2027-01-01', id: 2 }], 2],
+    [
+      [
+        { date: '2026-12-01', id: 1 },
+        { date: '2026-11-30', id: 2 },
+      ],
+      2,
+    ],
+    [
+      [
+        { date: '2026-11-30', id: 1 },
+        { date: '2026-11-30', id: 2 },
+      ],
+      1,
+    ],
+    [
+      [
+        { date: null, id: 1 },
+        { date: '2027-01-01', id: 2 },
+      ],
+      2,
+    ],
   ])('%j → id %s', (items, expected) => {
     expect(earliestDue(items)?.id ?? null).toBe(expected)
   })

@@ -16,20 +16,31 @@ function files(dir: string): string[] {
 
 test('no source, test or document in the repository cites a document outside it', () => {
   const here = path.resolve(import.meta.filename)
-  const offenders = [...files(path.join(ROOT, 'app')), ...files(path.join(ROOT, 'tests')), ...files(path.join(ROOT, 'docs')), path.join(ROOT, 'README.md')]
+  const offenders = [
+    ...files(path.join(ROOT, 'app')),
+    ...files(path.join(ROOT, 'tests')),
+    ...files(path.join(ROOT, 'docs')),
+    path.join(ROOT, 'README.md'),
+  ]
     .filter((file) => file !== here)
     .flatMap((file) =>
       fs
         .readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, index) => (OUTSIDE.test(line) ? [`${path.relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, index) =>
+          OUTSIDE.test(line) ? [`${path.relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [],
+        ),
     )
   expect(offenders).toEqual([])
 })
 
 test('every docs/ file a comment points to exists', () => {
   const cited = new Set(
-    [...files(path.join(ROOT, 'app')), ...files(path.join(ROOT, 'tests')), path.join(ROOT, 'README.md')].flatMap((file) =>
+    [
+      ...files(path.join(ROOT, 'app')),
+      ...files(path.join(ROOT, 'tests')),
+      path.join(ROOT, 'README.md'),
+    ].flatMap((file) =>
       [...fs.readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w-]+\.md\b/g)].map((match) => match[0]),
     ),
   )
@@ -38,7 +49,9 @@ test('every docs/ file a comment points to exists', () => {
 })
 
 test('every link in the README and docs/ leads to a file or folder of the repository', () => {
-  const documents = [path.join(ROOT, 'README.md'), ...files(path.join(ROOT, 'docs'))].filter((file) => file.endsWith('.md'))
+  const documents = [path.join(ROOT, 'README.md'), ...files(path.join(ROOT, 'docs'))].filter(
+    (file) => file.endsWith('.md'),
+  )
   const broken = documents.flatMap((file) =>
     [...fs.readFileSync(file, 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
       .map((match) => match[1])
@@ -51,5 +64,7 @@ test('every link in the README and docs/ leads to a file or folder of the reposi
 })
 
 test('the README is what a newcomer reads first: at most 150 lines', () => {
-  expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(150)
+  expect(
+    fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').length,
+  ).toBeLessThanOrEqual(150)
 })

@@ -33,7 +33,12 @@ function problemsOf(source: Source, parse: (source: Source) => unknown = parseEn
 describe('parseEnv (the web layer)', () => {
   test('an empty environment gives the defaults', () => {
     const env = parseEnv(base())
-    expect(env).toMatchObject({ NODE_ENV: 'production', PORT: 3000, DATA_DIR: dataDir, TRUST_PROXY: false })
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: false,
+    })
     expect(env.API_URL).toBeUndefined()
     expect(env.APP_URL).toBeUndefined()
     expect(env.HOST).toBeUndefined()
@@ -48,7 +53,9 @@ describe('parseEnv (the web layer)', () => {
 
   test('a bad PORT names the variable, the rule and the value', () => {
     const error = problemsOf({ ...base(), PORT: 'eighty' })
-    expect(error.problems).toEqual({ PORT: 'must be a whole number from 1 to 65535 (got "eighty")' })
+    expect(error.problems).toEqual({
+      PORT: 'must be a whole number from 1 to 65535 (got "eighty")',
+    })
     expect(error.message).toBe(
       'Invalid environment variables:\n  - PORT: must be a whole number from 1 to 65535 (got "eighty")',
     )
@@ -65,9 +72,17 @@ describe('parseEnv (the web layer)', () => {
       TRUST_PROXY: 'maybe',
       SESSION_SECRET: 'short',
     })
-    expect(Object.keys(error.problems).sort()).toEqual(['API_URL', 'NODE_ENV', 'PORT', 'SESSION_SECRET', 'TRUST_PROXY'])
+    expect(Object.keys(error.problems).sort()).toEqual([
+      'API_URL',
+      'NODE_ENV',
+      'PORT',
+      'SESSION_SECRET',
+      'TRUST_PROXY',
+    ])
     expect(error.problems.TRUST_PROXY).toBe('must be true or false (got "maybe")')
-    expect(error.problems.API_URL).toBe('must be an http:// or https:// URL (got "ftp://api.example.com")')
+    expect(error.problems.API_URL).toBe(
+      'must be an http:// or https:// URL (got "ftp://api.example.com")',
+    )
     expect(error.problems.SESSION_SECRET).toBe('must be at least 16 characters')
     expect(error.message.split('\n')).toHaveLength(6)
   })
@@ -86,7 +101,10 @@ describe('parseEnv (the web layer)', () => {
   })
 
   test('SESSION_SECRET set: no file is written, and a comma list allows rotation', () => {
-    const env = parseEnv({ DATA_DIR: dataDir, SESSION_SECRET: 'new-secret-0123456789, old-secret-0123456789' })
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'new-secret-0123456789, old-secret-0123456789',
+    })
     expect(env.sessionSecrets).toEqual(['new-secret-0123456789', 'old-secret-0123456789'])
     expect(fs.readdirSync(dataDir)).toEqual([])
   })
@@ -120,13 +138,21 @@ describe('parseConfig (the API)', () => {
       APP_TIME_ZONE: 'Europe/London',
       SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
     })
-    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: false, JOBS: false, APP_TIME_ZONE: 'Europe/London' })
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO: false,
+      JOBS: false,
+      APP_TIME_ZONE: 'Europe/London',
+    })
     expect(config.SMTP_URL).toBe('smtps://user:pw@smtp.example.com:465')
     expect(config.DATABASE_URL).toBeUndefined()
   })
 
   test('a bad DATABASE_URL or SMTP_URL is named without echoing its value, which may hold a password', () => {
-    const error = problemsOf({ ...apiBase(), DATABASE_URL: 'mysql://root:hunter2@db/app', SMTP_URL: 'mail://u:hunter3@x' }, parseConfig)
+    const error = problemsOf(
+      { ...apiBase(), DATABASE_URL: 'mysql://root:hunter2@db/app', SMTP_URL: 'mail://u:hunter3@x' },
+      parseConfig,
+    )
     expect(error.problems).toEqual({
       DATABASE_URL: 'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
       SMTP_URL: 'must start with smtp:// or smtps://',
@@ -134,22 +160,41 @@ describe('parseConfig (the API)', () => {
     expect(error.message).not.toMatch(/hunter/)
   })
 
-  test('DATABASE_MIGRATION_URL, the tables\' owner, needs DATABASE_URL as another role, and its value is never echoed', () => {
+  test("DATABASE_MIGRATION_URL, the tables' owner, needs DATABASE_URL as another role, and its value is never echoed", () => {
     const app = 'postgres://landbanking_app:app-secret@db:5432/landbanking'
     const owner = 'postgres://landbanking_owner:owner-secret@db:5432/landbanking'
-    expect(parseConfig({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: owner })).toMatchObject({
+    expect(
+      parseConfig({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: owner }),
+    ).toMatchObject({
       DATABASE_URL: app,
       DATABASE_MIGRATION_URL: owner,
     })
-    expect(problemsOf({ ...apiBase(), DATABASE_MIGRATION_URL: owner }, parseConfig).problems).toEqual({
-      DATABASE_MIGRATION_URL: "needs DATABASE_URL too: the app's own connection, as a role that owns no table",
+    expect(
+      problemsOf({ ...apiBase(), DATABASE_MIGRATION_URL: owner }, parseConfig).problems,
+    ).toEqual({
+      DATABASE_MIGRATION_URL:
+        "needs DATABASE_URL too: the app's own connection, as a role that owns no table",
     })
-    const same = problemsOf({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: app.replace('app-secret', 'third-secret') }, parseConfig)
+    const same = problemsOf(
+      {
+        ...apiBase(),
+        DATABASE_URL: app,
+        DATABASE_MIGRATION_URL: app.replace('app-secret', 'third-secret'),
+      },
+      parseConfig,
+    )
     expect(same.problems).toEqual({
-      DATABASE_MIGRATION_URL: "must connect as another role than DATABASE_URL: the tables' owner, while DATABASE_URL is the app's role",
+      DATABASE_MIGRATION_URL:
+        "must connect as another role than DATABASE_URL: the tables' owner, while DATABASE_URL is the app's role",
     })
-    const bad = problemsOf({ ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: 'mysql://root:hunter2@db/app' }, parseConfig)
-    expect(bad.problems).toEqual({ DATABASE_MIGRATION_URL: 'must be a PostgreSQL URL: postgres://user:password@host:5432/database' })
+    const bad = problemsOf(
+      { ...apiBase(), DATABASE_URL: app, DATABASE_MIGRATION_URL: 'mysql://root:hunter2@db/app' },
+      parseConfig,
+    )
+    expect(bad.problems).toEqual({
+      DATABASE_MIGRATION_URL:
+        'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
+    })
     expect(same.message + bad.message).not.toMatch(/-secret|hunter2/)
   })
 
@@ -180,7 +225,9 @@ describe('parseConfig (the API)', () => {
     expect(error.problems.SEED_DEMO).toBe('must be true or false (got "maybe")')
     expect(error.problems.ADMIN_EMAIL).toBe('must be an e-mail address (got "not-an-email")')
     expect(error.problems.ADMIN_PASSWORD).toBe('must be at least 8 characters')
-    expect(error.problems.APP_TIME_ZONE).toBe('must be an IANA time zone such as Africa/Lagos (got "Mars/Olympus")')
+    expect(error.problems.APP_TIME_ZONE).toBe(
+      'must be an IANA time zone such as Africa/Lagos (got "Mars/Olympus")',
+    )
     expect(error.message.split('\n')).toHaveLength(8)
   })
 
@@ -192,7 +239,12 @@ describe('parseConfig (the API)', () => {
 
 describe('what both layers read', () => {
   test('PORT, DATA_DIR and APP_URL follow one rule in both layers', () => {
-    const source = { ...base(), PORT: '8080', DATA_DIR: '/srv/land', APP_URL: 'https://land.example.com/' }
+    const source = {
+      ...base(),
+      PORT: '8080',
+      DATA_DIR: '/srv/land',
+      APP_URL: 'https://land.example.com/',
+    }
     const web = parseEnv(source)
     const api = parseConfig(source)
     expect([web.PORT, web.DATA_DIR, web.APP_URL]).toEqual([api.PORT, api.DATA_DIR, api.APP_URL])
@@ -206,26 +258,43 @@ describe('what both layers read', () => {
     const source = { ...base(), TRUST_PROXY: 'maybe', JOBS: 'often', PORT: '0' }
     let thrown: unknown
     try {
-      checkEnvironment(() => parseEnv(source), () => parseConfig(source))
+      checkEnvironment(
+        () => parseEnv(source),
+        () => parseConfig(source),
+      )
     } catch (error) {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(EnvError)
-    expect(Object.keys((thrown as EnvError).problems).sort()).toEqual(['JOBS', 'PORT', 'TRUST_PROXY'])
+    expect(Object.keys((thrown as EnvError).problems).sort()).toEqual([
+      'JOBS',
+      'PORT',
+      'TRUST_PROXY',
+    ])
     expect(console.error).toHaveBeenCalledTimes(1)
     expect(console.error).toHaveBeenCalledWith((thrown as EnvError).message)
 
-    expect(() => checkEnvironment(() => parseEnv(base()), () => parseConfig(base()))).not.toThrow()
+    expect(() =>
+      checkEnvironment(
+        () => parseEnv(base()),
+        () => parseConfig(base()),
+      ),
+    ).not.toThrow()
     expect(console.error).toHaveBeenCalledTimes(1)
   })
 
   test('links start with APP_URL without its trailing slash, else localhost on PORT', () => {
-    expect(appUrlOf({ APP_URL: 'https://land.example.com/', PORT: 3000 })).toBe('https://land.example.com')
+    expect(appUrlOf({ APP_URL: 'https://land.example.com/', PORT: 3000 })).toBe(
+      'https://land.example.com',
+    )
     expect(appUrlOf({ PORT: 8080 })).toBe('http://localhost:8080')
   })
 
   test('docs/configuration.md lists every variable either layer reads, and no other', () => {
-    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/configuration.md'), 'utf8')
+    const doc = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../docs/configuration.md'),
+      'utf8',
+    )
     const rows = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
     expect([...rows].sort()).toEqual([...new Set([...ENV_VARIABLES, ...CONFIG_VARIABLES])].sort())
   })

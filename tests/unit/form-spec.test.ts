@@ -40,20 +40,43 @@ describe('formSpec: what the browser checks without zod', () => {
 
   test('is built once per schema and fixed values', () => {
     expect(formSpec(customerSchema)).toBe(formSpec(customerSchema))
-    expect(formSpec(productPayloadSchema, { type: 'land' })).toBe(formSpec(productPayloadSchema, { type: 'land' }))
-    expect(formSpec(productPayloadSchema, { type: 'land' })).not.toBe(formSpec(productPayloadSchema))
+    expect(formSpec(productPayloadSchema, { type: 'land' })).toBe(
+      formSpec(productPayloadSchema, { type: 'land' }),
+    )
+    expect(formSpec(productPayloadSchema, { type: 'land' })).not.toBe(
+      formSpec(productPayloadSchema),
+    )
   })
 })
 
 describe('errors on fields a form does not show go to its banner', () => {
-  const reply = (error: Record<string, string[] | null>) => ({ status: 'error' as const, initialValue: {}, error })
+  const reply = (error: Record<string, string[] | null>) => ({
+    status: 'error' as const,
+    initialValue: {},
+    error,
+  })
   test.each([
-    ['a shown field keeps its message', { minimum_amount: ['Enter the minimum amount'] }, { minimum_amount: ['Enter the minimum amount'] }],
-    ['an unshown field joins the banner', { amount: ['Amount must be a number'] }, { '': ['Amount must be a number'] }],
+    [
+      'a shown field keeps its message',
+      { minimum_amount: ['Enter the minimum amount'] },
+      { minimum_amount: ['Enter the minimum amount'] },
+    ],
+    [
+      'an unshown field joins the banner',
+      { amount: ['Amount must be a number'] },
+      { '': ['Amount must be a number'] },
+    ],
     [
       'after any banner message, beside the shown fields',
-      { '': ['Something is off'], type: ['Type must be land or land_investment'], name: ['Enter the name'] },
-      { name: ['Enter the name'], '': ['Something is off', 'Type must be land or land_investment'] },
+      {
+        '': ['Something is off'],
+        type: ['Type must be land or land_investment'],
+        name: ['Enter the name'],
+      },
+      {
+        name: ['Enter the name'],
+        '': ['Something is off', 'Type must be land or land_investment'],
+      },
     ],
     ['a field cleared of errors stays as it is', { amount: null }, { amount: null }],
   ])('%s', (_, error, expected) => {

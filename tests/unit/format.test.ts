@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { formatDate, formatDateTime, formatNaira, parseDisplayDate } from '~/contract/format'
-import { capitalize, formatMoneyInput, humanize, parseAmount, timeSince, truncate } from '~/utils/format'
+import {
+  capitalize,
+  formatMoneyInput,
+  humanize,
+  parseAmount,
+  timeSince,
+  truncate,
+} from '~/utils/format'
 
 describe('money', () => {
   test('naira with thousands commas and two decimals', () => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { greetingForHour, hourIn } from '~/utils/greeting'
 
 /** The greeting a user in a time zone sees at a UTC instant. */
-const greetingAt = (iso: string, timeZone = 'UTC') => greetingForHour(hourIn(timeZone, new Date(iso)))
+const greetingAt = (iso: string, timeZone = 'UTC') =>
+  greetingForHour(hourIn(timeZone, new Date(iso)))
 
 describe('the greeting hours 5, 12, 17, 22', () => {
   test.each([

@@ -34,7 +34,8 @@ function specifiersIn(source: string) {
 /** The app-relative path a specifier points to, or null for a package. */
 function resolveInApp(file: string, specifier: string) {
   if (specifier.startsWith('~/')) return specifier.slice(2)
-  if (specifier.startsWith('.')) return path.relative(APP, path.resolve(path.dirname(file), specifier))
+  if (specifier.startsWith('.'))
+    return path.relative(APP, path.resolve(path.dirname(file), specifier))
   return null
 }
 
@@ -73,12 +74,16 @@ function importsBetween(from: string, into: string[]) {
     const relative = path.relative(APP, file)
     return specifiersIn(fs.readFileSync(file, 'utf8'))
       .map((specifier) => resolveInApp(file, specifier))
-      .filter((target): target is string => target !== null && into.some((folder) => isUnder(target, folder)))
+      .filter(
+        (target): target is string =>
+          target !== null && into.some((folder) => isUnder(target, folder)),
+      )
       .map((target) => `${relative} → ${target}`)
   })
 }
 
-const isUnder = (appPath: string, folder: string) => appPath === folder || appPath.startsWith(folder + path.sep)
+const isUnder = (appPath: string, folder: string) =>
+  appPath === folder || appPath.startsWith(folder + path.sep)
 
 /** The room of app/backend a path lies in: its folder, or the file itself for a module at the top. */
 function backendRoom(appPath: string) {
@@ -100,7 +105,10 @@ function backendRoomsImportingEachOther() {
   return [...imports.keys()]
     .map((key) => key.split(' → '))
     .filter(([from, to]) => from < to && imports.has(`${to} → ${from}`))
-    .map(([from, to]) => ({ rooms: `${from} ↔ ${to}`, imports: [...imports.get(`${from} → ${to}`)!, ...imports.get(`${to} → ${from}`)!] }))
+    .map(([from, to]) => ({
+      rooms: `${from} ↔ ${to}`,
+      imports: [...imports.get(`${from} → ${to}`)!, ...imports.get(`${to} → ${from}`)!],
+    }))
 }
 
 test('no two app/backend folders import each other: a tool both use lives in a room of its own', () => {

@@ -11,5 +11,7 @@ test('image types come from the content: whole PNGs and JPEGs only', () => {
   expect(detectImageType(TINY_JPEG.subarray(0, 40))).toBeNull()
   expect(detectImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xdb]))).toBeNull()
   expect(detectImageType(new TextEncoder().encode('GIF89a......'))).toBeNull()
-  expect(detectImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull()
+  expect(
+    detectImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+  ).toBeNull()
 })

@@ -46,15 +46,40 @@ describe('quantityProblem: a whole number from 1 to the most that may be bought'
 })
 
 describe('priceForQuantity: one unit’s schedule priced for several plots or acres', () => {
-  const plan = paymentStructure({ amount: 1_000_000_01, duration: 4, durationType: 'months' }, 250_000_00, '2026-01-31')
+  const plan = paymentStructure(
+    { amount: 1_000_000_01, duration: 4, durationType: 'months' },
+    250_000_00,
+    '2026-01-31',
+  )
   const full = fullPaymentStructure(101, 50, '2026-01-31')
 
   test.each([
-    ['a plan, 1 unit', plan, 1, [25_000_000, 25_000_000, 25_000_000, 25_000_001], 1_000_000_01, 1_000_000_01],
-    ['a plan, 3 units', plan, 3, [75_000_000, 75_000_000, 75_000_000, 75_000_003], 1_000_000_01, 3_000_000_03],
+    [
+      'a plan, 1 unit',
+      plan,
+      1,
+      [25_000_000, 25_000_000, 25_000_000, 25_000_001],
+      1_000_000_01,
+      1_000_000_01,
+    ],
+    [
+      'a plan, 3 units',
+      plan,
+      3,
+      [75_000_000, 75_000_000, 75_000_000, 75_000_003],
+      1_000_000_01,
+      3_000_000_03,
+    ],
     // The discount is worked out on one unit (₦1.01 at 50 % leaves 50 kobo), then multiplied.
     ['full payment, 2 units', full, 2, [100], 50, 100],
-    ['full payment, 10 units', fullPaymentStructure(5_000_000_00, 5, '2026-01-31'), 10, [47_500_000_00], 4_750_000_00, 47_500_000_00],
+    [
+      'full payment, 10 units',
+      fullPaymentStructure(5_000_000_00, 5, '2026-01-31'),
+      10,
+      [47_500_000_00],
+      4_750_000_00,
+      47_500_000_00,
+    ],
     ['no quantity counts as 1', full, 0, [50], 50, 50],
   ])('%s', (_name, unitRows, quantity, amounts, unitTotal, total) => {
     const priced = priceForQuantity(unitRows, quantity)
@@ -81,7 +106,11 @@ describe('scaleByQuantity: one unit’s amount times the quantity', () => {
   })
 
   test('a scaled schedule still adds up to the scaled plan total', () => {
-    const rows = paymentStructure({ amount: 1_000_000_01, duration: 4, durationType: 'months' }, 250_000_00, '2026-01-31')
+    const rows = paymentStructure(
+      { amount: 1_000_000_01, duration: 4, durationType: 'months' },
+      250_000_00,
+      '2026-01-31',
+    )
     const scaled = rows.map((row) => scaleByQuantity(row.amount, 3))
     expect(scaled).toEqual([75_000_000, 75_000_000, 75_000_000, 75_000_003])
     expect(scaled.reduce((sum, amount) => sum + amount, 0)).toBe(scaleByQuantity(1_000_000_01, 3))
@@ -96,7 +125,8 @@ describe('scaleByQuantity: one unit’s amount times the quantity', () => {
   })
 })
 
-const amounts = (choices: ReturnType<typeof paymentChoices>) => choices.map((c) => [c.instalments, c.amountKobo, c.whole])
+const amounts = (choices: ReturnType<typeof paymentChoices>) =>
+  choices.map((c) => [c.instalments, c.amountKobo, c.whole])
 
 describe('paymentChoices: the next instalment, several, or the whole balance', () => {
   // A deposit of 250, then 250, 250 and 250.01 (naira as kobo below).
@@ -104,17 +134,58 @@ describe('paymentChoices: the next instalment, several, or the whole balance', (
   const total = 100_000_001
 
   test.each([
-    ['nothing paid yet', plan, 0, total, [[1, 25_000_000, false], [2, 50_000_000, false], [3, 75_000_000, false], [4, 100_000_001, true]]],
-    ['the deposit paid', plan, 25_000_000, total, [[1, 25_000_000, false], [2, 50_000_000, false], [3, 75_000_001, true]]],
+    [
+      'nothing paid yet',
+      plan,
+      0,
+      total,
+      [
+        [1, 25_000_000, false],
+        [2, 50_000_000, false],
+        [3, 75_000_000, false],
+        [4, 100_000_001, true],
+      ],
+    ],
+    [
+      'the deposit paid',
+      plan,
+      25_000_000,
+      total,
+      [
+        [1, 25_000_000, false],
+        [2, 50_000_000, false],
+        [3, 75_000_001, true],
+      ],
+    ],
     // A part payment from before this rule: the rest of that instalment is the next choice.
-    ['part of an instalment paid', plan, 35_000_000, total, [[1, 15_000_000, false], [2, 40_000_000, false], [3, 65_000_001, true]]],
+    [
+      'part of an instalment paid',
+      plan,
+      35_000_000,
+      total,
+      [
+        [1, 15_000_000, false],
+        [2, 40_000_000, false],
+        [3, 65_000_001, true],
+      ],
+    ],
     ['one instalment left', plan, 75_000_000, total, [[1, 25_000_001, true]]],
     ['all paid', plan, total, total, []],
     ['overpaid', plan, total + 5, total, []],
     ['paid in full: one amount', [195_000_000], 0, 195_000_000, [[1, 195_000_000, true]]],
     ['an investment', [100_000_000], 0, 100_000_000, [[1, 100_000_000, true]]],
     // Rows that fall short of the total still offer the whole balance last.
-    ['rows short of the total', [100, 100], 0, 300, [[1, 100, false], [2, 200, false], [3, 300, true]]],
+    [
+      'rows short of the total',
+      [100, 100],
+      0,
+      300,
+      [
+        [1, 100, false],
+        [2, 200, false],
+        [3, 300, true],
+      ],
+    ],
     ['no rows', [], 0, 500, [[1, 500, true]]],
   ])('%s', (_, entries, paid, owed, expected) => {
     expect(amounts(paymentChoices(entries, paid, owed))).toEqual(expected)
@@ -153,7 +224,12 @@ describe('the subscribe payload: quantity', () => {
   })
 
   test('an investment is not bought by quantity', () => {
-    const parsed = subscribeSchema.safeParse({ type: 'land_investment', product_id: 'PRD-1', amount_invested: 500_000, quantity: 2 })
+    const parsed = subscribeSchema.safeParse({
+      type: 'land_investment',
+      product_id: 'PRD-1',
+      amount_invested: 500_000,
+      quantity: 2,
+    })
     expect(parsed.success).toBe(false)
   })
 })

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { nairaAmount } from '~/contract/fields'
-import { discountedKobo, formatKobo, koboOf, koboToNaira, nairaToKobo, percentOf, planCoversPrice, receiptTotals } from '~/contract/money'
+import {
+  discountedKobo,
+  formatKobo,
+  koboOf,
+  koboToNaira,
+  nairaToKobo,
+  percentOf,
+  planCoversPrice,
+  receiptTotals,
+} from '~/contract/money'
 import { discountedPrice } from '~/contract/products-labels'
 import { transactionPayloadSchema } from '~/contract/subscriptions'
 import { z } from 'zod'
@@ -54,9 +63,19 @@ describe('discountedKobo: the price a discount leaves, in kobo', () => {
     ['an endless percentage is capped at 100 %', 500_000_000, Number.POSITIVE_INFINITY, 0],
     ['a negative percentage is no discount', 500_000_000, -10, 500_000_000],
     ['not a number is no discount', 500_000_000, Number.NaN, 500_000_000],
-    ['12.5 % of an odd amount: 15,432,098.625 kobo off rounds to 15,432,099', 123_456_789, 12.5, 108_024_690],
+    [
+      '12.5 % of an odd amount: 15,432,098.625 kobo off rounds to 15,432,099',
+      123_456_789,
+      12.5,
+      108_024_690,
+    ],
     ['half a kobo off rounds the discount up: 101 kobo at 50 %', 101, 50, 50],
-    ['₦1,000,000.01 at 50 %: the price is ₦500,000.00, not ₦500,000.01', 100_000_001, 50, 50_000_000],
+    [
+      '₦1,000,000.01 at 50 %: the price is ₦500,000.00, not ₦500,000.01',
+      100_000_001,
+      50,
+      50_000_000,
+    ],
     ['3 kobo at 50 %', 3, 50, 1],
     ['1 kobo at 50 %', 1, 50, 0],
     ['1 kobo at 49 %', 1, 49, 1],
@@ -65,7 +84,12 @@ describe('discountedKobo: the price a discount leaves, in kobo', () => {
     ['2.5 % of an amount ending in 5 kobo', 250_000_005, 2.5, 243_750_005],
     ['half a percent of 3 kobo rounds to nothing off', 3, 0.5, 3],
     ['a trillion naira at 15 %', 100_000_000_000_000, 15, 85_000_000_000_000],
-    ['just under a trillion naira at 33.333333 %', 99_999_999_999_999, 33.333333, 66_666_666_999_999],
+    [
+      'just under a trillion naira at 33.333333 %',
+      99_999_999_999_999,
+      33.333333,
+      66_666_666_999_999,
+    ],
   ])('%s', (_case, amountKobo, percent, expected) => {
     const price = discountedKobo(amountKobo, percent)
     expect(price).toBe(expected)
@@ -81,7 +105,9 @@ describe('discountedKobo: the price a discount leaves, in kobo', () => {
     expect(discountedPrice({ amount: 1.01, discount_percentage: 50 })).toBe(0.5)
     expect(discountedPrice({ amount: 1_234_567.89, discount_percentage: 12.5 })).toBe(1_080_246.9)
     expect(discountedPrice({ amount: 2_000_000, discount_percentage: null })).toBe(2_000_000)
-    expect(discountedPrice({ amount: 999_999_999_999.99, discount_percentage: 33.333333 })).toBe(666_666_669_999.99)
+    expect(discountedPrice({ amount: 999_999_999_999.99, discount_percentage: 33.333333 })).toBe(
+      666_666_669_999.99,
+    )
   })
 })
 
@@ -105,7 +131,8 @@ describe('koboOf: a naira number to integer kobo, exact where kobo × 100 is not
     for (let kobo = 0; kobo <= 200_000; kobo++) {
       if (koboOf(koboToNaira(kobo)) !== kobo) expect(koboOf(koboToNaira(kobo))).toBe(kobo)
     }
-    for (const kobo of [123_456_789_01, 99_999_999_999_99, 100_000_000_000_000]) expect(koboOf(koboToNaira(kobo))).toBe(kobo)
+    for (const kobo of [123_456_789_01, 99_999_999_999_99, 100_000_000_000_000])
+      expect(koboOf(koboToNaira(kobo))).toBe(kobo)
   })
 })
 
@@ -149,9 +176,15 @@ describe('the money field says so next to the field', () => {
   })
 
   test('a payment of ₦0.001 sent as JSON is refused by the payment payload', () => {
-    const parsed = transactionPayloadSchema.safeParse({ amount: 0.001, proof_of_payment: 'x.png', paid_at: '2026-01-01' })
+    const parsed = transactionPayloadSchema.safeParse({
+      amount: 0.001,
+      proof_of_payment: 'x.png',
+      paid_at: '2026-01-01',
+    })
     expect(parsed.success).toBe(false)
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['amount', 'Amount must be at least ₦0.01']])
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['amount', 'Amount must be at least ₦0.01'],
+    ])
   })
 })
 
@@ -182,14 +215,32 @@ describe('receiptTotals: paid to date and the balance, as of the receipt', () =>
   ]
   test.each([
     ['the first payment', { id: 1, confirmedAt: day(1) }, 50_000_000, 75_000_000],
-    ['two confirmed the same moment: the earlier recorded one counts alone', { id: 2, confirmedAt: day(5) }, 75_000_000, 50_000_000],
+    [
+      'two confirmed the same moment: the earlier recorded one counts alone',
+      { id: 2, confirmedAt: day(5) },
+      75_000_000,
+      50_000_000,
+    ],
     ['the later of the two counts both', { id: 3, confirmedAt: day(5) }, 100_000_000, 25_000_000],
-    ['the last payment overpays: the balance stops at zero', { id: 4, confirmedAt: day(9) }, 130_000_000, 0],
+    [
+      'the last payment overpays: the balance stops at zero',
+      { id: 4, confirmedAt: day(9) },
+      130_000_000,
+      0,
+    ],
   ])('%s', (_case, receipt, paid, balance) => {
-    expect(receiptTotals(125_000_000, payments, receipt)).toEqual({ paidKobo: paid, balanceKobo: balance })
+    expect(receiptTotals(125_000_000, payments, receipt)).toEqual({
+      paidKobo: paid,
+      balanceKobo: balance,
+    })
   })
 
   test('no other payments: the receipt itself is paid to date', () => {
-    expect(receiptTotals(10_000, [{ id: 7, kobo: 10_000, confirmedAt: day(2) }], { id: 7, confirmedAt: day(2) })).toEqual({ paidKobo: 10_000, balanceKobo: 0 })
+    expect(
+      receiptTotals(10_000, [{ id: 7, kobo: 10_000, confirmedAt: day(2) }], {
+        id: 7,
+        confirmedAt: day(2),
+      }),
+    ).toEqual({ paidKobo: 10_000, balanceKobo: 0 })
   })
 })

@@ -27,7 +27,14 @@ const who = (role: Role, permissions: Permission[] = []): Principal => ({ role, 
 const labels = (user: Principal) => navEntriesFor(user).map((entry) => entry.label)
 const cards = (user: Principal) => dashboardCardsFor(user).map((card) => card.label)
 
-const EVERYONE = ['Dashboard', 'Acquire Land', 'Investment Options', 'Land Subscriptions', 'Investment Portfolio', 'Settings']
+const EVERYONE = [
+  'Dashboard',
+  'Acquire Land',
+  'Investment Options',
+  'Land Subscriptions',
+  'Investment Portfolio',
+  'Settings',
+]
 
 describe('the sidebar', () => {
   test('lists every path and label in order', () => {
@@ -51,11 +58,14 @@ describe('the sidebar', () => {
   })
 
   const everyoneRows = NAV_ENTRIES.filter((entry) => EVERYONE.includes(entry.label))
-  test.each(everyoneRows.map((entry) => [entry.label, entry] as const))('%s shows to everyone signed in', (_, entry) => {
-    for (const role of ['super_admin', 'admin', 'realtor', 'customer'] as const) {
-      expect(entry.visible(who(role))).toBe(true)
-    }
-  })
+  test.each(everyoneRows.map((entry) => [entry.label, entry] as const))(
+    '%s shows to everyone signed in',
+    (_, entry) => {
+      for (const role of ['super_admin', 'admin', 'realtor', 'customer'] as const) {
+        expect(entry.visible(who(role))).toBe(true)
+      }
+    },
+  )
 
   describe('Payouts: the super admin, or staff holding can_record_payout', () => {
     test.each([
@@ -78,7 +88,13 @@ describe('the sidebar', () => {
       ['admin', [], false],
       ['admin', ['can_modify_subscription'], true],
       ['admin', ['can_record_transaction'], true],
-      ['admin', PERMISSIONS.filter((p) => p !== 'can_modify_subscription' && p !== 'can_record_transaction'), false],
+      [
+        'admin',
+        PERMISSIONS.filter(
+          (p) => p !== 'can_modify_subscription' && p !== 'can_record_transaction',
+        ),
+        false,
+      ],
     ] as const)('%s with %j → %s', (role, permissions, expected) => {
       expect(canSeeArrears(who(role, [...permissions]))).toBe(expected)
     })
@@ -93,7 +109,11 @@ describe('the sidebar', () => {
       ['admin', ['can_view_customer'], true],
       ['admin', ['can_modify_customer'], true],
       ['admin', ['can_view_realtor', 'can_modify_realtor', 'can_modify_user'], false],
-      ['admin', PERMISSIONS.filter((p) => p !== 'can_view_customer' && p !== 'can_modify_customer'), false],
+      [
+        'admin',
+        PERMISSIONS.filter((p) => p !== 'can_view_customer' && p !== 'can_modify_customer'),
+        false,
+      ],
     ] as const)('%s with %j → %s', (role, permissions, expected) => {
       const user = who(role, [...permissions])
       expect(canSeeCustomers(user)).toBe(expected)
@@ -165,7 +185,12 @@ describe('the sidebar', () => {
   test('whole menus per kind of user', () => {
     expect(labels(who('super_admin'))).toEqual(NAV_ENTRIES.map((entry) => entry.label))
     expect(labels(who('customer'))).toEqual(EVERYONE)
-    expect(labels(who('realtor'))).toEqual([...EVERYONE.slice(0, 5), 'Commissions', 'Customers', 'Settings'])
+    expect(labels(who('realtor'))).toEqual([
+      ...EVERYONE.slice(0, 5),
+      'Commissions',
+      'Customers',
+      'Settings',
+    ])
     expect(labels(who('admin'))).toEqual(EVERYONE)
     expect(labels(who('admin', ['can_view_customer', 'can_modify_user']))).toEqual([
       ...EVERYONE.slice(0, 5),
@@ -179,7 +204,9 @@ describe('the sidebar', () => {
 
 describe('the dashboard cards', () => {
   test('link to their lists', () => {
-    expect(dashboardCardsFor(who('super_admin')).map((card) => [card.label, card.key, card.path])).toEqual([
+    expect(
+      dashboardCardsFor(who('super_admin')).map((card) => [card.label, card.key, card.path]),
+    ).toEqual([
       ['Products', 'total_products', '/land-purchases'],
       ['Customers', 'total_customers', '/customers'],
       ['Subscriptions', 'total_subscriptions', '/subscriptions'],
@@ -196,7 +223,11 @@ describe('the dashboard cards', () => {
     ['admin', ['can_modify_customer'], ['Products', 'Customers', 'Subscriptions']],
     ['admin', ['can_view_realtor'], ['Products', 'Subscriptions', 'Realtors']],
     ['admin', ['can_modify_realtor'], ['Products', 'Subscriptions', 'Realtors']],
-    ['admin', ['can_modify_user', 'can_modify_product', 'can_modify_setting'], ['Products', 'Subscriptions']],
+    [
+      'admin',
+      ['can_modify_user', 'can_modify_product', 'can_modify_setting'],
+      ['Products', 'Subscriptions'],
+    ],
   ] as const)('%s with %j sees %j', (role, permissions, expected) => {
     expect(cards(who(role, [...permissions]))).toEqual(expected)
   })
@@ -222,7 +253,9 @@ describe('shell addresses', () => {
     const paged = panelHref({ pathname: '/land-purchases', search: open.split('?')[1] }, 3)
     expect(paged).toBe('/land-purchases?page=2&search=lekki&notifications=1&notifications_page=3')
     const item = panelItemHref({ pathname: '/land-purchases', search: paged.split('?')[1] }, 'abc')
-    expect(item).toBe('/land-purchases?page=2&search=lekki&notifications=1&notifications_page=3&notification=abc')
+    expect(item).toBe(
+      '/land-purchases?page=2&search=lekki&notifications=1&notifications_page=3&notification=abc',
+    )
     const back = panelHref({ pathname: '/land-purchases', search: item.split('?')[1] })
     expect(back).toBe(paged)
     expect(panelClosedHref({ pathname: '/land-purchases', search: item.split('?')[1] })).toBe(
@@ -233,12 +266,16 @@ describe('shell addresses', () => {
 
   test('the panel state read from the params', () => {
     expect(panelStateFrom(new URLSearchParams(''))).toEqual({ open: false, page: 1, item: null })
-    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=2&notification=u'))).toEqual({
+    expect(
+      panelStateFrom(new URLSearchParams('notifications=1&notifications_page=2&notification=u')),
+    ).toEqual({
       open: true,
       page: 2,
       item: 'u',
     })
-    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=-4')).page).toBe(1)
+    expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=-4')).page).toBe(
+      1,
+    )
     expect(panelStateFrom(new URLSearchParams('notifications=1&notifications_page=x')).page).toBe(1)
   })
 
@@ -289,7 +326,7 @@ describe('shell addresses', () => {
     expect(expected).toMatch(/^\/(?!\/)[\x21-\x7e]*$/)
   })
 
-  test('a fallback of the caller\'s choosing', () => {
+  test("a fallback of the caller's choosing", () => {
     expect(safeRedirectPath('//evil.example.com', '/settings')).toBe('/settings')
     expect(safeRedirectPath(undefined, '/settings')).toBe('/settings')
   })

@@ -21,9 +21,13 @@ describe('acceptsBrotli', () => {
 })
 
 describe('compressPage', () => {
-  const html = Buffer.from(`<!DOCTYPE html><html><body>${'<p class="card">Lekki Pearl Gardens</p>'.repeat(400)}</body></html>`)
+  const html = Buffer.from(
+    `<!DOCTYPE html><html><body>${'<p class="card">Lekki Pearl Gardens</p>'.repeat(400)}</body></html>`,
+  )
   const request = (acceptEncoding?: string) =>
-    new Request('http://localhost/land-purchases', { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+    new Request('http://localhost/land-purchases', {
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    })
 
   test('a browser that takes brotli gets the same page, smaller, and told so', async () => {
     const headers = new Headers()

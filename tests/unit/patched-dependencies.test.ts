@@ -16,7 +16,13 @@ import { describe, expect, test } from 'vitest'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PATCHES = path.join(ROOT, 'patches')
 
-type Patch = { file: string; name: string; version: string; header: string; files: { path: string; hunks: string[][] }[] }
+type Patch = {
+  file: string
+  name: string
+  version: string
+  header: string
+  files: { path: string; hunks: string[][] }[]
+}
 
 /** patches/@scope+name+1.2.3.patch → @scope/name, 1.2.3, the text before its diff, and each hunk's lines as they read once patched. */
 function readPatch(file: string): Patch {
@@ -37,35 +43,59 @@ function readPatch(file: string): Patch {
       hunk.push(line.slice(1))
     }
   }
-  return { file, name: match[1].replace('+', '/'), version: match[2], header: text.slice(0, text.indexOf('diff --git')), files }
+  return {
+    file,
+    name: match[1].replace('+', '/'),
+    version: match[2],
+    header: text.slice(0, text.indexOf('diff --git')),
+    files,
+  }
 }
 
 /** Each patched file's SHA-256 once patched, so an upstream change of the file is noticed. */
 const PATCHED_FILES_SHA256: Record<string, string> = {
-  'node_modules/@remix-run/node/dist/stream.js': 'fe8111e6bce5ac7245acf5d3769852794681c25a3f9ec6d009c00b347ebd53d2',
+  'node_modules/@remix-run/node/dist/stream.js':
+    'fe8111e6bce5ac7245acf5d3769852794681c25a3f9ec6d009c00b347ebd53d2',
 }
-const sha256Of = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(ROOT, file))).digest('hex')
+const sha256Of = (file: string) =>
+  crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(path.join(ROOT, file)))
+    .digest('hex')
 
-const patches = fs.readdirSync(PATCHES).filter((file) => file.endsWith('.patch')).map(readPatch)
+const patches = fs
+  .readdirSync(PATCHES)
+  .filter((file) => file.endsWith('.patch'))
+  .map(readPatch)
 
 describe('patches', () => {
   test('at most two, each naming the upstream commit or pull request it backports', () => {
     expect(patches.length).toBeLessThanOrEqual(2)
     for (const patch of patches) {
-      expect(patch.header, patch.file).toMatch(/https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(pull|commit)\/\w+/)
+      expect(patch.header, patch.file).toMatch(
+        /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(pull|commit)\/\w+/,
+      )
       expect(patch.header, patch.file).toMatch(/backport/i)
     }
   })
 
   test('each is named for the exact version installed, and its code is in node_modules', () => {
     for (const patch of patches) {
-      const installed = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', patch.name, 'package.json'), 'utf8')).version
-      expect(installed, `${patch.name} is ${installed}, ${patch.file} was written for ${patch.version}: drop or redo the patch (docs/patches.md)`).toBe(patch.version)
+      const installed = JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'node_modules', patch.name, 'package.json'), 'utf8'),
+      ).version
+      expect(
+        installed,
+        `${patch.name} is ${installed}, ${patch.file} was written for ${patch.version}: drop or redo the patch (docs/patches.md)`,
+      ).toBe(patch.version)
       expect(patch.files.length, patch.file).toBeGreaterThan(0)
       for (const { path: file, hunks } of patch.files) {
         const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
         for (const hunk of hunks) {
-          expect(text.includes(hunk.join('\n')), `${file} lacks a hunk of ${patch.file}: did the postinstall (patch-package) run?`).toBe(true)
+          expect(
+            text.includes(hunk.join('\n')),
+            `${file} lacks a hunk of ${patch.file}: did the postinstall (patch-package) run?`,
+          ).toBe(true)
         }
       }
     }
@@ -74,7 +104,10 @@ describe('patches', () => {
   test('each patched file is the one the patch was written for', () => {
     const patched = patches.flatMap((patch) => patch.files.map((file) => file.path))
     expect(patched.sort()).toEqual(Object.keys(PATCHED_FILES_SHA256).sort())
-    for (const file of patched) expect(sha256Of(file), `${file} changed upstream: look at docs/patches.md`).toBe(PATCHED_FILES_SHA256[file])
+    for (const file of patched)
+      expect(sha256Of(file), `${file} changed upstream: look at docs/patches.md`).toBe(
+        PATCHED_FILES_SHA256[file],
+      )
   })
 })
 
@@ -82,22 +115,40 @@ describe('patches', () => {
  * A two-route server build (root and one page under it), as the compiler would write it: `modules`
  * are the route modules, `entry` the server entry's exports.
  */
-function twoRouteBuild({ pagePath, modules, entry, hasAction }: {
+function twoRouteBuild({
+  pagePath,
+  modules,
+  entry,
+  hasAction,
+}: {
   pagePath: string
   modules: { root: object; page: object }
   entry: Record<string, unknown>
   hasAction: boolean
 }) {
   const assetRoute = (id: string, parentId: string | undefined, routePath: string) => ({
-    id, parentId, path: routePath, module: `/build/${id}.js`, hasAction, hasLoader: true,
-    hasClientAction: false, hasClientLoader: false, hasErrorBoundary: 'ErrorBoundary' in modules.page,
+    id,
+    parentId,
+    path: routePath,
+    module: `/build/${id}.js`,
+    hasAction,
+    hasLoader: true,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasErrorBoundary: 'ErrorBoundary' in modules.page,
   })
   const build = {
     mode: 'production',
     publicPath: '/build/',
     assetsBuildDirectory: 'public/build',
     isSpaMode: false,
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+    },
     entry: { module: entry },
     routes: {
       root: { id: 'root', path: '', module: modules.root },
@@ -107,7 +158,10 @@ function twoRouteBuild({ pagePath, modules, entry, hasAction }: {
       version: 'test',
       url: '/build/manifest.js',
       entry: { module: '/build/entry.client.js', imports: [] },
-      routes: { root: assetRoute('root', undefined, ''), 'routes/page': assetRoute('routes/page', 'root', pagePath) },
+      routes: {
+        root: assetRoute('root', undefined, ''),
+        'routes/page': assetRoute('routes/page', 'root', pagePath),
+      },
     },
   }
   return createRequestHandler(build as unknown as ServerBuild, 'production')
@@ -129,7 +183,8 @@ describe('Remix, unpatched: a post whose Origin names another host runs neither 
       hasAction: true,
       modules: { root: module('root'), page: module('page') },
       entry: {
-        default: (_request: Request, status: number, headers: Headers) => new Response('rendered', { status, headers }),
+        default: (_request: Request, status: number, headers: Headers) =>
+          new Response('rendered', { status, headers }),
         handleError: (error: unknown) => errors.push(error),
       },
     })
@@ -144,19 +199,27 @@ describe('Remix, unpatched: a post whose Origin names another host runs neither 
 
   test.each([
     ['a page post', '/page', 'https://evil.example', ''],
-    ["a script's post (single fetch)", '/page.data', 'https://evil.example', 'Unexpected Server Error'],
+    [
+      "a script's post (single fetch)",
+      '/page.data',
+      'https://evil.example',
+      'Unexpected Server Error',
+    ],
     ['a page post from a sandboxed frame (Origin: null)', '/page', 'null', ''],
-  ])('%s: a 500 saying nothing of the app, nothing run, the refusal reported to handleError', async (_, url, origin, said) => {
-    ran.length = 0
-    const errors: unknown[] = []
-    const answer = await handler(errors)(post(url, origin))
-    expect(answer.status).toBe(500)
-    const text = await answer.text()
-    if (said) expect(text).toContain(said)
-    else expect(text).toBe('')
-    expect(String(errors[0])).toContain('does not match `origin` header')
-    expect(ran).toEqual([])
-  })
+  ])(
+    '%s: a 500 saying nothing of the app, nothing run, the refusal reported to handleError',
+    async (_, url, origin, said) => {
+      ran.length = 0
+      const errors: unknown[] = []
+      const answer = await handler(errors)(post(url, origin))
+      expect(answer.status).toBe(500)
+      const text = await answer.text()
+      if (said) expect(text).toContain(said)
+      else expect(text).toBe('')
+      expect(String(errors[0])).toContain('does not match `origin` header')
+      expect(ran).toEqual([])
+    },
+  )
 
   test('a post from our own pages runs its action and the loaders', async () => {
     ran.length = 0

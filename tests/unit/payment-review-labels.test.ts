@@ -19,10 +19,18 @@ describe('scheduleStatusLabel', () => {
 describe('notification links', () => {
   test('land under /subscriptions, investments under /investment-portfolio', () => {
     expect(subscriptionLink('land', 'SUB-1')).toBe('/subscriptions?page=1&type=land&search=SUB-1')
-    expect(subscriptionLink('land_investment', 'SUB-2')).toBe('/investment-portfolio?page=1&search=SUB-2')
-    expect(transactionLink('land', 'SUB-1', 'TRX-9')).toBe('/subscriptions/SUB-1/transactions?page=1&type=land#transaction-TRX-9')
-    expect(transactionLink('land_investment', 'SUB-2', 'TRX-9')).toBe('/investment-portfolio/SUB-2/transactions#transaction-TRX-9')
-    expect(receiptLink('land', 'SUB-1', 'TRX-9')).toBe('/subscriptions/SUB-1/transactions/TRX-9/receipt?page=1&type=land')
+    expect(subscriptionLink('land_investment', 'SUB-2')).toBe(
+      '/investment-portfolio?page=1&search=SUB-2',
+    )
+    expect(transactionLink('land', 'SUB-1', 'TRX-9')).toBe(
+      '/subscriptions/SUB-1/transactions?page=1&type=land#transaction-TRX-9',
+    )
+    expect(transactionLink('land_investment', 'SUB-2', 'TRX-9')).toBe(
+      '/investment-portfolio/SUB-2/transactions#transaction-TRX-9',
+    )
+    expect(receiptLink('land', 'SUB-1', 'TRX-9')).toBe(
+      '/subscriptions/SUB-1/transactions/TRX-9/receipt?page=1&type=land',
+    )
   })
 
   test.each([

@@ -13,7 +13,11 @@ import {
   type PayoutStatus,
   type PortfolioPayout,
 } from '~/contract/payout-rules'
-import { payoutAccountChanged, payoutAccountWording, maskedPayoutAccount } from '~/contract/payout-account'
+import {
+  payoutAccountChanged,
+  payoutAccountWording,
+  maskedPayoutAccount,
+} from '~/contract/payout-account'
 import { investmentPlan, type InvestmentTerms } from '~/backend/subscriptions/plans'
 
 const TODAY = '2026-11-23'
@@ -50,14 +54,23 @@ describe('payoutStatus: scheduled before its date, due through the grace days, l
   })
 })
 
-const recurring = (returnPercent: number, frequencyPeriod: number, duration: number, interval: InvestmentTerms['interval'] = 'months'): InvestmentTerms => ({
+const recurring = (
+  returnPercent: number,
+  frequencyPeriod: number,
+  duration: number,
+  interval: InvestmentTerms['interval'] = 'months',
+): InvestmentTerms => ({
   returnPercent,
   type: 'recurring',
   interval,
   frequencyPeriod,
   duration,
 })
-const oneTime = (returnPercent: number, frequencyPeriod: number, interval: InvestmentTerms['interval'] = 'months'): InvestmentTerms => ({
+const oneTime = (
+  returnPercent: number,
+  frequencyPeriod: number,
+  interval: InvestmentTerms['interval'] = 'months',
+): InvestmentTerms => ({
   returnPercent,
   type: 'one_time',
   interval,
@@ -85,11 +98,19 @@ describe('the ledger adds up to what the invest panel promised, to the kobo', ()
     // Same dates, numbered from 1, the principal in the last only.
     expect(ledger.map((row) => row.dueDate)).toEqual(shown.map((row) => row.period))
     expect(ledger.map((row) => row.sequence)).toEqual(shown.map((_, index) => index + 1))
-    expect(ledger.map((row) => row.principal)).toEqual(shown.map((_, index) => (index === count - 1 ? amount : 0)))
+    expect(ledger.map((row) => row.principal)).toEqual(
+      shown.map((_, index) => (index === count - 1 ? amount : 0)),
+    )
   })
 })
 
-const payout = (dueDate: string, amount: number, status: PayoutStatus, paidAt: string | null = null, principal = 0): PortfolioPayout => ({
+const payout = (
+  dueDate: string,
+  amount: number,
+  status: PayoutStatus,
+  paidAt: string | null = null,
+  principal = 0,
+): PortfolioPayout => ({
   dueDate,
   amount,
   principal,
@@ -125,7 +146,12 @@ describe('portfolioTotals: invested, returns received and expected, the next pay
   })
 
   test('payouts on the same day add up into the next payout; everything paid leaves none', () => {
-    expect(portfolioTotals([1], [payout('2026-12-01', 10, 'scheduled'), payout('2026-12-01', 15, 'scheduled')]).next).toEqual({
+    expect(
+      portfolioTotals(
+        [1],
+        [payout('2026-12-01', 10, 'scheduled'), payout('2026-12-01', 15, 'scheduled')],
+      ).next,
+    ).toEqual({
       dueDate: '2026-12-01',
       amount: 25,
     })
@@ -150,7 +176,12 @@ describe('cumulativeReturns: expected by payout date, received by the day paid',
   })
 
   test('paid on its date, and paid early', () => {
-    expect(cumulativeReturns([payout('2026-03-01', 50, 'paid', '2026-03-01'), payout('2026-04-01', 50, 'paid', '2026-02-20')])).toEqual([
+    expect(
+      cumulativeReturns([
+        payout('2026-03-01', 50, 'paid', '2026-03-01'),
+        payout('2026-04-01', 50, 'paid', '2026-02-20'),
+      ]),
+    ).toEqual([
       { date: '2026-02-20', expectedKobo: 0, receivedKobo: 50 },
       { date: '2026-03-01', expectedKobo: 50, receivedKobo: 100 },
       { date: '2026-04-01', expectedKobo: 100, receivedKobo: 100 },
@@ -178,13 +209,22 @@ describe('payoutAccountHold: payouts wait the hold hours after the payout accoun
   })
 
   test('the end of a hold, and how staff read it (DD/MM/YYYY, then HH:mm on a 24-hour clock, in the time zone given)', () => {
-    expect(payoutAccountHeldUntil(new Date(changed), 72).toISOString()).toBe('2027-01-17T08:30:00.000Z')
-    const hold = { changed_at: '2027-01-14T23:30:00.000Z', held_until: '2027-01-17T23:30:00.000Z' }
-    expect(payoutHoldWording(hold, 'Africa/Lagos')).toBe('Payout account changed on 15/01/2027: held until 18/01/2027 00:30')
-    expect(payoutHoldWording(hold, 'UTC')).toBe('Payout account changed on 14/01/2027: held until 17/01/2027 23:30')
-    expect(payoutHoldWording({ changed_at: changed, held_until: '2027-01-17T14:05:00.000Z' }, 'Africa/Lagos')).toBe(
-      'Payout account changed on 14/01/2027: held until 17/01/2027 15:05',
+    expect(payoutAccountHeldUntil(new Date(changed), 72).toISOString()).toBe(
+      '2027-01-17T08:30:00.000Z',
     )
+    const hold = { changed_at: '2027-01-14T23:30:00.000Z', held_until: '2027-01-17T23:30:00.000Z' }
+    expect(payoutHoldWording(hold, 'Africa/Lagos')).toBe(
+      'Payout account changed on 15/01/2027: held until 18/01/2027 00:30',
+    )
+    expect(payoutHoldWording(hold, 'UTC')).toBe(
+      'Payout account changed on 14/01/2027: held until 17/01/2027 23:30',
+    )
+    expect(
+      payoutHoldWording(
+        { changed_at: changed, held_until: '2027-01-17T14:05:00.000Z' },
+        'Africa/Lagos',
+      ),
+    ).toBe('Payout account changed on 14/01/2027: held until 17/01/2027 15:05')
   })
 })
 
@@ -203,12 +243,16 @@ describe('payoutAccountChanged: only the bank, the account number and the name c
   })
 
   test('set for the first time is a change; nothing to nothing is not', () => {
-    expect(payoutAccountChanged({ bank: '', account_number: '', account_name: '' }, saved)).toBe(true)
+    expect(payoutAccountChanged({ bank: '', account_number: '', account_name: '' }, saved)).toBe(
+      true,
+    )
     expect(payoutAccountChanged({}, { bank: '', account_number: '' })).toBe(false)
   })
 
   test('as a payout record prints it, and as a notice shows it', () => {
-    expect(payoutAccountWording(saved)).toBe('Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze')
+    expect(payoutAccountWording(saved)).toBe(
+      'Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze',
+    )
     expect(maskedPayoutAccount(saved)).toBe('Guaranty Trust Bank (GTBank), account ending 6789')
   })
 })

@@ -38,27 +38,42 @@ describe('the people pages follow the rules of their menu entries', () => {
 
 describe('who may see people is the endpoint table’s rule, read the same way everywhere', () => {
   // Every role, alone and with each single permission, and with all of them.
-  const principals = ROLES.flatMap((role) => [who(role), ...PERMISSIONS.map((permission) => who(role, permission)), who(role, ...PERMISSIONS)])
+  const principals = ROLES.flatMap((role) => [
+    who(role),
+    ...PERMISSIONS.map((permission) => who(role, permission)),
+    who(role, ...PERMISSIONS),
+  ])
 
   test.each([
     ['customer', endpoints.customerList, endpoints.customerCreate, canSeeCustomers],
     ['realtor', endpoints.realtorList, endpoints.realtorCreate, canSeeRealtors],
     ['user', endpoints.userList, endpoints.userCreate, canSeeUsers],
-  ] as const)('%s: the menu and the pages follow the list and create entries', (kind, list, create, menu) => {
-    for (const user of principals) {
-      const label = `${user.role} with ${user.permissions.join(', ') || 'no permission'}`
-      expect(canSeePeople(user, kind), label).toBe(mayCall(user, list.access))
-      expect(menu(user), label).toBe(mayCall(user, list.access))
-      expect(canModifyPeople(user, kind), label).toBe(mayCall(user, create.access))
-    }
-  })
+  ] as const)(
+    '%s: the menu and the pages follow the list and create entries',
+    (kind, list, create, menu) => {
+      for (const user of principals) {
+        const label = `${user.role} with ${user.permissions.join(', ') || 'no permission'}`
+        expect(canSeePeople(user, kind), label).toBe(mayCall(user, list.access))
+        expect(menu(user), label).toBe(mayCall(user, list.access))
+        expect(canModifyPeople(user, kind), label).toBe(mayCall(user, create.access))
+      }
+    },
+  )
 
   test('every people endpoint of a kind shares its list’s or its create’s rule', () => {
     expect(endpoints.customerShow.access).toEqual(endpoints.customerList.access)
-    for (const name of ['customerUpdate', 'customerSuspend'] as const) expect(endpoints[name].access).toEqual(endpoints.customerCreate.access)
+    for (const name of ['customerUpdate', 'customerSuspend'] as const)
+      expect(endpoints[name].access).toEqual(endpoints.customerCreate.access)
     expect(endpoints.realtorShow.access).toEqual(endpoints.realtorList.access)
-    for (const name of ['realtorUpdate', 'realtorSuspend'] as const) expect(endpoints[name].access).toEqual(endpoints.realtorCreate.access)
-    for (const name of ['userList', 'userShow', 'userUpdate', 'userSuspend', 'permissionList'] as const) {
+    for (const name of ['realtorUpdate', 'realtorSuspend'] as const)
+      expect(endpoints[name].access).toEqual(endpoints.realtorCreate.access)
+    for (const name of [
+      'userList',
+      'userShow',
+      'userUpdate',
+      'userSuspend',
+      'permissionList',
+    ] as const) {
       expect(endpoints[name].access).toEqual(endpoints.userCreate.access)
     }
   })

@@ -37,16 +37,24 @@ describe('the database on its own thread', () => {
     expect(inserted.createdAt).toBeInstanceOf(Date)
     expect(inserted.emailVerifiedAt).toBeNull()
     expect(inserted.isSuspended).toBe(false)
-    const [{ total }] = await db.select({ total: count() }).from(users).where(eq(users.email, 'thread-1@example.com'))
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(users)
+      .where(eq(users.email, 'thread-1@example.com'))
     expect(total).toBe(1)
-    const { rows } = (await db.execute(sql`select current_date::text as today`)) as unknown as { rows: { today: string }[] }
+    const { rows } = (await db.execute(sql`select current_date::text as today`)) as unknown as {
+      rows: { today: string }[]
+    }
     const [{ today }] = rows
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
   it("keeps PostgreSQL's error fields: a duplicate e-mail is error 23505, as the sign-up checks", async () => {
     const { db } = connection
-    const failure = await db.insert(users).values({ ...customer(2), email: 'thread-1@example.com' }).catch((error: unknown) => error)
+    const failure = await db
+      .insert(users)
+      .values({ ...customer(2), email: 'thread-1@example.com' })
+      .catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(Error)
     const cause = (failure as { cause?: { code?: string } }).cause ?? (failure as { code?: string })
     expect(cause.code).toBe('23505')
@@ -60,13 +68,18 @@ describe('the database on its own thread', () => {
         throw new Error('changed my mind')
       }),
     ).rejects.toThrow('changed my mind')
-    expect(await db.select().from(users).where(eq(users.email, 'thread-3@example.com'))).toHaveLength(0)
+    expect(
+      await db.select().from(users).where(eq(users.email, 'thread-3@example.com')),
+    ).toHaveLength(0)
 
     await db.transaction(async (tx) => {
       await tx.insert(users).values(customer(4))
       await tx.insert(users).values(customer(5))
     })
-    const kept = await db.select({ email: users.email }).from(users).where(sql`${users.email} in ('thread-4@example.com', 'thread-5@example.com')`)
+    const kept = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`${users.email} in ('thread-4@example.com', 'thread-5@example.com')`)
     expect(kept).toHaveLength(2)
   })
 
@@ -80,25 +93,37 @@ describe('the database on its own thread', () => {
       throw new Error('rolled back')
     })
     // Sent while the transaction holds its uncommitted row: it must not see it, nor be rolled back with it.
-    const outside = db.select({ total: count() }).from(users).where(eq(users.email, 'thread-6@example.com'))
+    const outside = db
+      .select({ total: count() })
+      .from(users)
+      .where(eq(users.email, 'thread-6@example.com'))
     const insertedOutside = db.insert(users).values(customer(7)).returning()
     releaseTransaction()
     await expect(transaction).rejects.toThrow('rolled back')
     expect((await outside)[0].total).toBe(0)
     expect((await insertedOutside)[0].email).toBe('thread-7@example.com')
-    expect(await db.select().from(users).where(eq(users.email, 'thread-7@example.com'))).toHaveLength(1)
+    expect(
+      await db.select().from(users).where(eq(users.email, 'thread-7@example.com')),
+    ).toHaveLength(1)
   })
 
   it('nested transactions roll back to their savepoint only', async () => {
     const { db } = connection
     await db.transaction(async (tx) => {
       await tx.insert(users).values(customer(8))
-      await tx.transaction(async (inner) => {
-        await inner.insert(users).values(customer(9))
-        inner.rollback()
-      }).catch(() => {})
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(users).values(customer(9))
+          inner.rollback()
+        })
+        .catch(() => {})
     })
-    const emails = (await db.select({ email: users.email }).from(users).where(sql`${users.email} in ('thread-8@example.com', 'thread-9@example.com')`)).map((row) => row.email)
+    const emails = (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(sql`${users.email} in ('thread-8@example.com', 'thread-9@example.com')`)
+    ).map((row) => row.email)
     expect(emails).toEqual(['thread-8@example.com'])
   })
 
@@ -118,7 +143,10 @@ describe('the database on its own thread', () => {
       insert into products (reference, type, description, location, amount, created_at)
       select 'PRD-T' || lpad(g::text, 7, '0'), 'land', 'A plot', 'Lekki ' || g, g * 100, now()
       from generate_series(1, 2000) g`)
-    const rows = await db.select({ reference: products.reference, amount: products.amount }).from(products).where(sql`${products.reference} like 'PRD-T%'`)
+    const rows = await db
+      .select({ reference: products.reference, amount: products.amount })
+      .from(products)
+      .where(sql`${products.reference} like 'PRD-T%'`)
     expect(rows).toHaveLength(2000)
     expect(rows.find((row) => row.reference === 'PRD-T0001999')?.amount).toBe(199_900)
   })

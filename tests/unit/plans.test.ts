@@ -44,7 +44,12 @@ describe('dates', () => {
   })
 })
 
-const recurring = (interval: InvestmentTerms['interval'], frequencyPeriod: number, duration: number, returnPercent = 10): InvestmentTerms => ({
+const recurring = (
+  interval: InvestmentTerms['interval'],
+  frequencyPeriod: number,
+  duration: number,
+  returnPercent = 10,
+): InvestmentTerms => ({
   type: 'recurring',
   interval,
   frequencyPeriod,
@@ -81,7 +86,12 @@ describe('investment plan', () => {
 
   test('recurring in weeks', () => {
     const rows = investmentPlan(10_000_000, recurring('weeks', 2, 8, 2.5), '2024-02-01')
-    expect(rows.map((row) => row.period)).toEqual(['2024-02-15', '2024-02-29', '2024-03-14', '2024-03-28'])
+    expect(rows.map((row) => row.period)).toEqual([
+      '2024-02-15',
+      '2024-02-29',
+      '2024-03-14',
+      '2024-03-28',
+    ])
     expect(rows.map((row) => row.amount)).toEqual([250_000, 250_000, 250_000, 10_250_000])
   })
 
@@ -102,21 +112,29 @@ describe('investment plan', () => {
   })
 
   test('one time: A × (1 + r / 100) after frequency_period', () => {
-    const terms: InvestmentTerms = { type: 'one_time', interval: 'months', frequencyPeriod: 6, duration: null, returnPercent: 25 }
-    expect(investmentPlan(50_000_000, terms, '2025-08-31')).toEqual([{ period: '2026-02-28', amount: 62_500_000 }])
+    const terms: InvestmentTerms = {
+      type: 'one_time',
+      interval: 'months',
+      frequencyPeriod: 6,
+      duration: null,
+      returnPercent: 25,
+    }
+    expect(investmentPlan(50_000_000, terms, '2025-08-31')).toEqual([
+      { period: '2026-02-28', amount: 62_500_000 },
+    ])
   })
 
   test('one time in days, weeks and years', () => {
     const base = { type: 'one_time' as const, duration: null, returnPercent: 12 }
-    expect(investmentPlan(1_000_000, { ...base, interval: 'days', frequencyPeriod: 45 }, '2024-01-20')).toEqual([
-      { period: '2024-03-05', amount: 1_120_000 },
-    ])
-    expect(investmentPlan(1_000_000, { ...base, interval: 'weeks', frequencyPeriod: 1 }, '2025-12-29')).toEqual([
-      { period: '2026-01-05', amount: 1_120_000 },
-    ])
-    expect(investmentPlan(1_000_000, { ...base, interval: 'years', frequencyPeriod: 2 }, '2024-02-29')).toEqual([
-      { period: '2026-02-28', amount: 1_120_000 },
-    ])
+    expect(
+      investmentPlan(1_000_000, { ...base, interval: 'days', frequencyPeriod: 45 }, '2024-01-20'),
+    ).toEqual([{ period: '2024-03-05', amount: 1_120_000 }])
+    expect(
+      investmentPlan(1_000_000, { ...base, interval: 'weeks', frequencyPeriod: 1 }, '2025-12-29'),
+    ).toEqual([{ period: '2026-01-05', amount: 1_120_000 }])
+    expect(
+      investmentPlan(1_000_000, { ...base, interval: 'years', frequencyPeriod: 2 }, '2024-02-29'),
+    ).toEqual([{ period: '2026-02-28', amount: 1_120_000 }])
   })
 })
 
@@ -155,16 +173,20 @@ describe('payment structure of a land payment plan', () => {
   })
 
   test('days and years', () => {
-    expect(paymentStructure({ amount: 900_00, duration: 3, durationType: 'days' }, 500_00, '2024-02-28')).toEqual([
+    expect(
+      paymentStructure({ amount: 900_00, duration: 3, durationType: 'days' }, 500_00, '2024-02-28'),
+    ).toEqual([
       { period: '2024-02-28', amount: 500_00 },
       { period: '2024-02-29', amount: 200_00 },
       { period: '2024-03-01', amount: 200_00 },
     ])
-    expect(paymentStructure({ amount: 3_000_00, duration: 3, durationType: 'years' }, null, '2024-02-29').map((row) => row.period)).toEqual([
-      '2024-02-29',
-      '2025-02-28',
-      '2026-02-28',
-    ])
+    expect(
+      paymentStructure(
+        { amount: 3_000_00, duration: 3, durationType: 'years' },
+        null,
+        '2024-02-29',
+      ).map((row) => row.period),
+    ).toEqual(['2024-02-29', '2025-02-28', '2026-02-28'])
   })
 
   // The catalogue's estimated_duration_payment and initial deposit come from the same functions.
@@ -178,7 +200,9 @@ describe('payment structure of a land payment plan', () => {
     const thirds = { amount: 100_000_000, duration: 3, durationType: 'weeks' as const }
     expect(initialDeposit(thirds, null)).toBe(33_333_333)
     expect(estimatedDurationPayment(thirds, null)).toBe(33_333_334)
-    expect(paymentStructure(thirds, null, '2025-01-01').map((row) => row.amount)).toEqual([33_333_333, 33_333_334, 33_333_333])
+    expect(paymentStructure(thirds, null, '2025-01-01').map((row) => row.amount)).toEqual([
+      33_333_333, 33_333_334, 33_333_333,
+    ])
   })
 
   test('every plan adds up to its amount, to the kobo, its instalments equal but the last', () => {
@@ -194,38 +218,56 @@ describe('payment structure of a land payment plan', () => {
       expect(sum(rows)).toBe(amount)
       expect(rows[0].amount).toBe(initialDeposit(plan, deposit))
       const instalments = rows.slice(1, -1)
-      expect(instalments.every((row) => row.amount === estimatedDurationPayment(plan, deposit))).toBe(true)
+      expect(
+        instalments.every((row) => row.amount === estimatedDurationPayment(plan, deposit)),
+      ).toBe(true)
     }
   })
 
   test('a one-step plan, or a deposit covering it all, is one payment today', () => {
-    expect(paymentStructure({ amount: 5_000_00, duration: 1, durationType: 'months' }, null, '2025-05-05')).toEqual([
-      { period: '2025-05-05', amount: 5_000_00 },
-    ])
-    expect(paymentStructure({ amount: 5_000_00, duration: 4, durationType: 'months' }, 9_000_00, '2025-05-05')).toEqual([
-      { period: '2025-05-05', amount: 5_000_00 },
-    ])
+    expect(
+      paymentStructure(
+        { amount: 5_000_00, duration: 1, durationType: 'months' },
+        null,
+        '2025-05-05',
+      ),
+    ).toEqual([{ period: '2025-05-05', amount: 5_000_00 }])
+    expect(
+      paymentStructure(
+        { amount: 5_000_00, duration: 4, durationType: 'months' },
+        9_000_00,
+        '2025-05-05',
+      ),
+    ).toEqual([{ period: '2025-05-05', amount: 5_000_00 }])
   })
 })
 
 describe('full payment', () => {
   test('one row of the product amount today', () => {
-    expect(fullPaymentStructure(500_000_000, null, '2025-06-01')).toEqual([{ period: '2025-06-01', amount: 500_000_000 }])
+    expect(fullPaymentStructure(500_000_000, null, '2025-06-01')).toEqual([
+      { period: '2025-06-01', amount: 500_000_000 },
+    ])
   })
 
   test('one row of the discounted price (discountedKobo) today', () => {
-    expect(fullPaymentStructure(123_456_789, 12.5, '2025-06-01')).toEqual([{ period: '2025-06-01', amount: 108_024_690 }])
+    expect(fullPaymentStructure(123_456_789, 12.5, '2025-06-01')).toEqual([
+      { period: '2025-06-01', amount: 108_024_690 },
+    ])
   })
 })
 
 describe('amounts in words', () => {
   test('naira and kobo', () => {
-    expect(nairaInWords(125_000_050)).toBe('One million, two hundred and fifty thousand naira and fifty kobo only')
+    expect(nairaInWords(125_000_050)).toBe(
+      'One million, two hundred and fifty thousand naira and fifty kobo only',
+    )
     expect(nairaInWords(100_500)).toBe('One thousand and five naira only')
     expect(nairaInWords(7)).toBe('Zero naira and seven kobo only')
     expect(nairaInWords(2_100)).toBe('Twenty-one naira only')
     expect(nairaInWords(10_000_000_000)).toBe('One hundred million naira only')
     expect(integerInWords(1_000_001)).toBe('one million and one')
-    expect(integerInWords(999_999)).toBe('nine hundred and ninety-nine thousand, nine hundred and ninety-nine')
+    expect(integerInWords(999_999)).toBe(
+      'nine hundred and ninety-nine thousand, nine hundred and ninety-nine',
+    )
   })
 })

@@ -18,7 +18,11 @@ describe('the API read cache', () => {
   test('keeps binary bodies (images) byte for byte', async () => {
     const cache = createReadCache()
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00])
-    const stored = await cache.set('t /media/a.png', cache.generation, new Response(png, { headers: { 'content-length': '10' } }))
+    const stored = await cache.set(
+      't /media/a.png',
+      cache.generation,
+      new Response(png, { headers: { 'content-length': '10' } }),
+    )
     expect(new Uint8Array(await stored.arrayBuffer())).toEqual(png)
     expect(new Uint8Array(await cache.get('t /media/a.png')!.arrayBuffer())).toEqual(png)
   })
@@ -43,7 +47,11 @@ describe('the API read cache', () => {
   test('files come back byte for byte, from the cache too', async () => {
     const cache = createReadCache()
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xc3])
-    const passed = await cache.set('t /media/x', cache.generation, new Response(png, { headers: { 'content-type': 'image/png' } }))
+    const passed = await cache.set(
+      't /media/x',
+      cache.generation,
+      new Response(png, { headers: { 'content-type': 'image/png' } }),
+    )
     expect(new Uint8Array(await passed.arrayBuffer())).toEqual(png)
     const hit = cache.get('t /media/x')
     expect(hit?.headers.get('content-type')).toBe('image/png')
@@ -137,12 +145,15 @@ describe('reads under way', () => {
       expect(kept).not.toBeInstanceOf(Response)
       expect(kept.status).toBe(200)
       expect(kept.headers).toContainEqual(['content-type', 'application/json'])
-      expect(JSON.parse(new TextDecoder().decode((kept as { body: Uint8Array }).body))).toEqual({ items: [1, 2] })
+      expect(JSON.parse(new TextDecoder().decode((kept as { body: Uint8Array }).body))).toEqual({
+        items: [1, 2],
+      })
     }
-    const refused = await cache.readKept('t /secret', async () => answer('{"status":"forbidden"}', 403))
+    const refused = await cache.readKept('t /secret', async () =>
+      answer('{"status":"forbidden"}', 403),
+    )
     expect(refused).toBeInstanceOf(Response)
     expect(await (refused as Response).text()).toBe('{"status":"forbidden"}')
     expect(cache.get('t /secret')).toBeNull()
   })
 })
-

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { editDistance, matchLines, nameResembles, subscriptionReferences, type PendingPayment } from '~/backend/reconciliation/matching'
+import {
+  editDistance,
+  matchLines,
+  nameResembles,
+  subscriptionReferences,
+  type PendingPayment,
+} from '~/backend/reconciliation/matching'
 
 describe('subscriptionReferences', () => {
   test.each([
@@ -72,18 +78,34 @@ describe('matchLines', () => {
 
   test.each([
     ['the reference but another amount', { narration: 'SUB-AAAA0001', amountKobo: 99_999_00 }],
-    ['the amount but 4 days from the day given', { narration: 'FROM NGOZI OKAFOR', date: '2027-01-08' }],
+    [
+      'the amount but 4 days from the day given',
+      { narration: 'FROM NGOZI OKAFOR', date: '2027-01-08' },
+    ],
     ['the amount and day but another name', { narration: 'FROM EMEKA EZE' }],
     ['the reference of an unknown subscription', { narration: 'SUB-ZZZZ9999' }],
   ])('none for %s', (_name, line) => {
-    const result = matchLines([{ key: 1, date: '2027-01-05', amountKobo: 100_000_00, ...line }], [payment(1)], [])
+    const result = matchLines(
+      [{ key: 1, date: '2027-01-05', amountKobo: 100_000_00, ...line }],
+      [payment(1)],
+      [],
+    )
     expect(result.get(1)?.confidence).toBe('none')
   })
 
   test('within 3 days either side counts as likely', () => {
     for (const date of ['2027-01-01', '2027-01-07']) {
-      const result = matchLines([{ key: 1, date, narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 }], [payment(1)], [])
-      expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] })
+      const result = matchLines(
+        [{ key: 1, date, narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 }],
+        [payment(1)],
+        [],
+      )
+      expect(result.get(1)).toEqual({
+        confidence: 'likely',
+        transactionId: 1,
+        subscriptionId: null,
+        candidates: [],
+      })
     }
   })
 
@@ -91,7 +113,12 @@ describe('matchLines', () => {
     const result = matchLines(
       [
         { key: 1, date: '2027-01-05', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
-        { key: 2, date: '2027-01-05', narration: 'NGOZI OKAFOR SUB-AAAA0001', amountKobo: 100_000_00 },
+        {
+          key: 2,
+          date: '2027-01-05',
+          narration: 'NGOZI OKAFOR SUB-AAAA0001',
+          amountKobo: 100_000_00,
+        },
         { key: 3, date: '2027-01-03', narration: 'FROM NGOZI OKAFOR', amountKobo: 100_000_00 },
       ],
       [payment(1), payment(2, { paidOn: '2027-01-02' })],
@@ -107,37 +134,83 @@ describe('matchLines', () => {
   // A credit that fits more than one payment is nobody's: anyone may sign up under another's name.
   const victim = payment(1, { subscriptionReference: 'SUB-VICT0001', paidOn: '2027-01-05' })
   const impostor = payment(2, { subscriptionReference: 'SUB-IMPO0002', paidOn: '2027-01-05' })
-  const credit = { key: 1, date: '2027-01-05', narration: 'NIP TRANSFER FROM NGOZI OKAFOR', amountKobo: 100_000_00 }
+  const credit = {
+    key: 1,
+    date: '2027-01-05',
+    narration: 'NIP TRANSFER FROM NGOZI OKAFOR',
+    amountKobo: 100_000_00,
+  }
   test.each([
-    ['the victim alone', [victim], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
-    ['an impostor alone', [impostor], { confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] }],
-    ['the victim and an impostor', [victim, impostor], { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] }],
-    ['an impostor who sent their claim first, then the victim', [impostor, victim], { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] }],
+    [
+      'the victim alone',
+      [victim],
+      { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] },
+    ],
+    [
+      'an impostor alone',
+      [impostor],
+      { confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] },
+    ],
+    [
+      'the victim and an impostor',
+      [victim, impostor],
+      { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] },
+    ],
+    [
+      'an impostor who sent their claim first, then the victim',
+      [impostor, victim],
+      { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2] },
+    ],
     [
       'an impostor claiming a nearer day',
       [victim, { ...impostor, paidOn: '2027-01-05' }, { ...payment(3), paidOn: '2027-01-07' }],
       { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: [1, 2, 3] },
     ],
-    ['an impostor with another amount', [victim, { ...impostor, amountKobo: 99_000_00 }], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
-    ['an impostor under another name', [victim, { ...impostor, customerName: 'Emeka Eze' }], { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] }],
+    [
+      'an impostor with another amount',
+      [victim, { ...impostor, amountKobo: 99_000_00 }],
+      { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] },
+    ],
+    [
+      'an impostor under another name',
+      [victim, { ...impostor, customerName: 'Emeka Eze' }],
+      { confidence: 'likely', transactionId: 1, subscriptionId: null, candidates: [] },
+    ],
   ] as const)('a credit fitting %s', (_name, payments, expected) => {
     expect(matchLines([credit], [...payments], []).get(1)).toEqual(expected)
   })
 
   test('the narration naming the subscription settles it: exact, whoever else claims the amount', () => {
     const named = { ...credit, narration: 'NIP TRANSFER FROM NGOZI OKAFOR SUB-VICT0001' }
-    expect(matchLines([named], [impostor, victim], []).get(1)).toEqual({ confidence: 'exact', transactionId: 1, subscriptionId: null, candidates: [] })
+    expect(matchLines([named], [impostor, victim], []).get(1)).toEqual({
+      confidence: 'exact',
+      transactionId: 1,
+      subscriptionId: null,
+      candidates: [],
+    })
   })
 
   test('a payment matched exactly to another line is no candidate', () => {
-    const result = matchLines([credit, { ...credit, key: 2, narration: 'SUB-VICT0001' }], [victim, impostor], [])
+    const result = matchLines(
+      [credit, { ...credit, key: 2, narration: 'SUB-VICT0001' }],
+      [victim, impostor],
+      [],
+    )
     expect(result.get(2)).toMatchObject({ confidence: 'exact', transactionId: 1 })
-    expect(result.get(1)).toEqual({ confidence: 'likely', transactionId: 2, subscriptionId: null, candidates: [] })
+    expect(result.get(1)).toEqual({
+      confidence: 'likely',
+      transactionId: 2,
+      subscriptionId: null,
+      candidates: [],
+    })
   })
 
   test('two credits each fitting the same two payments are both ambiguous', () => {
     const result = matchLines([credit, { ...credit, key: 2 }], [victim, impostor], [])
-    expect([result.get(1)?.confidence, result.get(2)?.confidence]).toEqual(['ambiguous', 'ambiguous'])
+    expect([result.get(1)?.confidence, result.get(2)?.confidence]).toEqual([
+      'ambiguous',
+      'ambiguous',
+    ])
   })
 
   test('two lines naming one subscription awaiting payment: the first takes it', () => {

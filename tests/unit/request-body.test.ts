@@ -21,7 +21,12 @@ function endlessBody() {
 }
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
-  new Request('http://app.test/login', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+  new Request('http://app.test/login', {
+    method: 'POST',
+    body,
+    headers,
+    duplex: 'half',
+  } as RequestInit)
 
 describe('readBodyBytes', () => {
   test('a body within the limit is read whole', async () => {
@@ -46,21 +51,28 @@ describe('readBodyBytes', () => {
   })
 
   test('one byte over the limit is too much', async () => {
-    await expect(readBodyBytes(post('x'.repeat(1001)), 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
+    await expect(readBodyBytes(post('x'.repeat(1001)), 1000)).rejects.toBeInstanceOf(
+      BodyTooLargeError,
+    )
   })
 })
 
 describe('readBodyForm', () => {
   test('urlencoded and multipart forms within the limit', async () => {
     const urlencoded = await readBodyForm(
-      post('email=ada%40example.com&remember=on', { 'content-type': 'application/x-www-form-urlencoded' }),
+      post('email=ada%40example.com&remember=on', {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
       1000,
     )
     expect(urlencoded.get('email')).toBe('ada@example.com')
     const form = new FormData()
     form.set('amount', '5000')
     form.set('proof', new File([new Uint8Array(2000)], 'proof.png', { type: 'image/png' }))
-    const multipart = await readBodyForm(new Request('http://app.test/pay', { method: 'POST', body: form }), 10_000)
+    const multipart = await readBodyForm(
+      new Request('http://app.test/pay', { method: 'POST', body: form }),
+      10_000,
+    )
     expect(multipart.get('amount')).toBe('5000')
     expect((multipart.get('proof') as File).size).toBe(2000)
   })
@@ -68,9 +80,9 @@ describe('readBodyForm', () => {
   test('a multipart form over the limit is refused', async () => {
     const form = new FormData()
     form.set('proof', new File([new Uint8Array(20_000)], 'proof.png', { type: 'image/png' }))
-    await expect(readBodyForm(new Request('http://app.test/pay', { method: 'POST', body: form }), 10_000)).rejects.toBeInstanceOf(
-      BodyTooLargeError,
-    )
+    await expect(
+      readBodyForm(new Request('http://app.test/pay', { method: 'POST', body: form }), 10_000),
+    ).rejects.toBeInstanceOf(BodyTooLargeError)
   })
 })
 
@@ -91,7 +103,9 @@ test('no code reads a request body except through the bounded reader', () => {
         .readFileSync(file, 'utf8')
         .split('\n')
         .map((line, index) => ({ line, at: `${path.relative(app, file)}:${index + 1}` }))
-        .filter(({ line }) => /\b[Rr]equest(\.clone\(\))?\.(formData|text|json|arrayBuffer|blob|body)\b/.test(line))
+        .filter(({ line }) =>
+          /\b[Rr]equest(\.clone\(\))?\.(formData|text|json|arrayBuffer|blob|body)\b/.test(line),
+        )
         .map(({ at, line }) => `${at}: ${line.trim()}`),
     )
   expect(offenders).toEqual([])

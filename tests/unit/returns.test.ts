@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { payoutWording, returnsWording, yearlyPercent, type Interval } from '~/contract/products-labels'
+import {
+  payoutWording,
+  returnsWording,
+  yearlyPercent,
+  type Interval,
+} from '~/contract/products-labels'
 import { payoutTotals } from '~/utils/breakdown'
 
 type Terms = [percent: number, count: number, interval: Interval, type: 'recurring' | 'one_time']
@@ -28,8 +33,22 @@ describe('returnsWording: the return in plain words with its yearly equivalent',
   })
 
   test('a product without its terms says nothing', () => {
-    expect(returnsWording({ investment_return: null, frequency_period: 3, interval: 'months', land_investment_type: 'recurring' })).toBe('')
-    expect(returnsWording({ investment_return: 8, frequency_period: null, interval: 'months', land_investment_type: 'recurring' })).toBe('')
+    expect(
+      returnsWording({
+        investment_return: null,
+        frequency_period: 3,
+        interval: 'months',
+        land_investment_type: 'recurring',
+      }),
+    ).toBe('')
+    expect(
+      returnsWording({
+        investment_return: 8,
+        frequency_period: null,
+        interval: 'months',
+        land_investment_type: 'recurring',
+      }),
+    ).toBe('')
   })
 })
 
@@ -67,6 +86,11 @@ describe('payoutTotals: what an investment pays back and the profit in it', () =
     [0.2, [0.1, 0.2], { paidOut: 0.3, profit: 0.1 }],
     [100, [], { paidOut: 0, profit: -100 }],
   ])('₦%s invested, payouts %j', (invested, rows, expected) => {
-    expect(payoutTotals(invested, rows.map((amount) => ({ amount })))).toEqual(expected)
+    expect(
+      payoutTotals(
+        invested,
+        rows.map((amount) => ({ amount })),
+      ),
+    ).toEqual(expected)
   })
 })

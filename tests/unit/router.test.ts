@@ -5,12 +5,25 @@ import { endpoints } from '~/contract/endpoints'
 import { servedRoutes } from '~/backend'
 import { createRouter, implement } from '~/backend/http/router'
 
-const entry = (method: HttpMethod, path: string) => endpoint({ method, path, tag: 'Test', summary: 'A test route', access: 'public', response: z.null() })
+const entry = (method: HttpMethod, path: string) =>
+  endpoint({
+    method,
+    path,
+    tag: 'Test',
+    summary: 'A test route',
+    access: 'public',
+    response: z.null(),
+  })
 const answer = async () => ({ data: null })
 
 /** A table of entries and a handler for each, as the API's own are made. */
 function routerOf(table: Record<string, ReturnType<typeof entry>>) {
-  return createRouter(table, Object.fromEntries(Object.entries(table).map(([name, found]) => [name, implement(found, answer)])))
+  return createRouter(
+    table,
+    Object.fromEntries(
+      Object.entries(table).map(([name, found]) => [name, implement(found, answer)]),
+    ),
+  )
 }
 
 const router = routerOf({
@@ -23,7 +36,11 @@ const router = routerOf({
 
 describe('router', () => {
   test('matches a fixed path, with or without slashes around it, and names the entry', () => {
-    expect(router.match('GET', 'product').route).toMatchObject({ name: 'productList', method: 'GET', path: 'product' })
+    expect(router.match('GET', 'product').route).toMatchObject({
+      name: 'productList',
+      method: 'GET',
+      path: 'product',
+    })
     expect(router.match('GET', '/product/').route).toMatchObject({ path: 'product' })
   })
 
@@ -31,9 +48,13 @@ describe('router', () => {
     const found = router.match('POST', '/admin/product/PRD-AB12/payment-plan/1f2e-3d')
     expect(found.route).toMatchObject({ path: 'admin/product/:reference/payment-plan/:uuid' })
     expect(found.params).toEqual({ reference: 'PRD-AB12', uuid: '1f2e-3d' })
-    expect(router.match('GET', 'product/PRD%2001/payment-plan').params).toEqual({ reference: 'PRD 01' })
+    expect(router.match('GET', 'product/PRD%2001/payment-plan').params).toEqual({
+      reference: 'PRD 01',
+    })
     // A malformed escape is passed on as typed rather than failing the request.
-    expect(router.match('GET', 'product/%E0%A4%A/payment-plan').params).toEqual({ reference: '%E0%A4%A' })
+    expect(router.match('GET', 'product/%E0%A4%A/payment-plan').params).toEqual({
+      reference: '%E0%A4%A',
+    })
   })
 
   test('a placeholder never spans a slash, and paths match whole', () => {
@@ -72,12 +93,18 @@ describe('router', () => {
 
   test('a handler under a name that is not its own entry is refused when the router is made', () => {
     const table = { first: entry('GET', 'first'), second: entry('GET', 'second') }
-    const swapped = { first: implement(table.second, answer), second: implement(table.first, answer) }
-    expect(() => createRouter(table, swapped)).toThrow('The handler under first does not answer the entry first')
+    const swapped = {
+      first: implement(table.second, answer),
+      second: implement(table.first, answer),
+    }
+    expect(() => createRouter(table, swapped)).toThrow(
+      'The handler under first does not answer the entry first',
+    )
   })
 
   test("the API serves exactly the endpoint table's entries, each under its own name", () => {
     expect(servedRoutes.map((route) => route.name).sort()).toEqual(Object.keys(endpoints).sort())
-    for (const route of servedRoutes) expect(route.endpoint).toBe(endpoints[route.name as keyof typeof endpoints])
+    for (const route of servedRoutes)
+      expect(route.endpoint).toBe(endpoints[route.name as keyof typeof endpoints])
   })
 })

@@ -20,9 +20,16 @@ describe('WEB_CONCURRENCY and DATABASE_POOL_SIZE', () => {
 
   test('the API reads them as whole numbers, empty as unset', () => {
     expect(parseConfig({})).toMatchObject({ WEB_CONCURRENCY: 1, DATABASE_POOL_SIZE: undefined })
-    expect(parseConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '' })).toMatchObject({ WEB_CONCURRENCY: 4, DATABASE_POOL_SIZE: undefined })
-    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE: must be a whole number from 1 to 100 (got "0")')
-    expect(() => parseConfig({ WEB_CONCURRENCY: '1.5' })).toThrow('WEB_CONCURRENCY: must be a whole number from 1 to 64 (got "1.5")')
+    expect(parseConfig({ WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '' })).toMatchObject({
+      WEB_CONCURRENCY: 4,
+      DATABASE_POOL_SIZE: undefined,
+    })
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE: must be a whole number from 1 to 100 (got "0")',
+    )
+    expect(() => parseConfig({ WEB_CONCURRENCY: '1.5' })).toThrow(
+      'WEB_CONCURRENCY: must be a whole number from 1 to 64 (got "1.5")',
+    )
   })
 
   const launch = (env: Record<string, string>) =>

@@ -23,15 +23,23 @@ describe('an answer with a field its entry does not declare', () => {
   })
 
   test('under test, is an error naming the field', () => {
-    expect(() => serialise(endpoints.health, health, { strict: true })).toThrow('GET health answered fields its entry does not declare: data.password_hash')
-    expect(() => serialise(endpoints.permissionList, permissions, { strict: true })).toThrow('data[0].granted_by')
+    expect(() => serialise(endpoints.health, health, { strict: true })).toThrow(
+      'GET health answered fields its entry does not declare: data.password_hash',
+    )
+    expect(() => serialise(endpoints.permissionList, permissions, { strict: true })).toThrow(
+      'data[0].granted_by',
+    )
   })
 })
 
 test('an answer its entry does not describe is an error in production too, never sent as it is', () => {
-  expect(() => serialise(endpoints.health, { database: 'down' }, { strict: false })).toThrow('GET health answered data its entry does not describe')
+  expect(() => serialise(endpoints.health, { database: 'down' }, { strict: false })).toThrow(
+    'GET health answered data its entry does not describe',
+  )
 })
 
 test('an answer as declared leaves unchanged', () => {
-  expect(serialise(endpoints.health, { database: 'ok' }, { strict: true })).toEqual({ database: 'ok' })
+  expect(serialise(endpoints.health, { database: 'ok' }, { strict: true })).toEqual({
+    database: 'ok',
+  })
 })

@@ -6,7 +6,11 @@ import type { SessionData } from '~/contract/auth'
 
 // A process of its own (vitest forks): this environment is what getEnv() reads once.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-session-'))
-Object.assign(process.env, { DATA_DIR: dataDir, SESSION_SECRET: 'unit-session-secret-0123456789', TRUST_PROXY: 'true' })
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'unit-session-secret-0123456789',
+  TRUST_PROXY: 'true',
+})
 
 let session: typeof import('~/utils/session.server')
 let request: typeof import('~/utils/request.server')
@@ -42,27 +46,45 @@ async function thrown(promise: Promise<unknown>) {
 
 describe('the session cookie', () => {
   test('is HttpOnly, SameSite=Lax, and Secure only when the request came over HTTPS', async () => {
-    const plain = await session.commitAuth(new Request('http://app.test/login'), signedIn(true), false)
+    const plain = await session.commitAuth(
+      new Request('http://app.test/login'),
+      signedIn(true),
+      false,
+    )
     expect(plain).toMatch(/^__session=/)
     expect(plain).toMatch(/; HttpOnly/)
     expect(plain).toMatch(/; SameSite=Lax/)
     expect(plain).not.toMatch(/; Secure/)
-    expect(await session.commitAuth(new Request('https://app.test/login'), signedIn(true), false)).toMatch(/; Secure/)
+    expect(
+      await session.commitAuth(new Request('https://app.test/login'), signedIn(true), false),
+    ).toMatch(/; Secure/)
     // Behind a trusted proxy (TRUST_PROXY=true), its X-Forwarded-Proto tells.
-    const proxied = new Request('http://app.test/login', { headers: { 'x-forwarded-proto': 'https' } })
+    const proxied = new Request('http://app.test/login', {
+      headers: { 'x-forwarded-proto': 'https' },
+    })
     expect(await session.commitAuth(proxied, signedIn(true), false)).toMatch(/; Secure/)
   })
 
   test("'Remember me' makes it last 30 days; otherwise it ends with the browser", async () => {
-    expect(await session.commitAuth(new Request('http://app.test/'), signedIn(true), true)).toMatch(/; Max-Age=2592000/)
-    expect(await session.commitAuth(new Request('http://app.test/'), signedIn(true), false)).not.toMatch(/Max-Age|Expires/)
+    expect(await session.commitAuth(new Request('http://app.test/'), signedIn(true), true)).toMatch(
+      /; Max-Age=2592000/,
+    )
+    expect(
+      await session.commitAuth(new Request('http://app.test/'), signedIn(true), false),
+    ).not.toMatch(/Max-Age|Expires/)
   })
 
   test('a cookie signed with another secret is no session at all', async () => {
-    const cookie = (await session.commitAuth(new Request('http://app.test/'), signedIn(true), false)).split(';')[0]
+    const cookie = (
+      await session.commitAuth(new Request('http://app.test/'), signedIn(true), false)
+    ).split(';')[0]
     const tampered = cookie.slice(0, -3) + 'abc'
-    expect(await session.getAuth(new Request('http://app.test/', { headers: { cookie: tampered } }))).toBeNull()
-    expect(await session.getAuth(new Request('http://app.test/', { headers: { cookie } }))).toMatchObject({ token: 'token-123' })
+    expect(
+      await session.getAuth(new Request('http://app.test/', { headers: { cookie: tampered } })),
+    ).toBeNull()
+    expect(
+      await session.getAuth(new Request('http://app.test/', { headers: { cookie } })),
+    ).toMatchObject({ token: 'token-123' })
   })
 })
 
@@ -78,7 +100,10 @@ describe('access rules', () => {
     expect(out.headers.get('location')).toBe('/login')
     const unverified = await thrown(session.requireAuth(await requestWith(signedIn(false))))
     expect(unverified.headers.get('location')).toBe('/verify-email')
-    expect((await session.requireAuth(await requestWith(signedIn(false)), { allowUnverified: true })).user.email).toBe('ada@example.com')
+    expect(
+      (await session.requireAuth(await requestWith(signedIn(false)), { allowUnverified: true }))
+        .user.email,
+    ).toBe('ada@example.com')
     expect((await session.requireUser(await requestWith(signedIn(true)))).first_name).toBe('Ada')
   })
 
@@ -91,11 +116,18 @@ describe('access rules', () => {
 
 describe('assertSameOrigin', () => {
   const post = (headers: Record<string, string>) =>
-    new Request('http://app.test/login', { method: 'POST', headers: { host: 'app.test', ...headers } })
+    new Request('http://app.test/login', {
+      method: 'POST',
+      headers: { host: 'app.test', ...headers },
+    })
 
   test('lets same-origin posts and posts without Origin (curl) through', () => {
     expect(() => request.assertSameOrigin(post({}))).not.toThrow()
-    expect(() => request.assertSameOrigin(post({ origin: 'http://app.test', 'sec-fetch-site': 'same-origin' }))).not.toThrow()
+    expect(() =>
+      request.assertSameOrigin(
+        post({ origin: 'http://app.test', 'sec-fetch-site': 'same-origin' }),
+      ),
+    ).not.toThrow()
   })
 
   test('refuses cross-site posts with 403', () => {

@@ -20,7 +20,14 @@ const rectangle = (easting: number, northing: number, width = 18, depth = 36): B
 ]
 
 /** Block C: five surveyed plots in a row (14 to 18); block D north of it: two. */
-const surveyedPlot = (block: string, number: number, status: PlotStatus, index: number, row: number, mine = false): SiteMapPlot => ({
+const surveyedPlot = (
+  block: string,
+  number: number,
+  status: PlotStatus,
+  index: number,
+  row: number,
+  mine = false,
+): SiteMapPlot => ({
   id: `${block}${number}`,
   block,
   number: String(number),
@@ -52,8 +59,10 @@ function parse(svg: string): Document {
   }).parseFromString(svg, 'image/svg+xml')
 }
 
-const elements = (node: Document | Element, tag: string) => Array.from(node.getElementsByTagName(tag)) as Element[]
-const plotGroups = (doc: Document) => elements(doc, 'g').filter((g) => /\bplot\b/.test(g.getAttribute('class') ?? ''))
+const elements = (node: Document | Element, tag: string) =>
+  Array.from(node.getElementsByTagName(tag)) as Element[]
+const plotGroups = (doc: Document) =>
+  elements(doc, 'g').filter((g) => /\bplot\b/.test(g.getAttribute('class') ?? ''))
 const categoryOf = (group: Element) => /\bplot-(\w+)/.exec(group.getAttribute('class') ?? '')![1]
 const labelOf = (group: Element) =>
   elements(group, 'tspan')
@@ -101,7 +110,10 @@ describe('renderSiteMap for staff', () => {
     const c14 = polygonPoints(groups.find((group) => labelOf(group) === 'C 14')!)
     const xs = c14.map(([x]) => x)
     const ys = c14.map(([, y]) => y)
-    expect((Math.max(...ys) - Math.min(...ys)) / (Math.max(...xs) - Math.min(...xs))).toBeCloseTo(2, 2)
+    expect((Math.max(...ys) - Math.min(...ys)) / (Math.max(...xs) - Math.min(...xs))).toBeCloseTo(
+      2,
+      2,
+    )
     const d1 = polygonPoints(groups.find((group) => labelOf(group) === 'D 1')!)
     expect(Math.max(...d1.map(([, y]) => y))).toBeLessThan(Math.min(...ys))
     const [, , width, height] = svg.getAttribute('viewBox')!.split(' ').map(Number)
@@ -116,25 +128,48 @@ describe('renderSiteMap for staff', () => {
   })
 
   test('labels each plot with its block and number on the whole estate', () => {
-    expect(plotGroups(doc).map(labelOf)).toEqual(['C 14', 'C 15', 'C 16', 'C 17', 'C 18', 'D 1', 'D 2'])
+    expect(plotGroups(doc).map(labelOf)).toEqual([
+      'C 14',
+      'C 15',
+      'C 16',
+      'C 17',
+      'C 18',
+      'D 1',
+      'D 2',
+    ])
   })
 
   test('has a key of every status with its count, each swatch painted as the plots are', () => {
-    const entries = elements(doc, 'g').filter((g) => /\blegend-entry\b/.test(g.getAttribute('class') ?? ''))
-    expect(entries.map((entry) => elements(entry, 'text')[0].textContent)).toEqual(['Free: 3', 'Reserved: 1', 'Sold: 1', 'Allocated: 2'])
-    const reservedPlot = elements(plotGroups(doc).find((group) => categoryOf(group) === 'reserved')!, 'polygon')[0]
+    const entries = elements(doc, 'g').filter((g) =>
+      /\blegend-entry\b/.test(g.getAttribute('class') ?? ''),
+    )
+    expect(entries.map((entry) => elements(entry, 'text')[0].textContent)).toEqual([
+      'Free: 3',
+      'Reserved: 1',
+      'Sold: 1',
+      'Allocated: 2',
+    ])
+    const reservedPlot = elements(
+      plotGroups(doc).find((group) => categoryOf(group) === 'reserved')!,
+      'polygon',
+    )[0]
     const reservedSwatch = elements(entries[1], 'rect')[0]
     expect(reservedSwatch.getAttribute('fill')).toBe(reservedPlot.getAttribute('fill'))
   })
 
   test('tells the counts in its text alternative', () => {
     expect(textOf(doc, 'title')).toBe('Palm Grove: site map')
-    expect(textOf(doc, 'desc')).toBe('Site map of Palm Grove: 7 plots. Free: 3. Reserved: 1. Sold: 1. Allocated: 2.')
+    expect(textOf(doc, 'desc')).toBe(
+      'Site map of Palm Grove: 7 plots. Free: 3. Reserved: 1. Sold: 1. Allocated: 2.',
+    )
   })
 
   test('does not rely on colour alone: each taken status has its own pattern, drawn in the defs', () => {
     const fills = new Map(
-      plotGroups(doc).map((group) => [categoryOf(group), elements(group, 'polygon')[0].getAttribute('fill')!]),
+      plotGroups(doc).map((group) => [
+        categoryOf(group),
+        elements(group, 'polygon')[0].getAttribute('fill')!,
+      ]),
     )
     expect(new Set(fills.values()).size).toBe(4)
     for (const category of ['reserved', 'sold', 'allocated']) {
@@ -152,22 +187,40 @@ describe('renderSiteMap for a customer', () => {
     expect(countsByCategory(doc)).toEqual({ yours: 1, free: 3, taken: 3 })
     const yours = plotGroups(doc).find((group) => categoryOf(group) === 'yours')!
     expect(labelOf(yours)).toBe('C 14 Yours')
-    expect(textOf(doc, 'desc')).toBe('Site map of Palm Grove: 7 plots. Yours: 1. Free: 3. Taken: 3. Your plots: Block C plot 14.')
-    const entries = elements(doc, 'g').filter((g) => /\blegend-entry\b/.test(g.getAttribute('class') ?? ''))
-    expect(entries.map((entry) => elements(entry, 'text')[0].textContent)).toEqual(['Yours: 1', 'Free: 3', 'Taken: 3'])
+    expect(textOf(doc, 'desc')).toBe(
+      'Site map of Palm Grove: 7 plots. Yours: 1. Free: 3. Taken: 3. Your plots: Block C plot 14.',
+    )
+    const entries = elements(doc, 'g').filter((g) =>
+      /\blegend-entry\b/.test(g.getAttribute('class') ?? ''),
+    )
+    expect(entries.map((entry) => elements(entry, 'text')[0].textContent)).toEqual([
+      'Yours: 1',
+      'Free: 3',
+      'Taken: 3',
+    ])
   })
 
   test('never tells reserved, sold and allocated apart: the map is the same whichever a taken plot is', () => {
     expect(svg).not.toMatch(/reserved|sold|allocated/i)
     const shuffled = ESTATE.map((plot): SiteMapPlot => {
       if (plot.status === 'free' || plot.mine) return plot
-      return { ...plot, status: plot.status === 'allocated' ? 'reserved' : plot.status === 'reserved' ? 'sold' : 'allocated' }
+      return {
+        ...plot,
+        status:
+          plot.status === 'allocated'
+            ? 'reserved'
+            : plot.status === 'reserved'
+              ? 'sold'
+              : 'allocated',
+      }
     })
     expect(map({ viewer: 'customer', plots: shuffled })).toBe(svg)
   })
 
   test('a customer with no plot here is told so', () => {
-    const doc = parse(map({ viewer: 'customer', plots: ESTATE.map((plot) => ({ ...plot, mine: false })) }))
+    const doc = parse(
+      map({ viewer: 'customer', plots: ESTATE.map((plot) => ({ ...plot, mine: false })) }),
+    )
     expect(textOf(doc, 'desc')).toContain('You have no plot here.')
   })
 
@@ -182,16 +235,22 @@ describe('renderSiteMap zoomed to a block', () => {
   test('shows only that block, labelled by number, and names it', () => {
     expect(plotGroups(doc).map(labelOf)).toEqual(['14', '15', '16', '17', '18'])
     expect(textOf(doc, 'title')).toBe('Palm Grove, Block C: site map')
-    expect(textOf(doc, 'desc')).toBe('Site map of Palm Grove, Block C: 5 plots. Free: 2. Reserved: 1. Sold: 1. Allocated: 1.')
+    expect(textOf(doc, 'desc')).toBe(
+      'Site map of Palm Grove, Block C: 5 plots. Free: 2. Reserved: 1. Sold: 1. Allocated: 1.',
+    )
   })
 
   test('draws the block larger than the whole estate does', () => {
     const widthOf = (document: Document, label: string) => {
-      const xs = polygonPoints(plotGroups(document).find((group) => labelOf(group) === label)!).map(([x]) => x)
+      const xs = polygonPoints(plotGroups(document).find((group) => labelOf(group) === label)!).map(
+        ([x]) => x,
+      )
       return Math.max(...xs) - Math.min(...xs)
     }
     const whole = parse(map({ plots: [...ESTATE, surveyedPlot('E', 1, 'free', 12, 2)] }))
-    const zoomed = parse(map({ plots: [...ESTATE, surveyedPlot('E', 1, 'free', 12, 2)], block: 'C' }))
+    const zoomed = parse(
+      map({ plots: [...ESTATE, surveyedPlot('E', 1, 'free', 12, 2)], block: 'C' }),
+    )
     expect(widthOf(zoomed, '14')).toBeGreaterThan(1.5 * widthOf(whole, 'C 14'))
   })
 
@@ -201,24 +260,48 @@ describe('renderSiteMap zoomed to a block', () => {
 })
 
 describe('renderSiteMap without beacons', () => {
-  const unsurveyed = (block: string, number: string, status: PlotStatus): SiteMapPlot => ({ id: `${block}${number}`, block, number, sizeSqm: 500, status })
-  const plots = [...ESTATE, unsurveyed('F', '10', 'sold'), unsurveyed('F', '2', 'free'), unsurveyed('E', '1', 'reserved'), { ...unsurveyed('F', '3', 'free'), beacons: [] }]
+  const unsurveyed = (block: string, number: string, status: PlotStatus): SiteMapPlot => ({
+    id: `${block}${number}`,
+    block,
+    number,
+    sizeSqm: 500,
+    status,
+  })
+  const plots = [
+    ...ESTATE,
+    unsurveyed('F', '10', 'sold'),
+    unsurveyed('F', '2', 'free'),
+    unsurveyed('E', '1', 'reserved'),
+    { ...unsurveyed('F', '3', 'free'), beacons: [] },
+  ]
   const doc = parse(map({ plots }))
 
   test('draws them as dashed grid cells per block, in number order, after the surveyed plots', () => {
     const cells = plotGroups(doc).filter((group) => elements(group, 'rect').length === 1)
     expect(cells.map(labelOf)).toEqual(['1', '2', '3', '10'])
     expect(cells.map(categoryOf)).toEqual(['reserved', 'free', 'free', 'sold'])
-    for (const cell of cells) expect(elements(cell, 'rect')[0].getAttribute('stroke-dasharray')).toBeTruthy()
+    for (const cell of cells)
+      expect(elements(cell, 'rect')[0].getAttribute('stroke-dasharray')).toBeTruthy()
     const headings = elements(doc, 'text').map((node) => node.textContent)
-    expect(headings).toEqual(expect.arrayContaining(['Not surveyed yet: schematic, not to scale', 'Block E', 'Block F']))
-    const lowestSurveyed = Math.max(...plotGroups(doc).filter((group) => elements(group, 'polygon').length).flatMap((group) => polygonPoints(group).map(([, y]) => y)))
-    for (const cell of cells) expect(Number(elements(cell, 'rect')[0].getAttribute('y'))).toBeGreaterThan(lowestSurveyed)
+    expect(headings).toEqual(
+      expect.arrayContaining(['Not surveyed yet: schematic, not to scale', 'Block E', 'Block F']),
+    )
+    const lowestSurveyed = Math.max(
+      ...plotGroups(doc)
+        .filter((group) => elements(group, 'polygon').length)
+        .flatMap((group) => polygonPoints(group).map(([, y]) => y)),
+    )
+    for (const cell of cells)
+      expect(Number(elements(cell, 'rect')[0].getAttribute('y'))).toBeGreaterThan(lowestSurveyed)
   })
 
   test('says in the key and the text alternative that they are a schematic', () => {
-    expect(textOf(doc, 'desc')).toContain('4 plots are not surveyed yet and drawn as a schematic grid.')
-    const schematicKey = elements(doc, 'g').find((g) => /\blegend-schematic\b/.test(g.getAttribute('class') ?? ''))!
+    expect(textOf(doc, 'desc')).toContain(
+      '4 plots are not surveyed yet and drawn as a schematic grid.',
+    )
+    const schematicKey = elements(doc, 'g').find((g) =>
+      /\blegend-schematic\b/.test(g.getAttribute('class') ?? ''),
+    )!
     expect(schematicKey.textContent).toContain('not surveyed yet')
   })
 
@@ -226,11 +309,15 @@ describe('renderSiteMap without beacons', () => {
     const only = parse(map({ plots: plots.filter((plot) => !plot.beacons?.length) }))
     expect(elements(only, 'polygon')).toHaveLength(0)
     expect(plotGroups(only)).toHaveLength(4)
-    expect(elements(only, 'text').map((node) => node.textContent)).toContain('Schematic, not to scale: no plot is surveyed yet')
+    expect(elements(only, 'text').map((node) => node.textContent)).toContain(
+      'Schematic, not to scale: no plot is surveyed yet',
+    )
   })
 
   test('an estate with no plots at all says so', () => {
-    expect(parse(map({ plots: [] })).documentElement!.textContent).toContain('No plots in this estate yet')
+    expect(parse(map({ plots: [] })).documentElement!.textContent).toContain(
+      'No plots in this estate yet',
+    )
   })
 })
 
@@ -247,7 +334,10 @@ describe('renderSiteMap escapes what users typed', () => {
     expect(elements(doc, 'script')).toHaveLength(0)
     expect(elements(doc, 'b')).toHaveLength(0)
     expect(textOf(doc, 'title')).toBe('<script>alert("x")</script> & Sons: site map')
-    expect(plotGroups(doc).map(labelOf)).toEqual(['C<b> 14"& Yours', "O'Neil </text><script>1</script>"])
+    expect(plotGroups(doc).map(labelOf)).toEqual([
+      'C<b> 14"& Yours',
+      "O'Neil </text><script>1</script>",
+    ])
     expect(elements(doc, 'a')[0].getAttribute('href')).toBe('/plots/1?a=1&b="2"')
   })
 
@@ -257,7 +347,9 @@ describe('renderSiteMap escapes what users typed', () => {
 
   test('a bad id prefix falls back to the default', () => {
     const doc = parse(map({ idPrefix: '"><script>' }))
-    expect(doc.documentElement!.getAttribute('aria-labelledby')).toBe('site-map-title site-map-desc')
+    expect(doc.documentElement!.getAttribute('aria-labelledby')).toBe(
+      'site-map-title site-map-desc',
+    )
   })
 })
 
@@ -275,10 +367,13 @@ function contrast(a: string, b: string) {
 }
 
 describe('site map colours', () => {
-  test.each(Object.keys(CATEGORY_STYLES) as SiteMapCategory[])('%s: labels, patterns and outlines stand out', (category) => {
-    const { fill, ink } = CATEGORY_STYLES[category]
-    expect(contrast(LABEL_COLOUR, fill)).toBeGreaterThanOrEqual(4.5)
-    expect(contrast(ink, fill)).toBeGreaterThanOrEqual(3)
-    expect(contrast(ink, PAGE_COLOUR)).toBeGreaterThanOrEqual(3)
-  })
+  test.each(Object.keys(CATEGORY_STYLES) as SiteMapCategory[])(
+    '%s: labels, patterns and outlines stand out',
+    (category) => {
+      const { fill, ink } = CATEGORY_STYLES[category]
+      expect(contrast(LABEL_COLOUR, fill)).toBeGreaterThanOrEqual(4.5)
+      expect(contrast(ink, fill)).toBeGreaterThanOrEqual(3)
+      expect(contrast(ink, PAGE_COLOUR)).toBeGreaterThanOrEqual(3)
+    },
+  )
 })

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { csvCell, decimalAmount, toCsv } from '~/backend/csv'
 import { newVerificationCode } from '~/backend/verification-codes/issue'
-import { CODE_ALPHABET, CODE_LENGTH, CODE_PATTERN, codeFromBytes, maskName, normaliseCode } from '~/contract/verification'
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  CODE_PATTERN,
+  codeFromBytes,
+  maskName,
+  normaliseCode,
+} from '~/contract/verification'
 
 describe('verification codes', () => {
   test('12 characters of the unambiguous alphabet, URL-safe, at least 10 long', () => {
@@ -77,7 +84,15 @@ describe('CSV cells', () => {
   })
 
   test('a header and rows, CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [['x', 1], [null, '=1']])).toBe("\uFEFFa,b\r\nx,1\r\n,'=1\r\n")
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x', 1],
+          [null, '=1'],
+        ],
+      ),
+    ).toBe("\uFEFFa,b\r\nx,1\r\n,'=1\r\n")
   })
 })
 

@@ -41,7 +41,13 @@ export const bankByCode = (code) => BANKS.find((bank) => bank.code === code)
  */
 export const PAYSTACK_ACCOUNT_BANKS = {
   'wema-bank': { id: 20, name: 'Wema Bank', slug: 'wema-bank', code: '035', prefix: '99' },
-  'titan-paystack': { id: 171, name: 'Paystack-Titan', slug: 'titan-paystack', code: '100039', prefix: '98' },
+  'titan-paystack': {
+    id: 171,
+    name: 'Paystack-Titan',
+    slug: 'titan-paystack',
+    code: '100039',
+    prefix: '98',
+  },
   'test-bank': { id: 23, name: 'Test Bank', slug: 'test-bank', code: '001', prefix: '97' },
 }
 

@@ -26,7 +26,9 @@ try {
     process.exit(1)
   }
   if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') {
-    console.error(`The stand-in's port is taken (${/** @type {Error} */ (error).message}): set STAND_IN_PORT to another one.`)
+    console.error(
+      `The stand-in's port is taken (${/** @type {Error} */ (error).message}): set STAND_IN_PORT to another one.`,
+    )
     process.exit(1)
   }
   throw error

@@ -17,7 +17,10 @@ export function feeKobo(amountKobo, rule) {
 }
 
 const NAIRA = String.raw`(\d+(?:\.\d{1,2})?)`
-const FEE_RULE = new RegExp(String.raw`^(?:(\d+(?:\.\d{1,4})?)%)?\s*(?:\+?\s*${NAIRA})?\s*(?:max\s+${NAIRA})?$`, 'i')
+const FEE_RULE = new RegExp(
+  String.raw`^(?:(\d+(?:\.\d{1,4})?)%)?\s*(?:\+?\s*${NAIRA})?\s*(?:max\s+${NAIRA})?$`,
+  'i',
+)
 
 /**
  * Reads a fee rule written as "1.5%", "50" (naira, flat), "1.5% + 100" or "1.5% max 2000"
@@ -31,7 +34,7 @@ export function parseFeeRule(text) {
   const [, percent, flat, cap] = match
   return {
     percent: percent ? Number(percent) : 0,
-    flatKobo: flat ? nairaTextToKobo(flat) ?? 0 : 0,
+    flatKobo: flat ? (nairaTextToKobo(flat) ?? 0) : 0,
     capKobo: cap ? nairaTextToKobo(cap) : null,
   }
 }
@@ -66,7 +69,8 @@ export function nairaTextToKobo(text) {
  * @returns {number | null}
  */
 export function nairaValueToKobo(value) {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? nairaTextToKobo(String(value)) : null
+  if (typeof value === 'number')
+    return Number.isFinite(value) && value >= 0 ? nairaTextToKobo(String(value)) : null
   if (typeof value === 'string') return nairaTextToKobo(value)
   return null
 }

@@ -7,7 +7,14 @@
 // stand-in writes each field as Monnify's documented samples do.
 import { randomBytes } from 'node:crypto'
 import { BANKS, MONNIFY_ACCOUNT_BANKS } from './banks.mjs'
-import { feeKobo, koboToNairaNumber, koboToNairaString, monnifyDashedTime, monnifySlashedTime, nairaValueToKobo } from './money.mjs'
+import {
+  feeKobo,
+  koboToNairaNumber,
+  koboToNairaString,
+  monnifyDashedTime,
+  monnifySlashedTime,
+  nairaValueToKobo,
+} from './money.mjs'
 import { holderName } from './state.mjs'
 
 /** @typedef {import('./state.mjs').AccountRecord} AccountRecord */
@@ -19,25 +26,54 @@ import { holderName } from './state.mjs'
 const TOKEN_SECONDS = 3_600
 
 /** @param {unknown} body @returns {ApiAnswer} */
-const ok = (body) => ({ status: 200, body: { requestSuccessful: true, responseMessage: 'success', responseCode: '0', responseBody: body } })
+const ok = (body) => ({
+  status: 200,
+  body: {
+    requestSuccessful: true,
+    responseMessage: 'success',
+    responseCode: '0',
+    responseBody: body,
+  },
+})
 /** @param {number} status @param {string} message @param {string} [code] @returns {ApiAnswer} */
-const fail = (status, message, code = '99') => ({ status, body: { requestSuccessful: false, responseMessage: message, responseCode: code } })
+const fail = (status, message, code = '99') => ({
+  status,
+  body: { requestSuccessful: false, responseMessage: message, responseCode: code },
+})
 
 /** @param {unknown} value */
-const textOf = (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '')
+const textOf = (value) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** A NIP session id: 30 digits, as Monnify's paymentSourceInformation carries. @param {number} n */
-const sessionId = (n) => `090405${Date.now()}${String(n).padStart(11, '0')}`.slice(0, 30).padEnd(30, '0')
+const sessionId = (n) =>
+  `090405${Date.now()}${String(n).padStart(11, '0')}`.slice(0, 30).padEnd(30, '0')
 
 /** @param {TransactionRecord} tx */
 function productOf(tx) {
   return tx.kind === 'transfer'
-    ? { reference: /** @type {AccountRecord} */ (tx.account).customerReference, type: 'RESERVED_ACCOUNT' }
+    ? {
+        reference: /** @type {AccountRecord} */ (tx.account).customerReference,
+        type: 'RESERVED_ACCOUNT',
+      }
     : { reference: tx.paymentReference, type: 'WEB_SDK' }
 }
 
-const CARD = { cardType: 'Visa', last4: '1111', expMonth: '12', expYear: '30', bin: '411111', bankCode: null, bankName: null, reusable: false, countryCode: 'NGA', cardToken: null, supportsTokenization: false, maskedPan: '411111******1111' }
+const CARD = {
+  cardType: 'Visa',
+  last4: '1111',
+  expMonth: '12',
+  expYear: '30',
+  bin: '411111',
+  bankCode: null,
+  bankName: null,
+  reusable: false,
+  countryCode: 'NGA',
+  cardToken: null,
+  supportsTokenization: false,
+  maskedPan: '411111******1111',
+}
 
 /**
  * The eventData of SUCCESSFUL_TRANSACTION, after Monnify's documented sample for a reserved
@@ -58,9 +94,24 @@ export function monnifyEventData(tx) {
     metaData: tx.metadata ?? {},
     paymentSourceInformation:
       transfer && sender
-        ? [{ bankCode: sender.bankCode, amountPaid: koboToNairaNumber(tx.amountKobo), accountName: sender.name, sessionId: sessionId(tx.id), accountNumber: sender.accountNumber }]
+        ? [
+            {
+              bankCode: sender.bankCode,
+              amountPaid: koboToNairaNumber(tx.amountKobo),
+              accountName: sender.name,
+              sessionId: sessionId(tx.id),
+              accountNumber: sender.accountNumber,
+            },
+          ]
         : [],
-    destinationAccountInformation: transfer && account ? { bankCode: account.bankCode, bankName: account.bankName, accountNumber: account.accountNumber } : {},
+    destinationAccountInformation:
+      transfer && account
+        ? {
+            bankCode: account.bankCode,
+            bankName: account.bankName,
+            accountNumber: account.accountNumber,
+          }
+        : {},
     amountPaid: koboToNairaNumber(tx.amountKobo),
     totalPayable: koboToNairaNumber(tx.amountKobo),
     cardDetails: transfer ? {} : CARD,
@@ -78,7 +129,12 @@ export function monnifyTransactionStatus(tx) {
   const paid = tx.status === 'success'
   const accountPayment =
     transfer && tx.sender
-      ? { accountName: tx.sender.name, accountNumber: `******${tx.sender.accountNumber.slice(-4)}`, bankCode: tx.sender.bankCode, amountPaid: koboToNairaString(tx.amountKobo) }
+      ? {
+          accountName: tx.sender.name,
+          accountNumber: `******${tx.sender.accountNumber.slice(-4)}`,
+          bankCode: tx.sender.bankCode,
+          amountPaid: koboToNairaString(tx.amountKobo),
+        }
       : null
   return {
     transactionReference: tx.reference,
@@ -105,7 +161,8 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
   /** @param {ApiRequest} request @returns {ApiAnswer} */
   function login({ headers }) {
     const expected = `Basic ${Buffer.from(`${settings.monnifyApiKey}:${settings.monnifySecretKey}`).toString('base64')}`
-    if (headers.authorization !== expected) return fail(401, 'Invalid client credentials: the API key or the client secret key is wrong')
+    if (headers.authorization !== expected)
+      return fail(401, 'Invalid client credentials: the API key or the client secret key is wrong')
     const token = `${randomBytes(24).toString('base64url')}.${state.runId}`
     state.monnifyTokens.set(token, { token, expiresAt: Date.now() + TOKEN_SECONDS * 1000 })
     return ok({ accessToken: token, expiresIn: TOKEN_SECONDS - 1 })
@@ -114,7 +171,8 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
   /** @param {ApiRequest} request @returns {ApiAnswer | null} */
   function refusedToken({ headers }) {
     const header = headers.authorization ?? ''
-    if (!header.startsWith('Bearer ')) return fail(401, 'Full authentication is required to access this resource')
+    if (!header.startsWith('Bearer '))
+      return fail(401, 'Full authentication is required to access this resource')
     const token = state.monnifyTokens.get(header.slice('Bearer '.length))
     if (!token || token.expiresAt <= Date.now()) return fail(401, 'Invalid or expired access token')
     return null
@@ -124,7 +182,8 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
   function contractProblem(body) {
     const contractCode = textOf(body.contractCode)
     if (!contractCode) return fail(400, 'contractCode is required')
-    if (contractCode !== settings.monnifyContractCode) return fail(400, `Contract code ${contractCode} does not belong to this merchant`)
+    if (contractCode !== settings.monnifyContractCode)
+      return fail(400, `Contract code ${contractCode} does not belong to this merchant`)
     const currency = textOf(body.currencyCode) || 'NGN'
     if (currency !== 'NGN') return fail(400, 'currencyCode must be NGN')
     return null
@@ -136,7 +195,12 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
     if (!reservation) return null
     return {
       ...reservation.reservation,
-      accounts: reservation.accounts.map((account) => ({ bankCode: account.bankCode, bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName })),
+      accounts: reservation.accounts.map((account) => ({
+        bankCode: account.bankCode,
+        bankName: account.bankName,
+        accountNumber: account.accountNumber,
+        accountName: account.accountName,
+      })),
     }
   }
 
@@ -151,12 +215,24 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
     const customerEmail = textOf(body.customerEmail)
     if (!EMAIL.test(customerEmail)) return fail(400, 'customerEmail is not a valid e-mail address')
     if (state.reservations.has(accountReference)) {
-      return fail(400, `You cannot reserve more than one account for a customer with the same reference: ${accountReference}`)
+      return fail(
+        400,
+        `You cannot reserve more than one account for a customer with the same reference: ${accountReference}`,
+      )
     }
-    const allBanks = body.getAllAvailableBanks === undefined ? true : body.getAllAvailableBanks === true || body.getAllAvailableBanks === 'true'
+    const allBanks =
+      body.getAllAvailableBanks === undefined
+        ? true
+        : body.getAllAvailableBanks === true || body.getAllAvailableBanks === 'true'
     const preferred = Array.isArray(body.preferredBanks) ? body.preferredBanks.map(textOf) : []
-    const banks = allBanks ? MONNIFY_ACCOUNT_BANKS : MONNIFY_ACCOUNT_BANKS.filter((bank) => preferred.includes(bank.code))
-    if (!banks.length) return fail(400, `preferredBanks: none of these banks is available (available: ${MONNIFY_ACCOUNT_BANKS.map((bank) => bank.code).join(', ')})`)
+    const banks = allBanks
+      ? MONNIFY_ACCOUNT_BANKS
+      : MONNIFY_ACCOUNT_BANKS.filter((bank) => preferred.includes(bank.code))
+    if (!banks.length)
+      return fail(
+        400,
+        `preferredBanks: none of these banks is available (available: ${MONNIFY_ACCOUNT_BANKS.map((bank) => bank.code).join(', ')})`,
+      )
 
     const accountName = textOf(body.accountName)
     const customerName = textOf(body.customerName) || accountName
@@ -203,7 +279,12 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
 
   /** @param {string} reference @param {'transactionReference' | 'paymentReference'} by @returns {ApiAnswer} */
   function status(reference, by) {
-    const tx = [...state.transactions.values()].find((candidate) => candidate.provider === 'monnify' && (by === 'transactionReference' ? candidate.reference : candidate.paymentReference) === reference)
+    const tx = [...state.transactions.values()].find(
+      (candidate) =>
+        candidate.provider === 'monnify' &&
+        (by === 'transactionReference' ? candidate.reference : candidate.paymentReference) ===
+          reference,
+    )
     if (!tx) return fail(404, `Could not find transaction with the specified ${by}`)
     return ok(monnifyTransactionStatus(tx))
   }
@@ -211,14 +292,19 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
   /** @param {ApiRequest} request @returns {ApiAnswer} */
   function initTransaction({ body }) {
     const amountKobo = nairaValueToKobo(body.amount)
-    if (amountKobo === null || amountKobo < 1) return fail(400, 'amount must be a number of naira with at most two decimals')
+    if (amountKobo === null || amountKobo < 1)
+      return fail(400, 'amount must be a number of naira with at most two decimals')
     const customerEmail = textOf(body.customerEmail)
     if (!EMAIL.test(customerEmail)) return fail(400, 'customerEmail is not a valid e-mail address')
     const paymentReference = textOf(body.paymentReference)
     if (!paymentReference) return fail(400, 'paymentReference is required')
     const problem = contractProblem(body)
     if (problem) return problem
-    if ([...state.transactions.values()].some((tx) => tx.provider === 'monnify' && tx.paymentReference === paymentReference)) {
+    if (
+      [...state.transactions.values()].some(
+        (tx) => tx.provider === 'monnify' && tx.paymentReference === paymentReference,
+      )
+    ) {
       return fail(400, `Duplicate payment reference: ${paymentReference}`)
     }
     const redirectUrl = textOf(body.redirectUrl) || null
@@ -249,11 +335,17 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
       account: null,
       sender: null,
       description: textOf(body.paymentDescription),
-      metadata: metadata && typeof metadata === 'object' ? /** @type {Record<string, unknown>} */ (metadata) : null,
+      metadata:
+        metadata && typeof metadata === 'object'
+          ? /** @type {Record<string, unknown>} */ (metadata)
+          : null,
       callbackUrl: redirectUrl,
       accessCode: null,
     })
-    const methods = Array.isArray(body.paymentMethods) && body.paymentMethods.length ? body.paymentMethods.map(textOf) : ['CARD', 'ACCOUNT_TRANSFER']
+    const methods =
+      Array.isArray(body.paymentMethods) && body.paymentMethods.length
+        ? body.paymentMethods.map(textOf)
+        : ['CARD', 'ACCOUNT_TRANSFER']
     return ok({
       transactionReference,
       paymentReference,
@@ -271,7 +363,8 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
     const bankCode = query.get('bankCode') ?? ''
     if (!accountNumber || !bankCode) return fail(400, 'accountNumber and bankCode are required')
     const name = /^\d{10}$/.test(accountNumber) ? holderName(state, bankCode, accountNumber) : null
-    if (!name) return fail(400, 'Invalid account number or bank code: the bank could not find this account')
+    if (!name)
+      return fail(400, 'Invalid account number or bank code: the bank could not find this account')
     return ok({ accountNumber, accountName: name, bankCode })
   }
 
@@ -283,8 +376,13 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
       const refused = refusedToken(request)
       if (refused) return refused
       const segments = path.split('/').filter(Boolean)
-      if (method === 'POST' && path === '/api/v2/bank-transfer/reserved-accounts') return reserve(request)
-      if (method === 'GET' && path.startsWith('/api/v2/bank-transfer/reserved-accounts/') && segments.length === 5) {
+      if (method === 'POST' && path === '/api/v2/bank-transfer/reserved-accounts')
+        return reserve(request)
+      if (
+        method === 'GET' &&
+        path.startsWith('/api/v2/bank-transfer/reserved-accounts/') &&
+        segments.length === 5
+      ) {
         const body = reservationBody(decodeURIComponent(segments[4]))
         return body ? ok(body) : fail(404, 'Cannot find reserved account with this reference')
       }
@@ -295,13 +393,29 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
         if (paymentReference) return status(paymentReference, 'paymentReference')
         return fail(400, 'paymentReference or transactionReference is required')
       }
-      if (method === 'GET' && segments[0] === 'api' && segments[1] === 'v2' && segments[2] === 'transactions' && segments.length === 4) {
+      if (
+        method === 'GET' &&
+        segments[0] === 'api' &&
+        segments[1] === 'v2' &&
+        segments[2] === 'transactions' &&
+        segments.length === 4
+      ) {
         return status(decodeURIComponent(segments[3]), 'transactionReference')
       }
-      if (method === 'POST' && path === '/api/v1/merchant/transactions/init-transaction') return initTransaction(request)
-      if (method === 'GET' && path === '/api/v1/disbursements/account/validate') return validateAccount(request)
+      if (method === 'POST' && path === '/api/v1/merchant/transactions/init-transaction')
+        return initTransaction(request)
+      if (method === 'GET' && path === '/api/v1/disbursements/account/validate')
+        return validateAccount(request)
       if (method === 'GET' && path === '/api/v1/banks') {
-        return ok(BANKS.map((bank) => ({ name: bank.name, code: bank.code, ussdTemplate: null, baseUssdCode: null, transferUssdTemplate: null })))
+        return ok(
+          BANKS.map((bank) => ({
+            name: bank.name,
+            code: bank.code,
+            ussdTemplate: null,
+            baseUssdCode: null,
+            transferUssdTemplate: null,
+          })),
+        )
       }
       return fail(404, `${method} ${path} is not part of the stand-in's Monnify`)
     },
@@ -314,7 +428,11 @@ export function createMonnifyApi({ settings, state, publicUrl }) {
  * @param {AccountRecord} account
  * @param {{ amountKobo: number, sender: { name: string, bankCode: string, bankName: string, accountNumber: string }, narration: string }} transfer
  */
-export function monnifyTransfer({ settings, state, webhooks }, account, { amountKobo, sender, narration }) {
+export function monnifyTransfer(
+  { settings, state, webhooks },
+  account,
+  { amountKobo, sender, narration },
+) {
   const n = state.next()
   const now = new Date().toISOString()
   const reference = `MNFY|${state.runId}|${String(n).padStart(6, '0')}`
@@ -341,7 +459,12 @@ export function monnifyTransfer({ settings, state, webhooks }, account, { amount
     accessCode: null,
   }
   state.transactions.set(reference, tx)
-  const event = webhooks.createEvent('monnify', 'SUCCESSFUL_TRANSACTION', { eventType: 'SUCCESSFUL_TRANSACTION', eventData: monnifyEventData(tx) }, reference)
+  const event = webhooks.createEvent(
+    'monnify',
+    'SUCCESSFUL_TRANSACTION',
+    { eventType: 'SUCCESSFUL_TRANSACTION', eventData: monnifyEventData(tx) },
+    reference,
+  )
   return { tx, event }
 }
 
@@ -353,7 +476,12 @@ export function monnifyTransfer({ settings, state, webhooks }, account, { amount
 export function monnifyPay({ webhooks }, tx) {
   tx.status = 'success'
   tx.paidAt = new Date().toISOString()
-  const event = webhooks.createEvent('monnify', 'SUCCESSFUL_TRANSACTION', { eventType: 'SUCCESSFUL_TRANSACTION', eventData: monnifyEventData(tx) }, tx.reference)
+  const event = webhooks.createEvent(
+    'monnify',
+    'SUCCESSFUL_TRANSACTION',
+    { eventType: 'SUCCESSFUL_TRANSACTION', eventData: monnifyEventData(tx) },
+    tx.reference,
+  )
   return { event, redirectTo: monnifyReturnUrl(tx) }
 }
 

@@ -23,13 +23,36 @@ class Html {
 
 /** @param {unknown} value */
 const escape = (value) =>
-  String(value ?? '').replace(/[&<>"']/g, (char) => /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char])
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (char) =>
+      /** @type {Record<string, string>} */ ({
+        '&': '&amp;',
+        '<': '&lt;',
+        '>': '&gt;',
+        '"': '&quot;',
+        "'": '&#39;',
+      })[char],
+  )
 
 /** @param {unknown} value @returns {string} */
-const part = (value) => (value instanceof Html ? value.text : Array.isArray(value) ? value.map(part).join('') : value === null || value === undefined || value === false ? '' : escape(value))
+const part = (value) =>
+  value instanceof Html
+    ? value.text
+    : Array.isArray(value)
+      ? value.map(part).join('')
+      : value === null || value === undefined || value === false
+        ? ''
+        : escape(value)
 
 /** Markup whose interpolated values are escaped (nested markup and arrays of it are kept). @param {TemplateStringsArray} strings @param {unknown[]} values */
-export const html = (strings, ...values) => new Html(strings.reduce((out, string, i) => out + string + (i < values.length ? part(values[i]) : ''), ''))
+export const html = (strings, ...values) =>
+  new Html(
+    strings.reduce(
+      (out, string, i) => out + string + (i < values.length ? part(values[i]) : ''),
+      '',
+    ),
+  )
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -81,8 +104,13 @@ const answerText = (status, error) => (status === null ? `no answer (${error})` 
 export function homePage(view) {
   const form = view.transferForm ?? { values: {}, errors: {} }
   const value = (/** @type {string} */ name) => form.values[name] ?? ''
-  const error = (/** @type {string} */ name) => html`<p class="error" id="${name}-error">${form.errors[name] ?? ''}</p>`
-  const modeText = { up: 'answers normally', down: 'answers 503 to every API call', timeout: 'never answers API calls' }
+  const error = (/** @type {string} */ name) =>
+    html`<p class="error" id="${name}-error">${form.errors[name] ?? ''}</p>`
+  const modeText = {
+    up: 'answers normally',
+    down: 'answers 503 to every API call',
+    timeout: 'never answers API calls',
+  }
   const checkouts = view.transactions.filter((tx) => tx.kind === 'checkout')
   return layout(
     'Payment provider stand-in',
@@ -165,13 +193,15 @@ ${
 ${
   view.deliveries.length
     ? html`<ul class="cards">
-${[...view.deliveries].reverse().map(
-  (delivery) =>
-    html`<li><p><strong>#${delivery.id}</strong> ${delivery.provider} <code>${delivery.type}</code> <span class="muted">${delivery.eventId}</span><br>signature ${delivery.signature}; the app answered <strong>${answerText(
-      delivery.status === null ? null : String(delivery.status),
-      delivery.error,
-    )}</strong></p><form method="post" action="/deliveries"><input type="hidden" name="event_id" value="${delivery.eventId}">Send again: <button name="signature" value="valid" class="secondary">Signed</button><button name="signature" value="none" class="secondary">Unsigned</button><button name="signature" value="wrong-key" class="secondary">Wrong key</button><button name="signature" value="tampered" class="secondary">Tampered</button></form></li>`,
-)}
+${[...view.deliveries]
+  .reverse()
+  .map(
+    (delivery) =>
+      html`<li><p><strong>#${delivery.id}</strong> ${delivery.provider} <code>${delivery.type}</code> <span class="muted">${delivery.eventId}</span><br>signature ${delivery.signature}; the app answered <strong>${answerText(
+        delivery.status === null ? null : String(delivery.status),
+        delivery.error,
+      )}</strong></p><form method="post" action="/deliveries"><input type="hidden" name="event_id" value="${delivery.eventId}">Send again: <button name="signature" value="valid" class="secondary">Signed</button><button name="signature" value="none" class="secondary">Unsigned</button><button name="signature" value="wrong-key" class="secondary">Wrong key</button><button name="signature" value="tampered" class="secondary">Tampered</button></form></li>`,
+  )}
 </ul>`
     : html`<p class="muted">None yet.</p>`
 }
@@ -180,10 +210,12 @@ ${[...view.deliveries].reverse().map(
 <section aria-labelledby="providers-heading">
 <h2 id="providers-heading">Providers</h2>
 <ul class="cards">
-${/** @type {const} */ (['paystack', 'monnify']).map(
-  (provider) =>
-    html`<li><p><strong>${provider === 'paystack' ? 'Paystack' : 'Monnify'}</strong> ${modeText[view.modes[provider]]}; fee ${describeFeeRule(view.settings.fees[provider])}</p><form method="post" action="/providers"><input type="hidden" name="provider" value="${provider}"><button name="state" value="up" class="secondary">Up</button><button name="state" value="down" class="secondary">Down (503)</button><button name="state" value="timeout" class="secondary">No answer</button></form></li>`,
-)}
+${
+  /** @type {const} */ (['paystack', 'monnify']).map(
+    (provider) =>
+      html`<li><p><strong>${provider === 'paystack' ? 'Paystack' : 'Monnify'}</strong> ${modeText[view.modes[provider]]}; fee ${describeFeeRule(view.settings.fees[provider])}</p><form method="post" action="/providers"><input type="hidden" name="provider" value="${provider}"><button name="state" value="up" class="secondary">Up</button><button name="state" value="down" class="secondary">Down (503)</button><button name="state" value="timeout" class="secondary">No answer</button></form></li>`,
+  )
+}
 </ul>
 </section>
 
@@ -193,13 +225,20 @@ ${/** @type {const} */ (['paystack', 'monnify']).map(
 }
 
 /** @param {TransactionRecord} tx */
-export const checkoutPath = (tx) => (tx.provider === 'paystack' ? `/pay/paystack/${encodeURIComponent(/** @type {string} */ (tx.accessCode))}` : `/pay/monnify/${encodeURIComponent(tx.reference)}`)
+export const checkoutPath = (tx) =>
+  tx.provider === 'paystack'
+    ? `/pay/paystack/${encodeURIComponent(/** @type {string} */ (tx.accessCode))}`
+    : `/pay/monnify/${encodeURIComponent(tx.reference)}`
 
 /** The hosted payment page of an initialized transaction. @param {TransactionRecord} tx @param {string} merchant */
 export function checkoutPage(tx, merchant) {
   const providerName = tx.provider === 'paystack' ? 'Paystack' : 'Monnify'
   const path = checkoutPath(tx)
-  const settledText = { success: 'This payment is complete.', cancelled: 'This payment was cancelled.', pending: '' }[tx.status]
+  const settledText = {
+    success: 'This payment is complete.',
+    cancelled: 'This payment was cancelled.',
+    pending: '',
+  }[tx.status]
   return layout(
     `Pay ${formatNaira(tx.amountKobo)} – ${providerName} (stand-in)`,
     html`
@@ -223,4 +262,8 @@ ${
 }
 
 /** A page for the end of a checkout that has no address to go back to. @param {string} message */
-export const messagePage = (message) => layout('Payment provider stand-in', html`<h1>Payment provider stand-in</h1><p class="notice" role="status">${message}</p><p><a href="/">Back</a></p>`)
+export const messagePage = (message) =>
+  layout(
+    'Payment provider stand-in',
+    html`<h1>Payment provider stand-in</h1><p class="notice" role="status">${message}</p><p><a href="/">Back</a></p>`,
+  )

@@ -23,10 +23,14 @@ const BANKS_CREATED_AT = '2016-07-14T10:04:29.000Z'
 /** @param {number} status @param {string} message @returns {ApiAnswer} */
 const fail = (status, message) => ({ status, body: { status: false, message } })
 /** @param {string} message @param {unknown} data @param {Record<string, unknown>} [extra] @returns {ApiAnswer} */
-const ok = (message, data, extra = {}) => ({ status: 200, body: { status: true, message, data, ...extra } })
+const ok = (message, data, extra = {}) => ({
+  status: 200,
+  body: { status: true, message, data, ...extra },
+})
 
 /** @param {unknown} value */
-const textOf = (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '')
+const textOf = (value) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** @param {PaystackCustomer} customer */
@@ -45,7 +49,9 @@ function customerJson(customer) {
 }
 
 /** @param {AccountRecord} account */
-const accountBank = (account) => Object.values(PAYSTACK_ACCOUNT_BANKS).find((bank) => bank.code === account.bankCode) ?? PAYSTACK_ACCOUNT_BANKS['wema-bank']
+const accountBank = (account) =>
+  Object.values(PAYSTACK_ACCOUNT_BANKS).find((bank) => bank.code === account.bankCode) ??
+  PAYSTACK_ACCOUNT_BANKS['wema-bank']
 
 /** The dedicated account as Paystack describes it. @param {AccountRecord} account @param {PaystackCustomer} customer */
 function dedicatedAccountJson(account, customer) {
@@ -127,7 +133,13 @@ function authorizationJson(tx) {
 export function paystackTransactionJson(tx) {
   const transfer = tx.kind === 'transfer'
   const paid = tx.status === 'success'
-  const gatewayResponse = paid ? (transfer ? 'Approved' : 'Successful') : tx.status === 'cancelled' ? 'Cancelled by the customer' : 'The transaction was not completed'
+  const gatewayResponse = paid
+    ? transfer
+      ? 'Approved'
+      : 'Successful'
+    : tx.status === 'cancelled'
+      ? 'Cancelled by the customer'
+      : 'The transaction was not completed'
   return {
     id: tx.id,
     domain: 'test',
@@ -142,7 +154,10 @@ export function paystackTransactionJson(tx) {
     channel: transfer ? 'dedicated_nuban' : 'card',
     currency: 'NGN',
     ip_address: transfer ? null : '127.0.0.1',
-    metadata: transfer && tx.account ? { receiver_account_number: tx.account.accountNumber, receiver_bank: tx.account.bankName } : (tx.metadata ?? ''),
+    metadata:
+      transfer && tx.account
+        ? { receiver_account_number: tx.account.accountNumber, receiver_bank: tx.account.bankName }
+        : (tx.metadata ?? ''),
     log: null,
     fees: paid ? tx.feeKobo : null,
     fees_split: null,
@@ -161,13 +176,19 @@ export function paystackTransactionJson(tx) {
 }
 
 /** @param {State} state @param {string} email */
-const customerByEmail = (state, email) => [...state.paystackCustomers.values()].find((customer) => customer.email.toLowerCase() === email.toLowerCase())
+const customerByEmail = (state, email) =>
+  [...state.paystackCustomers.values()].find(
+    (customer) => customer.email.toLowerCase() === email.toLowerCase(),
+  )
 
 /** @param {State} state @param {string} idOrCode */
 function findCustomer(state, idOrCode) {
   const byCode = state.paystackCustomers.get(idOrCode)
   if (byCode) return byCode
-  return [...state.paystackCustomers.values()].find((customer) => String(customer.id) === idOrCode || customer.email.toLowerCase() === idOrCode.toLowerCase())
+  return [...state.paystackCustomers.values()].find(
+    (customer) =>
+      String(customer.id) === idOrCode || customer.email.toLowerCase() === idOrCode.toLowerCase(),
+  )
 }
 
 /** @param {State} state @param {{ email: string, first_name?: string, last_name?: string, phone?: string, metadata?: unknown }} fields */
@@ -182,7 +203,10 @@ function createCustomer(state, fields) {
     first_name: fields.first_name || null,
     last_name: fields.last_name || null,
     phone: fields.phone || null,
-    metadata: fields.metadata && typeof fields.metadata === 'object' ? /** @type {Record<string, unknown>} */ (fields.metadata) : null,
+    metadata:
+      fields.metadata && typeof fields.metadata === 'object'
+        ? /** @type {Record<string, unknown>} */ (fields.metadata)
+        : null,
     createdAt: now,
     updatedAt: now,
   }
@@ -191,11 +215,18 @@ function createCustomer(state, fields) {
 }
 
 /** @param {State} state @param {PaystackCustomer} customer */
-const accountOf = (state, customer) => [...state.accounts.values()].find((account) => account.provider === 'paystack' && account.customerReference === customer.customer_code)
+const accountOf = (state, customer) =>
+  [...state.accounts.values()].find(
+    (account) =>
+      account.provider === 'paystack' && account.customerReference === customer.customer_code,
+  )
 
 /** @param {unknown} value */
 function metadataOf(value) {
-  if (typeof value !== 'string') return value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value) : null
+  if (typeof value !== 'string')
+    return value && typeof value === 'object'
+      ? /** @type {Record<string, unknown>} */ (value)
+      : null
   try {
     return JSON.parse(value)
   } catch {
@@ -218,10 +249,16 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     const email = textOf(body.email)
     if (!EMAIL.test(email)) return fail(400, 'Invalid Email Address Passed')
     const existing = customerByEmail(state, email)
-    const fields = { first_name: textOf(body.first_name), last_name: textOf(body.last_name), phone: textOf(body.phone) }
-    const customer = existing ?? createCustomer(state, { email, ...fields, metadata: metadataOf(body.metadata) })
+    const fields = {
+      first_name: textOf(body.first_name),
+      last_name: textOf(body.last_name),
+      phone: textOf(body.phone),
+    }
+    const customer =
+      existing ?? createCustomer(state, { email, ...fields, metadata: metadataOf(body.metadata) })
     if (existing) {
-      for (const [key, value] of Object.entries(fields)) if (value) existing[/** @type {'first_name' | 'last_name' | 'phone'} */ (key)] = value
+      for (const [key, value] of Object.entries(fields))
+        if (value) existing[/** @type {'first_name' | 'last_name' | 'phone'} */ (key)] = value
       existing.updatedAt = new Date().toISOString()
     }
     return ok('Customer created', {
@@ -266,16 +303,27 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     if (!customer) return fail(404, 'Customer not found')
     const slug = textOf(body.preferred_bank) || 'wema-bank'
     const bank = PAYSTACK_ACCOUNT_BANKS[slug]
-    if (!bank) return fail(400, `Invalid preferred bank: ${slug} (one of ${Object.keys(PAYSTACK_ACCOUNT_BANKS).join(', ')})`)
+    if (!bank)
+      return fail(
+        400,
+        `Invalid preferred bank: ${slug} (one of ${Object.keys(PAYSTACK_ACCOUNT_BANKS).join(', ')})`,
+      )
     for (const field of /** @type {const} */ (['first_name', 'last_name', 'phone'])) {
       const given = textOf(body[field])
       if (given) customer[field] = given
     }
     if (!customer.first_name || !customer.last_name || !customer.phone) {
-      return fail(400, "The customer's first_name, last_name and phone are required to create a dedicated account")
+      return fail(
+        400,
+        "The customer's first_name, last_name and phone are required to create a dedicated account",
+      )
     }
     const existing = accountOf(state, customer)
-    if (existing) return ok('Customer already has a dedicated account', dedicatedAccountJson(existing, customer))
+    if (existing)
+      return ok(
+        'Customer already has a dedicated account',
+        dedicatedAccountJson(existing, customer),
+      )
 
     /** @type {AccountRecord} */
     const account = {
@@ -295,7 +343,14 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     const event = webhooks.createEvent(
       'paystack',
       'dedicatedaccount.assign.success',
-      { event: 'dedicatedaccount.assign.success', data: { customer: data.customer, dedicated_account: { ...data, customer: undefined }, identification: { status: 'success' } } },
+      {
+        event: 'dedicatedaccount.assign.success',
+        data: {
+          customer: data.customer,
+          dedicated_account: { ...data, customer: undefined },
+          identification: { status: 'success' },
+        },
+      },
       account.accountNumber,
     )
     return { ...ok('NUBAN successfully created', data), after: () => webhooks.deliver(event) }
@@ -306,10 +361,19 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     const customerFilter = query.get('customer')
     const customer = customerFilter ? findCustomer(state, customerFilter) : undefined
     const accounts = [...state.accounts.values()].filter(
-      (account) => account.provider === 'paystack' && (!customerFilter || (customer && account.customerReference === customer.customer_code)),
+      (account) =>
+        account.provider === 'paystack' &&
+        (!customerFilter || (customer && account.customerReference === customer.customer_code)),
     )
-    const data = accounts.map((account) => dedicatedAccountJson(account, /** @type {PaystackCustomer} */ (state.paystackCustomers.get(account.customerReference))))
-    return ok('Managed Accounts Successfully Retrieved', data, { meta: { total: data.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 } })
+    const data = accounts.map((account) =>
+      dedicatedAccountJson(
+        account,
+        /** @type {PaystackCustomer} */ (state.paystackCustomers.get(account.customerReference)),
+      ),
+    )
+    return ok('Managed Accounts Successfully Retrieved', data, {
+      meta: { total: data.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
+    })
   }
 
   /** @param {string} reference @returns {ApiAnswer} */
@@ -317,7 +381,13 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     const tx = state.transactions.get(reference)
     if (!tx || tx.provider !== 'paystack') return fail(400, 'Transaction reference not found')
     const data = paystackTransactionJson(tx)
-    return ok('Verification successful', { ...data, transaction_date: tx.createdAt, plan_object: {}, subaccount: {}, connect: null })
+    return ok('Verification successful', {
+      ...data,
+      transaction_date: tx.createdAt,
+      plan_object: {},
+      subaccount: {},
+      connect: null,
+    })
   }
 
   /** @param {ApiRequest} request @returns {ApiAnswer} */
@@ -364,7 +434,11 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
       callbackUrl,
       accessCode,
     })
-    return ok('Authorization URL created', { authorization_url: `${publicUrl()}/pay/paystack/${accessCode}`, access_code: accessCode, reference })
+    return ok('Authorization URL created', {
+      authorization_url: `${publicUrl()}/pay/paystack/${accessCode}`,
+      access_code: accessCode,
+      reference,
+    })
   }
 
   /** @param {ApiRequest} request @returns {ApiAnswer} */
@@ -375,8 +449,15 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
     if (!bankCode) return fail(400, 'Bank code is required')
     const name = /^\d{10}$/.test(accountNumber) ? holderName(state, bankCode, accountNumber) : null
     if (!name) return fail(422, 'Could not resolve account name. Check parameters or try again.')
-    const bankId = bankByCode(bankCode)?.id ?? Object.values(PAYSTACK_ACCOUNT_BANKS).find((bank) => bank.code === bankCode)?.id ?? null
-    return ok('Account number resolved', { account_number: accountNumber, account_name: name, bank_id: bankId })
+    const bankId =
+      bankByCode(bankCode)?.id ??
+      Object.values(PAYSTACK_ACCOUNT_BANKS).find((bank) => bank.code === bankCode)?.id ??
+      null
+    return ok('Account number resolved', {
+      account_number: accountNumber,
+      account_name: name,
+      bank_id: bankId,
+    })
   }
 
   /** @param {ApiRequest} request @returns {ApiAnswer} */
@@ -400,7 +481,9 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
       createdAt: BANKS_CREATED_AT,
       updatedAt: BANKS_CREATED_AT,
     }))
-    return ok('Banks retrieved', data, { meta: { next: null, previous: null, perPage: data.length } })
+    return ok('Banks retrieved', data, {
+      meta: { next: null, previous: null, perPage: data.length },
+    })
   }
 
   return {
@@ -411,10 +494,17 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
       const { method, path } = request
       const segments = path.split('/').filter(Boolean)
       if (method === 'POST' && path === '/customer') return postCustomer(request)
-      if (method === 'GET' && segments[0] === 'customer' && segments.length === 2) return getCustomer(decodeURIComponent(segments[1]))
+      if (method === 'GET' && segments[0] === 'customer' && segments.length === 2)
+        return getCustomer(decodeURIComponent(segments[1]))
       if (method === 'POST' && path === '/dedicated_account') return postDedicatedAccount(request)
       if (method === 'GET' && path === '/dedicated_account') return listDedicatedAccounts(request)
-      if (method === 'GET' && segments[0] === 'transaction' && segments[1] === 'verify' && segments.length === 3) return verify(decodeURIComponent(segments[2]))
+      if (
+        method === 'GET' &&
+        segments[0] === 'transaction' &&
+        segments[1] === 'verify' &&
+        segments.length === 3
+      )
+        return verify(decodeURIComponent(segments[2]))
       if (method === 'POST' && path === '/transaction/initialize') return initialize(request)
       if (method === 'GET' && path === '/bank/resolve') return resolve(request)
       if (method === 'GET' && path === '/bank') return banks(request)
@@ -429,7 +519,11 @@ export function createPaystackApi({ settings, state, webhooks, publicUrl }) {
  * @param {AccountRecord} account
  * @param {{ amountKobo: number, sender: { name: string, bankCode: string, bankName: string, accountNumber: string }, narration: string }} transfer
  */
-export function paystackTransfer({ settings, state, webhooks }, account, { amountKobo, sender, narration }) {
+export function paystackTransfer(
+  { settings, state, webhooks },
+  account,
+  { amountKobo, sender, narration },
+) {
   const n = state.next()
   const now = new Date().toISOString()
   const customer = state.paystackCustomers.get(account.customerReference) ?? null
@@ -456,7 +550,12 @@ export function paystackTransfer({ settings, state, webhooks }, account, { amoun
     accessCode: null,
   }
   state.transactions.set(tx.reference, tx)
-  const event = webhooks.createEvent('paystack', 'charge.success', { event: 'charge.success', data: paystackTransactionJson(tx) }, tx.reference)
+  const event = webhooks.createEvent(
+    'paystack',
+    'charge.success',
+    { event: 'charge.success', data: paystackTransactionJson(tx) },
+    tx.reference,
+  )
   return { tx, event }
 }
 
@@ -468,7 +567,12 @@ export function paystackTransfer({ settings, state, webhooks }, account, { amoun
 export function paystackPay({ webhooks }, tx) {
   tx.status = 'success'
   tx.paidAt = new Date().toISOString()
-  const event = webhooks.createEvent('paystack', 'charge.success', { event: 'charge.success', data: paystackTransactionJson(tx) }, tx.reference)
+  const event = webhooks.createEvent(
+    'paystack',
+    'charge.success',
+    { event: 'charge.success', data: paystackTransactionJson(tx) },
+    tx.reference,
+  )
   return { event, redirectTo: paystackReturnUrl(tx, tx.callbackUrl) }
 }
 
@@ -479,7 +583,8 @@ export function paystackPay({ webhooks }, tx) {
  */
 export function paystackCancel(tx) {
   tx.status = 'cancelled'
-  const cancelAction = tx.metadata && typeof tx.metadata.cancel_action === 'string' ? tx.metadata.cancel_action : null
+  const cancelAction =
+    tx.metadata && typeof tx.metadata.cancel_action === 'string' ? tx.metadata.cancel_action : null
   return { redirectTo: cancelAction ?? paystackReturnUrl(tx, tx.callbackUrl) }
 }
 

@@ -110,7 +110,8 @@ function readBody(request) {
  * @returns {Record<string, unknown> | null} null when it is not valid JSON
  */
 function parseBody(raw, contentType = '') {
-  if (contentType.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw))
+  if (contentType.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(raw))
   if (!raw.trim()) return {}
   try {
     const parsed = JSON.parse(raw)
@@ -123,13 +124,21 @@ function parseBody(raw, contentType = '') {
 /** @param {http.ServerResponse} response @param {number} status @param {unknown} body */
 function sendJson(response, status, body) {
   const text = JSON.stringify(body)
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  })
   response.end(text)
 }
 
 /** @param {http.ServerResponse} response @param {number} status @param {string} page */
 function sendHtml(response, status, page) {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page), 'cache-control': 'no-store' })
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(page),
+    'cache-control': 'no-store',
+  })
   response.end(page)
 }
 
@@ -140,12 +149,17 @@ function redirect(response, location) {
 }
 
 /** @param {unknown} value */
-const textOf = (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '')
+const textOf = (value) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 
 /** @param {unknown} provider @returns {Provider} */
 function providerOf(provider) {
   if (provider === 'paystack' || provider === 'monnify') return provider
-  throw new StandInError(`provider must be paystack or monnify (got ${JSON.stringify(provider)})`, 400, 'provider')
+  throw new StandInError(
+    `provider must be paystack or monnify (got ${JSON.stringify(provider)})`,
+    400,
+    'provider',
+  )
 }
 
 /** @param {TransactionRecord} tx @param {string} publicUrl @returns {TransactionSummary} */
@@ -195,17 +209,27 @@ export async function startStandIn(options = {}) {
       timeoutMs: settings.webhookTimeoutMs,
     })
     const context = { settings, state, webhooks, publicUrl: () => publicUrl }
-    return { state, webhooks, context, paystack: createPaystackApi(context), monnify: createMonnifyApi(context) }
+    return {
+      state,
+      webhooks,
+      context,
+      paystack: createPaystackApi(context),
+      monnify: createMonnifyApi(context),
+    }
   }
   let core = build(settings.runId)
 
   /** @param {DeliveryRecord | null} delivery */
   const logDelivery = (delivery) => {
-    if (delivery) log(`webhook ${delivery.provider} ${delivery.type} (${delivery.eventId}, signature ${delivery.signature}) → ${delivery.status ?? `no answer: ${delivery.error}`}`)
+    if (delivery)
+      log(
+        `webhook ${delivery.provider} ${delivery.type} (${delivery.eventId}, signature ${delivery.signature}) → ${delivery.status ?? `no answer: ${delivery.error}`}`,
+      )
     return delivery
   }
   /** @param {EventRecord} event @param {SignatureKind} [signature] */
-  const deliver = async (event, signature = 'valid') => logDelivery(await core.webhooks.deliver(event, signature))
+  const deliver = async (event, signature = 'valid') =>
+    logDelivery(await core.webhooks.deliver(event, signature))
 
   /** @param {string} eventId */
   function eventById(eventId) {
@@ -218,8 +242,13 @@ export async function startStandIn(options = {}) {
   function checkoutByReference(reference) {
     const tx =
       core.state.transactions.get(reference) ??
-      [...core.state.transactions.values()].find((candidate) => candidate.kind === 'checkout' && (candidate.accessCode === reference || candidate.paymentReference === reference))
-    if (!tx || tx.kind !== 'checkout') throw new StandInError(`No checkout ${reference}`, 404, 'reference')
+      [...core.state.transactions.values()].find(
+        (candidate) =>
+          candidate.kind === 'checkout' &&
+          (candidate.accessCode === reference || candidate.paymentReference === reference),
+      )
+    if (!tx || tx.kind !== 'checkout')
+      throw new StandInError(`No checkout ${reference}`, 404, 'reference')
     return tx
   }
 
@@ -233,13 +262,25 @@ export async function startStandIn(options = {}) {
      */
     async sendTransfer(input) {
       const accountNumber = textOf(input.accountNumber)
-      if (!/^\d{10}$/.test(accountNumber)) throw new StandInError('The account number must have 10 digits', 400, 'accountNumber')
-      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 1) throw new StandInError('The amount must be a whole number of kobo, at least 1', 400, 'amountKobo')
+      if (!/^\d{10}$/.test(accountNumber))
+        throw new StandInError('The account number must have 10 digits', 400, 'accountNumber')
+      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 1)
+        throw new StandInError(
+          'The amount must be a whole number of kobo, at least 1',
+          400,
+          'amountKobo',
+        )
       const account = core.state.accounts.get(accountNumber)
-      if (!account) throw new StandInError(`No bank account ${accountNumber}: the bank refuses the transfer`, 422, 'accountNumber')
+      if (!account)
+        throw new StandInError(
+          `No bank account ${accountNumber}: the bank refuses the transfer`,
+          422,
+          'accountNumber',
+        )
       const senderBankCode = textOf(input.senderBankCode) || '058'
       const senderBank = bankByCode(senderBankCode)
-      if (!senderBank) throw new StandInError(`Unknown sender bank code ${senderBankCode}`, 400, 'senderBankCode')
+      if (!senderBank)
+        throw new StandInError(`Unknown sender bank code ${senderBankCode}`, 400, 'senderBankCode')
       const senderName = textOf(input.senderName) || 'TEST SENDER'
       const n = core.state.next()
       const sender = {
@@ -248,9 +289,13 @@ export async function startStandIn(options = {}) {
         bankName: senderBank.name,
         accountNumber: textOf(input.senderAccountNumber) || `01${String(n).padStart(8, '0')}`,
       }
-      const narration = textOf(input.narration) || `NIP: ${senderName.toUpperCase()} -${sender.accountNumber}`
+      const narration =
+        textOf(input.narration) || `NIP: ${senderName.toUpperCase()} -${sender.accountNumber}`
       const transfer = { amountKobo: input.amountKobo, sender, narration }
-      const { tx, event } = account.provider === 'paystack' ? paystackTransfer(core.context, account, transfer) : monnifyTransfer(core.context, account, transfer)
+      const { tx, event } =
+        account.provider === 'paystack'
+          ? paystackTransfer(core.context, account, transfer)
+          : monnifyTransfer(core.context, account, transfer)
       const delivery = await deliver(event)
       return {
         provider: tx.provider,
@@ -273,15 +318,18 @@ export async function startStandIn(options = {}) {
      */
     async payCheckout(reference) {
       const tx = checkoutByReference(reference)
-      if (tx.status !== 'pending') throw new StandInError(`Checkout ${reference} is already ${tx.status}`, 409, 'reference')
-      const { event, redirectTo } = tx.provider === 'paystack' ? paystackPay(core.context, tx) : monnifyPay(core.context, tx)
+      if (tx.status !== 'pending')
+        throw new StandInError(`Checkout ${reference} is already ${tx.status}`, 409, 'reference')
+      const { event, redirectTo } =
+        tx.provider === 'paystack' ? paystackPay(core.context, tx) : monnifyPay(core.context, tx)
       return { redirectTo, event, delivery: await deliver(event) }
     },
 
     /** The customer presses Cancel: nothing paid, no webhook. @param {string} reference */
     cancelCheckout(reference) {
       const tx = checkoutByReference(reference)
-      if (tx.status !== 'pending') throw new StandInError(`Checkout ${reference} is already ${tx.status}`, 409, 'reference')
+      if (tx.status !== 'pending')
+        throw new StandInError(`Checkout ${reference} is already ${tx.status}`, 409, 'reference')
       return tx.provider === 'paystack' ? paystackCancel(tx) : monnifyCancel(tx)
     },
 
@@ -297,7 +345,8 @@ export async function startStandIn(options = {}) {
     /** The provider answers again; calls left unanswered are cut off. @param {Provider} provider */
     up(provider) {
       modes[providerOf(provider)] = 'up'
-      for (const response of unanswered) if (response.req.url?.startsWith(`/${provider}/`)) response.destroy()
+      for (const response of unanswered)
+        if (response.req.url?.startsWith(`/${provider}/`)) response.destroy()
     },
 
     /** @param {Provider} provider */
@@ -328,7 +377,8 @@ export async function startStandIn(options = {}) {
      * @param {string} eventId @param {{ times?: number, parallel?: boolean }} [options]
      */
     async replay(eventId, { times = 1, parallel = false } = {}) {
-      if (!Number.isInteger(times) || times < 1 || times > 100) throw new StandInError('times must be a whole number from 1 to 100', 400, 'times')
+      if (!Number.isInteger(times) || times < 1 || times > 100)
+        throw new StandInError('times must be a whole number from 1 to 100', 400, 'times')
       const deliveries = await core.webhooks.replay(eventById(eventId), { times, parallel })
       deliveries.forEach(logDelivery)
       return deliveries
@@ -341,8 +391,15 @@ export async function startStandIn(options = {}) {
      * @param {string} eventId @param {SignatureKind} signature
      */
     async deliverForged(eventId, signature) {
-      if (!SIGNATURE_KINDS.includes(signature)) throw new StandInError(`signature must be one of ${SIGNATURE_KINDS.join(', ')}`, 400, 'signature')
-      return /** @type {DeliveryRecord} */ (logDelivery(await core.webhooks.forge(eventById(eventId), signature)))
+      if (!SIGNATURE_KINDS.includes(signature))
+        throw new StandInError(
+          `signature must be one of ${SIGNATURE_KINDS.join(', ')}`,
+          400,
+          'signature',
+        )
+      return /** @type {DeliveryRecord} */ (
+        logDelivery(await core.webhooks.forge(eventById(eventId), signature))
+      )
     },
 
     /**
@@ -351,9 +408,14 @@ export async function startStandIn(options = {}) {
      */
     async deliverUnknownEvent(provider, type) {
       const which = providerOf(provider)
-      const eventType = textOf(type) || (which === 'paystack' ? 'standin.unknown_event' : 'STAND_IN_UNKNOWN_EVENT')
-      const data = { reference: `U${core.state.next()}-${core.state.runId}`, note: 'An event type the app does not handle' }
-      const payload = which === 'paystack' ? { event: eventType, data } : { eventType, eventData: data }
+      const eventType =
+        textOf(type) || (which === 'paystack' ? 'standin.unknown_event' : 'STAND_IN_UNKNOWN_EVENT')
+      const data = {
+        reference: `U${core.state.next()}-${core.state.runId}`,
+        note: 'An event type the app does not handle',
+      }
+      const payload =
+        which === 'paystack' ? { event: eventType, data } : { eventType, eventData: data }
       const event = core.webhooks.createEvent(which, eventType, payload, data.reference)
       return { event, delivery: await deliver(event) }
     },
@@ -363,10 +425,15 @@ export async function startStandIn(options = {}) {
      * @param {{ bankCode: string, accountNumber: string, accountName: string }} account
      */
     addBankAccount({ bankCode, accountNumber, accountName }) {
-      if (!/^\d{10}$/.test(textOf(accountNumber))) throw new StandInError('The account number must have 10 digits', 400, 'accountNumber')
+      if (!/^\d{10}$/.test(textOf(accountNumber)))
+        throw new StandInError('The account number must have 10 digits', 400, 'accountNumber')
       if (!textOf(bankCode)) throw new StandInError('bankCode is required', 400, 'bankCode')
-      if (!textOf(accountName)) throw new StandInError('accountName is required', 400, 'accountName')
-      core.state.personalAccounts.set(`${textOf(bankCode)}:${textOf(accountNumber)}`, textOf(accountName))
+      if (!textOf(accountName))
+        throw new StandInError('accountName is required', 400, 'accountName')
+      core.state.personalAccounts.set(
+        `${textOf(bankCode)}:${textOf(accountNumber)}`,
+        textOf(accountName),
+      )
     },
 
     /** Every Monnify access token stops working (as when an hour has passed). */
@@ -389,9 +456,13 @@ export async function startStandIn(options = {}) {
     /** @returns {TransactionSummary[]} */
     transactions: () => [...core.state.transactions.values()].map((tx) => summaryOf(tx, publicUrl)),
     /** @param {{ provider?: Provider }} [filter] @returns {EventRecord[]} */
-    events: ({ provider } = {}) => core.state.events.filter((event) => !provider || event.provider === provider),
+    events: ({ provider } = {}) =>
+      core.state.events.filter((event) => !provider || event.provider === provider),
     /** @param {{ provider?: Provider, eventId?: string }} [filter] @returns {DeliveryRecord[]} */
-    deliveries: ({ provider, eventId } = {}) => core.state.deliveries.filter((d) => (!provider || d.provider === provider) && (!eventId || d.eventId === eventId)),
+    deliveries: ({ provider, eventId } = {}) =>
+      core.state.deliveries.filter(
+        (d) => (!provider || d.provider === provider) && (!eventId || d.eventId === eventId),
+      ),
     /** @param {{ provider?: Provider }} [filter] @returns {ApiCall[]} */
     calls: ({ provider } = {}) => calls.filter((call) => !provider || call.provider === provider),
 
@@ -411,7 +482,13 @@ export async function startStandIn(options = {}) {
 
   /** @param {Provider} provider @param {http.IncomingMessage} request @param {http.ServerResponse} response @param {URL} url */
   async function handleApi(provider, request, response, url) {
-    const call = { provider, method: request.method ?? 'GET', path: url.pathname.slice(provider.length + 1).replace(/\/{2,}/g, '/') || '/', status: /** @type {number | null} */ (null), at: new Date().toISOString() }
+    const call = {
+      provider,
+      method: request.method ?? 'GET',
+      path: url.pathname.slice(provider.length + 1).replace(/\/{2,}/g, '/') || '/',
+      status: /** @type {number | null} */ (null),
+      at: new Date().toISOString(),
+    }
     calls.push(call)
     const raw = await readBody(request)
     if (modes[provider] === 'timeout') {
@@ -425,8 +502,15 @@ export async function startStandIn(options = {}) {
         response,
         503,
         provider === 'paystack'
-          ? { status: false, message: 'Service unavailable (the stand-in was told Paystack is down)' }
-          : { requestSuccessful: false, responseMessage: 'Service unavailable (the stand-in was told Monnify is down)', responseCode: '99' },
+          ? {
+              status: false,
+              message: 'Service unavailable (the stand-in was told Paystack is down)',
+            }
+          : {
+              requestSuccessful: false,
+              responseMessage: 'Service unavailable (the stand-in was told Monnify is down)',
+              responseCode: '99',
+            },
       )
       return
     }
@@ -437,16 +521,32 @@ export async function startStandIn(options = {}) {
       answer =
         provider === 'paystack'
           ? { status: 400, body: { status: false, message: 'Invalid JSON in the request body' } }
-          : { status: 400, body: { requestSuccessful: false, responseMessage: 'Invalid JSON in the request body', responseCode: '99' } }
+          : {
+              status: 400,
+              body: {
+                requestSuccessful: false,
+                responseMessage: 'Invalid JSON in the request body',
+                responseCode: '99',
+              },
+            }
     } else {
-      answer = core[provider].handle({ method: call.method, path: call.path, query: url.searchParams, body, headers: request.headers })
+      answer = core[provider].handle({
+        method: call.method,
+        path: call.path,
+        query: url.searchParams,
+        body,
+        headers: request.headers,
+      })
     }
     call.status = answer.status
     log(`${provider} ${call.method} ${call.path} → ${answer.status}`)
     sendJson(response, answer.status, answer.body)
     // The event goes out once the answer is written, on its own connection: it may reach the app
     // before the answer does, as with the real providers.
-    if (answer.after) void Promise.resolve(answer.after()).then((delivery) => logDelivery(/** @type {DeliveryRecord | null} */ (delivery)))
+    if (answer.after)
+      void Promise.resolve(answer.after()).then((delivery) =>
+        logDelivery(/** @type {DeliveryRecord | null} */ (delivery)),
+      )
   }
 
   /** @param {Partial<import('./pages.mjs').HomeView>} [extra] */
@@ -465,22 +565,39 @@ export async function startStandIn(options = {}) {
   })
 
   /** @param {DeliveryRecord | null} delivery */
-  const deliveryNotice = (delivery) => (delivery ? `the app answered ${delivery.status ?? `nothing (${delivery.error})`}` : 'its webhook is held')
+  const deliveryNotice = (delivery) =>
+    delivery
+      ? `the app answered ${delivery.status ?? `nothing (${delivery.error})`}`
+      : 'its webhook is held'
 
   /** The human forms of the home page. @param {string} path @param {Record<string, string>} form @param {http.ServerResponse} response */
   async function handleForm(path, form, response) {
-    const back = (/** @type {string} */ notice) => redirect(response, `/?notice=${encodeURIComponent(notice)}`)
+    const back = (/** @type {string} */ notice) =>
+      redirect(response, `/?notice=${encodeURIComponent(notice)}`)
     if (path === '/send-transfer') {
       /** @type {Record<string, string>} */
       const errors = {}
       const accountNumber = (form.account_number ?? '').replace(/\s/g, '')
       const amountKobo = nairaTextToKobo(form.amount ?? '')
-      if (!/^\d{10}$/.test(accountNumber)) errors.account_number = 'Enter the 10-digit account number'
-      else if (!core.state.accounts.has(accountNumber)) errors.account_number = `No bank account ${accountNumber}: the bank refuses the transfer`
-      if (amountKobo === null || amountKobo < 1) errors.amount = 'Enter an amount in naira, such as 25000 or 25,000.50'
+      if (!/^\d{10}$/.test(accountNumber))
+        errors.account_number = 'Enter the 10-digit account number'
+      else if (!core.state.accounts.has(accountNumber))
+        errors.account_number = `No bank account ${accountNumber}: the bank refuses the transfer`
+      if (amountKobo === null || amountKobo < 1)
+        errors.amount = 'Enter an amount in naira, such as 25000 or 25,000.50'
       if (!(form.sender_name ?? '').trim()) errors.sender_name = "Enter the sender's name"
       if (Object.keys(errors).length) {
-        sendHtml(response, 400, homePage(homeView({ transferForm: { values: form, errors }, notice: 'The transfer was not sent: see the fields below.', noticeIsProblem: true })))
+        sendHtml(
+          response,
+          400,
+          homePage(
+            homeView({
+              transferForm: { values: form, errors },
+              notice: 'The transfer was not sent: see the fields below.',
+              noticeIsProblem: true,
+            }),
+          ),
+        )
         return
       }
       const transfer = await controls.sendTransfer({
@@ -489,7 +606,9 @@ export async function startStandIn(options = {}) {
         senderName: form.sender_name,
         senderBankCode: form.sender_bank_code,
       })
-      back(`Transfer ${transfer.reference} sent to ${accountNumber}; ${deliveryNotice(transfer.delivery)}.`)
+      back(
+        `Transfer ${transfer.reference} sent to ${accountNumber}; ${deliveryNotice(transfer.delivery)}.`,
+      )
       return
     }
     if (path === '/providers') {
@@ -504,14 +623,19 @@ export async function startStandIn(options = {}) {
         controls.holdWebhooks()
         back('Webhook deliveries are held.')
       } else {
-        const deliveries = await controls.releaseWebhooks(form.action === 'release-reverse' ? 'reverse' : 'queued')
+        const deliveries = await controls.releaseWebhooks(
+          form.action === 'release-reverse' ? 'reverse' : 'queued',
+        )
         back(`${deliveries.length} held webhook(s) delivered.`)
       }
       return
     }
     if (path === '/deliveries') {
       const signature = /** @type {SignatureKind} */ (form.signature || 'valid')
-      const delivery = signature === 'valid' ? (await controls.replay(form.event_id ?? ''))[0] : await controls.deliverForged(form.event_id ?? '', signature)
+      const delivery =
+        signature === 'valid'
+          ? (await controls.replay(form.event_id ?? ''))[0]
+          : await controls.deliverForged(form.event_id ?? '', signature)
       back(`${form.event_id} delivered again (${signature}); ${deliveryNotice(delivery)}.`)
       return
     }
@@ -530,10 +654,21 @@ export async function startStandIn(options = {}) {
     const [, provider, encoded, action] = match
     const reference = decodeURIComponent(encoded)
     const tx = [...core.state.transactions.values()].find(
-      (candidate) => candidate.provider === provider && candidate.kind === 'checkout' && (provider === 'paystack' ? candidate.accessCode === reference : candidate.reference === reference),
+      (candidate) =>
+        candidate.provider === provider &&
+        candidate.kind === 'checkout' &&
+        (provider === 'paystack'
+          ? candidate.accessCode === reference
+          : candidate.reference === reference),
     )
     if (!tx) {
-      sendHtml(response, 404, messagePage('This checkout does not exist (the stand-in forgets everything when it restarts).'))
+      sendHtml(
+        response,
+        404,
+        messagePage(
+          'This checkout does not exist (the stand-in forgets everything when it restarts).',
+        ),
+      )
       return true
     }
     if (!action && method === 'GET') {
@@ -545,9 +680,21 @@ export async function startStandIn(options = {}) {
       sendHtml(response, 409, checkoutPage(tx, settings.businessName))
       return true
     }
-    const { redirectTo } = action === 'pay' ? await controls.payCheckout(tx.reference) : controls.cancelCheckout(tx.reference)
+    const { redirectTo } =
+      action === 'pay'
+        ? await controls.payCheckout(tx.reference)
+        : controls.cancelCheckout(tx.reference)
     if (redirectTo) redirect(response, redirectTo)
-    else sendHtml(response, 200, messagePage(action === 'pay' ? 'Paid. The app gave no address to come back to.' : 'Cancelled. The app gave no address to come back to.'))
+    else
+      sendHtml(
+        response,
+        200,
+        messagePage(
+          action === 'pay'
+            ? 'Paid. The app gave no address to come back to.'
+            : 'Cancelled. The app gave no address to come back to.',
+        ),
+      )
     return true
   }
 
@@ -559,13 +706,26 @@ export async function startStandIn(options = {}) {
       if (path === '/accounts') return { accounts: controls.accounts() }
       if (path === '/transactions') return { transactions: controls.transactions() }
       if (path === '/events') return { events: controls.events({ provider }) }
-      if (path === '/deliveries') return { deliveries: controls.deliveries({ provider, eventId: query.get('eventId') ?? undefined }) }
+      if (path === '/deliveries')
+        return {
+          deliveries: controls.deliveries({ provider, eventId: query.get('eventId') ?? undefined }),
+        }
       if (path === '/calls') return { calls: controls.calls({ provider }) }
-      if (path === '/state') return { modes, holding: core.webhooks.holding, held: controls.heldEvents().map((event) => event.id), webhookUrls, runId: core.state.runId }
+      if (path === '/state')
+        return {
+          modes,
+          holding: core.webhooks.holding,
+          held: controls.heldEvents().map((event) => event.id),
+          webhookUrls,
+          runId: core.state.runId,
+        }
     }
     if (method === 'POST') {
       if (path === '/transfers') {
-        const amountKobo = body.amountKobo !== undefined ? Number(body.amountKobo) : nairaTextToKobo(textOf(body.amount))
+        const amountKobo =
+          body.amountKobo !== undefined
+            ? Number(body.amountKobo)
+            : nairaTextToKobo(textOf(body.amount))
         const transfer = await controls.sendTransfer({
           accountNumber: textOf(body.accountNumber),
           amountKobo: /** @type {number} */ (amountKobo),
@@ -576,13 +736,16 @@ export async function startStandIn(options = {}) {
         })
         return { status: 201, body: { transfer } }
       }
-      if (segments[0] === 'checkouts' && segments.length === 3 && segments[2] === 'pay') return { checkout: await controls.payCheckout(segments[1]) }
-      if (segments[0] === 'checkouts' && segments.length === 3 && segments[2] === 'cancel') return { checkout: controls.cancelCheckout(segments[1]) }
+      if (segments[0] === 'checkouts' && segments.length === 3 && segments[2] === 'pay')
+        return { checkout: await controls.payCheckout(segments[1]) }
+      if (segments[0] === 'checkouts' && segments.length === 3 && segments[2] === 'cancel')
+        return { checkout: controls.cancelCheckout(segments[1]) }
       if (segments[0] === 'providers' && segments.length === 2) {
         const which = providerOf(segments[1])
         const wanted = textOf(body.state)
         if (wanted === 'up') controls.up(which)
-        else if (wanted === 'down' || wanted === 'timeout') controls.down(which, { timeout: wanted === 'timeout' })
+        else if (wanted === 'down' || wanted === 'timeout')
+          controls.down(which, { timeout: wanted === 'timeout' })
         else throw new StandInError('state must be up, down or timeout', 400, 'state')
         return { provider: which, state: modes[which] }
       }
@@ -591,19 +754,48 @@ export async function startStandIn(options = {}) {
         return { holding: true }
       }
       if (path === '/webhooks/release') {
-        const order = Array.isArray(body.order) ? body.order.map(textOf) : textOf(body.order) || 'queued'
-        if (!Array.isArray(order) && order !== 'queued' && order !== 'reverse') throw new StandInError('order must be "queued", "reverse" or a list of event ids', 400, 'order')
-        return { deliveries: await controls.releaseWebhooks(/** @type {'queued' | 'reverse' | string[]} */ (order)) }
+        const order = Array.isArray(body.order)
+          ? body.order.map(textOf)
+          : textOf(body.order) || 'queued'
+        if (!Array.isArray(order) && order !== 'queued' && order !== 'reverse')
+          throw new StandInError(
+            'order must be "queued", "reverse" or a list of event ids',
+            400,
+            'order',
+          )
+        return {
+          deliveries: await controls.releaseWebhooks(
+            /** @type {'queued' | 'reverse' | string[]} */ (order),
+          ),
+        }
       }
       if (segments[0] === 'events' && segments.length === 3 && segments[2] === 'replay') {
-        return { deliveries: await controls.replay(segments[1], { times: body.times === undefined ? 1 : Number(body.times), parallel: body.parallel === true }) }
+        return {
+          deliveries: await controls.replay(segments[1], {
+            times: body.times === undefined ? 1 : Number(body.times),
+            parallel: body.parallel === true,
+          }),
+        }
       }
       if (segments[0] === 'events' && segments.length === 3 && segments[2] === 'forge') {
-        return { delivery: await controls.deliverForged(segments[1], /** @type {SignatureKind} */ (textOf(body.signature))) }
+        return {
+          delivery: await controls.deliverForged(
+            segments[1],
+            /** @type {SignatureKind} */ (textOf(body.signature)),
+          ),
+        }
       }
-      if (path === '/events/unknown') return await controls.deliverUnknownEvent(providerOf(body.provider), textOf(body.type) || undefined)
+      if (path === '/events/unknown')
+        return await controls.deliverUnknownEvent(
+          providerOf(body.provider),
+          textOf(body.type) || undefined,
+        )
       if (path === '/bank-accounts') {
-        controls.addBankAccount({ bankCode: textOf(body.bankCode), accountNumber: textOf(body.accountNumber), accountName: textOf(body.accountName) })
+        controls.addBankAccount({
+          bankCode: textOf(body.bankCode),
+          accountNumber: textOf(body.accountNumber),
+          accountName: textOf(body.accountName),
+        })
         return { status: 201, body: { added: true } }
       }
       if (path === '/monnify/expire-tokens') {
@@ -611,7 +803,8 @@ export async function startStandIn(options = {}) {
         return { expired: true }
       }
       if (path === '/webhook-urls') {
-        for (const which of PROVIDERS) if (body[which] !== undefined) controls.setWebhookUrl(which, textOf(body[which]))
+        for (const which of PROVIDERS)
+          if (body[which] !== undefined) controls.setWebhookUrl(which, textOf(body[which]))
         return { webhookUrls }
       }
       if (path === '/reset') {
@@ -628,14 +821,21 @@ export async function startStandIn(options = {}) {
     const path = url.pathname
     try {
       for (const provider of PROVIDERS) {
-        if (path.startsWith(`/${provider}/`)) return await handleApi(provider, request, response, url)
+        if (path.startsWith(`/${provider}/`))
+          return await handleApi(provider, request, response, url)
       }
       if (path.startsWith('/__stand-in/')) {
         const body = parseBody(await readBody(request), request.headers['content-type'])
         if (body === null) throw new StandInError('The body is not valid JSON')
-        const answer = await handleControl(path.slice('/__stand-in'.length), method, body, url.searchParams)
+        const answer = await handleControl(
+          path.slice('/__stand-in'.length),
+          method,
+          body,
+          url.searchParams,
+        )
         const framed = /** @type {{ status?: number, body?: unknown }} */ (answer)
-        if (typeof framed.status === 'number' && 'body' in framed) sendJson(response, framed.status, framed.body)
+        if (typeof framed.status === 'number' && 'body' in framed)
+          sendJson(response, framed.status, framed.body)
         else sendJson(response, 200, answer)
         return
       }
@@ -645,8 +845,13 @@ export async function startStandIn(options = {}) {
         sendHtml(response, 200, homePage(homeView({ notice })))
         return
       }
-      if (method === 'POST' && ['/send-transfer', '/providers', '/webhooks', '/deliveries', '/reset'].includes(path)) {
-        const form = /** @type {Record<string, string>} */ (Object.fromEntries(new URLSearchParams(await readBody(request))))
+      if (
+        method === 'POST' &&
+        ['/send-transfer', '/providers', '/webhooks', '/deliveries', '/reset'].includes(path)
+      ) {
+        const form = /** @type {Record<string, string>} */ (
+          Object.fromEntries(new URLSearchParams(await readBody(request)))
+        )
         await handleForm(path, form, response)
         return
       }
@@ -658,12 +863,16 @@ export async function startStandIn(options = {}) {
     } catch (error) {
       if (response.headersSent) return
       if (error instanceof StandInError) {
-        if (path.startsWith('/__stand-in/')) sendJson(response, error.status, { error: error.message, field: error.field ?? null })
-        else if (PROVIDERS.some((provider) => path.startsWith(`/${provider}/`))) sendJson(response, error.status, { error: error.message })
+        if (path.startsWith('/__stand-in/'))
+          sendJson(response, error.status, { error: error.message, field: error.field ?? null })
+        else if (PROVIDERS.some((provider) => path.startsWith(`/${provider}/`)))
+          sendJson(response, error.status, { error: error.message })
         else redirect(response, `/?notice=${encodeURIComponent(error.message)}`)
         return
       }
-      log(`stand-in error on ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`)
+      log(
+        `stand-in error on ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`,
+      )
       sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) })
     }
   })

@@ -94,13 +94,17 @@ export function resolveSettings(options = {}) {
     if (given !== undefined) return { value: given, from: `option ${name}` }
     const raw = env[VARIABLES[name]]
     if (raw !== undefined && raw !== '') return { value: raw, from: VARIABLES[name] }
-    return { value: /** @type {Record<string, unknown>} */ (DEFAULTS)[name], from: `default of ${name}` }
+    return {
+      value: /** @type {Record<string, unknown>} */ (DEFAULTS)[name],
+      from: `default of ${name}`,
+    }
   }
   /** @param {keyof typeof VARIABLES} name */
   const text = (name) => {
     const { value, from } = pick(name)
     if (value === undefined) return undefined
-    if (typeof value !== 'string' || value.trim() === '') problems.push(`${from}: must be a non-empty text`)
+    if (typeof value !== 'string' || value.trim() === '')
+      problems.push(`${from}: must be a non-empty text`)
     return String(value)
   }
   /** @param {keyof typeof VARIABLES} name */
@@ -111,7 +115,9 @@ export function resolveSettings(options = {}) {
       const parsed = new URL(value)
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http')
     } catch {
-      problems.push(`${pick(name).from}: must be an http:// or https:// address (got ${JSON.stringify(value)})`)
+      problems.push(
+        `${pick(name).from}: must be an http:// or https:// address (got ${JSON.stringify(value)})`,
+      )
     }
     return value
   }
@@ -120,17 +126,23 @@ export function resolveSettings(options = {}) {
     const { value, from } = pick(name)
     if (typeof value === 'object' && value !== null) return /** @type {FeeRule} */ (value)
     const rule = parseFeeRule(String(value))
-    if (!rule) problems.push(`${from}: must read like "1.5%", "50", "1.5% + 100" or "1.5% max 2000" (naira; got ${JSON.stringify(value)})`)
+    if (!rule)
+      problems.push(
+        `${from}: must read like "1.5%", "50", "1.5% + 100" or "1.5% max 2000" (naira; got ${JSON.stringify(value)})`,
+      )
     return rule ?? { percent: 0, flatKobo: 0, capKobo: null }
   }
 
   const portPick = pick('port')
   const port = Number(portPick.value)
   if (!/^\d+$/.test(String(portPick.value).trim()) || port > 65_535) {
-    problems.push(`${portPick.from}: must be a whole number from 0 to 65535 (got ${JSON.stringify(portPick.value)})`)
+    problems.push(
+      `${portPick.from}: must be a whole number from 0 to 65535 (got ${JSON.stringify(portPick.value)})`,
+    )
   }
   const webhookTimeoutMs = options.webhookTimeoutMs ?? DEFAULTS.webhookTimeoutMs
-  if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1) problems.push('option webhookTimeoutMs: must be a whole number of milliseconds')
+  if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1)
+    problems.push('option webhookTimeoutMs: must be a whole number of milliseconds')
 
   const settings = {
     port,
@@ -140,7 +152,10 @@ export function resolveSettings(options = {}) {
     monnifyApiKey: /** @type {string} */ (text('monnifyApiKey')),
     monnifySecretKey: /** @type {string} */ (text('monnifySecretKey')),
     monnifyContractCode: /** @type {string} */ (text('monnifyContractCode')),
-    webhookUrls: { paystack: /** @type {string} */ (url('paystackWebhookUrl')), monnify: /** @type {string} */ (url('monnifyWebhookUrl')) },
+    webhookUrls: {
+      paystack: /** @type {string} */ (url('paystackWebhookUrl')),
+      monnify: /** @type {string} */ (url('monnifyWebhookUrl')),
+    },
     fees: { paystack: fee('paystackFee'), monnify: fee('monnifyFee') },
     businessName: /** @type {string} */ (text('businessName')),
     webhookTimeoutMs,

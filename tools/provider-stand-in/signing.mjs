@@ -10,6 +10,10 @@ const hmacSha512Hex = (key, rawBody) => createHmac('sha512', key).update(rawBody
 export const paystackSignature = (rawBody, secretKey) => hmacSha512Hex(secretKey, rawBody)
 
 /** The monnify-signature of a body. @param {string | Buffer} rawBody @param {string} clientSecretKey */
-export const monnifySignature = (rawBody, clientSecretKey) => hmacSha512Hex(clientSecretKey, rawBody)
+export const monnifySignature = (rawBody, clientSecretKey) =>
+  hmacSha512Hex(clientSecretKey, rawBody)
 
-export const SIGNATURE_HEADER = /** @type {const} */ ({ paystack: 'x-paystack-signature', monnify: 'monnify-signature' })
+export const SIGNATURE_HEADER = /** @type {const} */ ({
+  paystack: 'x-paystack-signature',
+  monnify: 'monnify-signature',
+})

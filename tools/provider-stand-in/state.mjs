@@ -106,7 +106,9 @@ export function createState(runId) {
     /** @type {Map<string, { token: string, expiresAt: number }>} Monnify access tokens */
     monnifyTokens: new Map(),
     /** @type {Map<string, string>} personal accounts' names, by "bank code:account number" */
-    personalAccounts: new Map(KNOWN_PERSONAL_ACCOUNTS.map((a) => [`${a.bankCode}:${a.accountNumber}`, a.accountName])),
+    personalAccounts: new Map(
+      KNOWN_PERSONAL_ACCOUNTS.map((a) => [`${a.bankCode}:${a.accountNumber}`, a.accountName]),
+    ),
     /** @type {EventRecord[]} */
     events: [],
     /** @type {DeliveryRecord[]} */
@@ -115,7 +117,12 @@ export function createState(runId) {
     /** A 10-digit account number starting with the bank's prefix, unused so far. @param {string} prefix */
     accountNumber(prefix) {
       for (;;) {
-        const digits = prefix + String(Math.floor(random() * 10 ** (10 - prefix.length))).padStart(10 - prefix.length, '0')
+        const digits =
+          prefix +
+          String(Math.floor(random() * 10 ** (10 - prefix.length))).padStart(
+            10 - prefix.length,
+            '0',
+          )
         if (!state.accounts.has(digits)) return digits
       }
     },

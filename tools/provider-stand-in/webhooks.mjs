@@ -14,7 +14,10 @@ import { monnifySignature, paystackSignature, SIGNATURE_HEADER } from './signing
 
 export const SIGNATURE_KINDS = /** @type {const} */ (['valid', 'none', 'wrong-key', 'tampered'])
 const RESPONSE_KEPT = 2_000
-const agents = { 'http:': new http.Agent({ keepAlive: false }), 'https:': new https.Agent({ keepAlive: false }) }
+const agents = {
+  'http:': new http.Agent({ keepAlive: false }),
+  'https:': new https.Agent({ keepAlive: false }),
+}
 
 /**
  * The same event with its amount multiplied by ten (or, for an event without one, a field added):
@@ -49,7 +52,15 @@ export function createWebhooks({ state, secretKeys, webhookUrls, timeoutMs }) {
    * @returns {EventRecord}
    */
   function createEvent(provider, type, payload, reference) {
-    const event = { id: `EVT-${state.next()}-${state.runId}`, provider, type, reference, payload, body: JSON.stringify(payload), createdAt: new Date().toISOString() }
+    const event = {
+      id: `EVT-${state.next()}-${state.runId}`,
+      provider,
+      type,
+      reference,
+      payload,
+      body: JSON.stringify(payload),
+      createdAt: new Date().toISOString(),
+    }
     state.events.push(event)
     return event
   }
@@ -72,18 +83,32 @@ export function createWebhooks({ state, secretKeys, webhookUrls, timeoutMs }) {
       const transport = target.protocol === 'https:' ? https : http
       const request = transport.request(
         target,
-        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[/** @type {'http:' | 'https:'} */ (target.protocol)] },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: agents[/** @type {'http:' | 'https:'} */ (target.protocol)],
+        },
         (response) => {
           let text = ''
           response.setEncoding('utf8')
           response.on('data', (chunk) => {
             if (text.length < RESPONSE_KEPT) text += chunk
           })
-          response.on('end', () => resolve({ status: response.statusCode ?? null, response: text.slice(0, RESPONSE_KEPT), error: null }))
-          response.on('error', (error) => resolve({ status: response.statusCode ?? null, response: text, error: error.message }))
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? null,
+              response: text.slice(0, RESPONSE_KEPT),
+              error: null,
+            }),
+          )
+          response.on('error', (error) =>
+            resolve({ status: response.statusCode ?? null, response: text, error: error.message }),
+          )
         },
       )
-      request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)))
+      request.setTimeout(timeoutMs, () =>
+        request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
+      )
       request.on('error', (error) => resolve({ status: null, response: '', error: error.message }))
       request.end(body)
     })
@@ -100,9 +125,14 @@ export function createWebhooks({ state, secretKeys, webhookUrls, timeoutMs }) {
     const key = secretKeys[event.provider]
     const body = signature === 'tampered' ? tamperedBody(event) : event.body
     /** @type {Record<string, string>} */
-    const headers = { 'content-type': 'application/json', 'user-agent': 'payment-provider-stand-in' }
-    if (signature === 'valid' || signature === 'tampered') headers[SIGNATURE_HEADER[event.provider]] = sign(event.body, key)
-    if (signature === 'wrong-key') headers[SIGNATURE_HEADER[event.provider]] = sign(event.body, `${key}-but-not-this-one`)
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'payment-provider-stand-in',
+    }
+    if (signature === 'valid' || signature === 'tampered')
+      headers[SIGNATURE_HEADER[event.provider]] = sign(event.body, key)
+    if (signature === 'wrong-key')
+      headers[SIGNATURE_HEADER[event.provider]] = sign(event.body, `${key}-but-not-this-one`)
     const url = webhookUrls[event.provider]
     const started = performance.now()
     const at = new Date().toISOString()
@@ -190,7 +220,8 @@ export function createWebhooks({ state, secretKeys, webhookUrls, timeoutMs }) {
      * @param {{ times?: number, parallel?: boolean }} [options]
      */
     async replay(event, { times = 1, parallel = false } = {}) {
-      if (parallel) return Promise.all(Array.from({ length: times }, () => track(send(event, 'valid'))))
+      if (parallel)
+        return Promise.all(Array.from({ length: times }, () => track(send(event, 'valid'))))
       /** @type {DeliveryRecord[]} */
       const deliveries = []
       for (let i = 0; i < times; i++) deliveries.push(await track(send(event, 'valid')))

@@ -1,5 +1,10 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { AUDIT_ACTION_LABELS, SYSTEM_ACTOR, type AuditEntry, type AuditQuery } from '~/contract/audit'
+import {
+  AUDIT_ACTION_LABELS,
+  SYSTEM_ACTOR,
+  type AuditEntry,
+  type AuditQuery,
+} from '~/contract/audit'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { auditLog } from '../db/schema'
@@ -15,15 +20,29 @@ export function auditConditions(filters: AuditFilters): SQL | undefined {
     conditions.push(
       filters.actor.toLowerCase() === SYSTEM_ACTOR
         ? and(isNull(auditLog.actorId), eq(auditLog.actorName, SYSTEM_ACTOR))
-        : or(eq(auditLog.actorReference, filters.actor), ilike(auditLog.actorName, escapeLike(filters.actor))),
+        : or(
+            eq(auditLog.actorReference, filters.actor),
+            ilike(auditLog.actorName, escapeLike(filters.actor)),
+          ),
     )
   }
   if (filters.action) conditions.push(eq(auditLog.action, filters.action))
   if (filters.record) {
-    conditions.push(or(eq(auditLog.recordReference, filters.record), sql`${auditLog.related} @> array[${filters.record}]::text[]`))
+    conditions.push(
+      or(
+        eq(auditLog.recordReference, filters.record),
+        sql`${auditLog.related} @> array[${filters.record}]::text[]`,
+      ),
+    )
   }
-  if (filters.from) conditions.push(sql`${auditLog.createdAt} >= (${filters.from}::date)::timestamp at time zone ${zone}`)
-  if (filters.to) conditions.push(sql`${auditLog.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${zone}`)
+  if (filters.from)
+    conditions.push(
+      sql`${auditLog.createdAt} >= (${filters.from}::date)::timestamp at time zone ${zone}`,
+    )
+  if (filters.to)
+    conditions.push(
+      sql`${auditLog.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${zone}`,
+    )
   if (filters.search) {
     const like = escapeLike(filters.search)
     conditions.push(
@@ -46,16 +65,34 @@ export async function countAudit(db: Executor, filters: AuditFilters) {
   return row.total
 }
 
-export async function auditRows(db: Executor, filters: AuditFilters, limit: number, offset: number) {
-  return db.select().from(auditLog).where(auditConditions(filters)).orderBy(...auditOrder).limit(limit).offset(offset)
+export async function auditRows(
+  db: Executor,
+  filters: AuditFilters,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(auditConditions(filters))
+    .orderBy(...auditOrder)
+    .limit(limit)
+    .offset(offset)
 }
 
 /**
  * The rows after `before` in the list's order (newest first), for an export read in batches: by key
  * rather than by offset, so entries added while it streams neither shift nor repeat a row.
  */
-export async function auditRowsBefore(db: Executor, filters: AuditFilters, before: AuditCursor | null, limit: number) {
-  const after = before ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${before.at}::timestamptz, ${before.id})` : undefined
+export async function auditRowsBefore(
+  db: Executor,
+  filters: AuditFilters,
+  before: AuditCursor | null,
+  limit: number,
+) {
+  const after = before
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${before.at}::timestamptz, ${before.id})`
+    : undefined
   const rows = await db
     .select({ entry: auditLog, at: sql<string>`${auditLog.createdAt}::text` })
     .from(auditLog)
@@ -64,7 +101,10 @@ export async function auditRowsBefore(db: Executor, filters: AuditFilters, befor
     .limit(limit)
   const last = rows[rows.length - 1]
   // The cursor keeps PostgreSQL's microseconds, which a Date would round away.
-  return { rows: rows.map((row) => row.entry), next: last ? { at: last.at, id: last.entry.id } : before }
+  return {
+    rows: rows.map((row) => row.entry),
+    next: last ? { at: last.at, id: last.entry.id } : before,
+  }
 }
 
 export type AuditCursor = { at: string; id: number }
@@ -77,7 +117,10 @@ export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
     actor: { reference: row.actorReference, name: row.actorName },
     action,
     action_label: AUDIT_ACTION_LABELS[action] ?? row.action,
-    record: { type: row.recordType as AuditEntry['record']['type'], reference: row.recordReference },
+    record: {
+      type: row.recordType as AuditEntry['record']['type'],
+      reference: row.recordReference,
+    },
     related: row.related,
     summary: row.summary,
     changes: row.changes ?? null,

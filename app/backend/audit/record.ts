@@ -1,5 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { SYSTEM_ACTOR, type AuditAction, type AuditChanges, type AuditRecordType } from '~/contract/audit'
+import {
+  SYSTEM_ACTOR,
+  type AuditAction,
+  type AuditChanges,
+  type AuditRecordType,
+} from '~/contract/audit'
 import type { Executor } from '../db/client'
 import { auditLog } from '../db/schema'
 
@@ -48,7 +53,13 @@ export async function recordAudit(executor: Executor, entry: AuditRecord) {
     action: entry.action,
     recordType: entry.record.type,
     recordReference: entry.record.reference,
-    related: [...new Set(entry.related?.filter((reference): reference is string => !!reference && reference !== entry.record.reference))],
+    related: [
+      ...new Set(
+        entry.related?.filter(
+          (reference): reference is string => !!reference && reference !== entry.record.reference,
+        ),
+      ),
+    ],
     summary: entry.summary,
     changes: entry.changes && Object.keys(entry.changes).length ? entry.changes : null,
     clientIp: origin?.clientIp ?? null,
@@ -62,7 +73,10 @@ const SECRET_FIELD = /password|token|secret|otp|code_hash|^code$/i
  * The fields whose values differ between two snapshots, as before → after. A field that holds a
  * secret is left out whatever its value; arrays and objects compare by their JSON.
  */
-export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {
+export function changesBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditChanges {
   const changes: AuditChanges = {}
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (SECRET_FIELD.test(field) || !(field in after)) continue

@@ -24,5 +24,8 @@ export async function rememberDevice(tx: Executor, userId: number, request: Requ
   await tx
     .insert(signInDevices)
     .values({ userId, deviceHash })
-    .onConflictDoUpdate({ target: [signInDevices.userId, signInDevices.deviceHash], set: { lastSeenAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [signInDevices.userId, signInDevices.deviceHash],
+      set: { lastSeenAt: sql`now()` },
+    })
 }

@@ -17,7 +17,11 @@ export const EMAIL_CHANGE_LINK_HOURS = 24
 export async function revokeAccountAccess(db: Executor, userId: number, keepTokenHash?: string) {
   await db
     .delete(apiTokens)
-    .where(keepTokenHash ? and(eq(apiTokens.userId, userId), ne(apiTokens.tokenHash, keepTokenHash)) : eq(apiTokens.userId, userId))
+    .where(
+      keepTokenHash
+        ? and(eq(apiTokens.userId, userId), ne(apiTokens.tokenHash, keepTokenHash))
+        : eq(apiTokens.userId, userId),
+    )
   await db
     .update(passwordTokens)
     .set({ usedAt: new Date() })
@@ -29,7 +33,12 @@ export async function revokeAccountAccess(db: Executor, userId: number, keepToke
 type Person = { firstName: string }
 
 /** Tells the old address that staff changed it, so a takeover cannot go unnoticed. */
-export async function sendStaffChangedEmailNotice(db: Executor, person: Person, oldEmail: string, newEmail: string) {
+export async function sendStaffChangedEmailNotice(
+  db: Executor,
+  person: Person,
+  oldEmail: string,
+  newEmail: string,
+) {
   await sendSecurityNotice(db, {
     to: oldEmail,
     subject: 'Your Land Banking email address was changed',
@@ -65,7 +74,10 @@ export async function requestEmailChange(
       .from(emailChanges)
       .where(and(eq(emailChanges.userId, user.id), gt(emailChanges.expiresAt, sql`now()`)))
       .limit(1)
-    await tx.insert(emailChanges).values(values).onConflictDoUpdate({ target: emailChanges.userId, set: values })
+    await tx
+      .insert(emailChanges)
+      .values(values)
+      .onConflictDoUpdate({ target: emailChanges.userId, set: values })
     await recordAudit(tx, {
       action: 'auth.email_change_requested',
       record: { type: 'account', reference: user.reference },
@@ -115,7 +127,13 @@ export async function findEmailChange(db: Executor, token: string) {
   const [row] = await db
     .select({
       change: emailChanges,
-      user: { id: users.id, reference: users.reference, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      user: {
+        id: users.id,
+        reference: users.reference,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
     })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
@@ -130,7 +148,12 @@ export async function findEmailChange(db: Executor, token: string) {
   return row
 }
 
-export async function sendEmailChangedNotice(db: Executor, person: Person, oldEmail: string, newEmail: string) {
+export async function sendEmailChangedNotice(
+  db: Executor,
+  person: Person,
+  oldEmail: string,
+  newEmail: string,
+) {
   await sendSecurityNotice(db, {
     to: newEmail,
     subject: 'Your email address has been changed',

@@ -4,7 +4,14 @@ import { endpoints } from '~/contract/endpoints'
 import { apiTokens, emailChanges, emailCodes, passwordTokens, users } from '../db/schema'
 import { hashToken, safeEqual } from '../secrets/tokens'
 import { rememberDevice } from './devices'
-import { ApiError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../http/errors'
+import {
+  ApiError,
+  badRequest,
+  fieldError,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { consume, consumeTogether, LIMITS, release, secondsUntilFree } from '../rate-limit'
 import { assertCanMail } from '../mail'
@@ -50,7 +57,11 @@ const login = implement(endpoints.login, async (ctx) => {
   // address. Each attempt is counted before its password is checked, in one locked step, so parallel
   // attempts cannot all pass a count none of them is in yet; a right password takes its count back.
   const attempt = await consumeTogether(ctx.db, [
-    { bucket: 'failed-login', key: email, limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour] },
+    {
+      bucket: 'failed-login',
+      key: email,
+      limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour],
+    },
     { bucket: 'failed-login-ip', key: ctx.clientIp, limits: [LIMITS.failedLoginFromAddress] },
   ])
   const user = await findUserByEmail(ctx.db, email)
@@ -60,7 +71,9 @@ const login = implement(endpoints.login, async (ctx) => {
     await recordAudit(ctx.db, {
       action: 'auth.sign_in_failed',
       record: { type: 'account', reference: user?.reference ?? email },
-      summary: user ? `Failed sign-in to ${personLabel(user)} as ${email}: wrong password` : `Failed sign-in as ${email}: no such account`,
+      summary: user
+        ? `Failed sign-in to ${personLabel(user)} as ${email}: wrong password`
+        : `Failed sign-in as ${email}: no such account`,
       actor: user ?? email,
     })
     throw new ApiError(401, 'invalidCredentials', INVALID_CREDENTIALS)
@@ -97,7 +110,9 @@ const register = implement(endpoints.register, async (ctx) => {
   const input = ctx.body
   // Each sign-up mails a code to the address typed: limited per client address (behind a trusted
   // proxy), and refused outright when that address has had its share of e-mails.
-  await consumeTogether(ctx.db, [{ bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] }])
+  await consumeTogether(ctx.db, [
+    { bucket: 'sign-up-ip', key: ctx.clientIp, limits: [LIMITS.signUpFromAddress] },
+  ])
   await assertCanMail(ctx.db, input.email)
   let realtorId: number | null = null
   let realtorReference: string | null = null
@@ -153,7 +168,10 @@ const register = implement(endpoints.register, async (ctx) => {
   try {
     await sendVerificationCode(ctx.db, user)
   } catch (error) {
-    console.error(`[api ${ctx.requestId}] the verification code for user ${user.id} could not be sent`, error)
+    console.error(
+      `[api ${ctx.requestId}] the verification code for user ${user.id} could not be sent`,
+      error,
+    )
   }
   return { message: 'Registration successful', data: session }
 })
@@ -209,7 +227,9 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
       action: 'auth.password_reset',
       record: { type: 'account', reference: found.user.reference },
       summary: `${personLabel(found.user)} ${chosen ? 'set a first password' : 'reset the password'} through the link mailed to ${found.user.email}; every other session signed out`,
-      changes: found.user.emailVerifiedAt ? null : { email_verified: { before: false, after: true } },
+      changes: found.user.emailVerifiedAt
+        ? null
+        : { email_verified: { before: false, after: true } },
       actor: found.user,
     })
     await rememberDevice(tx, found.user.id, ctx.request)
@@ -218,7 +238,8 @@ const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
   // Choosing a first password (an account staff made) changes nothing the holder had.
   if (found.token.purpose === 'reset') await sendPasswordChangedNotice(ctx.db, found.user)
   return {
-    message: found.token.purpose === 'set' ? 'Password set successfully' : 'Password reset successfully',
+    message:
+      found.token.purpose === 'set' ? 'Password set successfully' : 'Password reset successfully',
     data: session,
   }
 })
@@ -242,7 +263,8 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
   const { user } = ctx
   const { otp } = ctx.body
   if (user.emailVerified) return { message: 'Email already verified', data: toSessionUser(user) }
-  if (ctx.clientIp) await consume(ctx.db, 'code-check-ip', ctx.clientIp, LIMITS.codeCheckFromAddress)
+  if (ctx.clientIp)
+    await consume(ctx.db, 'code-check-ip', ctx.clientIp, LIMITS.codeCheckFromAddress)
   // Each check spends one of the code's tries in a single statement, so parallel guesses cannot
   // get past the limit; an expired or spent code matches nothing.
   const [code] = await ctx.db
@@ -259,10 +281,18 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
   if (!code) throw fieldError('otp', CODE_EXPIRED)
   if (!safeEqual(code.codeHash, hashCode(user.id, otp))) {
     const left = CODE_MAX_ATTEMPTS - code.attempts
-    throw fieldError('otp', left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_EXPIRED)
+    throw fieldError(
+      'otp',
+      left > 0
+        ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : CODE_EXPIRED,
+    )
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id))
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
     await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id))
     await recordAudit(tx, {
       action: 'auth.email_verified',
@@ -287,10 +317,14 @@ const sendOtp = implement(endpoints.sendOtp, async (ctx) => {
     .limit(1)
   if (code) {
     const wait = Math.ceil(CODE_RESEND_SECONDS - (Date.now() - code.sentAt.getTime()) / 1000)
-    if (wait > 0) throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`, wait)
+    if (wait > 0)
+      throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`, wait)
   }
   if ((await mailBudgetLeft(ctx.db, user.id)) <= 0) {
-    throw tooManyRequests(LIMITS.mail.message, await secondsUntilFree(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail))
+    throw tooManyRequests(
+      LIMITS.mail.message,
+      await secondsUntilFree(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail),
+    )
   }
   await sendVerificationCode(ctx.db, user)
   return { message: 'A new code has been sent to your email', data: null }
@@ -333,7 +367,10 @@ export const SAME_EMAIL = 'This is already your email'
 /** A user's own e-mail change only starts here: the link mailed to the new address finishes it. */
 const changeEmail = implement(endpoints.emailChange, async (ctx) => {
   const { user, body: input } = ctx
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
   if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
     throw fieldError('current_password', 'The current password is incorrect')
   }
@@ -360,7 +397,9 @@ const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
     await ctx.db.transaction(async (tx) => {
       const [spent] = await tx
         .delete(emailChanges)
-        .where(and(eq(emailChanges.userId, found.user.id), eq(emailChanges.tokenHash, hashToken(token))))
+        .where(
+          and(eq(emailChanges.userId, found.user.id), eq(emailChanges.tokenHash, hashToken(token))),
+        )
         .returning({ userId: emailChanges.userId })
       if (!spent) throw badRequest(INVALID_LINK)
       await tx

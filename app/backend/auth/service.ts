@@ -41,7 +41,11 @@ export function toSessionUser(user: ApiUser): SessionUser {
 }
 
 /** A new API token; without 'Remember me' it also ends after SESSION_IDLE_HOURS idle (http/authenticate.ts). */
-export async function issueSession(db: Executor, userId: number, remember = false): Promise<SessionData> {
+export async function issueSession(
+  db: Executor,
+  userId: number,
+  remember = false,
+): Promise<SessionData> {
   const { token, tokenHash } = newToken()
   await db.insert(apiTokens).values({
     userId,
@@ -111,11 +115,23 @@ export async function createAccount(db: Executor, account: NewAccount) {
  * alone. A wrong one counts as a failed sign-in of the account, under the same limits (429 past
  * them), so the session cannot be used to guess the password; the right one takes its count back.
  */
-export async function confirmCurrentPassword(db: Executor, user: { id: number; email: string }, password: string) {
+export async function confirmCurrentPassword(
+  db: Executor,
+  user: { id: number; email: string },
+  password: string,
+) {
   const attempt = await consumeTogether(db, [
-    { bucket: 'failed-login', key: user.email, limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour] },
+    {
+      bucket: 'failed-login',
+      key: user.email,
+      limits: [LIMITS.failedLoginMinute, LIMITS.failedLoginHour],
+    },
   ])
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1)
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1)
   const valid = await verifyPassword(row?.passwordHash ?? null, password)
   if (valid) await release(db, attempt)
   return valid
@@ -125,11 +141,17 @@ export async function confirmCurrentPassword(db: Executor, user: { id: number; e
 export const MAIL_BUCKET = 'mail'
 
 export async function mailBudgetLeft(db: Executor, userId: number) {
-  return LIMITS.mail.max - (await countRecent(db, MAIL_BUCKET, String(userId), LIMITS.mail.windowSeconds))
+  return (
+    LIMITS.mail.max -
+    (await countRecent(db, MAIL_BUCKET, String(userId), LIMITS.mail.windowSeconds))
+  )
 }
 
 /** Mails a fresh 6-digit code (the old one dies); refused with 429 past the account's or the address's mail budget. */
-export async function sendVerificationCode(db: Executor, user: { id: number; email: string; firstName: string }) {
+export async function sendVerificationCode(
+  db: Executor,
+  user: { id: number; email: string; firstName: string },
+) {
   // Checked first, so a refused code does not replace the live one.
   await assertCanMail(db, user.email)
   await consume(db, MAIL_BUCKET, String(user.id), LIMITS.mail)
@@ -228,7 +250,11 @@ export async function sendResetLink(
 }
 
 /** Tells the holder that the password changed (changed in Settings or reset by link), so a takeover does not go unnoticed. */
-export async function sendPasswordChangedNotice(db: Executor, user: { email: string; firstName: string }, at: Date = new Date()) {
+export async function sendPasswordChangedNotice(
+  db: Executor,
+  user: { email: string; firstName: string },
+  at: Date = new Date(),
+) {
   await sendSecurityNotice(db, {
     to: user.email,
     subject: 'Your Land Banking password was changed',
@@ -293,7 +319,10 @@ export async function welcomeOnce(db: Executor, user: { id: number; firstName: s
 
 /** Suspends or restores an account; a suspended account loses every token at once. */
 export async function setSuspended(db: Executor, userId: number, suspended: boolean) {
-  await db.update(users).set({ isSuspended: suspended, updatedAt: new Date() }).where(eq(users.id, userId))
+  await db
+    .update(users)
+    .set({ isSuspended: suspended, updatedAt: new Date() })
+    .where(eq(users.id, userId))
   if (suspended) await revokeAllTokens(db, userId)
 }
 

@@ -9,11 +9,25 @@ import {
   type ReferralIdentity,
   type SelfReferralSignal,
 } from '~/contract/commission-rules'
-import { HOLD_CLEARED, HOLD_CONFIRMED, HOLD_DECIDED, type CommissionHold, type HoldDecision } from '~/contract/commissions'
+import {
+  HOLD_CLEARED,
+  HOLD_CONFIRMED,
+  HOLD_DECIDED,
+  type CommissionHold,
+  type HoldDecision,
+} from '~/contract/commissions'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { personLabel } from '../auth/audit'
 import type { Database, Executor } from '../db/client'
-import { commissionHolds, commissions, products, profiles, signInDevices, subscriptions, users } from '../db/schema'
+import {
+  commissionHolds,
+  commissions,
+  products,
+  profiles,
+  signInDevices,
+  subscriptions,
+  users,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -26,10 +40,21 @@ export const holdPath = (uuid: string) => `/commissions/holds/${uuid}`
 /** A person's phone and payout account number from its profile, and the browsers it signed in or up from. */
 async function identityOf(tx: Executor, userId: number): Promise<ReferralIdentity> {
   const [[profile], devices] = await Promise.all([
-    tx.select({ phone: profiles.phone, accountNumber: profiles.accountNumber }).from(profiles).where(eq(profiles.userId, userId)).limit(1),
-    tx.select({ deviceHash: signInDevices.deviceHash }).from(signInDevices).where(eq(signInDevices.userId, userId)),
+    tx
+      .select({ phone: profiles.phone, accountNumber: profiles.accountNumber })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .limit(1),
+    tx
+      .select({ deviceHash: signInDevices.deviceHash })
+      .from(signInDevices)
+      .where(eq(signInDevices.userId, userId)),
   ])
-  return { phone: profile?.phone ?? null, accountNumber: profile?.accountNumber ?? null, devices: devices.map((row) => row.deviceHash) }
+  return {
+    phone: profile?.phone ?? null,
+    accountNumber: profile?.accountNumber ?? null,
+    devices: devices.map((row) => row.deviceHash),
+  }
 }
 
 /** The nearest realtor of the chain the customer shares something with, and what; null when none. */
@@ -57,11 +82,18 @@ export async function reviewedStatus(tx: Executor, payment: Payment, chain: read
   if (!decided.flag || !match) return decided.status
   const [flagged] = await tx
     .insert(commissionHolds)
-    .values({ subscriptionId: payment.subscriptionId, customerId: payment.customerId, realtorId: match.realtorId, signals: match.signals })
+    .values({
+      subscriptionId: payment.subscriptionId,
+      customerId: payment.customerId,
+      realtorId: match.realtorId,
+      signals: match.signals,
+    })
     .onConflictDoNothing({ target: commissionHolds.subscriptionId })
     .returning({ uuid: commissionHolds.uuid })
   // Flagged meanwhile by a payment confirmed at the same time: its review decides.
-  if (!flagged) return entryStatusFor((await holdOf(tx, payment.subscriptionId))?.status ?? 'pending', []).status
+  if (!flagged)
+    return entryStatusFor((await holdOf(tx, payment.subscriptionId))?.status ?? 'pending', [])
+      .status
   const names = await namesOf(tx, payment.subscriptionId, payment.customerId, match.realtorId)
   await recordAudit(tx, {
     action: 'commission.held',
@@ -83,7 +115,10 @@ export async function reviewedStatus(tx: Executor, payment: Payment, chain: read
 }
 
 /** The purchase's flag, locked: a decision on it waits for this payment, or this payment for the decision. */
-async function holdOf(tx: Executor, subscriptionId: number): Promise<{ status: CommissionHoldStatus } | undefined> {
+async function holdOf(
+  tx: Executor,
+  subscriptionId: number,
+): Promise<{ status: CommissionHoldStatus } | undefined> {
   const [row] = await tx
     .select({ status: commissionHolds.status })
     .from(commissionHolds)
@@ -93,8 +128,18 @@ async function holdOf(tx: Executor, subscriptionId: number): Promise<{ status: C
   return row
 }
 
-async function namesOf(tx: Executor, subscriptionId: number, customerId: number, realtorId: number) {
-  const person = { id: users.id, reference: users.reference, firstName: users.firstName, lastName: users.lastName }
+async function namesOf(
+  tx: Executor,
+  subscriptionId: number,
+  customerId: number,
+  realtorId: number,
+) {
+  const person = {
+    id: users.id,
+    reference: users.reference,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  }
   const [[subscription], [customer], [realtor]] = await Promise.all([
     tx
       .select({ reference: subscriptions.reference, product: products.reference })
@@ -166,9 +211,19 @@ function serializeHold(row: HoldRow): CommissionHold {
     flagged_at: new Date(hold.createdAt).toISOString(),
     decided_at: hold.decidedAt ? new Date(hold.decidedAt).toISOString() : null,
     decided_by: row.deciderFirst ? `${row.deciderFirst} ${row.deciderLast}` : null,
-    customer: { reference: row.customerReference, full_name: `${row.customerFirst} ${row.customerLast}` },
-    realtor: { reference: row.realtorReference, full_name: `${row.realtorFirst} ${row.realtorLast}` },
-    subscription: { reference: row.subscriptionReference, type: row.subscriptionType, product: row.productName || row.productReference },
+    customer: {
+      reference: row.customerReference,
+      full_name: `${row.customerFirst} ${row.customerLast}`,
+    },
+    realtor: {
+      reference: row.realtorReference,
+      full_name: `${row.realtorFirst} ${row.realtorLast}`,
+    },
+    subscription: {
+      reference: row.subscriptionReference,
+      type: row.subscriptionType,
+      product: row.productName || row.productReference,
+    },
     held_entries: Number(row.heldEntries),
     held_net: koboToNaira(Number(row.heldNet)),
   }
@@ -178,17 +233,26 @@ function serializeHold(row: HoldRow): CommissionHold {
 export async function pendingHolds(db: Executor, limit = 50) {
   const where = eq(commissionHolds.status, 'pending')
   const [rows, [{ total }]] = await Promise.all([
-    holdQuery(db).where(where).orderBy(asc(commissionHolds.createdAt), asc(commissionHolds.id)).limit(limit) as Promise<HoldRow[]>,
+    holdQuery(db)
+      .where(where)
+      .orderBy(asc(commissionHolds.createdAt), asc(commissionHolds.id))
+      .limit(limit) as Promise<HoldRow[]>,
     db.select({ total: count() }).from(commissionHolds).where(where),
   ])
   return { holds: rows.map(serializeHold), total: Number(total) }
 }
 
 /** The flags of a customer's purchases, or of those matched to a realtor: newest first. */
-export async function holdsOf(db: Executor, person: { customerId?: number; realtorId?: number }, limit: number) {
+export async function holdsOf(
+  db: Executor,
+  person: { customerId?: number; realtorId?: number },
+  limit: number,
+) {
   const conditions: SQL[] = []
-  if (person.customerId !== undefined) conditions.push(eq(commissionHolds.customerId, person.customerId))
-  if (person.realtorId !== undefined) conditions.push(eq(commissionHolds.realtorId, person.realtorId))
+  if (person.customerId !== undefined)
+    conditions.push(eq(commissionHolds.customerId, person.customerId))
+  if (person.realtorId !== undefined)
+    conditions.push(eq(commissionHolds.realtorId, person.realtorId))
   const rows = (await holdQuery(db)
     .where(and(...conditions))
     .orderBy(desc(commissionHolds.createdAt), desc(commissionHolds.id))
@@ -196,13 +260,18 @@ export async function holdsOf(db: Executor, person: { customerId?: number; realt
   return rows.map(serializeHold)
 }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 export const HOLD_NOT_FOUND = 'Flagged purchase not found'
 
 export async function findHold(db: Executor, uuid: string) {
   if (!isUuid(uuid)) return null
-  const [row] = (await holdQuery(db).where(eq(commissionHolds.uuid, uuid.toLowerCase())).limit(1)) as HoldRow[]
-  return row ? { id: row.hold.id, subscriptionId: row.hold.subscriptionId, hold: serializeHold(row) } : null
+  const [row] = (await holdQuery(db)
+    .where(eq(commissionHolds.uuid, uuid.toLowerCase()))
+    .limit(1)) as HoldRow[]
+  return row
+    ? { id: row.hold.id, subscriptionId: row.hold.subscriptionId, hold: serializeHold(row) }
+    : null
 }
 
 /**
@@ -212,7 +281,12 @@ export async function findHold(db: Executor, uuid: string) {
  * decisions racing only one applies (the other answers 409). Each realtor whose commissions were
  * released is told; the decision is in the audit trail.
  */
-export async function decideHold(db: Database, uuid: string, decision: HoldDecision, actor: ApiUser) {
+export async function decideHold(
+  db: Database,
+  uuid: string,
+  decision: HoldDecision,
+  actor: ApiUser,
+) {
   if (!isUuid(uuid)) throw notFound(HOLD_NOT_FOUND)
   return db.transaction(async (tx) => {
     const now = new Date()
@@ -220,23 +294,40 @@ export async function decideHold(db: Database, uuid: string, decision: HoldDecis
     const [decided] = await tx
       .update(commissionHolds)
       .set({ status, decidedById: actor.id, decidedAt: now })
-      .where(and(eq(commissionHolds.uuid, uuid.toLowerCase()), eq(commissionHolds.status, 'pending')))
+      .where(
+        and(eq(commissionHolds.uuid, uuid.toLowerCase()), eq(commissionHolds.status, 'pending')),
+      )
       .returning()
     if (!decided) {
-      const [exists] = await tx.select({ id: commissionHolds.id }).from(commissionHolds).where(eq(commissionHolds.uuid, uuid.toLowerCase())).limit(1)
+      const [exists] = await tx
+        .select({ id: commissionHolds.id })
+        .from(commissionHolds)
+        .where(eq(commissionHolds.uuid, uuid.toLowerCase()))
+        .limit(1)
       throw exists ? conflict(HOLD_DECIDED) : notFound(HOLD_NOT_FOUND)
     }
     const entries = await tx
       .update(commissions)
-      .set(decision === 'clear' ? { status: 'earned' } : { status: 'void', voidReason: SELF_REFERRAL_VOID, voidedAt: now })
-      .where(and(eq(commissions.subscriptionId, decided.subscriptionId), eq(commissions.status, 'held')))
+      .set(
+        decision === 'clear'
+          ? { status: 'earned' }
+          : { status: 'void', voidReason: SELF_REFERRAL_VOID, voidedAt: now },
+      )
+      .where(
+        and(eq(commissions.subscriptionId, decided.subscriptionId), eq(commissions.status, 'held')),
+      )
       .returning({ realtorId: commissions.realtorId, net: commissions.net, uuid: commissions.uuid })
     const names = await namesOf(tx, decided.subscriptionId, decided.customerId, decided.realtorId)
     const net = entries.reduce((total, entry) => total + entry.net, 0)
     await recordAudit(tx, {
       action: decision === 'clear' ? 'commission.hold_cleared' : 'commission.hold_confirmed',
       record: { type: 'subscription', reference: names.subscription },
-      related: [names.customer.reference, names.realtor.reference, names.product, ...entries.map((entry) => entry.uuid)],
+      related: [
+        names.customer.reference,
+        names.realtor.reference,
+        names.product,
+        ...entries.map((entry) => entry.uuid),
+      ],
       summary:
         decision === 'clear'
           ? `Cleared the commissions held on ${names.subscription} (customer ${personLabel(names.customer)}, realtor ${personLabel(names.realtor)}): ` +
@@ -247,7 +338,8 @@ export async function decideHold(db: Database, uuid: string, decision: HoldDecis
     })
     if (decision === 'clear') {
       const released = new Map<number, number>()
-      for (const entry of entries) released.set(entry.realtorId, (released.get(entry.realtorId) ?? 0) + entry.net)
+      for (const entry of entries)
+        released.set(entry.realtorId, (released.get(entry.realtorId) ?? 0) + entry.net)
       for (const [realtorId, sum] of released) {
         await notify(tx, realtorId, {
           title: 'Commissions released',
@@ -256,6 +348,9 @@ export async function decideHold(db: Database, uuid: string, decision: HoldDecis
         })
       }
     }
-    return { message: decision === 'clear' ? HOLD_CLEARED : HOLD_CONFIRMED, entries: entries.length }
+    return {
+      message: decision === 'clear' ? HOLD_CLEARED : HOLD_CONFIRMED,
+      entries: entries.length,
+    }
   })
 }

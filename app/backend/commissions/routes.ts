@@ -103,7 +103,10 @@ const ownList = implement(endpoints.commissionOwnList, async ({ db, user, query 
   const realtorId = await whose(db, user, query.realtor)
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
   if (query.format === 'csv') return commissionsCsv(db, filters)
-  const [list, totals] = await Promise.all([listCommissions(db, filters, query.page ?? 1), totalsOf(db, realtorId)])
+  const [list, totals] = await Promise.all([
+    listCommissions(db, filters, query.page ?? 1),
+    totalsOf(db, realtorId),
+  ])
   return { data: { ...list, totals: { ...totalsInNaira(totals), held: koboToNaira(totals.held) } } }
 })
 
@@ -115,8 +118,14 @@ const adminList = implement(endpoints.commissionList, async ({ db, query }) => {
   }
   const filters = { realtorId, status: query.status, from: query.from, to: query.to }
   if (query.format === 'csv') return commissionsCsv(db, filters)
-  const [list, byRealtor, flagged] = await Promise.all([listCommissions(db, filters, query.page ?? 1), netByRealtor(db, filters), pendingHolds(db)])
-  return { data: { ...list, by_realtor: byRealtor, holds: flagged.holds, hold_count: flagged.total } }
+  const [list, byRealtor, flagged] = await Promise.all([
+    listCommissions(db, filters, query.page ?? 1),
+    netByRealtor(db, filters),
+    pendingHolds(db),
+  ])
+  return {
+    data: { ...list, by_realtor: byRealtor, holds: flagged.holds, hold_count: flagged.total },
+  }
 })
 
 const holdShow = implement(endpoints.commissionHoldShow, async ({ db, params }) => {
@@ -132,12 +141,23 @@ const holdDecide = implement(endpoints.commissionHoldDecide, async ({ db, user, 
 })
 
 const markPaid = implement(endpoints.commissionMarkPaid, async ({ db, user, body }) => {
-  const { message, ...data } = await markCommissionsPaid(db, body.ids, body.paid_at, body.bank_reference, user)
+  const { message, ...data } = await markCommissionsPaid(
+    db,
+    body.ids,
+    body.paid_at,
+    body.bank_reference,
+    user,
+  )
   return { message, data }
 })
 
 /** The signed-in realtor's entries earned in a month, with what a statement needs around them. */
-async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: string }; query: { realtor?: string } }) {
+async function statementOf(ctx: {
+  db: Executor
+  user: ApiUser
+  params: { month: string }
+  query: { realtor?: string }
+}) {
   const month = statementMonthParam.safeParse(ctx.params.month)
   const range = month.success ? monthRange(ctx.params.month) : null
   if (!range) throw fieldError('month', 'Month must be YYYY-MM')
@@ -146,7 +166,12 @@ async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: 
     allCommissions(ctx.db, { realtorId, from: range.from, to: range.to }),
     totalsOf(ctx.db, realtorId),
     ctx.db
-      .select({ firstName: users.firstName, lastName: users.lastName, reference: users.reference, email: users.email })
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        reference: users.reference,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.id, realtorId))
       .limit(1),
@@ -155,7 +180,11 @@ async function statementOf(ctx: { db: Executor; user: ApiUser; params: { month: 
   return {
     company,
     realtorId,
-    realtor: { name: `${realtor.firstName} ${realtor.lastName}`, reference: realtor.reference, email: realtor.email },
+    realtor: {
+      name: `${realtor.firstName} ${realtor.lastName}`,
+      reference: realtor.reference,
+      email: realtor.email,
+    },
     names: { firstName: realtor.firstName, lastName: realtor.lastName },
     month: ctx.params.month,
     entries: rows.map(serializeCommission),
@@ -175,12 +204,18 @@ const statementPdf = implement(endpoints.commissionStatementPdf, async (ctx) => 
     amountKobo: totals.net,
     userId: data.realtorId,
   })
-  return pdfResponse(await commissionStatementPdf({ ...data, verification }), `commission-statement-${data.realtor.reference}-${data.month}.pdf`)
+  return pdfResponse(
+    await commissionStatementPdf({ ...data, verification }),
+    `commission-statement-${data.realtor.reference}-${data.month}.pdf`,
+  )
 })
 
 const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => {
   const data = await statementOf(ctx)
-  return csvResponse(commissionStatementCsv(data.entries), `commission-statement-${data.realtor.reference}-${data.month}.csv`)
+  return csvResponse(
+    commissionStatementCsv(data.entries),
+    `commission-statement-${data.realtor.reference}-${data.month}.csv`,
+  )
 })
 
 export const commissionsHandlers = {

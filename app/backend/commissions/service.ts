@@ -1,6 +1,18 @@
 import { aliasedTable, and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { commissionsFor, commissionTotals, SELF_REFERRAL_VOID, type ChainLink, type CommissionStatus } from '~/contract/commission-rules'
-import { COMMISSIONS_PAID_MESSAGE, NOT_EARNED, PAID_IN_FUTURE, type Commission, type RealtorNet } from '~/contract/commissions'
+import {
+  commissionsFor,
+  commissionTotals,
+  SELF_REFERRAL_VOID,
+  type ChainLink,
+  type CommissionStatus,
+} from '~/contract/commission-rules'
+import {
+  COMMISSIONS_PAID_MESSAGE,
+  NOT_EARNED,
+  PAID_IN_FUTURE,
+  type Commission,
+  type RealtorNet,
+} from '~/contract/commissions'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { formatDate } from '~/contract/format'
 import { getConfig } from '../config'
@@ -21,12 +33,20 @@ export const COMMISSIONS_PATH = '/commissions'
 
 /** The realtors above a customer: its realtor, that realtor's upline, and the next (at most three). */
 async function chainOf(tx: Executor, customerId: number): Promise<ChainLink[]> {
-  const [customer] = await tx.select({ realtorId: users.realtorId }).from(users).where(eq(users.id, customerId)).limit(1)
+  const [customer] = await tx
+    .select({ realtorId: users.realtorId })
+    .from(users)
+    .where(eq(users.id, customerId))
+    .limit(1)
   const chain: ChainLink[] = []
   let next = customer?.realtorId ?? null
   while (next !== null && chain.length < 3 && !chain.some((link) => link.realtorId === next)) {
     const [realtor] = await tx
-      .select({ id: users.id, uplineId: users.uplineId, registeredCompany: profiles.registeredCompany })
+      .select({
+        id: users.id,
+        uplineId: users.uplineId,
+        registeredCompany: profiles.registeredCompany,
+      })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(and(eq(users.id, next), eq(users.role, 'realtor')))
@@ -44,11 +64,19 @@ async function chainOf(tx: Executor, customerId: number): Promise<ChainLink[]> {
  */
 export async function earnCommissions(
   tx: Executor,
-  payment: { transactionId: number; subscriptionId: number; customerId: number; amountKobo: number; now: Date },
+  payment: {
+    transactionId: number
+    subscriptionId: number
+    customerId: number
+    amountKobo: number
+    now: Date
+  },
 ) {
   const chain = await chainOf(tx, payment.customerId)
   if (!chain.length) return
-  const planned = commissionsFor(payment.amountKobo, chain, await getCommissionRates(tx)).filter((entry) => entry.gross > 0)
+  const planned = commissionsFor(payment.amountKobo, chain, await getCommissionRates(tx)).filter(
+    (entry) => entry.gross > 0,
+  )
   if (!planned.length) return
   // A purchase that may be the realtor's own is held for staff (or void once they confirmed it).
   const status = await reviewedStatus(tx, payment, chain)
@@ -74,7 +102,10 @@ export async function earnCommissions(
     )
     .onConflictDoNothing({ target: [commissions.transactionId, commissions.level] })
     .returning({ id: commissions.id })
-  for (const row of await auditedEntries(tx, inserted.map((entry) => entry.id))) {
+  for (const row of await auditedEntries(
+    tx,
+    inserted.map((entry) => entry.id),
+  )) {
     const e = row.entry
     await recordAudit(tx, {
       action: 'commission.earned',
@@ -83,7 +114,11 @@ export async function earnCommissions(
       summary:
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) earned a level ${e.level} commission of ` +
         `${formatKobo(e.net)} net on ${row.transactionReference} of ${row.subscriptionReference}` +
-        (e.status === 'held' ? ', held for review' : e.status === 'void' ? `, void: ${SELF_REFERRAL_VOID}` : ''),
+        (e.status === 'held'
+          ? ', held for review'
+          : e.status === 'void'
+            ? `, void: ${SELF_REFERRAL_VOID}`
+            : ''),
       changes: createdWith({
         status: e.status,
         level: e.level,
@@ -100,7 +135,9 @@ export async function earnCommissions(
 /** Entries with the references the audit trail relates them to, oldest first. */
 async function auditedEntries(tx: Executor, ids: number[]) {
   if (!ids.length) return []
-  return (await entryQuery(tx).where(inArray(commissions.id, ids)).orderBy(commissions.id)) as EntryRow[]
+  return (await entryQuery(tx)
+    .where(inArray(commissions.id, ids))
+    .orderBy(commissions.id)) as EntryRow[]
 }
 
 const entryRelated = (row: EntryRow) => [
@@ -114,10 +151,24 @@ const entryRelated = (row: EntryRow) => [
 export const VOID_ON_CANCEL = 'Subscription cancelled'
 
 /** Cancelling a subscription voids its commissions not yet paid, held ones too (in the cancelling transaction). */
-export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number, reason: string, now: Date) {
-  const unpaid = and(eq(commissions.subscriptionId, subscriptionId), inArray(commissions.status, ['earned', 'held']))
+export async function voidUnpaidCommissions(
+  tx: Executor,
+  subscriptionId: number,
+  reason: string,
+  now: Date,
+) {
+  const unpaid = and(
+    eq(commissions.subscriptionId, subscriptionId),
+    inArray(commissions.status, ['earned', 'held']),
+  )
   const wasHeld = new Set(
-    (await tx.select({ id: commissions.id, status: commissions.status }).from(commissions).where(unpaid).for('update'))
+    (
+      await tx
+        .select({ id: commissions.id, status: commissions.status })
+        .from(commissions)
+        .where(unpaid)
+        .for('update')
+    )
       .filter((row) => row.status === 'held')
       .map((row) => row.id),
   )
@@ -126,7 +177,10 @@ export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number
     .set({ status: 'void', voidReason: reason, voidedAt: now })
     .where(unpaid)
     .returning({ id: commissions.id })
-  for (const row of await auditedEntries(tx, voided.map((entry) => entry.id))) {
+  for (const row of await auditedEntries(
+    tx,
+    voided.map((entry) => entry.id),
+  )) {
     await recordAudit(tx, {
       action: 'commission.voided',
       record: { type: 'commission', reference: row.entry.uuid },
@@ -134,7 +188,10 @@ export async function voidUnpaidCommissions(tx: Executor, subscriptionId: number
       summary:
         `Voided the level ${row.entry.level} commission of ${formatKobo(row.entry.net)} of ` +
         `${row.realtorFirst} ${row.realtorLast} (${row.realtorReference}) on ${row.subscriptionReference}: ${reason}`,
-      changes: changesBetween({ status: wasHeld.has(row.entry.id) ? 'held' : 'earned', void_reason: null }, { status: 'void', void_reason: reason }),
+      changes: changesBetween(
+        { status: wasHeld.has(row.entry.id) ? 'held' : 'earned', void_reason: null },
+        { status: 'void', void_reason: reason },
+      ),
     })
   }
 }
@@ -207,10 +264,23 @@ export function serializeCommission(row: EntryRow): Commission {
     bank_reference: e.status === 'paid' ? e.bankReference : null,
     paid_by: e.status === 'paid' && row.payerFirst ? `${row.payerFirst} ${row.payerLast}` : null,
     void_reason: e.status === 'void' ? e.voidReason : null,
-    realtor: { reference: row.realtorReference, full_name: `${row.realtorFirst} ${row.realtorLast}` },
-    customer: { reference: row.customerReference, full_name: `${row.customerFirst} ${row.customerLast}` },
-    subscription: { reference: row.subscriptionReference, type: row.subscriptionType, product: row.productName || row.productReference },
-    transaction: { reference: row.transactionReference, amount: koboToNaira(row.transactionAmount) },
+    realtor: {
+      reference: row.realtorReference,
+      full_name: `${row.realtorFirst} ${row.realtorLast}`,
+    },
+    customer: {
+      reference: row.customerReference,
+      full_name: `${row.customerFirst} ${row.customerLast}`,
+    },
+    subscription: {
+      reference: row.subscriptionReference,
+      type: row.subscriptionType,
+      product: row.productName || row.productReference,
+    },
+    transaction: {
+      reference: row.transactionReference,
+      amount: koboToNaira(row.transactionAmount),
+    },
   }
 }
 
@@ -227,17 +297,28 @@ function conditionsOf(filters: CommissionFilters): SQL | undefined {
   const zone = getConfig().APP_TIME_ZONE
   const conditions: SQL[] = []
   if (filters.realtorId !== undefined) conditions.push(eq(commissions.realtorId, filters.realtorId))
-  if (filters.subscriptionId !== undefined) conditions.push(eq(commissions.subscriptionId, filters.subscriptionId))
+  if (filters.subscriptionId !== undefined)
+    conditions.push(eq(commissions.subscriptionId, filters.subscriptionId))
   if (filters.status) conditions.push(eq(commissions.status, filters.status))
-  if (filters.from) conditions.push(sql`${commissions.createdAt} >= (${filters.from}::date)::timestamp at time zone ${zone}`)
-  if (filters.to) conditions.push(sql`${commissions.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${zone}`)
+  if (filters.from)
+    conditions.push(
+      sql`${commissions.createdAt} >= (${filters.from}::date)::timestamp at time zone ${zone}`,
+    )
+  if (filters.to)
+    conditions.push(
+      sql`${commissions.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${zone}`,
+    )
   return conditions.length ? and(...conditions) : undefined
 }
 
 export async function listCommissions(db: Executor, filters: CommissionFilters, page: number) {
   const where = conditionsOf(filters)
   const [rows, [{ total }]] = await Promise.all([
-    entryQuery(db).where(where).orderBy(desc(commissions.createdAt), desc(commissions.id)).limit(PAGE_SIZE).offset(pageOffset(page)) as Promise<EntryRow[]>,
+    entryQuery(db)
+      .where(where)
+      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)) as Promise<EntryRow[]>,
     db.select({ total: count() }).from(commissions).where(where),
   ])
   return paginated(rows.map(serializeCommission), page, total)
@@ -247,7 +328,12 @@ export async function listCommissions(db: Executor, filters: CommissionFilters, 
  * The next `limit` entries of the list (newest first) after the entry with id `after`: an export's
  * batch, which entries earned while the file streams do not shift.
  */
-export async function commissionsAfter(db: Executor, filters: CommissionFilters, after: number | null, limit: number) {
+export async function commissionsAfter(
+  db: Executor,
+  filters: CommissionFilters,
+  after: number | null,
+  limit: number,
+) {
   const cursor =
     after === null
       ? undefined
@@ -261,7 +347,9 @@ export async function commissionsAfter(db: Executor, filters: CommissionFilters,
 
 /** Every entry the filters keep, oldest first (statements). */
 export async function allCommissions(db: Executor, filters: CommissionFilters) {
-  return (await entryQuery(db).where(conditionsOf(filters)).orderBy(commissions.createdAt, commissions.id)) as EntryRow[]
+  return (await entryQuery(db)
+    .where(conditionsOf(filters))
+    .orderBy(commissions.createdAt, commissions.id)) as EntryRow[]
 }
 
 /** A realtor's earned, paid and balance totals in kobo (contract/commission-rules.ts commissionTotals). */
@@ -281,7 +369,10 @@ export const totalsInNaira = (totals: { earned: number; paid: number; balance: n
 })
 
 /** The total net per realtor of the entries the filters keep (void ones count nothing), largest first. */
-export async function netByRealtor(db: Executor, filters: CommissionFilters): Promise<RealtorNet[]> {
+export async function netByRealtor(
+  db: Executor,
+  filters: CommissionFilters,
+): Promise<RealtorNet[]> {
   const where = and(conditionsOf(filters), ne(commissions.status, 'void'))
   const rows = await db
     .select({
@@ -318,27 +409,52 @@ export async function realtorIdOf(db: Executor, reference: string) {
  * refuses the batch. The rows are locked, so two payers racing pay each entry once. Each realtor
  * paid is told how much, when and under which bank reference.
  */
-export async function markCommissionsPaid(db: Database, ids: string[], paidAt: string, bankReference: string, actor: ApiUser) {
+export async function markCommissionsPaid(
+  db: Database,
+  ids: string[],
+  paidAt: string,
+  bankReference: string,
+  actor: ApiUser,
+) {
   if (paidAt > todayIn(getConfig().APP_TIME_ZONE)) throw fieldError('paid_at', PAID_IN_FUTURE)
-  const uuids = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)).map((id) => id.toLowerCase())
+  const uuids = ids
+    .filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    .map((id) => id.toLowerCase())
   if (uuids.length !== ids.length) throw notFound('Commission not found')
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: commissions.id, realtorId: commissions.realtorId, status: commissions.status, net: commissions.net })
+      .select({
+        id: commissions.id,
+        realtorId: commissions.realtorId,
+        status: commissions.status,
+        net: commissions.net,
+      })
       .from(commissions)
       .where(inArray(commissions.uuid, uuids))
       .orderBy(commissions.id)
       .for('update')
     if (rows.length !== uuids.length) throw notFound('Commission not found')
-    if (rows.some((row) => row.status !== 'earned')) throw conflict(`${NOT_EARNED}: some of those chosen are already paid or void`)
+    if (rows.some((row) => row.status !== 'earned'))
+      throw conflict(`${NOT_EARNED}: some of those chosen are already paid or void`)
     const now = new Date()
     const updated = await tx
       .update(commissions)
       .set({ status: 'paid', paidAt, bankReference, paidById: actor.id, paidMarkedAt: now })
-      .where(and(inArray(commissions.id, rows.map((row) => row.id)), eq(commissions.status, 'earned')))
+      .where(
+        and(
+          inArray(
+            commissions.id,
+            rows.map((row) => row.id),
+          ),
+          eq(commissions.status, 'earned'),
+        ),
+      )
       .returning({ id: commissions.id })
     if (updated.length !== rows.length) throw conflict(NOT_EARNED)
-    for (const row of await auditedEntries(tx, rows.map((entry) => entry.id))) {
+    for (const row of await auditedEntries(
+      tx,
+      rows.map((entry) => entry.id),
+    )) {
       await recordAudit(tx, {
         action: 'commission.paid',
         record: { type: 'commission', reference: row.entry.uuid },
@@ -367,6 +483,10 @@ export async function markCommissionsPaid(db: Database, ids: string[], paidAt: s
       })
     }
     const net = rows.reduce((total, row) => total + row.net, 0)
-    return { message: COMMISSIONS_PAID_MESSAGE(rows.length), paid: rows.length, net: koboToNaira(net) }
+    return {
+      message: COMMISSIONS_PAID_MESSAGE(rows.length),
+      paid: rows.length,
+      net: koboToNaira(net),
+    }
   })
 }

@@ -1,4 +1,9 @@
-import { COMMISSION_STATUS_LABELS, commissionTotals, LEVEL_LABELS, monthName } from '~/contract/commission-rules'
+import {
+  COMMISSION_STATUS_LABELS,
+  commissionTotals,
+  LEVEL_LABELS,
+  monthName,
+} from '~/contract/commission-rules'
 import type { Commission } from '~/contract/commissions'
 import type { CompanyDetails } from '~/contract/settings'
 import { koboOf, formatKobo } from '~/contract/money'
@@ -29,10 +34,20 @@ export type StatementData = {
  */
 export function statementTotals(entries: readonly Commission[]) {
   const live = entries.filter((entry) => entry.status !== 'void')
-  const sum = (pick: (entry: Commission) => number) => live.reduce((total, entry) => total + koboOf(pick(entry)), 0)
-  const totals = commissionTotals(entries.map((entry) => ({ status: entry.status, net: koboOf(entry.net) })))
+  const sum = (pick: (entry: Commission) => number) =>
+    live.reduce((total, entry) => total + koboOf(pick(entry)), 0)
+  const totals = commissionTotals(
+    entries.map((entry) => ({ status: entry.status, net: koboOf(entry.net) })),
+  )
   const net = sum((e) => e.net)
-  return { gross: sum((e) => e.gross), withholdingTax: sum((e) => e.withholding_tax), net, paid: totals.paid, unpaid: net - totals.paid, held: totals.held }
+  return {
+    gross: sum((e) => e.gross),
+    withholdingTax: sum((e) => e.withholding_tax),
+    net,
+    paid: totals.paid,
+    unpaid: net - totals.paid,
+    held: totals.held,
+  }
 }
 
 /** The monthly statement PDF: letterhead, who it is for, the month's totals, then one line per entry. */
@@ -73,7 +88,10 @@ export function commissionStatementPdf(data: StatementData) {
         const y = doc.y
         let x = left
         let bottom = y
-        doc.font(bold ? BOLD : REGULAR).fontSize(8).fillColor('#111111')
+        doc
+          .font(bold ? BOLD : REGULAR)
+          .fontSize(8)
+          .fillColor('#111111')
         cells.forEach((text, index) => {
           const column = columns[index]
           doc.text(text, x, y, { width: column.width - 4, align: column.right ? 'right' : 'left' })
@@ -85,9 +103,16 @@ export function commissionStatementPdf(data: StatementData) {
       }
       doc.font(BOLD).fontSize(11).fillColor('#111111').text('Entries earned this month', left)
       doc.moveDown(0.4)
-      row(columns.map((column) => column.title), true)
+      row(
+        columns.map((column) => column.title),
+        true,
+      )
       if (!data.entries.length) {
-        doc.font(REGULAR).fontSize(9).fillColor('#555555').text('No commissions were earned this month.', left)
+        doc
+          .font(REGULAR)
+          .fontSize(9)
+          .fillColor('#555555')
+          .text('No commissions were earned this month.', left)
       }
       for (const entry of data.entries) {
         const status =
@@ -128,7 +153,22 @@ export function commissionStatementPdf(data: StatementData) {
 export function commissionStatementCsv(entries: readonly Commission[]) {
   const amount = (naira: number) => decimalAmount(koboOf(naira))
   return toCsv(
-    ['date_earned', 'customer', 'customer_reference', 'subscription', 'product', 'transaction', 'level', 'rate_percent', 'gross', 'withholding_tax', 'net', 'status', 'paid_at', 'bank_reference'],
+    [
+      'date_earned',
+      'customer',
+      'customer_reference',
+      'subscription',
+      'product',
+      'transaction',
+      'level',
+      'rate_percent',
+      'gross',
+      'withholding_tax',
+      'net',
+      'status',
+      'paid_at',
+      'bank_reference',
+    ],
     entries.map((entry) => [
       todayIn(getConfig().APP_TIME_ZONE, new Date(entry.created_at)),
       entry.customer.full_name,
@@ -147,4 +187,3 @@ export function commissionStatementCsv(entries: readonly Commission[]) {
     ]),
   )
 }
-

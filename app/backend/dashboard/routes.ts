@@ -37,16 +37,17 @@ const metrics = implement(endpoints.dashboardMetrics, async ({ db, user }) => {
   const onSale = eq(products.isAvailable, true)
   let data: DashboardMetrics
   if (isStaff(user)) {
-    const [total_products, total_customers, total_subscriptions, total_realtors] = await Promise.all([
-      countOf(db, products),
-      mayCall(user, endpoints.customerList.access)
-        ? countOf(db, users, eq(users.role, 'customer'))
-        : 0,
-      countOf(db, subscriptions),
-      mayCall(user, endpoints.realtorList.access)
-        ? countOf(db, users, eq(users.role, 'realtor'))
-        : 0,
-    ])
+    const [total_products, total_customers, total_subscriptions, total_realtors] =
+      await Promise.all([
+        countOf(db, products),
+        mayCall(user, endpoints.customerList.access)
+          ? countOf(db, users, eq(users.role, 'customer'))
+          : 0,
+        countOf(db, subscriptions),
+        mayCall(user, endpoints.realtorList.access)
+          ? countOf(db, users, eq(users.role, 'realtor'))
+          : 0,
+      ])
     data = { total_products, total_customers, total_subscriptions, total_realtors }
   } else if (user.role === 'realtor') {
     const [total_products, total_customers, total_subscriptions] = await Promise.all([

@@ -31,7 +31,8 @@ const ENDED = ['cancelled', 'expired'] as const
 const live = notInArray(subscriptions.status, [...ENDED])
 
 /** The first moment of a calendar day in the platform's time zone, as SQL (a range the created_at indexes serve). */
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${getConfig().APP_TIME_ZONE}`
+const startOfDay = (day: string) =>
+  sql`(${day}::date)::timestamp at time zone ${getConfig().APP_TIME_ZONE}`
 
 /** The caller's own land and investments: what is paid and owed, what to pay next, what pays out next. */
 export async function ownSummary(db: Executor, userId: number, today: string): Promise<OwnSummary> {
@@ -49,7 +50,12 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
         nextPaymentAmount: subscriptions.nextPaymentAmount,
         nextPaymentDate: subscriptions.nextPaymentDate,
       },
-      product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
+      product: {
+        name: products.name,
+        reference: products.reference,
+        location: products.location,
+        type: products.type,
+      },
     })
     .from(subscriptions)
     .innerJoin(products, eq(products.id, subscriptions.productId))
@@ -59,7 +65,13 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
   const investments = rows.filter((row) => row.subscription.type === 'land_investment')
   const due = (row: (typeof rows)[number]) => {
     const s = row.subscription
-    return { reference: s.reference, type: s.type, title: productName(row.product), kobo: s.nextPaymentAmount, date: s.nextPaymentDate }
+    return {
+      reference: s.reference,
+      type: s.type,
+      title: productName(row.product),
+      kobo: s.nextPaymentAmount,
+      date: s.nextPaymentDate,
+    }
   }
   const asDueItem = (item: ReturnType<typeof due> | null): DueItem | null =>
     item && item.kobo !== null && item.date !== null
@@ -73,7 +85,12 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
         }
       : null
   const payable = rows.filter(({ subscription: s }) =>
-    isPayableNow({ type: s.type, status: s.status, totalKobo: s.totalAmount, paidKobo: s.totalAmountPaid }),
+    isPayableNow({
+      type: s.type,
+      status: s.status,
+      totalKobo: s.totalAmount,
+      paidKobo: s.totalAmountPaid,
+    }),
   )
   const payingOut = investments.filter(({ subscription: s }) => s.status === 'ongoing')
   let paid = 0
@@ -102,7 +119,10 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
       active: payingOut.length,
       portfolio_value: koboToNaira(
         portfolioValueKobo(
-          investments.map(({ subscription: s }) => ({ status: s.status, investedKobo: s.amountInvested ?? s.totalAmount })),
+          investments.map(({ subscription: s }) => ({
+            status: s.status,
+            investedKobo: s.amountInvested ?? s.totalAmount,
+          })),
         ),
       ),
       next_payout: asDueItem(earliestDue(payingOut.map(due).filter((item) => item.kobo !== null))),
@@ -111,11 +131,20 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
 }
 
 /** A realtor's newest customers with their payment progress, and this week's sign-ups through its link. */
-export async function realtorSummary(db: Executor, realtorId: number, weekStart: string): Promise<RealtorSummary> {
+export async function realtorSummary(
+  db: Executor,
+  realtorId: number,
+  weekStart: string,
+): Promise<RealtorSummary> {
   const mine = and(eq(users.role, 'customer'), eq(users.realtorId, realtorId))
   const [customers, [{ total }], [{ signups }]] = await Promise.all([
     db
-      .select({ id: users.id, reference: users.reference, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        id: users.id,
+        reference: users.reference,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(users)
       .where(mine)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -125,7 +154,9 @@ export async function realtorSummary(db: Executor, realtorId: number, weekStart:
     db
       .select({ signups: count() })
       .from(users)
-      .where(and(mine, isNull(users.createdById), sql`${users.createdAt} >= ${startOfDay(weekStart)}`)),
+      .where(
+        and(mine, isNull(users.createdById), sql`${users.createdAt} >= ${startOfDay(weekStart)}`),
+      ),
   ])
   const sums = customers.length
     ? await db
@@ -136,7 +167,15 @@ export async function realtorSummary(db: Executor, realtorId: number, weekStart:
           total: sql<string>`coalesce(sum(${subscriptions.totalAmount}), 0)`,
         })
         .from(subscriptions)
-        .where(and(inArray(subscriptions.userId, customers.map((customer) => customer.id)), live))
+        .where(
+          and(
+            inArray(
+              subscriptions.userId,
+              customers.map((customer) => customer.id),
+            ),
+            live,
+          ),
+        )
         .groupBy(subscriptions.userId)
     : []
   const byUser = new Map(sums.map((row) => [row.userId, row]))
@@ -169,20 +208,31 @@ async function countSubscriptions(db: Executor, where: ReturnType<typeof and>) {
  * The staff figures, each counted exactly as the list it links to filters: subscriptions for staff
  * who see every subscription, new customers for staff who may view customers.
  */
-export async function staffSummary(db: Executor, user: ApiUser, today: string, weekStart: string): Promise<StaffSummary> {
+export async function staffSummary(
+  db: Executor,
+  user: ApiUser,
+  today: string,
+  weekStart: string,
+): Promise<StaffSummary> {
   const subscriptionFigures = seesAllSubscriptions(user)
   const customerFigures = mayCall(user, endpoints.customerList.access)
   const confirming = eq(subscriptions.status, 'awaiting_payment_confirmation')
   const [land, investment, payouts, arrears, newCustomers] = await Promise.all([
-    subscriptionFigures ? countSubscriptions(db, and(confirming, eq(subscriptions.type, 'land'))) : null,
-    subscriptionFigures ? countSubscriptions(db, and(confirming, eq(subscriptions.type, 'land_investment'))) : null,
+    subscriptionFigures
+      ? countSubscriptions(db, and(confirming, eq(subscriptions.type, 'land')))
+      : null,
+    subscriptionFigures
+      ? countSubscriptions(db, and(confirming, eq(subscriptions.type, 'land_investment')))
+      : null,
     subscriptionFigures ? countSubscriptions(db, dueCondition('payout', today)) : null,
     subscriptionFigures ? countSubscriptions(db, dueCondition('arrears', today)) : null,
     customerFigures
       ? db
           .select({ total: count() })
           .from(users)
-          .where(and(eq(users.role, 'customer'), sql`${users.createdAt} >= ${startOfDay(weekStart)}`))
+          .where(
+            and(eq(users.role, 'customer'), sql`${users.createdAt} >= ${startOfDay(weekStart)}`),
+          )
           .then(([row]) => Number(row?.total ?? 0))
       : null,
   ])

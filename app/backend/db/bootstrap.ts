@@ -1,5 +1,8 @@
 import { EXPIRY_DAYS_DEFAULT, UNCONFIRMED_EXPIRY_DAYS_DEFAULT } from '~/contract/settings-labels'
-import { PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT, PAYOUT_GRACE_DAYS_DEFAULT } from '~/contract/payout-rules'
+import {
+  PAYOUT_ACCOUNT_HOLD_HOURS_DEFAULT,
+  PAYOUT_GRACE_DAYS_DEFAULT,
+} from '~/contract/payout-rules'
 import { DEFAULT_COMMISSION_RATES } from '~/contract/commission-rules'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'

@@ -43,7 +43,8 @@ export async function openDatabase(options: {
   /** An in-memory database starts as a copy of this dump instead of an empty cluster (tests: much faster). */
   from?: Blob
 }): Promise<Connection> {
-  if (options.migrationUrl && !options.databaseUrl) throw new Error("A migration URL needs a database URL: the app role's connection")
+  if (options.migrationUrl && !options.databaseUrl)
+    throw new Error("A migration URL needs a database URL: the app role's connection")
   if (options.databaseUrl) {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
@@ -53,7 +54,9 @@ export async function openDatabase(options: {
     // The pool listens only to its idle clients. One that is checked out (a transaction between two of
     // its statements) and is ended by the server, as in a PostgreSQL restart, emitted 'error' with
     // nobody listening, and that ended the process. Its next query fails, and the pool drops it on release.
-    pool.on('connect', (client) => client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)))
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
+    )
     const db = drizzle(pool, { schema }) as unknown as Database
     // A session advisory lock on a connection of its own (a pool of one must still serve `work`).
     const startup = async <T>(work: () => Promise<T>) => {
@@ -96,7 +99,11 @@ export async function openDatabase(options: {
   try {
     client = folder
       ? await (await import('./pglite-thread')).PgliteThread.open(folder, startParams)
-      : await PGlite.create({ extensions: { pg_trgm }, ...(options.from ? { loadDataDir: options.from } : {}), startParams })
+      : await PGlite.create({
+          extensions: { pg_trgm },
+          ...(options.from ? { loadDataDir: options.from } : {}),
+          startParams,
+        })
   } catch (error) {
     releaseLock()
     throw error
@@ -129,14 +136,21 @@ async function migrateAsOwner(migrationUrl: string, pool: Pool) {
   const { assertAppRoleBound, currentRole, grantAppRole } = await import('./roles')
   const app = await currentRole(pool)
   const owner = new pg.Client({ connectionString: migrationUrl })
-  owner.on('error', (error) => console.error('PostgreSQL migration connection lost:', error.message))
+  owner.on('error', (error) =>
+    console.error('PostgreSQL migration connection lost:', error.message),
+  )
   await owner.connect()
   try {
     const { role, database } = await currentRole(owner)
     // Granting to the owner itself would take rights away from the owner.
-    if (role === app.role) throw new Error(`DATABASE_URL and DATABASE_MIGRATION_URL both connect as ${role}: the app needs a role of its own.`)
+    if (role === app.role)
+      throw new Error(
+        `DATABASE_URL and DATABASE_MIGRATION_URL both connect as ${role}: the app needs a role of its own.`,
+      )
     if (database !== app.database) {
-      throw new Error(`DATABASE_MIGRATION_URL names the database ${database}, and DATABASE_URL ${app.database}: they must name the same one.`)
+      throw new Error(
+        `DATABASE_MIGRATION_URL names the database ${database}, and DATABASE_URL ${app.database}: they must name the same one.`,
+      )
     }
     await migrate(drizzle(owner, { schema }) as never, { migrationsFolder })
     await grantAppRole(owner, app.role)
@@ -173,9 +187,13 @@ async function migrateAsAppRole(db: Database, pool: Pool) {
  */
 async function migrationsPending(pool: Pool) {
   const { readMigrationFiles } = await import('drizzle-orm/migrator')
-  const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis))
+  const newest = Math.max(
+    ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
+  )
   try {
-    const { rows } = await pool.query('select max(created_at) as applied from drizzle."__drizzle_migrations"')
+    const { rows } = await pool.query(
+      'select max(created_at) as applied from drizzle."__drizzle_migrations"',
+    )
     return rows[0].applied === null || Number(rows[0].applied) < newest
   } catch (error) {
     // No migrations table yet (3F000: no schema drizzle; 42P01: no table), or none this role may read.

@@ -14,7 +14,8 @@ export type Scene = {
   seed: number
 }
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as Rgb
+const mix = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as Rgb
 
 /** A small random generator, so a scene looks the same at every start. */
 function random(seed: number) {
@@ -42,7 +43,8 @@ export function landscapePng(scene: Scene, width = 480, height = 300) {
   }
   const disc = (cx: number, cy: number, r: number, color: Rgb) => {
     for (let y = cy - r; y <= cy + r; y++)
-      for (let x = cx - r; x <= cx + r; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) set(x, y, color)
+      for (let x = cx - r; x <= cx + r; x++)
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) set(x, y, color)
   }
 
   for (let y = 0; y < height; y++) {
@@ -70,7 +72,8 @@ export function landscapePng(scene: Scene, width = 480, height = 300) {
   const front = horizons[horizons.length - 1]
   for (let i = 0; i < scene.trees; i++) {
     const x = Math.round(rand() * (width - 40)) + 20
-    const ground = horizons[Math.min(horizons.length - 1, Math.floor(rand() * horizons.length))][x] + 6
+    const ground =
+      horizons[Math.min(horizons.length - 1, Math.floor(rand() * horizons.length))][x] + 6
     rect(x - 2, ground - 22, x + 3, ground, [92, 64, 40])
     disc(x, ground - 30, 12 + Math.round(rand() * 6), mix([34, 102, 48], [0, 0, 0], rand() * 0.3))
   }

@@ -59,7 +59,8 @@ const LAND: DemoLand[] = [
   },
   {
     name: 'Sunview Estate, Epe',
-    description: 'Sunview Estate: serviced residential plots with good road access, close to Epe township.',
+    description:
+      'Sunview Estate: serviced residential plots with good road access, close to Epe township.',
     location: 'Itoikin Road, Epe, Lagos',
     amount: 4_800_000,
     landType: 'plot',
@@ -101,7 +102,8 @@ const LAND: DemoLand[] = [
   },
   {
     name: 'Kuje Farmland, Abuja',
-    description: 'Kuje Farmland: two-acre parcels of fertile farmland along the Kuje-Gwagwalada road.',
+    description:
+      'Kuje Farmland: two-acre parcels of fertile farmland along the Kuje-Gwagwalada road.',
     location: 'Kuje, Abuja, FCT',
     amount: 6_500_000,
     landType: 'acre',
@@ -111,7 +113,8 @@ const LAND: DemoLand[] = [
   },
   {
     name: 'Abeokuta Gateway Plots, Kobape',
-    description: 'Abeokuta Gateway Plots: affordable plots by the new Kobape interchange. Sold out.',
+    description:
+      'Abeokuta Gateway Plots: affordable plots by the new Kobape interchange. Sold out.',
     location: 'Kobape Road, Abeokuta, Ogun State',
     amount: 2_200_000,
     landType: 'plot',
@@ -140,7 +143,8 @@ const LAND: DemoLand[] = [
   },
   {
     name: 'Lugbe Court, Abuja',
-    description: 'Lugbe Court: compact residential plots behind the airport road, with electricity on site.',
+    description:
+      'Lugbe Court: compact residential plots behind the airport road, with electricity on site.',
     location: 'Lugbe, Airport Road, Abuja, FCT',
     amount: 7_200_000,
     landType: 'plot',
@@ -155,7 +159,8 @@ const LAND: DemoLand[] = [
 const INVESTMENTS: DemoInvestment[] = [
   {
     name: 'Epe Farmland Quarterly Income',
-    description: 'Epe Farmland Quarterly Income: returns from leased farmland in Epe, paid every 3 months for 2 years.',
+    description:
+      'Epe Farmland Quarterly Income: returns from leased farmland in Epe, paid every 3 months for 2 years.',
     location: 'Epe, Lagos',
     minimum: 500_000,
     investmentReturn: 8,
@@ -232,7 +237,10 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
       return file.id
     }
 
-    const insert = async (values: typeof products.$inferInsert, scenes: Array<keyof typeof DEMO_SCENES>) => {
+    const insert = async (
+      values: typeof products.$inferInsert,
+      scenes: Array<keyof typeof DEMO_SCENES>,
+    ) => {
       const [product] = await tx.insert(products).values(values).returning({ id: products.id })
       const ids: number[] = []
       for (const scene of scenes) ids.push(await imageId(scene))
@@ -266,7 +274,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
           createdAt: at,
           updatedAt: at,
         },
-        land.images
+        land.images,
       )
       if (land.plans?.length) {
         await tx.insert(paymentPlans).values(
@@ -276,7 +284,7 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
             duration: plan.duration,
             durationType: plan.durationType,
             createdAt: new Date(at.getTime() + index * 1000),
-          }))
+          })),
         )
       }
     }
@@ -296,13 +304,13 @@ export async function seedDemoCatalogue(db: Database, adminId: number) {
           landInvestmentType: investment.kind,
           interval: investment.interval,
           frequencyPeriod: investment.frequency,
-          duration: investment.kind === 'recurring' ? investment.duration ?? null : null,
+          duration: investment.kind === 'recurring' ? (investment.duration ?? null) : null,
           isAvailable: investment.available ?? true,
           createdById: adminId,
           createdAt: at,
           updatedAt: at,
         },
-        investment.images ?? []
+        investment.images ?? [],
       )
     }
   })

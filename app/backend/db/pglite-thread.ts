@@ -9,8 +9,15 @@ import { Worker } from 'node:worker_threads'
 
 const WORKER_FILE = path.resolve(process.cwd(), 'app/backend/db/pglite-worker.mjs')
 
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> }
-type QueryResult = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }
+type QueryOptions = {
+  rowMode?: 'array' | 'object'
+  parsers?: Record<number, (value: string, typeId: number) => unknown>
+}
+type QueryResult = {
+  rows: unknown[]
+  fields: { name: string; dataTypeID: number }[]
+  affectedRows?: number
+}
 type SentError = { name: string; message: string; stack?: string; props: Record<string, unknown> }
 type Answer = { id: number; result?: unknown; error?: SentError }
 
@@ -35,14 +42,18 @@ function rebuild(sent: SentError) {
 function rawTypesOf(parsers: QueryOptions['parsers']) {
   const types = Object.entries(parsers ?? {})
   for (const [type, parse] of types) {
-    if (parse('1', Number(type)) !== '1') throw new Error(`Only identity type parsers reach the database thread (type ${type})`)
+    if (parse('1', Number(type)) !== '1')
+      throw new Error(`Only identity type parsers reach the database thread (type ${type})`)
   }
   return types.map(([type]) => Number(type))
 }
 
 export class PgliteThread {
   #worker: Worker
-  #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >()
   #nextId = 1
   #stopped: Error | null = null
   #closing = false
@@ -69,7 +80,10 @@ export class PgliteThread {
       stop(new Error(`The database thread failed: ${error.message}`))
     })
     worker.on('exit', (code) => {
-      if (!this.#closing) console.error(`The database thread stopped (exit code ${code}): every query now fails until the server restarts`)
+      if (!this.#closing)
+        console.error(
+          `The database thread stopped (exit code ${code}): every query now fails until the server restarts`,
+        )
       stop(new Error(`The database thread has stopped (exit code ${code})`))
     })
   }
@@ -86,7 +100,16 @@ export class PgliteThread {
       const onMessage = (message: { ready?: boolean; failed?: SentError }) => {
         settle()
         if (message.ready) resolve()
-        else reject(rebuild(message.failed ?? { name: 'Error', message: 'The database thread did not start', props: {} }))
+        else
+          reject(
+            rebuild(
+              message.failed ?? {
+                name: 'Error',
+                message: 'The database thread did not start',
+                props: {},
+              },
+            ),
+          )
       }
       const onError = (error: Error) => {
         settle()
@@ -94,7 +117,9 @@ export class PgliteThread {
       }
       const onExit = (code: number) => {
         settle()
-        reject(new Error(`The database thread ended before the database opened (exit code ${code})`))
+        reject(
+          new Error(`The database thread ended before the database opened (exit code ${code})`),
+        )
       }
       worker.on('message', onMessage)
       worker.on('error', onError)
@@ -119,7 +144,12 @@ export class PgliteThread {
   }
 
   #query(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-    return this.#send<QueryResult>({ op: 'query', sql, params, options: { rowMode: options.rowMode, rawTypes: rawTypesOf(options.parsers) } })
+    return this.#send<QueryResult>({
+      op: 'query',
+      sql,
+      params,
+      options: { rowMode: options.rowMode, rawTypes: rawTypesOf(options.parsers) },
+    })
   }
 
   #exec(sql: string) {

@@ -37,7 +37,10 @@ const identity = (value) => value
 
 let db
 try {
-  db = await PGlite.create(workerData.folder, { extensions: { pg_trgm }, startParams: workerData.startParams })
+  db = await PGlite.create(workerData.folder, {
+    extensions: { pg_trgm },
+    startParams: workerData.startParams,
+  })
   parentPort.postMessage({ ready: true })
 } catch (error) {
   parentPort.postMessage({ failed: describe(error) })

@@ -22,7 +22,9 @@ const MIGRATIONS_SCHEMA = 'drizzle'
  */
 export function appRoleGrants(appRole: string) {
   const role = quoteIdentifier(appRole)
-  const appendOnly = APPEND_ONLY_TABLES.map((table) => `${SCHEMA}.${quoteIdentifier(table)}`).join(', ')
+  const appendOnly = APPEND_ONLY_TABLES.map((table) => `${SCHEMA}.${quoteIdentifier(table)}`).join(
+    ', ',
+  )
   return [
     `GRANT USAGE ON SCHEMA ${SCHEMA} TO ${role}`,
     `REVOKE ALL ON ALL TABLES IN SCHEMA ${SCHEMA} FROM ${role}`,
@@ -50,7 +52,9 @@ export async function grantAppRole(owner: Queryable, appRole: string) {
 }
 
 export async function currentRole(connection: Queryable) {
-  const { rows } = await connection.query('select current_user as role, current_database() as database')
+  const { rows } = await connection.query(
+    'select current_user as role, current_database() as database',
+  )
   return rows[0] as { role: string; database: string }
 }
 
@@ -65,7 +69,8 @@ export async function appRoleProblems(app: Queryable): Promise<string[]> {
   )
   if (roles[0]?.superuser) problems.push('it is a superuser, which no privilege binds')
   // Before PostgreSQL 16 a role with CREATEROLE may grant itself membership of the owner.
-  if (roles[0]?.createrole) problems.push('it has CREATEROLE, with which it can make itself a member of the owner')
+  if (roles[0]?.createrole)
+    problems.push('it has CREATEROLE, with which it can make itself a member of the owner')
   const { rows: owned } = await app.query(
     `select c.relname as name, pg_get_userbyid(c.relowner) as owner from pg_class c
       where c.relnamespace = $1::regnamespace and c.relkind in ('r', 'p') and pg_has_role(c.relowner, 'MEMBER')
@@ -74,7 +79,9 @@ export async function appRoleProblems(app: Queryable): Promise<string[]> {
   )
   if (owned.length) {
     const owners = [...new Set(owned.map((row) => row.owner as string))].join(', ')
-    problems.push(`it owns tables, or is a member of their owner (${owners}): ${owned.map((row) => row.name).join(', ')}`)
+    problems.push(
+      `it owns tables, or is a member of their owner (${owners}): ${owned.map((row) => row.name).join(', ')}`,
+    )
   }
   for (const table of APPEND_ONLY_TABLES) {
     const qualified = `${SCHEMA}.${quoteIdentifier(table)}`
@@ -88,7 +95,9 @@ export async function appRoleProblems(app: Queryable): Promise<string[]> {
     )
     const [row] = rows
     if (!row.found) {
-      problems.push(`its database has no table ${table}: do DATABASE_URL and DATABASE_MIGRATION_URL name the same database?`)
+      problems.push(
+        `its database has no table ${table}: do DATABASE_URL and DATABASE_MIGRATION_URL name the same database?`,
+      )
       continue
     }
     const held = ['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER'].filter((privilege) => row[privilege])

@@ -64,7 +64,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isSuspended: boolean('is_suspended').notNull().default(false),
     /** Who suspended the account, and as what: a realtor may lift only its own suspensions (null: staff). */
-    suspendedById: integer('suspended_by_id').references((): any => users.id, { onDelete: 'set null' }),
+    suspendedById: integer('suspended_by_id').references((): any => users.id, {
+      onDelete: 'set null',
+    }),
     suspendedByRole: text('suspended_by_role', { enum: ['super_admin', 'admin', 'realtor'] }),
     realtorId: integer('realtor_id').references((): any => users.id, { onDelete: 'set null' }),
     /** A realtor's upline: the realtor whose link it signed up through (or staff chose); earns its level-2 commissions. */
@@ -75,7 +77,11 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('users_role_created_idx').on(table.role, descending(table.createdAt), descending(table.id)),
+    index('users_role_created_idx').on(
+      table.role,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('users_realtor_idx').on(table.realtorId, descending(table.createdAt)),
     index('users_upline_idx').on(table.uplineId),
     // People search (ILIKE '%term%') over the expression app/backend/people/queries.ts searches.
@@ -100,7 +106,10 @@ export const signInDevices = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] }), index('sign_in_devices_device_idx').on(table.deviceHash)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.deviceHash] }),
+    index('sign_in_devices_device_idx').on(table.deviceHash),
+  ],
 )
 
 export const userPermissions = pgTable(
@@ -200,7 +209,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_user_created_idx').on(table.userId, descending(table.createdAt), descending(table.id)),
+    index('notifications_user_created_idx').on(
+      table.userId,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.isRead} = false`),
@@ -259,14 +272,22 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('products_type_created_idx').on(table.type, descending(table.createdAt), descending(table.id)),
+    index('products_type_created_idx').on(
+      table.type,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('products_type_available_created_idx').on(
       table.type,
       table.isAvailable,
       descending(table.createdAt),
       descending(table.id),
     ),
-    index('products_land_type_created_idx').on(table.landType, descending(table.createdAt), descending(table.id)),
+    index('products_land_type_created_idx').on(
+      table.landType,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('products_investment_type_created_idx').on(
       table.landInvestmentType,
       descending(table.createdAt),
@@ -310,7 +331,9 @@ export const paymentPlans = pgTable(
     graceDays: integer('grace_days').notNull().default(7),
     lateFeePercent: doublePrecision('late_fee_percent').notNull().default(0),
     defaultAfterDays: integer('default_after_days').notNull().default(90),
-    defaultAction: text('default_action', { enum: ['reprice', 'cancel'] }).notNull().default('reprice'),
+    defaultAction: text('default_action', { enum: ['reprice', 'cancel'] })
+      .notNull()
+      .default('reprice'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -334,7 +357,14 @@ export const subscriptions = pgTable(
     }),
     type: text('type', { enum: ['land', 'land_investment'] }).notNull(),
     status: text('status', {
-      enum: ['awaiting_payment', 'awaiting_payment_confirmation', 'ongoing', 'completed', 'cancelled', 'expired'],
+      enum: [
+        'awaiting_payment',
+        'awaiting_payment_confirmation',
+        'ongoing',
+        'completed',
+        'cancelled',
+        'expired',
+      ],
     }).notNull(),
     paymentMode: text('payment_mode', { enum: ['full', 'installment'] }).notNull(),
     /** Units of land bought (plots or acres); 1 for an investment. Amounts below are for all of them. */
@@ -366,7 +396,11 @@ export const subscriptions = pgTable(
       descending(table.createdAt),
       descending(table.id),
     ),
-    index('subscriptions_type_created_idx').on(table.type, descending(table.createdAt), descending(table.id)),
+    index('subscriptions_type_created_idx').on(
+      table.type,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('subscriptions_type_status_created_idx').on(
       table.type,
       table.status,
@@ -510,7 +544,9 @@ export const lateFees = pgTable(
     chargedOn: date('charged_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('late_fees_subscription_instalment_idx').on(table.subscriptionId, table.instalment)],
+  (table) => [
+    uniqueIndex('late_fees_subscription_instalment_idx').on(table.subscriptionId, table.instalment),
+  ],
 )
 
 /** Escalated reminders of an instalment (on the due date, 1, 7 and 30 days late): a row claims each before it is sent. */
@@ -524,7 +560,12 @@ export const arrearsReminders = pgTable(
     step: text('step').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ name: 'arrears_reminders_pk', columns: [table.subscriptionId, table.dueDate, table.step] })],
+  (table) => [
+    primaryKey({
+      name: 'arrears_reminders_pk',
+      columns: [table.subscriptionId, table.dueDate, table.step],
+    }),
+  ],
 )
 
 /** What the daily job did to a subscription and why (a default action), once per event and instalment. */
@@ -541,7 +582,11 @@ export const subscriptionHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('subscription_history_once_idx').on(table.subscriptionId, table.event, table.instalment),
+    uniqueIndex('subscription_history_once_idx').on(
+      table.subscriptionId,
+      table.event,
+      table.instalment,
+    ),
     index('subscription_history_subscription_idx').on(table.subscriptionId, table.createdAt),
   ],
 )
@@ -563,7 +608,10 @@ export const auditLog = pgTable(
     recordType: text('record_type').notNull(),
     recordReference: text('record_reference').notNull(),
     /** The references of the records the entry also concerns (a payment's subscription, customer and product). */
-    related: text('related').array().notNull().default(sql`'{}'`),
+    related: text('related')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     summary: text('summary').notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }> | null>(),
     clientIp: text('client_ip'),
@@ -603,7 +651,10 @@ export const titleDocuments = pgTable(
   ],
 )
 
-const documentOfItsPurchase = (name: string, table: { documentFileId: AnyPgColumn; subscriptionId: AnyPgColumn }) =>
+const documentOfItsPurchase = (
+  name: string,
+  table: { documentFileId: AnyPgColumn; subscriptionId: AnyPgColumn },
+) =>
   foreignKey({
     name: `${name}_document_of_subscription_fk`,
     columns: [table.documentFileId, table.subscriptionId],
@@ -618,12 +669,20 @@ export const titleSteps = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     step: text('step', {
-      enum: ['allocation_letter', 'plot_allocated', 'survey_plan', 'deed', 'certificate_of_occupancy'],
+      enum: [
+        'allocation_letter',
+        'plot_allocated',
+        'survey_plan',
+        'deed',
+        'certificate_of_occupancy',
+      ],
     }).notNull(),
     status: text('status', { enum: ['done', 'not_applicable'] }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     note: text('note'),
-    documentFileId: integer('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    documentFileId: integer('document_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
     estate: text('estate'),
     block: text('block'),
     plot: text('plot'),
@@ -646,12 +705,20 @@ export const titleStepHistory = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     step: text('step', {
-      enum: ['allocation_letter', 'plot_allocated', 'survey_plan', 'deed', 'certificate_of_occupancy'],
+      enum: [
+        'allocation_letter',
+        'plot_allocated',
+        'survey_plan',
+        'deed',
+        'certificate_of_occupancy',
+      ],
     }).notNull(),
     status: text('status', { enum: ['done', 'not_applicable'] }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     note: text('note'),
-    documentFileId: integer('document_file_id').references(() => files.id, { onDelete: 'set null' }),
+    documentFileId: integer('document_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
     estate: text('estate'),
     block: text('block'),
     plot: text('plot'),
@@ -674,7 +741,9 @@ export const titleStepHistory = pgTable(
 export const documentVerifications = pgTable('document_verifications', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
-  kind: text('kind', { enum: ['receipt', 'land_document', 'statement', 'customer_statement', 'commission_statement'] }).notNull(),
+  kind: text('kind', {
+    enum: ['receipt', 'land_document', 'statement', 'customer_statement', 'commission_statement'],
+  }).notNull(),
   subject: text('subject').notNull().unique(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   subscriptionReference: text('subscription_reference'),
@@ -682,8 +751,12 @@ export const documentVerifications = pgTable('document_verifications', {
   /** Masked as the verify page shows it ("Ada O."): the full name is never stored here. */
   customerName: text('customer_name').notNull(),
   issuer: text('issuer').notNull(),
-  subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
-  transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+  subscriptionId: integer('subscription_id').references(() => subscriptions.id, {
+    onDelete: 'set null',
+  }),
+  transactionId: integer('transaction_id').references(() => transactions.id, {
+    onDelete: 'set null',
+  }),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
 })
 /**
@@ -755,7 +828,9 @@ export const commissions = pgTable(
     withholdingTax: kobo('withholding_tax').notNull(),
     net: kobo('net').notNull(),
     /** held: its purchase waits for staff to review a possible self-referral (commission_holds). */
-    status: text('status', { enum: ['earned', 'held', 'paid', 'void'] }).notNull().default('earned'),
+    status: text('status', { enum: ['earned', 'held', 'paid', 'void'] })
+      .notNull()
+      .default('earned'),
     paidAt: date('paid_at', { mode: 'string' }),
     bankReference: text('bank_reference'),
     paidById: integer('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -766,7 +841,11 @@ export const commissions = pgTable(
   },
   (table) => [
     uniqueIndex('commissions_transaction_level_idx').on(table.transactionId, table.level),
-    index('commissions_realtor_created_idx').on(table.realtorId, descending(table.createdAt), descending(table.id)),
+    index('commissions_realtor_created_idx').on(
+      table.realtorId,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
     index('commissions_created_idx').on(descending(table.createdAt), descending(table.id)),
     index('commissions_subscription_idx').on(table.subscriptionId),
   ],
@@ -795,7 +874,9 @@ export const commissionHolds = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What they share: phone, account, device (contract/commission-rules.ts). */
     signals: text('signals').array().notNull(),
-    status: text('status', { enum: ['pending', 'cleared', 'confirmed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'cleared', 'confirmed'] })
+      .notNull()
+      .default('pending'),
     decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -847,12 +928,20 @@ export const statementLines = pgTable(
     balance: kobo('balance'),
     raw: text('raw').notNull(),
     hash: text('hash').notNull().unique(),
-    status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] }).notNull().default('open'),
-    confidence: text('confidence', { enum: ['exact', 'likely', 'ambiguous', 'none'] }).notNull().default('none'),
-    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] })
+      .notNull()
+      .default('open'),
+    confidence: text('confidence', { enum: ['exact', 'likely', 'ambiguous', 'none'] })
+      .notNull()
+      .default('none'),
+    transactionId: integer('transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
     /** The payments an ambiguous line fits (more than one, so it is matched to none of them). */
     candidateTransactionIds: integer('candidate_transaction_ids').array(),
-    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -866,7 +955,12 @@ export const statementLines = pgTable(
     uniqueIndex('statement_lines_bank_reference_idx')
       .on(sql`lower(${table.reference})`, table.amount)
       .where(sql`${table.reference} is not null`),
-    index('statement_lines_status_confidence_idx').on(table.status, table.confidence, descending(table.date), descending(table.id)),
+    index('statement_lines_status_confidence_idx').on(
+      table.status,
+      table.confidence,
+      descending(table.date),
+      descending(table.id),
+    ),
     index('statement_lines_import_idx').on(table.importId),
     index('statement_lines_subscription_idx').on(table.subscriptionId),
   ],
@@ -876,7 +970,14 @@ export const statementLines = pgTable(
 export const statementColumnMappings = pgTable('statement_column_mappings', {
   bank: text('bank').primaryKey(),
   columns: jsonb('columns')
-    .$type<{ date: number; narration: number; credit: number; debit: number | null; balance: number | null; reference: number | null }>()
+    .$type<{
+      date: number
+      narration: number
+      credit: number
+      debit: number | null
+      balance: number | null
+      reference: number | null
+    }>()
     .notNull(),
   updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),

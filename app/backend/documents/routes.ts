@@ -22,7 +22,9 @@ export const DOCUMENT_NOT_FOUND = 'This document could not be found. Check the c
 const verify = implement(endpoints.verifyDocument, async ({ db, params, clientIp }) => {
   // Each look-up is counted before it runs, in one locked step, as failed sign-ins are; a code that
   // exists takes its count back, so only guesses add up.
-  const attempt = await consumeTogether(db, [{ bucket: 'verify-code-ip', key: clientIp, limits: [LIMITS.unknownCodeFromAddress] }])
+  const attempt = await consumeTogether(db, [
+    { bucket: 'verify-code-ip', key: clientIp, limits: [LIMITS.unknownCodeFromAddress] },
+  ])
   const facts = await verificationFacts(db, params.code)
   if (!facts) throw notFound(DOCUMENT_NOT_FOUND)
   await release(db, attempt)
@@ -70,24 +72,45 @@ async function customerRows(db: Database, userId: number): Promise<ListRow[]> {
   return Promise.all(owned.map(({ id }) => subscriptionById(db, id)))
 }
 
-const subscriptionStatement = implement(endpoints.subscriptionStatement, async ({ db, user, params, query }) => {
-  const row = await findVisibleSubscription(db, user, params.reference)
-  const statement = await buildStatement(db, 'subscription', row.owner, [row], new Date())
-  return statementAnswer(db, statement, row.owner, row.subscription.id, query.format)
-})
+const subscriptionStatement = implement(
+  endpoints.subscriptionStatement,
+  async ({ db, user, params, query }) => {
+    const row = await findVisibleSubscription(db, user, params.reference)
+    const statement = await buildStatement(db, 'subscription', row.owner, [row], new Date())
+    return statementAnswer(db, statement, row.owner, row.subscription.id, query.format)
+  },
+)
 
 const ownStatement = implement(endpoints.ownStatement, async ({ db, user, query }) => {
-  const statement = await buildStatement(db, 'customer', user, await customerRows(db, user.id), new Date())
+  const statement = await buildStatement(
+    db,
+    'customer',
+    user,
+    await customerRows(db, user.id),
+    new Date(),
+  )
   return statementAnswer(db, statement, user, null, query.format)
 })
 
-const customerStatement = implement(endpoints.customerStatement, async ({ db, user, params, query }) => {
-  // A realtor reaches only the customers it brought (as on the customer's details); staff any customer.
-  const realtorId = user.role === 'realtor' ? user.id : null
-  const person = orNotFound(await findPerson(db, params.id, ['customer'], realtorId), 'Customer not found')
-  const statement = await buildStatement(db, 'customer', person, await customerRows(db, person.id), new Date())
-  return statementAnswer(db, statement, person, null, query.format)
-})
+const customerStatement = implement(
+  endpoints.customerStatement,
+  async ({ db, user, params, query }) => {
+    // A realtor reaches only the customers it brought (as on the customer's details); staff any customer.
+    const realtorId = user.role === 'realtor' ? user.id : null
+    const person = orNotFound(
+      await findPerson(db, params.id, ['customer'], realtorId),
+      'Customer not found',
+    )
+    const statement = await buildStatement(
+      db,
+      'customer',
+      person,
+      await customerRows(db, person.id),
+      new Date(),
+    )
+    return statementAnswer(db, statement, person, null, query.format)
+  },
+)
 
 export const documentsHandlers = {
   verifyDocument: verify,

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { receiptTotals, formatKobo } from '~/contract/money'
-import { payoutAccountOf, payoutAccountWording, type PayoutAccount } from '~/contract/payout-account'
+import {
+  payoutAccountOf,
+  payoutAccountWording,
+  type PayoutAccount,
+} from '~/contract/payout-account'
 import type { CompanyDetails } from '~/contract/settings'
 import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
@@ -27,7 +31,13 @@ export type ScheduleLine = {
   /** A paid payout: the day paid and the account it was paid into (null when none was kept). */
   payout?: { paidOn: string | null; paidTo: PayoutAccount | null }
 }
-export type PaymentLine = { date: string; reference: string; kobo: number; status: string; paid: boolean }
+export type PaymentLine = {
+  date: string
+  reference: string
+  kobo: number
+  status: string
+  paid: boolean
+}
 
 export type StatementSection = {
   reference: string
@@ -62,7 +72,11 @@ const dayOf = (value: Date) => todayIn(getConfig().APP_TIME_ZONE, value)
  * recorded them), before that the payouts it was sold with.
  */
 export async function payoutRows(db: Executor, subscriptionId: number): Promise<ScheduleLine[]> {
-  const ledger = await db.select().from(payouts).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
+  const ledger = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.subscriptionId, subscriptionId))
+    .orderBy(asc(payouts.sequence))
   // The ledger counts payouts from 1, the schedule (as every line here) from 0.
   if (ledger.length) {
     return ledger.map((row) => ({
@@ -72,19 +86,35 @@ export async function payoutRows(db: Executor, subscriptionId: number): Promise<
       paid: row.status === 'paid',
       payout: {
         paidOn: row.paidAt,
-        paidTo: payoutAccountOf({ bank: row.paidToBank, account_number: row.paidToAccountNumber, account_name: row.paidToAccountName }),
+        paidTo: payoutAccountOf({
+          bank: row.paidToBank,
+          account_number: row.paidToAccountNumber,
+          account_name: row.paidToAccountName,
+        }),
       },
     }))
   }
   const planned = await db
     .select()
     .from(scheduleEntries)
-    .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')))
+    .where(
+      and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')),
+    )
     .orderBy(asc(scheduleEntries.sequence))
-  return planned.map((row) => ({ sequence: row.sequence, dueDate: row.dueDate, kobo: row.amount, paid: false }))
+  return planned.map((row) => ({
+    sequence: row.sequence,
+    dueDate: row.dueDate,
+    kobo: row.amount,
+    paid: false,
+  }))
 }
 
-export type StatementCustomer = { firstName: string; lastName: string; email: string; reference: string }
+export type StatementCustomer = {
+  firstName: string
+  lastName: string
+  email: string
+  reference: string
+}
 
 /** The statement of the subscriptions in `rows` (one, or all of the customer's), as of `asOf`. */
 export async function buildStatement(
@@ -100,7 +130,9 @@ export async function buildStatement(
         db
           .select()
           .from(scheduleEntries)
-          .where(and(inArray(scheduleEntries.subscriptionId, ids), eq(scheduleEntries.kind, 'payment')))
+          .where(
+            and(inArray(scheduleEntries.subscriptionId, ids), eq(scheduleEntries.kind, 'payment')),
+          )
           .orderBy(asc(scheduleEntries.sequence)),
         db
           .select()
@@ -122,16 +154,25 @@ export async function buildStatement(
     const totals = receiptTotals(s.totalAmount, confirmed(s.id), asOfReceipt)
     sections.push({
       reference: s.reference,
-      product: row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`,
+      product:
+        row.product.type === 'land'
+          ? productName(row.product)
+          : `Land investment ${row.product.reference}`,
       type: s.type,
       status: SUBSCRIPTION_STATUS_LABELS[s.status],
       totalKobo: s.totalAmount,
       paidKobo: totals.paidKobo,
       balanceKobo: ended ? 0 : totals.balanceKobo,
-      nextDue: !ended && s.nextPaymentDate ? { date: s.nextPaymentDate, kobo: s.nextPaymentAmount } : null,
+      nextDue:
+        !ended && s.nextPaymentDate ? { date: s.nextPaymentDate, kobo: s.nextPaymentAmount } : null,
       schedule: entries
         .filter((entry) => entry.subscriptionId === s.id)
-        .map((entry) => ({ sequence: entry.sequence, dueDate: entry.dueDate, kobo: entry.amount, paid: entry.settledAt !== null })),
+        .map((entry) => ({
+          sequence: entry.sequence,
+          dueDate: entry.dueDate,
+          kobo: entry.amount,
+          paid: entry.settledAt !== null,
+        })),
       payments: payments
         .filter((p) => p.subscriptionId === s.id)
         .map((p) => ({
@@ -149,7 +190,11 @@ export async function buildStatement(
   return {
     scope,
     asOf,
-    customer: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, reference: customer.reference },
+    customer: {
+      name: `${customer.firstName} ${customer.lastName}`,
+      email: customer.email,
+      reference: customer.reference,
+    },
     sections,
     paidKobo: receiptTotals(0, every, asOfReceipt).paidKobo,
     balanceKobo: sections.reduce((sum, section) => sum + section.balanceKobo, 0),
@@ -159,36 +204,79 @@ export async function buildStatement(
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-export const STATEMENT_CSV_HEADER = ['subscription', 'section', 'date', 'description', 'amount', 'status']
+export const STATEMENT_CSV_HEADER = [
+  'subscription',
+  'section',
+  'date',
+  'description',
+  'amount',
+  'status',
+]
 
 export function statementCsv(statement: Statement): string {
   const rows: CsvCell[][] = []
   const asOf = dayOf(statement.asOf)
   for (const section of statement.sections) {
     const ref = section.reference
-    rows.push([ref, 'summary', asOf, `Total: ${section.product}`, decimalAmount(section.totalKobo), section.status])
+    rows.push([
+      ref,
+      'summary',
+      asOf,
+      `Total: ${section.product}`,
+      decimalAmount(section.totalKobo),
+      section.status,
+    ])
     rows.push([ref, 'summary', asOf, 'Total paid', decimalAmount(section.paidKobo), ''])
     rows.push([ref, 'summary', asOf, 'Balance', decimalAmount(section.balanceKobo), ''])
     if (section.nextDue) {
-      rows.push([ref, 'summary', section.nextDue.date, 'Next payment due', section.nextDue.kobo === null ? null : decimalAmount(section.nextDue.kobo), ''])
+      rows.push([
+        ref,
+        'summary',
+        section.nextDue.date,
+        'Next payment due',
+        section.nextDue.kobo === null ? null : decimalAmount(section.nextDue.kobo),
+        '',
+      ])
     }
     for (const line of section.schedule) {
-      rows.push([ref, 'schedule', line.dueDate, instalmentName(section, line), decimalAmount(line.kobo), line.paid ? 'Paid' : 'Due'])
+      rows.push([
+        ref,
+        'schedule',
+        line.dueDate,
+        instalmentName(section, line),
+        decimalAmount(line.kobo),
+        line.paid ? 'Paid' : 'Due',
+      ])
     }
     for (const payment of section.payments) {
-      rows.push([ref, 'payment', payment.date, payment.reference, decimalAmount(payment.kobo), payment.status])
+      rows.push([
+        ref,
+        'payment',
+        payment.date,
+        payment.reference,
+        decimalAmount(payment.kobo),
+        payment.status,
+      ])
     }
     for (const payout of section.payouts) {
       const paidTo = payout.paid ? payout.payout?.paidTo : null
       const description = `Payout ${payout.sequence + 1}${paidTo ? `, paid into ${payoutAccountWording(paidTo)}` : ''}`
-      rows.push([ref, 'payout', payout.dueDate, description, decimalAmount(payout.kobo), payout.paid ? 'Paid' : 'Due'])
+      rows.push([
+        ref,
+        'payout',
+        payout.dueDate,
+        description,
+        decimalAmount(payout.kobo),
+        payout.paid ? 'Paid' : 'Due',
+      ])
     }
   }
   return toCsv(STATEMENT_CSV_HEADER, rows)
 }
 
 function instalmentName(section: StatementSection, line: ScheduleLine) {
-  if (section.schedule.length === 1) return section.type === 'land' ? 'Full payment' : 'Amount invested'
+  if (section.schedule.length === 1)
+    return section.type === 'land' ? 'Full payment' : 'Amount invested'
   return line.sequence === 0 ? 'Initial deposit' : `Instalment ${line.sequence}`
 }
 
@@ -209,15 +297,27 @@ function table(doc: Doc, columns: Column[], rows: string[][]) {
     columns.forEach((column, index) => {
       // A right-aligned amount keeps clear of the left-aligned column after it.
       const inset = column.align === 'right' ? 14 : 4
-      doc.text(cells[index] ?? '', x + 2, y + 3, { width: column.width - inset, align: column.align ?? 'left', lineBreak: false })
+      doc.text(cells[index] ?? '', x + 2, y + 3, {
+        width: column.width - inset,
+        align: column.align ?? 'left',
+        lineBreak: false,
+      })
       x += column.width
     })
     doc.y = y + rowHeight
     doc.x = left
   }
-  drawRow(columns.map((column) => column.title), BOLD)
+  drawRow(
+    columns.map((column) => column.title),
+    BOLD,
+  )
   const width = columns.reduce((sum, column) => sum + column.width, 0)
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#999999').lineWidth(0.5).stroke()
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#999999')
+    .lineWidth(0.5)
+    .stroke()
   if (!rows.length) drawRow(['None'], REGULAR)
   for (const row of rows) drawRow(row, REGULAR)
   doc.moveDown(0.8)
@@ -236,20 +336,31 @@ function sectionPdf(doc: Doc, section: StatementSection) {
   field(doc, section.type === 'land' ? 'Total' : 'Amount invested', formatKobo(section.totalKobo))
   field(doc, 'Total paid', formatKobo(section.paidKobo))
   field(doc, 'Balance', formatKobo(section.balanceKobo))
-  field(doc, 'Next payment due', section.nextDue ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${formatKobo(section.nextDue.kobo)}` : ''}` : 'Nothing due')
+  field(
+    doc,
+    'Next payment due',
+    section.nextDue
+      ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${formatKobo(section.nextDue.kobo)}` : ''}`
+      : 'Nothing due',
+  )
   doc.moveDown(0.4)
   if (section.type === 'land') {
     doc.font(BOLD).fontSize(10).fillColor('#333333').text('Schedule')
     doc.moveDown(0.2)
     table(
-    doc,
-    [
-      { title: 'Due date', width: 90 },
-      { title: 'Payment', width: 170 },
-      { title: 'Amount', width: 130, align: 'right' },
-      { title: 'Status', width: 90 },
-    ],
-    section.schedule.map((line) => [dateText(line.dueDate), instalmentName(section, line), formatKobo(line.kobo), line.paid ? 'Paid' : 'Due']),
+      doc,
+      [
+        { title: 'Due date', width: 90 },
+        { title: 'Payment', width: 170 },
+        { title: 'Amount', width: 130, align: 'right' },
+        { title: 'Status', width: 90 },
+      ],
+      section.schedule.map((line) => [
+        dateText(line.dueDate),
+        instalmentName(section, line),
+        formatKobo(line.kobo),
+        line.paid ? 'Paid' : 'Due',
+      ]),
     )
   }
   doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payments')
@@ -262,7 +373,12 @@ function sectionPdf(doc: Doc, section: StatementSection) {
       { title: 'Amount', width: 130, align: 'right' },
       { title: 'Status', width: 110 },
     ],
-    section.payments.map((payment) => [dateText(payment.date), payment.reference, formatKobo(payment.kobo), payment.status]),
+    section.payments.map((payment) => [
+      dateText(payment.date),
+      payment.reference,
+      formatKobo(payment.kobo),
+      payment.status,
+    ]),
   )
   if (section.type === 'land_investment') {
     doc.font(BOLD).fontSize(10).fillColor('#333333').text('Payouts')
@@ -275,7 +391,12 @@ function sectionPdf(doc: Doc, section: StatementSection) {
         { title: 'Amount', width: 130, align: 'right' },
         { title: 'Status', width: 90 },
       ],
-      section.payouts.map((line) => [dateText(line.dueDate), `Payout ${line.sequence + 1}`, formatKobo(line.kobo), line.paid ? 'Paid' : 'Due']),
+      section.payouts.map((line) => [
+        dateText(line.dueDate),
+        `Payout ${line.sequence + 1}`,
+        formatKobo(line.kobo),
+        line.paid ? 'Paid' : 'Due',
+      ]),
     )
     // Where each paid payout went: a line of its own, as the account does not fit the table.
     const paidInto = section.payouts.filter((line) => line.paid && line.payout?.paidTo)
@@ -283,14 +404,20 @@ function sectionPdf(doc: Doc, section: StatementSection) {
       doc.font(REGULAR).fontSize(9).fillColor('#333333')
       for (const line of paidInto) {
         const on = line.payout?.paidOn ? ` on ${dateText(line.payout.paidOn)}` : ''
-        doc.text(`Payout ${line.sequence + 1} was paid${on} into ${payoutAccountWording(line.payout!.paidTo!)}.`)
+        doc.text(
+          `Payout ${line.sequence + 1} was paid${on} into ${payoutAccountWording(line.payout!.paidTo!)}.`,
+        )
       }
       doc.moveDown(0.8)
     }
   }
 }
 
-export function statementPdf(statement: Statement, company: CompanyDetails, verification: VerificationMark) {
+export function statementPdf(
+  statement: Statement,
+  company: CompanyDetails,
+  verification: VerificationMark,
+) {
   const whole = statement.scope === 'customer'
   return renderPdf(
     `Statement of account ${whole ? statement.customer.reference : statement.sections[0].reference}`,
@@ -310,7 +437,9 @@ export function statementPdf(statement: Statement, company: CompanyDetails, veri
         .font(REGULAR)
         .fontSize(9)
         .fillColor('#555555')
-        .text(`Payments are counted once ${company.name} has confirmed them. Figures as of the statement date.`)
+        .text(
+          `Payments are counted once ${company.name} has confirmed them. Figures as of the statement date.`,
+        )
       drawVerificationMark(doc, verification)
     },
     company.name,

@@ -25,12 +25,14 @@ export const MINNA_UTM: Record<UtmZone, { epsg: string; name: string; proj4: str
   '31N': {
     epsg: 'EPSG:26331',
     name: 'Minna / UTM zone 31N',
-    proj4: '+proj=utm +zone=31 +a=6378249.145 +rf=293.465 +towgs84=-92,-93,122,0,0,0,0 +units=m +no_defs +type=crs',
+    proj4:
+      '+proj=utm +zone=31 +a=6378249.145 +rf=293.465 +towgs84=-92,-93,122,0,0,0,0 +units=m +no_defs +type=crs',
   },
   '32N': {
     epsg: 'EPSG:26332',
     name: 'Minna / UTM zone 32N',
-    proj4: '+proj=utm +zone=32 +a=6378249.145 +rf=293.465 +towgs84=-92,-93,122,0,0,0,0 +units=m +no_defs +type=crs',
+    proj4:
+      '+proj=utm +zone=32 +a=6378249.145 +rf=293.465 +towgs84=-92,-93,122,0,0,0,0 +units=m +no_defs +type=crs',
   },
 }
 
@@ -39,7 +41,8 @@ const toWgs84 = {
   '32N': proj4(MINNA_UTM['32N'].proj4, 'EPSG:4326'),
 }
 
-export const isUtmZone = (value: unknown): value is UtmZone => (UTM_ZONES as readonly unknown[]).includes(value)
+export const isUtmZone = (value: unknown): value is UtmZone =>
+  (UTM_ZONES as readonly unknown[]).includes(value)
 
 /** A beacon's position on WGS 84 (what GPS and web maps use), in degrees. */
 export function toLatLng(zone: UtmZone, [easting, northing]: Beacon): { lat: number; lng: number } {
@@ -78,11 +81,13 @@ export class PlotGeometryError extends Error {
 export const TOO_FEW_BEACONS = 'A plot needs at least 3 beacons, listed in survey order around it'
 export const TOO_MANY_BEACONS = `A plot has at most ${MAX_BEACONS} beacons`
 export const NOT_A_BEACON_LIST = 'Beacons must be a list of [easting, northing] pairs in metres'
-export const SELF_INTERSECTING = 'The boundary crosses itself: list the beacons in survey order, around the plot'
+export const SELF_INTERSECTING =
+  'The boundary crosses itself: list the beacons in survey order, around the plot'
 export const ZERO_AREA = 'The beacons enclose no area: list the corners of the plot in survey order'
 export const repeatedBeacon = (first: number, second: number) =>
   `Beacons ${first} and ${second} are the same point: list each corner once`
-export const notAPair = (index: number) => `Beacon ${index}: give an easting and a northing, in metres`
+export const notAPair = (index: number) =>
+  `Beacon ${index}: give an easting and a northing, in metres`
 export const notANumber = (index: number, axis: 'easting' | 'northing') =>
   `Beacon ${index}: the ${axis} must be a number of metres`
 export const outOfBounds = (index: number, axis: 'easting' | 'northing', value: number) => {
@@ -98,12 +103,18 @@ export function parseBeacons(value: unknown): Beacon[] {
   if (!Array.isArray(value)) throw new PlotGeometryError('not_a_list', NOT_A_BEACON_LIST)
   const beacons = value.map((pair, position): Beacon => {
     const index = position + 1
-    if (!Array.isArray(pair) || pair.length !== 2) throw new PlotGeometryError('not_a_pair', notAPair(index))
+    if (!Array.isArray(pair) || pair.length !== 2)
+      throw new PlotGeometryError('not_a_pair', notAPair(index))
     const [easting, northing] = pair
-    for (const [axis, number] of [['easting', easting], ['northing', northing]] as const) {
-      if (typeof number !== 'number' || !Number.isFinite(number)) throw new PlotGeometryError('not_a_number', notANumber(index, axis))
+    for (const [axis, number] of [
+      ['easting', easting],
+      ['northing', northing],
+    ] as const) {
+      if (typeof number !== 'number' || !Number.isFinite(number))
+        throw new PlotGeometryError('not_a_number', notANumber(index, axis))
       const range = axis === 'easting' ? EASTING_RANGE : NORTHING_RANGE
-      if (number < range.min || number > range.max) throw new PlotGeometryError('out_of_bounds', outOfBounds(index, axis, number))
+      if (number < range.min || number > range.max)
+        throw new PlotGeometryError('out_of_bounds', outOfBounds(index, axis, number))
     }
     return [easting, northing]
   })
@@ -128,7 +139,8 @@ const samePoint = (a: Beacon, b: Beacon) => a[0] === b[0] && a[1] === b[1]
 export function checkPlotShape(listed: readonly Beacon[]): Beacon[] {
   const beacons = withoutClosingBeacon(listed)
   if (beacons.length < 3) throw new PlotGeometryError('too_few_beacons', TOO_FEW_BEACONS)
-  if (beacons.length > MAX_BEACONS) throw new PlotGeometryError('too_many_beacons', TOO_MANY_BEACONS)
+  if (beacons.length > MAX_BEACONS)
+    throw new PlotGeometryError('too_many_beacons', TOO_MANY_BEACONS)
   beacons.forEach((beacon, index) => {
     const next = (index + 1) % beacons.length
     if (samePoint(beacon, beacons[next])) {
@@ -138,7 +150,8 @@ export function checkPlotShape(listed: readonly Beacon[]): Beacon[] {
   })
   const local = relativeTo(beacons[0], beacons)
   if (onOneLine(local)) throw new PlotGeometryError('zero_area', ZERO_AREA)
-  if (kinks(polygon([closed(local)])).features.length > 0) throw new PlotGeometryError('self_intersecting', SELF_INTERSECTING)
+  if (kinks(polygon([closed(local)])).features.length > 0)
+    throw new PlotGeometryError('self_intersecting', SELF_INTERSECTING)
   if (gridAreaSqm(beacons) === 0) throw new PlotGeometryError('zero_area', ZERO_AREA)
   return beacons.map(([easting, northing]) => [easting, northing])
 }
@@ -159,7 +172,10 @@ export function surveyedAreaSqm(beacons: readonly Beacon[]): number {
 function gridAreaSqm(beacons: readonly Beacon[]) {
   const millimetres = (value: number) => BigInt(Math.round(value * 1000))
   const [originE, originN] = [millimetres(beacons[0][0]), millimetres(beacons[0][1])]
-  const ring = beacons.map(([easting, northing]) => [millimetres(easting) - originE, millimetres(northing) - originN])
+  const ring = beacons.map(([easting, northing]) => [
+    millimetres(easting) - originE,
+    millimetres(northing) - originN,
+  ])
   let twice = 0n
   ring.forEach(([x1, y1], index) => {
     const [x2, y2] = ring[(index + 1) % ring.length]
@@ -216,9 +232,14 @@ export function overlappingPlots<P extends { beacons?: readonly Beacon[] | null 
   for (const plot of existing) {
     if (!plot.beacons || plot.beacons.length < 3) continue
     if (!boxesOverlap(candidateBox, boundingBox(plot.beacons))) continue
-    const shared = intersect(featureCollection([candidatePolygon, polygon([closed(relativeTo(origin, plot.beacons))])]))
+    const shared = intersect(
+      featureCollection([candidatePolygon, polygon([closed(relativeTo(origin, plot.beacons))])]),
+    )
     if (!shared) continue
-    const pieces = shared.geometry.type === 'Polygon' ? [shared.geometry.coordinates] : shared.geometry.coordinates
+    const pieces =
+      shared.geometry.type === 'Polygon'
+        ? [shared.geometry.coordinates]
+        : shared.geometry.coordinates
     let overlapSqm = 0
     for (const [outer, ...holes] of pieces) {
       const area = ringArea(outer) - holes.reduce((sum, hole) => sum + ringArea(hole), 0)
@@ -284,7 +305,13 @@ function boundingBox(beacons: readonly Beacon[]): Box {
 function boxAround(beacons: readonly Beacon[]): Box {
   const eastings = beacons.map((beacon) => beacon[0])
   const northings = beacons.map((beacon) => beacon[1])
-  return { minE: Math.min(...eastings), minN: Math.min(...northings), maxE: Math.max(...eastings), maxN: Math.max(...northings) }
+  return {
+    minE: Math.min(...eastings),
+    minN: Math.min(...northings),
+    maxE: Math.max(...eastings),
+    maxN: Math.max(...northings),
+  }
 }
 
-const boxesOverlap = (a: Box, b: Box) => a.minE < b.maxE && b.minE < a.maxE && a.minN < b.maxN && b.minN < a.maxN
+const boxesOverlap = (a: Box, b: Box) =>
+  a.minE < b.maxE && b.minE < a.maxE && a.minN < b.maxN && b.minN < a.maxN

@@ -1,6 +1,14 @@
 import { CsvError, parse, type Info } from 'csv-parse/sync'
 import { formatNumber } from '~/contract/format'
-import { areaMismatch, AREA_MISMATCH_PERCENT, overlappingPlots, parseBeacons, PlotGeometryError, surveyedAreaSqm, type Beacon } from './geometry'
+import {
+  areaMismatch,
+  AREA_MISMATCH_PERCENT,
+  overlappingPlots,
+  parseBeacons,
+  PlotGeometryError,
+  surveyedAreaSqm,
+  type Beacon,
+} from './geometry'
 import { blockName } from './site-map'
 
 /**
@@ -21,7 +29,8 @@ export class PlotCsvError extends Error {}
 
 export const PLOT_CSV_TOO_LARGE = 'The plot file is larger than 2 MB: split it into several files'
 export const PLOT_CSV_EMPTY = 'The plot file is empty'
-export const PLOT_CSV_NOT_TEXT = 'The plot file must be a CSV file (UTF-8 text), as a spreadsheet saves it'
+export const PLOT_CSV_NOT_TEXT =
+  'The plot file must be a CSV file (UTF-8 text), as a spreadsheet saves it'
 export const PLOT_CSV_TOO_MANY_ROWS = `The plot file has more than ${formatNumber(PLOT_CSV_MAX_ROWS)} plots: split it into several files`
 export const plotCsvNotCsv = (line: number | undefined, reason: string) =>
   `The plot file is not a valid CSV${line ? ` (line ${line})` : ''}: ${reason}`
@@ -31,13 +40,19 @@ export const plotCsvUnknownColumn = (name: string) =>
   `Unknown column "${name}": the columns are block, plot, size_sqm and optionally beacons`
 export const plotCsvRepeatedColumn = (name: string) => `The column ${name} is named twice`
 
-export const BLOCK_INVALID = 'The block must be letters or digits (spaces, ".", "/" and "-" between them), at most 40 characters, like C or Block C'
-export const PLOT_NUMBER_INVALID = 'The plot number must be letters or digits (".", "/" and "-" between them), at most 20 characters, like 14 or 14A'
-export const SIZE_INVALID = 'The size must be a number of square metres, with at most 2 decimals, like 648 or 648.5'
+export const BLOCK_INVALID =
+  'The block must be letters or digits (spaces, ".", "/" and "-" between them), at most 40 characters, like C or Block C'
+export const PLOT_NUMBER_INVALID =
+  'The plot number must be letters or digits (".", "/" and "-" between them), at most 20 characters, like 14 or 14A'
+export const SIZE_INVALID =
+  'The size must be a number of square metres, with at most 2 decimals, like 648 or 648.5'
 export const SIZE_TOO_LARGE = 'The size must be at most 10,000,000 m² (1,000 hectares)'
-export const beaconNotAPair = (index: number) => `Beacon ${index}: write it as "easting northing" in metres, like 543018.25 713000.10`
-export const rowCellCount = (cells: number, columns: number) => `This row has ${cells} cells; the first row names ${columns} columns`
-export const repeatedInFile = (plot: string, line: number) => `${plot} is already on line ${line} of this file`
+export const beaconNotAPair = (index: number) =>
+  `Beacon ${index}: write it as "easting northing" in metres, like 543018.25 713000.10`
+export const rowCellCount = (cells: number, columns: number) =>
+  `This row has ${cells} cells; the first row names ${columns} columns`
+export const repeatedInFile = (plot: string, line: number) =>
+  `${plot} is already on line ${line} of this file`
 export const alreadyInEstate = (plot: string) => `${plot} is already in the estate`
 export const overlapsPlot = (plot: string, line: number | null, sqm: number) =>
   `Overlaps ${plot}${line ? ` (line ${line})` : ''} by ${formatNumber(sqm)} m²`
@@ -51,7 +66,12 @@ const PLAIN_SIZE = /^\d+(?:\.\d{1,2})?$/
 const GROUPED_SIZE = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/
 const METRES = /^\d+(?:\.\d+)?$/
 
-export type PlotCsvPlot = { block: string; number: string; sizeSqm: number; beacons: Beacon[] | null }
+export type PlotCsvPlot = {
+  block: string
+  number: string
+  sizeSqm: number
+  beacons: Beacon[] | null
+}
 
 export type PlotCsvRow =
   | {
@@ -71,25 +91,39 @@ export type ExistingPlot = { block: string; number: string; beacons?: readonly B
  * The rows of a plot CSV, each checked on its own and against the plots before it in the file and
  * the estate's existing plots: no block and plot twice, no overlap (see overlappingPlots).
  */
-export function parsePlotCsv(file: Uint8Array | string, { existing = [] }: { existing?: readonly ExistingPlot[] } = {}): PlotCsvRow[] {
+export function parsePlotCsv(
+  file: Uint8Array | string,
+  { existing = [] }: { existing?: readonly ExistingPlot[] } = {},
+): PlotCsvRow[] {
   const text = decode(file)
   const records = readRecords(text)
   const header = records.find(({ cells }) => cells.some((cell) => cell.trim() !== ''))
   if (!header) throw new PlotCsvError(PLOT_CSV_EMPTY)
   const columns = readHeader(header.cells)
-  const dataRows = records.filter((record) => record.line > header.line && record.cells.some((cell) => cell.trim() !== ''))
+  const dataRows = records.filter(
+    (record) => record.line > header.line && record.cells.some((cell) => cell.trim() !== ''),
+  )
   if (dataRows.length > PLOT_CSV_MAX_ROWS) throw new PlotCsvError(PLOT_CSV_TOO_MANY_ROWS)
 
-  const taken = new Map<string, number | null>(existing.map((plot) => [plotKey(plot.block, plot.number), null]))
+  const taken = new Map<string, number | null>(
+    existing.map((plot) => [plotKey(plot.block, plot.number), null]),
+  )
   const surveyed = new PlotsNearby()
   for (const plot of existing) {
-    if ((plot.beacons?.length ?? 0) >= 3) surveyed.add({ block: plot.block, number: plot.number, beacons: plot.beacons!, line: null })
+    if ((plot.beacons?.length ?? 0) >= 3)
+      surveyed.add({ block: plot.block, number: plot.number, beacons: plot.beacons!, line: null })
   }
 
   return dataRows.map(({ line, cells }): PlotCsvRow => {
-    const raw = Object.fromEntries(PLOT_CSV_COLUMNS.map((column) => [column, (columns.get(column) === undefined ? '' : cells[columns.get(column)!] ?? '').trim()])) as Record<Column, string>
+    const raw = Object.fromEntries(
+      PLOT_CSV_COLUMNS.map((column) => [
+        column,
+        (columns.get(column) === undefined ? '' : (cells[columns.get(column)!] ?? '')).trim(),
+      ]),
+    ) as Record<Column, string>
     const errors: string[] = []
-    if (cells.slice(columns.size).some((cell) => cell.trim() !== '')) errors.push(rowCellCount(cells.length, columns.size))
+    if (cells.slice(columns.size).some((cell) => cell.trim() !== ''))
+      errors.push(rowCellCount(cells.length, columns.size))
     const block = raw.block.replace(/\s+/g, ' ')
     if (!LABEL.test(block) || block.length > 40) errors.push(BLOCK_INVALID)
     const number = raw.plot
@@ -106,7 +140,9 @@ export function parsePlotCsv(file: Uint8Array | string, { existing = [] }: { exi
       }
       if (beacons) {
         for (const { plot, overlapSqm } of overlappingPlots(beacons, surveyed.near(beacons))) {
-          errors.push(overlapsPlot(`${blockName(plot.block)} plot ${plot.number}`, plot.line, overlapSqm))
+          errors.push(
+            overlapsPlot(`${blockName(plot.block)} plot ${plot.number}`, plot.line, overlapSqm),
+          )
         }
       }
     }
@@ -116,13 +152,20 @@ export function parsePlotCsv(file: Uint8Array | string, { existing = [] }: { exi
     const area = beacons ? surveyedAreaSqm(beacons) : null
     if (beacons) surveyed.add({ block, number, beacons, line })
     const warnings = area !== null && areaMismatch(size!, area) ? [sizeDisagrees(size!, area)] : []
-    return { line, ok: true, plot: { block, number, sizeSqm: size!, beacons }, surveyedAreaSqm: area, warnings }
+    return {
+      line,
+      ok: true,
+      plot: { block, number, sizeSqm: size!, beacons },
+      surveyedAreaSqm: area,
+      warnings,
+    }
   })
 }
 
 function decode(file: Uint8Array | string) {
   if (typeof file === 'string') {
-    if (new TextEncoder().encode(file).length > PLOT_CSV_MAX_BYTES) throw new PlotCsvError(PLOT_CSV_TOO_LARGE)
+    if (new TextEncoder().encode(file).length > PLOT_CSV_MAX_BYTES)
+      throw new PlotCsvError(PLOT_CSV_TOO_LARGE)
     return file.replace(/^\uFEFF/, '')
   }
   if (file.length > PLOT_CSV_MAX_BYTES) throw new PlotCsvError(PLOT_CSV_TOO_LARGE)
@@ -138,17 +181,27 @@ function readRecords(text: string): { line: number; cells: string[] }[] {
   if (text.trim() === '') throw new PlotCsvError(PLOT_CSV_EMPTY)
   try {
     // With info, each record comes with where it ends in the file; csv-parse's types do not say so.
-    const rows = parse(text, { bom: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: Info }[]
+    const rows = parse(text, { bom: true, relax_column_count: true, info: true }) as unknown as {
+      record: string[]
+      info: Info
+    }[]
     return rows.map(({ record, info }) => ({ line: info.lines, cells: record }))
   } catch (error) {
-    if (error instanceof CsvError) throw new PlotCsvError(plotCsvNotCsv(typeof error.lines === 'number' ? error.lines : undefined, readableCsvReason(error)))
+    if (error instanceof CsvError)
+      throw new PlotCsvError(
+        plotCsvNotCsv(
+          typeof error.lines === 'number' ? error.lines : undefined,
+          readableCsvReason(error),
+        ),
+      )
     throw error
   }
 }
 
 function readableCsvReason(error: CsvError) {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted cell is never closed'
-  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE') return 'a quote in the middle of a cell (double it, or quote the whole cell)'
+  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE')
+    return 'a quote in the middle of a cell (double it, or quote the whole cell)'
   return 'its quotes or line ends do not match'
 }
 
@@ -156,7 +209,8 @@ function readHeader(cells: string[]) {
   const columns = new Map<Column, number>()
   cells.forEach((cell, index) => {
     const name = cell.trim().toLowerCase()
-    if (!(PLOT_CSV_COLUMNS as readonly string[]).includes(name)) throw new PlotCsvError(plotCsvUnknownColumn(cell.trim()))
+    if (!(PLOT_CSV_COLUMNS as readonly string[]).includes(name))
+      throw new PlotCsvError(plotCsvUnknownColumn(cell.trim()))
     if (columns.has(name as Column)) throw new PlotCsvError(plotCsvRepeatedColumn(name))
     columns.set(name as Column, index)
   })
@@ -199,7 +253,12 @@ function readBeacons(cell: string, errors: string[]): Beacon[] | null {
   }
 }
 
-type SurveyedPlot = { block: string; number: string; beacons: readonly Beacon[]; line: number | null }
+type SurveyedPlot = {
+  block: string
+  number: string
+  beacons: readonly Beacon[]
+  line: number | null
+}
 
 const SQUARE_METRES = 100
 const MAX_SQUARES = 64
@@ -239,7 +298,12 @@ class PlotsNearby {
 function squaresOf(beacons: readonly Beacon[]) {
   const eastings = beacons.map((beacon) => Math.floor(beacon[0] / SQUARE_METRES))
   const northings = beacons.map((beacon) => Math.floor(beacon[1] / SQUARE_METRES))
-  const [west, east, south, north] = [Math.min(...eastings), Math.max(...eastings), Math.min(...northings), Math.max(...northings)]
+  const [west, east, south, north] = [
+    Math.min(...eastings),
+    Math.max(...eastings),
+    Math.min(...northings),
+    Math.max(...northings),
+  ]
   if ((east - west + 1) * (north - south + 1) > MAX_SQUARES) return null
   const keys: string[] = []
   for (let e = west; e <= east; e++) for (let n = south; n <= north; n++) keys.push(`${e},${n}`)
@@ -248,4 +312,8 @@ function squaresOf(beacons: readonly Beacon[]) {
 
 /** Blocks and plot numbers compare without case or extra spaces, and "Block C" is block C. */
 const plotKey = (block: string, number: string) =>
-  `${block.trim().replace(/\s+/g, ' ').replace(/^block\s+/i, '').toLowerCase()}\u0000${number.trim().toLowerCase()}`
+  `${block
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^block\s+/i, '')
+    .toLowerCase()}\u0000${number.trim().toLowerCase()}`

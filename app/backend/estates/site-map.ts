@@ -41,7 +41,12 @@ export const SITE_MAP_CONTENT_TYPE = 'image/svg+xml'
 /** What a plot shows as: its status for staff; for a customer only theirs, free, or taken. */
 export type SiteMapCategory = PlotStatus | 'taken' | 'yours'
 
-type CategoryStyle = { label: string; fill: string; ink: string; pattern: 'none' | 'lines' | 'dots' | 'cross' }
+type CategoryStyle = {
+  label: string
+  fill: string
+  ink: string
+  pattern: 'none' | 'lines' | 'dots' | 'cross'
+}
 
 /** Fills light enough for dark labels, inks and outlines dark enough to see on them and on white. */
 export const CATEGORY_STYLES: Record<SiteMapCategory, CategoryStyle> = {
@@ -58,7 +63,10 @@ export const PAGE_COLOUR = '#ffffff'
 const STAFF_CATEGORIES: SiteMapCategory[] = ['free', 'reserved', 'sold', 'allocated']
 const CUSTOMER_CATEGORIES: SiteMapCategory[] = ['yours', 'free', 'taken']
 
-export function categoryFor(plot: Pick<SiteMapPlot, 'status' | 'mine'>, viewer: SiteMapViewer): SiteMapCategory {
+export function categoryFor(
+  plot: Pick<SiteMapPlot, 'status' | 'mine'>,
+  viewer: SiteMapViewer,
+): SiteMapCategory {
   if (viewer === 'staff') return plot.status
   if (plot.mine) return 'yours'
   return plot.status === 'free' ? 'free' : 'taken'
@@ -79,9 +87,9 @@ const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base
 export function renderSiteMap(input: SiteMapInput): string {
   const prefix = /^[A-Za-z][\w-]{0,40}$/.test(input.idPrefix ?? '') ? input.idPrefix! : 'site-map'
   const zoomed = input.block != null && input.block !== ''
-  const plots = (zoomed ? input.plots.filter((plot) => plot.block === input.block) : [...input.plots]).sort(
-    (a, b) => naturalOrder(a.block, b.block) || naturalOrder(a.number, b.number),
-  )
+  const plots = (
+    zoomed ? input.plots.filter((plot) => plot.block === input.block) : [...input.plots]
+  ).sort((a, b) => naturalOrder(a.block, b.block) || naturalOrder(a.number, b.number))
   const shown = plots.map((plot) => ({ plot, category: categoryFor(plot, input.viewer) }))
   const surveyed = shown.filter(({ plot }) => (plot.beacons?.length ?? 0) >= 3)
   const schematic = shown.filter(({ plot }) => (plot.beacons?.length ?? 0) < 3)
@@ -91,15 +99,30 @@ export function renderSiteMap(input: SiteMapInput): string {
   const body: string[] = []
   let y = MARGIN
   body.push(text(MARGIN, y + 16, place, { size: 17, weight: 'bold' }))
-  body.push(text(MARGIN, y + 34, zoomed ? 'Site map, one block' : 'Site map, all blocks', { size: 13 }))
+  body.push(
+    text(MARGIN, y + 34, zoomed ? 'Site map, one block' : 'Site map, all blocks', { size: 13 }),
+  )
   y += 48
 
   if (!plots.length) {
-    body.push(text(MARGIN, y + 16, zoomed ? `No plots in ${blockName(input.block!)}` : 'No plots in this estate yet', { size: 14 }))
+    body.push(
+      text(
+        MARGIN,
+        y + 16,
+        zoomed ? `No plots in ${blockName(input.block!)}` : 'No plots in this estate yet',
+        { size: 14 },
+      ),
+    )
     y += 32
   }
   if (surveyed.length) y = drawSurveyed(body, surveyed, y, { zoomed, viewer: input.viewer, prefix })
-  if (schematic.length) y = drawSchematic(body, schematic, y, { zoomed, viewer: input.viewer, prefix, afterSurvey: surveyed.length > 0 })
+  if (schematic.length)
+    y = drawSchematic(body, schematic, y, {
+      zoomed,
+      viewer: input.viewer,
+      prefix,
+      afterSurvey: surveyed.length > 0,
+    })
   y = drawKey(body, shown, categories, y, { prefix, schematic: schematic.length > 0 })
   const height = Math.ceil(y + MARGIN)
 
@@ -146,9 +169,16 @@ function drawSurveyed(body: string[], surveyed: Shown[], top: number, options: D
   return mapBottom + 40
 }
 
-function drawSchematic(body: string[], schematic: Shown[], top: number, options: DrawOptions & { afterSurvey: boolean }) {
+function drawSchematic(
+  body: string[],
+  schematic: Shown[],
+  top: number,
+  options: DrawOptions & { afterSurvey: boolean },
+) {
   let y = top + 8
-  const heading = options.afterSurvey ? 'Not surveyed yet: schematic, not to scale' : 'Schematic, not to scale: no plot is surveyed yet'
+  const heading = options.afterSurvey
+    ? 'Not surveyed yet: schematic, not to scale'
+    : 'Schematic, not to scale: no plot is surveyed yet'
   body.push(text(MARGIN, y + 12, heading, { size: 13, style: 'italic' }))
   y += 22
   const columns = Math.floor((WIDTH - 2 * MARGIN + CELL_GAP) / (CELL_WIDTH + CELL_GAP))
@@ -163,7 +193,18 @@ function drawSchematic(body: string[], schematic: Shown[], top: number, options:
       const x = MARGIN + (index % columns) * (CELL_WIDTH + CELL_GAP)
       const cellTop = y + Math.floor(index / columns) * (CELL_HEIGHT + CELL_GAP)
       const shape = `<rect x="${x}" y="${cellTop}" width="${CELL_WIDTH}" height="${CELL_HEIGHT}" stroke-dasharray="4 3" ${paint(options.prefix, category)}/>`
-      body.push(plotGroup(plot, category, { ...options, zoomed: true }, shape, x + CELL_WIDTH / 2, cellTop + CELL_HEIGHT / 2, CELL_WIDTH, CELL_HEIGHT))
+      body.push(
+        plotGroup(
+          plot,
+          category,
+          { ...options, zoomed: true },
+          shape,
+          x + CELL_WIDTH / 2,
+          cellTop + CELL_HEIGHT / 2,
+          CELL_WIDTH,
+          CELL_HEIGHT,
+        ),
+      )
     })
     y += Math.ceil(cells.length / columns) * (CELL_HEIGHT + CELL_GAP) + 6
   }
@@ -171,14 +212,31 @@ function drawSchematic(body: string[], schematic: Shown[], top: number, options:
 }
 
 /** One plot: its shape, a tooltip, and its label (number, the block too on the whole estate, "Yours"). */
-function plotGroup(plot: SiteMapPlot, category: SiteMapCategory, options: DrawOptions, shape: string, cx: number, cy: number, width: number, height: number) {
+function plotGroup(
+  plot: SiteMapPlot,
+  category: SiteMapCategory,
+  options: DrawOptions,
+  shape: string,
+  cx: number,
+  cy: number,
+  width: number,
+  height: number,
+) {
   const label = options.zoomed ? plot.number : `${plot.block} ${plot.number}`
   const lines = category === 'yours' ? [label, CATEGORY_STYLES.yours.label] : [label]
   const longest = Math.max(...lines.map((line) => line.length))
-  const size = round(Math.max(5, Math.min(14, (width * 0.9) / (longest * 0.62), (height * 0.8) / (lines.length * 1.15))))
+  const size = round(
+    Math.max(
+      5,
+      Math.min(14, (width * 0.9) / (longest * 0.62), (height * 0.8) / (lines.length * 1.15)),
+    ),
+  )
   const firstBaseline = cy - ((lines.length - 1) * size * 1.15) / 2 + size * 0.35
   const labelText = lines
-    .map((line, index) => `<tspan x="${round(cx)}" y="${round(firstBaseline + index * size * 1.15)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, index) =>
+        `<tspan x="${round(cx)}" y="${round(firstBaseline + index * size * 1.15)}">${escapeXml(line)}</tspan>`,
+    )
     .join('')
   const tooltip = `${blockName(plot.block)}, plot ${plot.number}: ${formatNumber(plot.sizeSqm)} m², ${CATEGORY_STYLES[category].label.toLowerCase()}`
   const group = [
@@ -191,7 +249,13 @@ function plotGroup(plot: SiteMapPlot, category: SiteMapCategory, options: DrawOp
   return plot.href ? `<a href="${escapeXml(plot.href)}">${group}</a>` : group
 }
 
-function drawKey(body: string[], shown: Shown[], categories: SiteMapCategory[], top: number, options: { prefix: string; schematic: boolean }) {
+function drawKey(
+  body: string[],
+  shown: Shown[],
+  categories: SiteMapCategory[],
+  top: number,
+  options: { prefix: string; schematic: boolean },
+) {
   let y = top + 8
   body.push(`<g class="legend">`)
   body.push(text(MARGIN, y + 12, 'Key', { size: 14, weight: 'bold' }))
@@ -219,22 +283,40 @@ function drawKey(body: string[], shown: Shown[], categories: SiteMapCategory[], 
   return y
 }
 
-function describe(place: string, shown: Shown[], categories: SiteMapCategory[], schematicCount: number, viewer: SiteMapViewer) {
+function describe(
+  place: string,
+  shown: Shown[],
+  categories: SiteMapCategory[],
+  schematicCount: number,
+  viewer: SiteMapViewer,
+) {
   const total = shown.length
   const parts = [`Site map of ${place}: ${total} ${total === 1 ? 'plot' : 'plots'}.`]
-  parts.push(categories.map((category) => `${CATEGORY_STYLES[category].label}: ${shown.filter((entry) => entry.category === category).length}.`).join(' '))
+  parts.push(
+    categories
+      .map(
+        (category) =>
+          `${CATEGORY_STYLES[category].label}: ${shown.filter((entry) => entry.category === category).length}.`,
+      )
+      .join(' '),
+  )
   if (viewer === 'customer') {
-    const mine = shown.filter((entry) => entry.category === 'yours').map(({ plot }) => `${blockName(plot.block)} plot ${plot.number}`)
+    const mine = shown
+      .filter((entry) => entry.category === 'yours')
+      .map(({ plot }) => `${blockName(plot.block)} plot ${plot.number}`)
     parts.push(mine.length ? `Your plots: ${mine.join(', ')}.` : 'You have no plot here.')
   }
   if (schematicCount) {
-    parts.push(`${schematicCount} ${schematicCount === 1 ? 'plot is' : 'plots are'} not surveyed yet and drawn as a schematic grid.`)
+    parts.push(
+      `${schematicCount} ${schematicCount === 1 ? 'plot is' : 'plots are'} not surveyed yet and drawn as a schematic grid.`,
+    )
   }
   return parts.join(' ')
 }
 
 /** "C" → "Block C"; a block already named "Block C" stays as it is. */
-export const blockName = (block: string) => (/^block\b/i.test(block.trim()) ? block.trim() : `Block ${block.trim()}`)
+export const blockName = (block: string) =>
+  /^block\b/i.test(block.trim()) ? block.trim() : `Block ${block.trim()}`
 
 function paint(prefix: string, category: SiteMapCategory) {
   const style = CATEGORY_STYLES[category]
@@ -261,7 +343,7 @@ function northArrow(x: number, y: number) {
 
 /** A bar of a round length (1, 2 or 5 times a power of ten metres) about a quarter of the width. */
 function scaleBar(x: number, y: number, unitsPerMetre: number) {
-  const target = (WIDTH / 4) / unitsPerMetre
+  const target = WIDTH / 4 / unitsPerMetre
   const power = 10 ** Math.floor(Math.log10(target))
   const metres = [5, 2, 1].map((step) => step * power).find((length) => length <= target) ?? power
   const length = round(metres * unitsPerMetre)
@@ -275,7 +357,12 @@ function scaleBar(x: number, y: number, unitsPerMetre: number) {
 type TextOptions = { size: number; weight?: 'bold'; style?: 'italic'; anchor?: 'middle' }
 
 function text(x: number, y: number, content: string, options: TextOptions) {
-  const attributes = [`x="${x}"`, `y="${y}"`, `font-size="${options.size}"`, `fill="${LABEL_COLOUR}"`]
+  const attributes = [
+    `x="${x}"`,
+    `y="${y}"`,
+    `font-size="${options.size}"`,
+    `fill="${LABEL_COLOUR}"`,
+  ]
   if (options.weight) attributes.push(`font-weight="${options.weight}"`)
   if (options.style) attributes.push(`font-style="${options.style}"`)
   if (options.anchor) attributes.push(`text-anchor="${options.anchor}"`)
@@ -295,7 +382,11 @@ function centroid(ring: [number, number][]): [number, number] {
     x += (x1 + x2) * cross
     y += (y1 + y2) * cross
   }
-  if (twiceArea === 0) return [ring.reduce((sum, p) => sum + p[0], 0) / ring.length, ring.reduce((sum, p) => sum + p[1], 0) / ring.length]
+  if (twiceArea === 0)
+    return [
+      ring.reduce((sum, p) => sum + p[0], 0) / ring.length,
+      ring.reduce((sum, p) => sum + p[1], 0) / ring.length,
+    ]
   return [x / (3 * twiceArea), y / (3 * twiceArea)]
 }
 

@@ -45,14 +45,18 @@ const uint32 = (bytes: Uint8Array, at: number) =>
 
 /** Signature, IHDR first, every chunk whole with a right CRC, and nothing after IEND. */
 function isCompletePng(bytes: Uint8Array) {
-  if (bytes.length < 8 + 25 + 12 || !PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return false
+  if (bytes.length < 8 + 25 + 12 || !PNG_SIGNATURE.every((byte, index) => bytes[index] === byte))
+    return false
   let offset = 8
   while (offset + 12 <= bytes.length) {
     const length = uint32(bytes, offset)
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8))
     if (length > bytes.length - offset - 12) return false
     if (offset === 8 && (type !== 'IHDR' || length !== 13)) return false
-    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== uint32(bytes, offset + 8 + length)) return false
+    if (
+      crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== uint32(bytes, offset + 8 + length)
+    )
+      return false
     offset += 12 + length
     if (type === 'IEND') return offset === bytes.length
   }
@@ -92,7 +96,9 @@ function isCompleteJpeg(bytes: Uint8Array) {
 const MARKUP = /<(?:script|html|svg|iframe|body|object|embed|!doctype)[\s>/]|javascript:/
 
 function hasMarkup(bytes: Uint8Array) {
-  return MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').toLowerCase())
+  return MARKUP.test(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').toLowerCase(),
+  )
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/

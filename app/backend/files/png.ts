@@ -41,6 +41,6 @@ export function encodePng(width: number, height: number, rgb: Uint8Array) {
       pngChunk('IHDR', header),
       pngChunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
       pngChunk('IEND', new Uint8Array()),
-    ])
+    ]),
   )
 }

@@ -11,7 +11,9 @@ export function bearerToken(request: Request) {
   return match ? match[1] : null
 }
 
-const permissionList = sql<Permission[]>`array(select ${userPermissions.permission} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`
+const permissionList = sql<
+  Permission[]
+>`array(select ${userPermissions.permission} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`
 
 export const apiUserColumns = {
   id: users.id,
@@ -43,14 +45,21 @@ export const SESSION_TOUCH_MINUTES = 5
 export async function userForToken(db: Executor, token: string): Promise<ApiUser | null> {
   const tokenHash = hashToken(token)
   const [row] = await db
-    .select({ ...apiUserColumns, tokenId: apiTokens.id, stale: sql<boolean>`${apiTokens.lastUsedAt} < now() - make_interval(mins => ${SESSION_TOUCH_MINUTES})` })
+    .select({
+      ...apiUserColumns,
+      tokenId: apiTokens.id,
+      stale: sql<boolean>`${apiTokens.lastUsedAt} < now() - make_interval(mins => ${SESSION_TOUCH_MINUTES})`,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
       and(
         eq(apiTokens.tokenHash, tokenHash),
         gt(apiTokens.expiresAt, sql`now()`),
-        or(eq(apiTokens.remember, true), gt(apiTokens.lastUsedAt, sql`now() - make_interval(hours => ${SESSION_IDLE_HOURS})`)),
+        or(
+          eq(apiTokens.remember, true),
+          gt(apiTokens.lastUsedAt, sql`now() - make_interval(hours => ${SESSION_IDLE_HOURS})`),
+        ),
         eq(users.isSuspended, false),
       ),
     )
@@ -61,7 +70,12 @@ export async function userForToken(db: Executor, token: string): Promise<ApiUser
     await db
       .update(apiTokens)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiTokens.id, tokenId), lt(apiTokens.lastUsedAt, sql`now() - make_interval(mins => ${SESSION_TOUCH_MINUTES})`)))
+      .where(
+        and(
+          eq(apiTokens.id, tokenId),
+          lt(apiTokens.lastUsedAt, sql`now() - make_interval(mins => ${SESSION_TOUCH_MINUTES})`),
+        ),
+      )
   }
   return toApiUser(user as UserRow)
 }

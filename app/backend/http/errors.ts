@@ -14,7 +14,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, 'badRequest', message)
-export const unauthorized = (message = 'Unauthenticated') => new ApiError(401, 'unauthorized', message)
+export const unauthorized = (message = 'Unauthenticated') =>
+  new ApiError(401, 'unauthorized', message)
 export const forbidden = (message = 'You do not have permission to do this') =>
   new ApiError(403, 'forbidden', message)
 export const notFound = (message = 'Not found') => new ApiError(404, 'notFound', message)

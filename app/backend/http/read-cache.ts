@@ -6,32 +6,57 @@
  * instances may write) it stays off.
  */
 // Bytes, not text: images (media/:name) pass through here too.
-type Entry = { generation: number; status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer>; storedAt: number }
+type Entry = {
+  generation: number
+  status: number
+  headers: [string, string][]
+  body: Uint8Array<ArrayBuffer>
+  storedAt: number
+}
 
 /** A read's answer as kept: its status, headers (names in lower case) and body. */
 export type KeptAnswer = Pick<Entry, 'status' | 'headers' | 'body'>
 
 export type ReadCache = ReturnType<typeof createReadCache>
 
-export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, ttlMs = 60_000 } = {}) {
+export function createReadCache({
+  maxEntries = 5000,
+  maxBodyBytes = 256 * 1024,
+  ttlMs = 60_000,
+} = {}) {
   const entries = new Map<string, Entry>()
   // Reads under way: a burst of the same read (a list page opened by many at once after a write)
   // runs one query, and the others wait for its answer instead of queueing the same work.
   const pending = new Map<string, { generation: number; answer: Promise<Entry | null> }>()
   let generation = 0
-  const toResponse = (entry: KeptAnswer) => new Response(entry.body, { status: entry.status, headers: entry.headers })
+  const toResponse = (entry: KeptAnswer) =>
+    new Response(entry.body, { status: entry.status, headers: entry.headers })
 
   /**
    * Buffers a 200 answer and keeps it when it is small enough and no write came since `startedAt`;
    * `entry` is null when it may not be shared with reads that waited for it.
    */
-  async function store(key: string, startedAt: number, response: Response): Promise<{ answer: Entry | Response; entry: Entry | null }> {
+  async function store(
+    key: string,
+    startedAt: number,
+    response: Response,
+  ): Promise<{ answer: Entry | Response; entry: Entry | null }> {
     // A streamed download (a list's CSV export) is passed on as it comes, never buffered here.
-    if (startedAt !== generation || response.status !== 200 || response.headers.get('x-accel-buffering') === 'no') {
+    if (
+      startedAt !== generation ||
+      response.status !== 200 ||
+      response.headers.get('x-accel-buffering') === 'no'
+    ) {
       return { answer: response, entry: null }
     }
     const body = new Uint8Array(await response.arrayBuffer())
-    const entry: Entry = { generation: startedAt, status: response.status, headers: [...response.headers.entries()], body, storedAt: Date.now() }
+    const entry: Entry = {
+      generation: startedAt,
+      status: response.status,
+      headers: [...response.headers.entries()],
+      body,
+      storedAt: Date.now(),
+    }
     const fresh = startedAt === generation
     if (fresh && body.byteLength <= maxBodyBytes) {
       entries.set(key, entry)
@@ -40,7 +65,8 @@ export function createReadCache({ maxEntries = 5000, maxBodyBytes = 256 * 1024, 
     return { answer: entry, entry: fresh ? entry : null }
   }
 
-  const asResponse = (answer: KeptAnswer | Response) => (answer instanceof Response ? answer : toResponse(answer))
+  const asResponse = (answer: KeptAnswer | Response) =>
+    answer instanceof Response ? answer : toResponse(answer)
 
   /** The entry kept for `key`, if it is still valid. */
   function keptEntry(key: string) {

@@ -8,7 +8,9 @@ export type { ApiContext, HttpMethod }
 type Table = typeof endpoints
 
 /** What a JSON entry's handler answers: its data as the entry's response schema takes it. */
-type JsonResult<Data> = { message?: string } & (null extends Data ? { data?: Data } : { data: Data })
+type JsonResult<Data> = { message?: string } & (null extends Data
+  ? { data?: Data }
+  : { data: Data })
 
 /**
  * What a handler answers: a download a Response; a list that exports its page, or the CSV as a
@@ -23,7 +25,9 @@ export type HandlerResult<E extends Endpoint> = E['response'] extends FileRespon
     : never
 
 /** A handler bound to its entry: the entry is part of its type, so it cannot stand under another name. */
-export type Handler<E extends Endpoint> = ((ctx: HandlerContext<E>) => Promise<HandlerResult<E>>) & { readonly endpoint: E }
+export type Handler<E extends Endpoint> = ((
+  ctx: HandlerContext<E>,
+) => Promise<HandlerResult<E>>) & { readonly endpoint: E }
 
 /** Some of the table's handlers, each under its entry's name: what one domain module exports. */
 export type HandlerTable = { [Name in EndpointName]?: Handler<Table[Name]> }
@@ -32,7 +36,10 @@ export type HandlerTable = { [Name in EndpointName]?: Handler<Table[Name]> }
 export type Handlers = { [Name in EndpointName]: Handler<Table[Name]> }
 
 /** Binds a handler to its entry of the endpoint table: it gets parsed, typed input and answers the entry's type. */
-export function implement<E extends Endpoint>(endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>): Handler<E> {
+export function implement<E extends Endpoint>(
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>,
+): Handler<E> {
   return Object.assign((ctx: HandlerContext<E>) => handler(ctx), { endpoint })
 }
 
@@ -52,11 +59,21 @@ type CompiledRoute = { route: Route; pattern: RegExp; names: string[]; weight: n
  * matched against static segments before parameters, whatever the table's order, so
  * `admin/customer/export` is never taken for `admin/customer/:id`.
  */
-export function createRouter<T extends Record<string, Endpoint>>(table: T, handlers: { [Name in keyof T]: Handler<T[Name]> }) {
+export function createRouter<T extends Record<string, Endpoint>>(
+  table: T,
+  handlers: { [Name in keyof T]: Handler<T[Name]> },
+) {
   const routes: Route[] = Object.entries(table).map(([name, endpoint]) => {
     const handler = handlers[name as keyof T]
-    if (handler?.endpoint !== endpoint) throw new Error(`The handler under ${name} does not answer the entry ${name}`)
-    return { name, method: endpoint.method, path: endpoint.path, endpoint, handler: handler as unknown as Route['handler'] }
+    if (handler?.endpoint !== endpoint)
+      throw new Error(`The handler under ${name} does not answer the entry ${name}`)
+    return {
+      name,
+      method: endpoint.method,
+      path: endpoint.path,
+      endpoint,
+      handler: handler as unknown as Route['handler'],
+    }
   })
   const compiled: CompiledRoute[] = routes.map((route) => {
     const names: string[] = []
@@ -77,7 +94,10 @@ export function createRouter<T extends Record<string, Endpoint>>(table: T, handl
   return {
     routes,
     /** The route for a method and path; `allowed` lists methods the path answers to when none matched. */
-    match(method: string, path: string): { route: Route | null; params: Record<string, string>; allowed: string[] } {
+    match(
+      method: string,
+      path: string,
+    ): { route: Route | null; params: Record<string, string>; allowed: string[] } {
       const clean = trimSlashes(path)
       const allowed: string[] = []
       for (const { route, pattern, names } of compiled) {
@@ -100,7 +120,10 @@ export function createRouter<T extends Record<string, Endpoint>>(table: T, handl
 
 /** Static segments outweigh parameters, and an earlier segment outweighs every later one. */
 function staticWeight(segments: string[]) {
-  return segments.reduce((weight, segment, index) => weight + (segment.startsWith(':') ? 0 : 2 ** (20 - index)), 0)
+  return segments.reduce(
+    (weight, segment, index) => weight + (segment.startsWith(':') ? 0 : 2 ** (20 - index)),
+    0,
+  )
 }
 
 function trimSlashes(path: string) {

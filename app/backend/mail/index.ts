@@ -28,7 +28,11 @@ export function outboxDir() {
 
 /** Without SMTP every message becomes an .eml file in DATA_DIR/outbox, and its subject and link are logged. */
 async function writeToOutbox(message: MailMessage & { from: string }) {
-  const compiler = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const compiler = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
   const info = await compiler.sendMail(message)
   const dir = outboxDir()
   await fs.mkdir(dir, { recursive: true })
@@ -69,15 +73,23 @@ const capKey = (address: string) => address.trim().toLowerCase()
 /** Refuses (MailCapReached) when the address has had its share of routine e-mails, before anything is created for it. */
 export async function assertCanMail(db: Executor, to: string) {
   const reached = await reachedLimit(db, MAIL_TO_BUCKET, capKey(to), MAIL_CAP)
-  if (reached) throw new MailCapReached(reached.message, await secondsUntilFree(db, MAIL_TO_BUCKET, capKey(to), reached))
+  if (reached)
+    throw new MailCapReached(
+      reached.message,
+      await secondsUntilFree(db, MAIL_TO_BUCKET, capKey(to), reached),
+    )
 }
 
-export async function sendMail(db: Executor, { kind = 'routine', ...message }: MailMessage & { kind?: MailKind }) {
+export async function sendMail(
+  db: Executor,
+  { kind = 'routine', ...message }: MailMessage & { kind?: MailKind },
+) {
   if (CAPPED_KINDS.has(kind)) {
     try {
       await consume(db, MAIL_TO_BUCKET, capKey(message.to), ...MAIL_CAP)
     } catch (error) {
-      if (error instanceof ApiError && error.httpStatus === 429) throw new MailCapReached(error.message, error.retryAfterSeconds ?? 1)
+      if (error instanceof ApiError && error.httpStatus === 429)
+        throw new MailCapReached(error.message, error.retryAfterSeconds ?? 1)
       throw error
     }
   }

@@ -22,5 +22,9 @@ export async function canReadFile(db: Executor, user: ApiUser | null, file: Stor
   if (!user) return false
   if (file.ownerId !== null && file.ownerId === user.id) return true
   if (user.role === 'super_admin') return true
-  return (await canReadProofFile(db, user, file.id)) || (await canReadPayoutProof(db, user, file.id)) || canReadTitleFile(db, user, file.id)
+  return (
+    (await canReadProofFile(db, user, file.id)) ||
+    (await canReadPayoutProof(db, user, file.id)) ||
+    canReadTitleFile(db, user, file.id)
+  )
 }

@@ -17,7 +17,12 @@ export const EMPTY_FILE = 'The file is empty'
 export async function storeImage(
   db: Executor,
   bytes: Uint8Array,
-  { folder, ownerId, field = 'file_in_base64', pdf = false }: { folder: string; ownerId: number | null; field?: string; pdf?: boolean }
+  {
+    folder,
+    ownerId,
+    field = 'file_in_base64',
+    pdf = false,
+  }: { folder: string; ownerId: number | null; field?: string; pdf?: boolean },
 ) {
   if (bytes.length === 0) throw fieldError(field, EMPTY_FILE)
   if (bytes.length > MAX_UPLOAD_BYTES) throw fieldError(field, TOO_LARGE)

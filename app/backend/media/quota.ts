@@ -26,7 +26,10 @@ const unattached = sql`not exists (select 1 from ${transactions} where ${transac
 /** How many files, and how many bytes, this user uploaded that nothing uses yet. */
 export async function unattachedUploads(db: Executor, ownerId: number) {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint`,
+    })
     .from(files)
     .where(and(eq(files.ownerId, ownerId), unattached))
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) }
@@ -36,7 +39,13 @@ export async function unattachedUploads(db: Executor, ownerId: number) {
  * Runs `store` (which adds one file of `size` bytes) only within the uploader's quota. The owner's
  * row is locked meanwhile, so parallel uploads cannot all slip under the cap together.
  */
-export async function withinUploadQuota<T>(db: Database, ownerId: number, size: number, field: string, store: (tx: Executor) => Promise<T>) {
+export async function withinUploadQuota<T>(
+  db: Database,
+  ownerId: number,
+  size: number,
+  field: string,
+  store: (tx: Executor) => Promise<T>,
+) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update')
     const pending = await unattachedUploads(tx, ownerId)
@@ -61,12 +70,24 @@ export async function removeUnattachedUploads(db: Database, now: Date) {
  * The same bytes this user already uploaded to this folder and has not attached yet: a form sent
  * again after a mistake (a wrong amount) answers that file instead of spending the quota again.
  */
-export async function unattachedCopy(db: Executor, ownerId: number, folder: string, bytes: Uint8Array) {
+export async function unattachedCopy(
+  db: Executor,
+  ownerId: number,
+  folder: string,
+  bytes: Uint8Array,
+) {
   const sha = crypto.createHash('sha256').update(bytes).digest('hex')
   const [file] = await db
     .select({ id: files.id, name: files.name, contentType: files.contentType, size: files.size })
     .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.folder, folder), eq(files.contentSha256, sha), unattached))
+    .where(
+      and(
+        eq(files.ownerId, ownerId),
+        eq(files.folder, folder),
+        eq(files.contentSha256, sha),
+        unattached,
+      ),
+    )
     .limit(1)
   return file ?? null
 }

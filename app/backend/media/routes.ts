@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
-import { PRODUCT_IMAGE_FOLDER, PROOF_EXTENSIONS, UPLOAD_EXTENSIONS, type UploadResult } from '~/contract/products'
+import {
+  PRODUCT_IMAGE_FOLDER,
+  PROOF_EXTENSIONS,
+  UPLOAD_EXTENSIONS,
+  type UploadResult,
+} from '~/contract/products'
 import { files } from '../db/schema'
 import { fieldError, forbidden, notFound } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
@@ -16,21 +21,28 @@ const DEFAULT_FOLDER = 'uploads'
 const upload = implement(endpoints.mediaUpload, async ({ db, user, body: input }) => {
   const folder = input.folder_path || DEFAULT_FOLDER
   // Product images are served to everyone: only those who change products may put files there.
-  if (folder === PRODUCT_IMAGE_FOLDER && !hasPermission(user, 'can_modify_product')) throw forbidden()
+  if (folder === PRODUCT_IMAGE_FOLDER && !hasPermission(user, 'can_modify_product'))
+    throw forbidden()
   // Product images are images; anything else (a proof of payment) may also be a PDF.
   const pdf = folder !== PRODUCT_IMAGE_FOLDER
   const extension = input.file_extension?.replace(/^\./, '').toLowerCase()
   const extensions: readonly string[] = pdf ? PROOF_EXTENSIONS : UPLOAD_EXTENSIONS
   if (extension && !extensions.includes(extension)) {
-    throw fieldError('file_extension', `The file extension must be ${extensions.join(', ').replace(/, (\w+)$/, ' or $1')}`)
+    throw fieldError(
+      'file_extension',
+      `The file extension must be ${extensions.join(', ').replace(/, (\w+)$/, ' or $1')}`,
+    )
   }
   // A binary file part and the base64 field go through the same checks, each refused under its own name.
   const field = input.file ? 'file' : 'file_in_base64'
-  const bytes = input.file ? new Uint8Array(await input.file.arrayBuffer()) : decodeBase64(input.file_in_base64 ?? '')
+  const bytes = input.file
+    ? new Uint8Array(await input.file.arrayBuffer())
+    : decodeBase64(input.file_in_base64 ?? '')
   if (!bytes) throw fieldError(field, pdf ? NOT_A_PROOF : NOT_AN_IMAGE)
   // A proof sent again (the payment form retried after a mistake) reuses its file; product images
   // always get their own, since one product may show the same picture twice.
-  const copy = folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(db, user.id, folder, bytes)
+  const copy =
+    folder === PRODUCT_IMAGE_FOLDER ? null : await unattachedCopy(db, user.id, folder, bytes)
   const stored =
     copy ??
     (await withinUploadQuota(db, user.id, bytes.length, field, (tx) =>

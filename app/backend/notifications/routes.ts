@@ -47,8 +47,14 @@ const list = implement(endpoints.notificationList, async (ctx) => {
     ctx.db.select({ total: count() }).from(notifications).where(mine),
     unreadCount(ctx.db, user.id),
   ])
-  const items: NotificationItem[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))
-  const data: NotificationList = { ...paginated(items, page, total), total_unread_notification: unread }
+  const items: NotificationItem[] = rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+  }))
+  const data: NotificationList = {
+    ...paginated(items, page, total),
+    total_unread_notification: unread,
+  }
   return { data }
 })
 

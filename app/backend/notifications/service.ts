@@ -25,15 +25,27 @@ export async function staffWith(db: Executor, permission: Permission) {
     .where(
       and(
         eq(users.isSuspended, false),
-        or(eq(users.role, 'super_admin'), and(eq(users.role, 'admin'), eq(userPermissions.permission, permission))),
+        or(
+          eq(users.role, 'super_admin'),
+          and(eq(users.role, 'admin'), eq(userPermissions.permission, permission)),
+        ),
       ),
     )
   return rows.map((row) => row.id)
 }
 
 /** `except`: people the message is not for (whoever did the thing, or cannot act on it). */
-export async function notifyStaffWith(db: Executor, permission: Permission, input: NotificationInput, except: number[] = []) {
-  await notify(db, (await staffWith(db, permission)).filter((id) => !except.includes(id)), input)
+export async function notifyStaffWith(
+  db: Executor,
+  permission: Permission,
+  input: NotificationInput,
+  except: number[] = [],
+) {
+  await notify(
+    db,
+    (await staffWith(db, permission)).filter((id) => !except.includes(id)),
+    input,
+  )
 }
 
 export const WELCOME = (firstName: string): NotificationInput => ({

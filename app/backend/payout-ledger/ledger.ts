@@ -28,7 +28,9 @@ export async function createLedger(tx: Executor, subscriptionId: number, now: Da
   const promised = await tx
     .select({ period: scheduleEntries.dueDate, amount: scheduleEntries.amount })
     .from(scheduleEntries)
-    .where(and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')))
+    .where(
+      and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payout')),
+    )
     .orderBy(asc(scheduleEntries.sequence))
   if (!promised.length) return
   const today = payoutToday(now)
@@ -64,13 +66,24 @@ export async function settleInvestment(tx: Executor, subscriptionId: number, now
   if (next) {
     await tx
       .update(subscriptions)
-      .set({ status: 'ongoing', nextPaymentAmount: next.amount, nextPaymentDate: next.dueDate, updatedAt: now })
+      .set({
+        status: 'ongoing',
+        nextPaymentAmount: next.amount,
+        nextPaymentDate: next.dueDate,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, subscriptionId))
     return 'ongoing' as const
   }
   const [completed] = await tx
     .update(subscriptions)
-    .set({ status: 'completed', completedAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+    .set({
+      status: 'completed',
+      completedAt: now,
+      nextPaymentAmount: null,
+      nextPaymentDate: null,
+      updatedAt: now,
+    })
     .where(and(eq(subscriptions.id, subscriptionId), ne(subscriptions.status, 'completed')))
     .returning({ reference: subscriptions.reference, userId: subscriptions.userId })
   if (completed) {
@@ -106,7 +119,10 @@ export async function refreshPayoutStatuses(db: Executor, now: Date) {
         // Only rows whose status can differ today: payoutStatus decides each.
         or(
           and(eq(payouts.status, 'scheduled'), lte(payouts.dueDate, today)),
-          and(eq(payouts.status, 'due'), or(lt(payouts.dueDate, lateBefore), gt(payouts.dueDate, today))),
+          and(
+            eq(payouts.status, 'due'),
+            or(lt(payouts.dueDate, lateBefore), gt(payouts.dueDate, today)),
+          ),
           and(eq(payouts.status, 'late'), gte(payouts.dueDate, lateBefore)),
         ),
       ),

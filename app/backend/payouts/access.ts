@@ -15,12 +15,21 @@ export function seesEveryLedger(user: ApiUser) {
  * ledger may: the investor, its realtor, staff who see every subscription, and staff who record
  * payouts. The media module's canReadFile asks this for every file that is not a product image.
  */
-export async function canReadPayoutProof(db: Executor, user: ApiUser, fileId: number): Promise<boolean> {
+export async function canReadPayoutProof(
+  db: Executor,
+  user: ApiUser,
+  fileId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: payouts.id })
     .from(payouts)
     .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
-    .where(and(eq(payouts.proofFileId, fileId), seesEveryLedger(user) ? undefined : visibleSubscriptions(user)))
+    .where(
+      and(
+        eq(payouts.proofFileId, fileId),
+        seesEveryLedger(user) ? undefined : visibleSubscriptions(user),
+      ),
+    )
     .limit(1)
   return Boolean(row)
 }

@@ -33,7 +33,9 @@ const ledger = implement(endpoints.payoutLedger, async ({ db, user, params }) =>
   return { data: s.type === 'land_investment' ? await ledgerOf(db, s.id) : [] }
 })
 
-const summary = implement(endpoints.payoutSummary, async ({ db, user }) => ({ data: await payoutSummary(db, user.id) }))
+const summary = implement(endpoints.payoutSummary, async ({ db, user }) => ({
+  data: await payoutSummary(db, user.id),
+}))
 
 const PAYOUT_CSV_HEADER = [
   'id',
@@ -55,36 +57,45 @@ const PAYOUT_CSV_HEADER = [
   'paid_to_account_name',
 ]
 
-const list = implement(endpoints.payoutList, async ({ db, query: { page = 1, format, ...filters } }) => {
-  if (format === 'csv') {
-    let after: number | null = null
-    return csvStream(exportFilename('payouts'), PAYOUT_CSV_HEADER, async (_offset, limit) => {
-      const { items, next } = await payoutsAfter(db, filters, after, limit)
-      after = next
-      return items.map((p) => [
-        p.id,
-        p.subscription_reference,
-        p.product_reference,
-        p.investor.name,
-        p.investor.email,
-        p.sequence,
-        p.due_date,
-        decimalAmount(koboOf(p.amount)),
-        decimalAmount(koboOf(p.principal)),
-        p.status,
-        p.days_late,
-        p.paid_at,
-        p.bank_reference,
-        p.recorded_by,
-        p.paid_to?.bank_name ?? null,
-        p.paid_to?.account_number ?? null,
-        p.paid_to?.account_name ?? null,
-      ])
-    })
-  }
-  const { items, total, amountKobo } = await listPayouts(db, { page, ...filters }, PAGE_SIZE)
-  return { data: { ...paginated(items, page, total), total_amount: koboToNaira(amountKobo), total_count: total } }
-})
+const list = implement(
+  endpoints.payoutList,
+  async ({ db, query: { page = 1, format, ...filters } }) => {
+    if (format === 'csv') {
+      let after: number | null = null
+      return csvStream(exportFilename('payouts'), PAYOUT_CSV_HEADER, async (_offset, limit) => {
+        const { items, next } = await payoutsAfter(db, filters, after, limit)
+        after = next
+        return items.map((p) => [
+          p.id,
+          p.subscription_reference,
+          p.product_reference,
+          p.investor.name,
+          p.investor.email,
+          p.sequence,
+          p.due_date,
+          decimalAmount(koboOf(p.amount)),
+          decimalAmount(koboOf(p.principal)),
+          p.status,
+          p.days_late,
+          p.paid_at,
+          p.bank_reference,
+          p.recorded_by,
+          p.paid_to?.bank_name ?? null,
+          p.paid_to?.account_number ?? null,
+          p.paid_to?.account_name ?? null,
+        ])
+      })
+    }
+    const { items, total, amountKobo } = await listPayouts(db, { page, ...filters }, PAGE_SIZE)
+    return {
+      data: {
+        ...paginated(items, page, total),
+        total_amount: koboToNaira(amountKobo),
+        total_count: total,
+      },
+    }
+  },
+)
 
 const markPaid = implement(endpoints.payoutMarkPaid, async ({ db, user, body }) => {
   const marked = await markPayoutsPaid(db, body, user)

@@ -1,9 +1,30 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { formatDate } from '~/contract/format'
 import { payoutsLink } from '~/contract/links'
 import { bankName } from '~/contract/banks'
 import { maskedPayoutAccount, payoutAccountOf } from '~/contract/payout-account'
-import { cumulativeReturns, daysLate, payoutAccountHold, payoutHoldWording, portfolioTotals, type PayoutStatus } from '~/contract/payout-rules'
+import {
+  cumulativeReturns,
+  daysLate,
+  payoutAccountHold,
+  payoutHoldWording,
+  portfolioTotals,
+  type PayoutStatus,
+} from '~/contract/payout-rules'
 import {
   PAID_AT_BEFORE_START,
   PAID_AT_IN_FUTURE,
@@ -15,7 +36,16 @@ import {
 } from '~/contract/payouts'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
-import { files, payouts, products, profiles, scheduleEntries, subscriptions, transactions, users } from '../db/schema'
+import {
+  files,
+  payouts,
+  products,
+  profiles,
+  scheduleEntries,
+  subscriptions,
+  transactions,
+  users,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
@@ -67,11 +97,19 @@ export async function payoutClock(db: Executor, now: Date = new Date()): Promise
 function paidTo(p: PayoutRow): Payout['paid_to'] {
   if (!p.paidToBank && !p.paidToAccountNumber) return null
   const bank = p.paidToBank ?? ''
-  return { bank, bank_name: bankName(bank), account_number: p.paidToAccountNumber ?? '', account_name: p.paidToAccountName ?? '' }
+  return {
+    bank,
+    bank_name: bankName(bank),
+    account_number: p.paidToAccountNumber ?? '',
+    account_name: p.paidToAccountName ?? '',
+  }
 }
 
 /** A payout as the API answers it. Days late count to today, or to the day its status was last worked out when that is later. */
-export function serializePayout({ payout: p, recorderFirst, recorderLast, proofName, accountChangedAt }: LedgerJoin, clock: PayoutClock): Payout {
+export function serializePayout(
+  { payout: p, recorderFirst, recorderLast, proofName, accountChangedAt }: LedgerJoin,
+  clock: PayoutClock,
+): Payout {
   const { today } = clock
   const asOf = p.statusOn > today ? p.statusOn : today
   return {
@@ -93,7 +131,9 @@ export function serializePayout({ payout: p, recorderFirst, recorderLast, proofN
 }
 
 export async function ledgerOf(db: Executor, subscriptionId: number): Promise<Payout[]> {
-  const rows = await ledgerQuery(db).where(eq(payouts.subscriptionId, subscriptionId)).orderBy(asc(payouts.sequence))
+  const rows = await ledgerQuery(db)
+    .where(eq(payouts.subscriptionId, subscriptionId))
+    .orderBy(asc(payouts.sequence))
   const clock = await payoutClock(db)
   return (rows as LedgerJoin[]).map((row) => serializePayout(row, clock))
 }
@@ -120,12 +160,21 @@ export async function payoutSummary(db: Executor, userId: number): Promise<Payou
     : []
   const references = ids.length
     ? new Map(
-        (await db.select({ id: subscriptions.id, reference: subscriptions.reference }).from(subscriptions).where(inArray(subscriptions.id, ids))).map(
-          (row) => [row.id, row.reference],
-        ),
+        (
+          await db
+            .select({ id: subscriptions.id, reference: subscriptions.reference })
+            .from(subscriptions)
+            .where(inArray(subscriptions.id, ids))
+        ).map((row) => [row.id, row.reference]),
       )
     : new Map<number, string>()
-  const facts = rows.map(({ payout: p }) => ({ dueDate: p.dueDate, amount: p.amount, principal: p.principal, status: p.status, paidAt: p.paidAt }))
+  const facts = rows.map(({ payout: p }) => ({
+    dueDate: p.dueDate,
+    amount: p.amount,
+    principal: p.principal,
+    status: p.status,
+    paidAt: p.paidAt,
+  }))
   const totals = portfolioTotals(
     investments.map((row) => row.invested ?? 0),
     facts,
@@ -135,7 +184,9 @@ export async function payoutSummary(db: Executor, userId: number): Promise<Payou
     total_invested: koboToNaira(totals.investedKobo),
     returns_received: koboToNaira(totals.returnsReceivedKobo),
     returns_expected: koboToNaira(totals.returnsExpectedKobo),
-    next_payout: totals.next ? { due_date: totals.next.dueDate, amount: koboToNaira(totals.next.amount) } : null,
+    next_payout: totals.next
+      ? { due_date: totals.next.dueDate, amount: koboToNaira(totals.next.amount) }
+      : null,
     late: { count: totals.late.count, amount: koboToNaira(totals.late.amount) },
     chart: cumulativeReturns(facts).map((point) => ({
       date: point.date,
@@ -144,17 +195,28 @@ export async function payoutSummary(db: Executor, userId: number): Promise<Payou
     })),
     late_payouts: rows
       .filter((row) => row.payout.status === 'late')
-      .map((row) => ({ ...serializePayout(row, clock), subscription_reference: references.get(row.payout.subscriptionId) ?? '' })),
+      .map((row) => ({
+        ...serializePayout(row, clock),
+        subscription_reference: references.get(row.payout.subscriptionId) ?? '',
+      })),
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The staff list
 
-export type PayoutFilters = { status?: PayoutStatus; from?: string; to?: string; search?: string; page: number }
+export type PayoutFilters = {
+  status?: PayoutStatus
+  from?: string
+  to?: string
+  search?: string
+  page: number
+}
 
 function listConditions(filters: PayoutFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [filters.status ? eq(payouts.status, filters.status) : undefined]
+  const conditions: (SQL | undefined)[] = [
+    filters.status ? eq(payouts.status, filters.status) : undefined,
+  ]
   // Paid payouts are found by the day they were paid, the others by their date.
   const day = filters.status === 'paid' ? payouts.paidAt : payouts.dueDate
   if (filters.from) conditions.push(gte(day, filters.from))
@@ -185,7 +247,12 @@ function fromPayouts(db: Executor) {
     .select({
       payout: payouts,
       subscriptionReference: subscriptions.reference,
-      product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
+      product: {
+        name: products.name,
+        reference: products.reference,
+        location: products.location,
+        type: products.type,
+      },
       investor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
     })
     .from(payouts)
@@ -198,16 +265,30 @@ type PayoutListRow = Awaited<ReturnType<ReturnType<typeof fromPayouts>['execute'
 
 async function staffPayouts(db: Executor, rows: PayoutListRow[]): Promise<StaffPayout[]> {
   const extras = rows.length
-    ? ((await ledgerQuery(db).where(inArray(payouts.id, rows.map((row) => row.payout.id)))) as LedgerJoin[])
+    ? ((await ledgerQuery(db).where(
+        inArray(
+          payouts.id,
+          rows.map((row) => row.payout.id),
+        ),
+      )) as LedgerJoin[])
     : []
   const byId = new Map(extras.map((row) => [row.payout.id, row]))
   const clock = await payoutClock(db)
-  const bare = (payout: PayoutRow): LedgerJoin => ({ payout, recorderFirst: null, recorderLast: null, proofName: null, accountChangedAt: null })
+  const bare = (payout: PayoutRow): LedgerJoin => ({
+    payout,
+    recorderFirst: null,
+    recorderLast: null,
+    proofName: null,
+    accountChangedAt: null,
+  })
   return rows.map((row) => ({
     ...serializePayout(byId.get(row.payout.id) ?? bare(row.payout), clock),
     subscription_reference: row.subscriptionReference,
     product_reference: productName(row.product),
-    investor: { name: `${row.investor.firstName} ${row.investor.lastName}`, email: row.investor.email },
+    investor: {
+      name: `${row.investor.firstName} ${row.investor.lastName}`,
+      email: row.investor.email,
+    },
   }))
 }
 
@@ -233,22 +314,36 @@ export async function listPayouts(db: Executor, filters: PayoutFilters, pageSize
  * The next `limit` payouts of the list after the one with id `after` (the export's cursor): a
  * payout recorded paid while the file streams leaves its tab without shifting the rest.
  */
-export async function payoutsAfter(db: Executor, filters: Omit<PayoutFilters, 'page'>, after: number | null, limit: number) {
+export async function payoutsAfter(
+  db: Executor,
+  filters: Omit<PayoutFilters, 'page'>,
+  after: number | null,
+  limit: number,
+) {
   const paid = filters.status === 'paid'
   const day = paid ? payouts.paidAt : payouts.dueDate
   const last = sql`(select ${day}, ${payouts.id} from ${payouts} where ${payouts.id} = ${after})`
-  const cursor = after === null ? undefined : paid ? sql`(${day}, ${payouts.id}) < ${last}` : sql`(${day}, ${payouts.id}) > ${last}`
+  const cursor =
+    after === null
+      ? undefined
+      : paid
+        ? sql`(${day}, ${payouts.id}) < ${last}`
+        : sql`(${day}, ${payouts.id}) > ${last}`
   const rows = await fromPayouts(db)
     .where(and(listConditions({ ...filters, page: 1 }), cursor))
     .orderBy(...orderOf(filters.status))
     .limit(limit)
-  return { items: await staffPayouts(db, rows), next: rows.length ? rows[rows.length - 1].payout.id : after }
+  return {
+    items: await staffPayouts(db, rows),
+    next: rows.length ? rows[rows.length - 1].payout.id : after,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Recording payouts paid
 
-export const OWN_INVESTMENT_PAYOUT = 'You cannot record a payout on your own investment: another member of staff must record it'
+export const OWN_INVESTMENT_PAYOUT =
+  'You cannot record a payout on your own investment: another member of staff must record it'
 export const OTHER_INVESTMENT_PAYOUT = 'This payout belongs to another investment'
 
 /**
@@ -261,25 +356,46 @@ export const OTHER_INVESTMENT_PAYOUT = 'This payout belongs to another investmen
  * paid (409) until the hold ends. Each payout keeps the account it was paid into: the investor's
  * profile account at that moment, read under a lock so a change cannot slip in between.
  */
-export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { reference?: string }, actor: ApiUser) {
+export async function markPayoutsPaid(
+  db: Database,
+  input: MarkPayoutsPaid & { reference?: string },
+  actor: ApiUser,
+) {
   const keys = [...new Set(input.ids.map((id) => id.trim().toLowerCase()))]
   if (keys.some((key) => !isUuid(key))) throw notFound('Payout not found')
   if (input.paid_at > payoutToday()) throw fieldError('paid_at', PAID_AT_IN_FUTURE)
   let proofFileId: number | null = null
   if (input.proof_of_payment) {
     const file = await findOwnUpload(db, actor, input.proof_of_payment)
-    if (!file || !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')) {
-      throw fieldError('proof_of_payment', 'Upload the proof of payment (PNG, JPG, JPEG or PDF) first')
+    if (
+      !file ||
+      !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')
+    ) {
+      throw fieldError(
+        'proof_of_payment',
+        'Upload the proof of payment (PNG, JPG, JPEG or PDF) first',
+      )
     }
     // A proof proves one transfer: not a customer's payment as well.
-    const [used] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.proofFileId, file.id)).limit(1)
-    if (used) throw fieldError('proof_of_payment', 'This file is already attached to another payment')
+    const [used] = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.proofFileId, file.id))
+      .limit(1)
+    if (used)
+      throw fieldError('proof_of_payment', 'This file is already attached to another payment')
     proofFileId = file.id
   }
   const bankReference = input.bank_reference.trim()
   const marked = await db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: payouts.id, uuid: payouts.uuid, subscriptionId: payouts.subscriptionId, paidAt: payouts.paidAt, status: payouts.status })
+      .select({
+        id: payouts.id,
+        uuid: payouts.uuid,
+        subscriptionId: payouts.subscriptionId,
+        paidAt: payouts.paidAt,
+        status: payouts.status,
+      })
       .from(payouts)
       .where(inArray(payouts.uuid, keys))
       .orderBy(asc(payouts.id))
@@ -295,17 +411,22 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
       })
       .from(subscriptions)
       .where(inArray(subscriptions.id, [...new Set(found.map((row) => row.subscriptionId))]))
-    if (input.reference && owners.some((owner) => owner.reference !== input.reference!.trim().toUpperCase())) {
+    if (
+      input.reference &&
+      owners.some((owner) => owner.reference !== input.reference!.trim().toUpperCase())
+    ) {
       throw fieldError('ids', OTHER_INVESTMENT_PAYOUT)
     }
     if (owners.some((owner) => owner.userId === actor.id)) throw forbidden(OWN_INVESTMENT_PAYOUT)
-    if (owners.some((owner) => owner.status !== 'ongoing')) throw conflict('Only payouts of an investment paying out can be recorded')
+    if (owners.some((owner) => owner.status !== 'ongoing'))
+      throw conflict('Only payouts of an investment paying out can be recorded')
     const zone = getConfig().APP_TIME_ZONE
     const startedAfter = owners
       .map((owner) => todayIn(zone, owner.createdAt))
       .filter((day) => day > input.paid_at)
       .sort()
-    if (startedAfter.length) throw fieldError('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
+    if (startedAfter.length)
+      throw fieldError('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
     const now = new Date()
     const accounts = await tx
       .select({
@@ -323,7 +444,10 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
     const holdHours = await getPayoutAccountHoldHours(tx)
     for (const owner of owners) {
       const hold = payoutAccountHold(accountOf.get(owner.userId)?.changedAt, holdHours, now)
-      if (hold) throw conflict(`${payoutHoldWording(hold, zone)}. The payouts of ${owner.reference} can be recorded paid once the hold ends.`)
+      if (hold)
+        throw conflict(
+          `${payoutHoldWording(hold, zone)}. The payouts of ${owner.reference} can be recorded paid once the hold ends.`,
+        )
     }
     const updated: PayoutRow[] = []
     for (const owner of owners) {
@@ -362,7 +486,13 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
           `Recorded payout ${payout.sequence} of ${refs.subscription} to ${refs.customerName} (${refs.customer}) as paid: ` +
           `${formatKobo(payout.amount)} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
         changes: changesBetween(
-          { status: statusBefore.get(payout.id), paid_at: null, bank_reference: null, proof_of_payment: false, paid_to: null },
+          {
+            status: statusBefore.get(payout.id),
+            paid_at: null,
+            bank_reference: null,
+            proof_of_payment: false,
+            paid_to: null,
+          },
           {
             status: 'paid',
             paid_at: payout.paidAt,
@@ -387,7 +517,9 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
         )
     }
     for (const owner of owners) {
-      const own = updated.filter((payout) => payout.subscriptionId === owner.id).sort((a, b) => a.sequence - b.sequence)
+      const own = updated
+        .filter((payout) => payout.subscriptionId === owner.id)
+        .sort((a, b) => a.sequence - b.sequence)
       for (const payout of own) {
         await notify(tx, owner.userId, {
           title: 'Payout paid',
@@ -402,8 +534,18 @@ export async function markPayoutsPaid(db: Database, input: MarkPayoutsPaid & { r
     }
     return updated
   })
-  await mailPayoutsRecorded(db, marked.map((row) => row.id))
-  const rows = (await ledgerQuery(db).where(inArray(payouts.id, marked.map((row) => row.id))).orderBy(asc(payouts.id))) as LedgerJoin[]
+  await mailPayoutsRecorded(
+    db,
+    marked.map((row) => row.id),
+  )
+  const rows = (await ledgerQuery(db)
+    .where(
+      inArray(
+        payouts.id,
+        marked.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(payouts.id))) as LedgerJoin[]
   const clock = await payoutClock(db)
   return rows.map((row) => serializePayout(row, clock))
 }
@@ -417,7 +559,12 @@ async function mailPayoutsRecorded(db: Database, ids: number[]) {
       reference: subscriptions.reference,
       email: users.email,
       firstName: users.firstName,
-      product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
+      product: {
+        name: products.name,
+        reference: products.reference,
+        location: products.location,
+        type: products.type,
+      },
     })
     .from(payouts)
     .innerJoin(subscriptions, eq(subscriptions.id, payouts.subscriptionId))
@@ -427,7 +574,11 @@ async function mailPayoutsRecorded(db: Database, ids: number[]) {
     .orderBy(asc(payouts.id))
   for (const row of rows) {
     const p = row.payout
-    const paid = payoutAccountOf({ bank: p.paidToBank, account_number: p.paidToAccountNumber, account_name: p.paidToAccountName })
+    const paid = payoutAccountOf({
+      bank: p.paidToBank,
+      account_number: p.paidToAccountNumber,
+      account_name: p.paidToAccountName,
+    })
     try {
       await sendNotice(db, {
         to: row.email,

@@ -41,10 +41,19 @@ export const BOLD = 'Body-Bold'
 export type Doc = InstanceType<typeof PDFDocument>
 
 /** Draws a document and answers its bytes. Uncompressed: small files, and tests can read the text. */
-export function renderPdf(title: string, draw: (doc: Doc) => void, author = COMPANY_NAME): Promise<Buffer> {
+export function renderPdf(
+  title: string,
+  draw: (doc: Doc) => void,
+  author = COMPANY_NAME,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const { regular, bold } = documentFonts()
-    const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: title, Author: author } })
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      compress: false,
+      info: { Title: title, Author: author },
+    })
     doc.registerFont(REGULAR, regular)
     doc.registerFont(BOLD, bold)
     doc.font(REGULAR)
@@ -64,7 +73,11 @@ export function renderPdf(title: string, draw: (doc: Doc) => void, author = COMP
 /** The company's name, then its address, RC number and phone (those set), a rule, and the heading. */
 export function letterhead(doc: Doc, company: CompanyDetails, heading: string) {
   doc.font(BOLD).fontSize(20).fillColor('#14532d').text(company.name)
-  const contact = [company.address, company.rc_number, company.phone ? `Tel: ${company.phone}` : ''].filter(Boolean)
+  const contact = [
+    company.address,
+    company.rc_number,
+    company.phone ? `Tel: ${company.phone}` : '',
+  ].filter(Boolean)
   doc.font(REGULAR).fontSize(9).fillColor('#555555')
   if (contact.length) for (const line of contact) doc.text(line)
   else doc.text('Land sales and land investment')
@@ -84,7 +97,11 @@ export function field(doc: Doc, label: string, value: string) {
   const y = doc.y
   doc.font(BOLD).fontSize(10).fillColor('#333333').text(label, left, y, { width: 125 })
   const labelBottom = doc.y
-  doc.font(REGULAR).fontSize(10).fillColor('#111111').text(value, left + 135, y, { width: doc.page.width - left - 135 - doc.page.margins.right })
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor('#111111')
+    .text(value, left + 135, y, { width: doc.page.width - left - 135 - doc.page.margins.right })
   doc.y = Math.max(doc.y, labelBottom) + 6
   doc.x = left
 }

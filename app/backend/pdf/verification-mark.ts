@@ -36,7 +36,12 @@ export function drawVerificationMark(doc: Doc, mark: VerificationMark) {
       const dark = column < count && qr.modules.get(row, column) === 1
       if (dark && start < 0) start = column
       if (!dark && start >= 0) {
-        doc.rect(left + (QUIET + start) * MODULE, top + (QUIET + row) * MODULE, (column - start) * MODULE, MODULE)
+        doc.rect(
+          left + (QUIET + start) * MODULE,
+          top + (QUIET + row) * MODULE,
+          (column - start) * MODULE,
+          MODULE,
+        )
         start = -1
       }
     }
@@ -45,10 +50,17 @@ export function drawVerificationMark(doc: Doc, mark: VerificationMark) {
   doc.restore()
   const textLeft = left + side + 12
   const width = doc.page.width - doc.page.margins.right - textLeft
-  doc.font(BOLD).fontSize(10).fillColor('#111111').text('Verify this document', textLeft, top + QUIET * MODULE, { width })
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .fillColor('#111111')
+    .text('Verify this document', textLeft, top + QUIET * MODULE, { width })
   doc.font(REGULAR).fontSize(9).fillColor('#333333')
   doc.text(`Verification code: ${mark.code}`, { width })
-  doc.text('Scan the code or open this address to check that this document is genuine and still valid:', { width })
+  doc.text(
+    'Scan the code or open this address to check that this document is genuine and still valid:',
+    { width },
+  )
   doc.fillColor('#14532d').text(mark.url, { width, link: mark.url, underline: true })
   doc.x = left
   doc.y = Math.max(doc.y, top + side)

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
-import type { Customer, PeopleSort, PersonSubscription, Realtor, SortDirection, StaffUser } from '~/contract/people'
+import type {
+  Customer,
+  PeopleSort,
+  PersonSubscription,
+  Realtor,
+  SortDirection,
+  StaffUser,
+} from '~/contract/people'
 import { heldPermissions, type Permission, type Role } from '~/contract/permissions'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
@@ -23,7 +30,9 @@ export const personColumns = {
   suspendedById: users.suspendedById,
   suspendedByRole: users.suspendedByRole,
   createdAt: users.createdAt,
-  permissions: sql<Permission[] | null>`array(select ${userPermissions.permission} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`,
+  permissions: sql<
+    Permission[] | null
+  >`array(select ${userPermissions.permission} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`,
 }
 
 export type PersonRow = {
@@ -56,9 +65,15 @@ export function toCustomer(row: PersonRow): Customer {
   }
 }
 
-export const toRealtor = (row: PersonRow): Realtor => ({ ...toCustomer(row), business_name: row.businessName })
+export const toRealtor = (row: PersonRow): Realtor => ({
+  ...toCustomer(row),
+  business_name: row.businessName,
+})
 
-export const toStaffUser = (row: PersonRow): StaffUser => ({ ...toCustomer(row), permissions: heldPermissions(row) })
+export const toStaffUser = (row: PersonRow): StaffUser => ({
+  ...toCustomer(row),
+  permissions: heldPermissions(row),
+})
 
 /**
  * The text a people search runs over: names, e-mail, reference and business name. Kept in one
@@ -99,7 +114,9 @@ function peopleOrder(sort: PeopleSort | undefined, dir: SortDirection | undefine
 
 function peopleWhere(filters: Omit<ListFilters, 'page'>) {
   const conditions: SQL[] = [
-    filters.roles.length === 1 ? eq(users.role, filters.roles[0]) : inArray(users.role, filters.roles),
+    filters.roles.length === 1
+      ? eq(users.role, filters.roles[0])
+      : inArray(users.role, filters.roles),
   ]
   if (filters.realtorId) conditions.push(eq(users.realtorId, filters.realtorId))
   const search = filters.search?.trim()
@@ -114,7 +131,9 @@ function peopleWhere(filters: Omit<ListFilters, 'page'>) {
   }
   if (filters.registeredFrom) {
     const zone = getConfig().APP_TIME_ZONE
-    conditions.push(sql`${users.createdAt} >= (${filters.registeredFrom}::date)::timestamp at time zone ${zone}`)
+    conditions.push(
+      sql`${users.createdAt} >= (${filters.registeredFrom}::date)::timestamp at time zone ${zone}`,
+    )
   }
   return and(...conditions)
 }
@@ -136,7 +155,9 @@ export async function listPeople(db: Executor, filters: ListFilters) {
 
 /** The highest user id now: an export reads only accounts up to it, so one made meanwhile shifts no batch. */
 export async function lastUserId(db: Executor) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${users.id}), 0)`.mapWith(Number) }).from(users)
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${users.id}), 0)`.mapWith(Number) })
+    .from(users)
   return row.id
 }
 
@@ -191,7 +212,11 @@ export async function personById(db: Executor, id: number, role: Role) {
 }
 
 export async function emailTakenByOther(db: Executor, email: string, userId: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1)
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1)
   return Boolean(row && row.id !== userId)
 }
 
@@ -226,7 +251,11 @@ export async function subscriptionsOf(db: Executor, userId: number, limit: numbe
     total_amount: koboToNaira(row.totalAmount),
     total_amount_paid: koboToNaira(row.totalAmountPaid),
     created_at: new Date(row.createdAt).toISOString(),
-    product: { reference: row.productReference, type: row.productType, location: row.productLocation },
+    product: {
+      reference: row.productReference,
+      type: row.productType,
+      location: row.productLocation,
+    },
   }))
   return { items, total }
 }
@@ -249,7 +278,12 @@ export async function customersOf(db: Executor, realtorId: number, limit: number
 export async function referralsOf(db: Executor, realtorId: number, limit: number) {
   const where = and(eq(users.role, 'realtor'), eq(users.uplineId, realtorId))
   const [rows, [{ total }]] = await Promise.all([
-    db.select(personColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit),
+    db
+      .select(personColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit),
     db.select({ total: count() }).from(users).where(where),
   ])
   return { items: (rows as PersonRow[]).map(toRealtor), total }

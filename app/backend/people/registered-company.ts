@@ -19,14 +19,30 @@ type Realtor = { id: number; reference: string; firstName: string; lastName: str
 
 /** The registered company flag staff set (false until they do). */
 export async function registeredCompanyOf(db: Executor, realtorId: number) {
-  const [row] = await db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, realtorId)).limit(1)
+  const [row] = await db
+    .select({ registeredCompany: profiles.registeredCompany })
+    .from(profiles)
+    .where(eq(profiles.userId, realtorId))
+    .limit(1)
   return row?.registeredCompany ?? false
 }
 
 /** The realtor's change waiting for staff, or null. */
-export async function companyRequestOf(db: Executor, realtorId: number): Promise<RegisteredCompanyRequest | null> {
-  const [row] = await db.select().from(registeredCompanyRequests).where(eq(registeredCompanyRequests.realtorId, realtorId)).limit(1)
-  return row ? { registered_company: row.registeredCompany, requested_at: new Date(row.requestedAt).toISOString() } : null
+export async function companyRequestOf(
+  db: Executor,
+  realtorId: number,
+): Promise<RegisteredCompanyRequest | null> {
+  const [row] = await db
+    .select()
+    .from(registeredCompanyRequests)
+    .where(eq(registeredCompanyRequests.realtorId, realtorId))
+    .limit(1)
+  return row
+    ? {
+        registered_company: row.registeredCompany,
+        requested_at: new Date(row.requestedAt).toISOString(),
+      }
+    : null
 }
 
 const realtorPath = (realtor: Realtor) => `/realtors/${encodeURIComponent(realtor.reference)}`
@@ -41,12 +57,17 @@ export async function askForRegisteredCompany(tx: Executor, realtor: Realtor, wa
   const waiting = await companyRequestOf(tx, realtor.id)
   if (wanted === current) {
     if (!waiting) return false
-    await tx.delete(registeredCompanyRequests).where(eq(registeredCompanyRequests.realtorId, realtor.id))
+    await tx
+      .delete(registeredCompanyRequests)
+      .where(eq(registeredCompanyRequests.realtorId, realtor.id))
     await recordAudit(tx, {
       action: 'realtor.company_requested',
       record: { type: 'realtor', reference: realtor.reference },
       summary: `${personLabel(realtor)} withdrew the request to be treated as ${companyStatusWords(waiting.registered_company)}`,
-      changes: changesBetween({ registered_company_requested: waiting.registered_company }, { registered_company_requested: null }),
+      changes: changesBetween(
+        { registered_company_requested: waiting.registered_company },
+        { registered_company_requested: null },
+      ),
     })
     return false
   }
@@ -54,12 +75,18 @@ export async function askForRegisteredCompany(tx: Executor, realtor: Realtor, wa
   await tx
     .insert(registeredCompanyRequests)
     .values({ realtorId: realtor.id, registeredCompany: wanted })
-    .onConflictDoUpdate({ target: registeredCompanyRequests.realtorId, set: { registeredCompany: wanted, requestedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: registeredCompanyRequests.realtorId,
+      set: { registeredCompany: wanted, requestedAt: sql`now()` },
+    })
   await recordAudit(tx, {
     action: 'realtor.company_requested',
     record: { type: 'realtor', reference: realtor.reference },
     summary: `${personLabel(realtor)} asked to be treated as ${companyStatusWords(wanted)}; staff have it as ${companyStatusWords(current)}`,
-    changes: changesBetween({ registered_company_requested: waiting?.registered_company ?? null }, { registered_company_requested: wanted }),
+    changes: changesBetween(
+      { registered_company_requested: waiting?.registered_company ?? null },
+      { registered_company_requested: wanted },
+    ),
   })
   await notifyStaffWith(tx, 'can_modify_realtor', {
     title: 'Registered company change to review',
@@ -70,10 +97,19 @@ export async function askForRegisteredCompany(tx: Executor, realtor: Realtor, wa
 }
 
 /** After staff set the flag themselves: a request it now matches has nothing left to decide. */
-export async function settleCompanyRequest(tx: Executor, realtorId: number, registeredCompany: boolean) {
+export async function settleCompanyRequest(
+  tx: Executor,
+  realtorId: number,
+  registeredCompany: boolean,
+) {
   await tx
     .delete(registeredCompanyRequests)
-    .where(and(eq(registeredCompanyRequests.realtorId, realtorId), eq(registeredCompanyRequests.registeredCompany, registeredCompany)))
+    .where(
+      and(
+        eq(registeredCompanyRequests.realtorId, realtorId),
+        eq(registeredCompanyRequests.registeredCompany, registeredCompany),
+      ),
+    )
 }
 
 /**
@@ -81,7 +117,12 @@ export async function settleCompanyRequest(tx: Executor, realtorId: number, regi
  * waiting request; 409 when none waits. The request is taken by one delete, so of two decisions
  * racing only one applies. The realtor is told either way.
  */
-export async function decideCompanyRequest(db: Database, realtor: Realtor, decision: CompanyDecision, actor: ApiUser) {
+export async function decideCompanyRequest(
+  db: Database,
+  realtor: Realtor,
+  decision: CompanyDecision,
+  actor: ApiUser,
+) {
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .delete(registeredCompanyRequests)
@@ -94,11 +135,17 @@ export async function decideCompanyRequest(db: Database, realtor: Realtor, decis
       await tx
         .insert(profiles)
         .values({ userId: realtor.id, registeredCompany: wanted })
-        .onConflictDoUpdate({ target: profiles.userId, set: { registeredCompany: wanted, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({
+          target: profiles.userId,
+          set: { registeredCompany: wanted, updatedAt: sql`now()` },
+        })
     }
     const after = decision === 'approve' ? wanted : before
     await recordAudit(tx, {
-      action: decision === 'approve' ? 'realtor.company_request_approved' : 'realtor.company_request_rejected',
+      action:
+        decision === 'approve'
+          ? 'realtor.company_request_approved'
+          : 'realtor.company_request_rejected',
       record: { type: 'realtor', reference: realtor.reference },
       summary: `${decision === 'approve' ? 'Approved' : 'Rejected'} the request of ${personLabel(realtor)} to be treated as ${companyStatusWords(wanted)}`,
       changes: changesBetween(
@@ -119,9 +166,16 @@ export async function decideCompanyRequest(db: Database, realtor: Realtor, decis
 }
 
 /** Staff set whether a realtor is a registered company, keeping the rest of its profile. */
-export async function setRegisteredCompany(db: Executor, userId: number, registeredCompany: boolean) {
+export async function setRegisteredCompany(
+  db: Executor,
+  userId: number,
+  registeredCompany: boolean,
+) {
   await db
     .insert(profiles)
     .values({ userId, registeredCompany })
-    .onConflictDoUpdate({ target: profiles.userId, set: { registeredCompany, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { registeredCompany, updatedAt: sql`now()` },
+    })
 }

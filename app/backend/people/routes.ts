@@ -23,7 +23,12 @@ import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
 import { moveUpline } from './upline'
 import { holdsOf } from '../commissions/holds'
-import { companyRequestOf, decideCompanyRequest, setRegisteredCompany, settleCompanyRequest } from './registered-company'
+import {
+  companyRequestOf,
+  decideCompanyRequest,
+  setRegisteredCompany,
+  settleCompanyRequest,
+} from './registered-company'
 import { orNotFound, type ApiUser } from '../http/context'
 import { fieldError, forbidden } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
@@ -48,13 +53,19 @@ import {
 type Kind = 'customer' | 'realtor' | 'user'
 
 /** What the people handlers use of their context: who asks, from where, and the path's record. */
-type PeopleContext = { db: Database; user: ApiUser; clientIp: string | null; params: { id: string } }
+type PeopleContext = {
+  db: Database
+  user: ApiUser
+  clientIp: string | null
+  params: { id: string }
+}
 
 /**
  * The entries' access rules let a caller in; what it reaches is decided here: a realtor reads and
  * manages only the customers it brought (realtorId scopes every query of customers).
  */
-const realtorScope = (actor: ApiUser, kind: Kind) => (kind === 'customer' && actor.role === 'realtor' ? actor.id : null)
+const realtorScope = (actor: ApiUser, kind: Kind) =>
+  kind === 'customer' && actor.role === 'realtor' ? actor.id : null
 
 const ROLE_OF: Record<Kind, Role> = { customer: 'customer', realtor: 'realtor', user: 'admin' }
 const NOUN: Record<Kind, string> = { customer: 'customer', realtor: 'realtor', user: 'user' }
@@ -62,16 +73,31 @@ const NOUN: Record<Kind, string> = { customer: 'customer', realtor: 'realtor', u
 /** The reference of a user by id (an upline, a realtor), for the audit trail. */
 async function referenceOf(db: Executor, id: number | null | undefined) {
   if (!id) return null
-  const [row] = await db.select({ reference: users.reference }).from(users).where(eq(users.id, id)).limit(1)
+  const [row] = await db
+    .select({ reference: users.reference })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
   return row?.reference ?? null
 }
 /** Each kind of person as its entries answer it. */
 type Presented = { customer: Customer; realtor: Realtor; user: StaffUser }
-const present: { [K in Kind]: (row: PersonRow) => Presented[K] } = { customer: toCustomer, realtor: toRealtor, user: toStaffUser }
+const present: { [K in Kind]: (row: PersonRow) => Presented[K] } = {
+  customer: toCustomer,
+  realtor: toRealtor,
+  user: toStaffUser,
+}
 
 type PeopleQuery = z.output<typeof endpoints.customerList.query>
 
-const PERSON_CSV_HEADER = ['reference', 'first_name', 'last_name', 'email', 'registered_at', 'suspended']
+const PERSON_CSV_HEADER = [
+  'reference',
+  'first_name',
+  'last_name',
+  'email',
+  'registered_at',
+  'suspended',
+]
 const CSV_HEADERS: Record<Kind, string[]> = {
   customer: PERSON_CSV_HEADER,
   realtor: [...PERSON_CSV_HEADER, 'business_name'],
@@ -82,9 +108,17 @@ const CSV_EXTRA: Record<Kind, (row: PersonRow) => CsvCell[]> = {
   realtor: (row) => [row.businessName],
   user: (row) => [(row.permissions ?? []).join(' ')],
 }
-const LIST_NAMES: Record<Kind, string> = { customer: 'customers', realtor: 'realtors', user: 'users' }
+const LIST_NAMES: Record<Kind, string> = {
+  customer: 'customers',
+  realtor: 'realtors',
+  user: 'users',
+}
 
-async function listOf<K extends Kind>(kind: K, { db, user }: { db: Database; user: ApiUser }, query: PeopleQuery) {
+async function listOf<K extends Kind>(
+  kind: K,
+  { db, user }: { db: Database; user: ApiUser },
+  query: PeopleQuery,
+) {
   // The list and its export share these filters, the realtor's scope among them.
   const filters = {
     roles: [ROLE_OF[kind]],
@@ -136,8 +170,16 @@ async function createPerson(
   await consumeTogether(ctx.db, [
     // The super admin (the deployment's owner) may onboard staff and customers in bulk; the
     // per-address and per-recipient caps still hold for it.
-    { bucket: 'accounts-created', key: actor.role === 'super_admin' ? null : String(actor.id), limits: [LIMITS.accountsCreatedByAccount] },
-    { bucket: 'accounts-created-ip', key: ctx.clientIp, limits: [LIMITS.accountsCreatedFromAddress] },
+    {
+      bucket: 'accounts-created',
+      key: actor.role === 'super_admin' ? null : String(actor.id),
+      limits: [LIMITS.accountsCreatedByAccount],
+    },
+    {
+      bucket: 'accounts-created-ip',
+      key: ctx.clientIp,
+      limits: [LIMITS.accountsCreatedFromAddress],
+    },
   ])
   return ctx.db.transaction(async (tx) => {
     const created = await createAccount(tx, { ...account, createdById: actor.id })
@@ -171,7 +213,10 @@ const createCustomer = implement(endpoints.customerCreate, async (ctx) => {
     role: 'customer',
     realtorId: realtorScope(actor, 'customer'),
   })
-  return { message: 'Customer created successfully', data: present.customer({ ...created, permissions: [] }) }
+  return {
+    message: 'Customer created successfully',
+    data: present.customer({ ...created, permissions: [] }),
+  }
 })
 
 const createRealtor = implement(endpoints.realtorCreate, async (ctx) => {
@@ -183,7 +228,10 @@ const createRealtor = implement(endpoints.realtorCreate, async (ctx) => {
     businessName: input.business_name,
     role: 'realtor',
   })
-  return { message: 'Realtor created successfully', data: present.realtor({ ...created, permissions: [] }) }
+  return {
+    message: 'Realtor created successfully',
+    data: present.realtor({ ...created, permissions: [] }),
+  }
 })
 
 const GRANT_ONLY_HELD = 'You can only grant or remove permissions you hold yourself'
@@ -208,7 +256,9 @@ const createUser = implement(endpoints.userCreate, async (ctx) => {
 })
 
 async function customerDetails({ db, user, params }: PeopleContext) {
-  const person = orNotFound(await findPerson(db, params.id, ['customer'], realtorScope(user, 'customer')))
+  const person = orNotFound(
+    await findPerson(db, params.id, ['customer'], realtorScope(user, 'customer')),
+  )
   const [subscriptions, realtor, holds] = await Promise.all([
     subscriptionsOf(db, person.id, DETAILS_LIMIT),
     person.realtorId ? personById(db, person.realtorId, 'realtor') : undefined,
@@ -231,7 +281,11 @@ async function realtorDetails({ db, params }: PeopleContext) {
     customersOf(db, person.id, DETAILS_LIMIT),
     referralsOf(db, person.id, DETAILS_LIMIT),
     person.uplineId ? personById(db, person.uplineId, 'realtor') : undefined,
-    db.select({ registeredCompany: profiles.registeredCompany }).from(profiles).where(eq(profiles.userId, person.id)).limit(1),
+    db
+      .select({ registeredCompany: profiles.registeredCompany })
+      .from(profiles)
+      .where(eq(profiles.userId, person.id))
+      .limit(1),
     companyRequestOf(db, person.id),
     holdsOf(db, { realtorId: person.id }, DETAILS_LIMIT),
   ])
@@ -280,8 +334,12 @@ export const REALTOR_EMAIL_LOCKED = "Only staff can change a customer's email"
  */
 function assertOutranks(actor: ApiUser, target: PersonRow) {
   if (actor.role === 'super_admin') return
-  const held: readonly Permission[] = target.role === 'super_admin' ? PERMISSIONS : (target.permissions ?? [])
-  if (target.role === 'super_admin' || !held.every((permission) => hasPermission(actor, permission))) {
+  const held: readonly Permission[] =
+    target.role === 'super_admin' ? PERMISSIONS : (target.permissions ?? [])
+  if (
+    target.role === 'super_admin' ||
+    !held.every((permission) => hasPermission(actor, permission))
+  ) {
     throw forbidden(OUTRANKED)
   }
 }
@@ -301,7 +359,10 @@ async function saveProfile(
   try {
     await db.transaction(async (tx) => {
       if (Object.keys(changes).length) {
-        await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, target.id))
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, target.id))
       }
       if (emailChanged) await revokeAccountAccess(tx, target.id)
       await alsoInTransaction?.(tx)
@@ -317,12 +378,20 @@ type ProfileChanges = { firstName: string; lastName: string; email: string; busi
 /** A realtor's commission chain: its upline by reference ('' removes it) and whether it is a registered company. */
 type RealtorChanges = { upline?: string; registeredCompany?: boolean }
 
-async function updateProfile<K extends 'customer' | 'realtor'>(kind: K, ctx: PeopleContext, changes: ProfileChanges, realtor: RealtorChanges = {}) {
+async function updateProfile<K extends 'customer' | 'realtor'>(
+  kind: K,
+  ctx: PeopleContext,
+  changes: ProfileChanges,
+  realtor: RealtorChanges = {},
+) {
   const { db, user: actor } = ctx
-  const person = orNotFound(await findPerson(db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
+  const person = orNotFound(
+    await findPerson(db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)),
+  )
   assertOutranks(actor, person)
   // A realtor brought the customer but does not own the address the password reset goes to.
-  if (actor.role === 'realtor' && changes.email !== person.email) throw fieldError('email', REALTOR_EMAIL_LOCKED)
+  if (actor.role === 'realtor' && changes.email !== person.email)
+    throw fieldError('email', REALTOR_EMAIL_LOCKED)
   await assertEmailFree(db, changes.email, person.id)
   const uplineId = kind === 'realtor' ? await namedUpline(db, realtor.upline) : undefined
   await saveProfile(db, person, changes, async (tx) => {
@@ -374,9 +443,14 @@ async function updateProfile<K extends 'customer' | 'realtor'>(kind: K, ctx: Peo
 /** Staff targets: admins, and the super admin only so that changing it answers a clear refusal. */
 async function findStaffTarget(ctx: PeopleContext, actor: ApiUser, action: 'change' | 'suspend') {
   const target = orNotFound(await findPerson(ctx.db, ctx.params.id, ['admin', 'super_admin']))
-  if (target.role === 'super_admin') throw forbidden(`The super admin cannot be ${action === 'change' ? 'changed' : 'suspended'}`)
+  if (target.role === 'super_admin')
+    throw forbidden(`The super admin cannot be ${action === 'change' ? 'changed' : 'suspended'}`)
   if (target.id === actor.id) {
-    throw forbidden(action === 'change' ? 'You cannot change your own permissions' : 'You cannot suspend yourself')
+    throw forbidden(
+      action === 'change'
+        ? 'You cannot change your own permissions'
+        : 'You cannot suspend yourself',
+    )
   }
   return target
 }
@@ -389,7 +463,8 @@ const updateUser = implement(endpoints.userUpdate, async (ctx) => {
     throw fieldError('permissions', GRANT_ONLY_HELD)
   }
   const kept = input.permissions
-  if (input.email && input.email !== target.email) await assertEmailFree(ctx.db, input.email, target.id)
+  if (input.email && input.email !== target.email)
+    await assertEmailFree(ctx.db, input.email, target.id)
   await saveProfile(ctx.db, target, input.email ? { email: input.email } : {}, async (tx) => {
     if (input.email && input.email !== target.email) {
       await recordAudit(tx, {
@@ -436,17 +511,28 @@ const updateUser = implement(endpoints.userUpdate, async (ctx) => {
 
 export const STAFF_SUSPENSION = 'Only staff can lift this suspension'
 
-async function suspendPerson<K extends Kind>(kind: K, ctx: PeopleContext, wanted: boolean | undefined) {
+async function suspendPerson<K extends Kind>(
+  kind: K,
+  ctx: PeopleContext,
+  wanted: boolean | undefined,
+) {
   const actor = ctx.user
   const target =
     kind === 'user'
       ? await findStaffTarget(ctx, actor, 'suspend')
-      : orNotFound(await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)))
+      : orNotFound(
+          await findPerson(ctx.db, ctx.params.id, [ROLE_OF[kind]], realtorScope(actor, kind)),
+        )
   if (target.id === actor.id) throw forbidden('You cannot suspend yourself')
   assertOutranks(actor, target)
   const suspend = wanted ?? !target.isSuspended
   // A realtor lifts only the suspensions it made itself; staff (or an unknown suspender) outrank it.
-  if (!suspend && target.isSuspended && actor.role === 'realtor' && target.suspendedById !== actor.id) {
+  if (
+    !suspend &&
+    target.isSuspended &&
+    actor.role === 'realtor' &&
+    target.suspendedById !== actor.id
+  ) {
     throw forbidden(STAFF_SUSPENSION)
   }
   // Suspending again keeps the first suspender on record, so a realtor cannot take over a staff suspension.
@@ -454,7 +540,10 @@ async function suspendPerson<K extends Kind>(kind: K, ctx: PeopleContext, wanted
     suspend && target.isSuspended
       ? {}
       : suspend
-        ? { suspendedById: actor.id, suspendedByRole: actor.role as 'super_admin' | 'admin' | 'realtor' }
+        ? {
+            suspendedById: actor.id,
+            suspendedByRole: actor.role as 'super_admin' | 'admin' | 'realtor',
+          }
         : { suspendedById: null, suspendedByRole: null }
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -485,7 +574,9 @@ const permissionList = implement(endpoints.permissionList, async ({ db }) => {
     .select({ name: permissionsTable.name, description: permissionsTable.description })
     .from(permissionsTable)
   const order = new Map<string, number>(PERMISSIONS.map((name, index) => [name, index]))
-  const known = rows.filter((row): row is { name: Permission; description: string } => order.has(row.name))
+  const known = rows.filter((row): row is { name: Permission; description: string } =>
+    order.has(row.name),
+  )
   return { data: known.sort((a, b) => order.get(a.name)! - order.get(b.name)!) }
 })
 
@@ -499,8 +590,12 @@ export const peopleHandlers = {
   customerList: implement(endpoints.customerList, (ctx) => listOf('customer', ctx, ctx.query)),
   customerCreate: createCustomer,
   customerShow: implement(endpoints.customerShow, customerDetails),
-  customerUpdate: implement(endpoints.customerUpdate, (ctx) => updateProfile('customer', ctx, names(ctx.body))),
-  customerSuspend: implement(endpoints.customerSuspend, (ctx) => suspendPerson('customer', ctx, ctx.body.is_suspended)),
+  customerUpdate: implement(endpoints.customerUpdate, (ctx) =>
+    updateProfile('customer', ctx, names(ctx.body)),
+  ),
+  customerSuspend: implement(endpoints.customerSuspend, (ctx) =>
+    suspendPerson('customer', ctx, ctx.body.is_suspended),
+  ),
   realtorList: implement(endpoints.realtorList, (ctx) => listOf('realtor', ctx, ctx.query)),
   realtorCreate: createRealtor,
   realtorShow: implement(endpoints.realtorShow, realtorDetails),
@@ -512,19 +607,26 @@ export const peopleHandlers = {
       { upline: ctx.body.upline, registeredCompany: ctx.body.registered_company },
     ),
   ),
-  realtorSuspend: implement(endpoints.realtorSuspend, (ctx) => suspendPerson('realtor', ctx, ctx.body.is_suspended)),
-  realtorCompanyDecision: implement(endpoints.realtorCompanyDecision, async ({ db, user, params, body }) => {
-    const realtor = orNotFound(await findPerson(db, params.id, ['realtor']))
-    const decided = await decideCompanyRequest(db, realtor, body.decision, user)
-    return {
-      message: body.decision === 'approve' ? COMPANY_REQUEST_APPROVED : COMPANY_REQUEST_REJECTED,
-      data: { registered_company: decided.registeredCompany, registered_company_request: null },
-    }
-  }),
+  realtorSuspend: implement(endpoints.realtorSuspend, (ctx) =>
+    suspendPerson('realtor', ctx, ctx.body.is_suspended),
+  ),
+  realtorCompanyDecision: implement(
+    endpoints.realtorCompanyDecision,
+    async ({ db, user, params, body }) => {
+      const realtor = orNotFound(await findPerson(db, params.id, ['realtor']))
+      const decided = await decideCompanyRequest(db, realtor, body.decision, user)
+      return {
+        message: body.decision === 'approve' ? COMPANY_REQUEST_APPROVED : COMPANY_REQUEST_REJECTED,
+        data: { registered_company: decided.registeredCompany, registered_company_request: null },
+      }
+    },
+  ),
   userList: implement(endpoints.userList, (ctx) => listOf('user', ctx, ctx.query)),
   userCreate: createUser,
   userShow: implement(endpoints.userShow, userDetails),
   userUpdate: updateUser,
-  userSuspend: implement(endpoints.userSuspend, (ctx) => suspendPerson('user', ctx, ctx.body.is_suspended)),
+  userSuspend: implement(endpoints.userSuspend, (ctx) =>
+    suspendPerson('user', ctx, ctx.body.is_suspended),
+  ),
   permissionList: permissionList,
 } satisfies HandlerTable

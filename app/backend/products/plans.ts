@@ -2,7 +2,11 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
 import { discountedKobo, planCoversPrice, formatKobo } from '~/contract/money'
-import { arrearsRulesProblems, DEFAULT_ARREARS_RULES, type ArrearsRules } from '~/contract/arrears-rules'
+import {
+  arrearsRulesProblems,
+  DEFAULT_ARREARS_RULES,
+  type ArrearsRules,
+} from '~/contract/arrears-rules'
 import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
 import { paymentPlans, products } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
@@ -56,7 +60,13 @@ async function planFor(db: Executor, productId: number, uuid: string) {
   const [plan] = await db
     .select()
     .from(paymentPlans)
-    .where(and(eq(paymentPlans.uuid, uuid), eq(paymentPlans.productId, productId), isNull(paymentPlans.deletedAt)))
+    .where(
+      and(
+        eq(paymentPlans.uuid, uuid),
+        eq(paymentPlans.productId, productId),
+        isNull(paymentPlans.deletedAt),
+      ),
+    )
     .limit(1)
   return orNotFound(plan, 'Payment plan not found')
 }
@@ -81,7 +91,7 @@ const list = implement(endpoints.paymentPlanList, async (ctx) => {
     data: paginated(
       rows.map((row) => toPaymentPlan(row, product.deposit)),
       page,
-      total
+      total,
     ),
   }
 })
@@ -102,7 +112,7 @@ async function planInput(
   if (product.deposit !== null && amount <= product.deposit) {
     throw fieldError(
       'amount',
-      `Amount must be more than the initial deposit (${formatKobo(product.deposit)})`
+      `Amount must be more than the initial deposit (${formatKobo(product.deposit)})`,
     )
   }
   const rules: ArrearsRules = {
@@ -114,7 +124,10 @@ async function planInput(
   const problems = arrearsRulesProblems(rules)
   const field = (Object.keys(problems) as (keyof ArrearsRules)[])[0]
   if (field) throw fieldError(PLAN_RULE_FIELDS[field], problems[field]!)
-  return { product, values: { amount, duration: input.duration, durationType: input.duration_type, ...rules } }
+  return {
+    product,
+    values: { amount, duration: input.duration, durationType: input.duration_type, ...rules },
+  }
 }
 
 const PLAN_RULE_FIELDS: Record<keyof ArrearsRules, string> = {
@@ -135,7 +148,8 @@ const planSnapshot = (row: PlanRow) => ({
   default_action: row.defaultAction,
 })
 
-const planWords = (row: PlanRow) => `${formatKobo(row.amount)} over ${row.duration} ${row.durationType}`
+const planWords = (row: PlanRow) =>
+  `${formatKobo(row.amount)} over ${row.duration} ${row.durationType}`
 
 const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
   const { product, values } = await planInput(ctx)
@@ -153,7 +167,10 @@ const create = implement(endpoints.paymentPlanCreate, async (ctx) => {
     })
     return plan
   })
-  return { message: 'Payment plan created successfully', data: toPaymentPlan(plan, product.deposit) }
+  return {
+    message: 'Payment plan created successfully',
+    data: toPaymentPlan(plan, product.deposit),
+  }
 })
 
 const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
@@ -161,7 +178,11 @@ const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
   const existing = await planFor(ctx.db, product.id, ctx.params.uuid)
   const { values } = await planInput(ctx, existing)
   const plan = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, existing.id)).for('update')
+    const [before] = await tx
+      .select()
+      .from(paymentPlans)
+      .where(eq(paymentPlans.id, existing.id))
+      .for('update')
     const [plan] = await tx
       .update(paymentPlans)
       .set({ ...values, updatedAt: new Date() })
@@ -180,7 +201,10 @@ const update = implement(endpoints.paymentPlanUpdate, async (ctx) => {
     })
     return plan
   })
-  return { message: 'Payment plan updated successfully', data: toPaymentPlan(plan, product.deposit) }
+  return {
+    message: 'Payment plan updated successfully',
+    data: toPaymentPlan(plan, product.deposit),
+  }
 })
 
 /** Plans are kept (marked deleted) so subscriptions made under them still show their terms. */

@@ -42,11 +42,11 @@ function productColumns(viewerId: number | null) {
     >`array(select f.name from product_images pi join files f on f.id = pi.file_id where pi.product_id = "products"."id" order by pi.position, pi.id)`,
     subscriptionCount:
       sql<number>`(select count(distinct s.user_id) from subscriptions s where s.product_id = "products"."id" and s.status not in ('cancelled', 'expired'))`.mapWith(
-        Number
+        Number,
       ),
     planCount:
       sql<number>`(select count(*) from payment_plans pp where pp.product_id = "products"."id" and pp.deleted_at is null)`.mapWith(
-        Number
+        Number,
       ),
     hasSubscribed:
       viewerId === null
@@ -61,7 +61,6 @@ function selectProducts(db: Executor, viewerId: number | null) {
   return db.select(productColumns(viewerId)).from(products)
 }
 
-
 export function toProduct(row: ProductRow): Product {
   const isInvestment = row.type === 'land_investment'
   return {
@@ -71,7 +70,8 @@ export function toProduct(row: ProductRow): Product {
     description: row.description,
     location: row.location,
     amount: koboToNaira(row.amount),
-    initial_deposit_amount: row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
+    initial_deposit_amount:
+      row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
     land_type: row.landType,
     size: row.size,
     size_in_measurement: row.sizeInMeasurement,
@@ -105,44 +105,76 @@ export type ProductFilters = {
 function productConditions(filters: ProductFilters) {
   const conditions: SQL[] = []
   if (filters.type) conditions.push(eq(products.type, filters.type))
-  if (filters.available_status) conditions.push(eq(products.isAvailable, filters.available_status === 'available'))
+  if (filters.available_status)
+    conditions.push(eq(products.isAvailable, filters.available_status === 'available'))
   if (filters.land_type) conditions.push(eq(products.landType, filters.land_type))
-  if (filters.land_investment_type) conditions.push(eq(products.landInvestmentType, filters.land_investment_type))
+  if (filters.land_investment_type)
+    conditions.push(eq(products.landInvestmentType, filters.land_investment_type))
   if (filters.search) conditions.push(ilike(searchText, `%${escapeLike(filters.search)}%`))
   return conditions
 }
 
 const productOrder = [desc(products.createdAt), desc(products.id)]
 
-export async function listProducts(db: Executor, viewerId: number | null, filters: ProductFilters, page: number) {
+export async function listProducts(
+  db: Executor,
+  viewerId: number | null,
+  filters: ProductFilters,
+  page: number,
+) {
   const conditions = productConditions(filters)
   const where = conditions.length ? and(...conditions) : undefined
 
   // The page's ids first: the columns counting investors and plans would otherwise be computed for
   // every row the offset skips.
   const [ids, [{ total }]] = await Promise.all([
-    db.select({ id: products.id }).from(products).where(where).orderBy(...productOrder).limit(PAGE_SIZE).offset(pageOffset(page)),
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...productOrder)
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
       .where(where),
   ])
   const rows = ids.length
-    ? await selectProducts(db, viewerId).where(inArray(products.id, ids.map(({ id }) => id))).orderBy(...productOrder)
+    ? await selectProducts(db, viewerId)
+        .where(
+          inArray(
+            products.id,
+            ids.map(({ id }) => id),
+          ),
+        )
+        .orderBy(...productOrder)
     : []
   return paginated(rows.map(toProduct), page, total)
 }
 
 /** The highest product id now: an export reads only products up to it, so one added meanwhile shifts no batch. */
 export async function lastProductId(db: Executor) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${products.id}), 0)`.mapWith(Number) }).from(products)
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${products.id}), 0)`.mapWith(Number) })
+    .from(products)
   return row.id
 }
 
 /** A batch of the list's rows in its order, for its CSV export; products added after `throughId` are left out. */
-export async function productExportRows(db: Executor, filters: ProductFilters, throughId: number, offset: number, limit: number) {
+export async function productExportRows(
+  db: Executor,
+  filters: ProductFilters,
+  throughId: number,
+  offset: number,
+  limit: number,
+) {
   const where = and(...productConditions(filters), lte(products.id, throughId))
-  return selectProducts(db, null).where(where).orderBy(...productOrder).limit(limit).offset(offset)
+  return selectProducts(db, null)
+    .where(where)
+    .orderBy(...productOrder)
+    .limit(limit)
+    .offset(offset)
 }
 
 /** One product by reference (any letter case), with the viewer's has_subscribed. */

@@ -11,7 +11,14 @@ import { newReference } from '../references'
 import { paymentPlanHandlers } from './plans'
 import { findProduct, lastProductId, listProducts, productExportRows } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
-import { assertDepositBelowPlans, insertProduct, productSnapshot, productValues, resolveImages, setProductImages } from './service'
+import {
+  assertDepositBelowPlans,
+  insertProduct,
+  productSnapshot,
+  productValues,
+  resolveImages,
+  setProductImages,
+} from './service'
 
 const PRODUCT_CSV_HEADER = [
   'reference',
@@ -37,40 +44,51 @@ const PRODUCT_CSV_HEADER = [
 ]
 
 /** The export's file is named after the web list it comes from. */
-const PRODUCT_LIST_NAMES = { land: 'land-purchases', land_investment: 'land-investments', all: 'products' }
+const PRODUCT_LIST_NAMES = {
+  land: 'land-purchases',
+  land_investment: 'land-investments',
+  all: 'products',
+}
 
-const list = implement(endpoints.productList, async ({ db, user, query: { page, format, ...filters } }) => {
-  if (format === 'csv') {
-    let throughId: number | null = null
-    return csvStream(exportFilename(PRODUCT_LIST_NAMES[filters.type ?? 'all']), PRODUCT_CSV_HEADER, async (offset, limit) => {
-      throughId ??= await lastProductId(db)
-      const rows = await productExportRows(db, filters, throughId, offset, limit)
-      return rows.map((row) => [
-        row.reference,
-        row.name || row.location || row.reference,
-        row.type,
-        row.location,
-        decimalAmount(row.amount),
-        row.initialDepositAmount === null ? null : decimalAmount(row.initialDepositAmount),
-        row.landType,
-        row.size,
-        row.sizeInMeasurement,
-        row.unitAvailable,
-        row.isAvailable ? 'yes' : 'no',
-        row.discountPercentage,
-        row.landInvestmentType,
-        row.investmentReturn,
-        row.interval,
-        row.duration,
-        row.frequencyPeriod,
-        row.subscriptionCount,
-        row.planCount,
-        new Date(row.createdAt).toISOString(),
-      ])
-    })
-  }
-  return { data: await listProducts(db, user.id, filters, page ?? 1) }
-})
+const list = implement(
+  endpoints.productList,
+  async ({ db, user, query: { page, format, ...filters } }) => {
+    if (format === 'csv') {
+      let throughId: number | null = null
+      return csvStream(
+        exportFilename(PRODUCT_LIST_NAMES[filters.type ?? 'all']),
+        PRODUCT_CSV_HEADER,
+        async (offset, limit) => {
+          throughId ??= await lastProductId(db)
+          const rows = await productExportRows(db, filters, throughId, offset, limit)
+          return rows.map((row) => [
+            row.reference,
+            row.name || row.location || row.reference,
+            row.type,
+            row.location,
+            decimalAmount(row.amount),
+            row.initialDepositAmount === null ? null : decimalAmount(row.initialDepositAmount),
+            row.landType,
+            row.size,
+            row.sizeInMeasurement,
+            row.unitAvailable,
+            row.isAvailable ? 'yes' : 'no',
+            row.discountPercentage,
+            row.landInvestmentType,
+            row.investmentReturn,
+            row.interval,
+            row.duration,
+            row.frequencyPeriod,
+            row.subscriptionCount,
+            row.planCount,
+            new Date(row.createdAt).toISOString(),
+          ])
+        },
+      )
+    }
+    return { data: await listProducts(db, user.id, filters, page ?? 1) }
+  },
+)
 
 const show = implement(endpoints.productShow, async ({ db, user, params }) => {
   const found = orNotFound(await findProduct(db, params.reference, user.id), 'Product not found')
@@ -95,21 +113,34 @@ const create = implement(endpoints.productCreate, async (ctx) => {
     })
     return product
   })
-  const found = orNotFound(await findProduct(ctx.db, created.reference, user.id), 'Product not found')
+  const found = orNotFound(
+    await findProduct(ctx.db, created.reference, user.id),
+    'Product not found',
+  )
   return { message: 'Product created successfully', data: found.product }
 })
 
 const update = implement(endpoints.productUpdate, async (ctx) => {
   const { user, body } = ctx
-  const existing = orNotFound(await findProduct(ctx.db, ctx.params.reference, user.id), 'Product not found')
-  if (body.type && body.type !== existing.product.type) throw fieldError('type', 'The type of a product cannot be changed')
-  const input = body.type ? { ...body, type: body.type } : parseValue(productRules, { ...body, type: existing.product.type })
+  const existing = orNotFound(
+    await findProduct(ctx.db, ctx.params.reference, user.id),
+    'Product not found',
+  )
+  if (body.type && body.type !== existing.product.type)
+    throw fieldError('type', 'The type of a product cannot be changed')
+  const input = body.type
+    ? { ...body, type: body.type }
+    : parseValue(productRules, { ...body, type: existing.product.type })
   const values = productValues(input)
   await assertDepositBelowPlans(ctx.db, existing.id, values.initialDepositAmount)
   const imageIds = input.images === undefined ? null : await resolveImages(ctx.db, input.images)
   await ctx.db.transaction(async (tx) => {
     // Locked first, so the before snapshot is the one this update changes.
-    await tx.select({ id: products.id }).from(products).where(eq(products.id, existing.id)).for('update')
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, existing.id))
+      .for('update')
     const before = await productSnapshot(tx, existing.id)
     await tx.update(products).set(values).where(eq(products.id, existing.id))
     if (imageIds) await setProductImages(tx, existing.id, imageIds)
@@ -124,7 +155,10 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
       changes,
     })
   })
-  const found = orNotFound(await findProduct(ctx.db, existing.product.reference, user.id), 'Product not found')
+  const found = orNotFound(
+    await findProduct(ctx.db, existing.product.reference, user.id),
+    'Product not found',
+  )
   return { message: 'Product updated successfully', data: found.product }
 })
 

@@ -12,7 +12,7 @@ const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : 
 /** The columns a product payload sets: land fields for land, investment fields for investments. */
 export function productValues(input: Omit<ProductPayload, 'name'> & { name?: string }) {
   const byQuantity = input.available_by_quantity
-  const unitAvailable = byQuantity ? input.unit_available ?? 0 : null
+  const unitAvailable = byQuantity ? (input.unit_available ?? 0) : null
   const common = {
     // An edit without a name keeps the product's name.
     ...(input.name === undefined ? {} : { name: input.name }),
@@ -52,7 +52,7 @@ export function productValues(input: Omit<ProductPayload, 'name'> & { name?: str
     investmentReturn: input.investment_return ?? null,
     landInvestmentType: input.land_investment_type ?? null,
     interval: input.interval ?? null,
-    duration: input.land_investment_type === 'recurring' ? input.duration ?? null : null,
+    duration: input.land_investment_type === 'recurring' ? (input.duration ?? null) : null,
     frequencyPeriod: input.frequency_period ?? null,
   }
 }
@@ -62,8 +62,13 @@ export async function resolveImages(db: Executor, urls: string[]) {
   const { ids, invalid } = await imageFileIds(db, urls, PRODUCT_IMAGE_FOLDER)
   if (invalid.length) {
     throw validationError(
-      Object.fromEntries(invalid.map((index) => [`images.${index}`, ['The image must be an uploaded product image']])),
-      'The image must be an uploaded product image'
+      Object.fromEntries(
+        invalid.map((index) => [
+          `images.${index}`,
+          ['The image must be an uploaded product image'],
+        ]),
+      ),
+      'The image must be an uploaded product image',
     )
   }
   return ids
@@ -77,18 +82,30 @@ export async function setProductImages(db: Executor, productId: number, fileIds:
     .where(eq(productImages.productId, productId))
   await db.delete(productImages).where(eq(productImages.productId, productId))
   if (fileIds.length) {
-    await db.insert(productImages).values(fileIds.map((fileId, position) => ({ productId, fileId, position })))
+    await db
+      .insert(productImages)
+      .values(fileIds.map((fileId, position) => ({ productId, fileId, position })))
   }
   const detached = previous.map((image) => image.fileId).filter((id) => !fileIds.includes(id))
   if (!detached.length) return
   const stillUsed = db.select({ fileId: productImages.fileId }).from(productImages)
   await db
     .delete(files)
-    .where(and(inArray(files.id, detached), eq(files.folder, PRODUCT_IMAGE_FOLDER), notInArray(files.id, stillUsed)))
+    .where(
+      and(
+        inArray(files.id, detached),
+        eq(files.folder, PRODUCT_IMAGE_FOLDER),
+        notInArray(files.id, stillUsed),
+      ),
+    )
 }
 
 /** Every instalment plan must cost more than the deposit paid first. */
-export async function assertDepositBelowPlans(db: Executor, productId: number, depositKobo: number | null) {
+export async function assertDepositBelowPlans(
+  db: Executor,
+  productId: number,
+  depositKobo: number | null,
+) {
   if (depositKobo === null) return
   const [{ smallest }] = await db
     .select({ smallest: min(paymentPlans.amount) })
@@ -97,7 +114,7 @@ export async function assertDepositBelowPlans(db: Executor, productId: number, d
   if (smallest !== null && Number(smallest) <= depositKobo) {
     throw fieldError(
       'initial_deposit_amount',
-      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatKobo(Number(smallest))})`
+      `Initial deposit must be less than every payment plan's amount (the smallest is ${formatKobo(Number(smallest))})`,
     )
   }
 }
@@ -105,7 +122,7 @@ export async function assertDepositBelowPlans(db: Executor, productId: number, d
 export async function insertProduct(
   db: Executor,
   values: ReturnType<typeof productValues>,
-  extra: { reference: string; createdById: number | null }
+  extra: { reference: string; createdById: number | null },
 ) {
   const [created] = await db
     .insert(products)
@@ -129,7 +146,8 @@ export async function productSnapshot(db: Executor, productId: number) {
     description: row.description,
     location: row.location,
     amount: koboToNaira(row.amount),
-    initial_deposit_amount: row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
+    initial_deposit_amount:
+      row.initialDepositAmount === null ? null : koboToNaira(row.initialDepositAmount),
     available_by_quantity: row.availableByQuantity,
     unit_available: row.unitAvailable,
     is_available: row.isAvailable,
@@ -144,5 +162,9 @@ export async function productSnapshot(db: Executor, productId: number) {
     frequency_period: row.frequencyPeriod,
     images: images.map((image) => image.name),
   }
-  return { reference: row.reference, label: row.name ? `${row.name} (${row.reference})` : row.reference, snapshot }
+  return {
+    reference: row.reference,
+    label: row.name ? `${row.name} (${row.reference})` : row.reference,
+    snapshot,
+  }
 }

@@ -1,9 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
 import { formatDateTime24 } from '~/contract/format'
-import { maskedPayoutAccount, payoutAccountChanged, payoutAccountOf, type PayoutAccount } from '~/contract/payout-account'
+import {
+  maskedPayoutAccount,
+  payoutAccountChanged,
+  payoutAccountOf,
+  type PayoutAccount,
+} from '~/contract/payout-account'
 import { payoutAccountHeldUntil } from '~/contract/payout-rules'
 import type { Role } from '~/contract/permissions'
-import { EMPTY_PROFILE, PAYOUT_ACCOUNT_PASSWORD_NEEDED, withBankName, type Profile } from '~/contract/profile'
+import {
+  EMPTY_PROFILE,
+  PAYOUT_ACCOUNT_PASSWORD_NEEDED,
+  withBankName,
+  type Profile,
+} from '~/contract/profile'
 import { changesBetween, recordAudit } from '../audit/record'
 import { personLabel, personRecordType } from '../auth/audit'
 import { appUrl, getConfig } from '../config'
@@ -45,10 +55,20 @@ export type ProfileInput = {
   registered_company?: boolean
 }
 
-type ProfileOwner = { id: number; reference: string; firstName: string; lastName: string; role: Role }
+type ProfileOwner = {
+  id: number
+  reference: string
+  firstName: string
+  lastName: string
+  role: Role
+}
 
 /** A payout account set, changed or removed by a save: the new one (null when removed), when, and until when payouts to it wait. */
-export type PayoutAccountChange = { account: PayoutAccount | null; changedAt: Date; heldUntil: Date }
+export type PayoutAccountChange = {
+  account: PayoutAccount | null
+  changedAt: Date
+  heldUntil: Date
+}
 
 /**
  * Saves the whole profile: a field left out is cleared. A save that changes nothing leaves no audit
@@ -78,10 +98,15 @@ export async function saveProfile(
     accountName: input.account_name ?? null,
   }
   return db.transaction(async (tx) => {
-    await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update')
+    await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update')
     const before = await getProfile(tx, userId)
     const accountChanged = payoutAccountChanged(before, input)
-    if (accountChanged && !passwordConfirmed) throw fieldError('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
+    if (accountChanged && !passwordConfirmed)
+      throw fieldError('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
     const changedAt = new Date()
     const saved = accountChanged ? { ...values, payoutAccountChangedAt: changedAt } : values
     await tx
@@ -89,7 +114,10 @@ export async function saveProfile(
       .values({ userId, ...saved })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...saved, updatedAt: sql`now()` } })
     const after = await getProfile(tx, userId)
-    const companyRequestWaiting = owner.role === 'realtor' ? await askForRegisteredCompany(tx, owner, input.registered_company ?? false) : false
+    const companyRequestWaiting =
+      owner.role === 'realtor'
+        ? await askForRegisteredCompany(tx, owner, input.registered_company ?? false)
+        : false
     const changes = changesBetween(before, after)
     if (!Object.keys(changes).length) return { accountChange: null, companyRequestWaiting }
     const fields = Object.keys(changes).join(', ').replaceAll('_', ' ')
@@ -116,7 +144,11 @@ export async function saveProfile(
         `confirming the password; payouts are held until ${until}. Changed: ${fields}`,
       changes,
     })
-    await notify(tx, owner.id, { title: PAYOUT_ACCOUNT_CHANGED_TITLE, body: payoutAccountChangedText(change).join(' '), link: '/settings' })
+    await notify(tx, owner.id, {
+      title: PAYOUT_ACCOUNT_CHANGED_TITLE,
+      body: payoutAccountChangedText(change).join(' '),
+      link: '/settings',
+    })
     return { accountChange: change, companyRequestWaiting }
   })
 }
@@ -137,10 +169,20 @@ function payoutAccountChangedText(change: PayoutAccountChange) {
 }
 
 /** The security notice of a payout account change: always sent (a security notice is never capped). */
-export async function mailPayoutAccountChanged(db: Executor, holder: { email: string; firstName: string }, change: PayoutAccountChange) {
+export async function mailPayoutAccountChanged(
+  db: Executor,
+  holder: { email: string; firstName: string },
+  change: PayoutAccountChange,
+) {
   await sendSecurityNotice(db, {
     to: holder.email,
     subject: 'Your payout account was changed',
-    text: [`Hello ${holder.firstName},`, '', ...payoutAccountChangedText(change), '', `Your profile: ${appUrl()}/settings`].join('\n'),
+    text: [
+      `Hello ${holder.firstName},`,
+      '',
+      ...payoutAccountChangedText(change),
+      '',
+      `Your profile: ${appUrl()}/settings`,
+    ].join('\n'),
   })
 }

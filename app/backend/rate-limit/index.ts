@@ -44,13 +44,15 @@ export const LIMITS = {
   accountsCreatedFromAddress: {
     max: 60,
     windowSeconds: 3600,
-    message: 'Too many accounts have been added from your network in the last hour. Please try again later.',
+    message:
+      'Too many accounts have been added from your network in the last hour. Please try again later.',
   },
   // Every e-mail, of any kind, to one address (app/backend/mail counts them).
   mailToAddressHour: {
     max: 10,
     windowSeconds: 3600,
-    message: 'Too many e-mails have been sent to this address in the last hour. Please try again later.',
+    message:
+      'Too many e-mails have been sent to this address in the last hour. Please try again later.',
   },
   mailToAddressDay: {
     max: 30,
@@ -61,14 +63,20 @@ export const LIMITS = {
   unknownCodeFromAddress: {
     max: 20,
     windowSeconds: 60,
-    message: 'Too many documents checked that could not be found. Please wait a minute and try again.',
+    message:
+      'Too many documents checked that could not be found. Please wait a minute and try again.',
   },
 } satisfies Record<string, Limit>
 
 /** One thing counted: events under `bucket` for `key`, held to each of `limits`. A null key (no client address known) counts nothing. */
 export type Counter = { bucket: string; key: string | null; limits: Limit[] }
 
-export async function countRecent(db: Executor, bucket: string, key: string, windowSeconds: number) {
+export async function countRecent(
+  db: Executor,
+  bucket: string,
+  key: string,
+  windowSeconds: number,
+) {
   const [row] = await db
     .select({ total: count() })
     .from(rateLimitEvents)
@@ -120,7 +128,11 @@ export async function consumeTogether(db: Executor, counters: Counter[]) {
     }
     for (const counter of counted) {
       const refused = await reachedLimit(tx, counter.bucket, counter.key, counter.limits)
-      if (refused) throw tooManyRequests(refused.message, await secondsUntilFree(tx, counter.bucket, counter.key, refused))
+      if (refused)
+        throw tooManyRequests(
+          refused.message,
+          await secondsUntilFree(tx, counter.bucket, counter.key, refused),
+        )
     }
     const rows = await tx
       .insert(rateLimitEvents)
@@ -144,7 +156,9 @@ export async function reachedLimit(db: Executor, bucket: string, key: string, li
       Object.fromEntries(
         limits.map((limit, index) => [
           `w${index}`,
-          sql<number>`count(*) filter (where ${rateLimitEvents.createdAt} > now() - make_interval(secs => ${limit.windowSeconds}))`.mapWith(Number),
+          sql<number>`count(*) filter (where ${rateLimitEvents.createdAt} > now() - make_interval(secs => ${limit.windowSeconds}))`.mapWith(
+            Number,
+          ),
         ]),
       ),
     )
@@ -168,7 +182,10 @@ export async function secondsUntilFree(db: Executor, bucket: string, key: string
   if (recent < limit.max) return 0
   const [row] = await db
     .select({
-      seconds: sql<number>`extract(epoch from (${rateLimitEvents.createdAt} + make_interval(secs => ${limit.windowSeconds}) - now()))`.mapWith(Number),
+      seconds:
+        sql<number>`extract(epoch from (${rateLimitEvents.createdAt} + make_interval(secs => ${limit.windowSeconds}) - now()))`.mapWith(
+          Number,
+        ),
     })
     .from(rateLimitEvents)
     .where(
@@ -184,7 +201,8 @@ export async function secondsUntilFree(db: Executor, bucket: string, key: string
   return Math.max(0, row?.seconds ?? limit.windowSeconds)
 }
 
-const lockName = (counter: { bucket: string; key: string | null }) => `rate-limit:${counter.bucket}:${counter.key}`
+const lockName = (counter: { bucket: string; key: string | null }) =>
+  `rate-limit:${counter.bucket}:${counter.key}`
 
 export async function pruneRateLimitEvents(db: Executor, olderThanSeconds = 24 * 3600) {
   await db

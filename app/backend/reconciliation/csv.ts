@@ -1,10 +1,17 @@
 import { parse } from 'csv-parse'
-import { ReadingTime, STATEMENT_LIMITS, StatementError, TOO_MANY_COLUMNS, TOO_MANY_ROWS } from './limits'
+import {
+  ReadingTime,
+  STATEMENT_LIMITS,
+  StatementError,
+  TOO_MANY_COLUMNS,
+  TOO_MANY_ROWS,
+} from './limits'
 
 /** Characters handed to the parser between pauses. */
 const CHUNK = 64 * 1024
 
-export const QUOTE_NOT_CLOSED = 'The statement has a quote that is never closed: export it again from internet banking'
+export const QUOTE_NOT_CLOSED =
+  'The statement has a quote that is never closed: export it again from internet banking'
 
 /**
  * A CSV file as rows of cells, read by csv-parse: quoted cells (with "" for a quote, commas and
@@ -40,7 +47,8 @@ export async function readCsv(text: string, time = new ReadingTime()): Promise<s
   } catch (error) {
     parser.destroy()
     if (error instanceof StatementError) throw error
-    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw new StatementError(QUOTE_NOT_CLOSED)
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new StatementError(QUOTE_NOT_CLOSED)
     throw new StatementError(`The statement could not be read as CSV: ${(error as Error).message}`)
   }
   return rows
@@ -48,5 +56,7 @@ export async function readCsv(text: string, time = new ReadingTime()): Promise<s
 
 /** Cells back as one CSV line, quoted where a cell holds a comma, quote or line break: a line's raw text. */
 export function csvRowText(cells: string[]): string {
-  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')
+  return cells
+    .map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+    .join(',')
 }

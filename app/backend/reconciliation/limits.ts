@@ -36,7 +36,8 @@ export const TOO_MANY_ROWS = `The statement has more than ${thousands(STATEMENT_
 export const TOO_MANY_COLUMNS = `The statement has more than ${STATEMENT_LIMITS.columns} columns: export it again from internet banking`
 export const tooManyCreditLines = (count: number) =>
   `The statement has ${thousands(count)} credit lines: at most ${thousands(STATEMENT_LIMITS.creditLines)} are imported at once, so export a shorter period`
-export const TOO_SLOW = 'The statement took too long to read: export a shorter period from internet banking'
+export const TOO_SLOW =
+  'The statement took too long to read: export a shorter period from internet banking'
 
 /**
  * The processor time a reader has spent on one file. A reader works in small steps and calls

@@ -41,7 +41,9 @@ export const LIKELY_WITHIN_DAYS = 3
 
 /** The subscription references a narration holds, upper case ("sub-7kq2m9" included, and "SUB 7KQ2M9"). */
 export function subscriptionReferences(narration: string) {
-  return [...narration.matchAll(/\bSUB[-\s]([A-Z0-9]{4,12})\b/gi)].map((match) => `SUB-${match[1].toUpperCase()}`)
+  return [...narration.matchAll(/\bSUB[-\s]([A-Z0-9]{4,12})\b/gi)].map(
+    (match) => `SUB-${match[1].toUpperCase()}`,
+  )
 }
 
 /** The edit distance of two short words, stopping early beyond `limit`. */
@@ -62,7 +64,11 @@ export function editDistance(a: string, b: string, limit = 2) {
   return previous[b.length]
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length >= 2)
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 2)
 
 /**
  * Whether the narration names the customer: at least two of their name's words (one if the name
@@ -72,36 +78,64 @@ export function nameResembles(narration: string, customerName: string) {
   const said = words(narration)
   const name = [...new Set(words(customerName))]
   if (!name.length) return false
-  const found = name.filter((part) => said.some((word) => word === part || (part.length >= 4 && editDistance(word, part, 1) <= 1)))
+  const found = name.filter((part) =>
+    said.some((word) => word === part || (part.length >= 4 && editDistance(word, part, 1) <= 1)),
+  )
   return found.length >= Math.min(2, name.length)
 }
 
-const daysApart = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000
+const daysApart = (a: string, b: string) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000
 
-export function matchLines(lines: MatchLine[], payments: PendingPayment[], subscriptions: PayableSubscription[]): Map<number, LineMatch> {
+export function matchLines(
+  lines: MatchLine[],
+  payments: PendingPayment[],
+  subscriptions: PayableSubscription[],
+): Map<number, LineMatch> {
   const result = new Map<number, LineMatch>()
   const takenPayments = new Set<number>()
   const takenSubscriptions = new Set<number>()
-  const none: LineMatch = { confidence: 'none', transactionId: null, subscriptionId: null, candidates: [] }
+  const none: LineMatch = {
+    confidence: 'none',
+    transactionId: null,
+    subscriptionId: null,
+    candidates: [],
+  }
   for (const line of lines) result.set(line.key, none)
 
   // Exact first: a line naming its subscription.
   for (const line of lines) {
     for (const reference of subscriptionReferences(line.narration)) {
       const payment = payments.find(
-        (p) => !takenPayments.has(p.id) && p.subscriptionReference === reference && p.amountKobo === line.amountKobo,
+        (p) =>
+          !takenPayments.has(p.id) &&
+          p.subscriptionReference === reference &&
+          p.amountKobo === line.amountKobo,
       )
       if (payment) {
         takenPayments.add(payment.id)
-        result.set(line.key, { confidence: 'exact', transactionId: payment.id, subscriptionId: null, candidates: [] })
+        result.set(line.key, {
+          confidence: 'exact',
+          transactionId: payment.id,
+          subscriptionId: null,
+          candidates: [],
+        })
         break
       }
       const subscription = subscriptions.find(
-        (s) => !takenSubscriptions.has(s.id) && s.reference === reference && s.dueKobo.includes(line.amountKobo),
+        (s) =>
+          !takenSubscriptions.has(s.id) &&
+          s.reference === reference &&
+          s.dueKobo.includes(line.amountKobo),
       )
       if (subscription) {
         takenSubscriptions.add(subscription.id)
-        result.set(line.key, { confidence: 'exact', transactionId: null, subscriptionId: subscription.id, candidates: [] })
+        result.set(line.key, {
+          confidence: 'exact',
+          transactionId: null,
+          subscriptionId: subscription.id,
+          candidates: [],
+        })
         break
       }
     }
@@ -128,7 +162,12 @@ export function matchLines(lines: MatchLine[], payments: PendingPayment[], subsc
     const candidates = fitting.get(line.key)
     if (!candidates?.length) continue
     if (candidates.length > 1) {
-      result.set(line.key, { confidence: 'ambiguous', transactionId: null, subscriptionId: null, candidates: candidates.map((p) => p.id).sort((a, b) => a - b) })
+      result.set(line.key, {
+        confidence: 'ambiguous',
+        transactionId: null,
+        subscriptionId: null,
+        candidates: candidates.map((p) => p.id).sort((a, b) => a - b),
+      })
     }
   }
   const single = lines
@@ -142,7 +181,12 @@ export function matchLines(lines: MatchLine[], payments: PendingPayment[], subsc
     const [payment] = fitting.get(line.key)!
     if (takenPayments.has(payment.id)) continue
     takenPayments.add(payment.id)
-    result.set(line.key, { confidence: 'likely', transactionId: payment.id, subscriptionId: null, candidates: [] })
+    result.set(line.key, {
+      confidence: 'likely',
+      transactionId: payment.id,
+      subscriptionId: null,
+      candidates: [],
+    })
   }
   return result
 }

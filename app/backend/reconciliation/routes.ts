@@ -1,7 +1,15 @@
 import { endpoints } from '~/contract/endpoints'
 import { formatNaira } from '~/contract/format'
 import { implement, type HandlerTable } from '../http/router'
-import { confirmLines, ignoreLine, importStatement, lineIdOf, linkLine, listLines, previewStatement } from './service'
+import {
+  confirmLines,
+  ignoreLine,
+  importStatement,
+  lineIdOf,
+  linkLine,
+  listLines,
+  previewStatement,
+} from './service'
 
 const preview = implement(endpoints.reconciliationPreview, async ({ db, user, body }) => ({
   message: 'Statement read: check its columns',
@@ -10,16 +18,25 @@ const preview = implement(endpoints.reconciliationPreview, async ({ db, user, bo
 
 const importIt = implement(endpoints.reconciliationImport, async ({ db, user, body }) => {
   const summary = await importStatement(db, user, body)
-  return { message: `Statement imported: ${summary.imported} new credit line${summary.imported === 1 ? '' : 's'}`, data: summary }
+  return {
+    message: `Statement imported: ${summary.imported} new credit line${summary.imported === 1 ? '' : 's'}`,
+    data: summary,
+  }
 })
 
-const lines = implement(endpoints.reconciliationLines, async ({ db, user, query: { page = 1, ...filters } }) => ({
-  data: await listLines(db, user, { ...filters, page }),
-}))
+const lines = implement(
+  endpoints.reconciliationLines,
+  async ({ db, user, query: { page = 1, ...filters } }) => ({
+    data: await listLines(db, user, { ...filters, page }),
+  }),
+)
 
 const confirm = implement(endpoints.reconciliationConfirm, async ({ db, user, body }) => {
   const confirmed = await confirmLines(db, user, body.line_ids)
-  return { message: `${confirmed.length} payment${confirmed.length === 1 ? '' : 's'} confirmed`, data: confirmed }
+  return {
+    message: `${confirmed.length} payment${confirmed.length === 1 ? '' : 's'} confirmed`,
+    data: confirmed,
+  }
 })
 
 const link = implement(endpoints.reconciliationLink, async ({ db, user, params, body }) => {

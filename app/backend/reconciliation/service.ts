@@ -1,5 +1,17 @@
 import crypto from 'node:crypto'
-import { aliasedTable, and, count, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { bankName } from '~/contract/banks'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { formatDate } from '~/contract/format'
@@ -47,7 +59,13 @@ import {
 import { iso, lockSubscription, productName } from '../subscriptions/queries'
 import { today } from '../subscriptions/service'
 import { STATEMENT_LIMITS, tooManyCreditLines } from './limits'
-import { matchLines, subscriptionReferences, type LineMatch, type PayableSubscription, type PendingPayment } from './matching'
+import {
+  matchLines,
+  subscriptionReferences,
+  type LineMatch,
+  type PayableSubscription,
+  type PendingPayment,
+} from './matching'
 import {
   creditRowCount,
   findHeader,
@@ -85,39 +103,64 @@ async function readOrRefuse(fileName: string, bytes: Uint8Array, field: string) 
 
 /** A statement of more credit lines than one import takes: 400 on the file, before anything is written. */
 function refuseLongStatement(creditRows: number, field: string) {
-  if (creditRows > STATEMENT_LIMITS.creditLines) throw fileRefused(field, tooManyCreditLines(creditRows))
+  if (creditRows > STATEMENT_LIMITS.creditLines)
+    throw fileRefused(field, tooManyCreditLines(creditRows))
 }
 
 function decodeOrRefuse(base64: string | undefined) {
   const bytes = base64 ? decodeBase64(base64) : null
-  if (!bytes) throw fileRefused('file_in_base64', 'The statement file could not be read: send it in base64')
+  if (!bytes)
+    throw fileRefused('file_in_base64', 'The statement file could not be read: send it in base64')
   return bytes
 }
 
-async function rememberedColumns(db: Executor, bank: string, headers: string[]): Promise<ColumnMapping | null> {
-  const [row] = await db.select({ columns: statementColumnMappings.columns }).from(statementColumnMappings).where(eq(statementColumnMappings.bank, bank)).limit(1)
+async function rememberedColumns(
+  db: Executor,
+  bank: string,
+  headers: string[],
+): Promise<ColumnMapping | null> {
+  const [row] = await db
+    .select({ columns: statementColumnMappings.columns })
+    .from(statementColumnMappings)
+    .where(eq(statementColumnMappings.bank, bank))
+    .limit(1)
   return row && mappingFits(row.columns, headers) ? row.columns : null
 }
 
 // ---------------------------------------------------------------------------------------------
 // Preview and import
 
-export async function previewStatement(db: Database, user: ApiUser, input: { bank: string; file_name: string; file_in_base64: string }): Promise<StatementPreview> {
+export async function previewStatement(
+  db: Database,
+  user: ApiUser,
+  input: { bank: string; file_name: string; file_in_base64: string },
+): Promise<StatementPreview> {
   const bytes = decodeOrRefuse(input.file_in_base64)
   const { table, header } = await readOrRefuse(input.file_name, bytes, 'file_in_base64')
   const headers = header.row.cells.map((cell) => cell.trim())
   const remembered = await rememberedColumns(db, input.bank, headers)
   const columns = remembered ?? header.columns
-  if (columns.credit !== null) refuseLongStatement(creditRowCount(table, header.index, columns.credit), 'file_in_base64')
+  if (columns.credit !== null)
+    refuseLongStatement(creditRowCount(table, header.index, columns.credit), 'file_in_base64')
   const token = crypto.randomBytes(18).toString('base64url')
   // A few previews waiting per person at most: statements are large, and only the last is imported.
-  await db.delete(statementUploads).where(
-    and(
-      eq(statementUploads.uploadedById, user.id),
-      sql`${statementUploads.id} not in (select ${statementUploads.id} from ${statementUploads} where ${statementUploads.uploadedById} = ${user.id} order by ${statementUploads.id} desc limit ${PENDING_UPLOADS_KEPT - 1})`,
-    ),
-  )
-  await db.insert(statementUploads).values({ token, bank: input.bank, fileName: input.file_name, content: bytes, uploadedById: user.id })
+  await db
+    .delete(statementUploads)
+    .where(
+      and(
+        eq(statementUploads.uploadedById, user.id),
+        sql`${statementUploads.id} not in (select ${statementUploads.id} from ${statementUploads} where ${statementUploads.uploadedById} = ${user.id} order by ${statementUploads.id} desc limit ${PENDING_UPLOADS_KEPT - 1})`,
+      ),
+    )
+  await db
+    .insert(statementUploads)
+    .values({
+      token,
+      bank: input.bank,
+      fileName: input.file_name,
+      content: bytes,
+      uploadedById: user.id,
+    })
   const body = dataRows(table, header.index)
   return {
     upload: token,
@@ -145,7 +188,11 @@ export type ImportInput = {
   columns?: ColumnMapping
 }
 
-export async function importStatement(db: Database, user: ApiUser, input: ImportInput): Promise<StatementImportSummary> {
+export async function importStatement(
+  db: Database,
+  user: ApiUser,
+  input: ImportInput,
+): Promise<StatementImportSummary> {
   let fileName: string
   let bytes: Uint8Array
   let uploadId: number | null = null
@@ -153,9 +200,12 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     const [upload] = await db
       .select()
       .from(statementUploads)
-      .where(and(eq(statementUploads.token, input.upload), eq(statementUploads.uploadedById, user.id)))
+      .where(
+        and(eq(statementUploads.token, input.upload), eq(statementUploads.uploadedById, user.id)),
+      )
       .limit(1)
-    if (!upload || upload.createdAt.getTime() < Date.now() - UPLOAD_KEPT_MS) throw fileRefused('upload', UPLOAD_EXPIRED)
+    if (!upload || upload.createdAt.getTime() < Date.now() - UPLOAD_KEPT_MS)
+      throw fileRefused('upload', UPLOAD_EXPIRED)
     fileName = upload.fileName
     bytes = upload.content
     uploadId = upload.id
@@ -166,13 +216,21 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
   const field = uploadId ? 'upload' : 'file_in_base64'
   const { table, header } = await readOrRefuse(fileName, bytes, field)
   const headers = header.row.cells.map((cell) => cell.trim())
-  if (input.columns && !mappingFits(input.columns, headers)) throw fieldError('columns', 'A column chosen is not in the statement')
+  if (input.columns && !mappingFits(input.columns, headers))
+    throw fieldError('columns', 'A column chosen is not in the statement')
   const detected = header.columns
   const columns: ColumnMapping | null =
     input.columns ??
     (await rememberedColumns(db, input.bank, headers)) ??
     (detected.date !== null && detected.credit !== null && detected.narration !== null
-      ? { date: detected.date, narration: detected.narration, credit: detected.credit, debit: detected.debit, balance: detected.balance, reference: detected.reference }
+      ? {
+          date: detected.date,
+          narration: detected.narration,
+          credit: detected.credit,
+          debit: detected.debit,
+          balance: detected.balance,
+          reference: detected.reference,
+        }
       : null)
   if (!columns) throw fileRefused(field, NO_NARRATION_COLUMN)
   refuseLongStatement(creditRowCount(table, header.index, columns.credit), field)
@@ -185,7 +243,10 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       await tx
         .insert(statementColumnMappings)
         .values({ bank: input.bank, columns: input.columns, updatedById: user.id })
-        .onConflictDoUpdate({ target: statementColumnMappings.bank, set: { columns: input.columns, updatedById: user.id, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: statementColumnMappings.bank,
+          set: { columns: input.columns, updatedById: user.id, updatedAt: new Date() },
+        })
     }
     const [created] = await tx
       .insert(statementImports)
@@ -222,7 +283,12 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
             })),
           )
           .onConflictDoNothing()
-          .returning({ id: statementLines.id, date: statementLines.date, narration: statementLines.narration, amount: statementLines.amount })),
+          .returning({
+            id: statementLines.id,
+            date: statementLines.date,
+            narration: statementLines.narration,
+            amount: statementLines.amount,
+          })),
       )
     }
     // Open lines of earlier statements without an exact match are matched again: the proof of a
@@ -250,7 +316,12 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     const newIds = new Set(inserted.map((line) => line.id))
     const matches = await matchNewLines(
       tx,
-      [...inserted, ...waiting].map((line) => ({ key: line.id, date: line.date, narration: line.narration, amountKobo: line.amount })),
+      [...inserted, ...waiting].map((line) => ({
+        key: line.id,
+        date: line.date,
+        narration: line.narration,
+        amountKobo: line.amount,
+      })),
       waiting.map((line) => line.id),
     )
     const before = new Map(waiting.map((line) => [line.id, line]))
@@ -274,7 +345,12 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
     if (letGo.length) {
       await tx
         .update(statementLines)
-        .set({ confidence: 'none', transactionId: null, subscriptionId: null, candidateTransactionIds: null })
+        .set({
+          confidence: 'none',
+          transactionId: null,
+          subscriptionId: null,
+          candidateTransactionIds: null,
+        })
         .where(inArray(statementLines.id, letGo))
     }
     for (const [lineId, match] of changes) {
@@ -291,7 +367,10 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
         .where(eq(statementLines.id, lineId))
     }
     const duplicates = read.lines.length - inserted.length
-    await tx.update(statementImports).set({ imported: inserted.length, duplicates }).where(eq(statementImports.id, created.id))
+    await tx
+      .update(statementImports)
+      .set({ imported: inserted.length, duplicates })
+      .where(eq(statementImports.id, created.id))
     if (uploadId) await tx.delete(statementUploads).where(eq(statementUploads.id, uploadId))
     const outcome = {
       bank: input.bank,
@@ -305,7 +384,9 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
       ambiguous: tally.ambiguous,
       unmatched: tally.none,
     }
-    const period = read.firstDate ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}` : ''
+    const period = read.firstDate
+      ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}`
+      : ''
     await recordAudit(tx, {
       action: 'statement.imported',
       record: { type: 'statement', reference: created.reference },
@@ -327,7 +408,11 @@ export async function importStatement(db: Database, user: ApiUser, input: Import
 }
 
 /** The payments awaiting confirmation and the subscriptions awaiting payment new lines may match, then the matches. */
-async function matchNewLines(tx: Executor, lines: { key: number; date: string; narration: string; amountKobo: number }[], rematchedIds: number[]) {
+async function matchNewLines(
+  tx: Executor,
+  lines: { key: number; date: string; narration: string; amountKobo: number }[],
+  rematchedIds: number[],
+) {
   if (!lines.length) return new Map<number, LineMatch>()
   const references = [...new Set(lines.flatMap((line) => subscriptionReferences(line.narration)))]
   const amounts = [...new Set(lines.map((line) => line.amountKobo))]
@@ -349,7 +434,13 @@ async function matchNewLines(tx: Executor, lines: { key: number; date: string; n
     .from(transactions)
     .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(transactions.status, 'awaiting_confirmation'), untaken, sql`(${sql.join(wanted, sql` or `)})`))
+    .where(
+      and(
+        eq(transactions.status, 'awaiting_confirmation'),
+        untaken,
+        sql`(${sql.join(wanted, sql` or `)})`,
+      ),
+    )
     .orderBy(transactions.id)
   const payments: PendingPayment[] = paymentRows.map((row) => ({
     id: row.id,
@@ -384,7 +475,9 @@ async function matchNewLines(tx: Executor, lines: { key: number; date: string; n
 }
 
 export async function removeOldStatementUploads(db: Database, now: Date) {
-  await db.delete(statementUploads).where(lt(statementUploads.createdAt, new Date(now.getTime() - UPLOAD_KEPT_MS)))
+  await db
+    .delete(statementUploads)
+    .where(lt(statementUploads.createdAt, new Date(now.getTime() - UPLOAD_KEPT_MS)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,17 +491,28 @@ function lineQuery(db: Executor) {
   return db
     .select({
       line: statementLines,
-      statement: { reference: statementImports.reference, importedById: statementImports.importedById },
+      statement: {
+        reference: statementImports.reference,
+        importedById: statementImports.importedById,
+      },
       transaction: lineTransaction,
       subscription: subscriptions,
       product: products,
-      owner: { id: owner.id, reference: owner.reference, firstName: owner.firstName, lastName: owner.lastName },
+      owner: {
+        id: owner.id,
+        reference: owner.reference,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+      },
       resolver: { firstName: resolver.firstName, lastName: resolver.lastName },
     })
     .from(statementLines)
     .innerJoin(statementImports, eq(statementImports.id, statementLines.importId))
     .leftJoin(lineTransaction, eq(lineTransaction.id, statementLines.transactionId))
-    .leftJoin(subscriptions, sql`${subscriptions.id} = coalesce(${statementLines.subscriptionId}, ${lineTransaction.subscriptionId})`)
+    .leftJoin(
+      subscriptions,
+      sql`${subscriptions.id} = coalesce(${statementLines.subscriptionId}, ${lineTransaction.subscriptionId})`,
+    )
     .leftJoin(products, eq(products.id, subscriptions.productId))
     .leftJoin(owner, eq(owner.id, subscriptions.userId))
     .leftJoin(resolver, eq(resolver.id, statementLines.resolvedById))
@@ -416,7 +520,8 @@ function lineQuery(db: Executor) {
 
 type LineJoin = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[number]
 
-export const IMPORTED_IT_YOURSELF = 'You imported this statement: another member of staff must confirm the payment it records'
+export const IMPORTED_IT_YOURSELF =
+  'You imported this statement: another member of staff must confirm the payment it records'
 const NEEDS_VERIFY = 'Confirming a payment needs the permission to verify payments'
 const NO_LONGER_AWAITING = 'This payment is no longer awaiting confirmation'
 
@@ -438,11 +543,21 @@ type Candidate = StatementLine['candidates'][number]
 
 /** The payments the ambiguous lines among `rows` fit, by transaction id. */
 async function candidatesOf(db: Executor, rows: LineJoin[]) {
-  const ids = [...new Set(rows.flatMap((row) => (row.line.confidence === 'ambiguous' ? (row.line.candidateTransactionIds ?? []) : [])))]
+  const ids = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.line.confidence === 'ambiguous' ? (row.line.candidateTransactionIds ?? []) : [],
+      ),
+    ),
+  ]
   const found = new Map<number, Candidate>()
   if (!ids.length) return found
   const payments = await db
-    .select({ transaction: transactions, subscription: subscriptions.reference, owner: { reference: users.reference, firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      transaction: transactions,
+      subscription: subscriptions.reference,
+      owner: { reference: users.reference, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(transactions)
     .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -451,13 +566,22 @@ async function candidatesOf(db: Executor, rows: LineJoin[]) {
     found.set(t.id, {
       subscription_reference: subscription,
       customer: { reference: owner.reference, name: `${owner.firstName} ${owner.lastName}` },
-      transaction: { reference: t.reference, amount: koboToNaira(t.amount), paid_at: iso(t.paidAt), status: t.status },
+      transaction: {
+        reference: t.reference,
+        amount: koboToNaira(t.amount),
+        paid_at: iso(t.paidAt),
+        status: t.status,
+      },
     })
   }
   return found
 }
 
-function serializeLine(row: LineJoin, viewer: ApiUser, candidates: Map<number, Candidate>): StatementLine {
+function serializeLine(
+  row: LineJoin,
+  viewer: ApiUser,
+  candidates: Map<number, Candidate>,
+): StatementLine {
   const { line, transaction: t, subscription: s } = row
   const open = line.status === 'open'
   const ambiguous = open && line.confidence === 'ambiguous'
@@ -477,15 +601,29 @@ function serializeLine(row: LineJoin, viewer: ApiUser, candidates: Map<number, C
         ? {
             subscription_reference: s.reference,
             product_name: productName(row.product),
-            customer: { reference: row.owner.reference, name: `${row.owner.firstName} ${row.owner.lastName}` },
+            customer: {
+              reference: row.owner.reference,
+              name: `${row.owner.firstName} ${row.owner.lastName}`,
+            },
             expected_amount: koboToNaira(t ? t.amount : (s.nextPaymentAmount ?? line.amount)),
-            transaction: t ? { reference: t.reference, amount: koboToNaira(t.amount), paid_at: iso(t.paidAt), status: t.status } : null,
+            transaction: t
+              ? {
+                  reference: t.reference,
+                  amount: koboToNaira(t.amount),
+                  paid_at: iso(t.paidAt),
+                  status: t.status,
+                }
+              : null,
           }
         : null,
-    candidates: ambiguous ? (line.candidateTransactionIds ?? []).flatMap((id) => candidates.get(id) ?? []) : [],
+    candidates: ambiguous
+      ? (line.candidateTransactionIds ?? []).flatMap((id) => candidates.get(id) ?? [])
+      : [],
     can_confirm: open && !!s && refusal === null,
     cannot_confirm_reason: refusal,
-    resolved_by: row.resolver?.firstName ? `${row.resolver.firstName} ${row.resolver.lastName}` : null,
+    resolved_by: row.resolver?.firstName
+      ? `${row.resolver.firstName} ${row.resolver.lastName}`
+      : null,
     resolved_at: iso(line.resolvedAt),
   }
 }
@@ -513,7 +651,9 @@ export async function listLines(
       .from(statementLines)
       .where(eq(statementLines.status, 'open'))
       .groupBy(statementLines.confidence),
-    db.select({ date: sql<string | null>`max(${statementImports.lastDate})::text` }).from(statementImports),
+    db
+      .select({ date: sql<string | null>`max(${statementImports.lastDate})::text` })
+      .from(statementImports),
   ])
   const counts = { exact: 0, likely: 0, ambiguous: 0, none: 0 }
   for (const tally of tallies) counts[tally.confidence] = Number(tally.total)
@@ -548,7 +688,13 @@ const NO_MATCH = 'This statement line has no match to confirm: link it to a subs
 
 async function lockLine(tx: Executor, id: number) {
   const [row] = await tx
-    .select({ line: statementLines, statement: { reference: statementImports.reference, importedById: statementImports.importedById } })
+    .select({
+      line: statementLines,
+      statement: {
+        reference: statementImports.reference,
+        importedById: statementImports.importedById,
+      },
+    })
     .from(statementLines)
     .innerJoin(statementImports, eq(statementImports.id, statementLines.importId))
     .where(eq(statementLines.id, id))
@@ -558,12 +704,19 @@ async function lockLine(tx: Executor, id: number) {
   return row
 }
 
-const lineReference = (statementReference: string, lineId: number) => `${statementReference}/${lineId}`
+const lineReference = (statementReference: string, lineId: number) =>
+  `${statementReference}/${lineId}`
 const lineWords = (line: { date: string; narration: string; amount: number }) =>
   `the ${formatDate(line.date)} credit of ${formatKobo(line.amount)} ("${line.narration}")`
 /** A payment made from a statement line names the line, as its proof. */
-const paymentFromLine = (statementReference: string, line: { id: number; date: string; narration: string }) =>
-  `Bank statement ${statementReference}, line ${line.id}: ${formatDate(line.date)} credit "${line.narration}"`.slice(0, 500)
+const paymentFromLine = (
+  statementReference: string,
+  line: { id: number; date: string; narration: string },
+) =>
+  `Bank statement ${statementReference}, line ${line.id}: ${formatDate(line.date)} credit "${line.narration}"`.slice(
+    0,
+    500,
+  )
 /** The day of the credit, at noon UTC so it is that day in every Nigerian reading. */
 const creditTime = (date: string) => new Date(`${date}T12:00:00Z`)
 
@@ -591,7 +744,10 @@ async function recordPaymentFromLine(
       createdAt: payment.at,
     })
     .returning()
-  await tx.update(subscriptions).set({ status: 'awaiting_payment_confirmation', updatedAt: payment.at }).where(eq(subscriptions.id, s.id))
+  await tx
+    .update(subscriptions)
+    .set({ status: 'awaiting_payment_confirmation', updatedAt: payment.at })
+    .where(eq(subscriptions.id, s.id))
   const refs = await subscriptionRefs(tx, s.id)
   await recordAudit(tx, {
     action: 'transaction.recorded',
@@ -631,7 +787,8 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
         if (statement.importedById === user.id) throw forbidden(IMPORTED_IT_YOURSELF)
         if (!isPayable(s)) throw conflict(`${s.reference}: ${NOT_PAYABLE}`)
         const choices = await paymentChoicesOf(tx, s)
-        if (!isAllowedPayment(choices, line.amount)) throw conflict(`${s.reference}: ${paymentChoiceRefusal(choices)}`)
+        if (!isAllowedPayment(choices, line.amount))
+          throw conflict(`${s.reference}: ${paymentChoiceRefusal(choices)}`)
         const { created } = await recordPaymentFromLine(tx, s, line, statement, {
           amountKobo: line.amount,
           recordedById: statement.importedById,
@@ -651,7 +808,10 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
         record: { type: 'statement_line', reference: lineReference(statement.reference, line.id) },
         related: relatedTo(refs, statement.reference, trx.reference),
         summary: `Confirmed ${lineWords(line)} of bank statement ${statement.reference} as payment ${trx.reference} on ${refs.subscription} (${line.confidence} match)`,
-        changes: { status: { before: 'open', after: 'confirmed' }, transaction: { before: null, after: trx.reference } },
+        changes: {
+          status: { before: 'open', after: 'confirmed' },
+          transaction: { before: null, after: trx.reference },
+        },
       })
       transactionIds.push(transactionId)
     }
@@ -667,7 +827,12 @@ export async function confirmLines(db: Database, user: ApiUser, lineIds: string[
  * subscription may be paid) is recorded too, but as a payment without a matching credit: its
  * verifier is shown both figures and must confirm it knowingly (statementSupport).
  */
-export async function linkLine(db: Database, user: ApiUser, lineId: number, input: { subscription: string; amount: number }) {
+export async function linkLine(
+  db: Database,
+  user: ApiUser,
+  lineId: number,
+  input: { subscription: string; amount: number },
+) {
   const amount = nairaToKobo(input.amount)
   const created = await db.transaction(async (tx) => {
     const { line, statement } = await lockLine(tx, lineId)
@@ -681,12 +846,24 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
     const s = await lockSubscription(tx, found.id)
     if (!isPayable(s)) throw fieldError('subscription', NOT_PAYABLE)
     const choices = await paymentChoicesOf(tx, s)
-    if (!isAllowedPayment(choices, amount)) throw fieldError('amount', paymentChoiceRefusal(choices))
+    if (!isAllowedPayment(choices, amount))
+      throw fieldError('amount', paymentChoiceRefusal(choices))
     const now = new Date()
-    const { created: trx, refs } = await recordPaymentFromLine(tx, s, line, statement, { amountKobo: amount, recordedById: user.id, at: now })
+    const { created: trx, refs } = await recordPaymentFromLine(tx, s, line, statement, {
+      amountKobo: amount,
+      recordedById: user.id,
+      at: now,
+    })
     await tx
       .update(statementLines)
-      .set({ status: 'linked', transactionId: trx.id, subscriptionId: s.id, candidateTransactionIds: null, resolvedById: user.id, resolvedAt: now })
+      .set({
+        status: 'linked',
+        transactionId: trx.id,
+        subscriptionId: s.id,
+        candidateTransactionIds: null,
+        resolvedById: user.id,
+        resolvedAt: now,
+      })
       .where(eq(statementLines.id, line.id))
     await recordAudit(tx, {
       action: 'statement_line.linked',
@@ -694,7 +871,9 @@ export async function linkLine(db: Database, user: ApiUser, lineId: number, inpu
       related: relatedTo(refs, statement.reference, trx.reference),
       summary:
         `Linked ${lineWords(line)} of bank statement ${statement.reference} to ${s.reference} as payment ${trx.reference} of ${formatKobo(amount)}` +
-        (amount === line.amount ? '' : `: not the credit's amount, so the payment has no matching credit`),
+        (amount === line.amount
+          ? ''
+          : `: not the credit's amount, so the payment has no matching credit`),
       changes: {
         status: { before: 'open', after: 'linked' },
         subscription: { before: null, after: s.reference },
@@ -726,7 +905,14 @@ export async function ignoreLine(db: Database, user: ApiUser, lineId: number) {
     if (line.status !== 'open') throw conflict(LINE_RESOLVED)
     await tx
       .update(statementLines)
-      .set({ status: 'ignored', transactionId: null, subscriptionId: null, candidateTransactionIds: null, resolvedById: user.id, resolvedAt: new Date() })
+      .set({
+        status: 'ignored',
+        transactionId: null,
+        subscriptionId: null,
+        candidateTransactionIds: null,
+        resolvedById: user.id,
+        resolvedAt: new Date(),
+      })
       .where(eq(statementLines.id, line.id))
     await recordAudit(tx, {
       action: 'statement_line.ignored',
@@ -735,10 +921,11 @@ export async function ignoreLine(db: Database, user: ApiUser, lineId: number) {
       summary: `Marked ${lineWords(line)} of bank statement ${statement.reference} as not ours`,
       changes: {
         status: { before: 'open', after: 'ignored' },
-        ...(line.transactionId || line.subscriptionId || line.candidateTransactionIds?.length ? { match: { before: line.confidence, after: null } } : {}),
+        ...(line.transactionId || line.subscriptionId || line.candidateTransactionIds?.length
+          ? { match: { before: line.confidence, after: null } }
+          : {}),
       },
     })
   })
   return (await linesByIds(db, user, [lineId]))[0]
 }
-

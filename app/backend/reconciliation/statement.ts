@@ -1,5 +1,9 @@
 import crypto from 'node:crypto'
-import { STATEMENT_MAX_BYTES, type ColumnMapping, type StatementColumn } from '~/contract/reconciliation'
+import {
+  STATEMENT_MAX_BYTES,
+  type ColumnMapping,
+  type StatementColumn,
+} from '~/contract/reconciliation'
 import { csvRowText, readCsv } from './csv'
 import { ReadingTime, StatementError } from './limits'
 import { isZip, readXlsx } from './xlsx'
@@ -19,7 +23,8 @@ export type StatementTable = {
   rows: { number: number; cells: string[] }[]
 }
 
-export const NOT_A_STATEMENT_FILE = 'The statement must be a CSV or XLSX file, as internet banking exports it'
+export const NOT_A_STATEMENT_FILE =
+  'The statement must be a CSV or XLSX file, as internet banking exports it'
 export const EMPTY_STATEMENT = 'The statement file is empty'
 export const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB'
 export const NO_CREDIT_COLUMN =
@@ -41,7 +46,10 @@ const CSV_NAME = /\.(csv|txt)$/i
  * The file as rows, or a StatementError saying why it is not a statement (nothing is imported then).
  * Read a piece at a time within the limits of STATEMENT_LIMITS.
  */
-export async function readStatementFile(fileName: string, bytes: Uint8Array): Promise<StatementTable> {
+export async function readStatementFile(
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<StatementTable> {
   if (bytes.length > STATEMENT_MAX_BYTES) throw new StatementError(STATEMENT_TOO_LARGE)
   if (bytes.length === 0) throw new StatementError(EMPTY_STATEMENT)
   const time = new ReadingTime()
@@ -54,13 +62,21 @@ export async function readStatementFile(fileName: string, bytes: Uint8Array): Pr
   } else {
     if (!CSV_NAME.test(fileName) || !isText(bytes)) throw new StatementError(NOT_A_STATEMENT_FILE)
     const text = new TextDecoder('utf-8').decode(bytes)
-    table = { kind: 'csv', rows: (await readCsv(text, time)).map((cells, index) => ({ number: index + 1, cells })) }
+    table = {
+      kind: 'csv',
+      rows: (await readCsv(text, time)).map((cells, index) => ({ number: index + 1, cells })),
+    }
   }
-  table.rows = table.rows.map((row) => ({ ...row, cells: row.cells.map((cell) => cell.replace(/\u0000/g, '')) }))
-  if (!table.rows.some((row) => row.cells.some((cell) => cell.trim() !== ''))) throw new StatementError(EMPTY_STATEMENT)
+  table.rows = table.rows.map((row) => ({
+    ...row,
+    cells: row.cells.map((cell) => cell.replace(/\u0000/g, '')),
+  }))
+  if (!table.rows.some((row) => row.cells.some((cell) => cell.trim() !== '')))
+    throw new StatementError(EMPTY_STATEMENT)
   for (const row of table.rows) {
     const column = row.cells.findIndex((cell) => cell !== '' && isFormulaText(cell))
-    if (column >= 0) throw new StatementError(formulaRefused(`row ${row.number}, column ${column + 1}`))
+    if (column >= 0)
+      throw new StatementError(formulaRefused(`row ${row.number}, column ${column + 1}`))
   }
   return table
 }
@@ -80,15 +96,80 @@ function isText(bytes: Uint8Array) {
 // ---------------------------------------------------------------------------------------------
 // Columns
 
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z]+/g, ' ').trim()
+const normalise = (header: string) =>
+  header
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
 
 const HEADER_NAMES: Record<StatementColumn, string[]> = {
-  date: ['trans date', 'transaction date', 'tran date', 'txn date', 'posting date', 'post date', 'date', 'value date', 'entry date', 'booking date'],
-  narration: ['narration', 'description', 'details', 'remarks', 'remark', 'transaction details', 'particulars', 'narrative', 'memo'],
-  credit: ['credit', 'credits', 'deposit', 'deposits', 'credit amount', 'lodgement', 'lodgements', 'lodgment', 'money in', 'cr', 'credit amt'],
-  debit: ['debit', 'debits', 'withdrawal', 'withdrawals', 'debit amount', 'money out', 'dr', 'debit amt'],
-  balance: ['balance', 'running balance', 'closing balance', 'available balance', 'ledger balance', 'balance amount'],
-  reference: ['reference', 'ref', 'transaction ref', 'transaction reference', 'ref no', 'reference no', 'reference number', 'trans ref', 'cheque no', 'chq no', 'document no'],
+  date: [
+    'trans date',
+    'transaction date',
+    'tran date',
+    'txn date',
+    'posting date',
+    'post date',
+    'date',
+    'value date',
+    'entry date',
+    'booking date',
+  ],
+  narration: [
+    'narration',
+    'description',
+    'details',
+    'remarks',
+    'remark',
+    'transaction details',
+    'particulars',
+    'narrative',
+    'memo',
+  ],
+  credit: [
+    'credit',
+    'credits',
+    'deposit',
+    'deposits',
+    'credit amount',
+    'lodgement',
+    'lodgements',
+    'lodgment',
+    'money in',
+    'cr',
+    'credit amt',
+  ],
+  debit: [
+    'debit',
+    'debits',
+    'withdrawal',
+    'withdrawals',
+    'debit amount',
+    'money out',
+    'dr',
+    'debit amt',
+  ],
+  balance: [
+    'balance',
+    'running balance',
+    'closing balance',
+    'available balance',
+    'ledger balance',
+    'balance amount',
+  ],
+  reference: [
+    'reference',
+    'ref',
+    'transaction ref',
+    'transaction reference',
+    'ref no',
+    'reference no',
+    'reference number',
+    'trans ref',
+    'cheque no',
+    'chq no',
+    'document no',
+  ],
 }
 
 export type DetectedColumns = Record<StatementColumn, number | null>
@@ -151,7 +232,10 @@ const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Nu
  * DD MMM YYYY, two-digit years as 20YY), ISO, any of them followed by a time; and, from XLSX, an
  * Excel serial number (days since 1899-12-30).
  */
-export function parseStatementDate(value: string, options: { serials?: boolean } = {}): string | null {
+export function parseStatementDate(
+  value: string,
+  options: { serials?: boolean } = {},
+): string | null {
   const text = value.trim()
   let match = /^(\d{4})-(\d{2})-(\d{2})(?:[T\s].*)?$/.exec(text)
   if (match) return isoDate(Number(match[1]), Number(match[2]), Number(match[3]))
@@ -211,12 +295,20 @@ export function creditRowCount(table: StatementTable, headerIndex: number, credi
   return count
 }
 
-export const futureDate = (dateText: string) => `The date "${dateText}" is after the day of import: a statement cannot show it yet`
+export const futureDate = (dateText: string) =>
+  `The date "${dateText}" is after the day of import: a statement cannot show it yet`
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 function lineKey(bank: string, line: Omit<StatementRow, 'hash' | 'row' | 'raw'>) {
-  return [bank, line.date, line.amountKobo, collapse(line.narration).toLowerCase(), collapse(line.reference ?? '').toLowerCase(), line.balanceKobo ?? ''].join('|')
+  return [
+    bank,
+    line.date,
+    line.amountKobo,
+    collapse(line.narration).toLowerCase(),
+    collapse(line.reference ?? '').toLowerCase(),
+    line.balanceKobo ?? '',
+  ].join('|')
 }
 
 /**
@@ -241,7 +333,8 @@ export function statementLines(
   // The days the statement covers, debits included.
   let firstDate: string | null = null
   let lastDate: string | null = null
-  const cell = (cells: string[], position: number | null) => (position === null ? '' : (cells[position] ?? '').trim())
+  const cell = (cells: string[], position: number | null) =>
+    position === null ? '' : (cells[position] ?? '').trim()
   for (const { number, cells } of table.rows.slice(headerIndex + 1)) {
     if (cells.every((text) => text.trim() === '')) continue
     const raw = csvRowText(cells)
@@ -260,7 +353,11 @@ export function statementLines(
     const dateText = cell(cells, columns.date)
     const date = parseStatementDate(dateText, { serials: table.kind === 'xlsx' })
     if (!date) {
-      unreadable.push({ row: number, reason: dateText ? `The date "${dateText}" is not a date` : 'The date is missing', raw })
+      unreadable.push({
+        row: number,
+        reason: dateText ? `The date "${dateText}" is not a date` : 'The date is missing',
+        raw,
+      })
       continue
     }
     if (date > today) {

@@ -1,6 +1,12 @@
 import { Unzip, UnzipInflate } from 'fflate'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { ReadingTime, STATEMENT_LIMITS, StatementError, TOO_MANY_COLUMNS, TOO_MANY_ROWS } from './limits'
+import {
+  ReadingTime,
+  STATEMENT_LIMITS,
+  StatementError,
+  TOO_MANY_COLUMNS,
+  TOO_MANY_ROWS,
+} from './limits'
 
 /**
  * The first worksheet of an XLSX file as rows of text: the zip unpacked by fflate, a piece at a
@@ -20,9 +26,11 @@ export type XlsxSheet = {
 
 export const NOT_A_WORKBOOK = 'The file is not a readable XLSX workbook'
 export const NO_WORKSHEET = 'The XLSX workbook has no worksheet'
-export const UNPACKED_TOO_LARGE = 'The XLSX workbook could not be read: it is damaged or too large once unpacked'
+export const UNPACKED_TOO_LARGE =
+  'The XLSX workbook could not be read: it is damaged or too large once unpacked'
 export const UNKNOWN_COMPRESSION = 'The XLSX workbook uses a compression this product does not read'
-const TOO_MANY_CELLS = 'The XLSX workbook has too many cells for a statement: export a shorter period'
+const TOO_MANY_CELLS =
+  'The XLSX workbook has too many cells for a statement: export a shorter period'
 
 /** Packed bytes handed to the unzipper between pauses: each unpacks to at most about a thousand times as much. */
 const ZIP_CHUNK = 16 * 1024
@@ -30,7 +38,13 @@ const ZIP_CHUNK = 16 * 1024
 const XML_CHUNK = 64 * 1024
 
 export function isZip(bytes: Uint8Array) {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    bytes[2] === 0x03 &&
+    bytes[3] === 0x04
+  )
 }
 
 /** The workbook's parts a statement is read from: the XML under xl/ (workbook, its relations, shared strings, worksheets). */
@@ -84,7 +98,10 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1)
 
 /** Reads one XML part, element by element, a piece at a time. */
 async function readXml(bytes: Uint8Array, handlers: XmlHandlers, time: ReadingTime) {
-  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false })
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({
+    xmlns: false,
+    position: false,
+  })
   let depth = 0
   parser.on('doctype', () => {
     throw new StatementError(NOT_A_WORKBOOK)
@@ -172,12 +189,23 @@ async function firstSheetPath(parts: Map<string, Uint8Array>, time: ReadingTime)
   const relations = parts.get('xl/_rels/workbook.xml.rels')
   if (workbook && relations) {
     let id: string | undefined
-    await readXml(workbook, { open: (name, attributes) => (id ??= name === 'sheet' ? attribute(attributes, 'id') : undefined) }, time)
+    await readXml(
+      workbook,
+      {
+        open: (name, attributes) =>
+          (id ??= name === 'sheet' ? attribute(attributes, 'id') : undefined),
+      },
+      time,
+    )
     let target: string | undefined
     if (id) {
       await readXml(
         relations,
-        { open: (name, attributes) => (target ??= name === 'Relationship' && attributes.Id === id ? attributes.Target : undefined) },
+        {
+          open: (name, attributes) =>
+            (target ??=
+              name === 'Relationship' && attributes.Id === id ? attributes.Target : undefined),
+        },
         time,
       )
     }
@@ -186,7 +214,10 @@ async function firstSheetPath(parts: Map<string, Uint8Array>, time: ReadingTime)
       if (parts.has(path)) return path
     }
   }
-  return [...parts.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name)).sort()[0] ?? null
+  return (
+    [...parts.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name)).sort()[0] ??
+    null
+  )
 }
 
 export async function readXlsx(bytes: Uint8Array, time = new ReadingTime()): Promise<XlsxSheet> {
@@ -203,7 +234,8 @@ export async function readXlsx(bytes: Uint8Array, time = new ReadingTime()): Pro
   let row: { number: number; cells: string[] } | null = null
   let nextColumn = 0
   // The cell being read: its place, type, value (<v>) and inline text (<is><t>).
-  let cell: { ref: string; column: number; type: string; value: string; inline: string } | null = null
+  let cell: { ref: string; column: number; type: string; value: string; inline: string } | null =
+    null
   let reading: 'value' | 'inline' | null = null
   let inPhonetic = false
 
@@ -223,7 +255,13 @@ export async function readXlsx(bytes: Uint8Array, time = new ReadingTime()): Pro
           if (column >= STATEMENT_LIMITS.columns) throw new StatementError(TOO_MANY_COLUMNS)
           if (++cellCount > STATEMENT_LIMITS.cells) throw new StatementError(TOO_MANY_CELLS)
           nextColumn = column + 1
-          cell = { ref: `${ref ?? ''}${row.number}`, column, type: attribute(attributes, 't') ?? 'n', value: '', inline: '' }
+          cell = {
+            ref: `${ref ?? ''}${row.number}`,
+            column,
+            type: attribute(attributes, 't') ?? 'n',
+            value: '',
+            inline: '',
+          }
         } else if (cell) {
           if (name === 'f') formulaCell ??= cell.ref
           else if (name === 'v') reading = 'value'
@@ -236,7 +274,12 @@ export async function readXlsx(bytes: Uint8Array, time = new ReadingTime()): Pro
           rows.push(row)
           row = null
         } else if (name === 'c' && cell && row) {
-          const text = cell.type === 's' ? (strings[Number(cell.value)] ?? '') : cell.type === 'inlineStr' ? cell.inline : cell.value
+          const text =
+            cell.type === 's'
+              ? (strings[Number(cell.value)] ?? '')
+              : cell.type === 'inlineStr'
+                ? cell.inline
+                : cell.value
           while (row.cells.length < cell.column) row.cells.push('')
           row.cells[cell.column] = text
           cell = null

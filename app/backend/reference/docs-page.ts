@@ -21,7 +21,13 @@ type Schema = {
   contentMediaType?: string
   $ref?: string
 }
-type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema }
+type Parameter = {
+  name: string
+  in: string
+  required: boolean
+  description?: string
+  schema: Schema
+}
 type Operation = {
   operationId: string
   summary: string
@@ -42,7 +48,11 @@ export function renderDocsPage(described: OpenApiDocument): string {
   const operations: { method: string; path: string; operation: Operation }[] = []
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      operations.push({ method: method.toUpperCase(), path, operation: operation as unknown as Operation })
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operation: operation as unknown as Operation,
+      })
     }
   }
   const sections = document.tags.map(({ name }) => {
@@ -56,7 +66,10 @@ ${inTag.map(renderOperation).join('\n')}
     .map(({ name }) => {
       const links = operations
         .filter(({ operation }) => operation.tags.includes(name))
-        .map(({ method, path, operation }) => `<li><a href="#${escape(operation.operationId)}"><code>${method} ${escape(path)}</code></a></li>`)
+        .map(
+          ({ method, path, operation }) =>
+            `<li><a href="#${escape(operation.operationId)}"><code>${method} ${escape(path)}</code></a></li>`,
+        )
       return `<li><a href="#tag-${slug(name)}">${escape(name)}</a><ul>${links.join('')}</ul></li>`
     })
     .join('')
@@ -84,7 +97,15 @@ ${sections.join('\n')}
 `
 }
 
-function renderOperation({ method, path, operation }: { method: string; path: string; operation: Operation }) {
+function renderOperation({
+  method,
+  path,
+  operation,
+}: {
+  method: string
+  path: string
+  operation: Operation
+}) {
   const parameters = operation.parameters ?? []
   const body = operation.requestBody?.content['application/json']?.schema
   const ok = operation.responses['200']
@@ -132,7 +153,11 @@ function fieldRows(schema: Schema, prefix: string, depth: number): string[] {
   return Object.entries(object.properties).flatMap(([name, property]) => {
     const full = `${prefix}${name}`
     const row = `<tr><td><code>${escape(full)}</code></td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${escape(describe(property))}${property.description ? ` <span class="muted">${escape(property.description)}</span>` : ''}</td></tr>`
-    const inner = objectOf(property) ? property : objectOf(itemsOf(property) ?? {}) ? itemsOf(property) : undefined
+    const inner = objectOf(property)
+      ? property
+      : objectOf(itemsOf(property) ?? {})
+        ? itemsOf(property)
+        : undefined
     const suffix = inner === property ? '.' : '[].'
     return [row, ...(inner ? fieldRows(inner, `${full}${suffix}`, depth + 1) : [])]
   })
@@ -155,13 +180,18 @@ function describe(schema: Schema): string {
   if (schema.enum) return `one of ${schema.enum.map((value) => String(value)).join(', ')}`
   const options = schema.anyOf ?? schema.oneOf
   if (options) return [...new Set(options.map(describe))].join(' or ')
-  if (schema.type === 'array') return `array of ${schema.items ? describe(schema.items) : 'anything'}`
+  if (schema.type === 'array')
+    return `array of ${schema.items ? describe(schema.items) : 'anything'}`
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type
   if (!type) return schema.properties ? 'object' : 'any value'
   const limits = [
     // Every integer carries JavaScript's safe range: only a narrower bound says something.
-    schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? `at least ${schema.minimum}` : '',
-    schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? `at most ${schema.maximum}` : '',
+    schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER
+      ? `at least ${schema.minimum}`
+      : '',
+    schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER
+      ? `at most ${schema.maximum}`
+      : '',
     schema.minLength ? `at least ${schema.minLength} characters` : '',
     schema.maxLength !== undefined ? `at most ${schema.maxLength} characters` : '',
     schema.format ? schema.format : '',
@@ -216,9 +246,12 @@ function withRefsInlined(document: OpenApiDocument): OpenApiDocument {
     if (typeof $ref === 'string' && $ref.startsWith('#/components/') && !open.includes($ref)) {
       const [kind, name] = $ref.slice('#/components/'.length).split('/')
       const target = named[kind]?.[name]
-      if (target) return { ...(inline(target, [...open, $ref]) as object), ...(inline(rest, open) as object) }
+      if (target)
+        return { ...(inline(target, [...open, $ref]) as object), ...(inline(rest, open) as object) }
     }
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inline(inner, open)]))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, inline(inner, open)]),
+    )
   }
   return { ...document, paths: inline(document.paths, []) as OpenApiDocument['paths'] }
 }

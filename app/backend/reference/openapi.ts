@@ -39,8 +39,21 @@ const ABOUT = [
  * (`ProductPage`). Everywhere else they appear, the document refers to them by name.
  */
 const CONTRACT_MODULES: Record<string, unknown>[] = [
-  audit, auth, commissions, dashboard, notifications, payouts, people, products, profile, reconciliation,
-  registeredCompany, settings, subscriptions, titles, verification,
+  audit,
+  auth,
+  commissions,
+  dashboard,
+  notifications,
+  payouts,
+  people,
+  products,
+  profile,
+  reconciliation,
+  registeredCompany,
+  settings,
+  subscriptions,
+  titles,
+  verification,
 ]
 
 type Names = z.core.$ZodRegistry<{ id: string }>
@@ -80,8 +93,13 @@ class SchemaWriter {
   constructor(private readonly names: Names) {}
 
   write(schema: z.ZodType, io: 'input' | 'output', { named = true } = {}): JsonSchema {
-    const { $defs, ...rest } = jsonSchema(schema, io, named ? this.names : undefined) as JsonSchema & { $defs?: Record<string, JsonSchema> }
-    for (const [id, def] of Object.entries($defs ?? {})) this.defs[io].set(id, renameRefs(def, io) as JsonSchema)
+    const { $defs, ...rest } = jsonSchema(
+      schema,
+      io,
+      named ? this.names : undefined,
+    ) as JsonSchema & { $defs?: Record<string, JsonSchema> }
+    for (const [id, def] of Object.entries($defs ?? {}))
+      this.defs[io].set(id, renameRefs(def, io) as JsonSchema)
     return renameRefs(rest, io) as JsonSchema
   }
 
@@ -105,12 +123,21 @@ class SchemaWriter {
     for (const [id, def] of this.defs.output) schemas[id] = def
     for (const [id, def] of this.bodies) schemas[id] = def
     const inputNames = new Map<string, string>()
-    const resolve = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(INPUT_REF, (_, id: string) => `${REF}${inputNames.get(id) ?? id}`))
+    const resolve = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value).replace(
+          INPUT_REF,
+          (_, id: string) => `${REF}${inputNames.get(id) ?? id}`,
+        ),
+      )
     // Resolved until stable: an input shape's name depends on those of the shapes inside it.
     for (let pass = 0; pass < 5; pass++) {
       for (const [id, def] of this.defs.input) {
         const output = this.defs.output.get(id)
-        inputNames.set(id, !output || JSON.stringify(resolve(def)) === JSON.stringify(output) ? id : `${id}Input`)
+        inputNames.set(
+          id,
+          !output || JSON.stringify(resolve(def)) === JSON.stringify(output) ? id : `${id}Input`,
+        )
       }
     }
     for (const [id, def] of this.defs.input) {
@@ -131,7 +158,9 @@ function renameRefs(value: unknown, io: 'input' | 'output'): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', io === 'output' ? REF : INPUT_MARK) : renameRefs(inner, io),
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace('#/$defs/', io === 'output' ? REF : INPUT_MARK)
+        : renameRefs(inner, io),
     ]),
   )
 }
@@ -144,7 +173,10 @@ export function openApiDocument(list: readonly NamedEndpoint[], { version = '1' 
     const path = `/${entry.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`
     ;(paths[path] ??= {})[entry.method.toLowerCase()] = operation(entry, writer)
   }
-  const tags = [...new Set(list.map((entry) => entry.tag))].map((name) => ({ name, description: TAGS[name] ?? name }))
+  const tags = [...new Set(list.map((entry) => entry.tag))].map((name) => ({
+    name,
+    description: TAGS[name] ?? name,
+  }))
   const { schemas, inputNames } = writer.components()
   const document = {
     openapi: '3.1.0',
@@ -158,17 +190,29 @@ export function openApiDocument(list: readonly NamedEndpoint[], { version = '1' 
     tags,
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /auth/login' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token answered by POST /auth/login',
+        },
+      },
       responses: sharedResponses(),
       headers: {
-        RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+        RetryAfter: {
+          description: 'Seconds to wait before trying again',
+          schema: { type: 'integer', minimum: 1 },
+        },
       },
       schemas: {
         Failure: {
           type: 'object',
           required: ['status', 'message', 'data'],
           properties: {
-            status: { type: 'string', description: 'What went wrong, e.g. unauthorized, forbidden, notFound' },
+            status: {
+              type: 'string',
+              description: 'What went wrong, e.g. unauthorized, forbidden, notFound',
+            },
             message: { type: 'string' },
             data: { description: 'null, or details such as a request_id' },
           },
@@ -190,7 +234,12 @@ export function openApiDocument(list: readonly NamedEndpoint[], { version = '1' 
       },
     },
   }
-  return JSON.parse(JSON.stringify(document).replace(INPUT_REF, (_, id: string) => `${REF}${inputNames.get(id) ?? id}`)) as typeof document
+  return JSON.parse(
+    JSON.stringify(document).replace(
+      INPUT_REF,
+      (_, id: string) => `${REF}${inputNames.get(id) ?? id}`,
+    ),
+  ) as typeof document
 }
 
 const sortedByName = (schemas: Record<string, JsonSchema>) =>
@@ -231,28 +280,34 @@ export function describeAccess(access: Access): string {
   if (access === 'verified') return 'Any signed-in account with a verified e-mail'
   const parts = [
     ...(access.roles?.length ? [`the ${access.roles.join(' or ')} role`] : []),
-    ...(access.permissions?.length ? [`one of the permissions ${access.permissions.join(', ')}`] : []),
+    ...(access.permissions?.length
+      ? [`one of the permissions ${access.permissions.join(', ')}`]
+      : []),
   ]
   return `A verified account with ${parts.join(', or ')} (the super admin holds every permission)`
 }
 
 /** The failures most entries share, answered by reference. */
 const SHARED_FAILURES = {
-  BodyUnreadable: 'The body could not be read (not JSON or form data), or a value holds a NUL character',
+  BodyUnreadable:
+    'The body could not be read (not JSON or form data), or a value holds a NUL character',
   QueryUnreadable: 'A query value holds a NUL character',
   NotSignedIn: 'Not signed in, or the token expired',
   NotAllowed: 'E-mail not verified, or the caller lacks the role or permission',
   NoSuchRecord: 'No such record, or not one the caller may see',
   BodyTooLarge: 'The body is larger than the API takes (4 MB)',
   InvalidInput: 'Invalid input: each field with its messages',
-  ServerFailure: 'The server failed (500), or its database is unavailable for a moment (503, with Retry-After)',
+  ServerFailure:
+    'The server failed (500), or its database is unavailable for a moment (503, with Retry-After)',
 } as const
 
 function sharedResponses() {
   return Object.fromEntries(
     Object.entries(SHARED_FAILURES).map(([name, description]) => [
       name,
-      name === 'InvalidInput' ? validationFailure(description) : failure(description, name === 'ServerFailure'),
+      name === 'InvalidInput'
+        ? validationFailure(description)
+        : failure(description, name === 'ServerFailure'),
     ]),
   )
 }
@@ -270,7 +325,10 @@ export function failuresOf(entry: Endpoint): Partial<Record<ErrorStatus, string>
   if (entry.body || entry.query) failures[422] = SHARED_FAILURES.InvalidInput
   for (const [status, description] of Object.entries(entry.errors ?? {})) {
     const code = Number(status) as ErrorStatus
-    failures[code] = failures[code] && code !== 404 && code !== 400 ? `${failures[code]}; ${description}` : description
+    failures[code] =
+      failures[code] && code !== 404 && code !== 400
+        ? `${failures[code]}; ${description}`
+        : description
   }
   return failures
 }
@@ -301,7 +359,9 @@ function operation(entry: NamedEndpoint, writer: SchemaWriter): Operation {
   return {
     operationId: entry.name,
     summary: entry.summary,
-    description: [entry.description, `Who may call it: ${describeAccess(entry.access)}.`].filter(Boolean).join('\n\n'),
+    description: [entry.description, `Who may call it: ${describeAccess(entry.access)}.`]
+      .filter(Boolean)
+      .join('\n\n'),
     tags: [entry.tag],
     ...(parameters.length ? { parameters } : {}),
     ...(entry.body ? { requestBody: requestBody(entry, entry.body, writer) } : {}),
@@ -345,13 +405,20 @@ function success(entry: NamedEndpoint, writer: SchemaWriter) {
       content: Object.fromEntries(
         response.file.map((type) => [
           type,
-          { schema: type === 'application/json' ? { type: 'object', description: 'A JSON document' } : { type: 'string', contentMediaType: type } },
+          {
+            schema:
+              type === 'application/json'
+                ? { type: 'object', description: 'A JSON document' }
+                : { type: 'string', contentMediaType: type },
+          },
         ]),
       ),
     }
   }
   return {
-    description: entry.exportsCsv ? 'Done: the JSON envelope; with `?format=csv` the CSV file instead' : 'Done',
+    description: entry.exportsCsv
+      ? 'Done: the JSON envelope; with `?format=csv` the CSV file instead'
+      : 'Done',
     content: {
       'application/json': {
         schema: {
@@ -365,10 +432,24 @@ function success(entry: NamedEndpoint, writer: SchemaWriter) {
         },
         ...(entry.examples?.response === undefined
           ? {}
-          : { example: { status: '200', message: 'Request processed successfully', data: entry.examples.response } }),
+          : {
+              example: {
+                status: '200',
+                message: 'Request processed successfully',
+                data: entry.examples.response,
+              },
+            }),
       },
       ...(entry.exportsCsv
-        ? { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv', description: 'Every row the filters match, with a header row' } } }
+        ? {
+            'text/csv': {
+              schema: {
+                type: 'string',
+                contentMediaType: 'text/csv',
+                description: 'Every row the filters match, with a header row',
+              },
+            },
+          }
         : {}),
     },
   }
@@ -377,13 +458,18 @@ function success(entry: NamedEndpoint, writer: SchemaWriter) {
 function failure(description: string, retryAfter = false) {
   return {
     description,
-    ...(retryAfter ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+    ...(retryAfter
+      ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
+      : {}),
     content: { 'application/json': { schema: { $ref: `${REF}Failure` } } },
   }
 }
 
 function validationFailure(description: string) {
-  return { description, content: { 'application/json': { schema: { $ref: `${REF}ValidationFailure` } } } }
+  return {
+    description,
+    content: { 'application/json': { schema: { $ref: `${REF}ValidationFailure` } } },
+  }
 }
 
 function queryParameters(entry: NamedEndpoint, writer: SchemaWriter) {
@@ -397,7 +483,10 @@ function queryParameters(entry: NamedEndpoint, writer: SchemaWriter) {
       name,
       in: 'query',
       required: required.has(name),
-      description: (description as string | undefined) ?? QUERY_PARAMETERS[name] ?? `Only the records whose ${name.replace(/_/g, ' ')} is this`,
+      description:
+        (description as string | undefined) ??
+        QUERY_PARAMETERS[name] ??
+        `Only the records whose ${name.replace(/_/g, ' ')} is this`,
       schema: rest,
     }
   })
@@ -429,7 +518,9 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', names?: Na
         FORMATS.get(zodSchema) ??
         (json.pattern === ISO_DATE_PATTERN ? 'date' : undefined) ??
         // Every record's `uuid` is its uuid column.
-        (io === 'output' && path.at(-1) === 'uuid' && path.at(-2) === 'properties' ? 'uuid' : undefined)
+        (io === 'output' && path.at(-1) === 'uuid' && path.at(-2) === 'properties'
+          ? 'uuid'
+          : undefined)
       if (format) json.format = format
     },
   }) as JsonSchema

@@ -19,7 +19,12 @@ function reference() {
 }
 
 /** Both answers may be cached by anyone; a client holding the current version gets a 304. */
-function answer(request: Request, body: string, contentType: string, extra: Record<string, string> = {}) {
+function answer(
+  request: Request,
+  body: string,
+  contentType: string,
+  extra: Record<string, string> = {},
+) {
   const { etag } = reference()
   const headers = {
     'Content-Type': contentType,
@@ -28,17 +33,21 @@ function answer(request: Request, body: string, contentType: string, extra: Reco
     'X-Content-Type-Options': 'nosniff',
     ...extra,
   }
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  if (request.headers.get('if-none-match') === etag)
+    return new Response(null, { status: 304, headers })
   return new Response(request.method === 'HEAD' ? null : body, { headers })
 }
 
 const openApi = implement(endpoints.openApiDocument, async ({ request }) =>
-  answer(request, reference().json, 'application/json; charset=utf-8', { 'Access-Control-Allow-Origin': '*' }),
+  answer(request, reference().json, 'application/json; charset=utf-8', {
+    'Access-Control-Allow-Origin': '*',
+  }),
 )
 
 const docs = implement(endpoints.apiReference, async ({ request }) =>
   answer(request, reference().html, 'text/html; charset=utf-8', {
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   }),
 )
 

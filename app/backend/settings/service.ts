@@ -1,16 +1,35 @@
 import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_COMMISSION_RATES, isRate, type CommissionRates } from '~/contract/commission-rules'
 import type { BankDetails, CompanyDetails } from '~/contract/settings'
-import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, UNCONFIRMED_EXPIRY_DAYS_MAX, UNCONFIRMED_EXPIRY_DAYS_MIN } from '~/contract/settings-labels'
-import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, type TitleStepDays } from '~/contract/title-rules'
-import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
+import {
+  EXPIRY_DAYS_MAX,
+  EXPIRY_DAYS_MIN,
+  UNCONFIRMED_EXPIRY_DAYS_MAX,
+  UNCONFIRMED_EXPIRY_DAYS_MIN,
+} from '~/contract/settings-labels'
+import {
+  RECORDED_TITLE_STEPS,
+  TITLE_STEP_DAYS_MAX,
+  TITLE_STEP_DAYS_MIN,
+  type TitleStepDays,
+} from '~/contract/title-rules'
+import {
+  PAYOUT_ACCOUNT_HOLD_HOURS_MAX,
+  PAYOUT_ACCOUNT_HOLD_HOURS_MIN,
+  PAYOUT_GRACE_DAYS_MAX,
+  PAYOUT_GRACE_DAYS_MIN,
+} from '~/contract/payout-rules'
 import { changesBetween, recordAudit } from '../audit/record'
 import type { Database, Executor } from '../db/client'
 import { DEFAULT_SETTINGS } from '../db/bootstrap'
 import { settings } from '../db/schema'
 
 async function readSetting(db: Executor, key: keyof typeof DEFAULT_SETTINGS) {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1)
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1)
   return row?.value as Record<string, unknown> | undefined
 }
 
@@ -38,7 +57,9 @@ export async function setBankDetails(db: Executor, details: BankDetails) {
 /** How many days before a due payment the reminder goes out. */
 export async function getReminderDays(db: Executor): Promise<number> {
   const value = Number((await readSetting(db, 'subscription_due_reminder_day'))?.value)
-  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_SETTINGS.subscription_due_reminder_day.value
+  return Number.isSafeInteger(value) && value > 0
+    ? value
+    : DEFAULT_SETTINGS.subscription_due_reminder_day.value
 }
 
 export async function setReminderDays(db: Executor, value: number) {
@@ -60,7 +81,9 @@ export async function setExpiryDays(db: Executor, value: number) {
 /** How many days a payment waits for staff to confirm it before the daily job expires it. */
 export async function getUnconfirmedExpiryDays(db: Executor): Promise<number> {
   const value = Number((await readSetting(db, 'unconfirmed_payment_expiry_days'))?.value)
-  return Number.isSafeInteger(value) && value >= UNCONFIRMED_EXPIRY_DAYS_MIN && value <= UNCONFIRMED_EXPIRY_DAYS_MAX
+  return Number.isSafeInteger(value) &&
+    value >= UNCONFIRMED_EXPIRY_DAYS_MIN &&
+    value <= UNCONFIRMED_EXPIRY_DAYS_MAX
     ? value
     : DEFAULT_SETTINGS.unconfirmed_payment_expiry_days.value
 }
@@ -72,7 +95,9 @@ export async function setUnconfirmedExpiryDays(db: Executor, value: number) {
 /** How many days a payout stays due past its date before it is late (payout_grace_days). */
 export async function getGraceDays(db: Executor): Promise<number> {
   const value = Number((await readSetting(db, 'payout_grace_days'))?.value)
-  return Number.isSafeInteger(value) && value >= PAYOUT_GRACE_DAYS_MIN && value <= PAYOUT_GRACE_DAYS_MAX
+  return Number.isSafeInteger(value) &&
+    value >= PAYOUT_GRACE_DAYS_MIN &&
+    value <= PAYOUT_GRACE_DAYS_MAX
     ? value
     : DEFAULT_SETTINGS.payout_grace_days.value
 }
@@ -84,7 +109,9 @@ export async function setGraceDays(db: Executor, value: number) {
 /** How many hours payouts wait after an investor sets or changes the payout account (payout_account_hold_hours). */
 export async function getPayoutAccountHoldHours(db: Executor): Promise<number> {
   const value = Number((await readSetting(db, 'payout_account_hold_hours'))?.value)
-  return Number.isSafeInteger(value) && value >= PAYOUT_ACCOUNT_HOLD_HOURS_MIN && value <= PAYOUT_ACCOUNT_HOLD_HOURS_MAX
+  return Number.isSafeInteger(value) &&
+    value >= PAYOUT_ACCOUNT_HOLD_HOURS_MIN &&
+    value <= PAYOUT_ACCOUNT_HOLD_HOURS_MAX
     ? value
     : DEFAULT_SETTINGS.payout_account_hold_hours.value
 }
@@ -95,7 +122,10 @@ export async function setPayoutAccountHoldHours(db: Executor, value: number) {
 
 /** The company as its documents name it; the default name until staff fill it in. */
 export async function getCompanyDetails(db: Executor): Promise<CompanyDetails> {
-  const value = { ...DEFAULT_SETTINGS.company_details, ...(await readSetting(db, 'company_details')) }
+  const value = {
+    ...DEFAULT_SETTINGS.company_details,
+    ...(await readSetting(db, 'company_details')),
+  }
   return {
     name: String(value.name ?? '') || DEFAULT_SETTINGS.company_details.name,
     address: String(value.address ?? ''),
@@ -114,7 +144,8 @@ export async function getTitleStepDays(db: Executor): Promise<TitleStepDays> {
   const days = { ...DEFAULT_SETTINGS.title_step_days }
   for (const step of RECORDED_TITLE_STEPS) {
     const value = Number(saved[step])
-    if (Number.isSafeInteger(value) && value >= TITLE_STEP_DAYS_MIN && value <= TITLE_STEP_DAYS_MAX) days[step] = value
+    if (Number.isSafeInteger(value) && value >= TITLE_STEP_DAYS_MIN && value <= TITLE_STEP_DAYS_MAX)
+      days[step] = value
   }
   return days
 }
@@ -165,7 +196,10 @@ export async function changeSetting<T extends object | number>(
     const changes = changesBetween(snapshot(before), snapshot(after))
     if (Object.keys(changes).length) {
       const described = Object.entries(changes)
-        .map(([field, { before: was, after: now }]) => `${field === 'value' ? '' : `${field} `}from ${show(was)} to ${show(now)}`)
+        .map(
+          ([field, { before: was, after: now }]) =>
+            `${field === 'value' ? '' : `${field} `}from ${show(was)} to ${show(now)}`,
+        )
         .join(', ')
       await recordAudit(tx, {
         action: 'setting.updated',
@@ -178,4 +212,9 @@ export async function changeSetting<T extends object | number>(
   })
 }
 
-const show = (value: unknown) => (value === null || value === '' ? '(empty)' : typeof value === 'string' ? `"${value}"` : String(value))
+const show = (value: unknown) =>
+  value === null || value === ''
+    ? '(empty)'
+    : typeof value === 'string'
+      ? `"${value}"`
+      : String(value)

@@ -13,7 +13,10 @@ export const SUBSCRIPTION_STAFF_PERMISSIONS: Permission[] = [
 ]
 
 export function seesAllSubscriptions(user: ApiUser) {
-  return (user.role === 'admin' || user.role === 'super_admin') && hasPermission(user, ...SUBSCRIPTION_STAFF_PERMISSIONS)
+  return (
+    (user.role === 'admin' || user.role === 'super_admin') &&
+    hasPermission(user, ...SUBSCRIPTION_STAFF_PERMISSIONS)
+  )
 }
 
 /**
@@ -58,7 +61,11 @@ export function fileNameFromUrl(value: string): string | null {
  * see subscriptions). The uploader of a file keeps access through the media module's own rule.
  * The media module's canReadFile asks this for every file that is not a product image.
  */
-export async function canReadProofFile(db: Executor, user: ApiUser | null, fileId: number): Promise<boolean> {
+export async function canReadProofFile(
+  db: Executor,
+  user: ApiUser | null,
+  fileId: number,
+): Promise<boolean> {
   if (!user) return false
   const visible = visibleSubscriptions(user)
   const [row] = await db

@@ -22,7 +22,16 @@ import { subscriptionLink } from '~/contract/links'
 import { discountedKobo, formatKobo, koboToNaira } from '~/contract/money'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
-import { arrearsReminders, lateFees, paymentPlans, products, scheduleEntries, subscriptionHistory, subscriptions, users } from '../db/schema'
+import {
+  arrearsReminders,
+  lateFees,
+  paymentPlans,
+  products,
+  scheduleEntries,
+  subscriptionHistory,
+  subscriptions,
+  users,
+} from '../db/schema'
 import { sendNotice } from '../mail'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { todayIn } from '../dates/calendar'
@@ -32,13 +41,24 @@ import { relatedTo, subscriptionRefs } from './audit'
 /** Late payment on land: what is owed oldest first, fees, escalated reminders and the default action. */
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
-type PlanRules = Pick<typeof paymentPlans.$inferSelect, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>
-
+type PlanRules = Pick<
+  typeof paymentPlans.$inferSelect,
+  'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'
+>
 
 /** The rules a subscription was sold under; one from before they were kept follows its plan, else the defaults. */
-export function rulesOf(s: Pick<SubscriptionRow, 'arrearsRules'>, plan?: PlanRules | null): ArrearsRules {
+export function rulesOf(
+  s: Pick<SubscriptionRow, 'arrearsRules'>,
+  plan?: PlanRules | null,
+): ArrearsRules {
   if (s.arrearsRules) return { ...DEFAULT_ARREARS_RULES, ...s.arrearsRules }
-  if (plan) return { graceDays: plan.graceDays, lateFeePercent: plan.lateFeePercent, defaultAfterDays: plan.defaultAfterDays, defaultAction: plan.defaultAction }
+  if (plan)
+    return {
+      graceDays: plan.graceDays,
+      lateFeePercent: plan.lateFeePercent,
+      defaultAfterDays: plan.defaultAfterDays,
+      defaultAction: plan.defaultAction,
+    }
   return DEFAULT_ARREARS_RULES
 }
 
@@ -54,11 +74,25 @@ export async function owedOf(db: Executor, ids: number[]): Promise<Map<number, O
       .from(scheduleEntries)
       .where(and(inArray(scheduleEntries.subscriptionId, ids), eq(scheduleEntries.kind, 'payment')))
       .orderBy(asc(scheduleEntries.sequence)),
-    db.select().from(lateFees).where(inArray(lateFees.subscriptionId, ids)).orderBy(asc(lateFees.instalment)),
+    db
+      .select()
+      .from(lateFees)
+      .where(inArray(lateFees.subscriptionId, ids))
+      .orderBy(asc(lateFees.instalment)),
   ])
-  for (const row of rows) owed.get(row.subscriptionId)!.instalments.push({ sequence: row.sequence, dueDate: row.dueDate, amountKobo: row.amount })
+  for (const row of rows)
+    owed
+      .get(row.subscriptionId)!
+      .instalments.push({ sequence: row.sequence, dueDate: row.dueDate, amountKobo: row.amount })
   for (const fee of fees) {
-    owed.get(fee.subscriptionId)!.fees.push({ instalment: fee.instalment, chargedOn: fee.chargedOn, amountKobo: fee.amount, reason: fee.reason })
+    owed
+      .get(fee.subscriptionId)!
+      .fees.push({
+        instalment: fee.instalment,
+        chargedOn: fee.chargedOn,
+        amountKobo: fee.amount,
+        reason: fee.reason,
+      })
   }
   return owed
 }
@@ -73,14 +107,31 @@ export async function owedAmounts(db: Executor, subscriptionId: number): Promise
  * After money or fees change: payment rows fully covered (oldest first, fees in their place) are
  * settled, the others not, and the next payment is what is left of the first item not covered.
  */
-export async function settleOldestFirst(tx: Executor, subscriptionId: number, paidKobo: number, now: Date) {
+export async function settleOldestFirst(
+  tx: Executor,
+  subscriptionId: number,
+  paidKobo: number,
+  now: Date,
+) {
   const owed = (await owedOf(tx, [subscriptionId])).get(subscriptionId)!
   const items = allocate(owed.instalments, owed.fees, paidKobo)
-  const covered = items.filter((i) => i.kind === 'instalment' && i.leftKobo === 0).map((i) => i.sequence)
+  const covered = items
+    .filter((i) => i.kind === 'instalment' && i.leftKobo === 0)
+    .map((i) => i.sequence)
   const open = items.filter((i) => i.kind === 'instalment' && i.leftKobo > 0).map((i) => i.sequence)
   const rowsOf = (sequences: number[]) =>
-    and(eq(scheduleEntries.subscriptionId, subscriptionId), eq(scheduleEntries.kind, 'payment'), inArray(scheduleEntries.sequence, sequences))
-  if (covered.length) await tx.update(scheduleEntries).set({ settledAt: sql`coalesce(${scheduleEntries.settledAt}, ${now.toISOString()}::timestamptz)` }).where(rowsOf(covered))
+    and(
+      eq(scheduleEntries.subscriptionId, subscriptionId),
+      eq(scheduleEntries.kind, 'payment'),
+      inArray(scheduleEntries.sequence, sequences),
+    )
+  if (covered.length)
+    await tx
+      .update(scheduleEntries)
+      .set({
+        settledAt: sql`coalesce(${scheduleEntries.settledAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(rowsOf(covered))
   if (open.length) await tx.update(scheduleEntries).set({ settledAt: null }).where(rowsOf(open))
   const next = items.find((i) => i.leftKobo > 0)
   if (next) {
@@ -91,20 +142,39 @@ export async function settleOldestFirst(tx: Executor, subscriptionId: number, pa
   }
 }
 
-type ArrearsSubject = Pick<SubscriptionRow, 'id' | 'type' | 'status' | 'totalAmountPaid' | 'arrearsRules'> & { plan?: PlanRules | null }
+type ArrearsSubject = Pick<
+  SubscriptionRow,
+  'id' | 'type' | 'status' | 'totalAmountPaid' | 'arrearsRules'
+> & { plan?: PlanRules | null }
 
 /**
  * The arrears of land subscriptions on a day. Only an ongoing one can be in arrears (as the
  * dashboard counts it): one not paid at all expires instead, one waiting for a confirmation is
  * counted among the payments to confirm.
  */
-export async function arrearsFor(db: Executor, subjects: ArrearsSubject[], today: string): Promise<Map<number, Arrears>> {
+export async function arrearsFor(
+  db: Executor,
+  subjects: ArrearsSubject[],
+  today: string,
+): Promise<Map<number, Arrears>> {
   const counted = subjects.filter((s) => s.type === 'land' && s.status === 'ongoing')
-  const owed = await owedOf(db, counted.map((s) => s.id))
+  const owed = await owedOf(
+    db,
+    counted.map((s) => s.id),
+  )
   const result = new Map<number, Arrears>()
   for (const s of counted) {
     const o = owed.get(s.id)!
-    result.set(s.id, arrearsOf({ instalments: o.instalments, fees: o.fees, paidKobo: s.totalAmountPaid, rules: rulesOf(s, s.plan), today }))
+    result.set(
+      s.id,
+      arrearsOf({
+        instalments: o.instalments,
+        fees: o.fees,
+        paidKobo: s.totalAmountPaid,
+        rules: rulesOf(s, s.plan),
+        today,
+      }),
+    )
   }
   return result
 }
@@ -114,16 +184,35 @@ const today = (now: Date) => todayIn(getConfig().APP_TIME_ZONE, now)
 /** Ongoing land with something dated before today still unpaid: what the job looks at. */
 async function lateSubscriptions(db: Executor, day: string) {
   return db
-    .select({ subscription: subscriptions, plan: { graceDays: paymentPlans.graceDays, lateFeePercent: paymentPlans.lateFeePercent, defaultAfterDays: paymentPlans.defaultAfterDays, defaultAction: paymentPlans.defaultAction } })
+    .select({
+      subscription: subscriptions,
+      plan: {
+        graceDays: paymentPlans.graceDays,
+        lateFeePercent: paymentPlans.lateFeePercent,
+        defaultAfterDays: paymentPlans.defaultAfterDays,
+        defaultAction: paymentPlans.defaultAction,
+      },
+    })
     .from(subscriptions)
     .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
-    .where(and(eq(subscriptions.type, 'land'), eq(subscriptions.status, 'ongoing'), lt(subscriptions.nextPaymentDate, day)))
+    .where(
+      and(
+        eq(subscriptions.type, 'land'),
+        eq(subscriptions.status, 'ongoing'),
+        lt(subscriptions.nextPaymentDate, day),
+      ),
+    )
     .orderBy(asc(subscriptions.id))
 }
 
 async function ownerOf(db: Executor, s: SubscriptionRow) {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, suspended: users.isSuspended, product: products })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      suspended: users.isSuspended,
+      product: products,
+    })
     .from(users)
     .innerJoin(products, eq(products.id, s.productId))
     .where(eq(users.id, s.userId))
@@ -137,9 +226,15 @@ export async function chargeLateFees(db: Database, now: Date) {
   let charged = 0
   for (const { subscription } of await lateSubscriptions(db, day)) {
     const added = await db.transaction(async (tx) => {
-      const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).for('update')
+      const [s] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscription.id))
+        .for('update')
       if (s?.status !== 'ongoing') return []
-      const [plan] = s.paymentPlanId ? await tx.select().from(paymentPlans).where(eq(paymentPlans.id, s.paymentPlanId)) : []
+      const [plan] = s.paymentPlanId
+        ? await tx.select().from(paymentPlans).where(eq(paymentPlans.id, s.paymentPlanId))
+        : []
       const rules = rulesOf(s, plan)
       const owed = (await owedOf(tx, [s.id])).get(s.id)!
       const due = feesToCharge(owed.instalments, owed.fees, s.totalAmountPaid, rules, day)
@@ -151,7 +246,13 @@ export async function chargeLateFees(db: Database, now: Date) {
           `${formatDate(instalment.dueDate)}), not received by ${formatDate(graceEnd(instalment.dueDate, rules))}`
         const [row] = await tx
           .insert(lateFees)
-          .values({ subscriptionId: s.id, instalment: fee.instalment, amount: fee.amountKobo, reason, chargedOn: day })
+          .values({
+            subscriptionId: s.id,
+            instalment: fee.instalment,
+            amount: fee.amountKobo,
+            reason,
+            chargedOn: day,
+          })
           .onConflictDoNothing()
           .returning({ id: lateFees.id })
         if (row) added.push({ fee, reason })
@@ -172,14 +273,28 @@ export async function chargeLateFees(db: Database, now: Date) {
           related: relatedTo(refs),
           summary: `Charged a late fee of ${formatKobo(a.fee.amountKobo)} on ${s.reference}: ${a.reason}`,
           changes: {
-            total_amount: { before: koboToNaira(owedBefore), after: koboToNaira(owedBefore + a.fee.amountKobo) },
-            late_fee: { before: null, after: { instalment: a.fee.instalment, amount: koboToNaira(a.fee.amountKobo), charged_on: day } },
+            total_amount: {
+              before: koboToNaira(owedBefore),
+              after: koboToNaira(owedBefore + a.fee.amountKobo),
+            },
+            late_fee: {
+              before: null,
+              after: {
+                instalment: a.fee.instalment,
+                amount: koboToNaira(a.fee.amountKobo),
+                charged_on: day,
+              },
+            },
           },
         })
         owedBefore += a.fee.amountKobo
       }
       for (const a of added) {
-        await notify(tx, s.userId, { title: 'Late fee added', body: `${a.reason}: ${formatKobo(a.fee.amountKobo)} is added to ${s.reference}.`, link: subscriptionLink('land', s.reference) })
+        await notify(tx, s.userId, {
+          title: 'Late fee added',
+          body: `${a.reason}: ${formatKobo(a.fee.amountKobo)} is added to ${s.reference}.`,
+          link: subscriptionLink('land', s.reference),
+        })
       }
       return added
     })
@@ -210,20 +325,39 @@ export function reminderStep(daysLate: number) {
 export async function sendArrearsReminders(db: Database, now: Date) {
   const day = today(now)
   const candidates = await db
-    .select({ subscription: subscriptions, plan: { graceDays: paymentPlans.graceDays, lateFeePercent: paymentPlans.lateFeePercent, defaultAfterDays: paymentPlans.defaultAfterDays, defaultAction: paymentPlans.defaultAction } })
+    .select({
+      subscription: subscriptions,
+      plan: {
+        graceDays: paymentPlans.graceDays,
+        lateFeePercent: paymentPlans.lateFeePercent,
+        defaultAfterDays: paymentPlans.defaultAfterDays,
+        defaultAction: paymentPlans.defaultAction,
+      },
+    })
     .from(subscriptions)
     .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
-    .where(and(eq(subscriptions.type, 'land'), eq(subscriptions.status, 'ongoing'), sql`${subscriptions.nextPaymentDate} <= ${day}`))
+    .where(
+      and(
+        eq(subscriptions.type, 'land'),
+        eq(subscriptions.status, 'ongoing'),
+        sql`${subscriptions.nextPaymentDate} <= ${day}`,
+      ),
+    )
     .orderBy(asc(subscriptions.id))
   let sent = 0
-  const owed = await owedOf(db, candidates.map((c) => c.subscription.id))
+  const owed = await owedOf(
+    db,
+    candidates.map((c) => c.subscription.id),
+  )
   for (const { subscription: s, plan } of candidates) {
     const rules = rulesOf(s, plan?.defaultAction ? (plan as PlanRules) : null)
     const o = owed.get(s.id)!
     const items = allocate(o.instalments, o.fees, s.totalAmountPaid)
     const first = items.find((i) => i.kind === 'instalment' && i.leftKobo > 0 && i.date <= day)
     if (!first) continue
-    const daysLate = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${first.date}T00:00:00Z`)) / 86_400_000)
+    const daysLate = Math.round(
+      (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${first.date}T00:00:00Z`)) / 86_400_000,
+    )
     const step = reminderStep(daysLate)
     if (!step) continue
     const [claimed] = await db
@@ -234,8 +368,15 @@ export async function sendArrearsReminders(db: Database, now: Date) {
     if (!claimed) continue
     const owner = await ownerOf(db, s)
     if (!owner || owner.suspended) continue
-    const a = arrearsOf({ instalments: o.instalments, fees: o.fees, paidKobo: s.totalAmountPaid, rules, today: day })
-    const amount = step.step === 'due' ? formatKobo(first.leftKobo) : formatKobo(a.amountOverdueKobo)
+    const a = arrearsOf({
+      instalments: o.instalments,
+      fees: o.fees,
+      paidKobo: s.totalAmountPaid,
+      rules,
+      today: day,
+    })
+    const amount =
+      step.step === 'due' ? formatKobo(first.leftKobo) : formatKobo(a.amountOverdueKobo)
     const charged = o.fees.find((f) => f.instalment === first.sequence)
     const fee = lateFeeKobo(first.amountKobo, rules)
     const feeText = charged
@@ -249,7 +390,11 @@ export async function sendArrearsReminders(db: Database, now: Date) {
         ? `your payment of ${amount} for ${s.reference} is due today (${formatDate(first.date)})`
         : `your payment for ${s.reference} is ${daysLate} day${daysLate === 1 ? '' : 's'} late: ${amount} is overdue`
     const title = step.step === 'due' ? 'Payment due today' : 'Payment overdue'
-    await notify(db, s.userId, { title, body: `Hello ${owner.firstName}, ${what}. ${feeText} ${defaultText}`, link: subscriptionLink('land', s.reference) })
+    await notify(db, s.userId, {
+      title,
+      body: `Hello ${owner.firstName}, ${what}. ${feeText} ${defaultText}`,
+      link: subscriptionLink('land', s.reference),
+    })
     await sendNotice(db, {
       to: owner.email,
       subject: `${title}: ${s.reference}`,
@@ -280,12 +425,24 @@ export async function applyDefaultActions(db: Database, now: Date) {
   let applied = 0
   for (const { subscription } of await lateSubscriptions(db, day)) {
     const done = await db.transaction(async (tx) => {
-      const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).for('update')
+      const [s] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscription.id))
+        .for('update')
       if (s?.status !== 'ongoing') return null
-      const [plan] = s.paymentPlanId ? await tx.select().from(paymentPlans).where(eq(paymentPlans.id, s.paymentPlanId)) : []
+      const [plan] = s.paymentPlanId
+        ? await tx.select().from(paymentPlans).where(eq(paymentPlans.id, s.paymentPlanId))
+        : []
       const rules = rulesOf(s, plan)
       const owed = (await owedOf(tx, [s.id])).get(s.id)!
-      const a = arrearsOf({ instalments: owed.instalments, fees: owed.fees, paidKobo: s.totalAmountPaid, rules, today: day })
+      const a = arrearsOf({
+        instalments: owed.instalments,
+        fees: owed.fees,
+        paidKobo: s.totalAmountPaid,
+        rules,
+        today: day,
+      })
       if (!isDefaultDue(a, rules, day)) return null
       const oldest = a.overdue[0]
       const [product] = await tx.select().from(products).where(eq(products.id, s.productId))
@@ -295,7 +452,9 @@ export async function applyDefaultActions(db: Database, now: Date) {
       if (rules.defaultAction === 'cancel') {
         detail = `${why}: the subscription is cancelled and its ${unit}s return to stock; what was paid (${formatKobo(s.totalAmountPaid)}) is handled as the terms say.`
       } else {
-        const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter((i) => i.kind === 'instalment' && i.leftKobo > 0)
+        const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter(
+          (i) => i.kind === 'instalment' && i.leftKobo > 0,
+        )
         const unpaid = items.reduce((sum, i) => sum + i.leftKobo, 0)
         const priceNow = discountedKobo(product.amount, product.discountPercentage)
         const repriced = repricedBalanceKobo(unpaid, s.unitPrice, priceNow)
@@ -303,7 +462,13 @@ export async function applyDefaultActions(db: Database, now: Date) {
       }
       const [claimed] = await tx
         .insert(subscriptionHistory)
-        .values({ subscriptionId: s.id, event: rules.defaultAction === 'cancel' ? 'cancelled' : 'repriced', instalment: oldest.sequence, detail, createdAt: now })
+        .values({
+          subscriptionId: s.id,
+          event: rules.defaultAction === 'cancel' ? 'cancelled' : 'repriced',
+          instalment: oldest.sequence,
+          detail,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: subscriptionHistory.id })
       if (!claimed) return null
@@ -311,7 +476,13 @@ export async function applyDefaultActions(db: Database, now: Date) {
       if (rules.defaultAction === 'cancel') {
         await tx
           .update(subscriptions)
-          .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+          .set({
+            status: 'cancelled',
+            cancelledAt: now,
+            nextPaymentAmount: null,
+            nextPaymentDate: null,
+            updatedAt: now,
+          })
           .where(eq(subscriptions.id, s.id))
         await recordAudit(tx, {
           action: 'subscription.defaulted',
@@ -322,18 +493,37 @@ export async function applyDefaultActions(db: Database, now: Date) {
         })
         await tx
           .update(products)
-          .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
+          .set({
+            unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`,
+            isAvailable: true,
+            updatedAt: now,
+          })
           .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
       } else {
-        const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter((i) => i.kind === 'instalment' && i.leftKobo > 0)
+        const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter(
+          (i) => i.kind === 'instalment' && i.leftKobo > 0,
+        )
         const unpaid = items.reduce((sum, i) => sum + i.leftKobo, 0)
-        const repriced = repricedBalanceKobo(unpaid, s.unitPrice, discountedKobo(product.amount, product.discountPercentage))
-        const amounts = repriceInstalments(items.map((i) => i.leftKobo), repriced)
+        const repriced = repricedBalanceKobo(
+          unpaid,
+          s.unitPrice,
+          discountedKobo(product.amount, product.discountPercentage),
+        )
+        const amounts = repriceInstalments(
+          items.map((i) => i.leftKobo),
+          repriced,
+        )
         for (const [index, item] of items.entries()) {
           await tx
             .update(scheduleEntries)
             .set({ amount: item.paidKobo + amounts[index] })
-            .where(and(eq(scheduleEntries.subscriptionId, s.id), eq(scheduleEntries.kind, 'payment'), eq(scheduleEntries.sequence, item.sequence)))
+            .where(
+              and(
+                eq(scheduleEntries.subscriptionId, s.id),
+                eq(scheduleEntries.kind, 'payment'),
+                eq(scheduleEntries.sequence, item.sequence),
+              ),
+            )
         }
         const unitPrice = discountedKobo(product.amount, product.discountPercentage)
         await tx
@@ -346,15 +536,33 @@ export async function applyDefaultActions(db: Database, now: Date) {
           related: relatedTo(refs),
           summary: `Repriced ${s.reference} for default: ${detail}`,
           changes: changesBetween(
-            { total_amount: koboToNaira(s.totalAmount), unit_price: s.unitPrice === null ? null : koboToNaira(s.unitPrice) },
-            { total_amount: koboToNaira(s.totalAmount + repriced - unpaid), unit_price: koboToNaira(unitPrice) },
+            {
+              total_amount: koboToNaira(s.totalAmount),
+              unit_price: s.unitPrice === null ? null : koboToNaira(s.unitPrice),
+            },
+            {
+              total_amount: koboToNaira(s.totalAmount + repriced - unpaid),
+              unit_price: koboToNaira(unitPrice),
+            },
           ),
         })
         await settleOldestFirst(tx, s.id, s.totalAmountPaid, now)
       }
-      const title = rules.defaultAction === 'cancel' ? 'Subscription cancelled for non-payment' : 'Balance repriced for non-payment'
-      await notify(tx, s.userId, { title, body: `${s.reference}: ${detail}`, link: subscriptionLink('land', s.reference) })
-      await notifyStaffWith(tx, 'can_modify_subscription', { title, body: `${s.reference}: ${detail}`, link: subscriptionLink('land', s.reference) }, [s.userId])
+      const title =
+        rules.defaultAction === 'cancel'
+          ? 'Subscription cancelled for non-payment'
+          : 'Balance repriced for non-payment'
+      await notify(tx, s.userId, {
+        title,
+        body: `${s.reference}: ${detail}`,
+        link: subscriptionLink('land', s.reference),
+      })
+      await notifyStaffWith(
+        tx,
+        'can_modify_subscription',
+        { title, body: `${s.reference}: ${detail}`, link: subscriptionLink('land', s.reference) },
+        [s.userId],
+      )
       return { s, title, detail }
     })
     if (!done) continue
@@ -365,7 +573,13 @@ export async function applyDefaultActions(db: Database, now: Date) {
     await sendNotice(db, {
       to: owner.email,
       subject: `${title}: ${s.reference}`,
-      text: [`Hello ${owner.firstName},`, '', `${s.reference}: ${detail}`, '', `See it at ${appUrl()}${subscriptionLink('land', s.reference)}`].join('\n'),
+      text: [
+        `Hello ${owner.firstName},`,
+        '',
+        `${s.reference}: ${detail}`,
+        '',
+        `See it at ${appUrl()}${subscriptionLink('land', s.reference)}`,
+      ].join('\n'),
     }).catch((error) => console.error(`Default action e-mail for ${s.reference} failed:`, error))
   }
   return applied
@@ -374,7 +588,11 @@ export async function applyDefaultActions(db: Database, now: Date) {
 /** The history of a subscription, newest first. */
 export async function historyOf(db: Executor, subscriptionId: number) {
   return db
-    .select({ event: subscriptionHistory.event, detail: subscriptionHistory.detail, createdAt: subscriptionHistory.createdAt })
+    .select({
+      event: subscriptionHistory.event,
+      detail: subscriptionHistory.detail,
+      createdAt: subscriptionHistory.createdAt,
+    })
     .from(subscriptionHistory)
     .where(eq(subscriptionHistory.subscriptionId, subscriptionId))
     .orderBy(sql`${subscriptionHistory.createdAt} desc`, sql`${subscriptionHistory.id} desc`)

@@ -6,9 +6,17 @@ import { koboToNaira } from '../money'
 
 /** What the audit trail says about a subscription: its reference and those of its customer and product. */
 
-export type SubscriptionRefs = { subscription: string; customer: string; customerName: string; product: string }
+export type SubscriptionRefs = {
+  subscription: string
+  customer: string
+  customerName: string
+  product: string
+}
 
-export async function subscriptionRefs(tx: Executor, subscriptionId: number): Promise<SubscriptionRefs> {
+export async function subscriptionRefs(
+  tx: Executor,
+  subscriptionId: number,
+): Promise<SubscriptionRefs> {
   const [row] = await tx
     .select({
       subscription: subscriptions.reference,
@@ -22,11 +30,21 @@ export async function subscriptionRefs(tx: Executor, subscriptionId: number): Pr
     .innerJoin(products, eq(products.id, subscriptions.productId))
     .where(eq(subscriptions.id, subscriptionId))
     .limit(1)
-  return { subscription: row.subscription, customer: row.customer, customerName: `${row.firstName} ${row.lastName}`, product: row.product }
+  return {
+    subscription: row.subscription,
+    customer: row.customer,
+    customerName: `${row.firstName} ${row.lastName}`,
+    product: row.product,
+  }
 }
 
 /** The `related` references of an entry about a subscription. */
-export const relatedTo = (refs: SubscriptionRefs, ...more: (string | null | undefined)[]) => [refs.subscription, refs.customer, refs.product, ...more]
+export const relatedTo = (refs: SubscriptionRefs, ...more: (string | null | undefined)[]) => [
+  refs.subscription,
+  refs.customer,
+  refs.product,
+  ...more,
+]
 
 /** The changes of an entry for a payment just sent or recorded: it awaits confirmation, and so does its subscription. */
 export const paymentCreatedChanges = (created: typeof transactions.$inferSelect) =>

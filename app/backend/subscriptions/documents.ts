@@ -1,5 +1,14 @@
 import type { CompanyDetails } from '~/contract/settings'
-import { BOLD, COMPANY_NAME, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
+import {
+  BOLD,
+  COMPANY_NAME,
+  dateText,
+  field,
+  letterhead,
+  REGULAR,
+  renderPdf,
+  type Doc,
+} from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
 import { formatKobo } from '~/contract/money'
@@ -12,7 +21,12 @@ function signatureLine(doc: Doc, company: CompanyDetails) {
   // Keep the block on one page: start a new one rather than split the line from its caption.
   if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage()
   const y = doc.y
-  doc.moveTo(left, y).lineTo(left + 220, y).strokeColor('#333333').lineWidth(0.8).stroke()
+  doc
+    .moveTo(left, y)
+    .lineTo(left + 220, y)
+    .strokeColor('#333333')
+    .lineWidth(0.8)
+    .stroke()
   doc.x = left
   doc.y = y + 6
   doc.font(BOLD).fontSize(10).fillColor('#111111').text('Authorised signature', left, doc.y)
@@ -45,7 +59,10 @@ export type ReceiptData = {
  * description of a transfer (free text) is shown to staff on screen, never printed here, so nobody
  * can make a receipt say "PAID IN FULL" for a part payment.
  */
-export function receiptPurpose(subscription: { type: 'land' | 'land_investment'; paymentMode: 'full' | 'installment' }, product: string) {
+export function receiptPurpose(
+  subscription: { type: 'land' | 'land_investment'; paymentMode: 'full' | 'installment' },
+  product: string,
+) {
   if (subscription.type === 'land_investment') return `Investment in ${product}`
   if (subscription.paymentMode === 'full') return `Full payment for ${product}`
   return `Payment towards the instalment plan for ${product}`
@@ -76,7 +93,9 @@ export function receiptPdf(data: ReceiptData) {
         .font(REGULAR)
         .fontSize(9)
         .fillColor('#555555')
-        .text(`This receipt confirms that ${company.name} received the payment above. Keep it for your records.`)
+        .text(
+          `This receipt confirms that ${company.name} received the payment above. Keep it for your records.`,
+        )
       signatureLine(doc, company)
       if (data.verification) drawVerificationMark(doc, data.verification)
     },
@@ -85,8 +104,14 @@ export function receiptPdf(data: ReceiptData) {
 }
 
 /** The land of a product in words: "500 sqm plot at Epe, Lagos". */
-export function plotDescription(product: { size: number | null; sizeInMeasurement: string | null; landType: string | null; location: string | null }) {
-  const size = product.size !== null ? `${product.size} ${product.sizeInMeasurement ?? ''}`.trim() : ''
+export function plotDescription(product: {
+  size: number | null
+  sizeInMeasurement: string | null
+  landType: string | null
+  location: string | null
+}) {
+  const size =
+    product.size !== null ? `${product.size} ${product.sizeInMeasurement ?? ''}`.trim() : ''
   const land = [size, product.landType].filter(Boolean).join(' ')
   return [land, product.location].filter(Boolean).join(' at ')
 }
@@ -123,7 +148,11 @@ export function allocationLetterPdf(data: AllocationData) {
       field(doc, 'Address', data.owner.address || 'Not given')
       field(doc, 'Subscription', data.subscriptionReference)
       field(doc, 'Product', data.productReference)
-      field(doc, 'Plot', plotDescription({ ...data, location: data.location || null }) || 'As described below')
+      field(
+        doc,
+        'Plot',
+        plotDescription({ ...data, location: data.location || null }) || 'As described below',
+      )
       if (data.allocated) {
         field(doc, 'Estate', data.allocated.estate || '—')
         field(doc, 'Block', data.allocated.block || '—')
@@ -148,9 +177,12 @@ export function allocationLetterPdf(data: AllocationData) {
         doc.text(`Late payment under your plan: ${data.arrearsRules}`, { align: 'justify' })
         doc.moveDown(0.8)
       }
-      doc.text('Please keep this letter safe: it is your evidence of allocation until the title documents are handed over.', {
-        align: 'justify',
-      })
+      doc.text(
+        'Please keep this letter safe: it is your evidence of allocation until the title documents are handed over.',
+        {
+          align: 'justify',
+        },
+      )
       doc.moveDown(2)
       doc.text('Yours faithfully,')
       signatureLine(doc, company)

@@ -11,7 +11,11 @@ import { payouts, subscriptions } from '../db/schema'
  */
 export function dueCondition(due: DueFilter, today: string): SQL {
   if (due === 'arrears') {
-    return and(eq(subscriptions.type, 'land'), eq(subscriptions.status, 'ongoing'), lt(subscriptions.nextPaymentDate, today))!
+    return and(
+      eq(subscriptions.type, 'land'),
+      eq(subscriptions.status, 'ongoing'),
+      lt(subscriptions.nextPaymentDate, today),
+    )!
   }
   return and(
     eq(subscriptions.type, 'land_investment'),

@@ -49,7 +49,11 @@ export async function mailSubscriptionMade(db: Database, subscriptionId: number)
 
 /** A payment staff marked: confirmed (with the receipt's link) or not confirmed (with their reason). */
 export async function mailPaymentMarked(db: Database, transactionId: number) {
-  const [trx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
+  const [trx] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .limit(1)
   if (!trx || (trx.status !== 'paid' && trx.status !== 'not_confirmed')) return
   const s = await subscriptionFacts(db, trx.subscriptionId)
   if (!s) return

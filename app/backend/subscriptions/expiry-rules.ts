@@ -17,7 +17,17 @@ export const MAX_UNCONFIRMED_UNITS = MAX_QUANTITY
  * Why `quantity` more units cannot be held by a customer already holding `held` units of the product
  * without a confirmed payment, or null when they can. `own`: the customer asks (else staff for them).
  */
-export function unconfirmedUnitsProblem({ held, quantity, unit, own }: { held: number; quantity: number; unit: string; own: boolean }): string | null {
+export function unconfirmedUnitsProblem({
+  held,
+  quantity,
+  unit,
+  own,
+}: {
+  held: number
+  quantity: number
+  unit: string
+  own: boolean
+}): string | null {
   if (held + quantity <= MAX_UNCONFIRMED_UNITS) return null
   const holding = `${own ? 'You already hold' : 'This customer already holds'} ${unitCount(held, unit)} of this product without a confirmed payment`
   const room = MAX_UNCONFIRMED_UNITS - held
@@ -31,7 +41,17 @@ export function unconfirmedUnitsProblem({ held, quantity, unit, own }: { held: n
  * A subscription with nothing paid and no payment sent, made on `madeOn`: it expires `days` days
  * later, and its subscriber is warned the day before (once: `warned`).
  */
-export function unpaidSubscriptionStep({ madeOn, today, days, warned }: { madeOn: string; today: string; days: number; warned: boolean }) {
+export function unpaidSubscriptionStep({
+  madeOn,
+  today,
+  days,
+  warned,
+}: {
+  madeOn: string
+  today: string
+  days: number
+  warned: boolean
+}) {
   const expiresOn = addDays(madeOn, days)
   if (expiresOn <= today) return { action: 'expire' as const, expiresOn }
   if (addDays(expiresOn, -1) <= today && !warned) return { action: 'warn' as const, expiresOn }
@@ -74,11 +94,22 @@ export type PaymentExpiry =
  * instalments left: ongoing; an investment not fully paid: awaiting payment). While another payment
  * of it still waits, it keeps waiting for that one.
  */
-export function unconfirmedPaymentExpiry({ sentOn, today, days, subscription }: WaitingPayment): PaymentExpiry {
+export function unconfirmedPaymentExpiry({
+  sentOn,
+  today,
+  days,
+  subscription,
+}: WaitingPayment): PaymentExpiry {
   const expiresOn = addDays(sentOn, days)
   if (expiresOn > today) return { expires: false, expiresOn }
   const expired = { expires: true as const, expiresOn, payment: 'not_confirmed' as const }
-  if (subscription.othersWaiting > 0) return { ...expired, subscription: 'awaiting_payment_confirmation', unitsBack: false }
-  if (subscription.confirmedKobo <= 0) return { ...expired, subscription: 'expired', unitsBack: true }
-  return { ...expired, subscription: subscription.type === 'land' ? 'ongoing' : 'awaiting_payment', unitsBack: false }
+  if (subscription.othersWaiting > 0)
+    return { ...expired, subscription: 'awaiting_payment_confirmation', unitsBack: false }
+  if (subscription.confirmedKobo <= 0)
+    return { ...expired, subscription: 'expired', unitsBack: true }
+  return {
+    ...expired,
+    subscription: subscription.type === 'land' ? 'ongoing' : 'awaiting_payment',
+    unitsBack: false,
+  }
 }

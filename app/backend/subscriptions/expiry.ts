@@ -9,7 +9,12 @@ import { sendMail } from '../mail'
 import { notify } from '../notifications/service'
 import { getExpiryDays, getUnconfirmedExpiryDays } from '../settings/service'
 import { todayIn } from '../dates/calendar'
-import { lockSubscription, productName, subscriptionMessageColumns, type SubscriptionRow } from './queries'
+import {
+  lockSubscription,
+  productName,
+  subscriptionMessageColumns,
+  type SubscriptionRow,
+} from './queries'
 import { recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs } from './audit'
 import { formatKobo } from '~/contract/money'
@@ -31,7 +36,12 @@ type Unpaid = {
   userId: number
   email: string
   firstName: string
-  product: { name: string; reference: string; location: string | null; type: 'land' | 'land_investment' }
+  product: {
+    name: string
+    reference: string
+    location: string | null
+    type: 'land' | 'land_investment'
+  }
 }
 
 async function mailQuietly(db: Database, to: string, subject: string, lines: string[]) {
@@ -80,13 +90,22 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
   let expired = 0
   let warned = 0
   for (const row of unpaid) {
-    const { action, expiresOn } = unpaidSubscriptionStep({ madeOn: todayIn(timeZone, row.createdAt), today, days, warned: Boolean(row.warnedAt) })
+    const { action, expiresOn } = unpaidSubscriptionStep({
+      madeOn: todayIn(timeZone, row.createdAt),
+      today,
+      days,
+      warned: Boolean(row.warnedAt),
+    })
     const what = `${row.reference} (${productName(row.product)})`
     if (action === 'expire') {
       if (!(await expireOne(db, row.id, now, days))) continue
       expired += 1
       const body = `Hello ${row.firstName}, your subscription ${what} was not paid within ${days} days and has expired. Subscribe again when you are ready to pay.`
-      await notify(db, row.userId, { title: 'Subscription expired', body, link: subscriptionLink(row.product.type, row.reference) })
+      await notify(db, row.userId, {
+        title: 'Subscription expired',
+        body,
+        link: subscriptionLink(row.product.type, row.reference),
+      })
       await mailQuietly(db, row.email, `Your subscription ${row.reference} has expired`, [
         `Hello ${row.firstName},`,
         '',
@@ -97,7 +116,13 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
       const [claimed] = await db
         .update(subscriptions)
         .set({ expiryWarnedAt: now })
-        .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.expiryWarnedAt), eq(subscriptions.status, 'awaiting_payment')))
+        .where(
+          and(
+            eq(subscriptions.id, row.id),
+            isNull(subscriptions.expiryWarnedAt),
+            eq(subscriptions.status, 'awaiting_payment'),
+          ),
+        )
         .returning({ id: subscriptions.id })
       if (!claimed) continue
       warned += 1
@@ -122,7 +147,12 @@ export async function expireUnpaidSubscriptions(db: Database, now: Date) {
 /** Expires one subscription if it is still unpaid (checked under its row lock); the units it bought go back to stock. */
 async function expireOne(db: Database, id: number, now: Date, days: number) {
   return db.transaction(async (tx) => {
-    const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
+    const [s] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id))
+      .for('update')
+      .limit(1)
     if (!s || s.status !== 'awaiting_payment' || s.totalAmountPaid !== 0) return false
     await endSubscription(tx, s, now, `not paid within ${days} days`)
     return true
@@ -133,11 +163,21 @@ async function expireOne(db: Database, id: number, now: Date, days: number) {
 async function endSubscription(tx: Executor, s: SubscriptionRow, now: Date, why: string) {
   await tx
     .update(subscriptions)
-    .set({ status: 'expired', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+    .set({
+      status: 'expired',
+      cancelledAt: now,
+      nextPaymentAmount: null,
+      nextPaymentDate: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, s.id))
   await tx
     .update(products)
-    .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
+    .set({
+      unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`,
+      isAvailable: true,
+      updatedAt: now,
+    })
     .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
   const refs = await subscriptionRefs(tx, s.id)
   await recordAudit(tx, {
@@ -150,7 +190,8 @@ async function endSubscription(tx: Executor, s: SubscriptionRow, now: Date, why:
 }
 
 /** The reason an expired payment carries, shown to the payer like any payment not confirmed. */
-export const unconfirmedExpiryReason = (days: number) => `Not confirmed within ${days} days of being sent, so the payment expired`
+export const unconfirmedExpiryReason = (days: number) =>
+  `Not confirmed within ${days} days of being sent, so the payment expired`
 
 /**
  * Expires payments left unconfirmed past the setting (unconfirmedPaymentExpiry). Each is marked in
@@ -186,24 +227,42 @@ export async function expireUnconfirmedPayments(db: Database, now: Date) {
   return expired
 }
 
-async function expirePayment(db: Database, transactionId: number, clock: { now: Date; today: string; days: number; timeZone: string }) {
+async function expirePayment(
+  db: Database,
+  transactionId: number,
+  clock: { now: Date; today: string; days: number; timeZone: string },
+) {
   const { now, today, days, timeZone } = clock
   return db.transaction(async (tx) => {
-    const [first] = await tx.select({ subscriptionId: transactions.subscriptionId }).from(transactions).where(eq(transactions.id, transactionId))
+    const [first] = await tx
+      .select({ subscriptionId: transactions.subscriptionId })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
     if (!first) return null
     const s = await lockSubscription(tx, first.subscriptionId)
     // Read again under the lock: staff may have marked it meanwhile.
     const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId))
-    if (s.status !== 'awaiting_payment_confirmation' || trx.status !== 'awaiting_confirmation') return null
+    if (s.status !== 'awaiting_payment_confirmation' || trx.status !== 'awaiting_confirmation')
+      return null
     const [{ others }] = await tx
       .select({ others: count() })
       .from(transactions)
-      .where(and(eq(transactions.subscriptionId, s.id), eq(transactions.status, 'awaiting_confirmation'), ne(transactions.id, trx.id)))
+      .where(
+        and(
+          eq(transactions.subscriptionId, s.id),
+          eq(transactions.status, 'awaiting_confirmation'),
+          ne(transactions.id, trx.id),
+        ),
+      )
     const outcome = unconfirmedPaymentExpiry({
       sentOn: todayIn(timeZone, trx.createdAt),
       today,
       days,
-      subscription: { type: s.type, confirmedKobo: s.totalAmountPaid, othersWaiting: Number(others) },
+      subscription: {
+        type: s.type,
+        confirmedKobo: s.totalAmountPaid,
+        othersWaiting: Number(others),
+      },
     })
     if (!outcome.expires) return null
     const reason = unconfirmedExpiryReason(days)
@@ -231,9 +290,17 @@ async function expirePayment(db: Database, transactionId: number, clock: { now: 
       },
     })
     if (outcome.subscription === 'expired') {
-      await endSubscription(tx, s, now, `its payment ${trx.reference} was not confirmed within ${days} days`)
+      await endSubscription(
+        tx,
+        s,
+        now,
+        `its payment ${trx.reference} was not confirmed within ${days} days`,
+      )
     } else if (outcome.subscription !== s.status) {
-      await tx.update(subscriptions).set({ status: outcome.subscription, updatedAt: now }).where(eq(subscriptions.id, s.id))
+      await tx
+        .update(subscriptions)
+        .set({ status: outcome.subscription, updatedAt: now })
+        .where(eq(subscriptions.id, s.id))
     }
 
     const [row] = await tx
@@ -258,12 +325,22 @@ async function expirePayment(db: Database, transactionId: number, clock: { now: 
     await notify(tx, s.userId, {
       title: outcome.subscription === 'expired' ? 'Subscription expired' : 'Payment expired',
       body: `Hello ${row.firstName}, ${lapsed}. ${after}`,
-      link: outcome.subscription === 'expired' ? subscriptionLink(s.type, s.reference) : transactionLink(s.type, s.reference, trx.reference),
+      link:
+        outcome.subscription === 'expired'
+          ? subscriptionLink(s.type, s.reference)
+          : transactionLink(s.type, s.reference, trx.reference),
     })
     return {
       email: row.email,
       subject: `Your payment ${trx.reference} for ${s.reference} has expired`,
-      lines: [`Hello ${row.firstName},`, '', `${lapsed[0].toUpperCase()}${lapsed.slice(1)}.`, after, '', next],
+      lines: [
+        `Hello ${row.firstName},`,
+        '',
+        `${lapsed[0].toUpperCase()}${lapsed.slice(1)}.`,
+        after,
+        '',
+        next,
+      ],
     }
   })
 }

@@ -94,12 +94,27 @@ export async function sendDueReminders(db: Database, now: Date) {
 /** The subscription jobs, in the order the daily run takes them. */
 export const subscriptionJobs = [
   // Payouts are never settled by the clock: the job only moves them between scheduled, due and late.
-  { name: 'payout-statuses', run: (db: Database, now: Date) => refreshPayoutStatuses(db, now).then(() => {}) },
+  {
+    name: 'payout-statuses',
+    run: (db: Database, now: Date) => refreshPayoutStatuses(db, now).then(() => {}),
+  },
   // Unpaid subscriptions, then payments left unconfirmed: either way the stock they hold goes back on sale.
-  { name: 'expire-unpaid-subscriptions', run: (db: Database, now: Date) => expireHeldStock(db, now).then(() => {}) },
-  { name: 'subscription-due-reminders', run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}) },
+  {
+    name: 'expire-unpaid-subscriptions',
+    run: (db: Database, now: Date) => expireHeldStock(db, now).then(() => {}),
+  },
+  {
+    name: 'subscription-due-reminders',
+    run: (db: Database, now: Date) => sendDueReminders(db, now).then(() => {}),
+  },
   // Late payment: fees first, so a reminder states the fee charged today; the default action last.
   { name: 'late-fees', run: (db: Database, now: Date) => chargeLateFees(db, now).then(() => {}) },
-  { name: 'arrears-reminders', run: (db: Database, now: Date) => sendArrearsReminders(db, now).then(() => {}) },
-  { name: 'default-actions', run: (db: Database, now: Date) => applyDefaultActions(db, now).then(() => {}) },
+  {
+    name: 'arrears-reminders',
+    run: (db: Database, now: Date) => sendArrearsReminders(db, now).then(() => {}),
+  },
+  {
+    name: 'default-actions',
+    run: (db: Database, now: Date) => applyDefaultActions(db, now).then(() => {}),
+  },
 ]

@@ -1,12 +1,25 @@
 import { and, count, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import { NOT_CONFIRMED_REASON_REQUIRED, type BankDetails, type Transaction } from '~/contract/subscriptions'
+import {
+  NOT_CONFIRMED_REASON_REQUIRED,
+  type BankDetails,
+  type Transaction,
+} from '~/contract/subscriptions'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { paymentChoices, type PaymentChoice, formatKobo } from '~/contract/money'
 import { lacksCredit, statementSupport, type StatementCredit } from '~/contract/statement-support'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
 import type { Database, Executor } from '../db/client'
-import { files, scheduleEntries, settings, statementImports, statementLines, subscriptions, transactions, users } from '../db/schema'
+import {
+  files,
+  scheduleEntries,
+  settings,
+  statementImports,
+  statementLines,
+  subscriptions,
+  transactions,
+  users,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -16,7 +29,15 @@ import { startInvestment } from '../payout-ledger/ledger'
 import { fileUrl } from './access'
 import { owedAmounts, settleOldestFirst } from './arrears'
 import { mailPaymentMarked } from './emails'
-import { iso, lockSubscription, productName, scheduleOf, type ListRow, type SubscriptionRow, type TransactionRow } from './queries'
+import {
+  iso,
+  lockSubscription,
+  productName,
+  scheduleOf,
+  type ListRow,
+  type SubscriptionRow,
+  type TransactionRow,
+} from './queries'
 import { today } from './service'
 import { changesBetween, recordAudit } from '../audit/record'
 import { paymentCreatedChanges, relatedTo, subscriptionRefs } from './audit'
@@ -32,7 +53,11 @@ export function isPayable(s: SubscriptionRow) {
 export const NOT_PAYABLE = 'This subscription is not awaiting a payment'
 
 export async function bankDetails(db: Executor): Promise<BankDetails> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'bank_details')).limit(1)
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'bank_details'))
+    .limit(1)
   const value = (row?.value ?? {}) as Partial<BankDetails>
   return {
     account_number: String(value.account_number ?? ''),
@@ -48,7 +73,11 @@ export async function bankDetails(db: Executor): Promise<BankDetails> {
 export async function paymentChoicesOf(db: Executor, s: SubscriptionRow): Promise<PaymentChoice[]> {
   // Late fees take their place among the rows, oldest first (see arrears.ts).
   const entries = s.type === 'land' ? await owedAmounts(db, s.id) : []
-  return paymentChoices(entries.length ? entries : [s.totalAmount], s.totalAmountPaid, s.totalAmount)
+  return paymentChoices(
+    entries.length ? entries : [s.totalAmount],
+    s.totalAmountPaid,
+    s.totalAmount,
+  )
 }
 
 /** The refusal of a payment whose amount is not one of the choices, naming them. */
@@ -62,7 +91,8 @@ export function paymentChoiceRefusal(choices: readonly PaymentChoice[]) {
 export async function paymentDescription(db: Executor, row: ListRow) {
   const s = row.subscription
   if (s.type === 'land_investment') return `Investment in ${row.product.reference} (${s.reference})`
-  if (s.paymentMode === 'full') return `Full payment for ${productName(row.product)} (${s.reference})`
+  if (s.paymentMode === 'full')
+    return `Full payment for ${productName(row.product)} (${s.reference})`
   const entries = (await scheduleOf(db, s.id)).filter((entry) => entry.kind === 'payment')
   const next = entries.findIndex((entry) => !entry.settledAt)
   if (next <= 0) return `Initial deposit for ${productName(row.product)} (${s.reference})`
@@ -86,7 +116,9 @@ const transactionColumns = {
     limit 1
   )`,
   /** The last day of the latest bank statement imported, or null before any. */
-  lastStatementDate: sql<string | null>`(select max(${statementImports.lastDate})::text from ${statementImports})`,
+  lastStatementDate: sql<
+    string | null
+  >`(select max(${statementImports.lastDate})::text from ${statementImports})`,
 }
 
 function transactionQuery(db: Executor) {
@@ -108,7 +140,11 @@ type TransactionJoin = {
 /** What the imported bank statements say of the payment (statementSupport). */
 function supportOf({ transaction: t, statementCredit, lastStatementDate }: TransactionJoin) {
   return statementSupport(
-    { awaitingConfirmation: t.status === 'awaiting_confirmation', amountKobo: t.amount, paidOn: t.paidAt ? today(t.paidAt) : null },
+    {
+      awaitingConfirmation: t.status === 'awaiting_confirmation',
+      amountKobo: t.amount,
+      paidOn: t.paidAt ? today(t.paidAt) : null,
+    },
     statementCredit,
     lastStatementDate,
   )
@@ -124,14 +160,20 @@ function statementWarning(row: TransactionJoin): Transaction['statement_warning'
   return { kind: support, credit_amount: koboToNaira(credit.amountKobo), credit_date: credit.date }
 }
 
-export const OWN_SUBSCRIPTION_CONFIRMATION = 'You cannot confirm a payment on your own subscription: another member of staff must confirm it'
-export const OWN_RECORDING_CONFIRMATION = 'You cannot confirm a payment you recorded yourself: another member of staff must confirm it'
+export const OWN_SUBSCRIPTION_CONFIRMATION =
+  'You cannot confirm a payment on your own subscription: another member of staff must confirm it'
+export const OWN_RECORDING_CONFIRMATION =
+  'You cannot confirm a payment you recorded yourself: another member of staff must confirm it'
 
 /**
  * Four eyes on money: why this user may not mark this transaction, or null when nothing personal
  * stands in the way. Nobody confirms a payment on their own subscription or one they recorded.
  */
-export function selfConfirmationRefusal(viewer: { id: number }, ownerId: number, recordedById: number | null) {
+export function selfConfirmationRefusal(
+  viewer: { id: number },
+  ownerId: number,
+  recordedById: number | null,
+) {
   if (ownerId === viewer.id) return OWN_SUBSCRIPTION_CONFIRMATION
   if (recordedById === viewer.id) return OWN_RECORDING_CONFIRMATION
   return null
@@ -160,20 +202,38 @@ export function serializeTransaction(row: TransactionJoin, viewer: ApiUser): Tra
   }
 }
 
-export async function listTransactions(db: Executor, subscriptionId: number, viewer: ApiUser, page: number, pageSize: number) {
+export async function listTransactions(
+  db: Executor,
+  subscriptionId: number,
+  viewer: ApiUser,
+  page: number,
+  pageSize: number,
+) {
   const [rows, [{ total }]] = await Promise.all([
     transactionQuery(db)
       .where(eq(transactions.subscriptionId, subscriptionId))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(transactions).where(eq(transactions.subscriptionId, subscriptionId)),
+    db
+      .select({ total: count() })
+      .from(transactions)
+      .where(eq(transactions.subscriptionId, subscriptionId)),
   ])
-  return { items: (rows as TransactionJoin[]).map((row) => serializeTransaction(row, viewer)), total: Number(total) }
+  return {
+    items: (rows as TransactionJoin[]).map((row) => serializeTransaction(row, viewer)),
+    total: Number(total),
+  }
 }
 
 /** A batch of a subscription's transactions in the list's order, for its CSV export, with who recorded each. */
-export async function transactionExportRows(db: Executor, subscriptionId: number, throughId: number, offset: number, limit: number) {
+export async function transactionExportRows(
+  db: Executor,
+  subscriptionId: number,
+  throughId: number,
+  offset: number,
+  limit: number,
+) {
   return db
     .select({ ...transactionColumns, recordedBy: users.reference })
     .from(transactions)
@@ -188,7 +248,9 @@ export async function transactionExportRows(db: Executor, subscriptionId: number
 
 /** The highest transaction id now, where an export's rows stop (a payment sent meanwhile shifts no batch). */
 export async function lastTransactionId(db: Executor) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${transactions.id}), 0)`.mapWith(Number) }).from(transactions)
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${transactions.id}), 0)`.mapWith(Number) })
+    .from(transactions)
   return row.id
 }
 
@@ -215,13 +277,23 @@ export const PROOF_ALREADY_ATTACHED = 'This file is already attached to another 
  */
 async function assertProofUnused(tx: Executor, fileId: number) {
   // Locking the file makes two payments racing with the same file take turns.
-  const [file] = await tx.select({ sha: files.contentSha256 }).from(files).where(eq(files.id, fileId)).for('update').limit(1)
+  const [file] = await tx
+    .select({ sha: files.contentSha256 })
+    .from(files)
+    .where(eq(files.id, fileId))
+    .for('update')
+    .limit(1)
   const sameFile = eq(transactions.proofFileId, fileId)
   const [used] = await tx
     .select({ id: transactions.id })
     .from(transactions)
     .innerJoin(files, eq(files.id, transactions.proofFileId))
-    .where(and(file?.sha ? or(sameFile, eq(files.contentSha256, file.sha)) : sameFile, ne(transactions.status, 'not_confirmed')))
+    .where(
+      and(
+        file?.sha ? or(sameFile, eq(files.contentSha256, file.sha)) : sameFile,
+        ne(transactions.status, 'not_confirmed'),
+      ),
+    )
     .limit(1)
   if (used) throw fieldError('proof_of_payment', PROOF_ALREADY_ATTACHED)
 }
@@ -304,7 +376,9 @@ async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, no
       .set({
         totalAmountPaid: paid,
         updatedAt: now,
-        ...(short ? { status: 'awaiting_payment' as const, nextPaymentAmount: s.totalAmount - paid } : {}),
+        ...(short
+          ? { status: 'awaiting_payment' as const, nextPaymentAmount: s.totalAmount - paid }
+          : {}),
       })
       .where(eq(subscriptions.id, s.id))
     // The investment starts once the whole amount is in.
@@ -323,7 +397,11 @@ async function applyPayment(tx: Executor, s: SubscriptionRow, amount: number, no
       next = { amount: covered - paid, date: row.dueDate }
     }
   }
-  if (settle.length) await tx.update(scheduleEntries).set({ settledAt: now }).where(inArray(scheduleEntries.id, settle))
+  if (settle.length)
+    await tx
+      .update(scheduleEntries)
+      .set({ settledAt: now })
+      .where(inArray(scheduleEntries.id, settle))
   const done = paid >= s.totalAmount
   await tx
     .update(subscriptions)
@@ -354,7 +432,9 @@ export async function markTransaction(
 ) {
   const why = reason?.trim() || null
   if (status === 'not_confirmed' && !why) throw fieldError('reason', NOT_CONFIRMED_REASON_REQUIRED)
-  const marked = await db.transaction((tx) => markTransactionIn(tx, transactionId, status, actor, why))
+  const marked = await db.transaction((tx) =>
+    markTransactionIn(tx, transactionId, status, actor, why),
+  )
   await mailPaymentMarked(db, marked.id)
   return marked
 }
@@ -365,25 +445,47 @@ export async function markTransaction(
  * verifier chose, warned that the credit fits another payment); the payment leaves every other
  * line's candidates, and a line left fitting fewer than two is matched again at the next import.
  */
-async function settleAmbiguousLines(tx: Executor, transactionId: number, takenBy: { actorId: number; at: Date } | null) {
+async function settleAmbiguousLines(
+  tx: Executor,
+  transactionId: number,
+  takenBy: { actorId: number; at: Date } | null,
+) {
   const ambiguousWith = and(
     eq(statementLines.status, 'open'),
     eq(statementLines.confidence, 'ambiguous'),
     sql`${transactionId} = any(${statementLines.candidateTransactionIds})`,
   )
   if (takenBy) {
-    const [first] = await tx.select({ id: statementLines.id }).from(statementLines).where(ambiguousWith).orderBy(statementLines.id).limit(1).for('update')
-    const [own] = await tx.select({ id: statementLines.id }).from(statementLines).where(eq(statementLines.transactionId, transactionId)).limit(1)
+    const [first] = await tx
+      .select({ id: statementLines.id })
+      .from(statementLines)
+      .where(ambiguousWith)
+      .orderBy(statementLines.id)
+      .limit(1)
+      .for('update')
+    const [own] = await tx
+      .select({ id: statementLines.id })
+      .from(statementLines)
+      .where(eq(statementLines.transactionId, transactionId))
+      .limit(1)
     if (first && !own) {
       await tx
         .update(statementLines)
-        .set({ status: 'confirmed', transactionId, candidateTransactionIds: null, resolvedById: takenBy.actorId, resolvedAt: takenBy.at })
+        .set({
+          status: 'confirmed',
+          transactionId,
+          candidateTransactionIds: null,
+          resolvedById: takenBy.actorId,
+          resolvedAt: takenBy.at,
+        })
         .where(eq(statementLines.id, first.id))
     }
   }
   await tx
     .update(statementLines)
-    .set({ candidateTransactionIds: sql`array_remove(${statementLines.candidateTransactionIds}, ${transactionId})` })
+    .set({
+      candidateTransactionIds: sql`array_remove(${statementLines.candidateTransactionIds}, ${transactionId})`,
+    })
     .where(ambiguousWith)
   await tx
     .update(statementLines)
@@ -408,7 +510,11 @@ export async function markTransactionIn(
   actor: ApiUser,
   why: string | null,
 ) {
-  const [trx] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1)
+  const [trx] = await tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .limit(1)
   if (!trx) throw notFound('Transaction not found')
   const s = await lockSubscription(tx, trx.subscriptionId)
   const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
@@ -418,7 +524,12 @@ export async function markTransactionIn(
   const now = new Date()
   const [marked] = await tx
     .update(transactions)
-    .set({ status, markedById: actor.id, markedAt: now, notConfirmedReason: status === 'not_confirmed' ? why : null })
+    .set({
+      status,
+      markedById: actor.id,
+      markedAt: now,
+      notConfirmedReason: status === 'not_confirmed' ? why : null,
+    })
     .where(and(eq(transactions.id, trx.id), eq(transactions.status, 'awaiting_confirmation')))
     .returning()
   if (!marked) throw conflict('Only transactions awaiting confirmation can be marked')
@@ -445,7 +556,12 @@ export async function markTransactionIn(
           ? `Marked ${trx.reference} of ${s.reference} as paid: ${formatKobo(trx.amount)}`
           : `Marked ${trx.reference} of ${s.reference} as not confirmed: ${formatKobo(trx.amount)}. Reason: ${why}`,
       changes: changesBetween(
-        { status: trx.status, not_confirmed_reason: trx.notConfirmedReason, subscription_status: s.status, total_amount_paid: koboToNaira(s.totalAmountPaid) },
+        {
+          status: trx.status,
+          not_confirmed_reason: trx.notConfirmedReason,
+          subscription_status: s.status,
+          total_amount_paid: koboToNaira(s.totalAmountPaid),
+        },
         {
           status,
           not_confirmed_reason: status === 'not_confirmed' ? why : null,
@@ -473,7 +589,13 @@ export async function markTransactionIn(
   const outcome = await applyPayment(tx, s, trx.amount, now)
   await audit(outcome, s.totalAmountPaid + trx.amount)
   // The customer's realtors earn on the confirmed payment, in this same transaction.
-  await earnCommissions(tx, { transactionId: trx.id, subscriptionId: s.id, customerId: s.userId, amountKobo: trx.amount, now })
+  await earnCommissions(tx, {
+    transactionId: trx.id,
+    subscriptionId: s.id,
+    customerId: s.userId,
+    amountKobo: trx.amount,
+    now,
+  })
   await notify(tx, s.userId, {
     title: 'Payment confirmed',
     body: `Your payment of ${amount} for ${s.reference} (${trx.reference}) has been confirmed. Your receipt is ready to download.`,

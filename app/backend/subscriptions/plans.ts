@@ -34,7 +34,11 @@ export function payoutCount(terms: InvestmentTerms): number {
  * Recurring: A × r / 100 every frequency_period units until duration units have passed, the last
  * payout also returning A. One time: A × (1 + r / 100) after frequency_period units.
  */
-export function investmentPlan(amountKobo: number, terms: InvestmentTerms, start: string): ScheduleRow[] {
+export function investmentPlan(
+  amountKobo: number,
+  terms: InvestmentTerms,
+  start: string,
+): ScheduleRow[] {
   const roi = percentOf(amountKobo, terms.returnPercent)
   const every = Math.max(1, terms.frequencyPeriod)
   if (terms.type === 'one_time') {
@@ -48,13 +52,19 @@ export function investmentPlan(amountKobo: number, terms: InvestmentTerms, start
 }
 
 /** The product's initial deposit, or the plan amount / duration when it has none; never above the plan amount. */
-export function initialDeposit(plan: PaymentPlanTerms, productDepositKobo: number | null | undefined): number {
+export function initialDeposit(
+  plan: PaymentPlanTerms,
+  productDepositKobo: number | null | undefined,
+): number {
   const deposit = productDepositKobo ?? Math.round(plan.amount / Math.max(1, plan.duration))
   return Math.min(Math.max(0, deposit), plan.amount)
 }
 
 /** The equal instalment after the deposit: (plan amount − deposit) / (duration − 1), to the kobo. */
-export function instalmentAmount(plan: PaymentPlanTerms, productDepositKobo: number | null | undefined): number {
+export function instalmentAmount(
+  plan: PaymentPlanTerms,
+  productDepositKobo: number | null | undefined,
+): number {
   const deposit = initialDeposit(plan, productDepositKobo)
   if (plan.duration <= 1 || deposit >= plan.amount) return plan.amount - deposit
   return Math.round((plan.amount - deposit) / (plan.duration - 1))

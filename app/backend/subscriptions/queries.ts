@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
@@ -11,7 +24,15 @@ import type { DueFilter } from '~/contract/dashboard-rules'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { getConfig } from '../config'
 import type { Executor } from '../db/client'
-import { paymentPlans, products, scheduleEntries, subscriptions, titleSteps, transactions, users } from '../db/schema'
+import {
+  paymentPlans,
+  products,
+  scheduleEntries,
+  subscriptions,
+  titleSteps,
+  transactions,
+  users,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
@@ -32,7 +53,12 @@ export const subscriptionMessageColumns = {
   userId: users.id,
   email: users.email,
   firstName: users.firstName,
-  product: { name: products.name, reference: products.reference, location: products.location, type: products.type },
+  product: {
+    name: products.name,
+    reference: products.reference,
+    location: products.location,
+    type: products.type,
+  },
 }
 export type ProductRow = typeof products.$inferSelect
 export type PlanRow = typeof paymentPlans.$inferSelect
@@ -60,7 +86,13 @@ export async function findPlan(db: Executor, productId: number, uuid: string) {
   const [plan] = await db
     .select()
     .from(paymentPlans)
-    .where(and(eq(paymentPlans.uuid, uuid), eq(paymentPlans.productId, productId), isNull(paymentPlans.deletedAt)))
+    .where(
+      and(
+        eq(paymentPlans.uuid, uuid),
+        eq(paymentPlans.productId, productId),
+        isNull(paymentPlans.deletedAt),
+      ),
+    )
     .limit(1)
   return plan ?? null
 }
@@ -74,9 +106,10 @@ export function productName(product: Pick<ProductRow, 'name' | 'location' | 'ref
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const durationLeft = sql<number>`(select count(*) from ${scheduleEntries} where ${scheduleEntries.subscriptionId} = ${subscriptions.id} and ${scheduleEntries.settledAt} is null)`.mapWith(
-  Number,
-)
+const durationLeft =
+  sql<number>`(select count(*) from ${scheduleEntries} where ${scheduleEntries.subscriptionId} = ${subscriptions.id} and ${scheduleEntries.settledAt} is null)`.mapWith(
+    Number,
+  )
 
 const listColumns = {
   subscription: subscriptions,
@@ -115,7 +148,9 @@ export type ListRow = {
 }
 
 function withProductAndOwner<T extends PgSelect>(query: T) {
-  return query.innerJoin(products, eq(products.id, subscriptions.productId)).innerJoin(users, eq(users.id, subscriptions.userId))
+  return query
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
 }
 
 function baseQuery(db: Executor) {
@@ -138,7 +173,12 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     payment_mode: s.paymentMode,
     quantity: s.quantity,
     payment_plan: plan
-      ? { uuid: plan.uuid, amount: koboToNaira(plan.amount), duration: plan.duration, duration_type: plan.durationType }
+      ? {
+          uuid: plan.uuid,
+          amount: koboToNaira(plan.amount),
+          duration: plan.duration,
+          duration_type: plan.durationType,
+        }
       : null,
     product: {
       reference: p.reference,
@@ -149,7 +189,8 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
       land_type: p.landType,
       size_in_measurement: p.sizeInMeasurement,
       amount: koboToNaira(p.amount),
-      initial_deposit_amount: p.initialDepositAmount === null ? null : koboToNaira(p.initialDepositAmount),
+      initial_deposit_amount:
+        p.initialDepositAmount === null ? null : koboToNaira(p.initialDepositAmount),
       description: p.description,
       investment_return: p.investmentReturn,
       land_investment_type: p.landInvestmentType,
@@ -172,7 +213,11 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     days_in_arrears: row.arrears?.daysInArrears ?? 0,
     arrears_bucket: row.arrears?.bucket ?? null,
     is_user: s.userId === viewer.id,
-    user: { reference: owner.reference, full_name: `${owner.firstName} ${owner.lastName}`, email: owner.email },
+    user: {
+      reference: owner.reference,
+      full_name: `${owner.firstName} ${owner.lastName}`,
+      email: owner.email,
+    },
   }
 }
 
@@ -192,13 +237,20 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`)
 }
 
-export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: ListFilters, pageSize: number) {
+export async function listSubscriptions(
+  db: Executor,
+  viewer: ApiUser,
+  filters: ListFilters,
+  pageSize: number,
+) {
   const conditions: (SQL | undefined)[] = [visibleSubscriptions(viewer)]
   if (filters.type && (SUBSCRIPTION_TYPES as readonly string[]).includes(filters.type)) {
     conditions.push(eq(subscriptions.type, filters.type as (typeof SUBSCRIPTION_TYPES)[number]))
   }
   if (filters.status && (SUBSCRIPTION_STATUSES as readonly string[]).includes(filters.status)) {
-    conditions.push(eq(subscriptions.status, filters.status as (typeof SUBSCRIPTION_STATUSES)[number]))
+    conditions.push(
+      eq(subscriptions.status, filters.status as (typeof SUBSCRIPTION_STATUSES)[number]),
+    )
   }
   if (filters.due) conditions.push(dueCondition(filters.due, todayIn(getConfig().APP_TIME_ZONE)))
   if (filters.throughId !== undefined) conditions.push(lte(subscriptions.id, filters.throughId))
@@ -230,24 +282,40 @@ export async function listSubscriptions(db: Executor, viewer: ApiUser, filters: 
       .orderBy(...order)
       .limit(pageSize)
       .offset((filters.page - 1) * pageSize),
-    filters.withoutTotal ? [{ total: 0 }] : (joined ? withProductAndOwner(counted) : counted).where(where),
+    filters.withoutTotal
+      ? [{ total: 0 }]
+      : (joined ? withProductAndOwner(counted) : counted).where(where),
   ])
   const rows = ids.length
-    ? await baseQuery(db).where(inArray(subscriptions.id, ids.map(({ id }) => id))).orderBy(...order)
+    ? await baseQuery(db)
+        .where(
+          inArray(
+            subscriptions.id,
+            ids.map(({ id }) => id),
+          ),
+        )
+        .orderBy(...order)
     : []
   return { rows: await withArrears(db, rows as ListRow[]), total: Number(total) }
 }
 
 /** The highest subscription id now, where an export's rows stop (see ListFilters.throughId). */
 export async function lastSubscriptionId(db: Executor) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${subscriptions.id}), 0)`.mapWith(Number) }).from(subscriptions)
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${subscriptions.id}), 0)`.mapWith(Number) })
+    .from(subscriptions)
   return row.id
 }
 
 /** A subscription the viewer may see, by reference; anything else is a 404. */
 export async function findVisibleSubscription(db: Executor, viewer: ApiUser, reference: string) {
   const [row] = await baseQuery(db)
-    .where(and(eq(subscriptions.reference, reference.trim().toUpperCase()), visibleSubscriptions(viewer)))
+    .where(
+      and(
+        eq(subscriptions.reference, reference.trim().toUpperCase()),
+        visibleSubscriptions(viewer),
+      ),
+    )
     .limit(1)
   if (!row) throw notFound('Subscription not found')
   return (await withArrears(db, [row as ListRow]))[0]
@@ -283,9 +351,18 @@ export async function hasPaidTransaction(db: Executor, subscriptionId: number) {
   return Boolean(row)
 }
 
-export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Promise<SubscriptionDetail> {
+export async function toDetail(
+  db: Executor,
+  row: ListRow,
+  viewer: ApiUser,
+): Promise<SubscriptionDetail> {
   const id = row.subscription.id
-  const [entries, paid, owed, history] = await Promise.all([scheduleOf(db, id), hasPaidTransaction(db, id), owedOf(db, [id]), historyOf(db, id)])
+  const [entries, paid, owed, history] = await Promise.all([
+    scheduleOf(db, id),
+    hasPaidTransaction(db, id),
+    owedOf(db, [id]),
+    historyOf(db, id),
+  ])
   const payouts: ScheduleItem[] = entries
     .filter((entry) => entry.kind === 'payout')
     .map((entry) => ({
@@ -299,8 +376,14 @@ export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Pro
     }))
   // Payment rows and late fees in the order payments settle them: the oldest amount due first.
   const { instalments, fees } = owed.get(id)!
-  const settled = new Map(entries.filter((e) => e.kind === 'payment').map((e) => [e.sequence, e.settledAt]))
-  const payments: ScheduleItem[] = allocate(instalments, fees, row.subscription.totalAmountPaid).map((item) =>
+  const settled = new Map(
+    entries.filter((e) => e.kind === 'payment').map((e) => [e.sequence, e.settledAt]),
+  )
+  const payments: ScheduleItem[] = allocate(
+    instalments,
+    fees,
+    row.subscription.totalAmountPaid,
+  ).map((item) =>
     item.kind === 'instalment'
       ? {
           kind: 'payment',
@@ -325,7 +408,11 @@ export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Pro
     ...toSubscription(row, viewer),
     schedule: [...payments, ...payouts],
     has_paid_transaction: paid,
-    history: history.map((h) => ({ date: h.createdAt.toISOString(), event: h.event as HistoryEntry['event'], detail: h.detail })),
+    history: history.map((h) => ({
+      date: h.createdAt.toISOString(),
+      event: h.event as HistoryEntry['event'],
+      detail: h.detail,
+    })),
   }
 }
 
@@ -334,7 +421,12 @@ export async function toDetail(db: Executor, row: ListRow, viewer: ApiUser): Pro
 
 /** The subscription row, locked for the rest of the transaction so payments, marks and cancels queue up. */
 export async function lockSubscription(tx: Executor, id: number) {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update').limit(1)
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id))
+    .for('update')
+    .limit(1)
   if (!row) throw notFound('Subscription not found')
   return row
 }
@@ -344,7 +436,9 @@ export async function allocatedPlot(db: Executor, subscriptionId: number) {
   const [row] = await db
     .select({ estate: titleSteps.estate, block: titleSteps.block, plot: titleSteps.plot })
     .from(titleSteps)
-    .where(and(eq(titleSteps.subscriptionId, subscriptionId), eq(titleSteps.step, 'plot_allocated')))
+    .where(
+      and(eq(titleSteps.subscriptionId, subscriptionId), eq(titleSteps.step, 'plot_allocated')),
+    )
     .limit(1)
   return row ?? null
 }

@@ -58,7 +58,17 @@ import {
   type ProductRow,
 } from './queries'
 import { csvStream, decimalAmount, exportFilename } from '../csv'
-import { assertMinimum, assertPlanCoversPrice, cancelSubscription, createSubscription, investmentTerms, parsePaidAt, today, unitNoun, unitSchedule } from './service'
+import {
+  assertMinimum,
+  assertPlanCoversPrice,
+  cancelSubscription,
+  createSubscription,
+  investmentTerms,
+  parsePaidAt,
+  today,
+  unitNoun,
+  unitSchedule,
+} from './service'
 
 const PRODUCT_NOT_FOUND = 'Product not found'
 const NO_STATEMENT_CREDIT_WARNING = `${NO_STATEMENT_CREDIT}: tick to mark it paid anyway`
@@ -70,10 +80,17 @@ const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, p
   const product = await findProduct(db, params.reference)
   if (!product || product.type !== 'land') throw notFound(PRODUCT_NOT_FOUND)
   // 'full' stands for paying in one go, so a client can fetch either breakdown the same way.
-  const plan = params.id === 'full' ? null : orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
+  const plan =
+    params.id === 'full'
+      ? null
+      : orNotFound(await findPlan(db, product.id, params.id), 'Payment plan not found')
   const unitRows = unitSchedule(product, plan, today())
   if (body.quantity === undefined) return { data: toNairaRows(unitRows) }
-  const tooMany = quantityProblem(body.quantity, product.availableByQuantity ? (product.unitAvailable ?? 0) : null, unitNoun(product))
+  const tooMany = quantityProblem(
+    body.quantity,
+    product.availableByQuantity ? (product.unitAvailable ?? 0) : null,
+    unitNoun(product),
+  )
   if (tooMany) throw fieldError('quantity', tooMany)
   const priced = priceForQuantity(unitRows, body.quantity)
   return {
@@ -105,20 +122,28 @@ const getInvestmentPlan = implement(endpoints.investmentPlan, async ({ db, param
 async function subscriptionTerms(
   db: Database,
   product: ProductRow,
-  input: { amountInvested: number | undefined; planId: string | null; planField: string; quantity: number | undefined },
+  input: {
+    amountInvested: number | undefined
+    planId: string | null
+    planField: string
+    quantity: number | undefined
+  },
 ): Promise<{ plan: PlanRow | null; amountInvested: number | null; quantity: number }> {
   const quantity = input.quantity ?? 1
   if (product.type === 'land_investment') {
-    if (input.amountInvested === undefined) throw fieldError('amount_invested', 'Enter the amount to invest')
+    if (input.amountInvested === undefined)
+      throw fieldError('amount_invested', 'Enter the amount to invest')
     const amountInvested = nairaToKobo(input.amountInvested)
     assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
     investmentTerms(product)
-    if (quantity !== 1) throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+    if (quantity !== 1)
+      throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
     return { plan: null, amountInvested, quantity }
   }
   if (input.planId === null) return { plan: null, amountInvested: null, quantity }
   const plan = await findPlan(db, product.id, input.planId)
-  if (!plan) throw fieldError(input.planField, 'The selected payment plan does not belong to this product')
+  if (!plan)
+    throw fieldError(input.planField, 'The selected payment plan does not belong to this product')
   assertPlanCoversPrice(product, plan, input.planField)
   return { plan, amountInvested: null, quantity }
 }
@@ -127,11 +152,14 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
   const product = await findProduct(db, input.product_id)
   if (!product) throw fieldError('product_id', 'The selected product is invalid')
   if (product.type !== input.type) {
-    throw fieldError('type', `This product is ${product.type === 'land' ? 'land' : 'an investment'}, not ${input.type === 'land' ? 'land' : 'an investment'}`)
+    throw fieldError(
+      'type',
+      `This product is ${product.type === 'land' ? 'land' : 'an investment'}, not ${input.type === 'land' ? 'land' : 'an investment'}`,
+    )
   }
   const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
     amountInvested: input.amount_invested,
-    planId: input.payment_mode === 'installment' ? input.payment_id ?? '' : null,
+    planId: input.payment_mode === 'installment' ? (input.payment_id ?? '') : null,
     planField: 'payment_id',
     quantity: input.quantity,
   })
@@ -145,43 +173,54 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     idempotencyKey: input.idempotency_key ?? null,
   })
   if (created) await mailSubscriptionMade(db, id)
-  return { message: SUBSCRIBED_MESSAGES[product.type], data: await toDetail(db, await subscriptionById(db, id), user) }
+  return {
+    message: SUBSCRIBED_MESSAGES[product.type],
+    data: await toDetail(db, await subscriptionById(db, id), user),
+  }
 })
 
-const adminCreateSubscription = implement(endpoints.subscriptionCreateForCustomer, async ({ db, user: staff, body: input }) => {
-  const key = input.customer.trim()
-  const [customer] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'customer'),
-        isUuid(key) ? or(eq(users.uuid, key), eq(users.reference, key.toUpperCase())) : eq(users.reference, key.toUpperCase()),
-      ),
-    )
-    .limit(1)
-  if (!customer) throw fieldError('customer', 'The selected customer is invalid')
-  if (customer.isSuspended) throw fieldError('customer', 'This customer is suspended')
-  const product = await findProduct(db, input.product)
-  if (!product) throw fieldError('product', 'The selected product is invalid')
-  const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
-    amountInvested: input.amount_invested,
-    planId: input.paymentPlan || null,
-    planField: 'paymentPlan',
-    quantity: input.quantity,
-  })
-  const { id, created } = await createSubscription(db, {
-    owner: customer,
-    product,
-    plan,
-    amountInvested,
-    quantity,
-    createdById: staff.id,
-    idempotencyKey: null,
-  })
-  if (created) await mailSubscriptionMade(db, id)
-  return { message: 'Subscription created successfully', data: await toDetail(db, await subscriptionById(db, id), staff) }
-})
+const adminCreateSubscription = implement(
+  endpoints.subscriptionCreateForCustomer,
+  async ({ db, user: staff, body: input }) => {
+    const key = input.customer.trim()
+    const [customer] = await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'customer'),
+          isUuid(key)
+            ? or(eq(users.uuid, key), eq(users.reference, key.toUpperCase()))
+            : eq(users.reference, key.toUpperCase()),
+        ),
+      )
+      .limit(1)
+    if (!customer) throw fieldError('customer', 'The selected customer is invalid')
+    if (customer.isSuspended) throw fieldError('customer', 'This customer is suspended')
+    const product = await findProduct(db, input.product)
+    if (!product) throw fieldError('product', 'The selected product is invalid')
+    const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
+      amountInvested: input.amount_invested,
+      planId: input.paymentPlan || null,
+      planField: 'paymentPlan',
+      quantity: input.quantity,
+    })
+    const { id, created } = await createSubscription(db, {
+      owner: customer,
+      product,
+      plan,
+      amountInvested,
+      quantity,
+      createdById: staff.id,
+      idempotencyKey: null,
+    })
+    if (created) await mailSubscriptionMade(db, id)
+    return {
+      message: 'Subscription created successfully',
+      data: await toDetail(db, await subscriptionById(db, id), staff),
+    }
+  },
+)
 
 const cancel = implement(endpoints.subscriptionCancel, async ({ db, user: staff, params }) => {
   const row = await findVisibleSubscription(db, staff, params.reference)
@@ -219,45 +258,62 @@ const SUBSCRIPTION_CSV_HEADER = [
 ]
 
 /** The export's file is named after the web list it comes from. */
-const SUBSCRIPTION_LIST_NAMES = { land: 'subscriptions', land_investment: 'investment-portfolio', all: 'subscriptions' }
+const SUBSCRIPTION_LIST_NAMES = {
+  land: 'subscriptions',
+  land_investment: 'investment-portfolio',
+  all: 'subscriptions',
+}
 
 function subscriptionCsv(db: Database, user: ApiUser, filters: Omit<ListFilters, 'page'>) {
   let throughId: number | null = null
   const type = filters.type === 'land' || filters.type === 'land_investment' ? filters.type : 'all'
-  return csvStream(exportFilename(SUBSCRIPTION_LIST_NAMES[type]), SUBSCRIPTION_CSV_HEADER, async (offset, limit) => {
-    throughId ??= await lastSubscriptionId(db)
-    const batch = { ...filters, page: offset / limit + 1, throughId, withoutTotal: true }
-    const { rows } = await listSubscriptions(db, user, batch, limit)
-    return rows.map(({ subscription: s, product: p, owner, arrears }) => [
-      s.reference,
-      s.type,
-      s.status,
-      owner.reference,
-      `${owner.firstName} ${owner.lastName}`,
-      owner.email,
-      p.reference,
-      p.name || p.location || p.reference,
-      s.paymentMode,
-      s.quantity,
-      decimalAmount(s.totalAmount),
-      decimalAmount(s.totalAmountPaid),
-      decimalAmount(Math.max(0, s.totalAmount - s.totalAmountPaid)),
-      s.nextPaymentAmount === null ? null : decimalAmount(s.nextPaymentAmount),
-      s.nextPaymentDate,
-      decimalAmount(arrears?.amountOverdueKobo ?? 0),
-      arrears?.daysInArrears ?? 0,
-      s.createdAt.toISOString(),
-      iso(s.completedAt),
-      iso(s.cancelledAt),
-    ])
-  })
+  return csvStream(
+    exportFilename(SUBSCRIPTION_LIST_NAMES[type]),
+    SUBSCRIPTION_CSV_HEADER,
+    async (offset, limit) => {
+      throughId ??= await lastSubscriptionId(db)
+      const batch = { ...filters, page: offset / limit + 1, throughId, withoutTotal: true }
+      const { rows } = await listSubscriptions(db, user, batch, limit)
+      return rows.map(({ subscription: s, product: p, owner, arrears }) => [
+        s.reference,
+        s.type,
+        s.status,
+        owner.reference,
+        `${owner.firstName} ${owner.lastName}`,
+        owner.email,
+        p.reference,
+        p.name || p.location || p.reference,
+        s.paymentMode,
+        s.quantity,
+        decimalAmount(s.totalAmount),
+        decimalAmount(s.totalAmountPaid),
+        decimalAmount(Math.max(0, s.totalAmount - s.totalAmountPaid)),
+        s.nextPaymentAmount === null ? null : decimalAmount(s.nextPaymentAmount),
+        s.nextPaymentDate,
+        decimalAmount(arrears?.amountOverdueKobo ?? 0),
+        arrears?.daysInArrears ?? 0,
+        s.createdAt.toISOString(),
+        iso(s.completedAt),
+        iso(s.cancelledAt),
+      ])
+    },
+  )
 }
 
-const list = implement(endpoints.subscriptionList, async ({ db, user, query: { page = 1, format, ...filters } }) => {
-  if (format === 'csv') return subscriptionCsv(db, user, filters)
-  const { rows, total } = await listSubscriptions(db, user, { page, ...filters }, PAGE_SIZE)
-  return { data: paginated(rows.map((row) => toSubscription(row, user)), page, total) }
-})
+const list = implement(
+  endpoints.subscriptionList,
+  async ({ db, user, query: { page = 1, format, ...filters } }) => {
+    if (format === 'csv') return subscriptionCsv(db, user, filters)
+    const { rows, total } = await listSubscriptions(db, user, { page, ...filters }, PAGE_SIZE)
+    return {
+      data: paginated(
+        rows.map((row) => toSubscription(row, user)),
+        page,
+        total,
+      ),
+    }
+  },
+)
 
 const detail = implement(endpoints.subscriptionShow, async ({ db, user, params }) => {
   const row = await findVisibleSubscription(db, user, params.reference)
@@ -271,7 +327,11 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
   return {
     data: {
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
-      choices: choices.map((choice) => ({ instalments: choice.instalments, amount: koboToNaira(choice.amountKobo), whole: choice.whole })),
+      choices: choices.map((choice) => ({
+        instalments: choice.instalments,
+        amount: koboToNaira(choice.amountKobo),
+        whole: choice.whole,
+      })),
       description: await paymentDescription(db, row),
       narration: row.subscription.reference,
       bank_details: await bankDetails(db),
@@ -282,39 +342,53 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-const createTransaction = implement(endpoints.transactionCreate, async ({ db, user, params, body: input }) => {
-  const row = await findVisibleSubscription(db, user, params.reference)
-  const s = row.subscription
-  if (s.userId !== user.id && !hasPermission(user, 'can_record_transaction')) {
-    throw forbidden('Only the subscriber, or staff who record payments, can add a payment')
-  }
-  if (!isPayable(s)) throw conflict(NOT_PAYABLE)
-  // Without the company's account there is no transfer to prove, whoever sends the proof.
-  if (!hasBankDetails(await bankDetails(db))) throw conflict(NO_BANK_DETAILS)
-  const amount = nairaToKobo(input.amount)
-  // The next instalment, several, or the whole balance: never an amount that leaves one half paid.
-  const choices = await paymentChoicesOf(db, s)
-  if (!isAllowedPayment(choices, amount)) throw fieldError('amount', paymentChoiceRefusal(choices))
-  const file = await findOwnUpload(db, user, input.proof_of_payment)
-  if (!file || !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')) {
-    throw fieldError('proof_of_payment', 'Upload the proof of payment (PNG, JPG, JPEG or PDF) first')
-  }
-  const paidAt = parsePaidAt(input.paid_at)
-  if (!paidAt) throw fieldError('paid_at', 'Payment date must be a date and time')
-  if (paidAt.getTime() > Date.now() + 5 * 60_000) throw fieldError('paid_at', 'Payment date cannot be in the future')
-  const id = await recordPayment(db, {
-    subscription: row,
-    actor: user,
-    amount,
-    description: input.description ?? (await paymentDescription(db, row)),
-    proofFileId: file.id,
-    paidAt,
-  })
-  const created = orNotFound(await findTransaction(db, eq(transactions.id, id)), 'Transaction not found')
-  // Staff recording a payment for someone else are told it still needs another member of staff.
-  const message = s.userId === user.id ? PAYMENT_PROOF_SENT : PAYMENT_RECORDED
-  return { message, data: serializeTransaction(created, user) }
-})
+const createTransaction = implement(
+  endpoints.transactionCreate,
+  async ({ db, user, params, body: input }) => {
+    const row = await findVisibleSubscription(db, user, params.reference)
+    const s = row.subscription
+    if (s.userId !== user.id && !hasPermission(user, 'can_record_transaction')) {
+      throw forbidden('Only the subscriber, or staff who record payments, can add a payment')
+    }
+    if (!isPayable(s)) throw conflict(NOT_PAYABLE)
+    // Without the company's account there is no transfer to prove, whoever sends the proof.
+    if (!hasBankDetails(await bankDetails(db))) throw conflict(NO_BANK_DETAILS)
+    const amount = nairaToKobo(input.amount)
+    // The next instalment, several, or the whole balance: never an amount that leaves one half paid.
+    const choices = await paymentChoicesOf(db, s)
+    if (!isAllowedPayment(choices, amount))
+      throw fieldError('amount', paymentChoiceRefusal(choices))
+    const file = await findOwnUpload(db, user, input.proof_of_payment)
+    if (
+      !file ||
+      !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')
+    ) {
+      throw fieldError(
+        'proof_of_payment',
+        'Upload the proof of payment (PNG, JPG, JPEG or PDF) first',
+      )
+    }
+    const paidAt = parsePaidAt(input.paid_at)
+    if (!paidAt) throw fieldError('paid_at', 'Payment date must be a date and time')
+    if (paidAt.getTime() > Date.now() + 5 * 60_000)
+      throw fieldError('paid_at', 'Payment date cannot be in the future')
+    const id = await recordPayment(db, {
+      subscription: row,
+      actor: user,
+      amount,
+      description: input.description ?? (await paymentDescription(db, row)),
+      proofFileId: file.id,
+      paidAt,
+    })
+    const created = orNotFound(
+      await findTransaction(db, eq(transactions.id, id)),
+      'Transaction not found',
+    )
+    // Staff recording a payment for someone else are told it still needs another member of staff.
+    const message = s.userId === user.id ? PAYMENT_PROOF_SENT : PAYMENT_RECORDED
+    return { message, data: serializeTransaction(created, user) }
+  },
+)
 
 const TRANSACTION_CSV_HEADER = [
   'reference',
@@ -332,44 +406,59 @@ const TRANSACTION_CSV_HEADER = [
 
 function transactionCsv(db: Database, subscription: { id: number; reference: string }) {
   let throughId: number | null = null
-  return csvStream(exportFilename(`transactions-${subscription.reference}`), TRANSACTION_CSV_HEADER, async (offset, limit) => {
-    throughId ??= await lastTransactionId(db)
-    const rows = await transactionExportRows(db, subscription.id, throughId, offset, limit)
-    return rows.map(({ transaction: t, proofName, ownerId, recordedBy }) => [
-      t.reference,
-      subscription.reference,
-      decimalAmount(t.amount),
-      t.description,
-      t.status,
-      iso(t.paidAt),
-      t.createdAt.toISOString(),
-      iso(t.markedAt),
-      // Staff who recorded a payment for its owner; the owner's own proofs name nobody.
-      t.recordedById !== null && t.recordedById !== ownerId ? recordedBy : null,
-      t.status === 'not_confirmed' ? t.notConfirmedReason : null,
-      proofName ? fileUrl(proofName) : null,
-    ])
-  })
+  return csvStream(
+    exportFilename(`transactions-${subscription.reference}`),
+    TRANSACTION_CSV_HEADER,
+    async (offset, limit) => {
+      throughId ??= await lastTransactionId(db)
+      const rows = await transactionExportRows(db, subscription.id, throughId, offset, limit)
+      return rows.map(({ transaction: t, proofName, ownerId, recordedBy }) => [
+        t.reference,
+        subscription.reference,
+        decimalAmount(t.amount),
+        t.description,
+        t.status,
+        iso(t.paidAt),
+        t.createdAt.toISOString(),
+        iso(t.markedAt),
+        // Staff who recorded a payment for its owner; the owner's own proofs name nobody.
+        t.recordedById !== null && t.recordedById !== ownerId ? recordedBy : null,
+        t.status === 'not_confirmed' ? t.notConfirmedReason : null,
+        proofName ? fileUrl(proofName) : null,
+      ])
+    },
+  )
 }
 
-const transactionList = implement(endpoints.transactionList, async ({ db, user, params, query }) => {
-  const row = await findVisibleSubscription(db, user, params.reference)
-  if (query.format === 'csv') return transactionCsv(db, row.subscription)
-  const page = query.page ?? 1
-  const { items, total } = await listTransactions(db, row.subscription.id, user, page, PAGE_SIZE)
-  return { data: paginated(items, page, total) }
-})
+const transactionList = implement(
+  endpoints.transactionList,
+  async ({ db, user, params, query }) => {
+    const row = await findVisibleSubscription(db, user, params.reference)
+    if (query.format === 'csv') return transactionCsv(db, row.subscription)
+    const page = query.page ?? 1
+    const { items, total } = await listTransactions(db, row.subscription.id, user, page, PAGE_SIZE)
+    return { data: paginated(items, page, total) }
+  },
+)
 
 const mark = implement(endpoints.transactionMark, async ({ db, user: staff, body: input }) => {
   const key = input.reference.trim()
-  const found = await findTransaction(db, isUuid(key) ? eq(transactions.uuid, key) : eq(transactions.reference, key.toUpperCase()))
+  const found = await findTransaction(
+    db,
+    isUuid(key) ? eq(transactions.uuid, key) : eq(transactions.reference, key.toUpperCase()),
+  )
   if (!found) throw notFound('Transaction not found')
   // A payment the imported statements do not show needs the warning answered first.
   if (input.status === 'paid' && !input.without_statement_credit && lacksStatementCredit(found)) {
-    throw new ApiError(400, 'badRequest', NO_STATEMENT_CREDIT_WARNING, { without_statement_credit: [NO_STATEMENT_CREDIT_WARNING] })
+    throw new ApiError(400, 'badRequest', NO_STATEMENT_CREDIT_WARNING, {
+      without_statement_credit: [NO_STATEMENT_CREDIT_WARNING],
+    })
   }
   await markTransaction(db, found.transaction.id, input.status, staff, input.reason ?? null)
-  const marked = orNotFound(await findTransaction(db, eq(transactions.id, found.transaction.id)), 'Transaction not found')
+  const marked = orNotFound(
+    await findTransaction(db, eq(transactions.id, found.transaction.id)),
+    'Transaction not found',
+  )
   return { message: 'Transaction marked successfully', data: serializeTransaction(marked, staff) }
 })
 
@@ -389,18 +478,32 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
   if (!found) throw notFound('Transaction not found')
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
-  const product = row.product.type === 'land' ? productName(row.product) : `Land investment ${row.product.reference}`
+  const product =
+    row.product.type === 'land'
+      ? productName(row.product)
+      : `Land investment ${row.product.reference}`
   const confirmedAt = trx.markedAt ?? trx.createdAt
   const [company, paid] = await Promise.all([
     getCompanyDetails(db),
     db
-      .select({ id: transactions.id, amount: transactions.amount, markedAt: transactions.markedAt, createdAt: transactions.createdAt })
+      .select({
+        id: transactions.id,
+        amount: transactions.amount,
+        markedAt: transactions.markedAt,
+        createdAt: transactions.createdAt,
+      })
       .from(transactions)
-      .where(and(eq(transactions.subscriptionId, row.subscription.id), eq(transactions.status, 'paid'))),
+      .where(
+        and(eq(transactions.subscriptionId, row.subscription.id), eq(transactions.status, 'paid')),
+      ),
   ])
   const totals = receiptTotals(
     row.subscription.totalAmount,
-    paid.map((payment) => ({ id: payment.id, kobo: payment.amount, confirmedAt: payment.markedAt ?? payment.createdAt })),
+    paid.map((payment) => ({
+      id: payment.id,
+      kobo: payment.amount,
+      confirmedAt: payment.markedAt ?? payment.createdAt,
+    })),
     { id: trx.id, confirmedAt },
   )
   const allocated = row.subscription.type === 'land' && row.subscription.status === 'completed'
@@ -441,7 +544,11 @@ async function landDocument({ db, user, params }: DocumentContext) {
   if (s.type !== 'land' || s.status !== 'completed' || !s.completedAt) {
     throw conflict('The land document is available once the land is fully paid')
   }
-  const [company, profile, allocated] = await Promise.all([getCompanyDetails(db), getProfile(db, s.userId), allocatedPlot(db, s.id)])
+  const [company, profile, allocated] = await Promise.all([
+    getCompanyDetails(db),
+    getProfile(db, s.userId),
+    allocatedPlot(db, s.id),
+  ])
   const verification = await issueVerification(db, {
     kind: 'land_document',
     subject: `land_document:${s.id}`,
@@ -454,7 +561,11 @@ async function landDocument({ db, user, params }: DocumentContext) {
   const pdf = await allocationLetterPdf({
     company,
     subscriptionReference: s.reference,
-    owner: { name: `${row.owner.firstName} ${row.owner.lastName}`, email: row.owner.email, address: profile.address },
+    owner: {
+      name: `${row.owner.firstName} ${row.owner.lastName}`,
+      email: row.owner.email,
+      address: profile.address,
+    },
     productReference: row.product.reference,
     location: row.product.location ?? '',
     landType: row.product.landType,
@@ -465,7 +576,9 @@ async function landDocument({ db, user, params }: DocumentContext) {
     completedAt: s.completedAt,
     allocated,
     verification,
-    arrearsRules: s.arrearsRules ? arrearsRulesSentence(s.arrearsRules, row.product.landType ?? 'unit') : null,
+    arrearsRules: s.arrearsRules
+      ? arrearsRulesSentence(s.arrearsRules, row.product.landType ?? 'unit')
+      : null,
   })
   return pdfResponse(pdf, `land-document-${s.reference}.pdf`)
 }

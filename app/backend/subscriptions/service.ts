@@ -4,7 +4,13 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { discountedKobo, formatKobo, planCoversPrice, priceForQuantity, quantityProblem } from '~/contract/money'
+import {
+  discountedKobo,
+  formatKobo,
+  planCoversPrice,
+  priceForQuantity,
+  quantityProblem,
+} from '~/contract/money'
 import { unconfirmedUnitsProblem } from './expiry-rules'
 import { PRODUCT_UNAVAILABLE } from '~/contract/subscriptions'
 import { subscriptionLink } from '~/contract/links'
@@ -16,9 +22,21 @@ import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { newReference } from '../references'
-import { fullPaymentStructure, investmentPlan, paymentStructure, type InvestmentTerms, type ScheduleRow } from './plans'
+import {
+  fullPaymentStructure,
+  investmentPlan,
+  paymentStructure,
+  type InvestmentTerms,
+  type ScheduleRow,
+} from './plans'
 import { todayIn } from '../dates/calendar'
-import { hasPaidTransaction, lockSubscription, productName, type PlanRow, type ProductRow } from './queries'
+import {
+  hasPaidTransaction,
+  lockSubscription,
+  productName,
+  type PlanRow,
+  type ProductRow,
+} from './queries'
 import { createdWith, recordAudit } from '../audit/record'
 import { relatedTo, subscriptionRefs } from './audit'
 
@@ -63,7 +81,12 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
   }
 }
 
-export function assertMinimum(product: ProductRow, amountKobo: number, field: string, label: string) {
+export function assertMinimum(
+  product: ProductRow,
+  amountKobo: number,
+  field: string,
+  label: string,
+) {
   if (amountKobo < product.amount) {
     throw fieldError(field, belowMinimumMessage(label, formatKobo(product.amount)))
   }
@@ -75,7 +98,10 @@ export function assertMinimum(product: ProductRow, amountKobo: number, field: st
  */
 export function assertPlanCoversPrice(product: ProductRow, plan: PlanRow, field: string) {
   if (!planCoversPrice(plan.amount, product.amount, product.discountPercentage)) {
-    throw fieldError(field, "This payment plan costs less than the product's price; choose another plan")
+    throw fieldError(
+      field,
+      "This payment plan costs less than the product's price; choose another plan",
+    )
   }
 }
 
@@ -97,14 +123,29 @@ export type NewSubscription = {
 
 class DuplicateKey extends Error {}
 
-function planArrearsRules(plan: Pick<PlanRow, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>): ArrearsRules {
-  return { graceDays: plan.graceDays, lateFeePercent: plan.lateFeePercent, defaultAfterDays: plan.defaultAfterDays, defaultAction: plan.defaultAction }
+function planArrearsRules(
+  plan: Pick<PlanRow, 'graceDays' | 'lateFeePercent' | 'defaultAfterDays' | 'defaultAction'>,
+): ArrearsRules {
+  return {
+    graceDays: plan.graceDays,
+    lateFeePercent: plan.lateFeePercent,
+    defaultAfterDays: plan.defaultAfterDays,
+    defaultAction: plan.defaultAction,
+  }
 }
 
 /** One plot's or acre's dated rows, in kobo: under the plan, or the discounted price paid in full. */
-export function unitSchedule(product: ProductRow, plan: Pick<PlanRow, 'amount' | 'duration' | 'durationType'> | null, start: string): ScheduleRow[] {
+export function unitSchedule(
+  product: ProductRow,
+  plan: Pick<PlanRow, 'amount' | 'duration' | 'durationType'> | null,
+  start: string,
+): ScheduleRow[] {
   return plan
-    ? paymentStructure({ amount: plan.amount, duration: plan.duration, durationType: plan.durationType }, product.initialDepositAmount, start)
+    ? paymentStructure(
+        { amount: plan.amount, duration: plan.duration, durationType: plan.durationType },
+        product.initialDepositAmount,
+        start,
+      )
     : fullPaymentStructure(product.amount, product.discountPercentage, start)
 }
 
@@ -114,11 +155,23 @@ function termsOf(input: NewSubscription, start: string) {
   if (product.type === 'land_investment') {
     const amount = input.amountInvested ?? 0
     const payouts = investmentPlan(amount, investmentTerms(product), start)
-    return { total: amount, first: amount, kind: 'payout' as const, rows: payouts, mode: 'full' as const }
+    return {
+      total: amount,
+      first: amount,
+      kind: 'payout' as const,
+      rows: payouts,
+      mode: 'full' as const,
+    }
   }
   const priced = priceForQuantity(unitSchedule(product, plan, start), input.quantity ?? 1)
   const rows: ScheduleRow[] = priced.rows.map((row) => ({ period: row.period, amount: row.amount }))
-  return { total: priced.total, first: rows[0].amount, kind: 'payment' as const, rows, mode: plan ? ('installment' as const) : ('full' as const) }
+  return {
+    total: priced.total,
+    first: rows[0].amount,
+    kind: 'payment' as const,
+    rows,
+    mode: plan ? ('installment' as const) : ('full' as const),
+  }
 }
 
 /**
@@ -126,7 +179,10 @@ function termsOf(input: NewSubscription, start: string) {
  * units bought in the same transaction, by one conditional UPDATE, so concurrent buyers never oversell it.
  * The same idempotency key (per owner) answers the subscription it first created.
  */
-export async function createSubscription(db: Database, input: NewSubscription): Promise<{ id: number; created: boolean }> {
+export async function createSubscription(
+  db: Database,
+  input: NewSubscription,
+): Promise<{ id: number; created: boolean }> {
   const { product, owner } = input
   const key = input.idempotencyKey ? `${owner.id}:${input.idempotencyKey}` : null
   if (key) {
@@ -155,7 +211,12 @@ export async function createSubscription(db: Database, input: NewSubscription): 
       const unpaid = await findUnpaidSubscription(tx, owner.id, product.id)
       if (unpaid) throw alreadyUnpaid(unpaid, input.createdById === owner.id)
       const held = await unconfirmedUnitsHeld(tx, owner.id, product.id)
-      const overCap = unconfirmedUnitsProblem({ held, quantity, unit: unitNoun(product), own: input.createdById === owner.id })
+      const overCap = unconfirmedUnitsProblem({
+        held,
+        quantity,
+        unit: unitNoun(product),
+        own: input.createdById === owner.id,
+      })
       if (overCap) throw fieldError(QUANTITY_FIELD, overCap)
       if (product.availableByQuantity) {
         const [reserved] = await tx
@@ -165,7 +226,13 @@ export async function createSubscription(db: Database, input: NewSubscription): 
             isAvailable: sql`${products.unitAvailable} - ${quantity} > 0`,
             updatedAt: now,
           })
-          .where(and(eq(products.id, product.id), sql`${products.unitAvailable} >= ${quantity}`, eq(products.isAvailable, true)))
+          .where(
+            and(
+              eq(products.id, product.id),
+              sql`${products.unitAvailable} >= ${quantity}`,
+              eq(products.isAvailable, true),
+            ),
+          )
           .returning({ id: products.id, unitAvailable: products.unitAvailable })
         if (!reserved) throw await notEnoughUnits(tx, product, quantity)
       }
@@ -188,7 +255,10 @@ export async function createSubscription(db: Database, input: NewSubscription): 
           createdById: input.createdById,
           // The late-payment rules shown on the breakdown, and the price repricing compares with.
           arrearsRules: input.plan ? planArrearsRules(input.plan) : null,
-          unitPrice: product.type === 'land' ? discountedKobo(product.amount, product.discountPercentage) : null,
+          unitPrice:
+            product.type === 'land'
+              ? discountedKobo(product.amount, product.discountPercentage)
+              : null,
           idempotencyKey: key,
           createdAt: now,
           updatedAt: now,
@@ -237,7 +307,9 @@ export async function createSubscription(db: Database, input: NewSubscription): 
     return { id, created: true }
   } catch (error) {
     // A concurrent double submit may also have taken the last unit: it still answers the first one.
-    const retried = error instanceof DuplicateKey || (error instanceof ApiError && error.status === 'productUnavailable')
+    const retried =
+      error instanceof DuplicateKey ||
+      (error instanceof ApiError && error.status === 'productUnavailable')
     if (key && retried) {
       const existing = await findByIdempotencyKey(db, key)
       if (existing) return { id: existing, created: false }
@@ -257,7 +329,10 @@ async function notEnoughUnits(tx: Executor, product: ProductRow, quantity: numbe
     .limit(1)
   const left = row?.available ? (row.left ?? 0) : 0
   if (left <= 0) return productUnavailable()
-  return fieldError(QUANTITY_FIELD, quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE)
+  return fieldError(
+    QUANTITY_FIELD,
+    quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE,
+  )
 }
 
 /** What one unit of this land is called: 'plot', 'acre', or 'unit' when the land type is not set. */
@@ -289,7 +364,9 @@ export async function findUnpaidSubscription(db: Executor, ownerId: number, prod
  */
 export async function unconfirmedUnitsHeld(db: Executor, ownerId: number, productId: number) {
   const [row] = await db
-    .select({ units: sql<number>`coalesce(sum(${subscriptions.quantity}), 0)::int`.mapWith(Number) })
+    .select({
+      units: sql<number>`coalesce(sum(${subscriptions.quantity}), 0)::int`.mapWith(Number),
+    })
     .from(subscriptions)
     .where(
       and(
@@ -324,11 +401,18 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
     const s = await lockSubscription(tx, subscriptionId)
     if (s.status === 'cancelled') throw conflict('This subscription is already cancelled')
     if (s.status === 'expired') throw conflict(SUBSCRIPTION_EXPIRED)
-    if (await hasPaidTransaction(tx, s.id)) throw conflict('A subscription with a paid transaction cannot be cancelled')
+    if (await hasPaidTransaction(tx, s.id))
+      throw conflict('A subscription with a paid transaction cannot be cancelled')
     const now = new Date()
     await tx
       .update(subscriptions)
-      .set({ status: 'cancelled', cancelledAt: now, nextPaymentAmount: null, nextPaymentDate: null, updatedAt: now })
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        nextPaymentAmount: null,
+        nextPaymentDate: null,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, s.id))
     const refs = await subscriptionRefs(tx, s.id)
     await recordAudit(tx, {
@@ -341,7 +425,11 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
     await voidUnpaidCommissions(tx, s.id, VOID_ON_CANCEL, now)
     await tx
       .update(products)
-      .set({ unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`, isAvailable: true, updatedAt: now })
+      .set({
+        unitAvailable: sql`${products.unitAvailable} + ${s.quantity}`,
+        isAvailable: true,
+        updatedAt: now,
+      })
       .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
     await notify(tx, s.userId, {
       title: 'Subscription cancelled',

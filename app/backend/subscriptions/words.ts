@@ -1,6 +1,24 @@
 const ONES = [
-  '', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
 ]
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
 const SCALES = ['', 'thousand', 'million', 'billion', 'trillion']
@@ -36,7 +54,9 @@ export function integerInWords(value: number): string {
     if (index === 0 && words.length && group < 100) words.push(`and ${text}`)
     else words.push(text)
   }
-  return words.reduce((sentence, part) => (part.startsWith('and ') ? `${sentence} ${part}` : `${sentence}, ${part}`))
+  return words.reduce((sentence, part) =>
+    part.startsWith('and ') ? `${sentence} ${part}` : `${sentence}, ${part}`,
+  )
 }
 
 /** Kobo as a receipt writes it: "One million, two hundred and fifty thousand naira and fifty kobo only". */

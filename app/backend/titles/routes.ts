@@ -31,29 +31,36 @@ const TITLE_CSV_HEADER = [
   'last_step_on',
 ]
 
-const list = implement(endpoints.titleList, async ({ db, query: { page = 1, step, overdue, search, format } }) => {
-  if (format === 'csv') {
-    const filters = { page: 1, step, overdue: overdue === 'true', search }
-    return csvStream(exportFilename('titles'), TITLE_CSV_HEADER, async (offset, limit) => {
-      const { items } = await listTitles(db, filters, limit, offset)
-      return items.map((t) => [
-        t.reference,
-        t.product.reference,
-        t.product.name,
-        t.customer.reference,
-        t.customer.full_name,
-        t.payment_completed_on,
-        t.next_step,
-        t.due_date,
-        t.overdue ? 'yes' : 'no',
-        t.days_waiting,
-        t.last_step_on,
-      ])
-    })
-  }
-  const { items, total } = await listTitles(db, { page, step, overdue: overdue === 'true', search }, PAGE_SIZE)
-  return { data: paginated(items, page, total) }
-})
+const list = implement(
+  endpoints.titleList,
+  async ({ db, query: { page = 1, step, overdue, search, format } }) => {
+    if (format === 'csv') {
+      const filters = { page: 1, step, overdue: overdue === 'true', search }
+      return csvStream(exportFilename('titles'), TITLE_CSV_HEADER, async (offset, limit) => {
+        const { items } = await listTitles(db, filters, limit, offset)
+        return items.map((t) => [
+          t.reference,
+          t.product.reference,
+          t.product.name,
+          t.customer.reference,
+          t.customer.full_name,
+          t.payment_completed_on,
+          t.next_step,
+          t.due_date,
+          t.overdue ? 'yes' : 'no',
+          t.days_waiting,
+          t.last_step_on,
+        ])
+      })
+    }
+    const { items, total } = await listTitles(
+      db,
+      { page, step, overdue: overdue === 'true', search },
+      PAGE_SIZE,
+    )
+    return { data: paginated(items, page, total) }
+  },
+)
 
 export const titlesHandlers = {
   titleShow: show,

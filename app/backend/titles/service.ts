@@ -18,7 +18,17 @@ import {
 import type { Title, TitleListItem, TitleStepPayload } from '~/contract/titles'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
-import { files, payouts, products, subscriptions, titleDocuments, titleStepHistory, titleSteps, transactions, users } from '../db/schema'
+import {
+  files,
+  payouts,
+  products,
+  subscriptions,
+  titleDocuments,
+  titleStepHistory,
+  titleSteps,
+  transactions,
+  users,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { conflict, fieldError, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
@@ -30,17 +40,20 @@ import { lockSubscription, productName } from '../subscriptions/queries'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { formatDate } from '~/contract/format'
 
-export const NOT_A_COMPLETED_PURCHASE = 'The title timeline starts once a land purchase is fully paid'
+export const NOT_A_COMPLETED_PURCHASE =
+  'The title timeline starts once a land purchase is fully paid'
 export const DOCUMENT_OF_ANOTHER_PURCHASE =
   "This document belongs to another purchase's title: upload the document for this purchase"
-export const DOCUMENT_IS_A_PROOF = 'This file is the proof of a payment or a payout, not a title document; upload the title document itself'
+export const DOCUMENT_IS_A_PROOF =
+  'This file is the proof of a payment or a payout, not a title document; upload the title document itself'
 const DOCUMENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg'])
 
 const timeZone = () => getConfig().APP_TIME_ZONE
 const today = () => todayIn(timeZone())
 
 /** Staff who record title steps reach every fully paid land purchase, whatever their other permissions. */
-export const managesTitles = (user: ApiUser) => isStaff(user) && hasPermission(user, 'can_manage_titles')
+export const managesTitles = (user: ApiUser) =>
+  isStaff(user) && hasPermission(user, 'can_manage_titles')
 
 /** Which subscriptions' titles a user may read: those it may see, or every one for staff who record titles. */
 export function visibleTitles(user: ApiUser): SQL | undefined {
@@ -54,8 +67,18 @@ const titleColumns = {
   status: subscriptions.status,
   completedAt: subscriptions.completedAt,
   userId: subscriptions.userId,
-  owner: { reference: users.reference, firstName: users.firstName, lastName: users.lastName, email: users.email },
-  product: { reference: products.reference, name: products.name, location: products.location, type: products.type },
+  owner: {
+    reference: users.reference,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  },
+  product: {
+    reference: products.reference,
+    name: products.name,
+    location: products.location,
+    type: products.type,
+  },
 }
 
 /** The fully paid land purchase a title belongs to, if the user may see it: 404 otherwise, 409 when not fully paid land. */
@@ -68,7 +91,8 @@ export async function findTitleSubscription(db: Executor, user: ApiUser, referen
     .where(and(eq(subscriptions.reference, reference.trim().toUpperCase()), visibleTitles(user)))
     .limit(1)
   if (!row) throw notFound('Subscription not found')
-  if (row.type !== 'land' || row.status !== 'completed' || !row.completedAt) throw conflict(NOT_A_COMPLETED_PURCHASE)
+  if (row.type !== 'land' || row.status !== 'completed' || !row.completedAt)
+    throw conflict(NOT_A_COMPLETED_PURCHASE)
   return { ...row, completedAt: row.completedAt }
 }
 export type TitleSubscription = Awaited<ReturnType<typeof findTitleSubscription>>
@@ -121,16 +145,27 @@ async function currentSteps(db: Executor, subscriptionId: number) {
 
 /** The timeline as GET product-subscription/{reference}/title answers it. */
 export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUser): Promise<Title> {
-  const [current, history, days] = await Promise.all([currentSteps(db, s.id), stepRows(db, s.id), getTitleStepDays(db)])
+  const [current, history, days] = await Promise.all([
+    currentSteps(db, s.id),
+    stepRows(db, s.id),
+    getTitleStepDays(db),
+  ])
   const paidOn = paidOnOf(s.completedAt)
   const now = today()
-  const recorded: RecordedStep[] = current.map((row) => ({ step: row.step, status: row.status, date: row.date }))
+  const recorded: RecordedStep[] = current.map((row) => ({
+    step: row.step,
+    status: row.status,
+    date: row.date,
+  }))
   const byStep = new Map(current.map((row) => [row.step, row]))
   const next = nextStep(recorded)
   return {
     reference: s.reference,
     product: { reference: s.product.reference, name: productName(s.product) },
-    customer: { reference: s.owner.reference, full_name: `${s.owner.firstName} ${s.owner.lastName}` },
+    customer: {
+      reference: s.owner.reference,
+      full_name: `${s.owner.firstName} ${s.owner.lastName}`,
+    },
     payment_completed_on: paidOn,
     next_step: next,
     next_due_date: next ? dueDate(paidOn, next, days) : null,
@@ -155,7 +190,9 @@ export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUse
             estate: record.estate,
             block: record.block,
             plot: record.plot,
-            recorded_by: record.recorderFirst ? `${record.recorderFirst} ${record.recorderLast}` : null,
+            recorded_by: record.recorderFirst
+              ? `${record.recorderFirst} ${record.recorderLast}`
+              : null,
             recorded_at: record.recordedAt.toISOString(),
           })),
       }
@@ -167,7 +204,12 @@ export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUse
  * Records a step (or corrects it): checked by the title rules, kept in the history, and the
  * customer notified in the same transaction. The e-mail goes once it is committed.
  */
-export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubscription, input: TitleStepPayload) {
+export async function recordTitleStep(
+  db: Database,
+  staff: ApiUser,
+  s: TitleSubscription,
+  input: TitleStepPayload,
+) {
   const step = input.step as RecordedTitleStep
   const status = input.status ?? 'done'
   const paidOn = paidOnOf(s.completedAt)
@@ -176,8 +218,19 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
     // One record at a time per purchase: the order and date checks read what the others wrote.
     await lockSubscription(tx, s.id)
     const current = await currentSteps(tx, s.id)
-    const recorded: RecordedStep[] = current.map((row) => ({ step: row.step, status: row.status, date: row.date }))
-    const refusal = stepRefusal({ step, status, date: input.date, paidOn, today: today(), recorded })
+    const recorded: RecordedStep[] = current.map((row) => ({
+      step: row.step,
+      status: row.status,
+      date: row.date,
+    }))
+    const refusal = stepRefusal({
+      step,
+      status,
+      date: input.date,
+      paidOn,
+      today: today(),
+      recorded,
+    })
     if (refusal) throw fieldError(refusal.field, refusal.message)
     if (step === 'plot_allocated') {
       for (const field of ['estate', 'block', 'plot'] as const) {
@@ -202,8 +255,14 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
       .values({ subscriptionId: s.id, step, ...values })
       .onConflictDoUpdate({ target: [titleSteps.subscriptionId, titleSteps.step], set: values })
     await tx.insert(titleStepHistory).values({ subscriptionId: s.id, step, ...values })
-    const [document] = documentFileId === null ? [] : await tx.select({ name: files.name }).from(files).where(eq(files.id, documentFileId))
-    const snapshot = (row: Omit<typeof values, 'documentFileId' | 'recordedById' | 'recordedAt'>, documentName: string | null) => ({
+    const [document] =
+      documentFileId === null
+        ? []
+        : await tx.select({ name: files.name }).from(files).where(eq(files.id, documentFileId))
+    const snapshot = (
+      row: Omit<typeof values, 'documentFileId' | 'recordedById' | 'recordedAt'>,
+      documentName: string | null,
+    ) => ({
       status: row.status,
       date: row.date,
       note: row.note,
@@ -224,7 +283,10 @@ export async function recordTitleStep(db: Database, staff: ApiUser, s: TitleSubs
         : createdWith({ step, ...stepAfter }),
     })
 
-    const after = [...recorded.filter((entry) => entry.step !== step), { step, status, date: input.date }]
+    const after = [
+      ...recorded.filter((entry) => entry.step !== step),
+      { step, status, date: input.date },
+    ]
     const next = nextStep(after)
     const happened = stepHappened({ ...values, step }, s.reference)
     const comes = whatComesNext(next, next ? dueDate(paidOn, next, days) : null, today())
@@ -282,8 +344,12 @@ async function claimDocument(tx: Executor, fileId: number, subscriptionId: numbe
     .limit(1)
   if (proof) throw fieldError('document_url', DOCUMENT_IS_A_PROOF)
   await tx.insert(titleDocuments).values({ fileId, subscriptionId }).onConflictDoNothing()
-  const [owner] = await tx.select({ subscriptionId: titleDocuments.subscriptionId }).from(titleDocuments).where(eq(titleDocuments.fileId, fileId))
-  if (owner?.subscriptionId !== subscriptionId) throw fieldError('document_url', DOCUMENT_OF_ANOTHER_PURCHASE)
+  const [owner] = await tx
+    .select({ subscriptionId: titleDocuments.subscriptionId })
+    .from(titleDocuments)
+    .where(eq(titleDocuments.fileId, fileId))
+  if (owner?.subscriptionId !== subscriptionId)
+    throw fieldError('document_url', DOCUMENT_OF_ANOTHER_PURCHASE)
 }
 
 async function mailTitleStep(
@@ -314,7 +380,12 @@ async function mailTitleStep(
 // ---------------------------------------------------------------------------------------------
 // The staff list: fully paid land purchases by the step they wait for.
 
-export type TitleListFilters = { page: number; step?: RecordedTitleStep; overdue?: boolean; search?: string }
+export type TitleListFilters = {
+  page: number
+  step?: RecordedTitleStep
+  overdue?: boolean
+  search?: string
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
 
@@ -327,12 +398,19 @@ function nextStepSql() {
 }
 
 function dueSql(paidOn: SQL, days: TitleStepDays) {
-  const branches = RECORDED_TITLE_STEPS.map((step) => sql`when ${step} then ${paidOn} + ${days[step]}::int`)
+  const branches = RECORDED_TITLE_STEPS.map(
+    (step) => sql`when ${step} then ${paidOn} + ${days[step]}::int`,
+  )
   return (next: SQL) => sql`(case ${next} ${sql.join(branches, sql` `)} end)`
 }
 
 /** A page of the list and its total; `offset` reads from a row instead (an export's batch), without the total. */
-export async function listTitles(db: Executor, filters: TitleListFilters, pageSize: number, offset?: number) {
+export async function listTitles(
+  db: Executor,
+  filters: TitleListFilters,
+  pageSize: number,
+  offset?: number,
+) {
   const days = await getTitleStepDays(db)
   const now = today()
   const paidOn = sql`((${subscriptions.completedAt} at time zone ${timeZone()})::date)`
@@ -370,7 +448,12 @@ export async function listTitles(db: Executor, filters: TitleListFilters, pageSi
         reference: subscriptions.reference,
         completedAt: subscriptions.completedAt,
         owner: { reference: users.reference, firstName: users.firstName, lastName: users.lastName },
-        product: { reference: products.reference, name: products.name, location: products.location, type: products.type },
+        product: {
+          reference: products.reference,
+          name: products.name,
+          location: products.location,
+          type: products.type,
+        },
         next: next,
         due: sql<string>`to_char(${due}, 'YYYY-MM-DD')`,
         lastOn: sql<string>`to_char(${lastOn}, 'YYYY-MM-DD')`,
@@ -382,7 +465,12 @@ export async function listTitles(db: Executor, filters: TitleListFilters, pageSi
   const [rows, [{ total }]] = await Promise.all([
     from()
       // Overdue first, then the soonest due, then the oldest purchase.
-      .orderBy(sql`(${due} < ${now}::date) desc`, sql`${due} asc`, subscriptions.completedAt, subscriptions.id)
+      .orderBy(
+        sql`(${due} < ${now}::date) desc`,
+        sql`${due} asc`,
+        subscriptions.completedAt,
+        subscriptions.id,
+      )
       .limit(pageSize)
       .offset(offset ?? (filters.page - 1) * pageSize),
     offset !== undefined
@@ -397,7 +485,10 @@ export async function listTitles(db: Executor, filters: TitleListFilters, pageSi
   const items: TitleListItem[] = rows.map((row) => ({
     reference: row.reference,
     product: { reference: row.product.reference, name: productName(row.product) },
-    customer: { reference: row.owner.reference, full_name: `${row.owner.firstName} ${row.owner.lastName}` },
+    customer: {
+      reference: row.owner.reference,
+      full_name: `${row.owner.firstName} ${row.owner.lastName}`,
+    },
     payment_completed_on: paidOnOf(row.completedAt!),
     next_step: row.next!,
     due_date: row.due,
@@ -419,8 +510,15 @@ export async function canReadTitleFile(db: Executor, user: ApiUser, fileId: numb
   const [row] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.id, ids.map((entry) => entry.id)), visible))
+    .where(
+      and(
+        inArray(
+          subscriptions.id,
+          ids.map((entry) => entry.id),
+        ),
+        visible,
+      ),
+    )
     .limit(1)
   return Boolean(row)
 }
-

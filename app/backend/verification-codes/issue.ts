@@ -47,7 +47,10 @@ export function verificationUrl(code: string): string {
 }
 
 /** The document's code: the one it was first issued with, or a new random one. */
-export async function issueVerification(db: Executor, input: VerificationInput): Promise<VerificationMark> {
+export async function issueVerification(
+  db: Executor,
+  input: VerificationInput,
+): Promise<VerificationMark> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await bySubject(db, input.subject)
     if (existing) return toMark(existing)
@@ -74,10 +77,18 @@ export async function issueVerification(db: Executor, input: VerificationInput):
 }
 
 async function bySubject(db: Executor, subject: string) {
-  const [row] = await db.select().from(documentVerifications).where(eq(documentVerifications.subject, subject)).limit(1)
+  const [row] = await db
+    .select()
+    .from(documentVerifications)
+    .where(eq(documentVerifications.subject, subject))
+    .limit(1)
   return row
 }
 
-const toMark = (row: VerificationRow): VerificationMark => ({ code: row.code, url: verificationUrl(row.code), issuedAt: row.issuedAt })
+const toMark = (row: VerificationRow): VerificationMark => ({
+  code: row.code,
+  url: verificationUrl(row.code),
+  issuedAt: row.issuedAt,
+})
 
 type VerificationRow = typeof documentVerifications.$inferSelect

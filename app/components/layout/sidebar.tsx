@@ -55,11 +55,17 @@ export function Sidebar({
         } ${collapsed ? 'lg:w-20' : 'lg:w-64'}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-4">
-          <AbsoluteLink to="/" className="flex min-w-0 items-center gap-2 text-brand-800" aria-label="Land Banking home">
+          <AbsoluteLink
+            to="/"
+            className="flex min-w-0 items-center gap-2 text-brand-800"
+            aria-label="Land Banking home"
+          >
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white">
               LBC
             </span>
-            <span className={`truncate text-lg font-bold ${collapsed ? 'lg:hidden' : ''}`}>Land Banking</span>
+            <span className={`truncate text-lg font-bold ${collapsed ? 'lg:hidden' : ''}`}>
+              Land Banking
+            </span>
           </AbsoluteLink>
           <Link
             ref={closeButton}
@@ -86,7 +92,9 @@ export function Sidebar({
                     title={collapsed ? entry.label : undefined}
                     aria-label={collapsed ? entry.label : undefined}
                     className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-                      current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                      current
+                        ? 'bg-brand-50 text-brand-800'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
                     } ${collapsed ? 'lg:justify-center lg:px-0' : ''}`}
                   >
                     <Icon name={entry.icon} />
@@ -98,7 +106,11 @@ export function Sidebar({
           </ul>
         </nav>
 
-        <fetcher.Form method="post" action="/resources/sidebar" className="hidden border-t border-slate-200 p-3 lg:block">
+        <fetcher.Form
+          method="post"
+          action="/resources/sidebar"
+          className="hidden border-t border-slate-200 p-3 lg:block"
+        >
           <input type="hidden" name="collapsed" value={String(!collapsed)} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button
@@ -108,7 +120,10 @@ export function Sidebar({
             aria-controls={SIDEBAR_ID}
             className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${collapsed ? 'justify-center' : ''}`}
           >
-            <Icon name="chevron" className={`h-5 w-5 transition-transform ${collapsed ? 'rotate-180' : ''}`} />
+            <Icon
+              name="chevron"
+              className={`h-5 w-5 transition-transform ${collapsed ? 'rotate-180' : ''}`}
+            />
             {collapsed ? null : <span>Collapse</span>}
           </button>
         </fetcher.Form>

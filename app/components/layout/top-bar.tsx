@@ -38,7 +38,10 @@ export function TopBar({
       >
         <Icon name="menu" className="h-6 w-6" />
       </Link>
-      <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 sm:text-base" data-testid="greeting">
+      <p
+        className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 sm:text-base"
+        data-testid="greeting"
+      >
         {greeting}, {firstName}
       </p>
       {bell}

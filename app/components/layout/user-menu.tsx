@@ -3,7 +3,15 @@ import { AbsoluteLink } from '~/components/ui/absolute-link'
 import { Dropdown, dropdownItemClass } from '~/components/ui/dropdown'
 
 /** The user menu: the full name cut at 15 characters (`shortName`, cut by the loader), Settings and Logout (a POST form). */
-export function UserMenu({ firstName, lastName, shortName }: { firstName: string; lastName: string; shortName: string }) {
+export function UserMenu({
+  firstName,
+  lastName,
+  shortName,
+}: {
+  firstName: string
+  lastName: string
+  shortName: string
+}) {
   const fullName = `${firstName} ${lastName}`.trim()
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()
   return (
@@ -24,7 +32,9 @@ export function UserMenu({ firstName, lastName, shortName }: { firstName: string
         </>
       }
     >
-      <p className="truncate border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:hidden">{shortName}</p>
+      <p className="truncate border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:hidden">
+        {shortName}
+      </p>
       <AbsoluteLink to="/settings" role="menuitem" className={dropdownItemClass}>
         Settings
       </AbsoluteLink>

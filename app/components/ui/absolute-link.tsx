@@ -3,7 +3,15 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 
 type AnchorAttributes = Pick<
   AnchorHTMLAttributes<HTMLAnchorElement>,
-  'className' | 'children' | 'rel' | 'role' | 'title' | 'tabIndex' | 'aria-current' | 'aria-label' | 'aria-hidden'
+  | 'className'
+  | 'children'
+  | 'rel'
+  | 'role'
+  | 'title'
+  | 'tabIndex'
+  | 'aria-current'
+  | 'aria-label'
+  | 'aria-hidden'
 >
 
 type AbsoluteLinkProps = AnchorAttributes & {
@@ -38,7 +46,8 @@ export function AbsoluteLink({
 }: AbsoluteLinkProps) {
   const navigate = useNavigate()
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    const modified = event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey
+    const modified =
+      event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey
     if (event.defaultPrevented || modified) return
     event.preventDefault()
     const { pathname, search, hash } = window.location

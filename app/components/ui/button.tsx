@@ -10,7 +10,11 @@ export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
 }
 
 // Literal class names: Tailwind only emits the component classes it finds written out in the source.
-const VARIANT_CLASS = { primary: 'btn-primary', secondary: 'btn-secondary', danger: 'btn-danger' } as const
+const VARIANT_CLASS = {
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  danger: 'btn-danger',
+} as const
 
 /** A button with a spinner while its form is submitting. */
 export function Button({

@@ -18,7 +18,8 @@ export function Dropdown({
   const details = useRef<HTMLDetailsElement>(null)
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false
+      if (details.current?.open && !details.current.contains(event.target as Node))
+        details.current.open = false
     }
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && details.current?.open) {
@@ -35,7 +36,11 @@ export function Dropdown({
   }, [])
   return (
     <details ref={details} className="relative">
-      <summary className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${buttonClassName}`}>{label}</summary>
+      <summary
+        className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${buttonClassName}`}
+      >
+        {label}
+      </summary>
       <div
         className={`absolute z-30 mt-1 max-h-[10em] min-w-[12rem] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg ${align === 'right' ? 'right-0' : 'left-0'}`}
         role="menu"

@@ -12,7 +12,11 @@ export function ExportCsvLink({ list, search }: { list: string; search?: Record<
   params.delete('page')
   const query = params.toString()
   return (
-    <a href={`/export/${list}${query ? `?${query}` : ''}`} className="btn-secondary shrink-0" data-testid="export-csv">
+    <a
+      href={`/export/${list}${query ? `?${query}` : ''}`}
+      className="btn-secondary shrink-0"
+      data-testid="export-csv"
+    >
       Export CSV
     </a>
   )

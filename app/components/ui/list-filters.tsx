@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 import { formatDate, parseDisplayDate } from '~/contract/format'
 import { listHref } from '~/utils/pagination'
 
-export type FilterSelect = { name: string; label: string; options: Array<{ value: string; label: string }> }
+export type FilterSelect = {
+  name: string
+  label: string
+  options: Array<{ value: string; label: string }>
+}
 export type FilterDate = { name: string; label: string }
 /** A free-text filter (a reference, a name), applied when submitted or when the box is left. */
 export type FilterText = { name: string; label: string; placeholder: string }
@@ -89,82 +93,89 @@ export function ListFilters({
         // Folded behind 'Filters' on phones, so the first results show without scrolling past every
         // filter; on wider screens CSS shows them inline (app/tailwind.css, .filters-fold). A list
         // opened already filtered (a dashboard's link) shows which filter holds it.
-        <details className="filters-fold order-last w-full sm:order-none sm:w-auto" open={active > 0 || undefined}>
+        <details
+          className="filters-fold order-last w-full sm:order-none sm:w-auto"
+          open={active > 0 || undefined}
+        >
           <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
             Filters{active ? ` (${active})` : ''}
           </summary>
           <div className="mt-2 flex flex-col gap-2 sm:mt-0 sm:flex-row sm:items-end">
-      {selects.map((select) => (
-        <div key={select.name}>
-          <label htmlFor={`${action}-${select.name}`} className="sr-only">
-            {select.label}
-          </label>
-          <select
-            id={`${action}-${select.name}`}
-            name={select.name}
-            className="input"
-            defaultValue={values[select.name] ?? ''}
-            key={values[select.name] ?? ''}
-            onChange={go}
-          >
-            <option value="">{select.label}</option>
-            {select.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
+            {selects.map((select) => (
+              <div key={select.name}>
+                <label htmlFor={`${action}-${select.name}`} className="sr-only">
+                  {select.label}
+                </label>
+                <select
+                  id={`${action}-${select.name}`}
+                  name={select.name}
+                  className="input"
+                  defaultValue={values[select.name] ?? ''}
+                  key={values[select.name] ?? ''}
+                  onChange={go}
+                >
+                  <option value="">{select.label}</option>
+                  {select.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
             ))}
-          </select>
-        </div>
-      ))}
-      {texts.map((text) => (
-        <div key={text.name}>
-          <label htmlFor={`${action}-${text.name}`} className="sr-only">
-            {text.label}
-          </label>
-          <input
-            id={`${action}-${text.name}`}
-            type="text"
-            name={text.name}
-            className="input sm:w-40"
-            placeholder={text.placeholder}
-            title={text.label}
-            maxLength={100}
-            defaultValue={values[text.name] ?? ''}
-            key={values[text.name] ?? ''}
-            onBlur={(event) => {
-              if (event.currentTarget.value.trim() !== (values[text.name] ?? '')) go()
-            }}
-          />
-        </div>
-      ))}
-      {dates.map((date) => (
-        <div key={date.name}>
-          <label htmlFor={`${action}-${date.name}`} className="sr-only">
-            {date.label}
-          </label>
-          <input
-            id={`${action}-${date.name}`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            name={date.name}
-            className="input sm:w-36"
-            placeholder="DD/MM/YYYY"
-            title={`${date.label} (DD/MM/YYYY)`}
-            defaultValue={shownDate(values[date.name])}
-            key={values[date.name] ?? ''}
-            onChange={(event) => {
-              // A half-typed date waits: the list follows once the box holds a whole date, or is cleared.
-              const typed = event.currentTarget.value
-              if (!typed || parseDisplayDate(typed)) go()
-            }}
-          />
-        </div>
-      ))}
+            {texts.map((text) => (
+              <div key={text.name}>
+                <label htmlFor={`${action}-${text.name}`} className="sr-only">
+                  {text.label}
+                </label>
+                <input
+                  id={`${action}-${text.name}`}
+                  type="text"
+                  name={text.name}
+                  className="input sm:w-40"
+                  placeholder={text.placeholder}
+                  title={text.label}
+                  maxLength={100}
+                  defaultValue={values[text.name] ?? ''}
+                  key={values[text.name] ?? ''}
+                  onBlur={(event) => {
+                    if (event.currentTarget.value.trim() !== (values[text.name] ?? '')) go()
+                  }}
+                />
+              </div>
+            ))}
+            {dates.map((date) => (
+              <div key={date.name}>
+                <label htmlFor={`${action}-${date.name}`} className="sr-only">
+                  {date.label}
+                </label>
+                <input
+                  id={`${action}-${date.name}`}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  name={date.name}
+                  className="input sm:w-36"
+                  placeholder="DD/MM/YYYY"
+                  title={`${date.label} (DD/MM/YYYY)`}
+                  defaultValue={shownDate(values[date.name])}
+                  key={values[date.name] ?? ''}
+                  onChange={(event) => {
+                    // A half-typed date waits: the list follows once the box holds a whole date, or is cleared.
+                    const typed = event.currentTarget.value
+                    if (!typed || parseDisplayDate(typed)) go()
+                  }}
+                />
+              </div>
+            ))}
           </div>
         </details>
       ) : null}
-      <button type="submit" className="btn-secondary sm:order-last" aria-busy={navigation.state === 'loading' || undefined}>
+      <button
+        type="submit"
+        className="btn-secondary sm:order-last"
+        aria-busy={navigation.state === 'loading' || undefined}
+      >
         Search
       </button>
     </Form>

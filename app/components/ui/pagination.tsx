@@ -25,7 +25,11 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <AbsoluteLink to={hrefFor(page - 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="prev">
+        <AbsoluteLink
+          to={hrefFor(page - 1)}
+          className={`${base} border border-slate-300 bg-white hover:bg-slate-50`}
+          rel="prev"
+        >
           <span aria-hidden="true">‹</span>
           <span className="sr-only">Previous page</span>
         </AbsoluteLink>
@@ -48,7 +52,11 @@ export function Pagination({
         ),
       )}
       {page < totalPages ? (
-        <AbsoluteLink to={hrefFor(page + 1)} className={`${base} border border-slate-300 bg-white hover:bg-slate-50`} rel="next">
+        <AbsoluteLink
+          to={hrefFor(page + 1)}
+          className={`${base} border border-slate-300 bg-white hover:bg-slate-50`}
+          rel="next"
+        >
           <span aria-hidden="true">›</span>
           <span className="sr-only">Next page</span>
         </AbsoluteLink>

@@ -116,8 +116,19 @@ export function ConfirmDialog({
   const titleId = useId()
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <Link to={closeTo} preventScrollReset aria-label="Cancel" tabIndex={-1} className="absolute inset-0 bg-slate-900/40" />
-      <div role="alertdialog" aria-modal="true" aria-labelledby={titleId} className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+      <Link
+        to={closeTo}
+        preventScrollReset
+        aria-label="Cancel"
+        tabIndex={-1}
+        className="absolute inset-0 bg-slate-900/40"
+      />
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="relative w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
+      >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>

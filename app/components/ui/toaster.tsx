@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 
-export type Toast = { message: string; description?: string; type: 'info' | 'success' | 'error' | 'warning' }
+export type Toast = {
+  message: string
+  description?: string
+  type: 'info' | 'success' | 'error' | 'warning'
+}
 
 const AUTO_CLOSE_MS = 5000
 
@@ -22,7 +26,11 @@ export function Toaster({ toast }: { toast: Toast | undefined }) {
   if (!current) return null
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[70] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
-      <ToastCard key={`${current.type}:${current.message}:${Math.random()}`} toast={current} onClose={() => setCurrent(undefined)} />
+      <ToastCard
+        key={`${current.type}:${current.message}:${Math.random()}`}
+        toast={current}
+        onClose={() => setCurrent(undefined)}
+      />
     </div>
   )
 }
@@ -69,7 +77,10 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-testid="toast"
       className={`toast pointer-events-auto relative [.no-js_&]:pointer-events-none touch-pan-y select-none overflow-hidden rounded-md px-4 py-3 shadow-lg ${COLORS[toast.type]}`}
-      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 200, 0.8) }}
+      style={{
+        transform: `translateX(${offset}px)`,
+        opacity: 1 - Math.min(Math.abs(offset) / 200, 0.8),
+      }}
       onMouseEnter={hydrated ? pause : undefined}
       onMouseLeave={hydrated ? start : undefined}
       onPointerDown={onPointerDown}

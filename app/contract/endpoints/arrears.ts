@@ -4,7 +4,6 @@ import { endpoint } from '../endpoint'
 import { queryChoice, queryText } from '../fields'
 import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
-
 export const arrearsQuerySchema = z.object({
   bucket: queryChoice('Bucket', ARREARS_BUCKETS),
   /** A product's reference. */
@@ -24,13 +23,25 @@ export const arrearsItemSchema = z.object({
   days_in_arrears: z.number().int(),
   arrears_bucket: z.enum(ARREARS_BUCKETS),
   /** What happens next if nothing is paid: a late fee (its amount) or the plan's default action, and the day. */
-  next_step: z.object({ kind: z.enum(['late_fee', 'reprice', 'cancel']), date: z.string(), amount: z.number().nullable() }).nullable(),
+  next_step: z
+    .object({
+      kind: z.enum(['late_fee', 'reprice', 'cancel']),
+      date: z.string(),
+      amount: z.number().nullable(),
+    })
+    .nullable(),
 })
 export type ArrearsItem = z.infer<typeof arrearsItemSchema>
 
 export const arrearsListSchema = z.object({
   /** Per bucket, over the other filters: how many subscriptions and their amount overdue (naira). */
-  totals: z.array(z.object({ bucket: z.enum(ARREARS_BUCKETS), count: z.number().int(), amount_overdue: z.number() })),
+  totals: z.array(
+    z.object({
+      bucket: z.enum(ARREARS_BUCKETS),
+      count: z.number().int(),
+      amount_overdue: z.number(),
+    }),
+  ),
   subscriptions: paginatedSchema(arrearsItemSchema),
 })
 export type ArrearsList = z.infer<typeof arrearsListSchema>

@@ -97,7 +97,8 @@ export const authEndpoints = {
     path: 'auth/reset-password',
     tag: 'Authentication',
     summary: 'Set a new password with a mailed link; answers a bearer token',
-    description: 'The link works once and proves the e-mail address; every other session of the account ends.',
+    description:
+      'The link works once and proves the e-mail address; every other session of the account ends.',
     access: 'public',
     body: resetPasswordSchema,
     errors: {
@@ -126,7 +127,8 @@ export const authEndpoints = {
     path: 'verify-email',
     tag: 'Account',
     summary: 'Verify the e-mail address with the 6-digit code mailed to it',
-    description: 'A code allows a few tries and expires; an already verified address answers success.',
+    description:
+      'A code allows a few tries and expires; an already verified address answers success.',
     access: 'signed-in',
     body: verifyEmailSchema,
     errors: {

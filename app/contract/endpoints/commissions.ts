@@ -15,17 +15,18 @@ import { COMMISSION_ACCESS } from './commission-access'
 import { CSV_EXPORT, exportQuery } from './shared'
 
 const WHOSE =
-  "A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none."
+  'A realtor reads its own: naming another realtor in `realtor` answers 403. Staff who pay commissions read the realtor `realtor` names (RLT-…), or without it their own, which is none.'
 
 const FILTERS =
-  '`status` is earned, held (a purchase flagged as a possible self-referral, waiting for review), paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform\'s time zone. Newest first, 10 a page. Money in naira.'
+  "`status` is earned, held (a purchase flagged as a possible self-referral, waiting for review), paid or void; `from` and `to` (YYYY-MM-DD, or DD/MM/YYYY) keep entries earned on those days in the platform's time zone. Newest first, 10 a page. Money in naira."
 
 export const commissionEndpoints = {
   commissionOwnList: endpoint({
     method: 'GET',
     path: 'commission',
     tag: 'Commissions',
-    summary: "The signed-in realtor's own commission entries, with its earned, paid and balance totals",
+    summary:
+      "The signed-in realtor's own commission entries, with its earned, paid and balance totals",
     description: `${FILTERS} \`totals\` counts every entry of the realtor's, whatever the filters: earned is every entry not void (net), paid the paid ones, balance what is still owed. ${WHOSE} ${CSV_EXPORT}`,
     access: COMMISSION_ACCESS.realtors,
     query: ownCommissionQuery.extend(exportQuery.shape),
@@ -64,7 +65,8 @@ export const commissionEndpoints = {
     method: 'GET',
     path: 'admin/commission',
     tag: 'Commissions',
-    summary: "Every realtor's commission entries, with the total net per realtor and the purchases waiting for review",
+    summary:
+      "Every realtor's commission entries, with the total net per realtor and the purchases waiting for review",
     description: `\`realtor\` is a realtor's reference (RLT-…). ${FILTERS} \`by_realtor\` sums the net of every entry the filters keep, on every page. \`holds\` lists the purchases flagged as a possible self-referral that wait for a decision (oldest first, at most 50, whatever the filters), \`hold_count\` counts them. ${CSV_EXPORT}`,
     access: COMMISSION_ACCESS.payers,
     query: commissionQuery.extend(exportQuery.shape),
@@ -77,7 +79,7 @@ export const commissionEndpoints = {
     tag: 'Commissions',
     summary: 'Mark commission entries paid, with the date paid and the bank reference',
     description:
-      '`ids` lists the entries\' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid, void or held for review refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.',
+      "`ids` lists the entries' ids (1 to 200); `paid_at` is a date (YYYY-MM-DD or DD/MM/YYYY), not in the future. Every entry must be earned: one already paid, void or held for review refuses the whole batch (409), and an unknown id answers 404. Each realtor paid is notified.",
     access: COMMISSION_ACCESS.payers,
     body: markCommissionsPaidSchema,
     errors: {
@@ -100,7 +102,8 @@ export const commissionEndpoints = {
     method: 'POST',
     path: 'admin/commission/hold/:id',
     tag: 'Commissions',
-    summary: 'Clear a flagged purchase (its held commissions are earned) or confirm it as a self-referral (they are void)',
+    summary:
+      'Clear a flagged purchase (its held commissions are earned) or confirm it as a self-referral (they are void)',
     description:
       '`decision` is clear or confirm. A purchase is decided once: deciding it again answers 409. Confirmed, the commissions its later payments earn are void too; cleared, they are earned as usual. Each realtor whose commissions are released is notified, and the decision is in the audit trail of the subscription.',
     access: COMMISSION_ACCESS.payers,

@@ -16,14 +16,15 @@ export const dashboardEndpoints = {
     method: 'GET',
     path: 'dashboard-summary',
     tag: 'Dashboard',
-    summary: 'What needs doing: money paid and owed, the next payment and payout, and the counts staff act on',
+    summary:
+      'What needs doing: money paid and owed, the next payment and payout, and the counts staff act on',
     description:
       "`own` is the caller's own land (paid, balance, each plot's progress), the next payment due and its investments " +
-      "(portfolio value, next payout). `realtor` (realtors only, else null) lists its newest customers with their payment " +
+      '(portfolio value, next payout). `realtor` (realtors only, else null) lists its newest customers with their payment ' +
       "progress, counts this week's sign-ups through its referral link, and totals its commissions (earned, paid, balance, net of withholding tax). `staff` (staff only, else null) counts the " +
       'payments awaiting confirmation, payouts due, subscriptions in arrears (`due` filters of product-subscription) and ' +
       'customers registered since `week_start` (`registered_from` of admin/customer); each count is null for staff who ' +
-      'may not see that list. Money in naira; dates YYYY-MM-DD in the platform\'s time zone.',
+      "may not see that list. Money in naira; dates YYYY-MM-DD in the platform's time zone.",
     access: 'verified',
     response: dashboardSummarySchema,
   }),

@@ -26,7 +26,8 @@ export const documentEndpoints = {
     method: 'GET',
     path: 'product-subscription/:reference/statement',
     tag: 'Documents',
-    summary: "A subscription's statement of account: its schedule, payments (and an investment's payouts), totals and next due date",
+    summary:
+      "A subscription's statement of account: its schedule, payments (and an investment's payouts), totals and next due date",
     description:
       `${STATEMENT_FORMAT} A customer sees its own subscriptions, a realtor its customers', staff holding a subscription ` +
       'permission every one; any other answers 404.',
@@ -48,7 +49,8 @@ export const documentEndpoints = {
     method: 'GET',
     path: 'admin/customer/:id/statement',
     tag: 'Documents',
-    summary: "A customer's statement of account over all their subscriptions (by reference or uuid)",
+    summary:
+      "A customer's statement of account over all their subscriptions (by reference or uuid)",
     description: `${STATEMENT_FORMAT} A realtor reaches the customers it brought; any other customer answers 404.`,
     access: PEOPLE_ACCESS.customerViewers,
     query: statementQuerySchema,

@@ -7,7 +7,8 @@ export const healthEndpoints = {
     path: 'health',
     tag: 'Health',
     summary: 'Whether the API is up and reaches its database',
-    description: 'Answers 503 when the database cannot be reached, and from the moment the server is told to stop (it finishes what it is answering, then exits): a load balancer then sends it nothing new.',
+    description:
+      'Answers 503 when the database cannot be reached, and from the moment the server is told to stop (it finishes what it is answering, then exits): a load balancer then sends it nothing new.',
     access: 'public',
     response: z.object({ database: z.literal('ok') }),
   }),

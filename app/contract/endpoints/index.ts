@@ -46,6 +46,6 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints
 
-export const endpointList: readonly (Endpoint & { name: EndpointName })[] = Object.entries(endpoints).map(
-  ([name, entry]) => ({ ...(entry as Endpoint), name: name as EndpointName }),
-)
+export const endpointList: readonly (Endpoint & { name: EndpointName })[] = Object.entries(
+  endpoints,
+).map(([name, entry]) => ({ ...(entry as Endpoint), name: name as EndpointName }))

@@ -17,7 +17,8 @@ export const notificationEndpoints = {
     path: 'notification/unread-count',
     tag: 'Notifications',
     summary: "How many of the caller's notifications are unread",
-    description: 'The same total as `total_unread_notification` of GET notification, for a page that shows only the bell.',
+    description:
+      'The same total as `total_unread_notification` of GET notification, for a page that shows only the bell.',
     access: 'verified',
     response: notificationUnreadCountSchema,
   }),

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
 import { PAYOUT_RECORDERS } from '../payout-rules'
-import { markPayoutsPaidSchema, payoutListSchema, payoutQuerySchema, payoutSchema, payoutSummarySchema } from '../payouts'
+import {
+  markPayoutsPaidSchema,
+  payoutListSchema,
+  payoutQuerySchema,
+  payoutSchema,
+  payoutSummarySchema,
+} from '../payouts'
 import { CSV_EXPORT, exportQuery, pageQuery } from './shared'
 
 const RECORDERS = PAYOUT_RECORDERS
@@ -11,7 +17,8 @@ export const payoutEndpoints = {
     method: 'GET',
     path: 'product-subscription/:reference/payout',
     tag: 'Payouts',
-    summary: "An investment's payout ledger: each payout with its date, amount, status and, once paid, the date and bank reference",
+    summary:
+      "An investment's payout ledger: each payout with its date, amount, status and, once paid, the date and bank reference",
     description:
       'Statuses: `scheduled` (its date has not come), `due` (its date is today or at most the grace days past), `late` ' +
       '(unpaid past the grace days), `paid`. The principal comes with the last payout (`includes_principal`). Land, and an ' +
@@ -23,7 +30,8 @@ export const payoutEndpoints = {
     method: 'GET',
     path: 'payout/summary',
     tag: 'Payouts',
-    summary: "The caller's own investments at a glance: invested, returns received and expected, next payout, late payouts, and the returns over time",
+    summary:
+      "The caller's own investments at a glance: invested, returns received and expected, next payout, late payouts, and the returns over time",
     access: 'verified',
     response: payoutSummarySchema,
   }),
@@ -31,7 +39,8 @@ export const payoutEndpoints = {
     method: 'GET',
     path: 'admin/payout',
     tag: 'Payouts',
-    summary: 'Payouts by status, date range (due date, or date paid for `paid`) and search (investment, product or investor)',
+    summary:
+      'Payouts by status, date range (due date, or date paid for `paid`) and search (investment, product or investor)',
     description: `Due and late payouts oldest first, scheduled ones soonest first, paid ones latest paid first. \`total_amount\` adds up every match. ${CSV_EXPORT}`,
     access: RECORDERS,
     query: payoutQuerySchema.extend(pageQuery.shape).extend(exportQuery.shape),
@@ -42,7 +51,8 @@ export const payoutEndpoints = {
     method: 'POST',
     path: 'admin/payout/mark-paid',
     tag: 'Payouts',
-    summary: 'Record one or several payouts as paid: the date paid, the bank reference and an optional proof',
+    summary:
+      'Record one or several payouts as paid: the date paid, the bank reference and an optional proof',
     description:
       '`ids` are payout ids from the ledger or the list. `paid_at` (YYYY-MM-DD) may not be in the future. The proof is a ' +
       'file uploaded with media/upload, as for a payment. All or nothing: an unknown id answers 404 and a payout already ' +

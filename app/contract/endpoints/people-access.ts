@@ -7,7 +7,10 @@ import type { Access } from '../access'
  */
 export const PEOPLE_ACCESS = {
   /** A realtor sees the customers it brought; staff need a customer permission. */
-  customerViewers: { roles: ['realtor'], permissions: ['can_view_customer', 'can_modify_customer'] },
+  customerViewers: {
+    roles: ['realtor'],
+    permissions: ['can_view_customer', 'can_modify_customer'],
+  },
   customerEditors: { roles: ['realtor'], permissions: ['can_modify_customer'] },
   realtorViewers: { permissions: ['can_view_realtor', 'can_modify_realtor'] },
   realtorEditors: { permissions: ['can_modify_realtor'] },

@@ -34,9 +34,11 @@ const peopleQuery = z.object({
 })
 
 const LIST_DESCRIPTION =
-  'Newest first unless `sort` names a column (`reference`, `name`, `email`, `business_name` or `created_at`; another answers 422) and `dir` its direction (`asc`, the default, or `desc`); 10 a page. `search` matches names, e-mail, reference and business name; `date_registered` (YYYY-MM-DD) is the day the account was made in the platform\'s time zone; `registered_from` (YYYY-MM-DD) keeps accounts made on that day or later.'
-const CREATED_DESCRIPTION = 'The account is made with an unverified e-mail, which gets a link to choose a password.'
-const REALTOR_SCOPE = 'A realtor reaches only the customers it brought (added or referred); any other answers 404.'
+  "Newest first unless `sort` names a column (`reference`, `name`, `email`, `business_name` or `created_at`; another answers 422) and `dir` its direction (`asc`, the default, or `desc`); 10 a page. `search` matches names, e-mail, reference and business name; `date_registered` (YYYY-MM-DD) is the day the account was made in the platform's time zone; `registered_from` (YYYY-MM-DD) keeps accounts made on that day or later."
+const CREATED_DESCRIPTION =
+  'The account is made with an unverified e-mail, which gets a link to choose a password.'
+const REALTOR_SCOPE =
+  'A realtor reaches only the customers it brought (added or referred); any other answers 404.'
 const SUSPEND_DESCRIPTION =
   'Without `is_suspended` the state flips; with it, a repeated post changes nothing. Suspending signs the account out everywhere. Nobody suspends themselves or an account holding a permission they lack.'
 const OUTRANKS = 'Nobody changes an account holding a permission they lack.'
@@ -127,7 +129,8 @@ export const peopleEndpoints = {
     method: 'GET',
     path: 'admin/realtor/:id',
     tag: 'Realtors',
-    summary: 'A realtor by reference or uuid, with its newest customers, its upline and the realtors it referred',
+    summary:
+      'A realtor by reference or uuid, with its newest customers, its upline and the realtors it referred',
     access: PEOPLE_ACCESS.realtorViewers,
     response: realtorDetailsSchema,
   }),
@@ -135,7 +138,8 @@ export const peopleEndpoints = {
     method: 'POST',
     path: 'admin/realtor/:id',
     tag: 'Realtors',
-    summary: "Change a realtor's names, e-mail and business name, its upline and whether it is a registered company",
+    summary:
+      "Change a realtor's names, e-mail and business name, its upline and whether it is a registered company",
     description: `A new e-mail ends the account's sessions and links. \`upline\` is another realtor's reference (blank removes the upline, left out keeps it); one that would make a loop (the realtor itself, or a realtor below it) is refused under \`upline\`. \`registered_company\` (left out keeps it) sets the withholding tax rate of its commissions; staff setting it settle a request of the realtor's that asked for the same. ${OUTRANKS}`,
     access: PEOPLE_ACCESS.realtorEditors,
     body: realtorUpdateSchema,

@@ -33,7 +33,8 @@ export const reconciliationEndpoints = {
     method: 'POST',
     path: 'admin/reconciliation/statement/preview',
     tag: 'Reconciliation',
-    summary: "Read a bank statement without importing it: the columns found (or remembered for the bank) and its first rows",
+    summary:
+      'Read a bank statement without importing it: the columns found (or remembered for the bank) and its first rows',
     description: `${FILE_RULES} The file is kept for a day as \`upload\`, to import once the columns are checked.`,
     access: RECONCILERS,
     body: statementPreviewPayloadSchema,
@@ -47,13 +48,14 @@ export const reconciliationEndpoints = {
     method: 'POST',
     path: 'admin/reconciliation/statement',
     tag: 'Reconciliation',
-    summary: "Import a bank statement's credit lines and match them to payments awaiting confirmation and subscriptions awaiting payment",
+    summary:
+      "Import a bank statement's credit lines and match them to payments awaiting confirmation and subscriptions awaiting payment",
     description:
       `${FILE_RULES} Send the file, or the \`upload\` a preview answered. \`columns\` (each a column's position) are ` +
       "remembered for the bank; without them the bank's remembered columns, or those detected, are used. A line already " +
       'imported (the same bank, date, amount and text, from this file or an overlapping one) is counted in `duplicates` ' +
       'and not added again; a row that cannot be read is listed with the reason and the rest are imported. Open lines of ' +
-      'earlier statements still without a match are matched again (the counts are of this statement\'s own lines).',
+      "earlier statements still without a match are matched again (the counts are of this statement's own lines).",
     access: RECONCILERS,
     body: statementImportPayloadSchema,
     bodyLimit: STATEMENT_BODY_LIMIT,
@@ -66,7 +68,8 @@ export const reconciliationEndpoints = {
     method: 'GET',
     path: 'admin/reconciliation/line',
     tag: 'Reconciliation',
-    summary: 'Statement credit lines by status and match confidence, exact matches first, then newest first',
+    summary:
+      'Statement credit lines by status and match confidence, exact matches first, then newest first',
     access: RECONCILERS,
     query: statementLineQuerySchema.extend(pageQuery.shape),
     response: statementLineListSchema,
@@ -75,7 +78,8 @@ export const reconciliationEndpoints = {
     method: 'POST',
     path: 'admin/reconciliation/confirm',
     tag: 'Reconciliation',
-    summary: 'Confirm the matches of the lines given: each is a mark as paid of its payment, with the line linked to it',
+    summary:
+      'Confirm the matches of the lines given: each is a mark as paid of its payment, with the line linked to it',
     description:
       'Needs can_verify_transaction as well (403 without). All or none: a line that is not open or has no match answers 409, an unknown one 404, and a match the caller may ' +
       'not confirm (a payment they recorded, or on their own subscription) 403. A line matched to a subscription awaiting ' +
@@ -93,7 +97,8 @@ export const reconciliationEndpoints = {
     method: 'POST',
     path: 'admin/reconciliation/line/:id/link',
     tag: 'Reconciliation',
-    summary: 'Link an open line to a subscription by hand: a payment awaiting confirmation is created, the line as its proof',
+    summary:
+      'Link an open line to a subscription by hand: a payment awaiting confirmation is created, the line as its proof',
     description:
       "The payment's amount is the credit's. Another amount must be one the subscription may be paid now (as for a payment); " +
       'that payment is then one without a matching credit: its verifier sees both figures and must confirm it without a ' +

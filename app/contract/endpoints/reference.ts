@@ -6,7 +6,8 @@ export const referenceEndpoints = {
     path: 'openapi.json',
     tag: 'Reference',
     summary: 'This API described as an OpenAPI 3.1 document',
-    description: 'Generated from the same endpoint table the API routes by, so it lists exactly what is served.',
+    description:
+      'Generated from the same endpoint table the API routes by, so it lists exactly what is served.',
     access: 'public',
     response: file('application/json'),
   }),

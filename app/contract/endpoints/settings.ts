@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { endpoint } from '../endpoint'
 import { savedCommissionRatesSchema } from '../commissions'
-import { daysSettingSchema, savedBankDetailsSchema, savedCompanyDetailsSchema, settingSchema } from '../settings'
+import {
+  daysSettingSchema,
+  savedBankDetailsSchema,
+  savedCompanyDetailsSchema,
+  settingSchema,
+} from '../settings'
 import { savedTitleStepDaysSchema } from '../titles'
 
 const SETTING_EDITORS = { permissions: ['can_modify_setting'] } as const
@@ -12,7 +17,8 @@ export const settingEndpoints = {
     path: 'admin/setting/bank_details',
     tag: 'Settings',
     summary: 'The bank account customers pay into',
-    description: 'Readable by every verified user (customers need it to pay); empty strings until staff fill it in.',
+    description:
+      'Readable by every verified user (customers need it to pay); empty strings until staff fill it in.',
     access: 'verified',
     response: savedBankDetailsSchema,
   }),
@@ -55,7 +61,8 @@ export const settingEndpoints = {
     path: 'admin/setting/payout_account_hold_hours',
     tag: 'Settings',
     summary: 'How many hours payouts wait after an investor sets or changes the payout account',
-    description: 'While the hold lasts, admin/payout/mark-paid refuses the investor\'s payouts (409); the payout shows when it ends.',
+    description:
+      "While the hold lasts, admin/payout/mark-paid refuses the investor's payouts (409); the payout shows when it ends.",
     access: SETTING_EDITORS,
     response: daysSettingSchema,
   }),
@@ -63,7 +70,8 @@ export const settingEndpoints = {
     method: 'GET',
     path: 'admin/setting/company_details',
     tag: 'Settings',
-    summary: 'The company as receipts and allocation letters name it: name, address, RC number and phone',
+    summary:
+      'The company as receipts and allocation letters name it: name, address, RC number and phone',
     access: SETTING_EDITORS,
     response: savedCompanyDetailsSchema,
   }),
@@ -81,7 +89,7 @@ export const settingEndpoints = {
     tag: 'Settings',
     summary: 'Realtor commission rates by level and the withholding tax rates, in percent',
     description:
-      'Each rate is a percent from 0 to 100 with at most two decimals (2.5 means 2.5 %). `level_1` is paid to the customer\'s realtor, `level_2` to its upline, `level_3` to the next; a rate of 0 turns its level off. `wht_individual` and `wht_company` are withheld from each commission.',
+      "Each rate is a percent from 0 to 100 with at most two decimals (2.5 means 2.5 %). `level_1` is paid to the customer's realtor, `level_2` to its upline, `level_3` to the next; a rate of 0 turns its level off. `wht_individual` and `wht_company` are withheld from each commission.",
     access: SETTING_EDITORS,
     response: savedCommissionRatesSchema,
   }),
@@ -94,6 +102,12 @@ export const settingEndpoints = {
       'Answers the setting as saved: the bank details, the company details, the title step days, the commission rates, or `{ value }` for a number of days.',
     access: SETTING_EDITORS,
     body: settingSchema,
-    response: z.union([savedBankDetailsSchema, savedCompanyDetailsSchema, daysSettingSchema, savedTitleStepDaysSchema, savedCommissionRatesSchema]),
+    response: z.union([
+      savedBankDetailsSchema,
+      savedCompanyDetailsSchema,
+      daysSettingSchema,
+      savedTitleStepDaysSchema,
+      savedCommissionRatesSchema,
+    ]),
   }),
 } as const

@@ -28,7 +28,7 @@ export const subscriptionEndpoints = {
     method: 'POST',
     path: 'product/:reference/payment-plan/:id/get-payment-structure',
     tag: 'Subscribing',
-    summary: "What a land product costs when, under one of its payment plans or paid in full",
+    summary: 'What a land product costs when, under one of its payment plans or paid in full',
     description:
       "`id` is the uuid of one of the product's payment plans, or `full` for paying in one go (its discount applied). " +
       'The first row is due today; amounts are naira. With `quantity` (1 to 10, no more than the units left) every row is ' +
@@ -68,7 +68,7 @@ export const subscriptionEndpoints = {
     tag: 'Subscribing',
     summary: 'Subscribe to a product: buy land or invest',
     description:
-      'Land is paid in full, or by instalments with `payment_id`, one of the product\'s payment plans; an investment needs ' +
+      "Land is paid in full, or by instalments with `payment_id`, one of the product's payment plans; an investment needs " +
       '`amount_invested`. Land takes a `quantity` of plots or acres (1 when left out; at most 10 and the units left, ' +
       'else 422 under `quantity`): the price, the discount and every instalment are multiplied by it, and as many ' +
       'units leave stock. The same `idempotency_key` sent again answers the subscription it made. Someone with an unpaid ' +
@@ -93,7 +93,8 @@ export const subscriptionEndpoints = {
     method: 'GET',
     path: 'product-subscription/:reference/payment-details',
     tag: 'Payments',
-    summary: 'What to pay next on a subscription, the amounts a payment may be, and the bank account to pay it into',
+    summary:
+      'What to pay next on a subscription, the amounts a payment may be, and the bank account to pay it into',
     description:
       '`choices` lists the amounts a payment may be now: the next instalment, the next two, … and the whole balance. ' +
       'A subscription awaiting no payment answers 409. Until staff fill in the bank details they are empty strings, and ' +
@@ -126,7 +127,7 @@ export const subscriptionEndpoints = {
       'whole balance (paying in full: exactly the amount left); any other answers 422 under `amount`. Once confirmed, ' +
       'the instalments it covers are paid and the next due date moves on. The payment then ' +
       'awaits confirmation by staff. While the bank details (admin/setting) are incomplete there is no account to pay ' +
-      'into: every proof, the subscriber\'s or staff\'s, answers 409.',
+      "into: every proof, the subscriber's or staff's, answers 409.",
     access: 'verified',
     body: transactionPayloadSchema,
     errors: {
@@ -140,7 +141,8 @@ export const subscriptionEndpoints = {
     path: 'product-subscription/:reference/transaction/:id/download-receipt',
     tag: 'Payments',
     summary: 'The receipt of a paid transaction, as a PDF',
-    description: '`id` is the transaction\'s uuid or reference. A transaction not yet paid answers 409.',
+    description:
+      "`id` is the transaction's uuid or reference. A transaction not yet paid answers 409.",
     access: 'verified',
     errors: {
       409: 'The transaction is not paid',
@@ -151,7 +153,8 @@ export const subscriptionEndpoints = {
     method: 'POST',
     path: 'product-subscription/:reference/transaction/:id/download-receipt',
     tag: 'Payments',
-    summary: 'The receipt of a paid transaction, as a PDF (the same as the GET, for clients that post)',
+    summary:
+      'The receipt of a paid transaction, as a PDF (the same as the GET, for clients that post)',
     access: 'verified',
     errors: {
       409: 'The transaction is not paid',
@@ -187,7 +190,7 @@ export const subscriptionEndpoints = {
     tag: 'Payments',
     summary: 'Confirm a payment awaiting confirmation (paid), or refuse it (not confirmed)',
     description:
-      '`reference` is the transaction\'s reference or uuid. Nobody marks a payment on their own subscription or one they ' +
+      "`reference` is the transaction's reference or uuid. Nobody marks a payment on their own subscription or one they " +
       'recorded themselves (403). Marking paid a payment flagged `no_statement_credit` answers 400 (a field error on ' +
       '`without_statement_credit`) unless `without_statement_credit` is true.',
     access: { permissions: ['can_verify_transaction'] },
@@ -206,7 +209,7 @@ export const subscriptionEndpoints = {
     tag: 'Subscriptions',
     summary: 'Add a subscription for a customer',
     description:
-      '`customer` is the customer\'s reference or uuid. Land is paid in full, or by `paymentPlan`, one of the product\'s ' +
+      "`customer` is the customer's reference or uuid. Land is paid in full, or by `paymentPlan`, one of the product's " +
       'plans, with an optional `quantity` of plots or acres as for product-subscription; an investment needs `amount_invested`.',
     access: { permissions: ['can_modify_subscription'] },
     body: adminCreateSubscriptionSchema,
@@ -220,7 +223,8 @@ export const subscriptionEndpoints = {
     path: 'admin/product-subscription/:reference/cancel',
     tag: 'Subscriptions',
     summary: 'Cancel a subscription on which nothing is paid',
-    description: 'A unit of a product sold by quantity goes back to stock. A paid, cancelled or expired one answers 409.',
+    description:
+      'A unit of a product sold by quantity goes back to stock. A paid, cancelled or expired one answers 409.',
     access: { permissions: ['can_modify_subscription'] },
     errors: {
       409: 'Already cancelled or expired, or it has a paid transaction',

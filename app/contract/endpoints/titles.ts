@@ -1,5 +1,10 @@
 import { endpoint } from '../endpoint'
-import { titleListItemSchema, titleListQuerySchema, titleSchema, titleStepPayloadSchema } from '../titles'
+import {
+  titleListItemSchema,
+  titleListQuerySchema,
+  titleSchema,
+  titleStepPayloadSchema,
+} from '../titles'
 import { CSV_EXPORT, exportQuery, pageQuery, paginatedSchema } from './shared'
 
 export const titleEndpoints = {
@@ -7,7 +12,8 @@ export const titleEndpoints = {
     method: 'GET',
     path: 'product-subscription/:reference/title',
     tag: 'Titles',
-    summary: "A fully paid land subscription's title timeline: each step with its status, date, note, document and due date",
+    summary:
+      "A fully paid land subscription's title timeline: each step with its status, date, note, document and due date",
     description:
       'Steps in order: payment_completed (set by itself, dated the day the land was fully paid), allocation_letter, ' +
       'plot_allocated (with estate, block and plot), survey_plan, deed, certificate_of_occupancy (optional: not_applicable). ' +

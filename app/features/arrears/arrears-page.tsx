@@ -1,5 +1,10 @@
 import { Form, Link } from '@remix-run/react'
-import { ARREARS_BUCKET_LABELS, ARREARS_BUCKETS, overdueBy, type ArrearsBucket } from '~/contract/arrears-labels'
+import {
+  ARREARS_BUCKET_LABELS,
+  ARREARS_BUCKETS,
+  overdueBy,
+  type ArrearsBucket,
+} from '~/contract/arrears-labels'
 import type { ArrearsItem, ArrearsList } from '~/contract/endpoints/arrears'
 import { formatDate, formatNaira } from '~/contract/format'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
@@ -9,19 +14,29 @@ type Filters = { bucket: ArrearsBucket | ''; product: string; realtor: string; s
 /** The next step in plain words: "Late fee of ₦6,000.00 on 23/01/2027", "Repriced after 15/04/2027". */
 function nextStepText(step: ArrearsItem['next_step']) {
   if (!step) return 'Late fees to be paid'
-  if (step.kind === 'late_fee') return `Late fee of ${formatNaira(step.amount)} on ${formatDate(step.date)}`
+  if (step.kind === 'late_fee')
+    return `Late fee of ${formatNaira(step.amount)} on ${formatDate(step.date)}`
   return `${step.kind === 'reprice' ? 'Balance repriced' : 'Cancelled'} on ${formatDate(step.date)}`
 }
 
 function withParams(filters: Filters, changes: Record<string, string | number | null>) {
   const params = new URLSearchParams()
-  for (const [name, value] of Object.entries({ ...filters, ...changes })) if (value !== null && value !== '') params.set(name, String(value))
+  for (const [name, value] of Object.entries({ ...filters, ...changes }))
+    if (value !== null && value !== '') params.set(name, String(value))
   const search = params.toString()
   return `/arrears${search ? `?${search}` : ''}`
 }
 
 /** Staff page: totals per bucket, the filters (plain GET form), and each subscription in arrears. */
-export function ArrearsPage({ filters, page, list }: { filters: Filters; page: number; list: ArrearsList }) {
+export function ArrearsPage({
+  filters,
+  page,
+  list,
+}: {
+  filters: Filters
+  page: number
+  list: ArrearsList
+}) {
   const { items, totalPages } = list.subscriptions
   return (
     <div className="flex flex-col gap-4">
@@ -37,14 +52,22 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
               className={`block rounded-lg border p-3 ${filters.bucket === total.bucket ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
               data-testid={`bucket-${total.bucket}`}
             >
-              <span className="block text-xs text-slate-500">{ARREARS_BUCKET_LABELS[total.bucket]}</span>
+              <span className="block text-xs text-slate-500">
+                {ARREARS_BUCKET_LABELS[total.bucket]}
+              </span>
               <span className="block text-lg font-semibold text-slate-900">{total.count}</span>
-              <span className="block text-sm text-red-700">{formatNaira(total.amount_overdue)}</span>
+              <span className="block text-sm text-red-700">
+                {formatNaira(total.amount_overdue)}
+              </span>
             </Link>
           </li>
         ))}
       </ul>
-      <Form method="get" className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-5" aria-label="Filters">
+      <Form
+        method="get"
+        className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-5"
+        aria-label="Filters"
+      >
         <label className="flex flex-col text-sm">
           Bucket
           <select name="bucket" defaultValue={filters.bucket} className="input">
@@ -58,15 +81,31 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
         </label>
         <label className="flex flex-col text-sm">
           Product
-          <input name="product" defaultValue={filters.product} placeholder="Reference" className="input" />
+          <input
+            name="product"
+            defaultValue={filters.product}
+            placeholder="Reference"
+            className="input"
+          />
         </label>
         <label className="flex flex-col text-sm">
           Realtor
-          <input name="realtor" defaultValue={filters.realtor} placeholder="Reference" className="input" />
+          <input
+            name="realtor"
+            defaultValue={filters.realtor}
+            placeholder="Reference"
+            className="input"
+          />
         </label>
         <label className="flex flex-col text-sm">
           Search
-          <input name="search" type="search" defaultValue={filters.search} placeholder="Name, e-mail or reference" className="input" />
+          <input
+            name="search"
+            type="search"
+            defaultValue={filters.search}
+            placeholder="Name, e-mail or reference"
+            className="input"
+          />
         </label>
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary">
@@ -80,7 +119,11 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
       {items.length ? (
         <ul className="flex flex-col gap-2" aria-label="Subscriptions in arrears">
           {items.map((item) => (
-            <li key={item.reference} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="arrears-row">
+            <li
+              key={item.reference}
+              className="rounded-lg border border-slate-200 bg-white p-3"
+              data-testid="arrears-row"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <Link to={`/subscriptions/${item.reference}/plan`} className="link font-semibold">
                   {item.customer.full_name}
@@ -108,15 +151,29 @@ export function ArrearsPage({ filters, page, list }: { filters: Filters; page: n
           ))}
         </ul>
       ) : (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">No subscriptions in arrears match.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">
+          No subscriptions in arrears match.
+        </p>
       )}
       {totalPages > 1 ? (
         <nav className="flex justify-between text-sm" aria-label="Pages">
-          {page > 1 ? <Link to={withParams(filters, { page: page - 1 })} className="link">Previous</Link> : <span />}
+          {page > 1 ? (
+            <Link to={withParams(filters, { page: page - 1 })} className="link">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
           <span>
             Page {page} of {totalPages}
           </span>
-          {page < totalPages ? <Link to={withParams(filters, { page: page + 1 })} className="link">Next</Link> : <span />}
+          {page < totalPages ? (
+            <Link to={withParams(filters, { page: page + 1 })} className="link">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

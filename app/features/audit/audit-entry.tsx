@@ -20,7 +20,9 @@ export function AuditChangesList({ changes }: { changes: AuditChanges }) {
         <div key={field} className="contents">
           <dt className="font-mono text-slate-500">{field}</dt>
           <dd className="break-words text-slate-800">
-            <span className="text-slate-500 line-through decoration-slate-400">{shown(before)}</span>
+            <span className="text-slate-500 line-through decoration-slate-400">
+              {shown(before)}
+            </span>
             {' → '}
             <span>{shown(after)}</span>
           </dd>
@@ -31,10 +33,22 @@ export function AuditChangesList({ changes }: { changes: AuditChanges }) {
 }
 
 /** One entry of the trail: when, who, what, on which record, and (folded) what changed and from where. */
-export function AuditEntryItem({ entry, timeZone, linkFilters = true }: { entry: AuditEntry; timeZone: string; linkFilters?: boolean }) {
+export function AuditEntryItem({
+  entry,
+  timeZone,
+  linkFilters = true,
+}: {
+  entry: AuditEntry
+  timeZone: string
+  linkFilters?: boolean
+}) {
   const actor = entry.actor.reference ? (
     linkFilters ? (
-      <Link className="link" to={listHref(AUDIT_PATH, { page: 1, actor: entry.actor.reference })} preventScrollReset>
+      <Link
+        className="link"
+        to={listHref(AUDIT_PATH, { page: 1, actor: entry.actor.reference })}
+        preventScrollReset
+      >
         {entry.actor.name}
       </Link>
     ) : (
@@ -49,7 +63,11 @@ export function AuditEntryItem({ entry, timeZone, linkFilters = true }: { entry:
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-slate-500">
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, timeZone)}</time>
         {linkFilters ? (
-          <Link className="link font-mono" to={listHref(AUDIT_PATH, { page: 1, record: entry.record.reference })} preventScrollReset>
+          <Link
+            className="link font-mono"
+            to={listHref(AUDIT_PATH, { page: 1, record: entry.record.reference })}
+            preventScrollReset
+          >
             {entry.record.reference}
           </Link>
         ) : (
@@ -80,15 +98,27 @@ export function AuditEntryItem({ entry, timeZone, linkFilters = true }: { entry:
 export type RecordHistoryData = { reference: string; entries: AuditEntry[]; more: boolean } | null
 
 /** A record's History section in its details panel (subscription, customer, product). */
-export function RecordHistory({ history, timeZone }: { history: RecordHistoryData; timeZone: string }) {
+export function RecordHistory({
+  history,
+  timeZone,
+}: {
+  history: RecordHistoryData
+  timeZone: string
+}) {
   if (!history) return null
   return (
-    <section aria-labelledby="record-history-heading" className="flex flex-col gap-2" data-testid="record-history">
+    <section
+      aria-labelledby="record-history-heading"
+      className="flex flex-col gap-2"
+      data-testid="record-history"
+    >
       <h3 id="record-history-heading" className="text-base font-semibold text-slate-900">
         History
       </h3>
       {history.entries.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing has been recorded for {history.reference} yet.</p>
+        <p className="text-sm text-slate-600">
+          Nothing has been recorded for {history.reference} yet.
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {history.entries.map((entry) => (
@@ -96,7 +126,10 @@ export function RecordHistory({ history, timeZone }: { history: RecordHistoryDat
           ))}
         </ul>
       )}
-      <Link className="link text-sm" to={listHref(AUDIT_PATH, { page: 1, record: history.reference })}>
+      <Link
+        className="link text-sm"
+        to={listHref(AUDIT_PATH, { page: 1, record: history.reference })}
+      >
         {history.more ? 'See the whole history in the audit trail' : 'Open in the audit trail'}
       </Link>
     </section>

@@ -27,7 +27,8 @@ export function AuditList({ data }: { data: AuditListData }) {
         <ExportCsvLink list="audit" />
       </div>
       <p className="text-sm text-slate-600">
-        Every change made through the platform and every sign-in, newest first. Entries are never changed or deleted.
+        Every change made through the platform and every sign-in, newest first. Entries are never
+        changed or deleted.
       </p>
       <ListFilters
         action="/audit"
@@ -44,7 +45,10 @@ export function AuditList({ data }: { data: AuditListData }) {
         ]}
       />
       {data.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
           {data.error}
         </p>
       ) : null}
@@ -57,7 +61,11 @@ export function AuditList({ data }: { data: AuditListData }) {
           ))}
         </ul>
       )}
-      <Pagination page={data.list?.page ?? 1} totalPages={data.list?.totalPages ?? 1} label="Audit pages" />
+      <Pagination
+        page={data.list?.page ?? 1}
+        totalPages={data.list?.totalPages ?? 1}
+        label="Audit pages"
+      />
     </section>
   )
 }

@@ -14,7 +14,8 @@ const FILTER_KEYS = ['actor', 'action', 'record', 'from', 'to', 'search'] as con
 export type AuditFilters = Record<(typeof FILTER_KEYS)[number], string>
 
 const AUDIT_VIEWERS = { permissions: ['can_view_audit' as const] }
-const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value)
+const isAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value)
 
 /** The page's filters from its address: dates as YYYY-MM-DD however they were typed, unknown actions dropped. */
 function auditFilters(search: URLSearchParams): AuditFilters {
@@ -32,19 +33,24 @@ function auditFilters(search: URLSearchParams): AuditFilters {
 /** The API's filters for the page's address: what the list and its CSV export both ask for. */
 export function auditApiQuery(search: URLSearchParams) {
   const filters = auditFilters(search)
-  return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value || undefined]))
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [key, value || undefined]),
+  )
 }
 
 /** /audit: one page of the trail under the filters in the address (redirected to its canonical form). */
 export async function loadAuditList(request: Request) {
   const user = await requireUser(request)
-  if (!mayCall(user, AUDIT_VIEWERS)) throw new Response('You do not have permission to view this page', { status: 403 })
+  if (!mayCall(user, AUDIT_VIEWERS))
+    throw new Response('You do not have permission to view this page', { status: 403 })
   const url = new URL(request.url)
   const filters = auditFilters(url.searchParams)
   const page = pageNumberFrom(url.searchParams.get('page'))
   const canonical = listHref(AUDIT_PATH, { page, ...filters })
   if (canonical !== url.pathname + url.search) throw redirect(canonical)
-  const result = await api(request, endpoints.auditList, { query: { page, ...auditApiQuery(url.searchParams) } })
+  const result = await api(request, endpoints.auditList, {
+    query: { page, ...auditApiQuery(url.searchParams) },
+  })
   if (!result.ok && result.httpStatus === 403) throw new Response(result.message, { status: 403 })
   return {
     filters,

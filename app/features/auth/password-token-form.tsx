@@ -45,13 +45,20 @@ export function PasswordTokenForm({
         <input {...getInputProps(fields.email, { type: 'hidden' })} />
         <Field
           labelProps={{ children: labels.password }}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+            autoFocus: true,
+          }}
           errors={fields.password.errors}
           hint="At least 8 characters."
         />
         <Field
           labelProps={{ children: labels.confirmation }}
-          inputProps={{ ...getInputProps(fields.password_confirmation, { type: 'password' }), autoComplete: 'new-password' }}
+          inputProps={{
+            ...getInputProps(fields.password_confirmation, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
           errors={fields.password_confirmation.errors}
         />
         <Button type="submit" pending={navigation.state === 'submitting'} className="w-full">

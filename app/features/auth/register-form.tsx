@@ -29,7 +29,9 @@ export function RegisterForm({
   return (
     <>
       <AuthHeading title="Sign Up">
-        {role === 'realtor' ? 'Register as a realtor and bring your customers.' : 'Create your account to buy and invest in land.'}
+        {role === 'realtor'
+          ? 'Register as a realtor and bring your customers.'
+          : 'Create your account to buy and invest in land.'}
       </AuthHeading>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
@@ -39,19 +41,30 @@ export function RegisterForm({
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             labelProps={{ children: 'First name' }}
-            inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
+            inputProps={{
+              ...getInputProps(fields.first_name, { type: 'text' }),
+              autoComplete: 'given-name',
+              autoFocus: true,
+            }}
             errors={fields.first_name.errors}
           />
           <Field
             labelProps={{ children: 'Last name' }}
-            inputProps={{ ...getInputProps(fields.last_name, { type: 'text' }), autoComplete: 'family-name' }}
+            inputProps={{
+              ...getInputProps(fields.last_name, { type: 'text' }),
+              autoComplete: 'family-name',
+            }}
             errors={fields.last_name.errors}
           />
         </div>
         {role === 'realtor' ? (
           <Field
             labelProps={{ children: 'Business name' }}
-            inputProps={{ ...getInputProps(fields.business_name, { type: 'text' }), required: true, autoComplete: 'organization' }}
+            inputProps={{
+              ...getInputProps(fields.business_name, { type: 'text' }),
+              required: true,
+              autoComplete: 'organization',
+            }}
             errors={fields.business_name.errors}
           />
         ) : null}
@@ -62,7 +75,10 @@ export function RegisterForm({
         />
         <Field
           labelProps={{ children: 'Password' }}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
           errors={fields.password.errors}
           hint="At least 8 characters."
         />

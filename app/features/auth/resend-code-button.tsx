@@ -28,7 +28,11 @@ export function ResendCodeButton() {
     <Form method="post" className="mt-4 text-center text-sm text-slate-600">
       <input type="hidden" name="intent" value="resend" />
       Didn't get the code?{' '}
-      <button type="submit" className="link disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline" disabled={waiting || resending}>
+      <button
+        type="submit"
+        className="link disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        disabled={waiting || resending}
+      >
         {waiting ? `Resend code in ${secondsLeft}s` : 'Resend code'}
       </button>
     </Form>

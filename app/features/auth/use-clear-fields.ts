@@ -7,7 +7,10 @@ import { useEffect } from 'react'
  * keep what was typed, so they are emptied here. The DOM is set directly: conform's update
  * intent would also wipe the server's message from the form.
  */
-export function useClearFieldsAfterReply(lastResult: SubmissionResult<string[]> | null | undefined, inputIds: string[]) {
+export function useClearFieldsAfterReply(
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  inputIds: string[],
+) {
   useEffect(() => {
     if (!lastResult || lastResult.status === 'success') return
     for (const id of inputIds) {

@@ -3,8 +3,20 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Pagination } from '~/components/ui/pagination'
-import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, monthName, signalsSentence, type CommissionStatus } from '~/contract/commission-rules'
-import type { Commission, CommissionHold, CommissionTotalsAnswer, MarkCommissionsPaidForm, RealtorNet } from '~/contract/commissions'
+import {
+  COMMISSION_STATUS_LABELS,
+  COMMISSION_STATUSES,
+  monthName,
+  signalsSentence,
+  type CommissionStatus,
+} from '~/contract/commission-rules'
+import type {
+  Commission,
+  CommissionHold,
+  CommissionTotalsAnswer,
+  MarkCommissionsPaidForm,
+  RealtorNet,
+} from '~/contract/commissions'
 import { formatDate, formatNaira } from '~/contract/format'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
@@ -30,7 +42,13 @@ export type CommissionsPageData = {
 const MARK_FORM_ID = 'mark-paid'
 
 /** /commissions: a realtor's totals, statement and entries; or, for staff who pay them, everyone's with "Mark paid". */
-export function CommissionsPage({ data, lastResult }: { data: CommissionsPageData; lastResult?: SubmissionResult }) {
+export function CommissionsPage({
+  data,
+  lastResult,
+}: {
+  data: CommissionsPageData
+  lastResult?: SubmissionResult
+}) {
   const staff = data.view === 'staff'
   return (
     <div className="flex flex-col gap-4">
@@ -43,10 +61,17 @@ export function CommissionsPage({ data, lastResult }: { data: CommissionsPageDat
       {data.realtorReferralUrl ? <RealtorReferral url={data.realtorReferralUrl} /> : null}
       <Filters staff={staff} filters={data.filters} />
       {data.error ? <FormBanner errors={[data.error]} /> : null}
-      {staff && data.holds.length ? <HeldForReview holds={data.holds} total={data.holdCount} timeZone={data.timeZone} /> : null}
+      {staff && data.holds.length ? (
+        <HeldForReview holds={data.holds} total={data.holdCount} timeZone={data.timeZone} />
+      ) : null}
       {staff && data.byRealtor.length ? <NetByRealtor rows={data.byRealtor} /> : null}
       {staff && data.markSpec ? (
-        <MarkPaid spec={data.markSpec} lastResult={lastResult} items={data.items} timeZone={data.timeZone} />
+        <MarkPaid
+          spec={data.markSpec}
+          lastResult={lastResult}
+          items={data.items}
+          timeZone={data.timeZone}
+        />
       ) : (
         <EntryList items={data.items} timeZone={data.timeZone} staff={false} checked={new Set()} />
       )}
@@ -61,11 +86,19 @@ function Totals({ totals }: { totals: CommissionTotalsAnswer & { held: number } 
     ['Paid', totals.paid, 'Paid into your account'],
     ['Balance', totals.balance, 'Earned and not yet paid'],
   ]
-  if (totals.held > 0) figures.push(['Held', totals.held, 'Waiting for a check by staff before it is owed'])
+  if (totals.held > 0)
+    figures.push(['Held', totals.held, 'Waiting for a check by staff before it is owed'])
   return (
-    <section aria-label="Your commission totals" className={`grid gap-3 sm:grid-cols-2 ${figures.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+    <section
+      aria-label="Your commission totals"
+      className={`grid gap-3 sm:grid-cols-2 ${figures.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+    >
       {figures.map(([label, amount, note]) => (
-        <div key={label} className="card flex flex-col gap-1" data-testid={`commission-total-${label.toLowerCase()}`}>
+        <div
+          key={label}
+          className="card flex flex-col gap-1"
+          data-testid={`commission-total-${label.toLowerCase()}`}
+        >
           <h2 className="text-sm font-medium text-slate-600">{label}</h2>
           <p className="break-words text-2xl font-bold text-slate-900">{formatNaira(amount)}</p>
           <p className="text-xs text-slate-500">{note}</p>
@@ -83,9 +116,16 @@ function RealtorReferral({ url }: { url: string }) {
         Invite realtors
       </label>
       <p className="mb-2 text-sm text-slate-500">
-        Realtors who sign up through this link join your team: you earn level 2 commission on their customers&apos; payments.
+        Realtors who sign up through this link join your team: you earn level 2 commission on their
+        customers&apos; payments.
       </p>
-      <input id="realtor-referral-link" className="input font-mono" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        id="realtor-referral-link"
+        className="input font-mono"
+        readOnly
+        value={url}
+        onFocus={(event) => event.currentTarget.select()}
+      />
     </section>
   )
 }
@@ -124,20 +164,37 @@ function StatementForm({ months }: { months: string[] }) {
 /** The list's filters as one GET form: the address always holds them, and it works without JavaScript. */
 function Filters({ staff, filters }: { staff: boolean; filters: CommissionsPageData['filters'] }) {
   return (
-    <Form method="get" action="/commissions" role="search" className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+    <Form
+      method="get"
+      action="/commissions"
+      role="search"
+      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
       {staff ? (
         <div>
           <label htmlFor="filter-realtor" className="label">
             Realtor
           </label>
-          <input id="filter-realtor" name="realtor" className="input" placeholder="RLT-…" defaultValue={filters.realtor ?? ''} maxLength={40} />
+          <input
+            id="filter-realtor"
+            name="realtor"
+            className="input"
+            placeholder="RLT-…"
+            defaultValue={filters.realtor ?? ''}
+            maxLength={40}
+          />
         </div>
       ) : null}
       <div>
         <label htmlFor="filter-status" className="label">
           Status
         </label>
-        <select id="filter-status" name="status" className="input" defaultValue={filters.status ?? ''}>
+        <select
+          id="filter-status"
+          name="status"
+          className="input"
+          defaultValue={filters.status ?? ''}
+        >
           <option value="">Any status</option>
           {COMMISSION_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -150,13 +207,29 @@ function Filters({ staff, filters }: { staff: boolean; filters: CommissionsPageD
         <label htmlFor="filter-from" className="label">
           Earned from
         </label>
-        <input id="filter-from" name="from" className="input" placeholder="DD/MM/YYYY" inputMode="numeric" defaultValue={filters.from ?? ''} maxLength={10} />
+        <input
+          id="filter-from"
+          name="from"
+          className="input"
+          placeholder="DD/MM/YYYY"
+          inputMode="numeric"
+          defaultValue={filters.from ?? ''}
+          maxLength={10}
+        />
       </div>
       <div>
         <label htmlFor="filter-to" className="label">
           Earned to
         </label>
-        <input id="filter-to" name="to" className="input" placeholder="DD/MM/YYYY" inputMode="numeric" defaultValue={filters.to ?? ''} maxLength={10} />
+        <input
+          id="filter-to"
+          name="to"
+          className="input"
+          placeholder="DD/MM/YYYY"
+          inputMode="numeric"
+          defaultValue={filters.to ?? ''}
+          maxLength={10}
+        />
       </div>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary">
@@ -171,29 +244,46 @@ function Filters({ staff, filters }: { staff: boolean; filters: CommissionsPageD
 }
 
 /** Purchases whose customer shares a phone, an account number or a device with a realtor of its chain: their commissions wait for a review. */
-function HeldForReview({ holds, total, timeZone }: { holds: CommissionHold[]; total: number; timeZone: string }) {
+function HeldForReview({
+  holds,
+  total,
+  timeZone,
+}: {
+  holds: CommissionHold[]
+  total: number
+  timeZone: string
+}) {
   return (
     <section aria-labelledby="held-heading" className="card border-amber-300">
       <h2 id="held-heading" className="mb-1 text-base font-semibold text-slate-900">
         Held for review ({total})
       </h2>
       <p className="mb-2 text-sm text-slate-500">
-        The customer shares something with a realtor of its chain, so the purchase may be the realtor&apos;s own. Its commissions are not
-        owed until you clear it.
+        The customer shares something with a realtor of its chain, so the purchase may be the
+        realtor&apos;s own. Its commissions are not owed until you clear it.
       </p>
       <ul className="divide-y divide-slate-100" data-testid="held-for-review">
         {holds.map((hold) => (
-          <li key={hold.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm">
+          <li
+            key={hold.id}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm"
+          >
             <span className="min-w-0 break-words">
-              <span className="font-medium text-slate-900">{hold.customer.full_name}</span> has {signalsSentence(hold.signals)} as realtor{' '}
+              <span className="font-medium text-slate-900">{hold.customer.full_name}</span> has{' '}
+              {signalsSentence(hold.signals)} as realtor{' '}
               <span className="font-medium text-slate-900">{hold.realtor.full_name}</span>{' '}
               <span className="text-slate-500">
-                ({hold.realtor.reference}) · {hold.subscription.reference} · flagged {formatDate(hold.flagged_at, timeZone)}
+                ({hold.realtor.reference}) · {hold.subscription.reference} · flagged{' '}
+                {formatDate(hold.flagged_at, timeZone)}
               </span>
             </span>
             <span className="flex items-baseline gap-3">
               <span className="font-semibold text-slate-900">{formatNaira(hold.held_net)}</span>
-              <Link to={`/commissions/holds/${hold.id}`} className="link" aria-label={`Review ${hold.subscription.reference}`}>
+              <Link
+                to={`/commissions/holds/${hold.id}`}
+                className="link"
+                aria-label={`Review ${hold.subscription.reference}`}
+              >
                 Review
               </Link>
             </span>
@@ -212,9 +302,15 @@ function NetByRealtor({ rows }: { rows: RealtorNet[] }) {
       </h2>
       <ul className="divide-y divide-slate-100" data-testid="net-by-realtor">
         {rows.map((row) => (
-          <li key={row.realtor.reference} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm">
+          <li
+            key={row.realtor.reference}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm"
+          >
             <span className="min-w-0 break-words">
-              <Link to={`/commissions?realtor=${encodeURIComponent(row.realtor.reference)}`} className="link">
+              <Link
+                to={`/commissions?realtor=${encodeURIComponent(row.realtor.reference)}`}
+                className="link"
+              >
                 {row.realtor.full_name}
               </Link>{' '}
               <span className="text-slate-500">
@@ -230,12 +326,28 @@ function NetByRealtor({ rows }: { rows: RealtorNet[] }) {
 }
 
 /** Staff tick earned entries (checkboxes tied to this form by its id) and give the date and bank reference. */
-function MarkPaid({ spec, lastResult, items, timeZone }: { spec: FormSpec; lastResult?: SubmissionResult; items: Commission[]; timeZone: string }) {
+function MarkPaid({
+  spec,
+  lastResult,
+  items,
+  timeZone,
+}: {
+  spec: FormSpec
+  lastResult?: SubmissionResult
+  items: Commission[]
+  timeZone: string
+}) {
   const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
-  const [form, fields] = useSpecForm<MarkCommissionsPaidForm>(spec, { id: MARK_FORM_ID, lastResult })
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
+  const [form, fields] = useSpecForm<MarkCommissionsPaidForm>(spec, {
+    id: MARK_FORM_ID,
+    lastResult,
+  })
   const sent = lastResult?.initialValue?.ids
-  const checked = new Set(Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' ? [sent] : [])
+  const checked = new Set(
+    Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' ? [sent] : [],
+  )
   const payable = items.some((item) => item.status === 'earned')
   return (
     <>
@@ -244,17 +356,31 @@ function MarkPaid({ spec, lastResult, items, timeZone }: { spec: FormSpec; lastR
           <h2 id="mark-paid-heading" className="mb-1 text-base font-semibold text-slate-900">
             Mark paid
           </h2>
-          <p className="mb-3 text-sm text-slate-500">Tick the earned entries below you have paid, then give the date and the bank reference.</p>
+          <p className="mb-3 text-sm text-slate-500">
+            Tick the earned entries below you have paid, then give the date and the bank reference.
+          </p>
           <FormBanner id={form.errorId} errors={form.errors} />
-          <Form method="post" {...getFormProps(form)} className="grid gap-x-4 sm:grid-cols-3 sm:items-start">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="grid gap-x-4 sm:grid-cols-3 sm:items-start"
+          >
             <Field
               labelProps={{ children: 'Date paid' }}
-              inputProps={{ ...getInputProps(fields.paid_at, { type: 'text' }), placeholder: 'DD/MM/YYYY', inputMode: 'numeric', autoComplete: 'off' }}
+              inputProps={{
+                ...getInputProps(fields.paid_at, { type: 'text' }),
+                placeholder: 'DD/MM/YYYY',
+                inputMode: 'numeric',
+                autoComplete: 'off',
+              }}
               errors={fields.paid_at.errors}
             />
             <Field
               labelProps={{ children: 'Bank reference' }}
-              inputProps={{ ...getInputProps(fields.bank_reference, { type: 'text' }), autoComplete: 'off' }}
+              inputProps={{
+                ...getInputProps(fields.bank_reference, { type: 'text' }),
+                autoComplete: 'off',
+              }}
               errors={fields.bank_reference.errors}
             />
             <div className="sm:pt-6">
@@ -280,7 +406,17 @@ const STATUS_CLASS: Record<CommissionStatus, string> = {
   void: 'bg-slate-200 text-slate-700',
 }
 
-function EntryList({ items, timeZone, staff, checked }: { items: Commission[]; timeZone: string; staff: boolean; checked: Set<string> }) {
+function EntryList({
+  items,
+  timeZone,
+  staff,
+  checked,
+}: {
+  items: Commission[]
+  timeZone: string
+  staff: boolean
+  checked: Set<string>
+}) {
   if (!items.length) {
     return <p className="card text-sm text-slate-600">No commissions match these filters yet.</p>
   }
@@ -301,16 +437,25 @@ function EntryList({ items, timeZone, staff, checked }: { items: Commission[]; t
                     className="h-4 w-4 rounded border-slate-300"
                     aria-label={`Select ${formatNaira(entry.net)} for ${entry.realtor.full_name}`}
                   />
-                  <span className="break-words">{staff ? entry.realtor.full_name : entry.customer.full_name}</span>
+                  <span className="break-words">
+                    {staff ? entry.realtor.full_name : entry.customer.full_name}
+                  </span>
                 </label>
               ) : (
-                <p className="break-words font-semibold text-slate-900">{staff ? entry.realtor.full_name : entry.customer.full_name}</p>
+                <p className="break-words font-semibold text-slate-900">
+                  {staff ? entry.realtor.full_name : entry.customer.full_name}
+                </p>
               )}
               <p className="break-words text-xs text-slate-500">
-                {staff ? `${entry.realtor.reference} · customer ${entry.customer.full_name}` : entry.customer.reference} · Level {entry.level}
+                {staff
+                  ? `${entry.realtor.reference} · customer ${entry.customer.full_name}`
+                  : entry.customer.reference}{' '}
+                · Level {entry.level}
               </p>
             </div>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[entry.status]}`}>
+            <span
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[entry.status]}`}
+            >
               {COMMISSION_STATUS_LABELS[entry.status]}
             </span>
           </div>
@@ -329,18 +474,24 @@ function EntryList({ items, timeZone, staff, checked }: { items: Commission[]; t
             </div>
           </dl>
           <p className="break-words text-xs text-slate-600">
-            {entry.subscription.reference} · {entry.subscription.product} · payment {formatNaira(entry.transaction.amount)} · earned{' '}
+            {entry.subscription.reference} · {entry.subscription.product} · payment{' '}
+            {formatNaira(entry.transaction.amount)} · earned{' '}
             {formatDate(entry.created_at, timeZone)}
           </p>
           {entry.status === 'paid' ? (
             <p className="break-words text-xs text-green-800">
-              Paid {formatDate(`${entry.paid_at}T12:00:00Z`, 'UTC')} · reference {entry.bank_reference}
+              Paid {formatDate(`${entry.paid_at}T12:00:00Z`, 'UTC')} · reference{' '}
+              {entry.bank_reference}
               {entry.paid_by ? ` · by ${entry.paid_by}` : ''}
             </p>
           ) : null}
-          {entry.status === 'void' ? <p className="break-words text-xs text-slate-600">Void: {entry.void_reason}</p> : null}
+          {entry.status === 'void' ? (
+            <p className="break-words text-xs text-slate-600">Void: {entry.void_reason}</p>
+          ) : null}
           {entry.status === 'held' ? (
-            <p className="break-words text-xs text-orange-900">Held: staff are checking this purchase before the commission is owed.</p>
+            <p className="break-words text-xs text-orange-900">
+              Held: staff are checking this purchase before the commission is owed.
+            </p>
           ) : null}
         </li>
       ))}

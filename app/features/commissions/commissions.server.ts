@@ -36,7 +36,12 @@ export function recentMonths(today: string, count = 12) {
 }
 
 function todayInZone(timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
   return parts
 }
 
@@ -62,7 +67,10 @@ export function commissionApiQuery(search: URLSearchParams, view: 'staff' | 'rea
 
 export async function loadCommissions(request: Request) {
   const { user, view } = await requireCommissionView(request)
-  const keys = view === 'staff' ? (['realtor', 'status', 'from', 'to'] as const) : (['status', 'from', 'to'] as const)
+  const keys =
+    view === 'staff'
+      ? (['realtor', 'status', 'from', 'to'] as const)
+      : (['status', 'from', 'to'] as const)
   const { page, filters } = readListQuery(request, keys)
   const all = filters as Record<'realtor' | 'status' | 'from' | 'to', string | undefined>
   const timeZone = timeZoneFrom(request)
@@ -74,10 +82,13 @@ export async function loadCommissions(request: Request) {
   const empty = { items: [], page: 1, totalPages: 1 }
   if (view === 'realtor') {
     const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query })
-    if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
+    if (result && !result.ok && !result.fieldErrors)
+      throw new Response(result.message, { status: result.httpStatus || 500 })
     return {
       ...base,
-      ...(result?.ok ? result.data : { ...empty, totals: { earned: 0, paid: 0, balance: 0, held: 0 } }),
+      ...(result?.ok
+        ? result.data
+        : { ...empty, totals: { earned: 0, paid: 0, balance: 0, held: 0 } }),
       byRealtor: [],
       holds: [],
       holdCount: 0,
@@ -88,10 +99,13 @@ export async function loadCommissions(request: Request) {
     }
   }
   const result = badDate ? null : await api(request, endpoints.commissionList, { query })
-  if (result && !result.ok && !result.fieldErrors) throw new Response(result.message, { status: result.httpStatus || 500 })
+  if (result && !result.ok && !result.fieldErrors)
+    throw new Response(result.message, { status: result.httpStatus || 500 })
   return {
     ...base,
-    ...(result?.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : empty),
+    ...(result?.ok
+      ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages }
+      : empty),
     totals: null,
     byRealtor: result?.ok ? result.data.by_realtor : [],
     holds: result?.ok ? result.data.holds : [],
@@ -109,7 +123,8 @@ export async function markPaidAction(request: Request) {
   const { submission } = await parseForm(request, markCommissionsPaidSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const result = await api(request, endpoints.commissionMarkPaid, { body: submission.value })
-  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  if (!result.ok)
+    return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
   const url = new URL(request.url)
   return redirectWithSuccess(request, `${COMMISSIONS_PATH}${url.search}`, result.message)
 }
@@ -119,7 +134,8 @@ export async function statementDownload(request: Request) {
   await requireAuth(request)
   const url = new URL(request.url)
   // Without a month (a bare link), this month's statement.
-  const month = url.searchParams.get('month') || recentMonths(todayInZone(timeZoneFrom(request)), 1)[0]
+  const month =
+    url.searchParams.get('month') || recentMonths(todayInZone(timeZoneFrom(request)), 1)[0]
   const csv = url.searchParams.get('format') === 'csv'
   const realtor = url.searchParams.get('realtor') ?? undefined
   const options = { params: { month }, query: { realtor } }
@@ -144,8 +160,12 @@ export async function holdDecisionAction(request: Request, id: string) {
   if (view !== 'staff') throw new Response(FORBIDDEN_MESSAGE, { status: 403 })
   const back = `${COMMISSIONS_PATH}${new URL(request.url).search}`
   const { submission } = await parseForm(request, holdDecisionSchema)
-  if (submission.status !== 'success') return redirectWithError(request, back, 'Choose clear or confirm')
-  const result = await api(request, endpoints.commissionHoldDecide, { params: { id }, body: submission.value })
+  if (submission.status !== 'success')
+    return redirectWithError(request, back, 'Choose clear or confirm')
+  const result = await api(request, endpoints.commissionHoldDecide, {
+    params: { id },
+    body: submission.value,
+  })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, result.message)
 }

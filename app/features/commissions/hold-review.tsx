@@ -1,6 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
-import { COMMISSION_HOLD_STATUS_LABELS, COMMISSION_STATUS_LABELS, signalsSentence } from '~/contract/commission-rules'
+import {
+  COMMISSION_HOLD_STATUS_LABELS,
+  COMMISSION_STATUS_LABELS,
+  signalsSentence,
+} from '~/contract/commission-rules'
 import type { CommissionHoldDetails } from '~/contract/commissions'
 import { formatDate, formatNaira } from '~/contract/format'
 
@@ -19,7 +23,11 @@ export function HoldReview({ hold, timeZone }: { hold: CommissionHoldDetails; ti
     ['Flagged', formatDate(hold.flagged_at, timeZone)],
     ['Status', COMMISSION_HOLD_STATUS_LABELS[hold.status]],
   ]
-  if (hold.decided_at) facts.push(['Decided', `${formatDate(hold.decided_at, timeZone)}${hold.decided_by ? ` by ${hold.decided_by}` : ''}`])
+  if (hold.decided_at)
+    facts.push([
+      'Decided',
+      `${formatDate(hold.decided_at, timeZone)}${hold.decided_by ? ` by ${hold.decided_by}` : ''}`,
+    ])
   return (
     <div className="flex flex-col gap-4" data-testid="hold-review">
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[9rem,1fr]">
@@ -36,12 +44,19 @@ export function HoldReview({ hold, timeZone }: { hold: CommissionHoldDetails; ti
         </h3>
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {hold.entries.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2 text-sm">
+            <li
+              key={entry.id}
+              className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2 text-sm"
+            >
               <span className="min-w-0 break-words">
-                Level {entry.level} · {entry.realtor.full_name} <span className="text-slate-500">{entry.transaction.reference}</span>
+                Level {entry.level} · {entry.realtor.full_name}{' '}
+                <span className="text-slate-500">{entry.transaction.reference}</span>
               </span>
               <span>
-                {formatNaira(entry.net)} <span className="text-xs text-slate-600">{COMMISSION_STATUS_LABELS[entry.status]}</span>
+                {formatNaira(entry.net)}{' '}
+                <span className="text-xs text-slate-600">
+                  {COMMISSION_STATUS_LABELS[entry.status]}
+                </span>
               </span>
             </li>
           ))}
@@ -50,15 +65,22 @@ export function HoldReview({ hold, timeZone }: { hold: CommissionHoldDetails; ti
       {hold.status === 'pending' ? (
         <Form method="post" className="flex flex-col gap-2">
           <p className="text-sm text-slate-600">
-            Clear it if the customer is someone else (a relative sharing a phone, a customer the realtor signed up on its own device):
-            the held {formatNaira(hold.held_net)} is then earned. Confirm it if the customer is the realtor: the commissions of this
-            purchase are void.
+            Clear it if the customer is someone else (a relative sharing a phone, a customer the
+            realtor signed up on its own device): the held {formatNaira(hold.held_net)} is then
+            earned. Confirm it if the customer is the realtor: the commissions of this purchase are
+            void.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="decision" value="clear" pending={deciding === 'clear'}>
               Clear: pay the commission
             </Button>
-            <Button type="submit" name="decision" value="confirm" variant="danger" pending={deciding === 'confirm'}>
+            <Button
+              type="submit"
+              name="decision"
+              value="confirm"
+              variant="danger"
+              pending={deciding === 'confirm'}
+            >
               Confirm self-referral
             </Button>
           </div>

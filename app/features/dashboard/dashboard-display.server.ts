@@ -1,4 +1,11 @@
-import type { DashboardMetrics, DashboardSummary, DueItem, OwnSummary, RealtorSummary, StaffSummary } from '~/contract/dashboard'
+import type {
+  DashboardMetrics,
+  DashboardSummary,
+  DueItem,
+  OwnSummary,
+  RealtorSummary,
+  StaffSummary,
+} from '~/contract/dashboard'
 import { formatDate, formatNaira, formatNumber } from '~/contract/format'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { DashboardCardKey } from '~/utils/navigation'
@@ -8,9 +15,16 @@ import { customerHref, customersFromHref, payHref, planHref, STAFF_LINKS } from 
 // and addresses, not the formatters and the lists' address rules.
 
 /** "1 plot", "2 plots". */
-export const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+export const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`
 
-export type StaffCard = { key: string; title: string; total: string; none: boolean; links: Array<{ text: string; to: string }> }
+export type StaffCard = {
+  key: string
+  title: string
+  total: string
+  none: boolean
+  links: Array<{ text: string; to: string }>
+}
 
 /**
  * What staff act on, each count linking to the list filtered to exactly those rows. A card shows
@@ -25,8 +39,14 @@ function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
       title: 'Payments awaiting confirmation',
       total: land + investment,
       links: [
-        { text: counted(land, 'land payment', 'land payments'), to: STAFF_LINKS.landAwaitingConfirmation },
-        { text: counted(investment, 'investment payment', 'investment payments'), to: STAFF_LINKS.investmentsAwaitingConfirmation },
+        {
+          text: counted(land, 'land payment', 'land payments'),
+          to: STAFF_LINKS.landAwaitingConfirmation,
+        },
+        {
+          text: counted(investment, 'investment payment', 'investment payments'),
+          to: STAFF_LINKS.investmentsAwaitingConfirmation,
+        },
       ],
     })
   }
@@ -35,7 +55,12 @@ function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
       key: 'payouts',
       title: 'Payouts due',
       total: staff.payouts_due,
-      links: [{ text: counted(staff.payouts_due, 'investment to pay out', 'investments to pay out'), to: STAFF_LINKS.payoutsDue }],
+      links: [
+        {
+          text: counted(staff.payouts_due, 'investment to pay out', 'investments to pay out'),
+          to: STAFF_LINKS.payoutsDue,
+        },
+      ],
     })
   }
   if (staff.in_arrears !== null) {
@@ -43,7 +68,16 @@ function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
       key: 'arrears',
       title: 'Subscriptions in arrears',
       total: staff.in_arrears,
-      links: [{ text: counted(staff.in_arrears, 'subscription with an instalment overdue', 'subscriptions with an instalment overdue'), to: STAFF_LINKS.inArrears }],
+      links: [
+        {
+          text: counted(
+            staff.in_arrears,
+            'subscription with an instalment overdue',
+            'subscriptions with an instalment overdue',
+          ),
+          to: STAFF_LINKS.inArrears,
+        },
+      ],
     })
   }
   if (staff.new_customers_this_week !== null) {
@@ -51,7 +85,16 @@ function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
       key: 'customers',
       title: 'New customers this week',
       total: staff.new_customers_this_week,
-      links: [{ text: counted(staff.new_customers_this_week, 'customer since Monday', 'customers since Monday'), to: customersFromHref(weekStart) }],
+      links: [
+        {
+          text: counted(
+            staff.new_customers_this_week,
+            'customer since Monday',
+            'customers since Monday',
+          ),
+          to: customersFromHref(weekStart),
+        },
+      ],
     })
   }
   return cards.map((card) => ({ ...card, total: formatNumber(card.total), none: !card.total }))
@@ -76,7 +119,8 @@ function realtorDisplay(realtor: RealtorSummary) {
       paid: `${formatNaira(customer.amount_paid)} of ${formatNaira(customer.total_amount)} paid`,
     })),
     /** The total when only some are listed ('See all N customers'). */
-    moreThanShown: realtor.customers_total > realtor.customers.length ? realtor.customers_total : null,
+    moreThanShown:
+      realtor.customers_total > realtor.customers.length ? realtor.customers_total : null,
   }
 }
 
@@ -99,9 +143,13 @@ function ownDisplay(own: OwnSummary) {
     plotsCounted: counted(land.count, 'plot', 'plots'),
     balance: formatNaira(land.balance),
     portfolioValue: formatNaira(investments.portfolio_value),
-    portfolioNote: investments.active ? `In ${counted(investments.active, 'investment', 'investments')} paying out` : 'No investment paying out yet',
+    portfolioNote: investments.active
+      ? `In ${counted(investments.active, 'investment', 'investments')} paying out`
+      : 'No investment paying out yet',
     nextPayout: investments.next_payout ? formatNaira(investments.next_payout.amount) : 'None yet',
-    nextPayoutNote: investments.next_payout ? `On ${formatDate(investments.next_payout.date)}` : 'Invest to earn returns',
+    nextPayoutNote: investments.next_payout
+      ? `On ${formatDate(investments.next_payout.date)}`
+      : 'Invest to earn returns',
     landCount: land.count,
     plots: land.plots.map((plot) => ({
       reference: plot.reference,
@@ -136,7 +184,11 @@ function metricFigures(metrics: DashboardMetrics | null): Record<DashboardCardKe
 }
 
 /** The dashboard's sections as they read, for a caller of this role. */
-export function dashboardDisplay(role: string, metrics: DashboardMetrics | null, summary: DashboardSummary | null) {
+export function dashboardDisplay(
+  role: string,
+  metrics: DashboardMetrics | null,
+  summary: DashboardSummary | null,
+) {
   return {
     staff: summary?.staff ? staffCards(summary.staff, summary.week_start) : null,
     realtor: summary?.realtor ? realtorDisplay(summary.realtor) : null,

@@ -21,13 +21,16 @@ export function planHref(type: SubscriptionType, reference: string) {
 
 export const STAFF_LINKS = {
   landAwaitingConfirmation: filteredListHref('land', { status: 'awaiting_payment_confirmation' }),
-  investmentsAwaitingConfirmation: filteredListHref('investment', { status: 'awaiting_payment_confirmation' }),
+  investmentsAwaitingConfirmation: filteredListHref('investment', {
+    status: 'awaiting_payment_confirmation',
+  }),
   payoutsDue: filteredListHref('investment', { due: 'payout' }),
   inArrears: filteredListHref('land', { due: 'arrears' }),
 }
 
 /** The customers list from a day on: new customers this week. */
-export const customersFromHref = (day: string) => listHref('/customers', { page: 1, registered_from: day })
+export const customersFromHref = (day: string) =>
+  listHref('/customers', { page: 1, registered_from: day })
 
 /** One of a realtor's customers, in the customers list's details panel. */
 export const customerHref = (reference: string) => `/customers/${encodeURIComponent(reference)}`

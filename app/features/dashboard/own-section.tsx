@@ -12,10 +12,25 @@ export function OwnSection({ own }: { own: OwnDisplay }) {
       </h2>
       <NextPayment item={own.nextPayment} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Paid so far" value={own.paid} note={`On ${own.plotsCounted}`} testId="figure-paid" />
+        <Figure
+          label="Paid so far"
+          value={own.paid}
+          note={`On ${own.plotsCounted}`}
+          testId="figure-paid"
+        />
         <Figure label="Balance to pay" value={own.balance} testId="figure-balance" />
-        <Figure label="Portfolio value" value={own.portfolioValue} note={own.portfolioNote} testId="figure-portfolio" />
-        <Figure label="Next payout" value={own.nextPayout} note={own.nextPayoutNote} testId="figure-next-payout" />
+        <Figure
+          label="Portfolio value"
+          value={own.portfolioValue}
+          note={own.portfolioNote}
+          testId="figure-portfolio"
+        />
+        <Figure
+          label="Next payout"
+          value={own.nextPayout}
+          note={own.nextPayoutNote}
+          testId="figure-next-payout"
+        />
       </div>
       <Plots own={own} />
       {/* File downloads: plain links, so the browser saves what the resource route streams. */}

@@ -15,9 +15,15 @@ export function PaidProgress({ percent, label }: { percent: number; label: strin
         aria-valuetext={`${value}% paid`}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full ${value === 100 ? 'bg-green-600' : 'bg-brand-600'}`} style={{ width: `${value}%` }} />
+        <div
+          className={`h-full rounded-full ${value === 100 ? 'bg-green-600' : 'bg-brand-600'}`}
+          style={{ width: `${value}%` }}
+        />
       </div>
-      <span className="w-20 shrink-0 text-right text-sm font-semibold text-slate-900" data-testid="paid-percent">
+      <span
+        className="w-20 shrink-0 text-right text-sm font-semibold text-slate-900"
+        data-testid="paid-percent"
+      >
         {value}% paid
       </span>
     </div>

@@ -37,7 +37,11 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
           }
           testId="figure-signups"
         />
-        <section aria-labelledby="commissions-card-heading" className="card flex flex-col gap-2" data-testid="figure-commissions">
+        <section
+          aria-labelledby="commissions-card-heading"
+          className="card flex flex-col gap-2"
+          data-testid="figure-commissions"
+        >
           <h3 id="commissions-card-heading" className="text-sm font-medium text-slate-600">
             Commissions
           </h3>
@@ -62,7 +66,11 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
           <h3 className="text-base font-semibold text-slate-900">Payment progress</h3>
           <ul className="grid gap-3 md:grid-cols-2" aria-label="Payment progress of your customers">
             {realtor.customers.map((customer) => (
-              <li key={customer.reference} className="card flex flex-col gap-2" data-testid="customer-progress">
+              <li
+                key={customer.reference}
+                className="card flex flex-col gap-2"
+                data-testid="customer-progress"
+              >
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <Link to={customer.href} className="link min-w-0 break-words">
                     {customer.fullName}
@@ -73,7 +81,10 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
                 </div>
                 {customer.hasSubscriptions ? (
                   <>
-                    <PaidProgress percent={customer.paidPercent} label={`${customer.fullName}: paid`} />
+                    <PaidProgress
+                      percent={customer.paidPercent}
+                      label={`${customer.fullName}: paid`}
+                    />
                     <p className="text-sm text-slate-600">{customer.paid}</p>
                   </>
                 ) : (

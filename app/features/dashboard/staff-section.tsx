@@ -13,12 +13,17 @@ export function StaffSection({ cards }: { cards: StaffCard[] }) {
         {cards.map((card) => (
           <li key={card.key} className="card flex flex-col gap-2" data-testid="attention-card">
             <h3 className="text-sm font-medium text-slate-600">{card.title}</h3>
-            <p className={`text-3xl font-bold ${card.none ? 'text-slate-400' : 'text-slate-900'}`}>{card.total}</p>
+            <p className={`text-3xl font-bold ${card.none ? 'text-slate-400' : 'text-slate-900'}`}>
+              {card.total}
+            </p>
             <ul className="flex flex-col">
               {card.links.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="link inline-flex min-h-[44px] items-center text-sm">
-                    {link.text} <span aria-hidden="true" className="ml-1">→</span>
+                    {link.text}{' '}
+                    <span aria-hidden="true" className="ml-1">
+                      →
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -8,7 +8,10 @@ import { requireUser } from '~/utils/session.server'
 
 /** GET /verify/{code}: the public facts of an issued document, checked anonymously. */
 export async function loadVerification(request: Request, code: string | undefined) {
-  const result = await api(request, endpoints.verifyDocument, { params: { code: normaliseCode(code ?? '') || '-' }, token: null })
+  const result = await api(request, endpoints.verifyDocument, {
+    params: { code: normaliseCode(code ?? '') || '-' },
+    token: null,
+  })
   if (result.ok) return { verification: result.data, timeZone: timeZoneFrom(request) }
   if (result.httpStatus === 404) throw data(result.message, { status: 404 })
   if (result.httpStatus === 429) throw data(result.message, { status: 429 })
@@ -22,9 +25,12 @@ const formatOf = (request: Request) => {
   return asked && FORMATS.has(asked) ? (asked as 'pdf' | 'csv') : undefined
 }
 
-
 /** A subscription's statement (land or investment), as PDF or ?format=csv. */
-export async function subscriptionStatementDownload(request: Request, reference: string | undefined, back: string) {
+export async function subscriptionStatementDownload(
+  request: Request,
+  reference: string | undefined,
+  back: string,
+) {
   await requireUser(request)
   const response = await apiFile(request, endpoints.subscriptionStatement, {
     params: { reference: reference ?? '' },
@@ -36,7 +42,9 @@ export async function subscriptionStatementDownload(request: Request, reference:
 /** The signed-in person's own statement over all their subscriptions. */
 export async function ownStatementDownload(request: Request) {
   await requireUser(request)
-  const response = await apiFile(request, endpoints.ownStatement, { query: { format: formatOf(request) } })
+  const response = await apiFile(request, endpoints.ownStatement, {
+    query: { format: formatOf(request) },
+  })
   return passFile(request, response, '/', DOWNLOAD_TYPES)
 }
 
@@ -47,5 +55,10 @@ export async function customerStatementDownload(request: Request, reference: str
     params: { id: reference ?? '' },
     query: { format: formatOf(request) },
   })
-  return passFile(request, response, `/customers/${encodeURIComponent(reference ?? '')}`, DOWNLOAD_TYPES)
+  return passFile(
+    request,
+    response,
+    `/customers/${encodeURIComponent(reference ?? '')}`,
+    DOWNLOAD_TYPES,
+  )
 }

@@ -5,14 +5,22 @@ import type { Verification } from '~/contract/verification'
 import { amountLabel } from './verification-labels'
 
 /** The facts of a verified document, and whether it still stands. */
-export function VerificationFacts({ verification: v, timeZone }: { verification: Verification; timeZone: string }) {
+export function VerificationFacts({
+  verification: v,
+  timeZone,
+}: {
+  verification: Verification
+  timeZone: string
+}) {
   const date = (value: string | null) => formatDate(value, timeZone)
   const valid = v.status === 'valid'
   return (
     <div className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Document check</h1>
-        <p className="mt-1 text-sm text-slate-600">What the document with code {v.code} says, from our records.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          What the document with code {v.code} says, from our records.
+        </p>
       </div>
       <p
         role="status"
@@ -37,13 +45,18 @@ export function VerificationFacts({ verification: v, timeZone }: { verification:
       <dl className="divide-y divide-slate-100">
         <DetailRow label="Document">{v.document_label}</DetailRow>
         <DetailRow label="Issued on">{date(v.issued_at)}</DetailRow>
-        {v.subscription_reference ? <DetailRow label="Subscription">{v.subscription_reference}</DetailRow> : null}
-        {v.amount !== null ? <DetailRow label={amountLabel(v.document_type)}>{formatNaira(v.amount)}</DetailRow> : null}
+        {v.subscription_reference ? (
+          <DetailRow label="Subscription">{v.subscription_reference}</DetailRow>
+        ) : null}
+        {v.amount !== null ? (
+          <DetailRow label={amountLabel(v.document_type)}>{formatNaira(v.amount)}</DetailRow>
+        ) : null}
         <DetailRow label="Customer">{v.customer_name}</DetailRow>
         <DetailRow label="Issued by">{v.issuer}</DetailRow>
       </dl>
       <p className="text-xs text-slate-500">
-        Compare these details with the paper or PDF in front of you. If they differ, the document has been changed.
+        Compare these details with the paper or PDF in front of you. If they differ, the document
+        has been changed.
       </p>
     </div>
   )

@@ -29,37 +29,63 @@ type ListExport = {
 }
 
 // A Map, not an object: the list name comes from the address, and `/export/constructor` must not find Object's own properties.
-const LIST_EXPORTS = new Map<string, ListExport>(Object.entries({
-  audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
-  titles: { endpoint: endpoints.titleList, back: TITLES_PATH, query: titleApiQuery },
-  payouts: { endpoint: endpoints.payoutList, back: PAYOUTS_PATH, query: (search) => payoutApiQuery(search) },
-  commissions: { endpoint: endpoints.commissionList, back: COMMISSIONS_PATH, query: (search) => commissionApiQuery(search, 'staff') },
-  // A realtor's own entries on the same page.
-  'my-commissions': { endpoint: endpoints.commissionOwnList, back: COMMISSIONS_PATH, query: (search) => commissionApiQuery(search, 'realtor') },
-  arrears: { endpoint: endpoints.arrearsList, back: ARREARS_PATH, query: arrearsApiQuery },
-  'land-purchases': { endpoint: endpoints.productList, back: KINDS.land.basePath, query: (search) => productApiQuery('land', search) },
-  'land-investments': {
-    endpoint: endpoints.productList,
-    back: KINDS.investment.basePath,
-    query: (search) => productApiQuery('investment', search),
-  },
-  subscriptions: { endpoint: endpoints.subscriptionList, back: LISTS.land.basePath, query: (search) => subscriptionApiQuery('land', search) },
-  'investment-portfolio': {
-    endpoint: endpoints.subscriptionList,
-    back: LISTS.investment.basePath,
-    query: (search) => subscriptionApiQuery('investment', search),
-  },
-  // One subscription's payments: /export/transactions?subscription=<reference>.
-  transactions: {
-    endpoint: endpoints.transactionList,
-    back: LISTS.land.basePath,
-    query: () => ({}),
-    params: (search) => ({ reference: search.get(EXPORT_SUBSCRIPTION_PARAM)?.trim() ?? '' }),
-  },
-  customers: { endpoint: endpoints.customerList, back: PEOPLE.customer.path, query: peopleApiQuery },
-  realtors: { endpoint: endpoints.realtorList, back: PEOPLE.realtor.path, query: peopleApiQuery },
-  users: { endpoint: endpoints.userList, back: PEOPLE.user.path, query: peopleApiQuery },
-} satisfies Record<string, ListExport>))
+const LIST_EXPORTS = new Map<string, ListExport>(
+  Object.entries({
+    audit: { endpoint: endpoints.auditList, back: AUDIT_PATH, query: auditApiQuery },
+    titles: { endpoint: endpoints.titleList, back: TITLES_PATH, query: titleApiQuery },
+    payouts: {
+      endpoint: endpoints.payoutList,
+      back: PAYOUTS_PATH,
+      query: (search) => payoutApiQuery(search),
+    },
+    commissions: {
+      endpoint: endpoints.commissionList,
+      back: COMMISSIONS_PATH,
+      query: (search) => commissionApiQuery(search, 'staff'),
+    },
+    // A realtor's own entries on the same page.
+    'my-commissions': {
+      endpoint: endpoints.commissionOwnList,
+      back: COMMISSIONS_PATH,
+      query: (search) => commissionApiQuery(search, 'realtor'),
+    },
+    arrears: { endpoint: endpoints.arrearsList, back: ARREARS_PATH, query: arrearsApiQuery },
+    'land-purchases': {
+      endpoint: endpoints.productList,
+      back: KINDS.land.basePath,
+      query: (search) => productApiQuery('land', search),
+    },
+    'land-investments': {
+      endpoint: endpoints.productList,
+      back: KINDS.investment.basePath,
+      query: (search) => productApiQuery('investment', search),
+    },
+    subscriptions: {
+      endpoint: endpoints.subscriptionList,
+      back: LISTS.land.basePath,
+      query: (search) => subscriptionApiQuery('land', search),
+    },
+    'investment-portfolio': {
+      endpoint: endpoints.subscriptionList,
+      back: LISTS.investment.basePath,
+      query: (search) => subscriptionApiQuery('investment', search),
+    },
+    // One subscription's payments: /export/transactions?subscription=<reference>.
+    transactions: {
+      endpoint: endpoints.transactionList,
+      back: LISTS.land.basePath,
+      query: () => ({}),
+      params: (search) => ({ reference: search.get(EXPORT_SUBSCRIPTION_PARAM)?.trim() ?? '' }),
+    },
+    customers: {
+      endpoint: endpoints.customerList,
+      back: PEOPLE.customer.path,
+      query: peopleApiQuery,
+    },
+    realtors: { endpoint: endpoints.realtorList, back: PEOPLE.realtor.path, query: peopleApiQuery },
+    users: { endpoint: endpoints.userList, back: PEOPLE.user.path, query: peopleApiQuery },
+  } satisfies Record<string, ListExport>),
+)
 
 /** GET /export/{list}?<the list's filters>: the list's rows as a CSV file, from the API's stream. */
 export async function listExportDownload(request: Request, list: string | undefined) {
@@ -67,6 +93,11 @@ export async function listExportDownload(request: Request, list: string | undefi
   const entry = list ? LIST_EXPORTS.get(list) : undefined
   if (!entry) throw data('Not found', { status: 404 })
   const search = new URL(request.url).searchParams
-  const response = await apiCsvExport(request, entry.endpoint, entry.query(search), entry.params?.(search))
+  const response = await apiCsvExport(
+    request,
+    entry.endpoint,
+    entry.query(search),
+    entry.params?.(search),
+  )
   return passFile(request, response, `${entry.back}?${search}`, ['text/csv'])
 }

@@ -3,7 +3,9 @@ import type { NotificationsPanel as Panel } from './notifications-panel'
 import { NotificationsPanel as ServerPanel } from './notifications-panel.server'
 
 // Only pages with the panel open need its code: the browser fetches it then, not on every first visit.
-const BrowserPanel = lazy(() => import('./notifications-panel').then((module) => ({ default: module.NotificationsPanel })))
+const BrowserPanel = lazy(() =>
+  import('./notifications-panel').then((module) => ({ default: module.NotificationsPanel })),
+)
 
 /**
  * The notifications panel, rendered in full on the server (so it works without JavaScript). The

@@ -20,7 +20,15 @@ function subjectOf(link: string) {
 }
 
 /** The link to a notification's subject: a plain link, so it works without JavaScript. */
-function SubjectLink({ link, title, className }: { link: string | null; title: string; className: string }) {
+function SubjectLink({
+  link,
+  title,
+  className,
+}: {
+  link: string | null
+  title: string
+  className: string
+}) {
   if (!isAppPath(link)) return null
   const { label, file } = subjectOf(link)
   return file ? (
@@ -99,18 +107,26 @@ function NotificationListView({ list }: { list: NotificationList }) {
                     />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className={`block text-sm text-slate-900 ${item.is_read ? 'font-medium' : 'font-bold'}`}>
+                    <span
+                      className={`block text-sm text-slate-900 ${item.is_read ? 'font-medium' : 'font-bold'}`}
+                    >
                       {item.is_read ? null : <span className="sr-only">Unread: </span>}
                       {item.title}
                     </span>
-                    <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{item.body}</span>
+                    <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">
+                      {item.body}
+                    </span>
                     <span className="mt-1 block text-xs text-slate-500" suppressHydrationWarning>
                       {timeSince(item.created_at)}
                     </span>
                   </span>
                 </span>
               </Link>
-              <SubjectLink link={item.link} title={item.title} className="link mt-1 inline-block px-4 text-sm" />
+              <SubjectLink
+                link={item.link}
+                title={item.title}
+                className="link mt-1 inline-block px-4 text-sm"
+              />
             </li>
           ))}
         </ul>

@@ -5,7 +5,12 @@ import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { formatDate, formatNaira } from '~/contract/format'
 import { payoutAccountWording } from '~/contract/payout-account'
-import { lateByWording, PAYOUT_STATUS_LABELS, payoutHoldWording, type PayoutStatus } from '~/contract/payout-rules'
+import {
+  lateByWording,
+  PAYOUT_STATUS_LABELS,
+  payoutHoldWording,
+  type PayoutStatus,
+} from '~/contract/payout-rules'
 import type { PayoutForm, StaffPayout } from '~/contract/payouts'
 import type { FormSpec } from '~/utils/form-spec'
 import { useSpecForm } from '~/utils/form-spec'
@@ -15,7 +20,13 @@ import { ExportCsvLink } from '~/components/ui/export-csv-link'
 export type PayoutsPageData = {
   filters: { status: string; from: string; to: string; search: string }
   listUrl: string
-  list: { items: StaffPayout[]; page: number; totalPages: number; total_amount: number; total_count: number } | null
+  list: {
+    items: StaffPayout[]
+    page: number
+    totalPages: number
+    total_amount: number
+    total_count: number
+  } | null
   error: string | null
   tabs: { status: PayoutStatus; count: number; total: number }[]
   today: string
@@ -29,17 +40,29 @@ const STATUS_CLASS: Record<PayoutStatus, string> = {
   paid: 'bg-green-100 text-green-800',
 }
 
-export function PayoutStatusBadge({ payout }: { payout: { status: PayoutStatus; days_late: number } }) {
+export function PayoutStatusBadge({
+  payout,
+}: {
+  payout: { status: PayoutStatus; days_late: number }
+}) {
   const late = payout.status === 'late'
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[payout.status]}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[payout.status]}`}
+    >
       {late ? lateByWording(payout.days_late) : PAYOUT_STATUS_LABELS[payout.status]}
     </span>
   )
 }
 
 /** /payouts: tabs by status with their totals, filters in the address, and the record form over the list. */
-export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastResult?: SubmissionResult<string[]> }) {
+export function PayoutsPage({
+  data,
+  lastResult,
+}: {
+  data: PayoutsPageData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const status = data.filters.status as PayoutStatus
   const recordable = status !== 'paid'
@@ -93,15 +116,25 @@ export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastR
         ]}
       />
       <p className="text-sm text-slate-700" data-testid="payout-total">
-        {PAYOUT_STATUS_LABELS[status]}: {data.list?.total_count ?? 0} payout{data.list?.total_count === 1 ? '' : 's'}, total{' '}
+        {PAYOUT_STATUS_LABELS[status]}: {data.list?.total_count ?? 0} payout
+        {data.list?.total_count === 1 ? '' : 's'}, total{' '}
         <strong>{formatNaira(data.list?.total_amount ?? 0)}</strong>
       </p>
       {data.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700"
+        >
           {data.error}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4" preventScrollReset>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+        preventScrollReset
+      >
         {recordable && items.length ? (
           <fieldset className="card flex flex-col gap-2">
             <legend className="px-1 text-sm font-semibold text-slate-900">Record as paid</legend>
@@ -109,25 +142,41 @@ export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastR
             <div className="grid gap-2 sm:grid-cols-3">
               <Field
                 labelProps={{ children: 'Date paid' }}
-                inputProps={{ ...getInputProps(fields.paid_on, { type: 'text' }), inputMode: 'numeric', placeholder: 'DD/MM/YYYY', autoComplete: 'off' }}
+                inputProps={{
+                  ...getInputProps(fields.paid_on, { type: 'text' }),
+                  inputMode: 'numeric',
+                  placeholder: 'DD/MM/YYYY',
+                  autoComplete: 'off',
+                }}
                 errors={fields.paid_on.errors}
               />
               <Field
                 labelProps={{ children: 'Bank reference' }}
-                inputProps={{ ...getInputProps(fields.bank_reference, { type: 'text' }), autoComplete: 'off' }}
+                inputProps={{
+                  ...getInputProps(fields.bank_reference, { type: 'text' }),
+                  autoComplete: 'off',
+                }}
                 errors={fields.bank_reference.errors}
               />
               <Field
                 labelProps={{ children: 'Proof of payment (optional)' }}
-                inputProps={{ ...getInputProps(fields.proof_of_payment, { type: 'file' }), accept: '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf' }}
+                inputProps={{
+                  ...getInputProps(fields.proof_of_payment, { type: 'file' }),
+                  accept: '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf',
+                }}
                 errors={fields.proof_of_payment.errors}
               />
             </div>
-            <p className="text-xs text-slate-500">Tick the payouts below and record them together, or record one with its own button.</p>
+            <p className="text-xs text-slate-500">
+              Tick the payouts below and record them together, or record one with its own button.
+            </p>
           </fieldset>
         ) : null}
         {items.length ? (
-          <ul className="flex flex-col gap-2" aria-label={`${PAYOUT_STATUS_LABELS[status]} payouts`}>
+          <ul
+            className="flex flex-col gap-2"
+            aria-label={`${PAYOUT_STATUS_LABELS[status]} payouts`}
+          >
             {items.map((payout) => (
               <PayoutRow key={payout.id} payout={payout} recordable={recordable} busy={busy} />
             ))}
@@ -150,20 +199,39 @@ export function PayoutsPage({ data, lastResult }: { data: PayoutsPageData; lastR
   )
 }
 
-function PayoutRow({ payout, recordable: tabRecordable, busy }: { payout: StaffPayout; recordable: boolean; busy: boolean }) {
+function PayoutRow({
+  payout,
+  recordable: tabRecordable,
+  busy,
+}: {
+  payout: StaffPayout
+  recordable: boolean
+  busy: boolean
+}) {
   // A held payout cannot be recorded until its hold ends (the API refuses it): no box, no button.
   const recordable = tabRecordable && !payout.account_hold
   const checkId = `payout-${payout.id}`
   const title = `${payout.subscription_reference}, payout ${payout.sequence}`
   return (
-    <li className="card flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" data-testid="payout-row">
+    <li
+      className="card flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4"
+      data-testid="payout-row"
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {recordable ? (
-          <input id={checkId} type="checkbox" name="ids" value={payout.id} className="mt-1 h-5 w-5 shrink-0" aria-label={`Select ${title}`} />
+          <input
+            id={checkId}
+            type="checkbox"
+            name="ids"
+            value={payout.id}
+            className="mt-1 h-5 w-5 shrink-0"
+            aria-label={`Select ${title}`}
+          />
         ) : null}
         <div className="min-w-0">
           <p className="font-mono text-sm font-semibold text-slate-900">
-            {payout.subscription_reference} <span className="font-sans font-normal text-slate-600">· Payout {payout.sequence}</span>
+            {payout.subscription_reference}{' '}
+            <span className="font-sans font-normal text-slate-600">· Payout {payout.sequence}</span>
           </p>
           <p className="truncate text-sm text-slate-600">
             {payout.investor.name} · {payout.product_reference}
@@ -175,9 +243,14 @@ function PayoutRow({ payout, recordable: tabRecordable, busy }: { payout: StaffP
               ? ` · Paid ${formatDate(payout.paid_at)} · Bank reference ${payout.bank_reference ?? '—'}${payout.recorded_by ? ` · Recorded by ${payout.recorded_by}` : ''}`
               : ''}
           </p>
-          {payout.paid_to ? <p className="text-sm text-slate-600">Paid to {payoutAccountWording(payout.paid_to)}</p> : null}
+          {payout.paid_to ? (
+            <p className="text-sm text-slate-600">Paid to {payoutAccountWording(payout.paid_to)}</p>
+          ) : null}
           {payout.account_hold ? (
-            <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="payout-hold">
+            <p
+              className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900"
+              data-testid="payout-hold"
+            >
               {payoutHoldWording(payout.account_hold)}
             </p>
           ) : null}
@@ -187,7 +260,14 @@ function PayoutRow({ payout, recordable: tabRecordable, busy }: { payout: StaffP
         <PayoutStatusBadge payout={payout} />
         <span className="font-semibold text-slate-900">{formatNaira(payout.amount)}</span>
         {recordable ? (
-          <button type="submit" name="only" value={payout.id} className="btn-secondary" disabled={busy} aria-label={`Record ${title} as paid`}>
+          <button
+            type="submit"
+            name="only"
+            value={payout.id}
+            className="btn-secondary"
+            disabled={busy}
+            aria-label={`Record ${title} as paid`}
+          >
             Record
           </button>
         ) : null}

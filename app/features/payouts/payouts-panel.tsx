@@ -23,7 +23,11 @@ export function PayoutsPanel({
   const s = data.subscription
   const date = (value: string | null) => formatDate(value, data.timeZone)
   const total = koboToNaira(data.payouts.reduce((sum, payout) => sum + koboOf(payout.amount), 0))
-  const paid = koboToNaira(data.payouts.filter((payout) => payout.status === 'paid').reduce((sum, payout) => sum + koboOf(payout.amount), 0))
+  const paid = koboToNaira(
+    data.payouts
+      .filter((payout) => payout.status === 'paid')
+      .reduce((sum, payout) => sum + koboOf(payout.amount), 0),
+  )
   return (
     <SlideOver title={`Payouts: ${s.reference}`} closeTo={data.closeTo}>
       <dl className="mb-4 divide-y divide-slate-100">
@@ -37,7 +41,11 @@ export function PayoutsPanel({
       {data.payouts.length ? (
         <ol className="flex flex-col gap-2" aria-label="Payout ledger">
           {data.payouts.map((payout) => (
-            <li key={payout.id} className="rounded-md border border-slate-200 p-3 text-sm" data-testid="ledger-row">
+            <li
+              key={payout.id}
+              className="rounded-md border border-slate-200 p-3 text-sm"
+              data-testid="ledger-row"
+            >
               <div className="flex items-center justify-between gap-2">
                 <span className="font-semibold text-slate-900">
                   Payout {payout.sequence}
@@ -55,7 +63,9 @@ export function PayoutsPanel({
                     <dt className="text-slate-500">Paid on</dt>
                     <dd>{date(payout.paid_at)}</dd>
                     <dt className="text-slate-500">Bank reference</dt>
-                    <dd className="break-all">{payout.bank_reference ?? 'Recorded before the payout ledger'}</dd>
+                    <dd className="break-all">
+                      {payout.bank_reference ?? 'Recorded before the payout ledger'}
+                    </dd>
                     {payout.paid_to ? (
                       <>
                         <dt className="text-slate-500">Paid to</dt>
@@ -72,7 +82,12 @@ export function PayoutsPanel({
                       <>
                         <dt className="text-slate-500">Proof</dt>
                         <dd>
-                          <a href={proofHref(payout.proof_of_payment)!} target="_blank" rel="noreferrer" className="link">
+                          <a
+                            href={proofHref(payout.proof_of_payment)!}
+                            target="_blank"
+                            rel="noreferrer"
+                            className="link"
+                          >
                             View proof
                           </a>
                         </dd>
@@ -82,7 +97,10 @@ export function PayoutsPanel({
                 ) : null}
               </dl>
               {payout.account_hold ? (
-                <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="payout-hold">
+                <p
+                  className="mt-2 rounded bg-amber-50 px-2 py-1 text-amber-900"
+                  data-testid="payout-hold"
+                >
                   {payoutHoldWording(payout.account_hold, data.timeZone)}
                 </p>
               ) : null}
@@ -90,7 +108,9 @@ export function PayoutsPanel({
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-slate-600">The payouts are listed here once the investment is paid for and confirmed.</p>
+        <p className="text-sm text-slate-600">
+          The payouts are listed here once the investment is paid for and confirmed.
+        </p>
       )}
     </SlideOver>
   )

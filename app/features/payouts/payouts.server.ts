@@ -22,9 +22,13 @@ export const PAYOUTS_PATH = '/payouts'
 const FILTER_KEYS = ['status', 'from', 'to', 'search'] as const
 export type PayoutFilters = Record<(typeof FILTER_KEYS)[number], string>
 // One proof file of at most 2 MB and the form's text (up to a hundred ticked payouts).
-const PAYOUT_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The proof of payment may not be greater than 2 MB' }
+const PAYOUT_FORM_LIMIT = {
+  bytes: MAX_UPLOAD_BYTES + 64 * 1024,
+  message: 'The proof of payment may not be greater than 2 MB',
+}
 
-const isStatus = (value: string): value is PayoutStatus => (PAYOUT_STATUSES as readonly string[]).includes(value)
+const isStatus = (value: string): value is PayoutStatus =>
+  (PAYOUT_STATUSES as readonly string[]).includes(value)
 
 /**
  * The page's address as its filters make it: ?status= always (Due when none is given), dates as
@@ -40,7 +44,9 @@ function readPayoutQuery(request: Request) {
 }
 
 function payoutFilters(search: URLSearchParams): PayoutFilters {
-  const raw = Object.fromEntries(FILTER_KEYS.map((key) => [key, search.get(key)?.trim() ?? ''])) as PayoutFilters
+  const raw = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, search.get(key)?.trim() ?? '']),
+  ) as PayoutFilters
   return {
     status: isStatus(raw.status) ? raw.status : 'due',
     from: parseDisplayDate(raw.from) ?? '',
@@ -77,7 +83,9 @@ export async function loadPayoutsPage(request: Request) {
   const search = new URL(request.url).searchParams
   const [list, ...tabs] = await Promise.all([
     api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search), page } }),
-    ...PAYOUT_STATUSES.map((status) => api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search, status), page: 1 } })),
+    ...PAYOUT_STATUSES.map((status) =>
+      api(request, endpoints.payoutList, { query: { ...payoutApiQuery(search, status), page: 1 } }),
+    ),
   ])
   return {
     filters,
@@ -86,7 +94,11 @@ export async function loadPayoutsPage(request: Request) {
     error: list.ok ? null : list.message,
     tabs: PAYOUT_STATUSES.map((status, index) => {
       const tab = tabs[index]
-      return { status, count: tab.ok ? tab.data.total_count : 0, total: tab.ok ? tab.data.total_amount : 0 }
+      return {
+        status,
+        count: tab.ok ? tab.data.total_count : 0,
+        total: tab.ok ? tab.data.total_amount : 0,
+      }
     }),
     // The platform's date, which the API checks "not in the future" against: a viewer west of
     // Lagos after its midnight would otherwise be offered yesterday, one east of it a refused date.
@@ -111,21 +123,32 @@ export async function recordPayoutsAction(request: Request) {
   const { ids = [], only, paid_on, bank_reference, proof_of_payment: file } = submission.value
   const chosen = only ? [only] : ids.filter(Boolean)
   if (!chosen.length) return answer(submission.reply({ formErrors: [CHOOSE_A_PAYOUT], hideFields }))
-  const proofError = (message: string) => answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
+  const proofError = (message: string) =>
+    answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
 
   let proofUrl: string | undefined
   if (file && file.size > 0) {
-    const upload = await uploadFormFile(request, file, { folder: PROOF_FOLDER, extensions: UPLOAD_EXTENSIONS })
+    const upload = await uploadFormFile(request, file, {
+      folder: PROOF_FOLDER,
+      extensions: UPLOAD_EXTENSIONS,
+    })
     if (!upload.ok) return proofError(upload.message)
     proofUrl = upload.url
   }
 
   const result = await api(request, endpoints.payoutMarkPaid, {
-    body: { ids: chosen, paid_at: parseDisplayDate(paid_on) ?? paid_on, bank_reference, proof_of_payment: proofUrl },
+    body: {
+      ids: chosen,
+      paid_at: parseDisplayDate(paid_on) ?? paid_on,
+      bank_reference,
+      proof_of_payment: proofUrl,
+    },
   })
   if (!result.ok) {
     // The API names the date `paid_at`; the form's box is `paid_on`.
-    const fieldErrors = result.fieldErrors ? { ...result.fieldErrors, paid_on: result.fieldErrors.paid_at ?? [] } : null
+    const fieldErrors = result.fieldErrors
+      ? { ...result.fieldErrors, paid_on: result.fieldErrors.paid_at ?? [] }
+      : null
     if (fieldErrors && Object.values(fieldErrors).some((messages) => messages.length)) {
       return answer(replyWithServerErrors(submission, { ...result, fieldErrors }, hideFields))
     }
@@ -147,8 +170,14 @@ export async function loadPortfolioSummary(request: Request) {
 
 /** The payouts panel over the portfolio: one investment's ledger. */
 export async function loadPayoutsPanel(request: Request, reference: string | undefined) {
-  const { subscription, closeTo, timeZone } = await loadSubscription(request, 'investment', reference)
-  const result = await api(request, endpoints.payoutLedger, { params: { reference: subscription.reference } })
+  const { subscription, closeTo, timeZone } = await loadSubscription(
+    request,
+    'investment',
+    reference,
+  )
+  const result = await api(request, endpoints.payoutLedger, {
+    params: { reference: subscription.reference },
+  })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   return { subscription, payouts: result.data, closeTo, timeZone }
 }

@@ -6,5 +6,7 @@ import { ReturnsChart, type ChartPoint } from './returns-chart'
  * browser gets the SVG, not the code that draws it. Null when there is nothing to draw.
  */
 export function returnsChartMarkup(points: readonly ChartPoint[], timeZone: string) {
-  return points.length ? renderToStaticMarkup(<ReturnsChart points={points} timeZone={timeZone} />) : null
+  return points.length
+    ? renderToStaticMarkup(<ReturnsChart points={points} timeZone={timeZone} />)
+    : null
 }

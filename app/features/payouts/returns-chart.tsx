@@ -14,14 +14,22 @@ function scales(points: readonly ChartPoint[]) {
   const top = Math.max(1, ...points.map((point) => Math.max(point.expected, point.received)))
   const x = (date: string) => {
     const span = last - first || 1
-    return PAD.left + ((Date.parse(`${date}T00:00:00Z`) - first) / span) * (WIDTH - PAD.left - PAD.right)
+    return (
+      PAD.left + ((Date.parse(`${date}T00:00:00Z`) - first) / span) * (WIDTH - PAD.left - PAD.right)
+    )
   }
-  const y = (amount: number) => HEIGHT - PAD.bottom - (amount / top) * (HEIGHT - PAD.top - PAD.bottom)
+  const y = (amount: number) =>
+    HEIGHT - PAD.bottom - (amount / top) * (HEIGHT - PAD.top - PAD.bottom)
   return { x, y, top }
 }
 
 /** A cumulative figure as steps: flat until the day it changes, then up. */
-function stepPath(points: readonly ChartPoint[], value: (point: ChartPoint) => number, x: (date: string) => number, y: (n: number) => number) {
+function stepPath(
+  points: readonly ChartPoint[],
+  value: (point: ChartPoint) => number,
+  x: (date: string) => number,
+  y: (n: number) => number,
+) {
   let path = `M ${x(points[0].date).toFixed(1)} ${y(0).toFixed(1)}`
   for (const point of points) {
     path += ` H ${x(point.date).toFixed(1)} V ${y(value(point)).toFixed(1)}`
@@ -34,7 +42,13 @@ function stepPath(points: readonly ChartPoint[], value: (point: ChartPoint) => n
  * library): an image with its title and a text description, and the same figures as a table for
  * screen readers.
  */
-export function ReturnsChart({ points, timeZone }: { points: readonly ChartPoint[]; timeZone: string }) {
+export function ReturnsChart({
+  points,
+  timeZone,
+}: {
+  points: readonly ChartPoint[]
+  timeZone: string
+}) {
   if (!points.length) return null
   const { x, y, top } = scales(points)
   const last = points[points.length - 1]
@@ -56,9 +70,27 @@ export function ReturnsChart({ points, timeZone }: { points: readonly ChartPoint
         <title id="returns-chart-svg-title">Cumulative returns, expected against received</title>
         <desc id="returns-chart-desc">{description}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#cbd5e1" />
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top)} y2={y(top)} stroke="#e2e8f0" strokeDasharray="4 4" />
-        <path d={stepPath(points, (point) => point.expected, x, y)} fill="none" stroke="#64748b" strokeWidth="2" strokeDasharray="6 4" />
-        <path d={stepPath(points, (point) => point.received, x, y)} fill="none" stroke="#15803d" strokeWidth="3" />
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={y(top)}
+          y2={y(top)}
+          stroke="#e2e8f0"
+          strokeDasharray="4 4"
+        />
+        <path
+          d={stepPath(points, (point) => point.expected, x, y)}
+          fill="none"
+          stroke="#64748b"
+          strokeWidth="2"
+          strokeDasharray="6 4"
+        />
+        <path
+          d={stepPath(points, (point) => point.received, x, y)}
+          fill="none"
+          stroke="#15803d"
+          strokeWidth="3"
+        />
       </svg>
       <figcaption className="flex flex-col gap-1 text-sm text-slate-700">
         <span className="flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true">
@@ -77,23 +109,23 @@ export function ReturnsChart({ points, timeZone }: { points: readonly ChartPoint
       {/* A table is at least as wide as its content: the wrapper is what hides it from sight. */}
       <div className="sr-only">
         <table>
-        <caption>Cumulative returns by date</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Expected by then</th>
-            <th scope="col">Received by then</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{formatDate(point.date, timeZone)}</th>
-              <td>{formatNaira(point.expected)}</td>
-              <td>{formatNaira(point.received)}</td>
+          <caption>Cumulative returns by date</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Expected by then</th>
+              <th scope="col">Received by then</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatDate(point.date, timeZone)}</th>
+                <td>{formatNaira(point.expected)}</td>
+                <td>{formatNaira(point.received)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
     </figure>

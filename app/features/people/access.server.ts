@@ -9,7 +9,11 @@ export const FORBIDDEN_MESSAGE = 'You do not have permission to view this page'
  * The signed-in user as the API sees them now (the cookie's snapshot may predate a permission
  * change), refused with a 403 page when the menu rule hides the page from them.
  */
-export async function requirePeopleAccess(request: Request, kind: PeopleKind, mode: 'view' | 'modify' = 'view') {
+export async function requirePeopleAccess(
+  request: Request,
+  kind: PeopleKind,
+  mode: 'view' | 'modify' = 'view',
+) {
   await requireAuth(request)
   const me = await api(request, endpoints.me)
   if (!me.ok) throw new Response(me.message, { status: me.httpStatus || 500 })

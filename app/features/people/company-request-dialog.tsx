@@ -5,13 +5,22 @@ import { formatDate } from '~/contract/format'
 import { fullName } from '~/contract/people-labels'
 import type { RealtorDetails } from '~/contract/people'
 
-const statusWords = (registeredCompany: boolean) => (registeredCompany ? 'a registered company' : 'an individual')
+const statusWords = (registeredCompany: boolean) =>
+  registeredCompany ? 'a registered company' : 'an individual'
 
 /**
  * Staff decide a realtor's own change of whether it is a registered company: approve (the flag
  * becomes what it asked) or reject (it stays). Two submit buttons of one plain form.
  */
-export function CompanyRequestDialog({ realtor, closeTo, timeZone }: { realtor: RealtorDetails; closeTo: string; timeZone: string }) {
+export function CompanyRequestDialog({
+  realtor,
+  closeTo,
+  timeZone,
+}: {
+  realtor: RealtorDetails
+  closeTo: string
+  timeZone: string
+}) {
   const navigation = useNavigation()
   const request = realtor.registered_company_request
   const name = fullName(realtor)
@@ -24,12 +33,14 @@ export function CompanyRequestDialog({ realtor, closeTo, timeZone }: { realtor: 
         request ? (
           <div className="flex flex-col gap-2" data-testid="company-request">
             <p>
-              {name} ({realtor.reference}) asked on {formatDate(request.requested_at, timeZone)} to be treated as{' '}
-              <strong>{statusWords(request.registered_company)}</strong>. You have them as {statusWords(realtor.registered_company)}.
+              {name} ({realtor.reference}) asked on {formatDate(request.requested_at, timeZone)} to
+              be treated as <strong>{statusWords(request.registered_company)}</strong>. You have
+              them as {statusWords(realtor.registered_company)}.
             </p>
             <p>
-              Withholding tax on their commissions is taken at the {request.registered_company ? 'company' : 'individual'} rate once you
-              approve. Check their CAC registration before approving.
+              Withholding tax on their commissions is taken at the{' '}
+              {request.registered_company ? 'company' : 'individual'} rate once you approve. Check
+              their CAC registration before approving.
             </p>
           </div>
         ) : (
@@ -39,7 +50,13 @@ export function CompanyRequestDialog({ realtor, closeTo, timeZone }: { realtor: 
     >
       {request ? (
         <Form method="post" preventScrollReset className="flex gap-3">
-          <Button type="submit" name="decision" value="reject" variant="secondary" pending={deciding === 'reject'}>
+          <Button
+            type="submit"
+            name="decision"
+            value="reject"
+            variant="secondary"
+            pending={deciding === 'reject'}
+          >
             Reject
           </Button>
           <Button type="submit" name="decision" value="approve" pending={deciding === 'approve'}>

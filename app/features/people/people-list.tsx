@@ -5,7 +5,12 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { CARD_ACTIONS_CELL, CARD_TITLE_CELL, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
+import {
+  CARD_ACTIONS_CELL,
+  CARD_TITLE_CELL,
+  ColumnHeader,
+  StackedTable,
+} from '~/components/ui/stacked-table'
 import type { Customer, Realtor, StaffUser } from '~/contract/people'
 import { fullName, type PeopleSort } from '~/contract/people-labels'
 import { formatDate } from '~/contract/format'
@@ -14,7 +19,9 @@ import { listHref } from '~/utils/pagination'
 import { PEOPLE, type PeopleKind } from './kinds'
 import { StatusBadge } from './status-badge'
 
-export type PersonRow = Customer & Partial<Pick<Realtor, 'business_name'>> & Partial<Pick<StaffUser, 'permissions'>>
+export type PersonRow = Customer &
+  Partial<Pick<Realtor, 'business_name'>> &
+  Partial<Pick<StaffUser, 'permissions'>>
 
 type Action = { label: string; to: string; ariaLabel: string }
 
@@ -41,7 +48,13 @@ export function PeopleList({
   items: PersonRow[]
   page: number
   totalPages: number
-  filters: { search: string; date_registered: string; registered_from: string; sort: string; dir: string }
+  filters: {
+    search: string
+    date_registered: string
+    registered_from: string
+    sort: string
+    dir: string
+  }
   canModify: boolean
   /** The viewer's own row (users list) offers no edit or suspend: the API refuses both. */
   selfUuid?: string
@@ -57,13 +70,26 @@ export function PeopleList({
     const actions: Action[] = []
     if (person.uuid === selfUuid) return actions
     if (kind === 'user') {
-      if (canModify) actions.push({ label: 'Edit', to: `${config.path}/${person.uuid}/edit${search}`, ariaLabel: `Edit ${name}` })
+      if (canModify)
+        actions.push({
+          label: 'Edit',
+          to: `${config.path}/${person.uuid}/edit${search}`,
+          ariaLabel: `Edit ${name}`,
+        })
     } else {
-      actions.push({ label: 'Details', to: `${config.path}/${person.reference}${search}`, ariaLabel: `Details of ${name}` })
+      actions.push({
+        label: 'Details',
+        to: `${config.path}/${person.reference}${search}`,
+        ariaLabel: `Details of ${name}`,
+      })
     }
     if (canModify) {
       const label = person.is_suspended ? 'Unsuspend' : 'Suspend'
-      actions.push({ label, to: `${config.path}/${person.uuid}/suspend${search}`, ariaLabel: `${label} ${name}` })
+      actions.push({
+        label,
+        to: `${config.path}/${person.uuid}/suspend${search}`,
+        ariaLabel: `${label} ${name}`,
+      })
     }
     return actions
   }
@@ -90,7 +116,10 @@ export function PeopleList({
         searchPlaceholder={`Search ${config.title.toLowerCase()}`}
         values={filters}
         dates={[{ name: 'date_registered', label: 'Date registered' }]}
-        extra={{ ...sortParams(filters), ...(filters.registered_from ? { registered_from: filters.registered_from } : {}) }}
+        extra={{
+          ...sortParams(filters),
+          ...(filters.registered_from ? { registered_from: filters.registered_from } : {}),
+        }}
       />
       {filters.registered_from ? (
         <ActiveFilter
@@ -99,7 +128,10 @@ export function PeopleList({
         />
       ) : null}
       {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
           {error}
         </p>
       ) : null}
@@ -110,13 +142,28 @@ export function PeopleList({
           caption={config.title}
           head={
             <>
-              <SortHeader path={config.path} filters={filters} column="reference" label="Reference" />
+              <SortHeader
+                path={config.path}
+                filters={filters}
+                column="reference"
+                label="Reference"
+              />
               <SortHeader path={config.path} filters={filters} column="name" label="Name" />
               <SortHeader path={config.path} filters={filters} column="email" label="Email" />
               {kind === 'realtor' ? (
-                <SortHeader path={config.path} filters={filters} column="business_name" label="Business name" />
+                <SortHeader
+                  path={config.path}
+                  filters={filters}
+                  column="business_name"
+                  label="Business name"
+                />
               ) : null}
-              <SortHeader path={config.path} filters={filters} column="created_at" label="Date registered" />
+              <SortHeader
+                path={config.path}
+                filters={filters}
+                column="created_at"
+                label="Date registered"
+              />
               <ColumnHeader>Status</ColumnHeader>
               <ColumnHeader>
                 <span className="sr-only">Actions</span>
@@ -126,21 +173,37 @@ export function PeopleList({
         >
           {items.map((person) => (
             <tr role="row" key={person.uuid} data-testid="person-row">
-              <td role="cell" data-label="Reference" className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3">
+              <td
+                role="cell"
+                data-label="Reference"
+                className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3"
+              >
                 {person.reference}
               </td>
               <td role="cell" className={CARD_TITLE_CELL}>
                 {fullName(person)}
               </td>
-              <td role="cell" data-label="Email" className="break-all text-slate-600 md:px-4 md:py-3">
+              <td
+                role="cell"
+                data-label="Email"
+                className="break-all text-slate-600 md:px-4 md:py-3"
+              >
                 {person.email}
               </td>
               {kind === 'realtor' ? (
-                <td role="cell" data-label="Business name" className="text-slate-600 md:px-4 md:py-3">
+                <td
+                  role="cell"
+                  data-label="Business name"
+                  className="text-slate-600 md:px-4 md:py-3"
+                >
                   {person.business_name}
                 </td>
               ) : null}
-              <td role="cell" data-label="Date registered" className="whitespace-nowrap text-slate-600 md:px-4 md:py-3">
+              <td
+                role="cell"
+                data-label="Date registered"
+                className="whitespace-nowrap text-slate-600 md:px-4 md:py-3"
+              >
                 {formatDate(person.created_at, timeZone)}
               </td>
               <td role="cell" data-label="Status" className="md:px-4 md:py-3">
@@ -163,7 +226,9 @@ type ListFilterValues = { search: string; date_registered: string; sort: string;
 
 /** The sort a list address carries, for the filter form to keep (blank ones left out). */
 function sortParams(filters: ListFilterValues): Record<string, string> {
-  return Object.fromEntries(Object.entries({ sort: filters.sort, dir: filters.dir }).filter(([, value]) => value))
+  return Object.fromEntries(
+    Object.entries({ sort: filters.sort, dir: filters.dir }).filter(([, value]) => value),
+  )
 }
 
 /**
@@ -224,7 +289,11 @@ function RowActions({ actions }: { actions: Action[] }) {
           to={action.to}
           preventScrollReset
           aria-label={action.ariaLabel}
-          className={action.label === 'Suspend' ? 'text-sm font-medium text-red-700 hover:underline' : 'link text-sm'}
+          className={
+            action.label === 'Suspend'
+              ? 'text-sm font-medium text-red-700 hover:underline'
+              : 'link text-sm'
+          }
         >
           {action.label}
         </AbsoluteLink>

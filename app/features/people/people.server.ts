@@ -45,14 +45,23 @@ export async function loadPeopleList(request: Request, kind: PeopleKind) {
   const { page, filters } = readListQuery(request, PEOPLE_LIST_KEYS)
   // A date that is not one is said over an empty list rather than sent.
   if (filters.date_registered && !parseDisplayDate(filters.date_registered)) {
-    return { ...emptyList(), user, filters, error: BAD_DATE_FILTER, canModify: canModifyPeople(user, kind), timeZone: timeZoneFrom(request) }
+    return {
+      ...emptyList(),
+      user,
+      filters,
+      error: BAD_DATE_FILTER,
+      canModify: canModifyPeople(user, kind),
+      timeZone: timeZoneFrom(request),
+    }
   }
   const query = { page, ...peopleApiQuery(new URL(request.url).searchParams) }
   const result = await api(request, PEOPLE_ENDPOINTS[kind].list, { query })
   if (!result.ok && !result.fieldErrors) throw failureResponse(result)
   return {
     user,
-    ...(result.ok ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages } : emptyList()),
+    ...(result.ok
+      ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages }
+      : emptyList()),
     filters,
     error: result.ok ? null : result.message,
     canModify: canModifyPeople(user, kind),
@@ -78,9 +87,16 @@ export async function createPersonAction(request: Request, kind: PeopleKind) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const result = await api(request, PEOPLE_ENDPOINTS[kind].create, { body: submission.value })
   if (!result.ok) {
-    return data({ result: replyWithServerErrors(submission, result) }, { status: result.httpStatus === 429 ? 429 : 400 })
+    return data(
+      { result: replyWithServerErrors(submission, result) },
+      { status: result.httpStatus === 429 ? 429 : 400 },
+    )
   }
-  return redirectWithSuccess(request, PEOPLE[kind].path, `${PEOPLE[kind].singular} created successfully`)
+  return redirectWithSuccess(
+    request,
+    PEOPLE[kind].path,
+    `${PEOPLE[kind].singular} created successfully`,
+  )
 }
 
 /** The list address a panel closes to: the list path with the panel's own search params. */
@@ -108,9 +124,16 @@ export async function suspendAction(request: Request, kind: PeopleKind, uuid: st
   const { submission } = await parseForm(request, suspendSchema)
   const back = listAddress(request, kind)
   if (submission.status !== 'success') return redirectWithError(request, back, 'An error occurred')
-  const result = await api(request, PEOPLE_ENDPOINTS[kind].suspend, { params: { id: uuid }, body: submission.value })
+  const result = await api(request, PEOPLE_ENDPOINTS[kind].suspend, {
+    params: { id: uuid },
+    body: submission.value,
+  })
   if (!result.ok) return redirectWithError(request, back, result.message)
-  return redirectWithSuccess(request, back, result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE)
+  return redirectWithSuccess(
+    request,
+    back,
+    result.data.is_suspended ? SUSPENDED_MESSAGE : UNSUSPENDED_MESSAGE,
+  )
 }
 
 /**
@@ -123,7 +146,10 @@ export async function loadCustomerProfile(request: Request, id: string) {
 }
 
 /** The realtor panel's commission chain form: its upline (blank for none) and whether it is a registered company. */
-export const commissionChainSchema = realtorUpdateSchema.pick({ upline: true, registered_company: true })
+export const commissionChainSchema = realtorUpdateSchema.pick({
+  upline: true,
+  registered_company: true,
+})
 export const commissionChainSpec = () => formSpec(commissionChainSchema)
 
 /**
@@ -145,8 +171,13 @@ export async function commissionChainAction(request: Request, id: string) {
       registered_company: submission.value.registered_company ?? false,
     },
   })
-  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
-  return redirectWithSuccess(request, `/realtors/${encodeURIComponent(realtor.reference)}${new URL(request.url).search}`, 'Commission chain saved')
+  if (!result.ok)
+    return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  return redirectWithSuccess(
+    request,
+    `/realtors/${encodeURIComponent(realtor.reference)}${new URL(request.url).search}`,
+    'Commission chain saved',
+  )
 }
 
 /**
@@ -157,8 +188,12 @@ export async function companyDecisionAction(request: Request, id: string) {
   const realtor = await loadPerson(request, 'realtor', id, 'modify')
   const back = `/realtors/${encodeURIComponent(realtor.reference)}`
   const { submission } = await parseForm(request, companyDecisionSchema)
-  if (submission.status !== 'success') return redirectWithError(request, back, 'Choose approve or reject')
-  const result = await api(request, endpoints.realtorCompanyDecision, { params: { id: realtor.uuid }, body: submission.value })
+  if (submission.status !== 'success')
+    return redirectWithError(request, back, 'Choose approve or reject')
+  const result = await api(request, endpoints.realtorCompanyDecision, {
+    params: { id: realtor.uuid },
+    body: submission.value,
+  })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, result.message)
 }

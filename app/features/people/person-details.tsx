@@ -21,7 +21,10 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   )
 }
 
-function personFacts(person: CustomerDetails | Realtor, timeZone: string): Array<[string, ReactNode]> {
+function personFacts(
+  person: CustomerDetails | Realtor,
+  timeZone: string,
+): Array<[string, ReactNode]> {
   return [
     ['Reference', <span className="font-mono">{person.reference}</span>],
     ['First name', person.first_name],
@@ -53,7 +56,8 @@ function ProfileFacts({ profile }: { profile: Profile }) {
     : null
   const payout = profile.account_number ? (
     <>
-      {profile.bank_name || profile.bank} · <span className="font-mono">{profile.account_number}</span> · {profile.account_name}
+      {profile.bank_name || profile.bank} ·{' '}
+      <span className="font-mono">{profile.account_number}</span> · {profile.account_name}
     </>
   ) : null
   return (
@@ -90,7 +94,11 @@ export function CustomerDetailsView({
       {customer.commission_holds?.length ? (
         <>
           <Heading>Possible self-referral</Heading>
-          <CommissionHoldList holds={customer.commission_holds} timeZone={timeZone} canReview={canReviewHolds} />
+          <CommissionHoldList
+            holds={customer.commission_holds}
+            timeZone={timeZone}
+            canReview={canReviewHolds}
+          />
         </>
       ) : null}
       <Heading>Realtor</Heading>
@@ -107,17 +115,25 @@ export function CustomerDetailsView({
       {customer.subscriptions.length ? (
         <ul className="flex flex-col gap-2">
           {customer.subscriptions.map((subscription) => (
-            <li key={subscription.reference} className="rounded-md border border-slate-200 p-3 text-sm">
+            <li
+              key={subscription.reference}
+              className="rounded-md border border-slate-200 p-3 text-sm"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-mono text-xs">{subscription.reference}</span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs capitalize">{humanize(subscription.status)}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs capitalize">
+                  {humanize(subscription.status)}
+                </span>
               </div>
               <p className="mt-1 text-slate-700">
-                {subscription.product.location ?? 'Investment'} · <span className="capitalize">{humanize(subscription.type)}</span> ·{' '}
+                {subscription.product.location ?? 'Investment'} ·{' '}
+                <span className="capitalize">{humanize(subscription.type)}</span> ·{' '}
                 {subscription.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}
               </p>
               <p className="mt-1 text-slate-600">
-                {formatNaira(subscription.total_amount_paid)} paid of {formatNaira(subscription.total_amount)} · {formatDate(subscription.created_at, timeZone)}
+                {formatNaira(subscription.total_amount_paid)} paid of{' '}
+                {formatNaira(subscription.total_amount)} ·{' '}
+                {formatDate(subscription.created_at, timeZone)}
               </p>
             </li>
           ))}
@@ -125,12 +141,19 @@ export function CustomerDetailsView({
       ) : (
         <p className="text-sm text-slate-500">No subscriptions yet.</p>
       )}
-      <MoreNote shown={customer.subscriptions.length} total={customer.subscription_count} noun="subscriptions" />
+      <MoreNote
+        shown={customer.subscriptions.length}
+        total={customer.subscription_count}
+        noun="subscriptions"
+      />
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <a href={`/customers/${encodeURIComponent(customer.reference)}/statement`} className="link">
           Download statement
         </a>
-        <a href={`/customers/${encodeURIComponent(customer.reference)}/statement?format=csv`} className="link">
+        <a
+          href={`/customers/${encodeURIComponent(customer.reference)}/statement?format=csv`}
+          className="link"
+        >
           Statement as CSV
         </a>
       </p>
@@ -153,12 +176,21 @@ export function RealtorDetailsView({
 }) {
   return (
     <div>
-      <Facts rows={[...personFacts(realtor, timeZone).slice(0, 4), ['Business name', realtor.business_name ?? ''], ...personFacts(realtor, timeZone).slice(4)]} />
+      <Facts
+        rows={[
+          ...personFacts(realtor, timeZone).slice(0, 4),
+          ['Business name', realtor.business_name ?? ''],
+          ...personFacts(realtor, timeZone).slice(4),
+        ]}
+      />
       <Heading>Customers ({realtor.customer_count})</Heading>
       {realtor.customers.length ? (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {realtor.customers.map((customer) => (
-            <li key={customer.uuid} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <li
+              key={customer.uuid}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+            >
               <span>
                 <span className="font-medium text-slate-900">{fullName(customer)}</span>{' '}
                 <span className="break-all text-slate-500">{customer.email}</span>
@@ -181,20 +213,28 @@ export function RealtorDetailsView({
             'Upline',
             realtor.upline ? (
               <span data-testid="realtor-upline">
-                {fullName(realtor.upline)} <span className="font-mono text-xs text-slate-500">{realtor.upline.reference}</span>
+                {fullName(realtor.upline)}{' '}
+                <span className="font-mono text-xs text-slate-500">{realtor.upline.reference}</span>
               </span>
             ) : (
               <span data-testid="realtor-upline">None</span>
             ),
           ],
-          ['Registered company', realtor.registered_company ? 'Yes (company rate of withholding tax)' : 'No'],
+          [
+            'Registered company',
+            realtor.registered_company ? 'Yes (company rate of withholding tax)' : 'No',
+          ],
           ...(realtor.registered_company_request
             ? ([
                 [
                   'Change asked for',
                   <span key="request" data-testid="company-request-waiting">
-                    On {formatDate(realtor.registered_company_request.requested_at, timeZone)} the realtor asked to be treated as{' '}
-                    {realtor.registered_company_request.registered_company ? 'a registered company' : 'an individual'}: waiting for staff.{' '}
+                    On {formatDate(realtor.registered_company_request.requested_at, timeZone)} the
+                    realtor asked to be treated as{' '}
+                    {realtor.registered_company_request.registered_company
+                      ? 'a registered company'
+                      : 'an individual'}
+                    : waiting for staff.{' '}
                     {chainForm ? (
                       <Link to={`/realtors/${realtor.uuid}/registered-company`} className="link">
                         Approve or reject
@@ -208,9 +248,15 @@ export function RealtorDetailsView({
       />
       <Heading>Realtors referred ({realtor.referral_count})</Heading>
       {realtor.referrals.length ? (
-        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Realtors referred">
+        <ul
+          className="divide-y divide-slate-100 rounded-md border border-slate-200"
+          aria-label="Realtors referred"
+        >
           {realtor.referrals.map((referred) => (
-            <li key={referred.uuid} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <li
+              key={referred.uuid}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+            >
               <span className="font-medium text-slate-900">{fullName(referred)}</span>
               <span className="font-mono text-xs text-slate-500">{referred.reference}</span>
             </li>
@@ -223,7 +269,11 @@ export function RealtorDetailsView({
       {realtor.commission_holds.length ? (
         <>
           <Heading>Possible self-referral</Heading>
-          <CommissionHoldList holds={realtor.commission_holds} timeZone={timeZone} canReview={canReviewHolds} />
+          <CommissionHoldList
+            holds={realtor.commission_holds}
+            timeZone={timeZone}
+            canReview={canReviewHolds}
+          />
         </>
       ) : null}
       {chainForm}

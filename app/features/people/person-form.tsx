@@ -1,4 +1,9 @@
-import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -27,7 +32,11 @@ export function PersonForm({
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           labelProps={{ children: 'First name' }}
-          inputProps={{ ...getInputProps(fields.first_name, { type: 'text' }), autoComplete: 'off', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.first_name, { type: 'text' }),
+            autoComplete: 'off',
+            autoFocus: true,
+          }}
           errors={fields.first_name.errors}
         />
         <Field
@@ -44,7 +53,10 @@ export function PersonForm({
       {kind === 'realtor' ? (
         <Field
           labelProps={{ children: 'Business name' }}
-          inputProps={{ ...getInputProps(fields.business_name, { type: 'text' }), autoComplete: 'off' }}
+          inputProps={{
+            ...getInputProps(fields.business_name, { type: 'text' }),
+            autoComplete: 'off',
+          }}
           errors={fields.business_name.errors}
         />
       ) : null}
@@ -60,7 +72,8 @@ export function PersonForm({
         />
       ) : null}
       <p className="mb-4 text-sm text-slate-500">
-        The new {PEOPLE[kind].singular.toLowerCase()} gets an e-mail with a link to choose a password.
+        The new {PEOPLE[kind].singular.toLowerCase()} gets an e-mail with a link to choose a
+        password.
       </p>
       <Button type="submit" pending={navigation.state === 'submitting'} className="w-full">
         Add {PEOPLE[kind].singular.toLowerCase()}
@@ -99,7 +112,10 @@ export function PermissionCheckboxes({
                 disabled={isLocked || undefined}
                 className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
               />
-              <label htmlFor={id} className={`text-sm ${isLocked ? 'text-slate-400' : 'text-slate-700'}`}>
+              <label
+                htmlFor={id}
+                className={`text-sm ${isLocked ? 'text-slate-400' : 'text-slate-700'}`}
+              >
                 {item?.description ?? input.value}
                 <span className="block font-mono text-xs text-slate-400">{input.value}</span>
               </label>
@@ -108,7 +124,9 @@ export function PermissionCheckboxes({
         })}
       </ul>
       {locked.length ? (
-        <p className="mt-2 text-xs text-slate-500">Greyed-out permissions are ones you do not hold: they stay as they are.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Greyed-out permissions are ones you do not hold: they stay as they are.
+        </p>
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </fieldset>

@@ -24,7 +24,9 @@ export function ReferralLink({ url }: { url: string }) {
       <label htmlFor="referral-link" className="label">
         Your referral link
       </label>
-      <p className="mb-2 text-sm text-slate-500">Customers who sign up through this link are added to your customers.</p>
+      <p className="mb-2 text-sm text-slate-500">
+        Customers who sign up through this link are added to your customers.
+      </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id="referral-link"
@@ -34,7 +36,12 @@ export function ReferralLink({ url }: { url: string }) {
           onFocus={(event) => event.currentTarget.select()}
         />
         {hydrated ? (
-          <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={copy} aria-live="polite">
+          <button
+            type="button"
+            className="btn-secondary shrink-0 whitespace-nowrap"
+            onClick={copy}
+            aria-live="polite"
+          >
             {copied ? 'copied' : 'Copy link'}
           </button>
         ) : null}

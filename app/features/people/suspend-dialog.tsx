@@ -21,7 +21,11 @@ export function SuspendDialog({ person, closeTo }: { person: Customer; closeTo: 
     >
       <Form method="post" preventScrollReset>
         <input type="hidden" name="is_suspended" value={String(suspend)} />
-        <Button type="submit" variant={suspend ? 'danger' : 'primary'} pending={navigation.state === 'submitting'}>
+        <Button
+          type="submit"
+          variant={suspend ? 'danger' : 'primary'}
+          pending={navigation.state === 'submitting'}
+        >
           {suspend ? 'Suspend' : 'Unsuspend'}
         </Button>
       </Form>

@@ -1,4 +1,9 @@
-import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -32,8 +37,26 @@ export function UserEditForm({
       <FormBanner id={form.errorId} errors={form.errors} />
       <p className="mb-3 font-mono text-xs text-slate-500">{user.reference}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field labelProps={{ children: 'First name' }} inputProps={{ id: 'locked-first-name', value: user.first_name, readOnly: true, 'aria-readonly': true, className: 'input bg-slate-100 text-slate-600' }} />
-        <Field labelProps={{ children: 'Last name' }} inputProps={{ id: 'locked-last-name', value: user.last_name, readOnly: true, 'aria-readonly': true, className: 'input bg-slate-100 text-slate-600' }} />
+        <Field
+          labelProps={{ children: 'First name' }}
+          inputProps={{
+            id: 'locked-first-name',
+            value: user.first_name,
+            readOnly: true,
+            'aria-readonly': true,
+            className: 'input bg-slate-100 text-slate-600',
+          }}
+        />
+        <Field
+          labelProps={{ children: 'Last name' }}
+          inputProps={{
+            id: 'locked-last-name',
+            value: user.last_name,
+            readOnly: true,
+            'aria-readonly': true,
+            className: 'input bg-slate-100 text-slate-600',
+          }}
+        />
       </div>
       <Field
         labelProps={{ children: 'Email' }}

@@ -13,7 +13,9 @@ import { listAddress } from './people.server'
 export async function loadPermissionChoices(request: Request, editor: SessionUser) {
   const result = await api(request, endpoints.permissionList)
   if (!result.ok) throw failureResponse(result)
-  const locked = result.data.filter((item) => !hasPermission(editor, item.name)).map((item) => item.name)
+  const locked = result.data
+    .filter((item) => !hasPermission(editor, item.name))
+    .map((item) => item.name)
   return { permissions: result.data, locked }
 }
 
@@ -23,7 +25,11 @@ export async function updateUserAction(request: Request, uuid: string) {
   await requirePeopleAccess(request, 'user', 'modify')
   const { submission } = await parseForm(request, userUpdateSchema)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const result = await api(request, endpoints.userUpdate, { params: { id: uuid }, body: submission.value })
-  if (!result.ok) return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
+  const result = await api(request, endpoints.userUpdate, {
+    params: { id: uuid },
+    body: submission.value,
+  })
+  if (!result.ok)
+    return data({ result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, listAddress(request, 'user'), 'User updated successfully')
 }

@@ -92,7 +92,12 @@ export function productPermissions(user: Principal) {
 }
 export type ProductPermissions = ReturnType<typeof productPermissions>
 
-const SINGULAR: Record<Interval, string> = { days: 'day', weeks: 'week', months: 'month', years: 'year' }
+const SINGULAR: Record<Interval, string> = {
+  days: 'day',
+  weeks: 'week',
+  months: 'month',
+  years: 'year',
+}
 
 /** "3 months", "1 month". */
 export function formatPeriod(count: number | null, interval: Interval | null) {
@@ -103,4 +108,3 @@ export function formatPeriod(count: number | null, interval: Interval | null) {
 export function formatPercent(value: number | null) {
   return value === null ? '' : `${Number(value.toFixed(2))}%`
 }
-

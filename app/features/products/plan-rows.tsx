@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { PaymentPlan, PaymentPlanForm } from '~/contract/products'
 import { INTERVALS } from '~/contract/products-labels'
@@ -55,7 +60,8 @@ export function PlanForm({
           default_action: DEFAULT_ARREARS_RULES.defaultAction,
         },
   })
-  const submitting = navigation.state === 'submitting' && navigation.formData?.get('form_id') === formId
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('form_id') === formId
   return (
     <Form
       method="post"
@@ -71,7 +77,12 @@ export function PlanForm({
         <MoneyField meta={fields.amount} label="Amount" />
         <Field
           labelProps={{ children: 'Duration' }}
-          inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 2, step: 1, inputMode: 'numeric' }}
+          inputProps={{
+            ...getInputProps(fields.duration, { type: 'number' }),
+            min: 2,
+            step: 1,
+            inputMode: 'numeric',
+          }}
           errors={fields.duration.errors}
         />
         <SelectField
@@ -82,20 +93,40 @@ export function PlanForm({
         />
       </div>
       <fieldset className="grid gap-x-3 sm:grid-cols-4">
-        <legend className="mb-1 text-xs font-medium text-slate-600">If an instalment is paid late</legend>
+        <legend className="mb-1 text-xs font-medium text-slate-600">
+          If an instalment is paid late
+        </legend>
         <Field
           labelProps={{ children: 'Grace days' }}
-          inputProps={{ ...getInputProps(fields.grace_days, { type: 'number' }), min: 0, max: 90, step: 1, inputMode: 'numeric' }}
+          inputProps={{
+            ...getInputProps(fields.grace_days, { type: 'number' }),
+            min: 0,
+            max: 90,
+            step: 1,
+            inputMode: 'numeric',
+          }}
           errors={fields.grace_days.errors}
         />
         <Field
           labelProps={{ children: 'Late fee (%)' }}
-          inputProps={{ ...getInputProps(fields.late_fee_percent, { type: 'number' }), min: 0, max: 50, step: 'any', inputMode: 'decimal' }}
+          inputProps={{
+            ...getInputProps(fields.late_fee_percent, { type: 'number' }),
+            min: 0,
+            max: 50,
+            step: 'any',
+            inputMode: 'decimal',
+          }}
           errors={fields.late_fee_percent.errors}
         />
         <Field
           labelProps={{ children: 'Default after (days)' }}
-          inputProps={{ ...getInputProps(fields.default_after_days, { type: 'number' }), min: 1, max: 730, step: 1, inputMode: 'numeric' }}
+          inputProps={{
+            ...getInputProps(fields.default_after_days, { type: 'number' }),
+            min: 1,
+            max: 730,
+            step: 1,
+            inputMode: 'numeric',
+          }}
           errors={fields.default_after_days.errors}
         />
         <SelectField
@@ -106,7 +137,9 @@ export function PlanForm({
         />
       </fieldset>
       {plan ? (
-        <p className="text-xs text-slate-500">Now {formatNaira(plan.estimated_duration_payment)} per instalment.</p>
+        <p className="text-xs text-slate-500">
+          Now {formatNaira(plan.estimated_duration_payment)} per instalment.
+        </p>
       ) : null}
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} className="btn-secondary" preventScrollReset replace>

@@ -43,11 +43,13 @@ export function PlansEditor({
 }) {
   const { product, plans, can } = data
   const navigation = useNavigation()
-  const resultFor = (formId: string) => (actionData?.formId === formId ? actionData.result : undefined)
+  const resultFor = (formId: string) =>
+    actionData?.formId === formId ? actionData.result : undefined
   // A refused post for no form on the page (its form id lost or altered) still says it was refused.
   const openForms = [data.adding ? 'plan-new' : null, data.editing ? `plan-${data.editing}` : null]
   const refusedElsewhere = actionData && !openForms.includes(actionData.formId)
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+  const deleting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
   return (
     <>
       <SlideOver title="Payment plans" closeTo={data.closeTo}>
@@ -67,7 +69,12 @@ export function PlansEditor({
         ) : null}
         {can.modifyPlans && !data.adding ? (
           <div className="mb-3 flex justify-end">
-            <Link to={withParam(data.selfUrl, 'new', '1')} className="btn-primary" preventScrollReset replace>
+            <Link
+              to={withParam(data.selfUrl, 'new', '1')}
+              className="btn-primary"
+              preventScrollReset
+              replace
+            >
               Add payment plan
             </Link>
           </div>
@@ -75,7 +82,12 @@ export function PlansEditor({
         <ul className="flex flex-col gap-3" aria-label="Payment plans">
           {data.adding ? (
             <li className="rounded-md border border-brand-600 p-3">
-              <PlanForm formId="plan-new" cancelTo={data.selfUrl} spec={data.spec} lastResult={resultFor('plan-new')} />
+              <PlanForm
+                formId="plan-new"
+                cancelTo={data.selfUrl}
+                spec={data.spec}
+                lastResult={resultFor('plan-new')}
+              />
             </li>
           ) : null}
           {plans.items.map((plan) =>
@@ -90,12 +102,21 @@ export function PlansEditor({
                 />
               </li>
             ) : (
-              <li key={plan.uuid} className="rounded-md border border-slate-200 p-3" data-testid="plan-row">
+              <li
+                key={plan.uuid}
+                className="rounded-md border border-slate-200 p-3"
+                data-testid="plan-row"
+              >
                 <PlanSummary plan={plan} />
-                {planCoversPrice(koboOf(plan.amount), koboOf(data.product.amount), data.product.discount_percentage) ? null : (
+                {planCoversPrice(
+                  koboOf(plan.amount),
+                  koboOf(data.product.amount),
+                  data.product.discount_percentage,
+                ) ? null : (
                   <p className="mt-2 text-sm text-amber-800" data-testid="plan-below-price">
-                    Costs less than the product's price ({formatNaira(discountedPrice(data.product))}): not offered to
-                    new buyers. Existing subscriptions keep their terms.
+                    Costs less than the product's price (
+                    {formatNaira(discountedPrice(data.product))}): not offered to new buyers.
+                    Existing subscriptions keep their terms.
                   </p>
                 )}
                 {can.modifyPlans ? (
@@ -119,11 +140,16 @@ export function PlansEditor({
                   </div>
                 ) : null}
               </li>
-            )
+            ),
           )}
         </ul>
         {!plans.items.length && !data.adding ? <EmptyState item="payment plan" /> : null}
-        <Pagination page={plans.page} totalPages={plans.totalPages} param="plan_page" label="Payment plan pages" />
+        <Pagination
+          page={plans.page}
+          totalPages={plans.totalPages}
+          param="plan_page"
+          label="Payment plan pages"
+        />
       </SlideOver>
       {data.deleting ? (
         <ConfirmDialog

@@ -22,7 +22,8 @@ function editorUrl(url: URL) {
 
 export async function loadPlansEditor(request: Request, reference: string | undefined) {
   const { product, closeTo, can, url } = await loadProduct(request, 'land', reference)
-  if (!can.viewPlans) throw await redirectWithError(request, closeTo, 'You do not have permission to do this')
+  if (!can.viewPlans)
+    throw await redirectWithError(request, closeTo, 'You do not have permission to do this')
   const plans = await api(request, endpoints.paymentPlanList, {
     params: { reference: product.reference },
     query: { page: pageNumberFrom(url.searchParams.get('plan_page')) },
@@ -60,7 +61,8 @@ export async function plansEditorAction(request: Request, reference: string | un
   const url = new URL(request.url)
   const { submission, formData } = await parseForm(request, planFormSchema)
   const formId = String(formData.get('form_id') ?? '')
-  if (submission.status !== 'success') return data({ result: submission.reply(), formId }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), formId }, { status: 400 })
   const input = submission.value
   const product = reference ?? ''
   const terms = (plan: z.output<typeof paymentPlanPayloadSchema>) => ({
@@ -74,16 +76,24 @@ export async function plansEditorAction(request: Request, reference: string | un
   })
   const result =
     input.intent === 'create'
-      ? await api(request, endpoints.paymentPlanCreate, { params: { reference: product }, body: terms(input) })
+      ? await api(request, endpoints.paymentPlanCreate, {
+          params: { reference: product },
+          body: terms(input),
+        })
       : input.intent === 'update'
-        ? await api(request, endpoints.paymentPlanUpdate, { params: { reference: product, uuid: input.uuid }, body: terms(input) })
-        : await api(request, endpoints.paymentPlanDelete, { params: { reference: product, uuid: input.uuid } })
+        ? await api(request, endpoints.paymentPlanUpdate, {
+            params: { reference: product, uuid: input.uuid },
+            body: terms(input),
+          })
+        : await api(request, endpoints.paymentPlanDelete, {
+            params: { reference: product, uuid: input.uuid },
+          })
   if (!result.ok) {
     if (input.intent === 'delete' || !result.fieldErrors) {
       return redirectWithError(
         request,
         input.intent === 'delete' ? editorUrl(url) : url.pathname + url.search,
-        result.message
+        result.message,
       )
     }
     return data({ result: replyWithServerErrors(submission, result), formId }, { status: 400 })

@@ -1,6 +1,11 @@
 import { AbsoluteLink } from '~/components/ui/absolute-link'
 import type { Product } from '~/contract/products'
-import { discountedPrice, isSoldOut, payoutWording, returnsWording } from '~/contract/products-labels'
+import {
+  discountedPrice,
+  isSoldOut,
+  payoutWording,
+  returnsWording,
+} from '~/contract/products-labels'
 import { formatNaira, formatNumber } from '~/contract/format'
 import { capitalize, humanize } from '~/utils/text'
 import { DetailRow } from '~/components/detail-row'
@@ -65,7 +70,9 @@ export function PriceHero({ product }: { product: Product }) {
           </span>
         </>
       ) : (
-        <p className="text-2xl font-bold tracking-tight text-slate-900">{formatNaira(product.amount)}</p>
+        <p className="text-2xl font-bold tracking-tight text-slate-900">
+          {formatNaira(product.amount)}
+        </p>
       )}
     </div>
   )
@@ -102,20 +109,40 @@ function CardMenu({
       buttonClassName="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 py-1 text-lg leading-none text-slate-600 hover:bg-slate-100"
     >
       {can.modifyProduct ? (
-        <AbsoluteLink to={`${base}/edit${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink
+          to={`${base}/edit${search}`}
+          className={dropdownItemClass}
+          role="menuitem"
+          preventScrollReset
+        >
           {kind.editLabel}
         </AbsoluteLink>
       ) : plansLink ? (
-        <AbsoluteLink to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink
+          to={`${base}/plans${search}`}
+          className={dropdownItemClass}
+          role="menuitem"
+          preventScrollReset
+        >
           {kind.editLabel}
         </AbsoluteLink>
       ) : (
-        <AbsoluteLink to={`${base}${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink
+          to={`${base}${search}`}
+          className={dropdownItemClass}
+          role="menuitem"
+          preventScrollReset
+        >
           {kind.editLabel}
         </AbsoluteLink>
       )}
       {plansLink && can.modifyProduct ? (
-        <AbsoluteLink to={`${base}/plans${search}`} className={dropdownItemClass} role="menuitem" preventScrollReset>
+        <AbsoluteLink
+          to={`${base}/plans${search}`}
+          className={dropdownItemClass}
+          role="menuitem"
+          preventScrollReset
+        >
           Payment plans
         </AbsoluteLink>
       ) : null}
@@ -138,7 +165,8 @@ export function ProductAction({
   const base = `${kind.basePath}/${product.reference}`
   let held = null
   if (product.has_subscribed) {
-    const text = kind.name === 'land' ? "You've subscribed to this product" : "You've invested to this product"
+    const text =
+      kind.name === 'land' ? "You've subscribed to this product" : "You've invested to this product"
     held = inDetails ? (
       <p className="text-sm font-medium text-brand-700">{text}</p>
     ) : (
@@ -210,13 +238,18 @@ export function ProductCard({
               {...(first ? { fetchpriority: 'high' } : {})}
             />
           ) : (
-            <div className="flex aspect-[2/1] items-center justify-center text-sm text-slate-400">No image</div>
+            <div className="flex aspect-[2/1] items-center justify-center text-sm text-slate-400">
+              No image
+            </div>
           )}
         </AbsoluteLink>
       ) : null}
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={`product-${product.reference}`} className="text-lg font-semibold leading-snug text-slate-900">
+          <h2
+            id={`product-${product.reference}`}
+            className="text-lg font-semibold leading-snug text-slate-900"
+          >
             <AbsoluteLink to={detailsHref} preventScrollReset className="hover:underline">
               {product.name}
             </AbsoluteLink>
@@ -232,7 +265,11 @@ export function ProductCard({
       </div>
       <PriceHero product={product} />
       <dl className="divide-y divide-slate-100">
-        {kind.name === 'land' ? <LandFields product={product} /> : <InvestmentFields product={product} brief />}
+        {kind.name === 'land' ? (
+          <LandFields product={product} />
+        ) : (
+          <InvestmentFields product={product} brief />
+        )}
       </dl>
       <div className="mt-auto flex items-center justify-end pt-1">
         <ProductAction kind={kind} product={product} search={search} />
@@ -245,11 +282,15 @@ function LandFields({ product }: { product: Product }) {
   return (
     <>
       {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
-      {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
+      {product.land_type ? (
+        <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow>
+      ) : null}
       {product.initial_deposit_amount !== null ? (
         <DetailRow label="Initial deposit">{formatNaira(product.initial_deposit_amount)}</DetailRow>
       ) : null}
-      {product.available_by_quantity ? <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow> : null}
+      {product.available_by_quantity ? (
+        <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow>
+      ) : null}
     </>
   )
 }
@@ -269,16 +310,24 @@ export function InvestmentFields({
       {withType ? <DetailRow label="Type">Land investment</DetailRow> : null}
       {brief ? null : (
         <>
-          <DetailRow label="Minimum amount">{formatNaira(product.minimum_amount ?? product.amount)}</DetailRow>
+          <DetailRow label="Minimum amount">
+            {formatNaira(product.minimum_amount ?? product.amount)}
+          </DetailRow>
           <DetailRow label="Return on investment">{returnsWording(product)}</DetailRow>
         </>
       )}
-      <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
+      <DetailRow label="Investment type">
+        {capitalize(humanize(product.land_investment_type))}
+      </DetailRow>
       <DetailRow label="Returns paid">{roiPeriod(product)}</DetailRow>
       {product.land_investment_type === 'recurring' ? (
-        <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
+        <DetailRow label="Maturity period">
+          {formatPeriod(product.duration, product.interval)}
+        </DetailRow>
       ) : null}
-      {brief ? null : <DetailRow label="Open to new investors">{yesNo(product.is_available)}</DetailRow>}
+      {brief ? null : (
+        <DetailRow label="Open to new investors">{yesNo(product.is_available)}</DetailRow>
+      )}
       <DetailRow label="Number of investors">{product.subscription_count}</DetailRow>
     </>
   )

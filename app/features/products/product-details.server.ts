@@ -11,12 +11,18 @@ import { redirectWithError } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
 
 /** A product for a panel over its list; a failed load closes the panel with the server's message. */
-export async function loadProduct(request: Request, kindName: KindName, reference: string | undefined) {
+export async function loadProduct(
+  request: Request,
+  kindName: KindName,
+  reference: string | undefined,
+) {
   const kind = KINDS[kindName]
   const user = await requireUser(request)
   const url = new URL(request.url)
   const closeTo = listUrlFrom(kind, url.searchParams)
-  const result = await api(request, endpoints.productShow, { params: { reference: reference ?? '' } })
+  const result = await api(request, endpoints.productShow, {
+    params: { reference: reference ?? '' },
+  })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   if (result.data.type !== kind.apiType) {
     const other = kind.name === 'land' ? KINDS.investment : KINDS.land
@@ -25,7 +31,11 @@ export async function loadProduct(request: Request, kindName: KindName, referenc
   return { kind: kindName, product: result.data, closeTo, can: productPermissions(user), url }
 }
 
-export async function loadProductDetails(request: Request, kindName: KindName, reference: string | undefined) {
+export async function loadProductDetails(
+  request: Request,
+  kindName: KindName,
+  reference: string | undefined,
+) {
   const { product, closeTo, can, url } = await loadProduct(request, kindName, reference)
   return {
     kind: kindName,
@@ -51,6 +61,14 @@ export async function detailsExtras(request: Request, product: Product, url: URL
     })
     plans = result.ok ? result.data : null
   }
-  const image = Math.min(Math.max(1, Number(url.searchParams.get('image')) || 1), Math.max(1, product.images.length))
-  return { plans, image, history: await loadRecordHistory(request, product.reference), timeZone: timeZoneFrom(request) }
+  const image = Math.min(
+    Math.max(1, Number(url.searchParams.get('image')) || 1),
+    Math.max(1, product.images.length),
+  )
+  return {
+    plans,
+    image,
+    history: await loadRecordHistory(request, product.reference),
+    timeZone: timeZoneFrom(request),
+  }
 }

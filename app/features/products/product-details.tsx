@@ -7,7 +7,14 @@ import { DetailRow } from '~/components/detail-row'
 import { Pagination } from '~/components/ui/pagination'
 import { SlideOver } from '~/components/ui/slide-over'
 import { KINDS, type KindName, type ProductPermissions } from './kinds'
-import { AvailabilityBadge, InvestmentFields, landSize, PriceHero, ProductAction, yesNo } from './product-card'
+import {
+  AvailabilityBadge,
+  InvestmentFields,
+  landSize,
+  PriceHero,
+  ProductAction,
+  yesNo,
+} from './product-card'
 import { PlanSummary } from './plan-summary'
 import { RecordHistory, type RecordHistoryData } from '../audit/audit-entry'
 
@@ -71,7 +78,9 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
   return (
     <SlideOver title={product.name} closeTo={data.closeTo}>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">{[product.location, product.reference].filter(Boolean).join(' · ')}</p>
+        <p className="text-xs text-slate-500">
+          {[product.location, product.reference].filter(Boolean).join(' · ')}
+        </p>
         <AvailabilityBadge product={product} />
       </div>
       <Gallery product={product} image={data.image} />
@@ -85,12 +94,20 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
         {product.type === 'land' ? (
           <>
             {product.size !== null ? <DetailRow label="Size">{landSize(product)}</DetailRow> : null}
-            {product.land_type ? <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow> : null}
+            {product.land_type ? (
+              <DetailRow label="Land type">{capitalize(product.land_type)}</DetailRow>
+            ) : null}
             <DetailRow label="Initial deposit">
-              {product.initial_deposit_amount !== null ? formatNaira(product.initial_deposit_amount) : 'None'}
+              {product.initial_deposit_amount !== null
+                ? formatNaira(product.initial_deposit_amount)
+                : 'None'}
             </DetailRow>
-            <DetailRow label="Available by quantity">{yesNo(product.available_by_quantity)}</DetailRow>
-            {product.available_by_quantity ? <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow> : null}
+            <DetailRow label="Available by quantity">
+              {yesNo(product.available_by_quantity)}
+            </DetailRow>
+            {product.available_by_quantity ? (
+              <DetailRow label="Units left">{product.unit_available ?? 0}</DetailRow>
+            ) : null}
             <DetailRow label="Available">{yesNo(product.is_available)}</DetailRow>
             <DetailRow label="Subscribers">{product.subscription_count}</DetailRow>
           </>
@@ -116,7 +133,9 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
               ))}
             </ul>
           ) : (
-            <p className="mt-1 text-sm text-slate-500">No payment plans: this land is sold in full only.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              No payment plans: this land is sold in full only.
+            </p>
           )}
           <Pagination
             page={data.plans.page}

@@ -10,7 +10,12 @@ import {
   type Product,
 } from '~/contract/products'
 import { api, type ApiFailure } from '~/utils/api.server'
-import { bannerForUnshownFields, formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
+import {
+  bannerForUnshownFields,
+  formSpec,
+  parseForm,
+  replyWithApiFailure,
+} from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, productPermissions, type KindName } from './kinds'
@@ -28,19 +33,36 @@ export async function loadNewProduct(request: Request, kindName: KindName) {
   const kind = KINDS[kindName]
   const user = await requireUser(request)
   const closeTo = listUrlFrom(kind, new URL(request.url).searchParams)
-  if (!productPermissions(user).modifyProduct) throw await redirectWithError(request, closeTo, NO_PERMISSION)
-  return { kind: kindName, product: null as Product | null, closeTo, spec: productFormSpec(kind.apiType) }
+  if (!productPermissions(user).modifyProduct)
+    throw await redirectWithError(request, closeTo, NO_PERMISSION)
+  return {
+    kind: kindName,
+    product: null as Product | null,
+    closeTo,
+    spec: productFormSpec(kind.apiType),
+  }
 }
 
 /** The edit panel; those who may only see plans are sent to the plans, others to the details. */
-export async function loadEditProduct(request: Request, kindName: KindName, reference: string | undefined) {
+export async function loadEditProduct(
+  request: Request,
+  kindName: KindName,
+  reference: string | undefined,
+) {
   const { product, closeTo, can } = await loadProduct(request, kindName, reference)
   if (!can.modifyProduct) {
     const base = `${KINDS[kindName].basePath}/${product.reference}`
     const search = closeTo.slice(KINDS[kindName].basePath.length)
-    throw redirect(kindName === 'land' && can.viewPlans ? `${base}/plans${search}` : `${base}${search}`)
+    throw redirect(
+      kindName === 'land' && can.viewPlans ? `${base}/plans${search}` : `${base}${search}`,
+    )
   }
-  return { kind: kindName, product: product as Product | null, closeTo, spec: productFormSpec(KINDS[kindName].apiType) }
+  return {
+    kind: kindName,
+    product: product as Product | null,
+    closeTo,
+    spec: productFormSpec(KINDS[kindName].apiType),
+  }
 }
 
 /** The browser's checks for one kind's form: the hidden type decides which fields are required. */
@@ -63,7 +85,15 @@ const FORM_FIELDS: Record<KindName, readonly string[]> = {
     'available_by_quantity',
     'unit_available',
   ],
-  investment: [...SHARED_FIELDS, 'minimum_amount', 'investment_return', 'land_investment_type', 'interval', 'frequency_period', 'duration'],
+  investment: [
+    ...SHARED_FIELDS,
+    'minimum_amount',
+    'investment_return',
+    'land_investment_type',
+    'interval',
+    'frequency_period',
+    'duration',
+  ],
 }
 
 /**
@@ -73,11 +103,16 @@ const FORM_FIELDS: Record<KindName, readonly string[]> = {
 export async function productFormAction(request: Request, kindName: KindName, reference?: string) {
   const kind = KINDS[kindName]
   const url = new URL(request.url)
-  const { formData, submission } = await parseForm(request, productPayloadSchema, { limit: PRODUCT_FORM_LIMIT })
+  const { formData, submission } = await parseForm(request, productPayloadSchema, {
+    limit: PRODUCT_FORM_LIMIT,
+  })
   const submitted = formData.getAll('images').map(String)
   const removed = formData.getAll('remove_images').map(String)
   const answer = (result: Reply, images = submitted) =>
-    data({ result: bannerForUnshownFields(result, FORM_FIELDS[kindName]), images, removed }, { status: 400 })
+    data(
+      { result: bannerForUnshownFields(result, FORM_FIELDS[kindName]), images, removed },
+      { status: 400 },
+    )
   if (submission.status !== 'success') return answer(submission.reply())
 
   // An input left empty sends a nameless empty part; a chosen file that is empty is refused.
@@ -85,7 +120,8 @@ export async function productFormAction(request: Request, kindName: KindName, re
     .getAll('new_images')
     .filter((file): file is File => typeof file !== 'string' && (file.size > 0 || file.name !== ''))
   const kept = submitted.filter((image) => !removed.includes(image))
-  const imageError = (message: string) => answer(submission.reply({ fieldErrors: { new_images: [message] } }))
+  const imageError = (message: string) =>
+    answer(submission.reply({ fieldErrors: { new_images: [message] } }))
   const empty = files.find((file) => file.size === 0)
   if (empty) return imageError(`${empty.name}: The file is empty`)
   if (kept.length + files.length > MAX_PRODUCT_IMAGES)
@@ -101,17 +137,19 @@ export async function productFormAction(request: Request, kindName: KindName, re
         file_name: file.name,
         file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
         file_extension:
-          extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? extension : undefined,
+          extension && (UPLOAD_EXTENSIONS as readonly string[]).includes(extension)
+            ? extension
+            : undefined,
         folder_path: PRODUCT_IMAGE_FOLDER,
       },
     })
     if (!result.ok) {
       const message = Object.values(result.fieldErrors ?? {})[0]?.[0] ?? result.message
       // Images already uploaded stay in the form, so they need not be chosen again.
-      return answer(submission.reply({ fieldErrors: { new_images: [`${file.name}: ${message}`] } }), [
-        ...submitted,
-        ...uploaded,
-      ])
+      return answer(
+        submission.reply({ fieldErrors: { new_images: [`${file.name}: ${message}`] } }),
+        [...submitted, ...uploaded],
+      )
     }
     uploaded.push(result.data.file_url)
   }
@@ -120,8 +158,16 @@ export async function productFormAction(request: Request, kindName: KindName, re
   const result = reference
     ? await api(request, endpoints.productUpdate, { params: { reference }, body })
     : await api(request, endpoints.productCreate, { body })
-  if (!result.ok) return answer(replyWithApiFailure(submission, result as ApiFailure), [...submitted, ...uploaded])
+  if (!result.ok)
+    return answer(replyWithApiFailure(submission, result as ApiFailure), [
+      ...submitted,
+      ...uploaded,
+    ])
   // A new product is the newest: it heads the unfiltered list.
   const to = reference ? listUrlFrom(kind, url.searchParams) : kind.basePath
-  return redirectWithSuccess(request, to, reference ? 'Product updated successfully' : 'Product created successfully')
+  return redirectWithSuccess(
+    request,
+    to,
+    reference ? 'Product updated successfully' : 'Product created successfully',
+  )
 }

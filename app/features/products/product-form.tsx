@@ -17,8 +17,17 @@ import { SelectField, TextareaField } from './fields'
 import { KINDS, type KindName } from './kinds'
 import { DURATION_TYPE_OPTIONS } from './plan-rows'
 
-export type ProductFormData = { kind: KindName; product: Product | null; closeTo: string; spec: FormSpec }
-export type ProductFormActionData = { result: SubmissionResult<string[]>; images: string[]; removed: string[] }
+export type ProductFormData = {
+  kind: KindName
+  product: Product | null
+  closeTo: string
+  spec: FormSpec
+}
+export type ProductFormActionData = {
+  result: SubmissionResult<string[]>
+  images: string[]
+  removed: string[]
+}
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -27,7 +36,8 @@ const YES_NO = [
 
 const money = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : formatMoneyInput(String(value))
-const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
 
 function defaultsFor(kind: KindName, product: Product | null) {
   if (!product) {
@@ -105,11 +115,18 @@ function LandFields({ fields }: { fields: Fields }) {
         ]}
         errors={fields.land_type.errors}
       />
-      <NumberField field={fields.discount_percentage} label="Discount percentage (optional)" step="0.01" />
+      <NumberField
+        field={fields.discount_percentage}
+        label="Discount percentage (optional)"
+        step="0.01"
+      />
       <NumberField field={fields.size} label="Size" step="any" />
       <Field
         labelProps={{ children: 'Size measurement' }}
-        inputProps={{ ...getInputProps(fields.size_in_measurement, { type: 'text' }), placeholder: 'sqm' }}
+        inputProps={{
+          ...getInputProps(fields.size_in_measurement, { type: 'text' }),
+          placeholder: 'sqm',
+        }}
         errors={fields.size_in_measurement.errors}
       />
       <CheckboxField
@@ -117,7 +134,11 @@ function LandFields({ fields }: { fields: Fields }) {
         inputProps={getInputProps(fields.available_by_quantity, { type: 'checkbox' })}
         errors={fields.available_by_quantity.errors}
       />
-      <NumberField field={fields.unit_available} label="Unit available" hint="Required when available by quantity" />
+      <NumberField
+        field={fields.unit_available}
+        label="Unit available"
+        hint="Required when available by quantity"
+      />
     </>
   )
 }
@@ -153,12 +174,24 @@ function InvestmentFields({ fields }: { fields: Fields }) {
         label="ROI period"
         hint="Paid every (recurring) or after (one time) this many intervals"
       />
-      <NumberField field={fields.duration} label="Duration" hint="Maturity period in intervals (recurring only)" />
+      <NumberField
+        field={fields.duration}
+        label="Duration"
+        hint="Maturity period in intervals (recurring only)"
+      />
     </>
   )
 }
 
-function Images({ images, removed, errors }: { images: string[]; removed: string[]; errors?: string[] }) {
+function Images({
+  images,
+  removed,
+  errors,
+}: {
+  images: string[]
+  removed: string[]
+  errors?: string[]
+}) {
   return (
     <fieldset className="sm:col-span-2">
       <legend className="label">Images</legend>
@@ -167,7 +200,11 @@ function Images({ images, removed, errors }: { images: string[]; removed: string
           {images.map((src, index) => (
             <li key={src} className="rounded-md border border-slate-200 p-2">
               <input type="hidden" name="images" value={src} />
-              <img src={src} alt={`Image ${index + 1}`} className="mb-2 aspect-[16/9] w-full rounded object-cover" />
+              <img
+                src={src}
+                alt={`Image ${index + 1}`}
+                className="mb-2 aspect-[16/9] w-full rounded object-cover"
+              />
               <label className="flex items-center gap-2 text-xs text-slate-700">
                 <input
                   type="checkbox"
@@ -200,7 +237,13 @@ function Images({ images, removed, errors }: { images: string[]; removed: string
 }
 
 /** Add or edit a product: land fields or investment fields, images, each type's required fields. */
-export function ProductForm({ data, actionData }: { data: ProductFormData; actionData?: ProductFormActionData }) {
+export function ProductForm({
+  data,
+  actionData,
+}: {
+  data: ProductFormData
+  actionData?: ProductFormActionData
+}) {
   const kind = KINDS[data.kind]
   const navigation = useNavigation()
   const [form, fields] = useSpecForm<ProductFormShape>(data.spec, {
@@ -228,7 +271,8 @@ export function ProductForm({ data, actionData }: { data: ProductFormData; actio
           labelProps={{ children: 'Name' }}
           inputProps={{
             ...getInputProps(fields.name, { type: 'text' }),
-            placeholder: kind.name === 'land' ? 'Palm Grove Estate, Lekki' : 'Epe Farmland Quarterly Income',
+            placeholder:
+              kind.name === 'land' ? 'Palm Grove Estate, Lekki' : 'Epe Farmland Quarterly Income',
           }}
           errors={fields.name.errors}
           className="sm:col-span-2"
@@ -239,14 +283,22 @@ export function ProductForm({ data, actionData }: { data: ProductFormData; actio
           errors={fields.description.errors}
           className="sm:col-span-2"
         />
-        {kind.name === 'land' ? <LandFields fields={fields} /> : <InvestmentFields fields={fields} />}
+        {kind.name === 'land' ? (
+          <LandFields fields={fields} />
+        ) : (
+          <InvestmentFields fields={fields} />
+        )}
         <SelectField
           label="Available"
           selectProps={getSelectProps(fields.is_available)}
           options={YES_NO}
           errors={fields.is_available.errors}
         />
-        <Images images={images} removed={actionData?.removed ?? []} errors={fields.new_images.errors} />
+        <Images
+          images={images}
+          removed={actionData?.removed ?? []}
+          errors={fields.new_images.errors}
+        />
         <div className="mt-2 flex justify-end gap-3 sm:col-span-2">
           <Link to={data.closeTo} className="btn-secondary" preventScrollReset>
             Cancel

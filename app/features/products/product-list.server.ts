@@ -18,7 +18,9 @@ export function productApiQuery(kindName: KindName, search: URLSearchParams) {
   const availability = (AVAILABLE_STATUSES as readonly string[]).includes(value('available_status'))
     ? value('available_status')
     : ''
-  const subtype = kind.typeOptions.some((option) => option.value === value('type')) ? value('type') : ''
+  const subtype = kind.typeOptions.some((option) => option.value === value('type'))
+    ? value('type')
+    : ''
   return {
     type: kind.apiType,
     available_status: availability,

@@ -6,7 +6,13 @@ import { EmptyState, SkeletonCards } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { AVAILABILITY_OPTIONS, KINDS, LIST_KEYS, type KindName, type ProductPermissions } from './kinds'
+import {
+  AVAILABILITY_OPTIONS,
+  KINDS,
+  LIST_KEYS,
+  type KindName,
+  type ProductPermissions,
+} from './kinds'
 import { ProductCard } from './product-card'
 
 /** The cards of the list's first row (md:grid-cols-2). */
@@ -43,7 +49,11 @@ export function ProductList({ data }: { data: ProductListData }) {
         <div className="flex flex-wrap items-center gap-2">
           {data.canExport ? <ExportCsvLink list={kind.exportList} /> : null}
           {data.can.modifyProduct ? (
-            <Link to={`${kind.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
+            <Link
+              to={`${kind.basePath}/new${data.listSearch}`}
+              className="btn-primary"
+              preventScrollReset
+            >
               {kind.addLabel}
             </Link>
           ) : null}
@@ -105,7 +115,8 @@ export const shouldRevalidateList: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  const key = (url: URL) => ['page', ...LIST_KEYS].map((name) => url.searchParams.get(name) ?? '').join('\u0000')
+  const key = (url: URL) =>
+    ['page', ...LIST_KEYS].map((name) => url.searchParams.get(name) ?? '').join('\u0000')
   if (key(currentUrl) !== key(nextUrl)) return true
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
 }

@@ -13,7 +13,12 @@ import {
 } from '~/contract/reconciliation-labels'
 import { api, type ApiFailure } from '~/utils/api.server'
 import { pageNumberFrom } from '~/utils/list.server'
-import { bannerForUnshownFields, formSpec, readForm, replyWithServerErrors } from '~/utils/form.server'
+import {
+  bannerForUnshownFields,
+  formSpec,
+  readForm,
+  replyWithServerErrors,
+} from '~/utils/form.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -34,11 +39,16 @@ export const STATEMENT_TOO_LARGE = 'The statement may not be greater than 5 MB'
 export const NOT_A_STATEMENT_FILE = 'Upload the statement as a CSV or XLSX file'
 // One statement of at most 5 MB and the form's few fields. A file a little over the limit is still
 // read, so it is refused beside its field with the bank kept; a far larger body is refused unread.
-const STATEMENT_FORM_LIMIT = { bytes: 2 * STATEMENT_MAX_BYTES + 64 * 1024, message: STATEMENT_TOO_LARGE }
+const STATEMENT_FORM_LIMIT = {
+  bytes: 2 * STATEMENT_MAX_BYTES + 64 * 1024,
+  message: STATEMENT_TOO_LARGE,
+}
 
 const RECONCILERS = { permissions: ['can_reconcile' as const] }
-const isConfidence = (value: string | null): value is MatchConfidence => (MATCH_CONFIDENCES as readonly (string | null)[]).includes(value)
-const isDone = (value: string | null): value is DoneStatus => (DONE_STATUSES as readonly (string | null)[]).includes(value)
+const isConfidence = (value: string | null): value is MatchConfidence =>
+  (MATCH_CONFIDENCES as readonly (string | null)[]).includes(value)
+const isDone = (value: string | null): value is DoneStatus =>
+  (DONE_STATUSES as readonly (string | null)[]).includes(value)
 
 async function requireReconciler(request: Request) {
   const user = await requireUser(request)
@@ -52,7 +62,9 @@ function readView(request: Request) {
   const page = pageNumberFrom(url.searchParams.get('page'))
   const status = url.searchParams.get('status')
   const confidence = url.searchParams.get('confidence')
-  const view: LinesView = isDone(status) ? { confidence: null, status } : { confidence: isConfidence(confidence) ? confidence : 'exact', status: null }
+  const view: LinesView = isDone(status)
+    ? { confidence: null, status }
+    : { confidence: isConfidence(confidence) ? confidence : 'exact', status: null }
   const canonical = linesHref(view, page)
   if (canonical !== url.pathname + url.search) throw redirect(canonical)
   return { page, view }
@@ -62,7 +74,9 @@ function readView(request: Request) {
 export async function loadReconciliationPage(request: Request) {
   await requireReconciler(request)
   const { page, view } = readView(request)
-  const query = view.status ? { status: view.status, page } : { status: 'open' as const, confidence: view.confidence, page }
+  const query = view.status
+    ? { status: view.status, page }
+    : { status: 'open' as const, confidence: view.confidence, page }
   const list = await api(request, endpoints.reconciliationLines, { query })
   if (!list.ok && list.httpStatus === 403) throw new Response(list.message, { status: 403 })
   return {
@@ -70,20 +84,32 @@ export async function loadReconciliationPage(request: Request) {
     list: list.ok ? list.data : null,
     error: list.ok ? null : list.message,
     timeZone: timeZoneFrom(request),
-    specs: { upload: formSpec(uploadFormSchema), columns: formSpec(columnsFormSchema), link: formSpec(linkFormSchema) },
+    specs: {
+      upload: formSpec(uploadFormSchema),
+      columns: formSpec(columnsFormSchema),
+      link: formSpec(linkFormSchema),
+    },
   }
 }
 
 export type ReconciliationActionData =
   | { intent: 'preview'; result?: SubmissionResult<string[]>; preview?: StatementPreview }
-  | { intent: 'import'; result?: SubmissionResult<string[]>; preview: StatementPreview | null; summary?: StatementImportSummary }
+  | {
+      intent: 'import'
+      result?: SubmissionResult<string[]>
+      preview: StatementPreview | null
+      summary?: StatementImportSummary
+    }
   | { intent: 'confirm'; result: SubmissionResult<string[]> }
   | { intent: 'link'; line: string; result: SubmissionResult<string[]> }
 
 const refused = (body: ReconciliationActionData) => data(body, { status: 400 })
 
 /** A reply with only the messages given, for a post whose body could not be read. */
-function replyOnly(intent: string, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) {
+function replyOnly(
+  intent: string,
+  errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] },
+) {
   const form = new FormData()
   form.set('intent', intent)
   return parseWithZod(form, { schema: z.object({ intent: z.string() }) }).reply(errors)
@@ -110,7 +136,10 @@ export async function reconciliationAction(request: Request) {
     formData = await readForm(request, STATEMENT_FORM_LIMIT)
   } catch (error) {
     if (error instanceof Response && error.status === 413) {
-      return refused({ intent: 'preview', result: replyOnly('preview', { fieldErrors: { file: [STATEMENT_TOO_LARGE] } }) })
+      return refused({
+        intent: 'preview',
+        result: replyOnly('preview', { fieldErrors: { file: [STATEMENT_TOO_LARGE] } }),
+      })
     }
     throw error
   }
@@ -134,22 +163,34 @@ export async function reconciliationAction(request: Request) {
 async function previewStatement(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: uploadFormSchema })
   const hideFields = ['file']
-  if (submission.status !== 'success') return refused({ intent: 'preview', result: submission.reply({ hideFields }) })
+  if (submission.status !== 'success')
+    return refused({ intent: 'preview', result: submission.reply({ hideFields }) })
   const { bank, file } = submission.value
-  const fileError = (message: string) => refused({ intent: 'preview', result: submission.reply({ fieldErrors: { file: [message] }, hideFields }) })
+  const fileError = (message: string) =>
+    refused({
+      intent: 'preview',
+      result: submission.reply({ fieldErrors: { file: [message] }, hideFields }),
+    })
   if (file.size > STATEMENT_MAX_BYTES) return fileError(STATEMENT_TOO_LARGE)
   const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
-  if (!(STATEMENT_EXTENSIONS as readonly string[]).includes(extension)) return fileError(NOT_A_STATEMENT_FILE)
+  if (!(STATEMENT_EXTENSIONS as readonly string[]).includes(extension))
+    return fileError(NOT_A_STATEMENT_FILE)
 
   const result = await api(request, endpoints.reconciliationPreview, {
-    body: { bank, file_name: file.name, file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64') },
+    body: {
+      bank,
+      file_name: file.name,
+      file_in_base64: Buffer.from(await file.arrayBuffer()).toString('base64'),
+    },
   })
   if (!result.ok) {
     if (result.httpStatus === 413) return fileError(STATEMENT_TOO_LARGE)
     // A file the API cannot read as a statement (not CSV or XLSX, empty, no credit column, a formula) is a plain 400 about the file.
     if (result.httpStatus === 400 && !result.fieldErrors) return fileError(result.message)
     const failure = fileErrors(result)
-    const reply = failure.fieldErrors ? replyWithServerErrors(submission, failure, hideFields) : submission.reply({ formErrors: [failure.message], hideFields })
+    const reply = failure.fieldErrors
+      ? replyWithServerErrors(submission, failure, hideFields)
+      : submission.reply({ formErrors: [failure.message], hideFields })
     return refused({ intent: 'preview', result: bannerForUnshownFields(reply, ['bank', 'file']) })
   }
   return data({ intent: 'preview', preview: result.data } satisfies ReconciliationActionData)
@@ -159,30 +200,57 @@ async function importStatement(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: columnsFormSchema })
   const preview = previewFrom(String(formData.get('preview') ?? ''))
   // Without the preview the columns cannot be shown again to correct: back to the first step.
-  if (!preview) return refused({ intent: 'preview', result: replyOnly('preview', { formErrors: [UPLOAD_AGAIN] }) })
+  if (!preview)
+    return refused({
+      intent: 'preview',
+      result: replyOnly('preview', { formErrors: [UPLOAD_AGAIN] }),
+    })
   // The columns step shows only the column selects: any other message goes to its banner.
   const shown = STATEMENT_COLUMNS.map((column) => `columns.${column}`)
-  if (submission.status !== 'success') return refused({ intent: 'import', preview, result: bannerForUnshownFields(submission.reply(), shown) })
+  if (submission.status !== 'success')
+    return refused({
+      intent: 'import',
+      preview,
+      result: bannerForUnshownFields(submission.reply(), shown),
+    })
   const { bank, upload, columns } = submission.value
-  const result = await api(request, endpoints.reconciliationImport, { body: { bank, upload, columns } })
+  const result = await api(request, endpoints.reconciliationImport, {
+    body: { bank, upload, columns },
+  })
   if (!result.ok) {
-    const reply = result.fieldErrors ? replyWithServerErrors(submission, fileErrors(result)) : submission.reply({ formErrors: [result.message] })
+    const reply = result.fieldErrors
+      ? replyWithServerErrors(submission, fileErrors(result))
+      : submission.reply({ formErrors: [result.message] })
     return refused({ intent: 'import', preview, result: bannerForUnshownFields(reply, shown) })
   }
   // The summary is the answer itself (no toast: without JavaScript it would only show on the next page).
-  return data({ intent: 'import', preview, summary: result.data } satisfies ReconciliationActionData)
+  return data({
+    intent: 'import',
+    preview,
+    summary: result.data,
+  } satisfies ReconciliationActionData)
 }
 
 async function confirmLines(request: Request, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: confirmFormSchema })
   if (submission.status !== 'success') {
-    const messages = Object.values(submission.error ?? {}).flat().filter((message): message is string => Boolean(message))
-    return refused({ intent: 'confirm', result: submission.reply({ formErrors: [...new Set(messages)] }) })
+    const messages = Object.values(submission.error ?? {})
+      .flat()
+      .filter((message): message is string => Boolean(message))
+    return refused({
+      intent: 'confirm',
+      result: submission.reply({ formErrors: [...new Set(messages)] }),
+    })
   }
-  const result = await api(request, endpoints.reconciliationConfirm, { body: { line_ids: submission.value.line_ids } })
+  const result = await api(request, endpoints.reconciliationConfirm, {
+    body: { line_ids: submission.value.line_ids },
+  })
   if (!result.ok) {
     const messages = Object.values(result.fieldErrors ?? {}).flat()
-    return refused({ intent: 'confirm', result: submission.reply({ formErrors: messages.length ? messages : [result.message] }) })
+    return refused({
+      intent: 'confirm',
+      result: submission.reply({ formErrors: messages.length ? messages : [result.message] }),
+    })
   }
   const count = result.data.length
   return redirectWithSuccess(request, back, `Confirmed ${count} payment${count === 1 ? '' : 's'}`)
@@ -191,20 +259,37 @@ async function confirmLines(request: Request, formData: FormData, back: string) 
 async function linkLine(request: Request, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: linkFormSchema })
   const line = String(formData.get('line') ?? '')
-  if (submission.status !== 'success') return refused({ intent: 'link', line, result: submission.reply() })
+  if (submission.status !== 'success')
+    return refused({ intent: 'link', line, result: submission.reply() })
   const { subscription, amount } = submission.value
-  const result = await api(request, endpoints.reconciliationLink, { params: { id: line }, body: { subscription, amount } })
+  const result = await api(request, endpoints.reconciliationLink, {
+    params: { id: line },
+    body: { subscription, amount },
+  })
   if (!result.ok) {
-    const reply = result.fieldErrors ? replyWithServerErrors(submission, result) : submission.reply({ formErrors: [result.message] })
-    return refused({ intent: 'link', line, result: bannerForUnshownFields(reply, ['subscription', 'amount']) })
+    const reply = result.fieldErrors
+      ? replyWithServerErrors(submission, result)
+      : submission.reply({ formErrors: [result.message] })
+    return refused({
+      intent: 'link',
+      line,
+      result: bannerForUnshownFields(reply, ['subscription', 'amount']),
+    })
   }
-  return redirectWithSuccess(request, back, `Line linked to ${subscription}: another member of staff confirms the payment`)
+  return redirectWithSuccess(
+    request,
+    back,
+    `Line linked to ${subscription}: another member of staff confirms the payment`,
+  )
 }
 
 async function ignoreLine(request: Request, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: ignoreFormSchema })
-  if (submission.status !== 'success') return redirectWithError(request, back, 'The form could not be submitted')
-  const result = await api(request, endpoints.reconciliationIgnore, { params: { id: submission.value.line } })
+  if (submission.status !== 'success')
+    return redirectWithError(request, back, 'The form could not be submitted')
+  const result = await api(request, endpoints.reconciliationIgnore, {
+    params: { id: submission.value.line },
+  })
   if (!result.ok) return redirectWithError(request, back, result.message)
   return redirectWithSuccess(request, back, 'Line marked not ours')
 }

@@ -1,11 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { bankName, NIGERIAN_BANKS } from '~/contract/banks'
 import { formatDate } from '~/contract/format'
 import type { StatementImportSummary, StatementPreview } from '~/contract/reconciliation'
-import { STATEMENT_COLUMN_LABELS, STATEMENT_COLUMNS, type StatementColumn } from '~/contract/reconciliation-labels'
+import {
+  STATEMENT_COLUMN_LABELS,
+  STATEMENT_COLUMNS,
+  type StatementColumn,
+} from '~/contract/reconciliation-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { SelectField } from '../products/fields'
 import type { ColumnsForm, UploadForm } from './forms'
@@ -19,29 +28,63 @@ export type ImportStep =
   | { step: 'summary'; summary: StatementImportSummary }
 
 /** The top of /reconciliation: upload a statement, check its columns, then what the import did. */
-export function StatementImport({ state, specs, startAgainHref }: { state: ImportStep; specs: Record<'upload' | 'columns', FormSpec>; startAgainHref: string }) {
+export function StatementImport({
+  state,
+  specs,
+  startAgainHref,
+}: {
+  state: ImportStep
+  specs: Record<'upload' | 'columns', FormSpec>
+  startAgainHref: string
+}) {
   return (
     <section aria-labelledby="statement-import-title" className="card flex flex-col gap-3">
       <h2 id="statement-import-title" className="text-lg font-semibold text-slate-900">
-        {state.step === 'upload' ? 'Import a bank statement' : state.step === 'columns' ? 'Check the columns' : 'Statement imported'}
+        {state.step === 'upload'
+          ? 'Import a bank statement'
+          : state.step === 'columns'
+            ? 'Check the columns'
+            : 'Statement imported'}
       </h2>
-      {state.step === 'upload' ? <UploadStep spec={specs.upload} lastResult={state.result} /> : null}
-      {state.step === 'columns' ? (
-        <ColumnsStep spec={specs.columns} preview={state.preview} lastResult={state.result} startAgainHref={startAgainHref} />
+      {state.step === 'upload' ? (
+        <UploadStep spec={specs.upload} lastResult={state.result} />
       ) : null}
-      {state.step === 'summary' ? <ImportSummary summary={state.summary} startAgainHref={startAgainHref} /> : null}
+      {state.step === 'columns' ? (
+        <ColumnsStep
+          spec={specs.columns}
+          preview={state.preview}
+          lastResult={state.result}
+          startAgainHref={startAgainHref}
+        />
+      ) : null}
+      {state.step === 'summary' ? (
+        <ImportSummary summary={state.summary} startAgainHref={startAgainHref} />
+      ) : null}
     </section>
   )
 }
 
-function UploadStep({ spec, lastResult }: { spec: FormSpec; lastResult?: SubmissionResult<string[]> }) {
+function UploadStep({
+  spec,
+  lastResult,
+}: {
+  spec: FormSpec
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const [form, fields] = useSpecForm<UploadForm>(spec, { id: 'statement-upload', lastResult })
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'preview'
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-2" preventScrollReset>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="flex flex-col gap-2"
+      preventScrollReset
+    >
       <p className="text-sm text-slate-600">
-        The statement as your internet banking exports it: CSV or XLSX, up to 5 MB. You check the columns before anything is imported.
+        The statement as your internet banking exports it: CSV or XLSX, up to 5 MB. You check the
+        columns before anything is imported.
       </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="preview" />
@@ -58,7 +101,8 @@ function UploadStep({ spec, lastResult }: { spec: FormSpec; lastResult?: Submiss
           inputProps={{
             ...getInputProps(fields.file, { type: 'file' }),
             required: false,
-            accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            accept:
+              '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           }}
           hint="CSV or XLSX, up to 5 MB"
           errors={fields.file.errors}
@@ -89,21 +133,32 @@ function ColumnsStep({
   startAgainHref: string
 }) {
   const navigation = useNavigation()
-  const columns = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, preview.columns[column] === null ? '' : String(preview.columns[column])]))
+  const columns = Object.fromEntries(
+    STATEMENT_COLUMNS.map((column) => [
+      column,
+      preview.columns[column] === null ? '' : String(preview.columns[column]),
+    ]),
+  )
   const [form, fields] = useSpecForm<ColumnsForm>(spec, {
     id: 'statement-columns',
     lastResult,
     defaultValue: { bank: preview.bank, upload: preview.upload, columns } as never,
   })
   const columnFields = fields.columns.getFieldset()
-  const options = preview.headers.map((header, index) => ({ value: String(index), label: headerLabel(header, index) }))
+  const options = preview.headers.map((header, index) => ({
+    value: String(index),
+    label: headerLabel(header, index),
+  }))
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import'
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" preventScrollReset>
       <p className="text-sm text-slate-600">
-        {preview.file_name} from {bankName(preview.bank)}: {preview.rows} row{preview.rows === 1 ? '' : 's'}.{' '}
-        {preview.remembered ? 'The columns are those used for this bank last time.' : 'The columns below were detected from the header.'} Correct
-        any that are wrong, then import.
+        {preview.file_name} from {bankName(preview.bank)}: {preview.rows} row
+        {preview.rows === 1 ? '' : 's'}.{' '}
+        {preview.remembered
+          ? 'The columns are those used for this bank last time.'
+          : 'The columns below were detected from the header.'}{' '}
+        Correct any that are wrong, then import.
       </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="import" />
@@ -124,11 +179,18 @@ function ColumnsStep({
       </div>
       {preview.sample.length ? (
         <div className="overflow-x-auto rounded-md border border-slate-200">
-          <table className="min-w-full text-left text-xs" aria-label="The first rows of the statement">
+          <table
+            className="min-w-full text-left text-xs"
+            aria-label="The first rows of the statement"
+          >
             <thead className="bg-slate-50">
               <tr>
                 {preview.headers.map((header, index) => (
-                  <th key={index} scope="col" className="whitespace-nowrap px-2 py-1 font-semibold text-slate-700">
+                  <th
+                    key={index}
+                    scope="col"
+                    className="whitespace-nowrap px-2 py-1 font-semibold text-slate-700"
+                  >
                     {headerLabel(header, index)}
                   </th>
                 ))}
@@ -170,12 +232,21 @@ const SUMMARY_ROWS: ReadonlyArray<{ key: keyof StatementImportSummary; label: st
   { key: 'unmatched', label: 'Without a match' },
 ]
 
-function ImportSummary({ summary, startAgainHref }: { summary: StatementImportSummary; startAgainHref: string }) {
+function ImportSummary({
+  summary,
+  startAgainHref,
+}: {
+  summary: StatementImportSummary
+  startAgainHref: string
+}) {
   return (
     <div className="flex flex-col gap-3" data-testid="import-summary">
       <p className="text-sm text-slate-600">
         {bankName(summary.bank)}
-        {summary.first_date ? `, ${formatDate(summary.first_date)} to ${formatDate(summary.last_date)}` : ''}.
+        {summary.first_date
+          ? `, ${formatDate(summary.first_date)} to ${formatDate(summary.last_date)}`
+          : ''}
+        .
       </p>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
         {SUMMARY_ROWS.map(({ key, label }) => (
@@ -196,7 +267,9 @@ function ImportSummary({ summary, startAgainHref }: { summary: StatementImportSu
             {summary.unreadable_rows.map((row) => (
               <li key={row.row} className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
                 <span className="font-semibold">Row {row.row}:</span> {row.reason}
-                <span className="mt-0.5 block break-all font-mono text-xs text-amber-800">{row.raw}</span>
+                <span className="mt-0.5 block break-all font-mono text-xs text-amber-800">
+                  {row.raw}
+                </span>
               </li>
             ))}
           </ul>

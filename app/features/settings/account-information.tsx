@@ -54,10 +54,16 @@ export function ChangePasswordForm({
   useEffect(() => setHydrated(true), [])
   useEffect(() => {
     if (!changed) return
-    const timer = setTimeout(() => submit(null, { method: 'post', action: '/logout' }), SIGN_OUT_DELAY_MS)
+    const timer = setTimeout(
+      () => submit(null, { method: 'post', action: '/logout' }),
+      SIGN_OUT_DELAY_MS,
+    )
     return () => clearTimeout(timer)
   }, [changed, submit])
-  const [form, fields] = useSpecForm<ChangePasswordShape>(spec, { id: 'change-password', lastResult })
+  const [form, fields] = useSpecForm<ChangePasswordShape>(spec, {
+    id: 'change-password',
+    lastResult,
+  })
   return (
     <section aria-labelledby="password-heading" className="card">
       <h2 id="password-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -74,23 +80,35 @@ export function ChangePasswordForm({
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <Field
           labelProps={{ children: 'Current password' }}
-          inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+          inputProps={{
+            ...getInputProps(fields.current_password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
           errors={fields.current_password.errors}
         />
         <Field
           labelProps={{ children: 'New password' }}
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
           errors={fields.password.errors}
           hint="At least 8 characters."
         />
         <Field
           labelProps={{ children: 'Confirm password' }}
-          inputProps={{ ...getInputProps(fields.password_confirmation, { type: 'password' }), autoComplete: 'new-password' }}
+          inputProps={{
+            ...getInputProps(fields.password_confirmation, { type: 'password' }),
+            autoComplete: 'new-password',
+          }}
           errors={fields.password_confirmation.errors}
         />
         <Button
           type="submit"
-          pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-password'}
+          pending={
+            navigation.state === 'submitting' &&
+            navigation.formData?.get('intent') === 'change-password'
+          }
           disabled={changed}
           className="w-full sm:w-auto sm:self-start"
         >
@@ -123,8 +141,8 @@ export function ChangeEmailForm({
       </h2>
       {pendingEmail ? (
         <p role="status" className="mb-4 text-sm text-slate-600">
-          Pending confirmation of <strong className="break-all">{pendingEmail}</strong>. Follow the link we sent to
-          that address to finish the change.
+          Pending confirmation of <strong className="break-all">{pendingEmail}</strong>. Follow the
+          link we sent to that address to finish the change.
         </p>
       ) : null}
       <FormBanner id={form.errorId} errors={form.errors} />
@@ -137,13 +155,19 @@ export function ChangeEmailForm({
         />
         <Field
           labelProps={{ children: 'Password' }}
-          inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+          inputProps={{
+            ...getInputProps(fields.current_password, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
           errors={fields.current_password.errors}
           hint="Your current password, to show it is you."
         />
         <Button
           type="submit"
-          pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'change-email'}
+          pending={
+            navigation.state === 'submitting' &&
+            navigation.formData?.get('intent') === 'change-email'
+          }
           className="w-full sm:w-auto sm:self-start"
         >
           Change email

@@ -11,6 +11,11 @@ export function loadBankDetails(request: Request, user: Principal) {
 }
 
 /** The banner staff see on every page while the account customers pay into is incomplete; null when none is due. */
-export function bankDetailsBanner(user: Principal, bank: { ok: true; data: BankDetails } | { ok: false } | null) {
-  return bank?.ok && isStaff(user) && !hasBankDetails(bank.data) ? { canSet: hasPermission(user, 'can_modify_setting') } : null
+export function bankDetailsBanner(
+  user: Principal,
+  bank: { ok: true; data: BankDetails } | { ok: false } | null,
+) {
+  return bank?.ok && isStaff(user) && !hasBankDetails(bank.data)
+    ? { canSet: hasPermission(user, 'can_modify_setting') }
+    : null
 }

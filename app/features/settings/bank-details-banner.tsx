@@ -8,7 +8,8 @@ export function BankDetailsBanner({ canSet }: { canSet: boolean }) {
       data-testid="bank-details-banner"
       className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6 lg:px-8"
     >
-      <strong className="font-semibold">Customers cannot pay yet:</strong> the bank details are not set.{' '}
+      <strong className="font-semibold">Customers cannot pay yet:</strong> the bank details are not
+      set.{' '}
       {canSet ? (
         <Link to="/settings?tab=settings" className="font-semibold underline">
           Add the bank details

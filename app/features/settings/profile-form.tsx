@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useId, type SelectHTMLAttributes } from 'react'
 import { CheckboxField, ErrorList, Field, FormBanner, type ListOfErrors } from '~/components/forms'
@@ -27,11 +32,24 @@ export function ProfileForm({
   isRealtor?: boolean
 }) {
   const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
-  const { bank_name: _bankName, registered_company: registeredCompany, registered_company_request: companyRequest, ...saved } = current
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
+  const {
+    bank_name: _bankName,
+    registered_company: registeredCompany,
+    registered_company_request: companyRequest,
+    ...saved
+  } = current
   // A change waiting for staff is what the box shows, so saving the profile again keeps it asked for.
-  const defaultValue = { ...saved, registered_company: (companyRequest?.registered_company ?? registeredCompany) ? 'on' : '' }
-  const [form, fields] = useSpecForm<ProfileShape>(spec, { id: 'profile', lastResult, defaultValue })
+  const defaultValue = {
+    ...saved,
+    registered_company: (companyRequest?.registered_company ?? registeredCompany) ? 'on' : '',
+  }
+  const [form, fields] = useSpecForm<ProfileShape>(spec, {
+    id: 'profile',
+    lastResult,
+    defaultValue,
+  })
   // A refused save never leaves the password in its box (without JavaScript the server's reply already leaves it out).
   useClearFieldsAfterReply(lastResult, [fields.current_password.id])
   return (
@@ -39,19 +57,28 @@ export function ProfileForm({
       <h2 id="profile-heading" className="mb-1 text-lg font-semibold text-slate-900">
         Profile
       </h2>
-      <p className="mb-4 text-sm text-slate-500">How we reach you, and who to contact if we cannot.</p>
+      <p className="mb-4 text-sm text-slate-500">
+        How we reach you, and who to contact if we cannot.
+      </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-1">
         <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             labelProps={{ children: 'Phone number' }}
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', placeholder: '0803 123 4567' }}
+            inputProps={{
+              ...getInputProps(fields.phone, { type: 'tel' }),
+              autoComplete: 'tel',
+              placeholder: '0803 123 4567',
+            }}
             errors={fields.phone.errors}
           />
           <Field
             labelProps={{ children: 'Address' }}
-            inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+            inputProps={{
+              ...getInputProps(fields.address, { type: 'text' }),
+              autoComplete: 'street-address',
+            }}
             errors={fields.address.errors}
           />
         </div>
@@ -60,27 +87,40 @@ export function ProfileForm({
           <div className="grid gap-x-4 sm:grid-cols-3">
             <Field
               labelProps={{ children: 'Full name' }}
-              inputProps={{ ...getInputProps(fields.next_of_kin_name, { type: 'text' }), autoComplete: 'off' }}
+              inputProps={{
+                ...getInputProps(fields.next_of_kin_name, { type: 'text' }),
+                autoComplete: 'off',
+              }}
               errors={fields.next_of_kin_name.errors}
             />
             <Field
               labelProps={{ children: 'Phone number' }}
-              inputProps={{ ...getInputProps(fields.next_of_kin_phone, { type: 'tel' }), autoComplete: 'off' }}
+              inputProps={{
+                ...getInputProps(fields.next_of_kin_phone, { type: 'tel' }),
+                autoComplete: 'off',
+              }}
               errors={fields.next_of_kin_phone.errors}
             />
             <Field
               labelProps={{ children: 'Relationship' }}
-              inputProps={{ ...getInputProps(fields.next_of_kin_relationship, { type: 'text' }), autoComplete: 'off', placeholder: 'Sister, spouse, son…' }}
+              inputProps={{
+                ...getInputProps(fields.next_of_kin_relationship, { type: 'text' }),
+                autoComplete: 'off',
+                placeholder: 'Sister, spouse, son…',
+              }}
               errors={fields.next_of_kin_relationship.errors}
             />
           </div>
         </fieldset>
         {hasPayoutAccount ? (
           <fieldset className="mt-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-800">Payout bank account</legend>
+            <legend className="mb-1 text-sm font-semibold text-slate-800">
+              Payout bank account
+            </legend>
             <p className="mb-2 text-xs text-slate-500">
-              Where we pay your investment returns. The name must match the account. To set or change it, enter your current password;
-              we e-mail you about the change, and payouts to the new account are held for a while first.
+              Where we pay your investment returns. The name must match the account. To set or
+              change it, enter your current password; we e-mail you about the change, and payouts to
+              the new account are held for a while first.
             </p>
             <div className="grid gap-x-4 sm:grid-cols-3">
               <BankSelect selectProps={getSelectProps(fields.bank)} errors={fields.bank.errors} />
@@ -97,14 +137,20 @@ export function ProfileForm({
               />
               <Field
                 labelProps={{ children: 'Account name' }}
-                inputProps={{ ...getInputProps(fields.account_name, { type: 'text' }), autoComplete: 'off' }}
+                inputProps={{
+                  ...getInputProps(fields.account_name, { type: 'text' }),
+                  autoComplete: 'off',
+                }}
                 errors={fields.account_name.errors}
               />
             </div>
             <div className="sm:max-w-xs">
               <Field
                 labelProps={{ children: 'Current password' }}
-                inputProps={{ ...getInputProps(fields.current_password, { type: 'password' }), autoComplete: 'current-password' }}
+                inputProps={{
+                  ...getInputProps(fields.current_password, { type: 'password' }),
+                  autoComplete: 'current-password',
+                }}
                 errors={fields.current_password.errors}
                 hint="Only needed to set or change the payout account"
               />
@@ -115,17 +161,23 @@ export function ProfileForm({
           <div className="mt-2">
             <CheckboxField
               labelProps={{ children: 'Registered company' }}
-              inputProps={{ ...getInputProps(fields.registered_company, { type: 'checkbox' }), value: 'on' }}
+              inputProps={{
+                ...getInputProps(fields.registered_company, { type: 'checkbox' }),
+                value: 'on',
+              }}
               errors={fields.registered_company.errors}
             />
             <p className="mt-1 text-xs text-slate-500">
-              Tick this if you trade as a company registered with the CAC: withholding tax on your commissions is then taken at the
-              company rate. Staff approve a change before it applies.
+              Tick this if you trade as a company registered with the CAC: withholding tax on your
+              commissions is then taken at the company rate. Staff approve a change before it
+              applies.
             </p>
             {companyRequest ? (
               <p className="mt-1 text-sm text-amber-800" data-testid="company-request-pending">
-                Pending: you asked to be treated as {companyRequest.registered_company ? 'a registered company' : 'an individual'}. Until
-                staff approve it, withholding tax is taken at the {registeredCompany ? 'company' : 'individual'} rate.
+                Pending: you asked to be treated as{' '}
+                {companyRequest.registered_company ? 'a registered company' : 'an individual'}.
+                Until staff approve it, withholding tax is taken at the{' '}
+                {registeredCompany ? 'company' : 'individual'} rate.
               </p>
             ) : null}
           </div>
@@ -138,7 +190,13 @@ export function ProfileForm({
   )
 }
 
-function BankSelect({ selectProps, errors }: { selectProps: SelectHTMLAttributes<HTMLSelectElement>; errors?: ListOfErrors }) {
+function BankSelect({
+  selectProps,
+  errors,
+}: {
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>
+  errors?: ListOfErrors
+}) {
   const fallbackId = useId()
   const id = selectProps.id ?? fallbackId
   const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined
@@ -147,7 +205,13 @@ function BankSelect({ selectProps, errors }: { selectProps: SelectHTMLAttributes
       <label htmlFor={id} className="label">
         Bank
       </label>
-      <select id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...selectProps}>
+      <select
+        id={id}
+        className="input"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        {...selectProps}
+      >
         <option value="">Choose your bank</option>
         {NIGERIAN_BANKS.map((bank) => (
           <option key={bank.code} value={bank.code}>

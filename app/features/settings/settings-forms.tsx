@@ -21,9 +21,20 @@ import {
   UNCONFIRMED_EXPIRY_DAYS_MIN,
   type SettingType,
 } from '~/contract/settings-labels'
-import { RECORDED_TITLE_STEPS, TITLE_STEP_DAYS_MAX, TITLE_STEP_DAYS_MIN, TITLE_STEP_LABELS, type TitleStepDays } from '~/contract/title-rules'
+import {
+  RECORDED_TITLE_STEPS,
+  TITLE_STEP_DAYS_MAX,
+  TITLE_STEP_DAYS_MIN,
+  TITLE_STEP_LABELS,
+  type TitleStepDays,
+} from '~/contract/title-rules'
 import type { TitleStepDaysForm as TitleStepDaysShape } from '~/contract/titles'
-import { PAYOUT_ACCOUNT_HOLD_HOURS_MAX, PAYOUT_ACCOUNT_HOLD_HOURS_MIN, PAYOUT_GRACE_DAYS_MAX, PAYOUT_GRACE_DAYS_MIN } from '~/contract/payout-rules'
+import {
+  PAYOUT_ACCOUNT_HOLD_HOURS_MAX,
+  PAYOUT_ACCOUNT_HOLD_HOURS_MIN,
+  PAYOUT_GRACE_DAYS_MAX,
+  PAYOUT_GRACE_DAYS_MIN,
+} from '~/contract/payout-rules'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 
 function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -52,10 +63,16 @@ export function BankDetailsForm({
   lastResult?: SubmissionResult
 }) {
   const pending = useSubmitting('bank_details')
-  const [form, fields] = useSpecForm<BankDetailsShape>(spec, { id: 'bank-details', lastResult, defaultValue: current })
+  const [form, fields] = useSpecForm<BankDetailsShape>(spec, {
+    id: 'bank-details',
+    lastResult,
+    defaultValue: current,
+  })
   return (
     <SettingsCard id="bank-heading" title="Bank details">
-      <p className="mb-4 text-sm text-slate-500">Customers pay into this account; it shows when they make a payment.</p>
+      <p className="mb-4 text-sm text-slate-500">
+        Customers pay into this account; it shows when they make a payment.
+      </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
         <input type="hidden" name="intent" value="bank_details" />
@@ -71,7 +88,10 @@ export function BankDetailsForm({
         />
         <Field
           labelProps={{ children: 'Account name' }}
-          inputProps={{ ...getInputProps(fields.account_name, { type: 'text' }), autoComplete: 'off' }}
+          inputProps={{
+            ...getInputProps(fields.account_name, { type: 'text' }),
+            autoComplete: 'off',
+          }}
           errors={fields.account_name.errors}
         />
         <Field
@@ -161,14 +181,29 @@ const PAYOUT_ACCOUNT_HOLD: DaysSetting = {
 
 type DaysFormProps = { current: number; spec: FormSpec; lastResult?: SubmissionResult }
 
-export const ReminderDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={REMINDER_DAYS} {...props} />
-export const ExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
-export const UnconfirmedExpiryDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={UNCONFIRMED_EXPIRY_DAYS} {...props} />
-export const GraceDaysForm = (props: DaysFormProps) => <DaysSettingForm setting={GRACE_DAYS} {...props} />
-export const PayoutAccountHoldForm = (props: DaysFormProps) => <DaysSettingForm setting={PAYOUT_ACCOUNT_HOLD} {...props} />
+export const ReminderDaysForm = (props: DaysFormProps) => (
+  <DaysSettingForm setting={REMINDER_DAYS} {...props} />
+)
+export const ExpiryDaysForm = (props: DaysFormProps) => (
+  <DaysSettingForm setting={EXPIRY_DAYS} {...props} />
+)
+export const UnconfirmedExpiryDaysForm = (props: DaysFormProps) => (
+  <DaysSettingForm setting={UNCONFIRMED_EXPIRY_DAYS} {...props} />
+)
+export const GraceDaysForm = (props: DaysFormProps) => (
+  <DaysSettingForm setting={GRACE_DAYS} {...props} />
+)
+export const PayoutAccountHoldForm = (props: DaysFormProps) => (
+  <DaysSettingForm setting={PAYOUT_ACCOUNT_HOLD} {...props} />
+)
 
 /** A setting that is a whole number of days, in its own card. */
-function DaysSettingForm({ setting, current, spec, lastResult }: DaysFormProps & { setting: DaysSetting }) {
+function DaysSettingForm({
+  setting,
+  current,
+  spec,
+  lastResult,
+}: DaysFormProps & { setting: DaysSetting }) {
   const pending = useSubmitting(setting.intent)
   const [form, fields] = useSpecForm<ReminderDaysShape>(spec, {
     id: setting.id,
@@ -211,16 +246,25 @@ export function CompanyDetailsForm({
   lastResult?: SubmissionResult
 }) {
   const pending = useSubmitting('company_details')
-  const [form, fields] = useSpecForm<CompanyDetailsShape>(spec, { id: 'company-details', lastResult, defaultValue: current })
+  const [form, fields] = useSpecForm<CompanyDetailsShape>(spec, {
+    id: 'company-details',
+    lastResult,
+    defaultValue: current,
+  })
   return (
     <SettingsCard id="company-heading" title="Company details">
-      <p className="mb-4 text-sm text-slate-500">Printed at the top of every receipt and allocation letter.</p>
+      <p className="mb-4 text-sm text-slate-500">
+        Printed at the top of every receipt and allocation letter.
+      </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
         <input type="hidden" name="intent" value="company_details" />
         <Field
           labelProps={{ children: 'Company name' }}
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'organization' }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            autoComplete: 'organization',
+          }}
           errors={fields.name.errors}
         />
         <Field
@@ -230,7 +274,11 @@ export function CompanyDetailsForm({
         />
         <Field
           labelProps={{ children: 'RC number' }}
-          inputProps={{ ...getInputProps(fields.rc_number, { type: 'text' }), autoComplete: 'off', placeholder: 'RC 1234567' }}
+          inputProps={{
+            ...getInputProps(fields.rc_number, { type: 'text' }),
+            autoComplete: 'off',
+            placeholder: 'RC 1234567',
+          }}
           errors={fields.rc_number.errors}
           hint="The registration number from the Corporate Affairs Commission."
         />
@@ -248,18 +296,29 @@ export function CompanyDetailsForm({
 }
 
 /** Target days after payment completed for each title step: when the customer is told to expect it. */
-export function TitleStepDaysForm({ current, spec, lastResult }: { current: TitleStepDays; spec: FormSpec; lastResult?: SubmissionResult }) {
+export function TitleStepDaysForm({
+  current,
+  spec,
+  lastResult,
+}: {
+  current: TitleStepDays
+  spec: FormSpec
+  lastResult?: SubmissionResult
+}) {
   const pending = useSubmitting('title_step_days')
   const [form, fields] = useSpecForm<TitleStepDaysShape>(spec, {
     id: 'title-step-days',
     lastResult,
-    defaultValue: Object.fromEntries(RECORDED_TITLE_STEPS.map((step) => [step, String(current[step])])) as TitleStepDaysShape,
+    defaultValue: Object.fromEntries(
+      RECORDED_TITLE_STEPS.map((step) => [step, String(current[step])]),
+    ) as TitleStepDaysShape,
   })
   return (
     <SettingsCard id="title-days-heading" title="Title steps">
       <p className="mb-4 text-sm text-slate-500">
-        How many days after the land is fully paid each title step is expected. Customers are told these dates, and the Titles
-        list shows a step as overdue once its date has passed ({TITLE_STEP_DAYS_MIN} to {TITLE_STEP_DAYS_MAX}).
+        How many days after the land is fully paid each title step is expected. Customers are told
+        these dates, and the Titles list shows a step as overdue once its date has passed (
+        {TITLE_STEP_DAYS_MIN} to {TITLE_STEP_DAYS_MAX}).
       </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
@@ -290,8 +349,16 @@ const RATE_FIELDS = [
   { name: 'level_1', label: 'Level 1 rate', hint: "The customer's own realtor." },
   { name: 'level_2', label: 'Level 2 rate', hint: "That realtor's upline." },
   { name: 'level_3', label: 'Level 3 rate', hint: 'The next upline. 0 turns a level off.' },
-  { name: 'wht_individual', label: 'Withholding tax for individuals', hint: 'Taken from each commission of a realtor who is not a company.' },
-  { name: 'wht_company', label: 'Withholding tax for companies', hint: 'For realtors who are registered companies.' },
+  {
+    name: 'wht_individual',
+    label: 'Withholding tax for individuals',
+    hint: 'Taken from each commission of a realtor who is not a company.',
+  },
+  {
+    name: 'wht_company',
+    label: 'Withholding tax for companies',
+    hint: 'For realtors who are registered companies.',
+  },
 ] as const
 
 /** Realtor commission rates by level and the withholding tax rates, in percent (two decimals at most). */
@@ -305,13 +372,19 @@ export function CommissionRatesForm({
   lastResult?: SubmissionResult
 }) {
   const pending = useSubmitting('commission_rates')
-  const defaultValue = Object.fromEntries(Object.entries(current).map(([key, value]) => [key, String(value)])) as CommissionRatesShape
-  const [form, fields] = useSpecForm<CommissionRatesShape>(spec, { id: 'commission-rates', lastResult, defaultValue })
+  const defaultValue = Object.fromEntries(
+    Object.entries(current).map(([key, value]) => [key, String(value)]),
+  ) as CommissionRatesShape
+  const [form, fields] = useSpecForm<CommissionRatesShape>(spec, {
+    id: 'commission-rates',
+    lastResult,
+    defaultValue,
+  })
   return (
     <SettingsCard id="commission-rates-heading" title="Commission rates">
       <p className="mb-4 text-sm text-slate-500">
-        Percent of each confirmed payment a customer makes, paid to their realtor and up to two uplines. Decimals such as 2.5 are
-        allowed.
+        Percent of each confirmed payment a customer makes, paid to their realtor and up to two
+        uplines. Decimals such as 2.5 are allowed.
       </p>
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-1">
@@ -320,7 +393,11 @@ export function CommissionRatesForm({
           <Field
             key={rate.name}
             labelProps={{ children: `${rate.label} (%)` }}
-            inputProps={{ ...getInputProps(fields[rate.name], { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+            inputProps={{
+              ...getInputProps(fields[rate.name], { type: 'text' }),
+              inputMode: 'decimal',
+              autoComplete: 'off',
+            }}
             errors={fields[rate.name].errors}
             hint={rate.hint}
           />

@@ -5,7 +5,15 @@ import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
 import { commissionRatesSchema } from '~/contract/commissions'
 import { profileSchema } from '~/contract/profile'
-import { bankDetailsSchema, companyDetailsSchema, expiryDaysSchema, payoutAccountHoldSchema, payoutGraceDaysSchema, reminderDaySchema, unconfirmedExpiryDaysSchema } from '~/contract/settings'
+import {
+  bankDetailsSchema,
+  companyDetailsSchema,
+  expiryDaysSchema,
+  payoutAccountHoldSchema,
+  payoutGraceDaysSchema,
+  reminderDaySchema,
+  unconfirmedExpiryDaysSchema,
+} from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
@@ -43,7 +51,10 @@ export async function loadSettings(request: Request) {
     payoutAccountHold: formSpec(payoutAccountHoldSchema),
   }
   if (!wantsSettings) {
-    const [email, profile] = await Promise.all([api(request, endpoints.emailStatus), api(request, endpoints.profileShow)])
+    const [email, profile] = await Promise.all([
+      api(request, endpoints.emailStatus),
+      api(request, endpoints.profileShow),
+    ])
     if (!email.ok) throw new Response(email.message, { status: email.httpStatus || 500 })
     const pendingEmail = email.data.pending_email
     // A provider without profiles (an older API) leaves the card out rather than the whole page.
@@ -66,17 +77,18 @@ export async function loadSettings(request: Request) {
       specs,
     }
   }
-  const [bank, reminder, expiry, unconfirmedExpiry, company, titleDays, grace, rates, hold] = await Promise.all([
-    api(request, endpoints.settingBankDetails),
-    api(request, endpoints.settingReminderDays),
-    api(request, endpoints.settingExpiryDays),
-    api(request, endpoints.settingUnconfirmedExpiryDays),
-    api(request, endpoints.settingCompanyDetails),
-    api(request, endpoints.settingTitleStepDays),
-    api(request, endpoints.settingGraceDays),
-    api(request, endpoints.settingCommissionRates),
-    api(request, endpoints.settingPayoutAccountHold),
-  ])
+  const [bank, reminder, expiry, unconfirmedExpiry, company, titleDays, grace, rates, hold] =
+    await Promise.all([
+      api(request, endpoints.settingBankDetails),
+      api(request, endpoints.settingReminderDays),
+      api(request, endpoints.settingExpiryDays),
+      api(request, endpoints.settingUnconfirmedExpiryDays),
+      api(request, endpoints.settingCompanyDetails),
+      api(request, endpoints.settingTitleStepDays),
+      api(request, endpoints.settingGraceDays),
+      api(request, endpoints.settingCommissionRates),
+      api(request, endpoints.settingPayoutAccountHold),
+    ])
   if (!bank.ok) throw new Response(bank.message, { status: bank.httpStatus || 500 })
   if (!reminder.ok) throw new Response(reminder.message, { status: reminder.httpStatus || 500 })
   // A provider without this setting (an older API) leaves its form out rather than the whole page.
@@ -139,11 +151,13 @@ async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMA
   await requireAuth(request)
   const schema = SETTING_SCHEMAS[intent]
   const { submission } = await parseForm(request, schema)
-  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply() }, { status: 400 })
   // The intent chose the form's schema, so type and value are one member of the API's union.
   const body = { type: intent, ...submission.value } as BodyInputOf<typeof endpoints.settingUpdate>
   const result = await api(request, endpoints.settingUpdate, { body })
-  if (!result.ok) return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
+  if (!result.ok)
+    return data({ intent, result: replyWithServerErrors(submission, result) }, { status: 400 })
   return redirectWithSuccess(request, SETTINGS_TAB, result.message)
 }
 
@@ -153,10 +167,14 @@ async function saveProfile(request: Request) {
   const intent = 'profile'
   const hideFields = ['current_password']
   const { submission } = await parseForm(request, profileSchema)
-  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
   const result = await api(request, endpoints.profileUpdate, { body: submission.value })
   if (!result.ok) {
-    return data({ intent, result: replyWithServerErrors(submission, result, hideFields) }, { status: result.httpStatus === 429 ? 429 : 400 })
+    return data(
+      { intent, result: replyWithServerErrors(submission, result, hideFields) },
+      { status: result.httpStatus === 429 ? 429 : 400 },
+    )
   }
   return redirectWithSuccess(request, '/settings', result.message)
 }
@@ -168,17 +186,27 @@ async function changePassword(request: Request) {
   const { formData, submission } = await parseForm(request, changePasswordSchema)
   const intent = 'change-password'
   if (submission.status !== 'success') {
-    return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
+    return data(
+      { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) },
+      { status: 400 },
+    )
   }
   const result = await api(request, endpoints.changePassword, { body: submission.value })
   if (!result.ok) {
-    return data({ intent, result: replyWithServerErrors(submission, result, PASSWORD_FIELDS) }, { status: 400 })
+    return data(
+      { intent, result: replyWithServerErrors(submission, result, PASSWORD_FIELDS) },
+      { status: 400 },
+    )
   }
   // The API has revoked every token. With JavaScript the page stays for a second with the toast, so
   // this browser signs in with the new password; the page then signs out by itself.
   if (formData.get('js') === '1') {
     const session = await api(request, endpoints.login, {
-      body: { email: auth.user.email, password: submission.value.password, remember: auth.remember },
+      body: {
+        email: auth.user.email,
+        password: submission.value.password,
+        remember: auth.remember,
+      },
       token: null,
     })
     if (session.ok) {
@@ -201,10 +229,14 @@ async function changeEmail(request: Request) {
   const intent = 'change-email'
   const hideFields = ['current_password']
   const { submission } = await parseForm(request, changeEmailSchema)
-  if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
   const result = await api(request, endpoints.emailChange, { body: submission.value })
   if (!result.ok) {
-    return data({ intent, result: replyWithServerErrors(submission, result, hideFields) }, { status: result.httpStatus === 429 ? 429 : 400 })
+    return data(
+      { intent, result: replyWithServerErrors(submission, result, hideFields) },
+      { status: result.httpStatus === 429 ? 429 : 400 },
+    )
   }
   return redirectWithSuccess(request, '/settings', result.message)
 }

@@ -17,7 +17,10 @@ export function ListParamInputs({ listSearch }: { listSearch: string }) {
   )
 }
 
-type AgreementFields = { accept_terms?: string; idempotency_key?: string } & Record<string, string | undefined>
+type AgreementFields = { accept_terms?: string; idempotency_key?: string } & Record<
+  string,
+  string | undefined
+>
 
 /**
  * The breakdown's last part: the acknowledgement, the terms checkbox and Proceed. Proceed stays
@@ -42,15 +45,24 @@ export function AgreementForm({
   const hydrated = useHydrated()
   const [form, fields] = useSpecForm<AgreementFields>(spec, { id, lastResult })
   const [accepted, setAccepted] = useState(fields.accept_terms.initialValue === 'on')
-  const pending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
+  const pending =
+    navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
 
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-5 flex flex-col gap-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      preventScrollReset
+      className="mt-5 flex flex-col gap-3"
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <FormBanner id={form.errorId} errors={form.errors} />
-      <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700" data-testid="acknowledgement">
+      <div
+        className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700"
+        data-testid="acknowledgement"
+      >
         {acknowledgement}
       </div>
       <CheckboxField
@@ -88,6 +100,14 @@ export function AgreementForm({
  * A purchase or investment posted from the first step (its choice or amount lost on the way) is
  * refused with the way forward, since the fields the refusal names are on the next step.
  */
-export function RefusedBeforeAgreement({ result, message }: { result?: SubmissionResult<string[]>; message: string }) {
-  return result?.error && Object.keys(result.error).length ? <FormBanner errors={[message]} /> : null
+export function RefusedBeforeAgreement({
+  result,
+  message,
+}: {
+  result?: SubmissionResult<string[]>
+  message: string
+}) {
+  return result?.error && Object.keys(result.error).length ? (
+    <FormBanner errors={[message]} />
+  ) : null
 }

@@ -30,19 +30,34 @@ type Common = {
 
 export type InvestData =
   | (Common & { step: 'amount'; amount: string; result: SubmissionResult<string[]> | null })
-  | (Common & { step: 'breakdown'; amount: number; rows: PlanEntry[]; showAll: boolean; idempotencyKey: string })
+  | (Common & {
+      step: 'breakdown'
+      amount: number
+      rows: PlanEntry[]
+      showAll: boolean
+      idempotencyKey: string
+    })
 
 export const minimumOf = (product: Product) => product.minimum_amount ?? product.amount
 
 /** The API's words for an amount below the minimum (assertMinimum), so both refusals read alike. */
 
 /** The invest slide-over: the terms and an amount, then the 'ROI Breakdown' to accept. */
-export function InvestPanel({ data, actionResult }: { data: InvestData; actionResult?: SubmissionResult<string[]> }) {
+export function InvestPanel({
+  data,
+  actionResult,
+}: {
+  data: InvestData
+  actionResult?: SubmissionResult<string[]>
+}) {
   return (
     <SlideOver title={data.product.name} closeTo={data.closeTo}>
       {data.step === 'amount' ? (
         <>
-          <RefusedBeforeAgreement result={actionResult} message="Enter the amount you would like to invest, then read and accept the terms." />
+          <RefusedBeforeAgreement
+            result={actionResult}
+            message="Enter the amount you would like to invest, then read and accept the terms."
+          />
           <AmountStep data={data} />
         </>
       ) : (
@@ -67,7 +82,10 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
   // the form sent, in the server's words; without it the server refuses it the same way.
   const [checked, setChecked] = useState(false)
   const belowMinimum = hydrated && typed !== null && typed < minimum
-  const amountErrors = checked && belowMinimum ? [belowMinimumMessage('Amount', formatNaira(minimum))] : fields.amount.errors
+  const amountErrors =
+    checked && belowMinimum
+      ? [belowMinimumMessage('Amount', formatNaira(minimum))]
+      : fields.amount.errors
   const formProps = getFormProps(form)
   const recurring = product.land_investment_type === 'recurring'
 
@@ -75,10 +93,14 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
     <>
       <dl className="divide-y divide-slate-100">
         <DetailRow label="Return on investment">{returnsWording(product)}</DetailRow>
-        <DetailRow label="Investment type">{capitalize(humanize(product.land_investment_type))}</DetailRow>
+        <DetailRow label="Investment type">
+          {capitalize(humanize(product.land_investment_type))}
+        </DetailRow>
         <DetailRow label="Returns paid">{payoutWording(product)}</DetailRow>
         {recurring ? (
-          <DetailRow label="Maturity period">{formatPeriod(product.duration, product.interval)}</DetailRow>
+          <DetailRow label="Maturity period">
+            {formatPeriod(product.duration, product.interval)}
+          </DetailRow>
         ) : null}
         <DetailRow label="Minimum amount">{formatNaira(minimum)}</DetailRow>
       </dl>
@@ -114,7 +136,11 @@ function AmountStep({ data }: { data: Extract<InvestData, { step: 'amount' }> })
           errors={amountErrors}
           inputProps={{ placeholder: formatMoneyInput(String(minimum)) }}
         />
-        <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
+        <Button
+          type="submit"
+          className="self-end"
+          pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}
+        >
           Proceed to investments plan
         </Button>
       </Form>
@@ -157,12 +183,12 @@ function BreakdownStep({
           <>
             <p>
               I, <strong>{fullNameOf(data.investor)}</strong>, accept a full payment requirement of{' '}
-              <strong>{formatNaira(amount)}</strong>, the total amount of this investment in {product.reference}, to be
-              paid today.
+              <strong>{formatNaira(amount)}</strong>, the total amount of this investment in{' '}
+              {product.reference}, to be paid today.
             </p>
             <p className="mt-2">
-              I understand that no payment has been made yet, and that any change to these terms must be approved by
-              both parties.
+              I understand that no payment has been made yet, and that any change to these terms
+              must be approved by both parties.
             </p>
           </>
         }

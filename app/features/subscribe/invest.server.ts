@@ -3,7 +3,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { investAmountSchema, investProceedSchema } from './subscribe-forms'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
-import { assertCanonical, fetchInvestmentPlan, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
+import {
+  assertCanonical,
+  fetchInvestmentPlan,
+  loadFlow,
+  newIdempotencyKey,
+  subscribe,
+} from './subscribe.server'
 
 /**
  * /land-investments/$reference/invest: step 1 (the amount) at the bare address, step 2 ('ROI
@@ -33,7 +39,10 @@ export async function loadInvest(request: Request, reference: string | undefined
   if (!plan.ok) {
     return amountStep(
       plan.fieldErrors
-        ? replyWithServerErrors(submission, { ...plan, fieldErrors: { amount: Object.values(plan.fieldErrors).flat() } })
+        ? replyWithServerErrors(submission, {
+            ...plan,
+            fieldErrors: { amount: Object.values(plan.fieldErrors).flat() },
+          })
         : submission.reply({ formErrors: [plan.message] }),
     )
   }

@@ -2,7 +2,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { endpoints } from '~/contract/endpoints'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { koboOf, koboToNaira, maxQuantity, planCoversPrice, quantityProblem } from '~/contract/money'
+import {
+  koboOf,
+  koboToNaira,
+  maxQuantity,
+  planCoversPrice,
+  quantityProblem,
+} from '~/contract/money'
 import type { Product } from '~/contract/products'
 import type { PaymentPlan } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
@@ -10,7 +16,13 @@ import { arrearsTimeline, planRules } from '~/contract/arrears-rules'
 import { landChoiceSchema, landProceedSchema } from './subscribe-forms'
 import { api } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
-import { assertCanonical, fetchPaymentStructure, loadFlow, newIdempotencyKey, subscribe } from './subscribe.server'
+import {
+  assertCanonical,
+  fetchPaymentStructure,
+  loadFlow,
+  newIdempotencyKey,
+  subscribe,
+} from './subscribe.server'
 
 const MAX_PLAN_PAGES = 10
 
@@ -18,7 +30,10 @@ const MAX_PLAN_PAGES = 10
 async function allPlans(request: Request, reference: string) {
   const plans: PaymentPlan[] = []
   for (let page = 1; page <= MAX_PLAN_PAGES; page++) {
-    const result = await api(request, endpoints.paymentPlanList, { params: { reference }, query: { page } })
+    const result = await api(request, endpoints.paymentPlanList, {
+      params: { reference },
+      query: { page },
+    })
     if (!result.ok) return { plans, error: result.message }
     plans.push(...result.data.items)
     if (page >= result.data.totalPages) break
@@ -35,15 +50,21 @@ async function allPlans(request: Request, reference: string) {
 export function planTimeline(plan: PaymentPlan, rows: PlanEntry[], unit: string): string[] {
   const today = rows[0]?.period
   if (!today) return []
-  const instalments = rows.map((row, index) => ({ sequence: index + 1, dueDate: row.period, amountKobo: koboOf(row.amount) }))
+  const instalments = rows.map((row, index) => ({
+    sequence: index + 1,
+    dueDate: row.period,
+    amountKobo: koboOf(row.amount),
+  }))
   return arrearsTimeline(instalments, planRules(plan), today, unit)
 }
 
 /** The most plots or acres this product can be bought by now: at most 10, and no more than the units left. */
-export const mostUnits = (product: Product) => maxQuantity(product.available_by_quantity ? (product.unit_available ?? 0) : null)
+export const mostUnits = (product: Product) =>
+  maxQuantity(product.available_by_quantity ? (product.unit_available ?? 0) : null)
 
 /** What naira amounts the API answered add up to, counted in kobo so fractions add up exactly. */
-const sumNaira = (amounts: number[]) => koboToNaira(amounts.reduce((sum, amount) => sum + koboOf(amount), 0))
+const sumNaira = (amounts: number[]) =>
+  koboToNaira(amounts.reduce((sum, amount) => sum + koboOf(amount), 0))
 
 /**
  * /land-purchases/$reference/subscribe: step 1 chooses full payment or a plan (?plan=full|uuid),
@@ -67,7 +88,7 @@ export async function loadSubscribe(request: Request, reference: string | undefi
     investor: flow.investor,
     plans,
     // The price of paying in full, discount applied, as the API works it out.
-    fullPrice: full.ok ? full.data[0]?.amount ?? product.amount : null,
+    fullPrice: full.ok ? (full.data[0]?.amount ?? product.amount) : null,
     maxQuantity: mostUnits(product),
   }
   const choice = url.searchParams.get('plan')?.trim() ?? ''
@@ -85,22 +106,45 @@ export async function loadSubscribe(request: Request, reference: string | undefi
 
   const submission = parseWithZod(url.searchParams, { schema: landChoiceSchema })
   if (submission.status !== 'success') return choiceStep(submission.reply())
-  const plan = submission.value.plan === 'full' ? null : plans.find((item) => item.uuid === submission.value.plan) ?? null
+  const plan =
+    submission.value.plan === 'full'
+      ? null
+      : (plans.find((item) => item.uuid === submission.value.plan) ?? null)
   if (submission.value.plan !== 'full' && !plan) {
-    return choiceStep(submission.reply({ fieldErrors: { plan: ['The selected payment plan does not belong to this product'] } }))
+    return choiceStep(
+      submission.reply({
+        fieldErrors: { plan: ['The selected payment plan does not belong to this product'] },
+      }),
+    )
   }
   const quantity = submission.value.quantity ?? 1
-  const tooMany = quantityProblem(quantity, product.available_by_quantity ? (product.unit_available ?? 0) : null, product.land_type ?? 'unit')
+  const tooMany = quantityProblem(
+    quantity,
+    product.available_by_quantity ? (product.unit_available ?? 0) : null,
+    product.land_type ?? 'unit',
+  )
   if (tooMany) return choiceStep(submission.reply({ fieldErrors: { quantity: [tooMany] } }))
   assertCanonical(
     url,
-    { plan: submission.value.plan, quantity: quantity > 1 ? quantity : null, step: 'breakdown', all: flow.showAll ? 1 : null },
+    {
+      plan: submission.value.plan,
+      quantity: quantity > 1 ? quantity : null,
+      step: 'breakdown',
+      all: flow.showAll ? 1 : null,
+    },
     flow.listSearch,
   )
-  const rows = await fetchPaymentStructure(request, product.reference, plan ? plan.uuid : 'full', quantity)
+  const rows = await fetchPaymentStructure(
+    request,
+    product.reference,
+    plan ? plan.uuid : 'full',
+    quantity,
+  )
   if (!rows.ok) {
     return choiceStep(
-      rows.fieldErrors ? replyWithServerErrors(submission, rows) : submission.reply({ formErrors: [rows.message] }),
+      rows.fieldErrors
+        ? replyWithServerErrors(submission, rows)
+        : submission.reply({ formErrors: [rows.message] }),
     )
   }
   // The API prices the rows for the quantity asked; they add up to what the subscription will owe.

@@ -7,14 +7,18 @@ import { quantityField } from '~/contract/subscriptions'
  * subscribeSchema in app/contract/subscriptions.ts.
  */
 
-export const ACCEPT_TERMS_MESSAGE = 'Accept the agreement terms and the terms and conditions to proceed'
+export const ACCEPT_TERMS_MESSAGE =
+  'Accept the agreement terms and the terms and conditions to proceed'
 export const CHOOSE_OPTION_MESSAGE = 'Choose full payment or a payment plan'
 
 const amountField = nairaAmount('Amount')
 
 /** A ticked checkbox posts 'on'; a client posting JSON-like values may send 'true', '1' or 'yes'. */
 const acceptTerms = z.preprocess(
-  (value) => (typeof value === 'string' && ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase()) ? true : undefined),
+  (value) =>
+    typeof value === 'string' && ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
+      ? true
+      : undefined,
   z.literal(true, { error: ACCEPT_TERMS_MESSAGE }),
 )
 

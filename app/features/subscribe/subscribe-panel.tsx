@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
 import type { PaymentPlan, Product } from '~/contract/products'
 import type { PlanEntry } from '~/contract/subscriptions'
@@ -56,9 +61,13 @@ export type SubscribeData =
 /** "600 sqm plot at Epe, Lagos", "2 acres at Kuje, Abuja" */
 function landLabel(product: Product) {
   const measurement = product.size_in_measurement ?? ''
-  const size = product.size !== null ? [formatNumber(product.size), measurement].filter(Boolean).join(' ') : ''
+  const size =
+    product.size !== null ? [formatNumber(product.size), measurement].filter(Boolean).join(' ') : ''
   // "1 acre acre" says the type twice.
-  const type = product.land_type && !measurement.toLowerCase().includes(product.land_type) ? product.land_type : ''
+  const type =
+    product.land_type && !measurement.toLowerCase().includes(product.land_type)
+      ? product.land_type
+      : ''
   const what = [size, type].filter(Boolean).join(' ') || 'land'
   return product.location ? `${what} at ${product.location}` : what
 }
@@ -69,13 +78,24 @@ const unitOf = (product: Product) => product.land_type ?? 'unit'
 const planTitle = (plan: PaymentPlan) => `${formatPeriod(plan.duration, plan.duration_type)} plan`
 
 /** The subscribe-to-product flow for land: full payment or a plan, then the breakdown to accept. */
-export function SubscribePanel({ data, actionResult }: { data: SubscribeData; actionResult?: SubmissionResult<string[]> }) {
+export function SubscribePanel({
+  data,
+  actionResult,
+}: {
+  data: SubscribeData
+  actionResult?: SubmissionResult<string[]>
+}) {
   return (
     <SlideOver title={data.product.name} closeTo={data.closeTo}>
-      <p className="mb-4 text-sm text-slate-600">{capitalize(landLabel(data.product))} · {data.product.reference}</p>
+      <p className="mb-4 text-sm text-slate-600">
+        {capitalize(landLabel(data.product))} · {data.product.reference}
+      </p>
       {data.step === 'choose' ? (
         <>
-          <RefusedBeforeAgreement result={actionResult} message="Choose how you would like to pay, then read and accept the terms." />
+          <RefusedBeforeAgreement
+            result={actionResult}
+            message="Choose how you would like to pay, then read and accept the terms."
+          />
           <ChooseStep data={data} />
         </>
       ) : (
@@ -102,8 +122,12 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
     'aria-labelledby': `option-${value}`,
     'aria-describedby': `option-${value}-details`,
   })
-  const card = 'card flex cursor-pointer gap-3 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600'
-  const discounted = Boolean(product.discount_percentage) && data.fullPrice !== null && data.fullPrice < product.amount
+  const card =
+    'card flex cursor-pointer gap-3 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600'
+  const discounted =
+    Boolean(product.discount_percentage) &&
+    data.fullPrice !== null &&
+    data.fullPrice < product.amount
 
   return (
     <Form method="get" {...getFormProps(form)} preventScrollReset className="flex flex-col gap-3">
@@ -114,7 +138,11 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
         <div>
           <SelectField
             label={`How many ${unit}s?`}
-            selectProps={{ ...getSelectProps(fields.quantity), required: false, className: 'input sm:max-w-[12rem]' }}
+            selectProps={{
+              ...getSelectProps(fields.quantity),
+              required: false,
+              className: 'input sm:max-w-[12rem]',
+            }}
             options={Array.from({ length: data.maxQuantity }, (_, index) => ({
               value: String(index + 1),
               label: unitCount(index + 1, unit),
@@ -128,7 +156,10 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <fieldset className="flex flex-col gap-3" aria-describedby={fields.plan.errors ? fields.plan.errorId : undefined}>
+      <fieldset
+        className="flex flex-col gap-3"
+        aria-describedby={fields.plan.errors ? fields.plan.errorId : undefined}
+      >
         <legend className="label">How would you like to pay?</legend>
         <label className={card}>
           <input {...option('full')} />
@@ -156,11 +187,15 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
               </p>
               <dl id={`option-${plan.uuid}-details`}>
                 <DetailRow label="Total">{formatNaira(plan.amount)}</DetailRow>
-                <DetailRow label="Duration">{formatPeriod(plan.duration, plan.duration_type)}</DetailRow>
+                <DetailRow label="Duration">
+                  {formatPeriod(plan.duration, plan.duration_type)}
+                </DetailRow>
                 <DetailRow label="Instalments">{`${Math.max(0, plan.duration - 1)} + initial deposit`}</DetailRow>
                 <DetailRow label="Initial deposit">{formatNaira(plan.initial_deposit)}</DetailRow>
                 {plan.duration > 1 ? (
-                  <DetailRow label="Each instalment">{formatNaira(plan.estimated_duration_payment)}</DetailRow>
+                  <DetailRow label="Each instalment">
+                    {formatNaira(plan.estimated_duration_payment)}
+                  </DetailRow>
                 ) : null}
               </dl>
             </div>
@@ -168,7 +203,11 @@ function ChooseStep({ data }: { data: Extract<SubscribeData, { step: 'choose' }>
         ))}
       </fieldset>
       <ErrorList id={fields.plan.errorId} errors={fields.plan.errors} />
-      <Button type="submit" className="self-end" pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}>
+      <Button
+        type="submit"
+        className="self-end"
+        pending={navigation.state === 'loading' && navigation.formMethod === 'GET'}
+      >
         Continue
       </Button>
     </Form>
@@ -187,7 +226,10 @@ function BreakdownStep({
   const name = fullNameOf(data.investor)
   const unit = unitOf(product)
   // "the 500 sqm plot at Lekki", or with several: "3 plots, each a 500 sqm plot at Lekki"
-  const land = quantity > 1 ? `${unitCount(quantity, unit)}, each a ${landLabel(product)}` : `the ${landLabel(product)}`
+  const land =
+    quantity > 1
+      ? `${unitCount(quantity, unit)}, each a ${landLabel(product)}`
+      : `the ${landLabel(product)}`
   const flow = { plan: data.plan, quantity: quantity > 1 ? quantity : null }
   return (
     <>
@@ -196,7 +238,9 @@ function BreakdownStep({
       </h3>
       <dl className="mb-3" data-testid="breakdown-quantity">
         <DetailRow label="Quantity">{unitCount(quantity, unit)}</DetailRow>
-        {quantity > 1 ? <DetailRow label={`Price per ${unit}`}>{formatNaira(data.unitTotal)}</DetailRow> : null}
+        {quantity > 1 ? (
+          <DetailRow label={`Price per ${unit}`}>{formatNaira(data.unitTotal)}</DetailRow>
+        ) : null}
       </dl>
       <BreakdownTable
         caption={`Payment breakdown of ${product.reference}`}
@@ -210,7 +254,11 @@ function BreakdownStep({
         id="subscribe-agreement"
         spec={data.spec}
         lastResult={actionResult}
-        hidden={{ plan: data.plan, quantity: String(quantity), idempotency_key: data.idempotencyKey }}
+        hidden={{
+          plan: data.plan,
+          quantity: String(quantity),
+          idempotency_key: data.idempotencyKey,
+        }}
         cancelHref={flowHref(pathname, flow, data.listSearch)}
         acknowledgement={
           <>
@@ -218,13 +266,14 @@ function BreakdownStep({
               <p>
                 I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) under the{' '}
                 {formatPeriod(chosen.duration, chosen.duration_type)} payment plan, for a total of{' '}
-                <strong>{formatNaira(total)}</strong>: an initial deposit of <strong>{formatNaira(rows[0]?.amount)}</strong>{' '}
-                to be paid today, then {Math.max(0, rows.length - 1)} instalments on the dates above.
+                <strong>{formatNaira(total)}</strong>: an initial deposit of{' '}
+                <strong>{formatNaira(rows[0]?.amount)}</strong> to be paid today, then{' '}
+                {Math.max(0, rows.length - 1)} instalments on the dates above.
               </p>
             ) : (
               <p>
-                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) and accept a full payment
-                requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
+                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) and accept a
+                full payment requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
               </p>
             )}
             {data.timeline.length ? (
@@ -238,8 +287,9 @@ function BreakdownStep({
               </div>
             ) : null}
             <p className="mt-2">
-              I understand that no payment has been made yet, that the land document is issued once the price is paid in
-              full, and that any change to these terms must be approved by both parties.
+              I understand that no payment has been made yet, that the land document is issued once
+              the price is paid in full, and that any change to these terms must be approved by both
+              parties.
             </p>
           </>
         }

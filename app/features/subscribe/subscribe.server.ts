@@ -11,7 +11,11 @@ import { KINDS, listUrlFrom, type KindName } from '../products/kinds'
 import { loadProduct } from '../products/product-details.server'
 
 /** The product a flow is about, who is subscribing, and where closing the panel goes. */
-export async function loadFlow(request: Request, kindName: KindName, reference: string | undefined) {
+export async function loadFlow(
+  request: Request,
+  kindName: KindName,
+  reference: string | undefined,
+) {
   const { product, closeTo, url } = await loadProduct(request, kindName, reference)
   // A sold-out product closes the panel with the API's wording rather than a flow that cannot finish.
   if (!product.is_available) throw await redirectWithError(request, closeTo, PRODUCT_UNAVAILABLE)
@@ -27,7 +31,11 @@ export async function loadFlow(request: Request, kindName: KindName, reference: 
 }
 
 /** One address per breakdown (?amount=500000&step=breakdown, then the list's query): other spellings redirect to it. */
-export function assertCanonical(url: URL, flow: Record<string, string | number | null>, listSearch: string) {
+export function assertCanonical(
+  url: URL,
+  flow: Record<string, string | number | null>,
+  listSearch: string,
+) {
   const canonical = flowHref(url.pathname, flow, listSearch)
   if (canonical !== url.pathname + url.search) throw redirect(canonical)
 }
@@ -41,27 +49,48 @@ function messagesOf(failure: ApiFailure) {
   return [...new Set([...fieldMessages, ...(fieldMessages.length ? [] : [failure.message])])]
 }
 
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult }
+type Submission = {
+  reply: (options?: {
+    formErrors?: string[]
+    fieldErrors?: Record<string, string[]>
+  }) => SubmissionResult
+}
 
 /**
  * POST product-subscription. Success, and a product gone meanwhile, close the panel with a toast
  * over the refreshed list; any other refusal stays on the breakdown with the server's message.
  */
-export async function subscribe(request: Request, kindName: KindName, submission: Submission, body: SubscribeInput) {
+export async function subscribe(
+  request: Request,
+  kindName: KindName,
+  submission: Submission,
+  body: SubscribeInput,
+) {
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
   const result = await api(request, endpoints.subscriptionCreate, { body })
   if (result.ok) return redirectWithSuccess(request, closeTo, result.message)
   if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
     return redirectWithError(request, closeTo, result.message)
   }
-  const status = result.httpStatus >= 400 && result.httpStatus < 500 && result.httpStatus !== 422 ? result.httpStatus : 400
+  const status =
+    result.httpStatus >= 400 && result.httpStatus < 500 && result.httpStatus !== 422
+      ? result.httpStatus
+      : 400
   return data({ result: submission.reply({ formErrors: messagesOf(result) }) }, { status })
 }
 
 /** What a land product costs when: under one of its plans (a uuid) or paid in full ('full'). */
 /** What a land product costs when under a plan (or `full`), for `quantity` plots or acres as the API prices them. */
-export async function fetchPaymentStructure(request: Request, reference: string, plan: string, quantity?: number) {
-  return api(request, endpoints.paymentStructure, { params: { reference, id: plan }, body: quantity === undefined ? {} : { quantity } })
+export async function fetchPaymentStructure(
+  request: Request,
+  reference: string,
+  plan: string,
+  quantity?: number,
+) {
+  return api(request, endpoints.paymentStructure, {
+    params: { reference, id: plan },
+    body: quantity === undefined ? {} : { quantity },
+  })
 }
 
 /** The returns an amount invested in a land-investment product pays, and when. */

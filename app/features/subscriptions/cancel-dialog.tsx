@@ -3,9 +3,18 @@ import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/slide-over'
 
-export function CancelDialog({ subscription, closeTo }: { subscription: SubscriptionDetail; closeTo: string }) {
+export function CancelDialog({
+  subscription,
+  closeTo,
+}: {
+  subscription: SubscriptionDetail
+  closeTo: string
+}) {
   const navigation = useNavigation()
-  const unit = subscription.type === 'land' ? 'What it reserved goes back on sale' : 'Nothing more can be paid on it'
+  const unit =
+    subscription.type === 'land'
+      ? 'What it reserved goes back on sale'
+      : 'Nothing more can be paid on it'
   return (
     <ConfirmDialog
       title={`Cancel ${subscription.reference}?`}

@@ -24,7 +24,13 @@ export const EXPORT_SUBSCRIPTION_PARAM = 'subscription'
 
 /** /subscriptions lists land subscriptions; /investment-portfolio the investments. */
 export const LISTS: Record<ListName, SubscriptionList> = {
-  land: { name: 'land', apiType: 'land', basePath: '/subscriptions', exportList: 'subscriptions', title: 'Land Subscriptions' },
+  land: {
+    name: 'land',
+    apiType: 'land',
+    basePath: '/subscriptions',
+    exportList: 'subscriptions',
+    title: 'Land Subscriptions',
+  },
   investment: {
     name: 'investment',
     apiType: 'land_investment',
@@ -40,13 +46,17 @@ export const listFor = (type: SubscriptionType) => (type === 'land' ? LISTS.land
 export const LIST_KEYS = ['type', 'search', 'status', 'due'] as const
 export type ListFiltersValue = Record<(typeof LIST_KEYS)[number], string>
 
-export const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] }))
+export const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((value) => ({
+  value,
+  label: SUBSCRIPTION_STATUS_LABELS[value],
+}))
 
 /** The `due` filter each list offers: land in arrears, investments with a payout due. */
 export const DUE_FILTER_OF: Record<ListName, DueFilter> = { land: 'arrears', investment: 'payout' }
 
 /** A due filter from the address, when it is the one this list offers ('' otherwise). */
-export const dueParamFor = (name: ListName, given: string) => (given === DUE_FILTER_OF[name] ? given : '')
+export const dueParamFor = (name: ListName, given: string) =>
+  given === DUE_FILTER_OF[name] ? given : ''
 
 /**
  * The canonical address of a list filtered by status or due: what the dashboard's counts link to,

@@ -44,7 +44,9 @@ function QuantitySelect({ product, errors }: { product: Product; errors?: string
         defaultValue="1"
         className="input sm:max-w-[12rem]"
         aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? 'new-subscription-quantity-error' : 'new-subscription-quantity-hint'}
+        aria-describedby={
+          errors?.length ? 'new-subscription-quantity-error' : 'new-subscription-quantity-hint'
+        }
       >
         {Array.from({ length: most }, (_, index) => (
           <option key={index + 1} value={String(index + 1)}>
@@ -60,7 +62,17 @@ function QuantitySelect({ product, errors }: { product: Product; errors?: string
   )
 }
 
-function Choice({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
+function Choice({
+  name,
+  value,
+  checked,
+  children,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  children: ReactNode
+}) {
   return (
     <label className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
       <input type="radio" name={name} value={value} defaultChecked={checked} className="mt-0.5" />
@@ -75,7 +87,15 @@ function SearchBox({ name, label, value }: { name: string; label: string; value:
       <label htmlFor={`new-subscription-${name}`} className="sr-only">
         {label}
       </label>
-      <input id={`new-subscription-${name}`} type="search" name={name} defaultValue={value} placeholder={label} className="input" maxLength={100} />
+      <input
+        id={`new-subscription-${name}`}
+        type="search"
+        name={name}
+        defaultValue={value}
+        placeholder={label}
+        className="input"
+        maxLength={100}
+      />
       <button type="submit" className="btn-secondary">
         Search
       </button>
@@ -85,39 +105,68 @@ function SearchBox({ name, label, value }: { name: string; label: string; value:
 
 /** The choices first one, the chosen one kept at the top when a new search no longer lists it. */
 function withChosen<T extends { reference: string }>(items: T[], chosen: T | null) {
-  return chosen && !items.some((item) => item.reference === chosen.reference) ? [chosen, ...items] : items
+  return chosen && !items.some((item) => item.reference === chosen.reference)
+    ? [chosen, ...items]
+    : items
 }
 
 /**
  * Add subscription: a GET form finds and picks a customer and a land product (so it works without
  * JavaScript; with it, picking submits at once); then the POST form picks full payment or a plan.
  */
-export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscriptionData; lastResult?: SubmissionResult<string[]> }) {
+export function NewSubscriptionPanel({
+  data,
+  lastResult,
+}: {
+  data: NewSubscriptionData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const submit = useSubmit()
   const finder = useRef<HTMLFormElement>(null)
-  const [form, fields] = useSpecForm<CreateSubscriptionForm>(data.spec, { id: 'new-subscription', lastResult })
+  const [form, fields] = useSpecForm<CreateSubscriptionForm>(data.spec, {
+    id: 'new-subscription',
+    lastResult,
+  })
   const { query, customer, product } = data
   const customers = withChosen(data.customers, customer)
   const products = withChosen(data.products, product)
-  const pick = () => finder.current && submit(finder.current, { replace: true, preventScrollReset: true })
+  const pick = () =>
+    finder.current && submit(finder.current, { replace: true, preventScrollReset: true })
 
   return (
     <SlideOver title="Add subscription" closeTo={data.closeTo}>
-      <Form ref={finder} method="get" action={`${LISTS.land.basePath}/new`} className="flex flex-col gap-5" onChange={(event) => {
-        if ((event.target as HTMLInputElement).type === 'radio') pick()
-      }}>
+      <Form
+        ref={finder}
+        method="get"
+        action={`${LISTS.land.basePath}/new`}
+        className="flex flex-col gap-5"
+        onChange={(event) => {
+          if ((event.target as HTMLInputElement).type === 'radio') pick()
+        }}
+      >
         {Object.entries(data.listParams).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <fieldset className="flex flex-col gap-2">
           <legend className="label">Customer</legend>
-          <SearchBox name="customer_search" label="Search customers" value={query.customer_search} />
-          {data.customersError ? <p className="text-sm text-red-700">{data.customersError}</p> : null}
+          <SearchBox
+            name="customer_search"
+            label="Search customers"
+            value={query.customer_search}
+          />
+          {data.customersError ? (
+            <p className="text-sm text-red-700">{data.customersError}</p>
+          ) : null}
           {customers.length ? (
             <div className="flex max-h-60 flex-col gap-1 overflow-y-auto">
               {customers.map((item) => (
-                <Choice key={item.reference} name="customer" value={item.reference} checked={item.reference === customer?.reference}>
+                <Choice
+                  key={item.reference}
+                  name="customer"
+                  value={item.reference}
+                  checked={item.reference === customer?.reference}
+                >
                   <span className="font-medium">
                     {item.first_name} {item.last_name}
                   </span>{' '}
@@ -138,7 +187,12 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
           {products.length ? (
             <div className="flex max-h-60 flex-col gap-1 overflow-y-auto">
               {products.map((item) => (
-                <Choice key={item.reference} name="product" value={item.reference} checked={item.reference === product?.reference}>
+                <Choice
+                  key={item.reference}
+                  name="product"
+                  value={item.reference}
+                  checked={item.reference === product?.reference}
+                >
                   <span className="font-medium">{item.location ?? item.reference}</span>{' '}
                   <span className="text-slate-500">
                     {formatNaira(discountedPrice(item))} · {item.reference}
@@ -159,25 +213,41 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
       {customer && product ? (
         <>
           <FormBanner id={form.errorId} errors={form.errors} />
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2" preventScrollReset>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="flex flex-col gap-2"
+            preventScrollReset
+          >
             <input type="hidden" name="customer" value={customer.reference} />
             <input type="hidden" name="product" value={product.reference} />
             <p className="text-sm text-slate-700">
-              For <strong>{customer.first_name} {customer.last_name}</strong>: <strong>{product.location ?? product.reference}</strong>
+              For{' '}
+              <strong>
+                {customer.first_name} {customer.last_name}
+              </strong>
+              : <strong>{product.location ?? product.reference}</strong>
             </p>
             <QuantitySelect product={product} errors={fields.quantity.errors} />
-            <fieldset className="flex flex-col gap-1" aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}>
+            <fieldset
+              className="flex flex-col gap-1"
+              aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}
+            >
               <legend className="label">Payment option</legend>
               <Choice name="payment" value="full" checked={false}>
                 Full payment: {formatNaira(discountedPrice(product))}
               </Choice>
               {data.plans.map((plan) => (
                 <Choice key={plan.uuid} name="payment" value={plan.uuid} checked={false}>
-                  {plan.duration} {plan.duration_type} plan: {formatNaira(plan.amount)} ({formatNaira(plan.initial_deposit)} now, then{' '}
+                  {plan.duration} {plan.duration_type} plan: {formatNaira(plan.amount)} (
+                  {formatNaira(plan.initial_deposit)} now, then{' '}
                   {formatNaira(plan.estimated_duration_payment)} each)
                 </Choice>
               ))}
-              <ErrorList id={`${fields.payment.id}-error`} errors={fields.payment.errors ?? fields.customer.errors ?? fields.product.errors} />
+              <ErrorList
+                id={`${fields.payment.id}-error`}
+                errors={fields.payment.errors ?? fields.customer.errors ?? fields.product.errors}
+              />
             </fieldset>
             <Button type="submit" pending={navigation.state === 'submitting'} className="self-end">
               Create subscription
@@ -185,7 +255,9 @@ export function NewSubscriptionPanel({ data, lastResult }: { data: NewSubscripti
           </Form>
         </>
       ) : (
-        <p className="text-sm text-slate-500">Pick a customer and a land product to see the payment options.</p>
+        <p className="text-sm text-slate-500">
+          Pick a customer and a land product to see the payment options.
+        </p>
       )}
     </SlideOver>
   )

@@ -23,7 +23,8 @@ const param = (url: URL, name: string) => url.searchParams.get(name)?.trim().sli
 export async function loadNewSubscription(request: Request) {
   const user = await requireUser(request)
   const { url, closeTo } = panelContext(request, 'land')
-  if (!hasPermission(user, 'can_modify_subscription')) throw await redirectWithError(request, closeTo, NO_PERMISSION)
+  if (!hasPermission(user, 'can_modify_subscription'))
+    throw await redirectWithError(request, closeTo, NO_PERMISSION)
   const query = {
     customer_search: param(url, 'customer_search'),
     customer: param(url, 'customer'),
@@ -32,17 +33,24 @@ export async function loadNewSubscription(request: Request) {
   }
   const [customers, chosenCustomer, products, chosenProduct] = await Promise.all([
     api(request, endpoints.customerList, { query: { search: query.customer_search } }),
-    query.customer ? api(request, endpoints.customerShow, { params: { id: query.customer } }) : null,
+    query.customer
+      ? api(request, endpoints.customerShow, { params: { id: query.customer } })
+      : null,
     api(request, endpoints.productList, {
       query: { search: query.product_search, type: 'land', available_status: 'available' },
     }),
-    query.product ? api(request, endpoints.productShow, { params: { reference: query.product } }) : null,
+    query.product
+      ? api(request, endpoints.productShow, { params: { reference: query.product } })
+      : null,
   ])
   const customer = chosenCustomer?.ok ? chosenCustomer.data : null
-  const product = chosenProduct?.ok && chosenProduct.data.type === 'land' ? chosenProduct.data : null
+  const product =
+    chosenProduct?.ok && chosenProduct.data.type === 'land' ? chosenProduct.data : null
   let plans: PaymentPlan[] = []
   if (product) {
-    const found = await api(request, endpoints.paymentPlanList, { params: { reference: product.reference } })
+    const found = await api(request, endpoints.paymentPlanList, {
+      params: { reference: product.reference },
+    })
     plans = found.ok ? found.data.items : []
   }
   return {
@@ -65,13 +73,24 @@ export async function createSubscriptionAction(request: Request) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const { customer, product, payment, quantity } = submission.value
   const result = await api(request, endpoints.subscriptionCreateForCustomer, {
-    body: { customer, product, quantity: quantity ?? 1, ...(payment === 'full' ? {} : { paymentPlan: payment }) },
+    body: {
+      customer,
+      product,
+      quantity: quantity ?? 1,
+      ...(payment === 'full' ? {} : { paymentPlan: payment }),
+    },
   })
   if (!result.ok) {
     const { paymentPlan, ...others } = result.fieldErrors ?? {}
-    const renamed = paymentPlan ? { ...result, fieldErrors: { ...others, payment: paymentPlan } } : result
+    const renamed = paymentPlan
+      ? { ...result, fieldErrors: { ...others, payment: paymentPlan } }
+      : result
     return data({ result: replyWithServerErrors(submission, renamed) }, { status: 400 })
   }
   // The new subscription is the newest: the first page of the list shows it.
-  return redirectWithSuccess(request, listHref(LISTS.land.basePath, { page: 1, type: 'land' }), SUBSCRIPTION_CREATED)
+  return redirectWithSuccess(
+    request,
+    listHref(LISTS.land.basePath, { page: 1, type: 'land' }),
+    SUBSCRIPTION_CREATED,
+  )
 }

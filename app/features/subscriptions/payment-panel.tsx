@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings-labels'
 import type { PaymentForm } from './subscription-forms'
@@ -42,35 +47,56 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** What a choice pays, in words: "Initial deposit", "Next 2 instalments", "Initial deposit and 3 instalments". */
 function choiceWords(choice: AmountChoice, data: PaymentPanelData) {
   const n = choice.instalments
-  if (data.nextIsDeposit) return n === 1 ? 'Initial deposit' : `Initial deposit and ${plural(n - 1, 'instalment')}`
+  if (data.nextIsDeposit)
+    return n === 1 ? 'Initial deposit' : `Initial deposit and ${plural(n - 1, 'instalment')}`
   return n === 1 ? 'Next instalment' : `Next ${n} instalments`
 }
 
 /** A choice's title and the line under it. */
-function choiceText(choice: AmountChoice, data: PaymentPanelData): { title: string; detail: string | null } {
+function choiceText(
+  choice: AmountChoice,
+  data: PaymentPanelData,
+): { title: string; detail: string | null } {
   const s = data.subscription
   if (s.type !== 'land') return { title: 'Amount invested', detail: null }
   if (s.payment_mode === 'full') return { title: 'Full payment', detail: null }
   if (!choice.whole) return { title: choiceWords(choice, data), detail: null }
-  if (choice.instalments === 1) return { title: data.nextIsDeposit ? 'Initial deposit' : 'Last instalment', detail: 'Pays off the balance' }
+  if (choice.instalments === 1)
+    return {
+      title: data.nextIsDeposit ? 'Initial deposit' : 'Last instalment',
+      detail: 'Pays off the balance',
+    }
   return { title: 'Whole balance', detail: `${choiceWords(choice, data)}: pays off the balance` }
 }
 
 /** Make payment (the owner) or record payment (staff, for the customer): bank details, then the proof. */
-export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; lastResult?: SubmissionResult<string[]> }) {
+export function PaymentPanel({
+  data,
+  lastResult,
+}: {
+  data: PaymentPanelData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const { subscription, details } = data
   const title = data.mode === 'make' ? 'Make payment' : 'Record payment'
   const [form, fields] = useSpecForm<PaymentForm>(data.spec, {
     id: 'payment-form',
     lastResult,
-    defaultValue: { amount: data.choices[0]?.value ?? '', description: details.description, ...data.paidAt },
+    defaultValue: {
+      amount: data.choices[0]?.value ?? '',
+      description: details.description,
+      ...data.paidAt,
+    },
   })
   const bank = details.bank_details
   if (!hasBankDetails(bank)) {
     return (
       <SlideOver title={title} closeTo={data.closeTo}>
-        <div role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <p className="font-medium">{NO_BANK_DETAILS}</p>
           {data.canSetBankDetails ? (
             <p className="mt-1">
@@ -91,7 +117,10 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
           : `Record a payment ${subscription.user.full_name} made by bank transfer, with its proof.`}{' '}
         <span className="font-mono">{subscription.reference}</span>
       </p>
-      <section aria-labelledby="bank-details-title" className="mb-5 rounded-md border border-slate-200 bg-slate-50 px-4 py-3">
+      <section
+        aria-labelledby="bank-details-title"
+        className="mb-5 rounded-md border border-slate-200 bg-slate-50 px-4 py-3"
+      >
         <h3 id="bank-details-title" className="text-sm font-semibold text-slate-900">
           Bank details
         </h3>
@@ -101,13 +130,17 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
           <BankLine label="Bank name" value={bank.bank_name} />
           <BankLine label="Transfer narration" value={details.narration} />
           <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
-            <dt className="text-slate-500">{data.choices.length > 1 ? 'Next instalment' : 'Amount to pay'}</dt>
+            <dt className="text-slate-500">
+              {data.choices.length > 1 ? 'Next instalment' : 'Amount to pay'}
+            </dt>
             <dd className="font-semibold text-slate-900">{formatNaira(details.amount)}</dd>
           </div>
           {data.choices.length > 1 ? (
             <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
               <dt className="text-slate-500">Balance</dt>
-              <dd className="font-semibold text-slate-900">{formatNaira(subscription.amount_left)}</dd>
+              <dd className="font-semibold text-slate-900">
+                {formatNaira(subscription.amount_left)}
+              </dd>
             </div>
           ) : null}
         </dl>
@@ -116,13 +149,21 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
         </p>
       </section>
       <FormBanner id={form.errorId} errors={form.errors} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-1" preventScrollReset>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex flex-col gap-1"
+        preventScrollReset
+      >
         <fieldset
           className="flex flex-col gap-2"
           aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}
           data-testid="amount-choices"
         >
-          <legend className="label">{data.choices.length > 1 ? 'How much are you paying?' : 'Amount'}</legend>
+          <legend className="label">
+            {data.choices.length > 1 ? 'How much are you paying?' : 'Amount'}
+          </legend>
           {data.choices.map((choice) => {
             const { title, detail } = choiceText(choice, data)
             const id = `amount-${choice.value.replace('.', '-')}`
@@ -148,7 +189,10 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
                     </span>
                   ) : null}
                 </span>
-                <span id={`${id}-amount`} className="shrink-0 font-semibold tabular-nums text-slate-900">
+                <span
+                  id={`${id}-amount`}
+                  className="shrink-0 font-semibold tabular-nums text-slate-900"
+                >
                   {formatNaira(choice.amount)}
                 </span>
               </label>
@@ -163,14 +207,22 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
         />
         <Field
           labelProps={{ children: 'Proof of payment' }}
-          inputProps={{ ...getInputProps(fields.proof_of_payment, { type: 'file' }), accept: '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf' }}
+          inputProps={{
+            ...getInputProps(fields.proof_of_payment, { type: 'file' }),
+            accept: '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf',
+          }}
           hint="PNG, JPG, JPEG or PDF up to 2MB"
           errors={fields.proof_of_payment.errors}
         />
         <div className="grid grid-cols-2 gap-3">
           <Field
             labelProps={{ children: 'Date paid' }}
-            inputProps={{ ...getInputProps(fields.paid_on, { type: 'text' }), inputMode: 'numeric', placeholder: 'DD/MM/YYYY', autoComplete: 'off' }}
+            inputProps={{
+              ...getInputProps(fields.paid_on, { type: 'text' }),
+              inputMode: 'numeric',
+              placeholder: 'DD/MM/YYYY',
+              autoComplete: 'off',
+            }}
             hint="DD/MM/YYYY"
             errors={fields.paid_on.errors}
           />
@@ -180,7 +232,11 @@ export function PaymentPanel({ data, lastResult }: { data: PaymentPanelData; las
             errors={fields.paid_time.errors}
           />
         </div>
-        <Button type="submit" pending={navigation.state === 'submitting'} className="w-full sm:w-auto sm:self-end">
+        <Button
+          type="submit"
+          pending={navigation.state === 'submitting'}
+          className="w-full sm:w-auto sm:self-end"
+        >
           Send payment proof
         </Button>
       </Form>

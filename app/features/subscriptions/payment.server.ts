@@ -23,7 +23,10 @@ dayjs.extend(timezone)
 export const PROOF_FOLDER = 'proofs'
 export const PAYMENT_SENT = 'Payment proof sent successfully'
 // One proof image of at most 2 MB and the form's text: a larger body is refused as it streams in.
-const PAYMENT_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The proof of payment may not be greater than 2 MB' }
+const PAYMENT_FORM_LIMIT = {
+  bytes: MAX_UPLOAD_BYTES + 64 * 1024,
+  message: 'The proof of payment may not be greater than 2 MB',
+}
 
 /**
  * The picker's default: today at 12:00 in the user's time zone; before noon,
@@ -51,14 +54,19 @@ export type AmountChoice = { instalments: number; amount: number; whole: boolean
  * next instalment, several, or the whole balance. An investment or a full payment has one amount.
  */
 export function amountChoices(s: SubscriptionDetail): AmountChoice[] {
-  const entries = s.type === 'land' ? s.schedule.filter((row) => row.kind !== 'payout').map((row) => koboOf(row.amount)) : []
+  const entries =
+    s.type === 'land'
+      ? s.schedule.filter((row) => row.kind !== 'payout').map((row) => koboOf(row.amount))
+      : []
   const total = koboOf(s.total_amount)
-  return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map((choice) => ({
-    instalments: choice.instalments,
-    amount: koboToNaira(choice.amountKobo),
-    whole: choice.whole,
-    value: koboToNaira(choice.amountKobo).toFixed(2),
-  }))
+  return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map(
+    (choice) => ({
+      instalments: choice.instalments,
+      amount: koboToNaira(choice.amountKobo),
+      whole: choice.whole,
+      value: koboToNaira(choice.amountKobo).toFixed(2),
+    }),
+  )
 }
 
 /** Whether the next payment is the initial deposit (no entry of a plan paid yet). */
@@ -74,7 +82,9 @@ export async function loadPayment(request: Request, name: ListName, reference: s
   if (!subscription.is_user && !hasPermission(user, 'can_record_transaction')) {
     throw await redirectWithError(request, closeTo, NO_PERMISSION)
   }
-  const details = await api(request, endpoints.paymentDetails, { params: { reference: subscription.reference } })
+  const details = await api(request, endpoints.paymentDetails, {
+    params: { reference: subscription.reference },
+  })
   if (!details.ok) throw await redirectWithError(request, closeTo, details.message)
   const timeZone = timeZoneFrom(request)
   return {
@@ -94,15 +104,23 @@ export async function loadPayment(request: Request, name: ListName, reference: s
  * The payment form's post (multipart): the proof file is checked, base64'd and sent to
  * media/upload, then the transaction goes to the API with the file's URL.
  */
-export async function paymentAction(request: Request, name: ListName, reference: string | undefined) {
+export async function paymentAction(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const { closeTo } = panelContext(request, name)
   const { submission } = await parseForm(request, paymentFormSchema, { limit: PAYMENT_FORM_LIMIT })
   const hideFields = ['proof_of_payment']
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
   const { amount, description, proof_of_payment: file, paid_on, paid_time } = submission.value
-  const proofError = (message: string) => answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
-  const upload = await uploadFormFile(request, file, { folder: PROOF_FOLDER, extensions: UPLOAD_EXTENSIONS })
+  const proofError = (message: string) =>
+    answer(submission.reply({ fieldErrors: { proof_of_payment: [message] }, hideFields }))
+  const upload = await uploadFormFile(request, file, {
+    folder: PROOF_FOLDER,
+    extensions: UPLOAD_EXTENSIONS,
+  })
   if (!upload.ok) return proofError(upload.message)
 
   const result = await api(request, endpoints.transactionCreate, {

@@ -28,7 +28,13 @@ function rowLabel(s: SubscriptionDetail, sequence: number) {
 export function PlanPanel({
   data,
 }: {
-  data: { name: ListName; subscription: SubscriptionDetail; closeTo: string; timeZone: string; history: RecordHistoryData }
+  data: {
+    name: ListName
+    subscription: SubscriptionDetail
+    closeTo: string
+    timeZone: string
+    history: RecordHistoryData
+  }
 }) {
   const s = data.subscription
   const land = s.type === 'land'
@@ -50,17 +56,23 @@ export function PlanPanel({
         ) : (
           <DetailRow label="Amount invested">{formatNaira(s.meta.amount_invested)}</DetailRow>
         )}
-        <DetailRow label={land ? 'Total amount' : 'Amount to pay'}>{formatNaira(s.total_amount)}</DetailRow>
+        <DetailRow label={land ? 'Total amount' : 'Amount to pay'}>
+          {formatNaira(s.total_amount)}
+        </DetailRow>
         <DetailRow label="Amount paid">{formatNaira(s.total_amount_paid)}</DetailRow>
         {land ? <DetailRow label="Amount left">{formatNaira(s.amount_left)}</DetailRow> : null}
         {land && s.days_in_arrears > 0 ? (
           <DetailRow label={overdueBy(s.days_in_arrears)}>
-            <span className="font-semibold text-red-700">{formatNaira(s.amount_overdue)} overdue</span>
+            <span className="font-semibold text-red-700">
+              {formatNaira(s.amount_overdue)} overdue
+            </span>
           </DetailRow>
         ) : null}
       </dl>
       <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left font-semibold text-slate-900">{land ? 'Payment schedule' : 'ROI schedule'}</caption>
+        <caption className="mb-2 text-left font-semibold text-slate-900">
+          {land ? 'Payment schedule' : 'ROI schedule'}
+        </caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-500">
             <th scope="col" className="py-2 pr-2 font-medium">
@@ -79,12 +91,18 @@ export function PlanPanel({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={`${row.kind}-${row.sequence}`} className="border-b border-slate-100" data-testid="plan-row">
+            <tr
+              key={`${row.kind}-${row.sequence}`}
+              className="border-b border-slate-100"
+              data-testid="plan-row"
+            >
               <td className="py-2 pr-2">
                 {row.kind === 'late_fee' ? (
                   <>
                     Late fee on {rowLabel(s, row.sequence).toLowerCase()}
-                    {row.reason ? <span className="block text-xs text-slate-500">{row.reason}</span> : null}
+                    {row.reason ? (
+                      <span className="block text-xs text-slate-500">{row.reason}</span>
+                    ) : null}
                   </>
                 ) : (
                   rowLabel(s, row.sequence)
@@ -93,7 +111,9 @@ export function PlanPanel({
               <td className="py-2 pr-2">{date(row.period)}</td>
               <td className="py-2 pr-2 text-right">{formatNaira(row.amount)}</td>
               <td className="py-2 text-right">
-                <span className={STATUS_CLASS[scheduleStatusLabel(row, today)] ?? 'text-slate-700'}>{scheduleStatusLabel(row, today)}</span>
+                <span className={STATUS_CLASS[scheduleStatusLabel(row, today)] ?? 'text-slate-700'}>
+                  {scheduleStatusLabel(row, today)}
+                </span>
               </td>
             </tr>
           ))}

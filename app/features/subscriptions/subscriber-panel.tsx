@@ -13,9 +13,14 @@ export function SubscriberPanel({
 }) {
   const s = data.subscription
   return (
-    <SlideOver title={data.name === 'investment' ? 'Investor details' : 'Subscriber details'} closeTo={data.closeTo}>
+    <SlideOver
+      title={data.name === 'investment' ? 'Investor details' : 'Subscriber details'}
+      closeTo={data.closeTo}
+    >
       <dl className="divide-y divide-slate-100">
-        <DetailRow label="Name">{s.is_user ? `${s.user.full_name} (You)` : s.user.full_name}</DetailRow>
+        <DetailRow label="Name">
+          {s.is_user ? `${s.user.full_name} (You)` : s.user.full_name}
+        </DetailRow>
         <DetailRow label="Email">
           <a href={`mailto:${s.user.email}`} className="link">
             {s.user.email}

@@ -19,14 +19,18 @@ const BADGE: Record<Subscription['status'], string> = {
 
 export function StatusBadge({ status }: { status: Subscription['status'] }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`} data-testid="subscription-status">
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}
+      data-testid="subscription-status"
+    >
       {SUBSCRIPTION_STATUS_LABELS[status]}
     </span>
   )
 }
 
 /** "2 plots", "1 acre": how much land a subscription buys. */
-export const landQuantity = (s: Pick<Subscription, 'quantity' | 'product'>) => unitCount(s.quantity, s.product.land_type ?? 'unit')
+export const landQuantity = (s: Pick<Subscription, 'quantity' | 'product'>) =>
+  unitCount(s.quantity, s.product.land_type ?? 'unit')
 
 /** A payment can be made now: awaiting payment, or a land plan with instalments left (as the API decides). */
 export function isPayable(s: Subscription) {
@@ -42,7 +46,9 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
       return (
         <>
           <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
-          <DetailRow label={land ? 'Pending amount' : 'Investment amount'}>{formatNaira(s.next_payment_amount)}</DetailRow>
+          <DetailRow label={land ? 'Pending amount' : 'Investment amount'}>
+            {formatNaira(s.next_payment_amount)}
+          </DetailRow>
         </>
       )
     case 'awaiting_payment_confirmation':
@@ -76,8 +82,12 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
     case 'completed':
       return (
         <>
-          <DetailRow label={land ? 'Date created' : 'Date invested'}>{date(s.created_at)}</DetailRow>
-          <DetailRow label={land ? 'Amount paid' : 'Amount invested'}>{formatNaira(land ? s.total_amount_paid : s.meta.amount_invested)}</DetailRow>
+          <DetailRow label={land ? 'Date created' : 'Date invested'}>
+            {date(s.created_at)}
+          </DetailRow>
+          <DetailRow label={land ? 'Amount paid' : 'Amount invested'}>
+            {formatNaira(land ? s.total_amount_paid : s.meta.amount_invested)}
+          </DetailRow>
         </>
       )
     case 'expired':
@@ -85,7 +95,9 @@ function StatusFacts({ s, date }: { s: Subscription; date: (value: string | null
         <>
           <DetailRow label="Date subscribed">{date(s.created_at)}</DetailRow>
           <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow>
-          <p className="py-1 text-sm text-slate-600">Not paid within the time allowed; what it reserved went back on sale.</p>
+          <p className="py-1 text-sm text-slate-600">
+            Not paid within the time allowed; what it reserved went back on sale.
+          </p>
         </>
       )
     default:
@@ -103,12 +115,24 @@ function PortfolioDates({ s, date }: { s: Subscription; date: (value: string | n
   return (
     <>
       <DetailRow label="Date invested">{date(s.created_at)}</DetailRow>
-      {s.status === 'completed' ? <DetailRow label="Date completed">{date(s.completed_at)}</DetailRow> : null}
-      {s.status === 'awaiting_payment_confirmation' ? <DetailRow label="Latest payment">Awaiting confirmation</DetailRow> : null}
-      {s.status === 'ongoing' ? <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow> : null}
-      {s.status === 'cancelled' ? <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow> : null}
-      {s.status === 'expired' ? <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow> : null}
-      {s.status === 'ongoing' ? <DetailRow label="Next ROI">{formatNaira(s.next_payment_amount)}</DetailRow> : null}
+      {s.status === 'completed' ? (
+        <DetailRow label="Date completed">{date(s.completed_at)}</DetailRow>
+      ) : null}
+      {s.status === 'awaiting_payment_confirmation' ? (
+        <DetailRow label="Latest payment">Awaiting confirmation</DetailRow>
+      ) : null}
+      {s.status === 'ongoing' ? (
+        <DetailRow label="Next ROI date">{date(s.next_payment_date)}</DetailRow>
+      ) : null}
+      {s.status === 'cancelled' ? (
+        <DetailRow label="Date cancelled">{date(s.cancelled_at)}</DetailRow>
+      ) : null}
+      {s.status === 'expired' ? (
+        <DetailRow label="Date expired">{date(s.cancelled_at)}</DetailRow>
+      ) : null}
+      {s.status === 'ongoing' ? (
+        <DetailRow label="Next ROI">{formatNaira(s.next_payment_amount)}</DetailRow>
+      ) : null}
     </>
   )
 }
@@ -133,12 +157,18 @@ export function SubscriptionCard({
   const payable = isPayable(s)
   const payLabel = s.is_user ? 'Make payment' : can.record ? 'Record payment' : null
   const cancellable =
-    can.modify && (s.status === 'awaiting_payment' || s.status === 'awaiting_payment_confirmation') && s.total_amount_paid === 0
+    can.modify &&
+    (s.status === 'awaiting_payment' || s.status === 'awaiting_payment_confirmation') &&
+    s.total_amount_paid === 0
   const person = portfolio ? 'Investor' : 'Subscriber'
   const titleId = `subscription-${s.reference}`
 
   return (
-    <article className="card flex h-full flex-col gap-3" aria-labelledby={titleId} data-testid="subscription-card">
+    <article
+      className="card flex h-full flex-col gap-3"
+      aria-labelledby={titleId}
+      data-testid="subscription-card"
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={titleId} className="font-mono text-sm font-semibold text-slate-900">
           {s.reference}
@@ -155,10 +185,14 @@ export function SubscriptionCard({
         {s.type === 'land' ? <DetailRow label="Quantity">{landQuantity(s)}</DetailRow> : null}
         {portfolio ? (
           s.status !== 'completed' ? (
-            <DetailRow label="Investment type">{capitalize(humanize(s.product.land_investment_type))}</DetailRow>
+            <DetailRow label="Investment type">
+              {capitalize(humanize(s.product.land_investment_type))}
+            </DetailRow>
           ) : null
         ) : (
-          <DetailRow label="Payment type">{s.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}</DetailRow>
+          <DetailRow label="Payment type">
+            {s.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}
+          </DetailRow>
         )}
         {can.seesSubscriber ? (
           <DetailRow label={person}>

@@ -15,8 +15,14 @@ export const paymentFormSchema = z.object({
     message: requiredMessage('Proof of payment'),
   }),
   // The day as the product writes dates, whatever the browser's locale; the time from a time box (HH:mm).
-  paid_on: requiredString('Date paid', 20).refine((value) => parseDisplayDate(value) !== null, PAID_ON_MESSAGE),
-  paid_time: requiredString('Time paid', 8).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Enter the time paid, for example 14:30'),
+  paid_on: requiredString('Date paid', 20).refine(
+    (value) => parseDisplayDate(value) !== null,
+    PAID_ON_MESSAGE,
+  ),
+  paid_time: requiredString('Time paid', 8).regex(
+    /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/,
+    'Enter the time paid, for example 14:30',
+  ),
 })
 export type PaymentForm = z.input<typeof paymentFormSchema>
 

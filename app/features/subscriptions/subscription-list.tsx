@@ -8,7 +8,15 @@ import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { DUE_FILTER_LABELS } from '~/contract/subscription-labels'
-import { DUE_FILTER_OF, LIST_KEYS, LISTS, STATUS_OPTIONS, type ListFiltersValue, type ListName, type ViewerAbilities } from './lists'
+import {
+  DUE_FILTER_OF,
+  LIST_KEYS,
+  LISTS,
+  STATUS_OPTIONS,
+  type ListFiltersValue,
+  type ListName,
+  type ViewerAbilities,
+} from './lists'
 import { SubscriptionCard } from './subscription-card'
 
 export type SubscriptionListData = {
@@ -43,7 +51,11 @@ export function SubscriptionList({ data, top }: { data: SubscriptionListData; to
         <div className="flex flex-wrap items-center gap-2">
           {data.can.seesSubscriber ? <ExportCsvLink list={list.exportList} /> : null}
           {data.name === 'land' && data.can.modify ? (
-            <Link to={`${list.basePath}/new${data.listSearch}`} className="btn-primary" preventScrollReset>
+            <Link
+              to={`${list.basePath}/new${data.listSearch}`}
+              className="btn-primary"
+              preventScrollReset
+            >
               Add subscription
             </Link>
           ) : null}
@@ -57,12 +69,24 @@ export function SubscriptionList({ data, top }: { data: SubscriptionListData; to
         extra={data.filters.type ? { type: data.filters.type } : {}}
         selects={[
           { name: 'status', label: 'Status', options: STATUS_OPTIONS },
-          { name: 'due', label: 'Payments', options: [{ value: DUE_FILTER_OF[data.name], label: DUE_FILTER_LABELS[DUE_FILTER_OF[data.name]] }] },
+          {
+            name: 'due',
+            label: 'Payments',
+            options: [
+              {
+                value: DUE_FILTER_OF[data.name],
+                label: DUE_FILTER_LABELS[DUE_FILTER_OF[data.name]],
+              },
+            ],
+          },
         ]}
       />
       {data.error !== null || !data.list ? (
         data.error ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700">
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-700"
+          >
             {data.error}
           </p>
         ) : null
@@ -99,9 +123,15 @@ export function SubscriptionList({ data, top }: { data: SubscriptionListData; to
  * The list reloads when its own query changes or after a form post (a payment, a mark, a cancel);
  * opening and closing a panel over it keeps what is shown.
  */
-export const shouldRevalidateList: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidateList: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  const key = (url: URL) => ['page', ...LIST_KEYS].map((name) => url.searchParams.get(name) ?? '').join('\u0000')
+  const key = (url: URL) =>
+    ['page', ...LIST_KEYS].map((name) => url.searchParams.get(name) ?? '').join('\u0000')
   if (key(currentUrl) !== key(nextUrl)) return true
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false
 }

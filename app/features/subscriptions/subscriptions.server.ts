@@ -12,7 +12,16 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { productPermissions } from '../products/kinds'
 import { loadRecordHistory } from '../audit/audit.server'
 import { detailsExtras } from '../products/product-details.server'
-import { dueParamFor, LIST_KEYS, LISTS, listFor, listUrlFrom, typeParamFor, viewerAbilities, type ListName } from './lists'
+import {
+  dueParamFor,
+  LIST_KEYS,
+  LISTS,
+  listFor,
+  listUrlFrom,
+  typeParamFor,
+  viewerAbilities,
+  type ListName,
+} from './lists'
 
 export const LIST_ERROR = 'Error encountered, try again'
 export const NO_PERMISSION = 'You do not have permission to do this'
@@ -30,7 +39,8 @@ function readSubscriptionQuery(request: Request, name: ListName) {
     const target = new URL(listHref(url.pathname, { page, ...filters, type }), url)
     // Params that belong to an open panel stay as they were.
     for (const [key, value] of url.searchParams) {
-      if (key !== 'page' && !(LIST_KEYS as readonly string[]).includes(key)) target.searchParams.append(key, value)
+      if (key !== 'page' && !(LIST_KEYS as readonly string[]).includes(key))
+        target.searchParams.append(key, value)
     }
     throw redirect(target.pathname + target.search)
   }
@@ -40,8 +50,15 @@ function readSubscriptionQuery(request: Request, name: ListName) {
 /** The API's filters for a subscription list's address: what the list and its CSV export both ask for. */
 export function subscriptionApiQuery(name: ListName, search: URLSearchParams) {
   const value = (key: (typeof LIST_KEYS)[number]) => search.get(key)?.trim() ?? ''
-  const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(value('status')) ? value('status') : ''
-  return { type: LISTS[name].apiType, search: value('search').slice(0, 100), status, due: dueParamFor(name, value('due')) || undefined }
+  const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(value('status'))
+    ? value('status')
+    : ''
+  return {
+    type: LISTS[name].apiType,
+    search: value('search').slice(0, 100),
+    status,
+    due: dueParamFor(name, value('due')) || undefined,
+  }
 }
 
 /** The list under /subscriptions or /investment-portfolio (and under every panel opened over it). */
@@ -78,10 +95,16 @@ export function panelContext(request: Request, name: ListName) {
  * The subscription a panel shows; a failed load closes the panel with the server's message
  * as a toast. One of the other list's type is sent to the same panel under that list.
  */
-export async function loadSubscription(request: Request, name: ListName, reference: string | undefined) {
+export async function loadSubscription(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const user = await requireUser(request)
   const { list, url, closeTo, listSearch } = panelContext(request, name)
-  const result = await api(request, endpoints.subscriptionShow, { params: { reference: reference ?? '' } })
+  const result = await api(request, endpoints.subscriptionShow, {
+    params: { reference: reference ?? '' },
+  })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const owner = listFor(result.data.type)
   if (owner.name !== list.name) {
@@ -98,21 +121,41 @@ export async function loadSubscription(request: Request, name: ListName, referen
   }
 }
 
-export async function loadPlanPanel(request: Request, name: ListName, reference: string | undefined) {
+export async function loadPlanPanel(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const { subscription, closeTo, timeZone } = await loadSubscription(request, name, reference)
-  return { name, subscription, closeTo, timeZone, history: await loadRecordHistory(request, subscription.reference) }
+  return {
+    name,
+    subscription,
+    closeTo,
+    timeZone,
+    history: await loadRecordHistory(request, subscription.reference),
+  }
 }
 
-export async function loadSubscriberPanel(request: Request, name: ListName, reference: string | undefined) {
+export async function loadSubscriberPanel(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const { subscription, closeTo, timeZone } = await loadSubscription(request, name, reference)
   return { name, subscription, closeTo, timeZone }
 }
 
 /** The catalogue's product details, opened from a card's location or portfolio. */
-export async function loadProductPanel(request: Request, name: ListName, reference: string | undefined) {
+export async function loadProductPanel(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
   const url = new URL(request.url)
-  const result = await api(request, endpoints.productShow, { params: { reference: subscription.product.reference } })
+  const result = await api(request, endpoints.productShow, {
+    params: { reference: subscription.product.reference },
+  })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const product = result.data
   return {
@@ -126,25 +169,48 @@ export async function loadProductPanel(request: Request, name: ListName, referen
 }
 
 /** The cancel confirmation: staff who add subscriptions, and only while nothing has been paid. */
-export async function loadCancelPanel(request: Request, name: ListName, reference: string | undefined) {
+export async function loadCancelPanel(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
-  if (!hasPermission(user, 'can_modify_subscription')) throw await redirectWithError(request, closeTo, NO_PERMISSION)
+  if (!hasPermission(user, 'can_modify_subscription'))
+    throw await redirectWithError(request, closeTo, NO_PERMISSION)
   if (subscription.status === 'cancelled') {
     throw await redirectWithError(request, closeTo, 'This subscription is already cancelled')
   }
   if (subscription.status === 'expired') {
-    throw await redirectWithError(request, closeTo, 'This subscription has expired: it was not paid in time')
+    throw await redirectWithError(
+      request,
+      closeTo,
+      'This subscription has expired: it was not paid in time',
+    )
   }
   if (subscription.has_paid_transaction) {
-    throw await redirectWithError(request, closeTo, 'A subscription with a paid transaction cannot be cancelled')
+    throw await redirectWithError(
+      request,
+      closeTo,
+      'A subscription with a paid transaction cannot be cancelled',
+    )
   }
   return { subscription, closeTo }
 }
 
-export async function cancelAction(request: Request, name: ListName, reference: string | undefined) {
+export async function cancelAction(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   assertSameOrigin(request)
   const { closeTo } = panelContext(request, name)
-  const result = await api(request, endpoints.subscriptionCancel, { params: { reference: reference ?? '' } })
+  const result = await api(request, endpoints.subscriptionCancel, {
+    params: { reference: reference ?? '' },
+  })
   if (!result.ok) return redirectWithError(request, closeTo, result.message)
-  return redirectWithSuccess(request, closeTo, result.message || 'Subscription cancelled successfully')
+  return redirectWithSuccess(
+    request,
+    closeTo,
+    result.message || 'Subscription cancelled successfully',
+  )
 }

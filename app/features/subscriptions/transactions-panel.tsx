@@ -1,4 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { transactionAnchor } from '~/contract/links'
 import { Button } from '~/components/ui/button'
@@ -36,7 +41,8 @@ export type TransactionsPanelData = {
 }
 
 /** What a refused "not confirmed" post answers: the field message, for that transaction. */
-export type MarkActionData = { result: SubmissionResult<string[]>; reference: string; status?: string } | undefined
+export type MarkActionData =
+  { result: SubmissionResult<string[]>; reference: string; status?: string } | undefined
 
 const BADGE: Record<string, string> = {
   awaiting_confirmation: 'bg-sky-100 text-sky-800',
@@ -45,7 +51,8 @@ const BADGE: Record<string, string> = {
 }
 
 // Four eyes on money: the API refuses too, this only spares staff a button that cannot work.
-const SELF_CONFIRMATION_NOTE = 'Another member of staff must confirm this payment: it is on your own subscription or you recorded it.'
+const SELF_CONFIRMATION_NOTE =
+  'Another member of staff must confirm this payment: it is on your own subscription or you recorded it.'
 
 /** The panel's address with the marking step of one transaction open, scrolled to it. */
 function markingHref(panelHref: string, reference: string, status: 'paid' | 'not_confirmed') {
@@ -91,9 +98,15 @@ function ConfirmPaid({
   lastResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === transaction.reference
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('reference') === transaction.reference
   const titleId = `confirm-paid-${transaction.reference}`
-  const [form, fields] = useSpecForm<{ reference: string; status: string; without_statement_credit: boolean }>(data.paidSpec, {
+  const [form, fields] = useSpecForm<{
+    reference: string
+    status: string
+    without_statement_credit: boolean
+  }>(data.paidSpec, {
     id: `paid-${transaction.reference}`,
     lastResult,
   })
@@ -109,8 +122,8 @@ function ConfirmPaid({
         Confirm this payment?
       </p>
       <p className="mt-1 text-sm text-slate-700">
-        Mark {formatNaira(transaction.amount)} ({transaction.reference}) as paid only once it is in the account. The payer is
-        told and gets a receipt; this cannot be undone.
+        Mark {formatNaira(transaction.amount)} ({transaction.reference}) as paid only once it is in
+        the account. The payer is told and gets a receipt; this cannot be undone.
       </p>
       <input type="hidden" name="reference" value={transaction.reference} />
       <input type="hidden" name="status" value="paid" />
@@ -152,13 +165,23 @@ function NotConfirmedReason({
   lastResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('reference') === transaction.reference
-  const [form, fields] = useSpecForm<{ reference: string; status: string; reason: string }>(data.reasonSpec, {
-    id: `not-confirmed-${transaction.reference}`,
-    lastResult,
-  })
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('reference') === transaction.reference
+  const [form, fields] = useSpecForm<{ reference: string; status: string; reason: string }>(
+    data.reasonSpec,
+    {
+      id: `not-confirmed-${transaction.reference}`,
+      lastResult,
+    },
+  )
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      className="mt-3 rounded-md border border-red-200 bg-red-50 p-3"
+    >
       <input type="hidden" name="reference" value={transaction.reference} />
       <input type="hidden" name="status" value="not_confirmed" />
       <TextareaField
@@ -166,7 +189,9 @@ function NotConfirmedReason({
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 3, maxLength: 500 }}
         errors={fields.reason.errors}
       />
-      <p className="mt-1 text-xs text-slate-600">The payer sees this reason and receives it by e-mail.</p>
+      <p className="mt-1 text-xs text-slate-600">
+        The payer sees this reason and receives it by e-mail.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="submit" variant="danger" pending={busy}>
           Mark as not confirmed
@@ -185,13 +210,24 @@ function ProofPreview({ transaction }: { transaction: Transaction }) {
   if (!proof) return <p className="text-sm text-slate-600">No proof of payment</p>
   if (/\.pdf$/i.test(proof)) {
     return (
-      <a href={proof} download className="btn-secondary" aria-label={`Open PDF proof of payment: ${transaction.reference}`}>
+      <a
+        href={proof}
+        download
+        className="btn-secondary"
+        aria-label={`Open PDF proof of payment: ${transaction.reference}`}
+      >
         Open PDF
       </a>
     )
   }
   return (
-    <a href={proof} target="_blank" rel="noreferrer" className="block" aria-label={`View proof: ${transaction.reference}`}>
+    <a
+      href={proof}
+      target="_blank"
+      rel="noreferrer"
+      className="block"
+      aria-label={`View proof: ${transaction.reference}`}
+    >
       <img
         src={proof}
         alt={`Proof of payment for ${transaction.reference}`}
@@ -205,19 +241,29 @@ function ProofPreview({ transaction }: { transaction: Transaction }) {
 }
 
 /** The subscription's transactions, newest first, with the proof, the status and what can be done next. */
-export function TransactionsPanel({ data, actionData }: { data: TransactionsPanelData; actionData?: MarkActionData }) {
+export function TransactionsPanel({
+  data,
+  actionData,
+}: {
+  data: TransactionsPanelData
+  actionData?: MarkActionData
+}) {
   const { subscription, transactions } = data
   return (
     <SlideOver title={`Transactions: ${subscription.reference}`} closeTo={data.closeTo}>
       {data.canExport ? (
         <div className="mb-3 flex justify-end">
-          <ExportCsvLink list="transactions" search={{ [EXPORT_SUBSCRIPTION_PARAM]: subscription.reference }} />
+          <ExportCsvLink
+            list="transactions"
+            search={{ [EXPORT_SUBSCRIPTION_PARAM]: subscription.reference }}
+          />
         </div>
       ) : null}
       {transactions.items.length ? (
         <ul className="flex flex-col gap-3" aria-label="Transactions">
           {transactions.items.map((transaction) => {
-            const refused = actionData?.reference === transaction.reference ? actionData.result : undefined
+            const refused =
+              actionData?.reference === transaction.reference ? actionData.result : undefined
             const step = refused
               ? actionData?.status === 'paid'
                 ? 'paid'
@@ -234,12 +280,17 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
               >
                 <div className="flex items-start justify-between gap-2">
                   <span className="font-mono text-sm font-semibold">{transaction.reference}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[transaction.status] ?? 'bg-amber-100 text-amber-800'}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[transaction.status] ?? 'bg-amber-100 text-amber-800'}`}
+                  >
                     {transactionStatusLabel(transaction.status)}
                   </span>
                 </div>
                 {transaction.no_statement_credit ? (
-                  <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="no-statement-credit">
+                  <p
+                    className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                    data-testid="no-statement-credit"
+                  >
                     {NO_STATEMENT_CREDIT}
                   </p>
                 ) : null}
@@ -251,11 +302,17 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
                 <dl className="mt-1 divide-y divide-slate-100">
                   <DetailRow label="Amount">{formatNaira(transaction.amount)}</DetailRow>
                   <DetailRow label="Description">{transaction.description}</DetailRow>
-                  <DetailRow label="Date paid">{formatDateTime(transaction.paid_at, data.timeZone)}</DetailRow>
-                  {transaction.recorded_by_staff ? <DetailRow label="Recorded by">Staff</DetailRow> : null}
+                  <DetailRow label="Date paid">
+                    {formatDateTime(transaction.paid_at, data.timeZone)}
+                  </DetailRow>
+                  {transaction.recorded_by_staff ? (
+                    <DetailRow label="Recorded by">Staff</DetailRow>
+                  ) : null}
                   {transaction.status === 'not_confirmed' && transaction.not_confirmed_reason ? (
                     <DetailRow label="Reason not confirmed">
-                      <span className="whitespace-pre-line">{transaction.not_confirmed_reason}</span>
+                      <span className="whitespace-pre-line">
+                        {transaction.not_confirmed_reason}
+                      </span>
                     </DetailRow>
                   ) : null}
                 </dl>
@@ -276,7 +333,11 @@ export function TransactionsPanel({ data, actionData }: { data: TransactionsPane
                     step === 'paid' ? (
                       <ConfirmPaid transaction={transaction} data={data} lastResult={refused} />
                     ) : step === 'not_confirmed' ? (
-                      <NotConfirmedReason transaction={transaction} data={data} lastResult={refused} />
+                      <NotConfirmedReason
+                        transaction={transaction}
+                        data={data}
+                        lastResult={refused}
+                      />
                     ) : (
                       <MarkLinks reference={transaction.reference} panelHref={data.panelHref} />
                     )

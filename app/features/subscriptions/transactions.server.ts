@@ -36,15 +36,29 @@ function withoutMarking(url: URL) {
 }
 
 /** The transactions panel: a page of the subscription's transactions (its own page parameter). */
-export async function loadTransactions(request: Request, name: ListName, reference: string | undefined) {
-  const { subscription, closeTo, base, listSearch, can, timeZone } = await loadSubscription(request, name, reference)
+export async function loadTransactions(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
+  const { subscription, closeTo, base, listSearch, can, timeZone } = await loadSubscription(
+    request,
+    name,
+    reference,
+  )
   const url = new URL(request.url)
   const page = pageNumberFrom(url.searchParams.get(TRANSACTION_PAGE_PARAM))
-  const result = await api(request, endpoints.transactionList, { params: { reference: subscription.reference }, query: { page } })
+  const result = await api(request, endpoints.transactionList, {
+    params: { reference: subscription.reference },
+    query: { page },
+  })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const asked = can.verify ? markingFrom(url) : null
   // Only a transaction this viewer may mark now opens the step; anything else shows the plain panel.
-  const marking = asked && result.data.items.some((t) => t.reference === asked.reference && t.can_mark) ? asked : null
+  const marking =
+    asked && result.data.items.some((t) => t.reference === asked.reference && t.can_mark)
+      ? asked
+      : null
   return {
     subscription,
     transactions: result.data,
@@ -72,7 +86,11 @@ export async function markAction(request: Request) {
   if (submission.status !== 'success') {
     const { reference, status } = submission.payload as Record<string, unknown>
     // A blank reason is the one mistake a person makes here: said under the field.
-    if (typeof reference === 'string' && reference && (status === 'not_confirmed' || status === 'paid')) {
+    if (
+      typeof reference === 'string' &&
+      reference &&
+      (status === 'not_confirmed' || status === 'paid')
+    ) {
       return data({ result: submission.reply(), reference, status }, { status: 400 })
     }
     return redirectWithError(request, here, POST_ERROR)
@@ -81,35 +99,64 @@ export async function markAction(request: Request) {
   if (!result.ok) {
     const { reference, status } = submission.value
     if (result.fieldErrors?.reason || result.fieldErrors?.without_statement_credit) {
-      return data({ result: replyWithServerErrors(submission, result), reference, status }, { status: 400 })
+      return data(
+        { result: replyWithServerErrors(submission, result), reference, status },
+        { status: 400 },
+      )
     }
     // A payment no statement line supports: the warning is answered by ticking the box beside it.
-    if (status === 'paid' && !submission.value.without_statement_credit && /statement/i.test(result.message) && result.httpStatus < 500) {
+    if (
+      status === 'paid' &&
+      !submission.value.without_statement_credit &&
+      /statement/i.test(result.message) &&
+      result.httpStatus < 500
+    ) {
       return data(
-        { result: submission.reply({ fieldErrors: { without_statement_credit: [result.message] } }), reference, status },
+        {
+          result: submission.reply({ fieldErrors: { without_statement_credit: [result.message] } }),
+          reference,
+          status,
+        },
         { status: 400 },
       )
     }
     return redirectWithError(request, here, result.message)
   }
   const anchor = `#${transactionAnchor(result.data.reference)}`
-  return redirectWithSuccess(request, here + anchor, submission.value.status === 'paid' ? MARKED_PAID : MARKED_NOT_CONFIRMED)
+  return redirectWithSuccess(
+    request,
+    here + anchor,
+    submission.value.status === 'paid' ? MARKED_PAID : MARKED_NOT_CONFIRMED,
+  )
 }
 
 /** GET …/{reference}/transactions/{id}/receipt: the API's receipt PDF. */
-export async function receiptDownload(request: Request, name: ListName, reference: string | undefined, id: string | undefined) {
+export async function receiptDownload(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+  id: string | undefined,
+) {
   await requireUser(request)
   const { listSearch } = panelContext(request, name)
-  const response = await apiFile(request, endpoints.receiptDownload, { params: { reference: reference ?? '', id: id ?? '' } })
+  const response = await apiFile(request, endpoints.receiptDownload, {
+    params: { reference: reference ?? '', id: id ?? '' },
+  })
   const back = `${LISTS[name].basePath}/${encodeURIComponent(reference ?? '')}/transactions${listSearch}`
   return passFile(request, response, back, ['application/pdf'])
 }
 
 /** GET …/{reference}/land-document: the allocation letter of a completed land subscription. */
-export async function landDocumentDownload(request: Request, name: ListName, reference: string | undefined) {
+export async function landDocumentDownload(
+  request: Request,
+  name: ListName,
+  reference: string | undefined,
+) {
   await requireUser(request)
   const { closeTo } = panelContext(request, name)
-  const response = await apiFile(request, endpoints.landDocument, { params: { reference: reference ?? '' } })
+  const response = await apiFile(request, endpoints.landDocument, {
+    params: { reference: reference ?? '' },
+  })
   return passFile(request, response, closeTo, ['application/pdf'])
 }
 
@@ -125,7 +172,8 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
   const response = await apiFile(request, endpoints.mediaFile, { params: { name } })
   const type = response.headers.get('content-type') ?? ''
   const pdf = type.startsWith('application/pdf')
-  if (!response.ok || !(type.startsWith('image/') || pdf)) throw new Response('Not found', { status: 404 })
+  if (!response.ok || !(type.startsWith('image/') || pdf))
+    throw new Response('Not found', { status: 404 })
   return new Response(response.body, {
     headers: {
       'Content-Type': type,
@@ -134,7 +182,9 @@ export async function mediaFile(request: Request, fileName: string | undefined) 
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': `${pdf ? 'attachment' : 'inline'}; filename="${name}"`,
-      ...(response.headers.get('content-length') ? { 'Content-Length': response.headers.get('content-length')! } : {}),
+      ...(response.headers.get('content-length')
+        ? { 'Content-Length': response.headers.get('content-length')! }
+        : {}),
     },
   })
 }

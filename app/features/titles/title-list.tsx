@@ -4,7 +4,12 @@ import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary
 import { EmptyState } from '~/components/ui/empty-state'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
-import { CARD_ACTIONS_CELL, CARD_TITLE_CELL, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
+import {
+  CARD_ACTIONS_CELL,
+  CARD_TITLE_CELL,
+  ColumnHeader,
+  StackedTable,
+} from '~/components/ui/stacked-table'
 import { formatDate } from '~/contract/format'
 import { RECORDED_TITLE_STEPS, TITLE_STEP_LABELS } from '~/contract/title-rules'
 import type { TitleListItem } from '~/contract/titles'
@@ -20,7 +25,10 @@ export type TitleListData = {
   timeZone: string
 }
 
-const STEP_OPTIONS = RECORDED_TITLE_STEPS.map((value) => ({ value, label: TITLE_STEP_LABELS[value] }))
+const STEP_OPTIONS = RECORDED_TITLE_STEPS.map((value) => ({
+  value,
+  label: TITLE_STEP_LABELS[value],
+}))
 
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
 
@@ -40,7 +48,8 @@ function DueCell({ row }: { row: TitleListItem }) {
  */
 export function TitleList({ data, children }: { data: TitleListData; children?: ReactNode }) {
   const items = data.list?.items ?? []
-  const open = (row: TitleListItem) => `${TITLES_PATH}/${encodeURIComponent(row.reference)}${data.listSearch}`
+  const open = (row: TitleListItem) =>
+    `${TITLES_PATH}/${encodeURIComponent(row.reference)}${data.listSearch}`
   return (
     <section aria-labelledby="titles-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -49,18 +58,27 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
         </h1>
         <ExportCsvLink list="titles" />
       </div>
-      <p className="text-sm text-slate-600">Fully paid land purchases and the title step each is waiting for; overdue ones come first.</p>
+      <p className="text-sm text-slate-600">
+        Fully paid land purchases and the title step each is waiting for; overdue ones come first.
+      </p>
       <ListFilters
         action={TITLES_PATH}
         searchPlaceholder="Search by subscription, customer or product"
         values={data.filters}
         selects={[
           { name: 'step', label: 'Every step', options: STEP_OPTIONS },
-          { name: 'overdue', label: 'Overdue or not', options: [{ value: 'true', label: 'Overdue only' }] },
+          {
+            name: 'overdue',
+            label: 'Overdue or not',
+            options: [{ value: 'true', label: 'Overdue only' }],
+          },
         ]}
       />
       {data.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
           {data.error}
         </p>
       ) : null}
@@ -87,7 +105,9 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
               <td role="cell" data-label="Subscription" className="md:px-4 md:py-3">
                 <span>
                   <span className="font-mono text-xs">{row.reference}</span>
-                  <span className="block break-words text-xs text-slate-500">{row.product.name}</span>
+                  <span className="block break-words text-xs text-slate-500">
+                    {row.product.name}
+                  </span>
                 </span>
               </td>
               <td role="cell" className={CARD_TITLE_CELL}>
@@ -99,11 +119,20 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
               <td role="cell" data-label="Due" className="whitespace-nowrap md:px-4 md:py-3">
                 <DueCell row={row} />
               </td>
-              <td role="cell" data-label="Waiting" className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
+              <td
+                role="cell"
+                data-label="Waiting"
+                className="whitespace-nowrap text-slate-700 md:px-4 md:py-3"
+              >
                 {days(row.days_waiting)}
               </td>
               <td role="cell" className={CARD_ACTIONS_CELL}>
-                <AbsoluteLink to={open(row)} className="max-md:btn-secondary md:link" preventScrollReset aria-label={`Open the title of ${row.reference}`}>
+                <AbsoluteLink
+                  to={open(row)}
+                  className="max-md:btn-secondary md:link"
+                  preventScrollReset
+                  aria-label={`Open the title of ${row.reference}`}
+                >
                   Open
                 </AbsoluteLink>
               </td>
@@ -111,7 +140,11 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
           ))}
         </StackedTable>
       )}
-      <Pagination page={data.list?.page ?? 1} totalPages={data.list?.totalPages ?? 1} label="Title pages" />
+      <Pagination
+        page={data.list?.page ?? 1}
+        totalPages={data.list?.totalPages ?? 1}
+        label="Title pages"
+      />
       {children}
     </section>
   )

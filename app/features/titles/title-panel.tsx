@@ -1,10 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
 import { formatDate, formatDateTime } from '~/contract/format'
-import { isOptionalStep, plotWords, RECORDED_TITLE_STEPS, TITLE_STEP_LABELS } from '~/contract/title-rules'
+import {
+  isOptionalStep,
+  plotWords,
+  RECORDED_TITLE_STEPS,
+  TITLE_STEP_LABELS,
+} from '~/contract/title-rules'
 import type { Title, TitleStepForm, TitleStepView } from '~/contract/titles'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { TextareaField } from '../products/fields'
@@ -26,9 +37,13 @@ const STATUS_BADGE = {
 } as const
 
 function StepBadge({ step }: { step: TitleStepView }) {
-  const badge = step.status === 'pending' && step.overdue ? STATUS_BADGE.overdue : STATUS_BADGE[step.status]
+  const badge =
+    step.status === 'pending' && step.overdue ? STATUS_BADGE.overdue : STATUS_BADGE[step.status]
   return (
-    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`} data-testid="title-step-status">
+    <span
+      className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}
+      data-testid="title-step-status"
+    >
       {badge.label}
     </span>
   )
@@ -81,13 +96,16 @@ function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string })
       ) : null}
       {earlier.length ? (
         <details className="mt-1 text-xs text-slate-600">
-          <summary className="cursor-pointer">Corrected {earlier.length === 1 ? 'once' : `${earlier.length} times`}: earlier records</summary>
+          <summary className="cursor-pointer">
+            Corrected {earlier.length === 1 ? 'once' : `${earlier.length} times`}: earlier records
+          </summary>
           <ul className="mt-1 flex flex-col gap-1">
             {earlier.map((record) => (
               <li key={record.recorded_at}>
                 {formatDate(record.date)}
                 {record.status === 'not_applicable' ? ' (not applicable)' : ''}
-                {record.note ? `: ${record.note}` : ''} — recorded {formatDateTime(record.recorded_at, timeZone)}
+                {record.note ? `: ${record.note}` : ''} — recorded{' '}
+                {formatDateTime(record.recorded_at, timeZone)}
                 {record.recorded_by ? ` by ${record.recorded_by}` : ''}
               </li>
             ))}
@@ -100,10 +118,20 @@ function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string })
 
 /** The steps staff may record now: those already recorded (to correct them) and the next one. */
 function recordableSteps(title: Title) {
-  return RECORDED_TITLE_STEPS.filter((step) => step === title.next_step || title.steps.some((s) => s.step === step && s.status !== 'pending'))
+  return RECORDED_TITLE_STEPS.filter(
+    (step) =>
+      step === title.next_step ||
+      title.steps.some((s) => s.step === step && s.status !== 'pending'),
+  )
 }
 
-function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult?: SubmissionResult<string[]> }) {
+function RecordStepForm({
+  data,
+  lastResult,
+}: {
+  data: TitlePanelData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const navigation = useNavigation()
   const [form, fields] = useSpecForm<TitleStepForm>(data.spec, {
     id: 'title-step-form',
@@ -117,15 +145,26 @@ function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult
         Record a step
       </h3>
       <p className="mb-3 text-sm text-slate-600">
-        The customer is told by a notification and an e-mail. Recording a step again corrects it; earlier records are kept.
+        The customer is told by a notification and an e-mail. Recording a step again corrects it;
+        earlier records are kept.
       </p>
       <FormBanner id={form.errorId} errors={form.errors} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-1" preventScrollReset>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex flex-col gap-1"
+        preventScrollReset
+      >
         <div>
           <label htmlFor={fields.step.id} className="label">
             Step
           </label>
-          <select {...getSelectProps(fields.step)} className="input" aria-describedby={fields.step.errors ? fields.step.errorId : undefined}>
+          <select
+            {...getSelectProps(fields.step)}
+            className="input"
+            aria-describedby={fields.step.errors ? fields.step.errorId : undefined}
+          >
             {steps.map((step) => (
               <option key={step} value={step}>
                 {TITLE_STEP_LABELS[step]}
@@ -137,16 +176,36 @@ function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult
         </div>
         <Field
           labelProps={{ children: 'Date' }}
-          inputProps={{ ...getInputProps(fields.date, { type: 'text' }), inputMode: 'numeric', placeholder: 'DD/MM/YYYY', autoComplete: 'off' }}
+          inputProps={{
+            ...getInputProps(fields.date, { type: 'text' }),
+            inputMode: 'numeric',
+            placeholder: 'DD/MM/YYYY',
+            autoComplete: 'off',
+          }}
           hint="DD/MM/YYYY: not in the future, and not before the step before it"
           errors={fields.date.errors}
         />
         <fieldset className="rounded-md border border-slate-200 px-3 pt-2">
           <legend className="px-1 text-sm font-medium text-slate-700">Plot allocated only</legend>
           <div className="grid gap-x-3 sm:grid-cols-3">
-            <Field labelProps={{ children: 'Estate' }} inputProps={{ ...getInputProps(fields.estate, { type: 'text' }), autoComplete: 'off' }} errors={fields.estate.errors} />
-            <Field labelProps={{ children: 'Block' }} inputProps={{ ...getInputProps(fields.block, { type: 'text' }), autoComplete: 'off' }} errors={fields.block.errors} />
-            <Field labelProps={{ children: 'Plot' }} inputProps={{ ...getInputProps(fields.plot, { type: 'text' }), autoComplete: 'off' }} errors={fields.plot.errors} />
+            <Field
+              labelProps={{ children: 'Estate' }}
+              inputProps={{
+                ...getInputProps(fields.estate, { type: 'text' }),
+                autoComplete: 'off',
+              }}
+              errors={fields.estate.errors}
+            />
+            <Field
+              labelProps={{ children: 'Block' }}
+              inputProps={{ ...getInputProps(fields.block, { type: 'text' }), autoComplete: 'off' }}
+              errors={fields.block.errors}
+            />
+            <Field
+              labelProps={{ children: 'Plot' }}
+              inputProps={{ ...getInputProps(fields.plot, { type: 'text' }), autoComplete: 'off' }}
+              errors={fields.plot.errors}
+            />
           </div>
         </fieldset>
         {steps.some((step) => isOptionalStep(step)) ? (
@@ -163,14 +222,25 @@ function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult
             <ErrorList id={fields.not_applicable.errorId} errors={fields.not_applicable.errors} />
           </div>
         ) : null}
-        <TextareaField label="Note" textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }} errors={fields.note.errors} />
+        <TextareaField
+          label="Note"
+          textareaProps={{ ...getTextareaProps(fields.note), rows: 2 }}
+          errors={fields.note.errors}
+        />
         <Field
           labelProps={{ children: 'Document' }}
-          inputProps={{ ...getInputProps(fields.document, { type: 'file' }), accept: '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg' }}
+          inputProps={{
+            ...getInputProps(fields.document, { type: 'file' }),
+            accept: '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg',
+          }}
           hint="Optional: PDF, PNG or JPEG up to 2MB"
           errors={fields.document.errors}
         />
-        <Button type="submit" pending={navigation.state === 'submitting'} className="w-full sm:w-auto sm:self-end">
+        <Button
+          type="submit"
+          pending={navigation.state === 'submitting'}
+          className="w-full sm:w-auto sm:self-end"
+        >
           Record step
         </Button>
       </Form>
@@ -178,10 +248,17 @@ function RecordStepForm({ data, lastResult }: { data: TitlePanelData; lastResult
   )
 }
 
-const formKey = (title: Title) => title.steps.map((step) => `${step.status}:${step.history.length}`).join(',')
+const formKey = (title: Title) =>
+  title.steps.map((step) => `${step.status}:${step.history.length}`).join(',')
 
 /** "Title documents": a fully paid purchase's steps, read-only, or with the form for staff who record them. */
-export function TitlePanel({ data, lastResult }: { data: TitlePanelData; lastResult?: SubmissionResult<string[]> }) {
+export function TitlePanel({
+  data,
+  lastResult,
+}: {
+  data: TitlePanelData
+  lastResult?: SubmissionResult<string[]>
+}) {
   const { title } = data
   return (
     <SlideOver title="Title documents" closeTo={data.closeTo}>
@@ -190,11 +267,18 @@ export function TitlePanel({ data, lastResult }: { data: TitlePanelData; lastRes
         {title.can_record ? ` · ${title.customer.full_name}` : ''}
       </p>
       {title.next_step ? (
-        <p className="mb-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="title-next">
-          Next: <strong>{TITLE_STEP_LABELS[title.next_step]}</strong>, expected by {formatDate(title.next_due_date)}
+        <p
+          className="mb-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+          data-testid="title-next"
+        >
+          Next: <strong>{TITLE_STEP_LABELS[title.next_step]}</strong>, expected by{' '}
+          {formatDate(title.next_due_date)}
         </p>
       ) : (
-        <p className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="title-next">
+        <p
+          className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+          data-testid="title-next"
+        >
           Every step is complete.
         </p>
       )}
@@ -204,7 +288,9 @@ export function TitlePanel({ data, lastResult }: { data: TitlePanelData; lastRes
         ))}
       </ol>
       {/* Keyed by what is recorded: after a step is saved the form starts again from the next one. */}
-      {title.can_record ? <RecordStepForm key={formKey(title)} data={data} lastResult={lastResult} /> : null}
+      {title.can_record ? (
+        <RecordStepForm key={formKey(title)} data={data} lastResult={lastResult} />
+      ) : null}
     </SlideOver>
   )
 }

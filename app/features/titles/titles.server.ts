@@ -20,12 +20,16 @@ export const TITLES_PATH = '/titles'
 export const TITLE_LIST_KEYS = ['step', 'overdue', 'search'] as const
 
 // One document of at most 2 MB and the form's text: a larger body is refused as it streams in.
-const TITLE_FORM_LIMIT = { bytes: MAX_UPLOAD_BYTES + 64 * 1024, message: 'The document may not be greater than 2 MB' }
+const TITLE_FORM_LIMIT = {
+  bytes: MAX_UPLOAD_BYTES + 64 * 1024,
+  message: 'The document may not be greater than 2 MB',
+}
 
 /** Where the panel sits: over a customer's land subscriptions, or over the staff list of titles. */
 export type TitlePanelHome = 'subscriptions' | 'titles'
 
-const isStep = (value: string): value is RecordedTitleStep => (RECORDED_TITLE_STEPS as readonly string[]).includes(value)
+const isStep = (value: string): value is RecordedTitleStep =>
+  (RECORDED_TITLE_STEPS as readonly string[]).includes(value)
 
 /** The staff list's address for the list params in a URL (kept when a panel opens over it). */
 export function titleListUrl(params: URLSearchParams) {
@@ -44,7 +48,11 @@ function closeToFor(request: Request, home: TitlePanelHome) {
 }
 
 /** The title documents panel: the timeline, and for staff who record titles the form for the next step. */
-export async function loadTitlePanel(request: Request, home: TitlePanelHome, reference: string | undefined) {
+export async function loadTitlePanel(
+  request: Request,
+  home: TitlePanelHome,
+  reference: string | undefined,
+) {
   await requireUser(request)
   const closeTo = closeToFor(request, home)
   const result = await api(request, endpoints.titleShow, { params: { reference: reference ?? '' } })
@@ -55,7 +63,10 @@ export async function loadTitlePanel(request: Request, home: TitlePanelHome, ref
     closeTo,
     timeZone,
     // The platform's date, which the API checks "not in the future" against, whatever the viewer's zone.
-    defaults: { step: result.data.next_step ?? '', date: formatDate(new Date(), DEFAULT_TIME_ZONE) },
+    defaults: {
+      step: result.data.next_step ?? '',
+      date: formatDate(new Date(), DEFAULT_TIME_ZONE),
+    },
     spec: formSpec(titleStepFormSchema),
   }
 }
@@ -73,12 +84,19 @@ export async function titleAction(request: Request, reference: string | undefine
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
   const { step, date, note, estate, block, plot, not_applicable: notApplicable } = submission.value
-  const file = submission.value.document instanceof File && submission.value.document.size > 0 ? submission.value.document : null
-  const documentError = (message: string) => answer(submission.reply({ fieldErrors: { document: [message] }, hideFields }))
+  const file =
+    submission.value.document instanceof File && submission.value.document.size > 0
+      ? submission.value.document
+      : null
+  const documentError = (message: string) =>
+    answer(submission.reply({ fieldErrors: { document: [message] }, hideFields }))
 
   let documentUrl: string | undefined
   if (file) {
-    const upload = await uploadFormFile(request, file, { folder: TITLE_FOLDER, extensions: PROOF_EXTENSIONS })
+    const upload = await uploadFormFile(request, file, {
+      folder: TITLE_FOLDER,
+      extensions: PROOF_EXTENSIONS,
+    })
     if (!upload.ok) return documentError(upload.message)
     documentUrl = upload.url
   }
@@ -100,7 +118,11 @@ export async function titleAction(request: Request, reference: string | undefine
     if (!result.fieldErrors) return redirectWithError(request, here, result.message)
     // The API names the document document_url and the check box's value status.
     const { document_url: documentErrors, status: statusErrors, ...rest } = result.fieldErrors
-    const fieldErrors = { ...rest, ...(documentErrors ? { document: documentErrors } : {}), ...(statusErrors ? { not_applicable: statusErrors } : {}) }
+    const fieldErrors = {
+      ...rest,
+      ...(documentErrors ? { document: documentErrors } : {}),
+      ...(statusErrors ? { not_applicable: statusErrors } : {}),
+    }
     return answer(replyWithServerErrors(submission, { ...result, fieldErrors }, hideFields))
   }
   return redirectWithSuccess(request, here, result.message)
@@ -120,7 +142,9 @@ export function titleApiQuery(search: URLSearchParams) {
 export async function loadTitleList(request: Request) {
   await requireUser(request)
   const { page, filters } = readListQuery(request, TITLE_LIST_KEYS)
-  const result = await api(request, endpoints.titleList, { query: { page, ...titleApiQuery(new URL(request.url).searchParams) } })
+  const result = await api(request, endpoints.titleList, {
+    query: { page, ...titleApiQuery(new URL(request.url).searchParams) },
+  })
   if (!result.ok && result.httpStatus === 403) throw new Response(result.message, { status: 403 })
   const listUrl = listHref(TITLES_PATH, { page, ...filters })
   return {
