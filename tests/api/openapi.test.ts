@@ -231,11 +231,15 @@ describe('what a generated client relies on', () => {
     }
   })
 
-  test('a body is declared as JSON, urlencoded and multipart, with one schema', () => {
+  test('a body is declared as JSON, urlencoded and multipart, with one schema (a signed webhook: JSON only)', () => {
     for (const { key, operation } of operationsOf(document).filter(
       ({ operation }) => operation.requestBody,
     )) {
       const content = operation.requestBody.content
+      if ((endpoints as Record<string, Endpoint>)[operation.operationId]?.rawBody) {
+        expect(Object.keys(content), key).toEqual(['application/json'])
+        continue
+      }
       expect(Object.keys(content).sort(), key).toEqual([
         'application/json',
         'application/x-www-form-urlencoded',
