@@ -64,3 +64,11 @@ export function checkoutReturnLink(type: LinkSubscriptionType, reference: string
   const { base, search } = listOf(type)
   return `${base}/${enc(reference)}/pay/return${search}`
 }
+
+/** The customer's credits: money received that paid no payment. */
+export const creditsLink = () => '/credits'
+
+/** Staff's Collections page, on one of its tabs (`credits`, `deliveries`). */
+export function collectionsLink(tab?: 'credits' | 'deliveries') {
+  return tab ? `/collections?tab=${tab}` : '/collections'
+}
