@@ -113,11 +113,12 @@ export async function verifyCheckout(
       and(
         eq(providerCheckouts.reference, reference.trim().toUpperCase()),
         eq(providerCheckouts.subscriptionId, row.subscription.id),
+        // Someone else's checkout is none of the caller's business: not found.
+        eq(providerCheckouts.userId, user.id),
       ),
     )
     .limit(1)
   if (!checkout) throw notFound('Checkout not found')
-  if (checkout.userId !== user.id) throw forbidden(ONLY_THE_SUBSCRIBER)
   const adapter = providerAdapter(checkout.provider)
   if (!adapter) throw conflict(NO_PAYMENT_PROVIDER)
   const name = PAYMENT_PROVIDER_NAMES[checkout.provider]

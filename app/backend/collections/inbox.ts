@@ -13,7 +13,7 @@ import type { Database } from '../db/client'
 import { providerDeliveries } from '../db/schema'
 import { parseJsonBody } from '../http/body'
 import { parseValue } from '../http/context'
-import { ApiError, notFound, unauthorized } from '../http/errors'
+import { ApiError, notFound, unauthorized, validationError } from '../http/errors'
 import {
   monnifyNotice,
   paystackNotice,
@@ -42,6 +42,8 @@ const CLAIM_MS = 2 * 60_000
 const RETRY_AFTER_MS = 5 * 60_000
 
 const decoder = new TextDecoder()
+/** A body as text PostgreSQL takes: a NUL (which no text column holds) written as its escape. */
+const storable = (text: string) => text.replace(/\u0000/g, '\\u0000')
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** The event type a body says it is, read without trusting it (for the record of a refused one). */
@@ -49,7 +51,9 @@ function claimedType(text: string) {
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>
     const type = parsed?.event ?? parsed?.eventType
-    return typeof type === 'string' ? type.slice(0, 100) : 'unreadable'
+    if (typeof type !== 'string') return 'unreadable'
+    // Control characters (a NUL above all, which no text column holds) are not kept.
+    return Array.from(type.slice(0, 100), (char) => (char < ' ' ? ' ' : char)).join('')
   } catch {
     return 'unreadable'
   }
@@ -68,7 +72,7 @@ export async function receiveWebhook(db: Database, delivery: WebhookDelivery) {
   const secret = webhookSecret(provider)
   if (!secret) throw notFound('Route not found')
   const name = PAYMENT_PROVIDER_NAMES[provider]
-  const text = decoder.decode(rawBody)
+  const text = storable(decoder.decode(rawBody))
   if (!signatureMatches(rawBody, signature, secret)) {
     const why = signature ? 'The signature does not sign this body' : 'No signature'
     await db.transaction(async (tx) => {
@@ -98,7 +102,15 @@ export async function receiveWebhook(db: Database, delivery: WebhookDelivery) {
   // Signed by the provider: kept whatever it holds, so nothing it sent is lost.
   let notice: WebhookNotice
   try {
-    const body = parseJsonBody(rawBody)
+    let body: Record<string, unknown>
+    try {
+      body = parseJsonBody(rawBody)
+    } catch (error) {
+      // The bytes were read and are the provider's: what they hold is not an event (422).
+      throw error instanceof ApiError
+        ? validationError({ body: [error.message] }, error.message)
+        : error
+    }
     notice =
       provider === 'paystack'
         ? paystackNotice(parseValue(paystackEventSchema, body), rawBody)

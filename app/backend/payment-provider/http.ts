@@ -36,9 +36,8 @@ export async function callProvider(
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
   timeoutMs = PROVIDER_TIMEOUT_MS,
 ): Promise<ProviderAnswer> {
-  let response: Response
-  try {
-    response = await fetch(url, {
+  const send = () =>
+    fetch(url, {
       method: init.method,
       headers: {
         accept: 'application/json',
@@ -48,6 +47,11 @@ export async function callProvider(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(timeoutMs),
     })
+  let response: Response
+  try {
+    // A kept-alive connection the provider closed as it was reused is reset before the request
+    // reaches it: sent once more on a new connection.
+    response = await send().catch((error) => (wasReset(error) ? send() : Promise.reject(error)))
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'TimeoutError'
@@ -80,6 +84,11 @@ export async function callProvider(
         ? (body as Record<string, unknown>)
         : {},
   }
+}
+
+function wasReset(error: unknown) {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET'
 }
 
 /** A field of an answer as text ('' when absent or not text). */

@@ -91,9 +91,15 @@ export async function accountForPayment(
   const row = await findRow(db, adapter, subscription.userId, subscription.id)
   if (row?.status === 'active') return { provider: adapter.name, ...shown(row) }
   const pending = row ?? (await requestAccount(db, subscription.userId, subscription))
-  // A screen opened again and again while the provider is down does not ask it each time.
+  // A screen opened again and again while the provider is down does not ask it each time; one
+  // waiting for a phone number waits for the profile that gives it.
   const lastTry = pending?.lastAttemptAt?.getTime() ?? 0
-  if (pending && pending.status !== 'active' && Date.now() - lastTry > SCREEN_RETRY_MS)
+  if (
+    pending &&
+    pending.status !== 'active' &&
+    pending.lastError !== NEEDS_PHONE &&
+    Date.now() - lastTry > SCREEN_RETRY_MS
+  )
     openInBackground(db, pending.id)
   return {
     provider: adapter.name,

@@ -113,8 +113,7 @@ export const collectionEndpoints = {
     access: 'verified',
     body: checkoutVerifyPayloadSchema,
     errors: {
-      403: 'Not the subscriber',
-      404: 'No such checkout on this subscription',
+      404: 'No checkout of the caller on this subscription',
       409: 'The provider is not answering',
     },
     response: checkoutResultSchema,
