@@ -95,6 +95,8 @@ export const CHECKOUT_MESSAGES: Record<CheckoutOutcome, string> = {
 
 export const NO_PAYMENT_PROVIDER = 'Online payment is not available: pay by bank transfer instead'
 export const NO_ACCOUNT_LOOKUP = 'Account names cannot be checked here: enter the name yourself'
+export const ONLY_THE_SUBSCRIBER_PAYS_ONLINE =
+  'Only the subscriber pays online: staff record payments instead'
 export const PROVIDER_UNAVAILABLE =
   'The payment provider is not answering at the moment: please try again in a few minutes'
 

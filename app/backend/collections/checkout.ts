@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import {
   NO_PAYMENT_PROVIDER,
+  ONLY_THE_SUBSCRIBER_PAYS_ONLINE,
   PAYMENT_PROVIDER_NAMES,
   PROVIDER_UNAVAILABLE,
   type Checkout,
@@ -37,8 +38,6 @@ import { giveValue, outcomeOf } from './receipts'
  * The return only ever gives value once the provider confirms the payment when asked.
  */
 
-const ONLY_THE_SUBSCRIBER = 'Only the subscriber pays online: staff record payments instead'
-
 export async function startCheckout(
   db: Database,
   user: ApiUser,
@@ -48,7 +47,7 @@ export async function startCheckout(
   const adapter = providerAdapter()
   if (!adapter) throw conflict(NO_PAYMENT_PROVIDER)
   const s = row.subscription
-  if (s.userId !== user.id) throw forbidden(ONLY_THE_SUBSCRIBER)
+  if (s.userId !== user.id) throw forbidden(ONLY_THE_SUBSCRIBER_PAYS_ONLINE)
   if (!isPayable(s)) throw conflict(NOT_PAYABLE)
   const choices = await paymentChoicesOf(db, s)
   if (!isAllowedPayment(choices, amountKobo))

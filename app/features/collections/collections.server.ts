@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { mayCall } from '~/contract/access'
 import {
   allocateCreditPayloadSchema,
@@ -21,7 +21,7 @@ import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { FORBIDDEN_MESSAGE } from '../people/access.server'
-import { creditHref, CREDITS_PATH } from './links'
+import { creditHref, CREDITS_PATH, creditsHref, deliveriesHref } from './links'
 
 export const DAY_MESSAGE = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
 
@@ -44,6 +44,10 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
 export async function loadCollectionsSummary(request: Request) {
   await requireCollector(request)
   const search = new URL(request.url).searchParams
+  // The address notifications give for a tab (contract/links.ts collectionsLink) opens its page.
+  const tab = search.get('tab')
+  if (tab === 'credits') throw redirect(creditsHref({}))
+  if (tab === 'deliveries') throw redirect(deliveriesHref({ status: 'failed' }))
   const typed = {
     from: search.get('from')?.trim().slice(0, 20) ?? '',
     to: search.get('to')?.trim().slice(0, 20) ?? '',

@@ -2,6 +2,7 @@ import { data, redirect } from '@remix-run/node'
 import {
   CHECKOUT_MESSAGES,
   checkoutPayloadSchema,
+  ONLY_THE_SUBSCRIBER_PAYS_ONLINE,
   PAYMENT_PROVIDER_NAMES,
   PROVIDER_UNAVAILABLE,
   type CheckoutOutcome,
@@ -11,11 +12,7 @@ import { api } from '~/utils/api.server'
 import { parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { redirectWithError } from '~/utils/toast.server'
 import type { ListName } from '../subscriptions/lists'
-import {
-  loadSubscription,
-  NO_PERMISSION,
-  panelContext,
-} from '../subscriptions/subscriptions.server'
+import { loadSubscription, NO_PERMISSION } from '../subscriptions/subscriptions.server'
 
 /** The hosted page's address as the API gave it, if it is a web address a browser may be sent to. */
 function checkoutPage(address: string) {
@@ -38,13 +35,17 @@ export async function checkoutAction(
   name: ListName,
   reference: string | undefined,
 ) {
-  const { closeTo } = panelContext(request, name)
+  // Staff see the payment screen without "Pay online" (they record payments): a post of theirs is
+  // refused before its fields, which that screen has nowhere to show.
+  const { subscription, closeTo } = await loadSubscription(request, name, reference)
+  if (!subscription.is_user)
+    throw await redirectWithError(request, closeTo, ONLY_THE_SUBSCRIBER_PAYS_ONLINE)
   const { formData, submission } = await parseForm(request, checkoutPayloadSchema)
   const answer = (result: ReturnType<typeof submission.reply>, status = 400) =>
     data({ result, forward: null }, { status })
   if (submission.status !== 'success') return answer(submission.reply())
   const result = await api(request, endpoints.checkoutStart, {
-    params: { reference: reference ?? '' },
+    params: { reference: subscription.reference },
     body: submission.value,
   })
   if (!result.ok) {
@@ -54,7 +55,7 @@ export async function checkoutAction(
     return answer(replyWithServerErrors(submission, result), result.httpStatus === 409 ? 409 : 400)
   }
   const page = checkoutPage(result.data.authorization_url)
-  if (!page) return answer(submission.reply({ formErrors: [PROVIDER_UNAVAILABLE] }), 502)
+  if (!page) return answer(submission.reply({ formErrors: [PROVIDER_UNAVAILABLE] }), 409)
   if (formData.get('js') === '1') return redirect(page)
   return data({
     result: null,
@@ -68,9 +69,6 @@ export async function checkoutAction(
 
 /** What coming back from the hosted checkout came to, beyond the API's own outcomes. */
 export type ReturnOutcome = CheckoutOutcome | 'unavailable' | 'unknown'
-
-export const CHECKOUT_WITHOUT_REFERENCE =
-  'This address does not name a payment, so nothing was checked and nothing was charged'
 
 /** The checkout reference the provider put in the address: Paystack's `reference` or `trxref`, Monnify's `paymentReference`. */
 function returnedReference(url: URL) {
@@ -111,8 +109,9 @@ export async function loadCheckoutReturn(
     message,
     receiptHref,
   })
+  // A checkout cancelled on the provider's page comes back without its reference.
   const checkout = returnedReference(url)
-  if (!checkout) return shown('unknown', CHECKOUT_WITHOUT_REFERENCE)
+  if (!checkout) return shown('failed', CHECKOUT_MESSAGES.failed)
   const result = await api(request, endpoints.checkoutVerify, {
     params: { reference: subscription.reference },
     body: { reference: checkout },

@@ -1,5 +1,8 @@
 import { endpoints } from '~/contract/endpoints'
 import { api } from '~/utils/api.server'
+import { pageNumberFrom } from '~/utils/list.server'
+import { requireUser } from '~/utils/session.server'
+import { timeZoneFrom } from '~/utils/time-zone.server'
 
 /**
  * The viewer's own credits (money received that paid no payment) and what they hold in all, newest
@@ -16,3 +19,15 @@ export async function loadOwnCredits(request: Request) {
 }
 
 export type OwnCredits = NonNullable<Awaited<ReturnType<typeof loadOwnCredits>>>
+
+/** /credits: a page of the viewer's own credits, and what the open ones hold in all. */
+export async function loadOwnCreditsPage(request: Request) {
+  await requireUser(request)
+  const page = pageNumberFrom(new URL(request.url).searchParams.get('page'))
+  const result = await api(request, endpoints.accountCredits, { query: { page } })
+  return {
+    list: result.ok ? result.data : null,
+    error: result.ok ? null : result.message,
+    timeZone: timeZoneFrom(request),
+  }
+}

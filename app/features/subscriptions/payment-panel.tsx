@@ -8,7 +8,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings-labels'
 import type { PaymentForm } from './subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
-import { formatNaira } from '~/contract/format'
+import { formatDate, formatNaira } from '~/contract/format'
+import { transactionStatusLabel } from '~/contract/subscription-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { Field, FormBanner } from '~/components/forms'
 import { TextareaField } from '../products/fields'
@@ -18,6 +19,14 @@ import { AmountChoiceFields, type AmountChoice } from '../payments/amount-choice
 import { OwnAccountSection } from '../payments/own-account'
 import { PayOnlineForm } from '../payments/pay-online-form'
 import { CopyButton } from './copy-button'
+
+export type RecentPayment = {
+  reference: string
+  amount: number
+  status: string
+  paidAt: string | null
+  receiptHref: string | null
+}
 
 export type PaymentPanelData = {
   subscription: SubscriptionDetail
@@ -34,6 +43,10 @@ export type PaymentPanelData = {
   proofAction: string
   checkoutAction: string
   checkoutSpec: FormSpec
+  /** With a provider, the owner's latest payments (a transfer shows here once it confirmed itself). */
+  recentPayments: RecentPayment[]
+  transactionsHref: string
+  timeZone: string
 }
 
 function BankLine({ label, value }: { label: string; value: string }) {
@@ -101,6 +114,7 @@ export function PaymentPanel({
         Pay into your own account number or online, and the payment confirms itself.{' '}
         <span className="font-mono">{data.subscription.reference}</span>
       </p>
+      <RecentPayments data={data} />
       <OwnAccountSection
         account={details.virtual_account ?? null}
         note={details.virtual_account_note ?? null}
@@ -132,6 +146,52 @@ export function PaymentPanel({
         </div>
       </details>
     </SlideOver>
+  )
+}
+
+/** The owner's latest payments: a transfer into their account number appears here, paid, by itself. */
+function RecentPayments({ data }: { data: PaymentPanelData }) {
+  if (!data.recentPayments.length) return null
+  return (
+    <section aria-labelledby="recent-payments-title" className="mb-5" data-testid="recent-payments">
+      <h3 id="recent-payments-title" className="text-sm font-semibold text-slate-900">
+        Your latest payments
+      </h3>
+      <ul className="mt-1 divide-y divide-slate-100">
+        {data.recentPayments.map((payment) => (
+          <li
+            key={payment.reference}
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm"
+            data-testid="recent-payment"
+          >
+            <span className="min-w-0">
+              <span className="font-semibold tabular-nums text-slate-900">
+                {formatNaira(payment.amount)}
+              </span>{' '}
+              <span className="text-slate-500">
+                {payment.paidAt ? formatDate(payment.paidAt, data.timeZone) : ''}
+              </span>
+            </span>
+            <span className="flex items-center gap-3">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${payment.status === 'paid' ? 'bg-green-100 text-green-800' : 'bg-sky-100 text-sky-800'}`}
+              >
+                {transactionStatusLabel(payment.status)}
+              </span>
+              {payment.receiptHref ? (
+                // A file download: a plain link, so the browser saves what the resource route streams.
+                <a href={payment.receiptHref} className="link">
+                  Download receipt
+                </a>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={data.transactionsHref} className="link text-sm">
+        All transactions
+      </Link>
+    </section>
   )
 }
 

@@ -92,6 +92,14 @@ export async function loadPayment(request: Request, name: ListName, reference: s
   })
   if (!details.ok) throw await redirectWithError(request, closeTo, details.message)
   const timeZone = timeZoneFrom(request)
+  // With a payment provider a transfer confirms itself: the owner sees it arrive here.
+  const recent =
+    details.data.provider && subscription.is_user
+      ? await api(request, endpoints.transactionList, {
+          params: { reference: subscription.reference },
+          query: { page: 1 },
+        })
+      : null
   return {
     subscription,
     details: details.data,
@@ -105,6 +113,20 @@ export async function loadPayment(request: Request, name: ListName, reference: s
     proofAction: `${base}/pay${listSearch}`,
     checkoutAction: `${base}/pay/checkout${listSearch}`,
     checkoutSpec: formSpec(checkoutPayloadSchema),
+    recentPayments: recent?.ok
+      ? recent.data.items.slice(0, 3).map((transaction) => ({
+          reference: transaction.reference,
+          amount: transaction.amount,
+          status: transaction.status,
+          paidAt: transaction.paid_at,
+          receiptHref:
+            transaction.status === 'paid'
+              ? `${base}/transactions/${encodeURIComponent(transaction.reference)}/receipt${listSearch}`
+              : null,
+        }))
+      : [],
+    transactionsHref: `${base}/transactions${listSearch}`,
+    timeZone,
   }
 }
 
