@@ -318,15 +318,13 @@ describe('the same credit imported under another bank', () => {
     expect(copies.map((line) => line.bank)).toEqual(['gtbank'])
     const [first] = copies
     await expect(
-      api.db
-        .insert(statementLines)
-        .values({
-          ...first,
-          id: undefined,
-          bank: 'access',
-          hash: 'another-hash',
-          reference: 'nip/000123456789/same',
-        }),
+      api.db.insert(statementLines).values({
+        ...first,
+        id: undefined,
+        bank: 'access',
+        hash: 'another-hash',
+        reference: 'nip/000123456789/same',
+      }),
     ).rejects.toThrow()
   })
 })

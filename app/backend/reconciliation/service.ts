@@ -152,15 +152,13 @@ export async function previewStatement(
         sql`${statementUploads.id} not in (select ${statementUploads.id} from ${statementUploads} where ${statementUploads.uploadedById} = ${user.id} order by ${statementUploads.id} desc limit ${PENDING_UPLOADS_KEPT - 1})`,
       ),
     )
-  await db
-    .insert(statementUploads)
-    .values({
-      token,
-      bank: input.bank,
-      fileName: input.file_name,
-      content: bytes,
-      uploadedById: user.id,
-    })
+  await db.insert(statementUploads).values({
+    token,
+    bank: input.bank,
+    fileName: input.file_name,
+    content: bytes,
+    uploadedById: user.id,
+  })
   const body = dataRows(table, header.index)
   return {
     upload: token,
