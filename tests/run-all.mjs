@@ -23,6 +23,7 @@ import { startPostgres } from './support/postgres.mjs'
  */
 const FLOORS = {
   typecheck: 1,
+  lint: 2, // ESLint and the Prettier check
   'unit-api-pglite': 1141, // 1268 tests
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
@@ -211,6 +212,25 @@ const SUITES = [
     async run() {
       const code = await runBeside('typecheck', 'npx', ['tsc'])
       record('typecheck', code === 0 ? { passed: 1 } : { failed: 1, problems: [`exit ${code}`] })
+    },
+  },
+  {
+    name: 'lint',
+    about:
+      'ESLint (typescript-eslint, react-hooks, jsx-a11y) and the Prettier check over the repository',
+    overlapsNext: true,
+    async run() {
+      const problems = []
+      let passed = 0
+      for (const [check, command, args] of [
+        ['eslint', 'npx', ['eslint', '--max-warnings=0', '.']],
+        ['prettier', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+      ]) {
+        const code = await runBeside(check, command, args)
+        if (code === 0) passed++
+        else problems.push(`${check} exit ${code}`)
+      }
+      record('lint', { passed, failed: problems.length, problems })
     },
   },
   {
