@@ -112,15 +112,13 @@ describe('sign-in rate limits', () => {
   test('past 100 failures in an hour the account is refused until the hour has passed', async () => {
     const { email, password } = await api.registerUser('customer')
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
-    await api.db
-      .insert(rateLimitEvents)
-      .values(
-        Array.from({ length: 99 }, () => ({
-          bucket: 'failed-login',
-          key: email,
-          createdAt: tenMinutesAgo,
-        })),
-      )
+    await api.db.insert(rateLimitEvents).values(
+      Array.from({ length: 99 }, () => ({
+        bucket: 'failed-login',
+        key: email,
+        createdAt: tenMinutesAgo,
+      })),
+    )
     const hundredth = await api.call('POST', 'auth/login', {
       body: { email, password: 'wrong-password' },
     })

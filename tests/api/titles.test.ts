@@ -430,15 +430,13 @@ describe('refusals', () => {
       .from(subscriptions)
       .where(eq(subscriptions.reference, secondPurchase))
     await expect(
-      api.db
-        .insert(titleSteps)
-        .values({
-          subscriptionId: secondRow.id,
-          step: 'allocation_letter',
-          status: 'done',
-          date: today,
-          documentFileId: firstStep.fileId,
-        }),
+      api.db.insert(titleSteps).values({
+        subscriptionId: secondRow.id,
+        step: 'allocation_letter',
+        status: 'done',
+        date: today,
+        documentFileId: firstStep.fileId,
+      }),
     ).rejects.toThrow()
     expect((await api.call('GET', documentPath, { token: second.token })).httpStatus).toBe(404)
 

@@ -43,7 +43,7 @@ const RETRY_AFTER_MS = 5 * 60_000
 
 const decoder = new TextDecoder()
 /** A body as text PostgreSQL takes: a NUL (which no text column holds) written as its escape. */
-const storable = (text: string) => text.replace(/\u0000/g, '\\u0000')
+const storable = (text: string) => text.replaceAll('\u0000', '\\u0000')
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** The event type a body says it is, read without trusting it (for the record of a refused one). */

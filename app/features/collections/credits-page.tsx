@@ -6,6 +6,7 @@ import { Pagination } from '~/components/ui/pagination'
 import {
   CARD_ACTIONS_CELL,
   CARD_TITLE_CELL,
+  Cell,
   ColumnHeader,
   StackedTable,
 } from '~/components/ui/stacked-table'
@@ -89,30 +90,30 @@ export function CreditsPage({ data, children }: { data: CreditsPageData; childre
         >
           {items.map((credit) => (
             <tr role="row" key={credit.reference} data-testid="credit-row">
-              <td role="cell" className={CARD_TITLE_CELL}>
+              <Cell className={CARD_TITLE_CELL}>
                 <span className="block break-words">{credit.customer.name}</span>
                 <span className="block break-all text-xs font-normal text-slate-500">
                   {credit.customer.email}
                 </span>
-              </td>
-              <td role="cell" data-label="Amount" className="tabular-nums md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Amount" className="tabular-nums md:px-4 md:py-3">
                 <span>
                   <span className="font-semibold">{formatNaira(credit.amount)}</span>
                   <span className="block text-xs text-slate-500">
                     {PAYMENT_PROVIDER_NAMES[credit.provider]} {credit.provider_reference}
                   </span>
                 </span>
-              </td>
-              <td role="cell" data-label="Received" className="whitespace-nowrap md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Received" className="whitespace-nowrap md:px-4 md:py-3">
                 {formatDate(credit.received_at, data.timeZone)}
-              </td>
-              <td role="cell" data-label="Why" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Why" className="md:px-4 md:py-3">
                 {CREDIT_REASON_LABELS[credit.reason]}
-              </td>
-              <td role="cell" data-label="State" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="State" className="md:px-4 md:py-3">
                 <CreditStateBadge state={credit.state} />
-              </td>
-              <td role="cell" className={CARD_ACTIONS_CELL}>
+              </Cell>
+              <Cell className={CARD_ACTIONS_CELL}>
                 <Link
                   to={`${creditHref(credit.reference)}${data.listSearch}`}
                   className="link inline-flex min-h-[44px] items-center"
@@ -120,7 +121,7 @@ export function CreditsPage({ data, children }: { data: CreditsPageData; childre
                 >
                   Open
                 </Link>
-              </td>
+              </Cell>
             </tr>
           ))}
         </StackedTable>

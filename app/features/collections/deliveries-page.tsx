@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Pagination } from '~/components/ui/pagination'
-import { CARD_TITLE_CELL, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
+import { CARD_TITLE_CELL, Cell, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
 import {
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
@@ -90,37 +90,37 @@ export function DeliveriesPage({ data }: { data: DeliveriesPageData }) {
         >
           {items.map((delivery) => (
             <tr role="row" key={delivery.id} data-testid="delivery-row">
-              <td role="cell" className={CARD_TITLE_CELL}>
+              <Cell className={CARD_TITLE_CELL}>
                 <span className="block">{PAYMENT_PROVIDER_NAMES[delivery.provider]}</span>
                 <span className="block break-all font-mono text-xs font-normal text-slate-500">
                   {delivery.event_type}
                 </span>
-              </td>
-              <td role="cell" data-label="Status" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Status" className="md:px-4 md:py-3">
                 <span
                   className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[delivery.status]}`}
                 >
                   {DELIVERY_STATUS_LABELS[delivery.status]}
                 </span>
-              </td>
-              <td role="cell" data-label="Payment" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Payment" className="md:px-4 md:py-3">
                 <span className="break-all">
                   {delivery.amount !== null ? `${formatNaira(delivery.amount)} ` : ''}
                   {delivery.provider_reference ?? ''}
                   {delivery.transaction_reference ? ` → ${delivery.transaction_reference}` : ''}
                   {delivery.credit_reference ? ` → ${delivery.credit_reference}` : ''}
                 </span>
-              </td>
-              <td role="cell" data-label="Received" className="whitespace-nowrap md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Received" className="whitespace-nowrap md:px-4 md:py-3">
                 {formatDateTime(delivery.received_at, data.timeZone)}
                 {delivery.attempts > 1 ? ` (${delivery.attempts} tries)` : ''}
-              </td>
-              <td role="cell" data-label="Why" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Why" className="md:px-4 md:py-3">
                 <span className="break-words">
                   {delivery.error ?? ''}
                   {delivery.client_ip ? ` (from ${delivery.client_ip})` : ''}
                 </span>
-              </td>
+              </Cell>
             </tr>
           ))}
         </StackedTable>

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { Field } from '~/components/forms'
-import { ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
+import { CARD_TITLE_CELL, Cell, ColumnHeader, StackedTable } from '~/components/ui/stacked-table'
 import {
   PAYMENT_PROVIDER_NAMES,
   PAYMENT_PROVIDERS,
@@ -188,30 +188,25 @@ export function SummaryPage({ data }: { data: SummaryPageData }) {
             >
               {summary.days.map((day) => (
                 <tr role="row" key={`${day.date}-${day.provider}`} data-testid="collections-day">
-                  <td
-                    role="cell"
-                    className="font-medium text-slate-900 max-md:order-first max-md:text-base max-md:font-semibold md:px-4 md:py-3"
-                  >
-                    {shownDay(day.date)}
-                  </td>
-                  <td role="cell" data-label="Provider" className="md:px-4 md:py-3">
+                  <Cell className={CARD_TITLE_CELL}>{shownDay(day.date)}</Cell>
+                  <Cell label="Provider" className="md:px-4 md:py-3">
                     {PAYMENT_PROVIDER_NAMES[day.provider]}
-                  </td>
-                  <td role="cell" data-label="Payments" className="md:px-4 md:py-3">
+                  </Cell>
+                  <Cell label="Payments" className="md:px-4 md:py-3">
                     {formatNumber(day.count)}
-                  </td>
-                  <td role="cell" data-label="Paid" className="tabular-nums md:px-4 md:py-3">
+                  </Cell>
+                  <Cell label="Paid" className="tabular-nums md:px-4 md:py-3">
                     {formatNaira(day.amount_paid)}
-                  </td>
-                  <td role="cell" data-label="Settled" className="tabular-nums md:px-4 md:py-3">
+                  </Cell>
+                  <Cell label="Settled" className="tabular-nums md:px-4 md:py-3">
                     {formatNaira(day.amount_settled)}
-                  </td>
-                  <td role="cell" data-label="Fees" className="tabular-nums md:px-4 md:py-3">
+                  </Cell>
+                  <Cell label="Fees" className="tabular-nums md:px-4 md:py-3">
                     {formatNaira(day.fees)}
-                  </td>
-                  <td role="cell" data-label="Became credits" className="md:px-4 md:py-3">
+                  </Cell>
+                  <Cell label="Became credits" className="md:px-4 md:py-3">
                     {formatNumber(day.credits)}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </StackedTable>
