@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
+import { mayCall, type Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'

@@ -119,8 +119,13 @@ export default function AppLayout() {
   } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
+  // Each navigation sets it as the address says.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
-  useEffect(() => setMenuOpen(menuOpenInUrl), [menuOpenInUrl, location.key])
+  const [menuSetAt, setMenuSetAt] = useState({ key: location.key, open: menuOpenInUrl })
+  if (menuSetAt.key !== location.key || menuSetAt.open !== menuOpenInUrl) {
+    setMenuSetAt({ key: location.key, open: menuOpenInUrl })
+    setMenuOpen(menuOpenInUrl)
+  }
   useEffect(() => {
     if (!menuOpen) return
     const onKey = (event: KeyboardEvent) => {

@@ -19,7 +19,12 @@ export default function RealtorRegisterRoute() {
   const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
-    <RegisterForm role="realtor" spec={spec} referral={referral} lastResult={actionData?.result} />
+    <RegisterForm
+      accountRole="realtor"
+      spec={spec}
+      referral={referral}
+      lastResult={actionData?.result}
+    />
   )
 }
 

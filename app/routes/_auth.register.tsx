@@ -19,7 +19,12 @@ export default function RegisterRoute() {
   const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
-    <RegisterForm role="customer" spec={spec} referral={referral} lastResult={actionData?.result} />
+    <RegisterForm
+      accountRole="customer"
+      spec={spec}
+      referral={referral}
+      lastResult={actionData?.result}
+    />
   )
 }
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApi,
+  type DataOf,
+  type TestApi,
+} from '../support/api-harness'
 
 let api: TestApi
 let admin: string
@@ -131,10 +137,14 @@ describe('GET product/{reference}/payment-plan', () => {
     expect(first.data).toMatchObject({ page: 1, totalPages: 2 })
     expect(first.data.items).toHaveLength(10)
     expect(first.data.items[0].amount).toBe(1_110_000)
-    const second = await api.call('GET', `product/${reference}/payment-plan?page=2`, {
-      token: customer,
-    })
-    expect(second.data.items.map((plan: any) => plan.amount)).toEqual([1_010_000])
+    const second = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan?page=2`,
+      {
+        token: customer,
+      },
+    )
+    expect(second.data.items.map((plan) => plan.amount)).toEqual([1_010_000])
     const product = await api.call('GET', `product/${reference}`, { token: customer })
     expect(product.data.plan_count).toBe(11)
   })
@@ -303,8 +313,12 @@ describe('changing plans', () => {
     expect(lowered.data).toEqual({
       amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
     })
-    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
-    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_250_000])
+    const listed = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan`,
+      { token: admin },
+    )
+    expect(listed.data.items.map((plan) => plan.amount)).toEqual([1_250_000])
   })
 
   test('with a discount the floor is the discounted price', async () => {
@@ -342,8 +356,12 @@ describe('changing plans', () => {
       body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_200_000 },
     })
     expect(raised.status, JSON.stringify(raised.data)).toBe('200')
-    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: customer })
-    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_500_000, 1_100_000])
+    const listed = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan`,
+      { token: customer },
+    )
+    expect(listed.data.items.map((plan) => plan.amount)).toEqual([1_500_000, 1_100_000])
     const subscribe = (payment_id: string) =>
       api.call('POST', 'product-subscription', {
         token: customer,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { products, scheduleEntries, subscriptions } from '~/backend/db/schema'
 import { addInterval } from '~/backend/dates/calendar'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type SentJson, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -38,7 +38,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const get = (path: string, token: string) => api.call('GET', path, { token })
+const get = <T = SentJson>(path: string, token: string) => api.call<T>('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed') =>
   api.call('POST', 'admin/mark-transaction', {
     token: verifier.token,
@@ -75,7 +75,7 @@ describe('buying several plots', () => {
       next_payment_amount: 3_900_000,
       amount_left: 3_900_000,
     })
-    expect(full.schedule.map((row: any) => row.amount)).toEqual([3_900_000])
+    expect(full.schedule.map((row) => row.amount)).toEqual([3_900_000])
     expect(await unitsLeft(product.id)).toEqual({ left: 3, available: true })
 
     const byPlan = await createLandProduct(api, {
@@ -96,7 +96,7 @@ describe('buying several plots', () => {
       total_amount: 3_000_000.03,
       next_payment_amount: 750_000,
     })
-    expect(instalments.schedule.map((row: any) => row.amount)).toEqual([
+    expect(instalments.schedule.map((row) => row.amount)).toEqual([
       750_000, 750_000, 750_000, 750_000.03,
     ])
     expect(await unitsLeft(byPlan.id)).toEqual({ left: 7, available: true })
@@ -355,11 +355,11 @@ describe('paying several instalments, or the whole balance', () => {
       payment_id: plan.uuid,
       quantity: 2,
     })
-    const details = await get(
+    const details = await get<DataOf<'paymentDetails'>>(
       `product-subscription/${sub.reference}/payment-details`,
       customer.token,
     )
-    expect(details.data.choices.map((choice: any) => choice.amount)).toEqual([
+    expect(details.data.choices.map((choice) => choice.amount)).toEqual([
       500_000, 1_000_000, 1_500_000, 2_000_000.02,
     ])
   })

@@ -6,7 +6,7 @@ import { futureDate } from '~/backend/reconciliation/statement'
 import { NOT_A_WORKBOOK } from '~/backend/reconciliation/xlsx'
 import { addInterval } from '~/backend/dates/calendar'
 import { AMBIGUOUS_CREDIT, NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 import { gtbankCsv, toBase64, zip, type StatementEntry } from '../support/statements'
 import {
   createCustomer,
@@ -94,16 +94,26 @@ const importEntries = (entries: StatementEntry[], bank = 'gtbank', token = impor
   })
 
 const openLines = async (query = '') =>
-  (await api.call('GET', `admin/reconciliation/line?status=open${query}`, { token: checker.token }))
-    .data.items as any[]
+  (
+    await api.call<DataOf<'reconciliationLines'>>(
+      'GET',
+      `admin/reconciliation/line?status=open${query}`,
+      { token: checker.token },
+    )
+  ).data.items
 const lineWith = async (text: string) => {
   const found = (await openLines()).find((item) => item.narration.includes(text))
   if (!found) throw new Error(`No open line with ${text}`)
   return found
 }
 const paymentsOf = async (reference: string) =>
-  (await api.call('GET', `product-subscription/${reference}/transaction`, { token: checker.token }))
-    .data.items as any[]
+  (
+    await api.call<DataOf<'transactionList'>>(
+      'GET',
+      `product-subscription/${reference}/transaction`,
+      { token: checker.token },
+    )
+  ).data.items
 const subscriptionStatus = async (reference: string, customer: Customer) =>
   (await api.call('GET', `product-subscription/${reference}`, { token: customer.token })).data
     .status
@@ -202,7 +212,7 @@ describe("an impostor's claim on a victim's credit", () => {
       can_confirm: false,
       cannot_confirm_reason: AMBIGUOUS_CREDIT,
     })
-    expect(line.candidates.map((candidate: any) => candidate.transaction.reference).sort()).toEqual(
+    expect(line.candidates.map((candidate) => candidate.transaction.reference).sort()).toEqual(
       [fake.reference, genuine.reference].sort(),
     )
     expect((await openLines('&confidence=ambiguous')).map((item) => item.id)).toContain(line.id)
@@ -230,8 +240,12 @@ describe("an impostor's claim on a victim's credit", () => {
         .httpStatus,
     ).toBe(200)
     const [taken] = (
-      await api.call('GET', 'admin/reconciliation/line?status=confirmed', { token: checker.token })
-    ).data.items.filter((item: any) => item.id === line.id)
+      await api.call<DataOf<'reconciliationLines'>>(
+        'GET',
+        'admin/reconciliation/line?status=confirmed',
+        { token: checker.token },
+      )
+    ).data.items.filter((item) => item.id === line.id)
     expect(taken).toMatchObject({
       status: 'confirmed',
       match: { transaction: { reference: genuine.reference, status: 'paid' } },
@@ -318,15 +332,13 @@ describe('the same credit imported under another bank', () => {
     expect(copies.map((line) => line.bank)).toEqual(['gtbank'])
     const [first] = copies
     await expect(
-      api.db
-        .insert(statementLines)
-        .values({
-          ...first,
-          id: undefined,
-          bank: 'access',
-          hash: 'another-hash',
-          reference: 'nip/000123456789/same',
-        }),
+      api.db.insert(statementLines).values({
+        ...first,
+        id: undefined,
+        bank: 'access',
+        hash: 'another-hash',
+        reference: 'nip/000123456789/same',
+      }),
     ).rejects.toThrow()
   })
 })

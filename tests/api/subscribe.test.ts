@@ -387,7 +387,7 @@ describe('POST product-subscription: what it creates', () => {
       next_payment_date: today,
       duration_left: 5,
     })
-    expect(data.schedule.map((row: any) => [row.period, row.amount])).toEqual([
+    expect(data.schedule.map((row) => [row.period, row.amount])).toEqual([
       [today, 1_000_000],
       [addInterval(today, 1, 'weeks'), 1_125_000],
       [addInterval(today, 2, 'weeks'), 1_125_000],

@@ -92,13 +92,11 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   )
 
   await recordStep(page, 'Allocation letter issued', async (form) => {
-    await form
-      .getByLabel('Document')
-      .setInputFiles({
-        name: 'allocation-letter.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(tinyPdf()),
-      })
+    await form.getByLabel('Document').setInputFiles({
+      name: 'allocation-letter.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(tinyPdf()),
+    })
   })
   await recordStep(page, 'Plot allocated', async (form) => {
     await form.getByLabel('Estate').fill('Palm Grove')

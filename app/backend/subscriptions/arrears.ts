@@ -85,14 +85,12 @@ export async function owedOf(db: Executor, ids: number[]): Promise<Map<number, O
       .get(row.subscriptionId)!
       .instalments.push({ sequence: row.sequence, dueDate: row.dueDate, amountKobo: row.amount })
   for (const fee of fees) {
-    owed
-      .get(fee.subscriptionId)!
-      .fees.push({
-        instalment: fee.instalment,
-        chargedOn: fee.chargedOn,
-        amountKobo: fee.amount,
-        reason: fee.reason,
-      })
+    owed.get(fee.subscriptionId)!.fees.push({
+      instalment: fee.instalment,
+      chargedOn: fee.chargedOn,
+      amountKobo: fee.amount,
+      reason: fee.reason,
+    })
   }
   return owed
 }
