@@ -172,7 +172,7 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ otp: '000000' }),
   },
   // Every caller here has a verified e-mail: nobody gets a new code (tests/api/auth-codes.test.ts sends them to new accounts).
-  'POST send-otp': { expect: { customer: 400, other: 400, realtor: 400, admin: 400, super: 400 } },
+  'POST send-otp': { expect: { customer: 409, other: 409, realtor: 409, admin: 409, super: 409 } },
   'POST change-password': {
     expect: everyone,
     endsSession: true,
