@@ -27,7 +27,7 @@ export type Actor = (typeof ACTORS)[number]
  * any: cannot be decided for this caller; the rule's `anyBecause` says why. Nothing may leak or break.
  * 400/401/403/404: refused with exactly that status, and nothing changes.
  */
-export type Expectation = 'ok' | 'any' | 400 | 401 | 403 | 404
+export type Expectation = 'ok' | 'any' | 400 | 401 | 403 | 404 | 409
 
 export type Rule = {
   /** The permissions the "admin without the permission" lacks; by default all of them. */
