@@ -168,6 +168,8 @@ async function handle(request: Request, options: ApiRequestOptions) {
 
     const { endpoint } = route
     checkAccess(endpoint, user)
+    // Every input is checked before any record is looked up: an invalid request is 422 whatever the ids.
+    parseValue(endpoint.params, params)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
     const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT
     if (endpoint.rawBody) base.rawBody = await readRawBody(request, limit)

@@ -11,12 +11,15 @@ import {
   accountNumberField,
   ACCOUNT_NUMBER_MESSAGE,
   nairaAmount,
+  NOT_BLANK,
   optionalString,
   queryChoice,
   queryText,
   requiredString,
   UNKNOWN_BANK_MESSAGE,
 } from './fields'
+import { pageFields } from './endpoints/shared'
+import { stated } from './stated'
 import { queryDay } from './payouts'
 import { virtualAccountSchema } from './subscriptions'
 
@@ -176,8 +179,7 @@ export type CustomerCredit = z.infer<typeof customerCreditSchema>
 
 export const customerCreditListSchema = z.object({
   items: z.array(customerCreditSchema),
-  page: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields,
   /** What the open credits hold in all. */
   open_amount: z.number(),
 })
@@ -237,15 +239,21 @@ export const refundCreditPayloadSchema = z.object({
 export const CREDIT_DECISION_REASON_REQUIRED = 'Enter the reason the request is turned down'
 
 /** POST admin/collections/credit/{reference}/decide: a second member of staff confirms the pending request, or turns it down. */
-export const decideCreditPayloadSchema = z
-  .object({
-    decision: z.enum(['confirm', 'reject'], { error: 'Decision must be confirm or reject' }),
-    reason: optionalString('Reason', 500),
-  })
-  .superRefine((value, ctx) => {
-    if (value.decision === 'reject' && !value.reason)
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: CREDIT_DECISION_REASON_REQUIRED })
-  })
+export const decideCreditPayloadSchema = stated(
+  z
+    .object({
+      decision: z.enum(['confirm', 'reject'], { error: 'Decision must be confirm or reject' }),
+      reason: optionalString('Reason', 500),
+    })
+    .superRefine((value, ctx) => {
+      if (value.decision === 'reject' && !value.reason)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: CREDIT_DECISION_REASON_REQUIRED })
+    }),
+  {
+    if: { properties: { decision: { const: 'reject' } }, required: ['decision'] },
+    then: { required: ['reason'], properties: { reason: { pattern: NOT_BLANK } } },
+  },
+)
 
 // ---------------------------------------------------------------------------------------------
 // Collections
@@ -331,7 +339,10 @@ export type Delivery = z.infer<typeof deliverySchema>
 /** POST account/payout-account/resolve: a bank (a code of contract/banks.ts) and a 10-digit account number. */
 export const resolveAccountPayloadSchema = z.object({
   bank_code: z.enum(BANK_CODES, { error: UNKNOWN_BANK_MESSAGE }),
-  account_number: accountNumberField.refine((value) => value !== '', ACCOUNT_NUMBER_MESSAGE),
+  account_number: stated(
+    accountNumberField.refine((value) => value !== '', ACCOUNT_NUMBER_MESSAGE),
+    { pattern: String.raw`^\s*(\d\s*){10}$` },
+  ),
 })
 
 /** The name the bank holds for the account. */

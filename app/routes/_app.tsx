@@ -82,8 +82,8 @@ async function loadBell(
 async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
   const fetchPage = (page: number) => api(request, endpoints.notificationList, { query: { page } })
   let result = await fetchPage(panel.page)
-  if (result.ok && !result.data.items.length && result.data.page > result.data.totalPages) {
-    result = await fetchPage(result.data.totalPages)
+  if (result.ok && !result.data.items.length && result.data.page > result.data.total_pages) {
+    result = await fetchPage(result.data.total_pages)
   }
   if (!result.ok) return { list: null, selected: null, error: result.message }
   let list = result.data

@@ -29,3 +29,6 @@ export default function RegisterRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign Up | Land Banking' }]
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

@@ -224,6 +224,9 @@ describe('bulk actions', () => {
     expect((await list(alice.token)).data).toEqual({
       items: [],
       page: 1,
+      page_size: 10,
+      total: 0,
+      total_pages: 1,
       totalPages: 1,
       total_unread_notification: 0,
     })

@@ -21,14 +21,23 @@ type Schema = {
   $ref?: string
   type?: string
   format?: string
+  contentEncoding?: string
   enum?: unknown[]
   required?: string[]
   properties: Record<string, Schema>
   items: Schema
   oneOf?: Schema[]
   anyOf?: Schema[]
+  allOf?: Schema[]
 }
-type Content = Record<string, { schema: Schema; example: { data?: unknown } }>
+type Content = Record<
+  string,
+  {
+    schema: Schema
+    example: { data?: unknown }
+    encoding?: Record<string, { contentType: string }>
+  }
+>
 type Parameter = { name: string; in: string; description?: string; schema: Schema }
 type Answer = {
   $ref?: string
@@ -269,12 +278,18 @@ describe('what a generated client relies on', () => {
     }
   })
 
-  test('a body is declared as JSON, urlencoded and multipart, with one schema (a signed webhook: JSON only)', () => {
+  test('a body is declared as JSON, urlencoded and multipart with one schema; one holding an object, or a signed webhook, as JSON only', () => {
     for (const { key, operation } of operationsOf(document).filter(
       ({ operation }) => operation.requestBody,
     )) {
       const content = operation.requestBody!.content
-      if ((endpoints as Record<string, Endpoint>)[operation.operationId]?.rawBody) {
+      const properties = resolved(content['application/json'].schema).properties ?? {}
+      const holdsObject = Object.values(properties).some(
+        (property) => property.$ref || property.type === 'object' || property.anyOf,
+      )
+      if (key === 'POST /media/upload') continue
+      const signed = (endpoints as Record<string, Endpoint>)[operation.operationId]?.rawBody
+      if ((holdsObject || signed) && !content['multipart/form-data']) {
         expect(Object.keys(content), key).toEqual(['application/json'])
         continue
       }
@@ -288,6 +303,41 @@ describe('what a generated client relies on', () => {
         content['application/json'].schema,
       )
     }
+  })
+
+  test('the upload takes a binary file part in multipart bodies, and base64 in JSON and urlencoded ones', () => {
+    const content = operationOf('mediaUpload').requestBody!.content
+    const multipart = resolved(content['multipart/form-data'].schema)
+    expect(multipart.properties.file.format).toBe('binary')
+    expect(content['multipart/form-data'].encoding?.file.contentType).toBe(
+      'image/png, image/jpeg, application/pdf',
+    )
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      const schema = resolved(content[type].schema)
+      expect(schema.properties.file, type).toBeUndefined()
+      expect(schema.required, type).toContain('file_in_base64')
+      expect(schema.properties.file_in_base64.contentEncoding, type).toBe('base64')
+    }
+  })
+
+  test('every list answers one page shape, the named Page its items extend', () => {
+    expect(document.components.schemas.Page.required).toEqual([
+      'page',
+      'page_size',
+      'total',
+      'total_pages',
+      'totalPages',
+    ])
+    const pages = Object.entries(document.components.schemas).filter(
+      ([name]) => name.endsWith('Page') && name !== 'Page',
+    )
+    expect(pages.length).toBeGreaterThanOrEqual(8)
+    for (const [name, schema] of pages) {
+      expect(schema.allOf, name).toEqual([{ $ref: '#/components/schemas/Page' }])
+      expect(schema.properties.items.type, name).toBe('array')
+    }
+    const text = JSON.stringify(document)
+    expect(text.match(/"totalPages"/g)?.length).toBe(2)
   })
 
   test('domain objects and their pages are named schemas that operations refer to', () => {

@@ -283,7 +283,7 @@ describe('changing plans', () => {
         initial_deposit_amount: 1_000_000,
       },
     })
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data.initial_deposit_amount[0]).toMatch(
       /^Initial deposit must be less than every payment plan's amount/,
     )
@@ -296,7 +296,7 @@ describe('changing plans', () => {
       token: admin,
       body: { amount: 1_249_999.99, duration: 4, duration_type: 'months' },
     })
-    expect(below.httpStatus).toBe(422)
+    expect(below.httpStatus).toBe(409)
     expect(below.data).toEqual({
       amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
     })
@@ -368,7 +368,7 @@ describe('changing plans', () => {
         body: { type: 'land', product_id: reference, payment_mode: 'installment', payment_id },
       })
     const refused = await subscribe(cheap.uuid)
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({
       payment_id: ["This payment plan costs less than the product's price; choose another plan"],
     })
@@ -390,7 +390,7 @@ describe('changing plans', () => {
       token: admin,
       body: { amount: 1_100_000, duration: 6, duration_type: 'months' },
     })
-    expect(answer.httpStatus).toBe(400)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.message).toBe('Payment plans are for land products only')
   })
 })

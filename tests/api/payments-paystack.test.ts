@@ -305,7 +305,7 @@ describe('money that fits no payment is kept as a credit', () => {
     const refused = await post(`admin/collections/credit/${credit}/allocate`, staffA.token, {
       subscription: reference,
     })
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data.amount[0]).toMatch(/^Amount must be the next instalment/)
 
     const asked = await post(`admin/collections/credit/${credit}/refund`, staffA.token, {
@@ -517,7 +517,8 @@ describe('paying online (hosted checkout)', () => {
     const odd = await post(`product-subscription/${reference}/checkout`, person.token, {
       amount: 300_000,
     })
-    expect(odd.httpStatus).toBe(422)
+    expect(odd.httpStatus).toBe(409)
+    expect(odd.data.amount).toBeTruthy()
     const staff = await api.createStaff(['can_record_transaction'])
     const byStaff = await post(`product-subscription/${reference}/checkout`, staff.token, {
       amount: 250_000,
@@ -543,7 +544,7 @@ describe('payout account look-up', () => {
       bank_code: 'gtbank',
       account_number: '0123456788',
     })
-    expect(wrong.httpStatus).toBe(422)
+    expect(wrong.httpStatus).toBe(409)
     expect(wrong.data.account_number[0]).toMatch(/has no account 0123456788/)
     provider.standIn.down('paystack')
     try {

@@ -270,7 +270,7 @@ describe('recording a payout paid', () => {
     expect((await markPaid(staff.token, { ids: [first.id] })).httpStatus).toBe(403)
     // Recording through one investment a payout of another.
     const mixed = await markPaid(recorder.token, { ids: [first.id, foreign.id], reference })
-    expect(mixed.httpStatus).toBe(422)
+    expect(mixed.httpStatus).toBe(409)
     expect(JSON.stringify(mixed.data)).toContain('This payout belongs to another investment')
     // A customer cannot read someone else's ledger either.
     expect(
@@ -289,7 +289,7 @@ describe('recording a payout paid', () => {
       ids: [first.id],
       paid_at: addInterval(today(), 1, 'days'),
     })
-    expect(future.httpStatus).toBe(422)
+    expect(future.httpStatus).toBe(409)
     expect(JSON.stringify(future.data)).toContain('Date paid cannot be in the future')
     // Nothing of the above recorded anything.
     expect((await ledger(reference, customer.token)).map((row) => row.status)).toEqual([
@@ -484,13 +484,13 @@ describe('the day paid lies between the day the investment was made and today (i
     const [first, second, third] = await ledger(reference, customer.token)
 
     const ancient = await markPaid(recorder.token, { ids: [first.id], paid_at: '1999-01-01' })
-    expect(ancient.httpStatus).toBe(422)
+    expect(ancient.httpStatus).toBe(409)
     const [y, m, d] = startedOn.split('-')
     expect(ancient.data).toEqual({
       paid_at: [`Date paid cannot be before the investment started (${d}/${m}/${y})`],
     })
     const dayBefore = await markPaid(recorder.token, { ids: [first.id], paid_at: utcDay })
-    expect(dayBefore.httpStatus).toBe(422)
+    expect(dayBefore.httpStatus).toBe(409)
     expect(dayBefore.data.paid_at).toEqual([
       `Date paid cannot be before the investment started (${d}/${m}/${y})`,
     ])
@@ -518,7 +518,7 @@ describe('the day paid lies between the day the investment was made and today (i
       ids: [third.id, otherFirst.id],
       paid_at: addInterval(today(), -1, 'days'),
     })
-    expect(mixed.httpStatus).toBe(422)
+    expect(mixed.httpStatus).toBe(409)
     expect((await ledger(reference, customer.token))[2].status).toBe('scheduled')
   })
 })

@@ -173,7 +173,7 @@ describe('customers', () => {
       token: tokenOf('superAdmin'),
       body: { first_name: 'A', last_name: 'B', email: actors.customer.email.toUpperCase() },
     })
-    expect(taken.status).toBe('payloadValidationError')
+    expect(taken.status).toBe('conflict')
     expect(taken.data).toEqual({ email: ['The email has already been taken'] })
   })
 
@@ -750,7 +750,7 @@ describe('users and permissions', () => {
         permissions: ['can_modify_setting'],
       },
     })
-    expect(escalate.status).toBe('payloadValidationError')
+    expect(escalate.status).toBe('conflict')
     expect(escalate.data.permissions).toEqual([
       'You can only grant or remove permissions you hold yourself',
     ])

@@ -129,7 +129,7 @@ describe('buying several plots', () => {
       payment_mode: 'full',
       quantity: 3,
     })
-    expect(over.httpStatus).toBe(422)
+    expect(over.httpStatus).toBe(409)
     expect(over.data).toEqual({ quantity: ['Only 2 plots are left'] })
     const eleven = await buy({
       type: 'land',
@@ -202,7 +202,7 @@ describe('buying several plots', () => {
         body: { customer: customer.reference, product: product.reference, quantity },
       })
     const refused = await create(6)
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({ quantity: ['Only 5 plots are left'] })
     const made = await create(3)
     expect(made.httpStatus).toBe(200)
@@ -311,7 +311,7 @@ describe('paying several instalments, or the whole balance', () => {
     const reference = await byInstalments(customer)
     for (const amount of [100_000, 600_000, 1_000_000, 1_000_000.02]) {
       const refused = await pay(api, customer, reference, amount)
-      expect(refused.httpStatus).toBe(422)
+      expect(refused.httpStatus).toBe(409)
       expect(refused.data).toEqual({
         amount: [
           'Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00, ₦750,000.00 or ₦1,000,000.01',
@@ -332,7 +332,7 @@ describe('paying several instalments, or the whole balance', () => {
       })
     }
     const odd = await record(300_000)
-    expect(odd.httpStatus).toBe(422)
+    expect(odd.httpStatus).toBe(409)
     expect(odd.data.amount[0]).toMatch(/^Amount must be the next instalment or several instalments/)
     const three = await record(750_000)
     expect(three.httpStatus).toBe(200)

@@ -51,7 +51,7 @@ describe('a workbook made to hold the server', () => {
   ])
 
   test(
-    'is refused with 400 on the file, and a health check sent with it is answered meanwhile',
+    'is refused with 422 on the file, and a health check sent with it is answered meanwhile',
     { timeout: 10_000 },
     async () => {
       const before = await importsNow()
@@ -62,7 +62,7 @@ describe('a workbook made to hold the server', () => {
         }),
         api.call('GET', 'health'),
       ])
-      expect(refused.httpStatus).toBe(400)
+      expect(refused.httpStatus).toBe(422)
       expect(refused.data.file_in_base64).toEqual([NOT_A_WORKBOOK])
       expect(health.httpStatus).toBe(200)
       expect(await importsNow()).toBe(before)
@@ -151,7 +151,7 @@ describe('a credit linked by hand', () => {
     })
     // Not marked paid unknowingly: the warning must be answered, and the land stays unpaid meanwhile.
     const warned = await mark(payment.reference, { status: 'paid' })
-    expect(warned.httpStatus).toBe(400)
+    expect(warned.httpStatus).toBe(409)
     expect(warned.data.without_statement_credit[0].startsWith(NO_STATEMENT_CREDIT)).toBe(true)
     expect(await subscriptionStatus(sub.reference, customer)).toBe('awaiting_payment_confirmation')
     expect(
@@ -234,7 +234,7 @@ describe("an impostor's claim on a victim's credit", () => {
       })
     }
     // Staff check the account and confirm the genuine payment, knowingly: it takes the credit.
-    expect((await mark(genuine.reference, { status: 'paid' })).httpStatus).toBe(400)
+    expect((await mark(genuine.reference, { status: 'paid' })).httpStatus).toBe(409)
     expect(
       (await mark(genuine.reference, { status: 'paid', without_statement_credit: true }))
         .httpStatus,
@@ -380,14 +380,14 @@ describe('a statement of 10,000 credit lines', () => {
       body: { bank: 'gtbank', file_name: 'long.csv', file_in_base64: toBase64(csv) },
     })
 
-  test('is refused with 400 on the file, read or imported, and nothing is imported', async () => {
+  test('is refused with 422 on the file, read or imported, and nothing is imported', async () => {
     const before = await importsNow()
     for (const path of [
       'admin/reconciliation/statement/preview',
       'admin/reconciliation/statement',
     ]) {
       const refused = await send(path, long(10_000, 'LONG'))
-      expect(refused.httpStatus).toBe(400)
+      expect(refused.httpStatus).toBe(422)
       expect(refused.data.file_in_base64).toEqual([tooManyCreditLines(10_000)])
     }
     expect(tooManyCreditLines(10_000)).toBe(

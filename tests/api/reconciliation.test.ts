@@ -391,7 +391,7 @@ describe('a GTBank statement as CSV', () => {
       api.call('POST', `admin/reconciliation/line/${id}/link`, { token, body })
 
     const wrongAmount = await link({ subscription: sub.reference, amount: 40_000 })
-    expect(wrongAmount.httpStatus).toBe(422)
+    expect(wrongAmount.httpStatus).toBe(409)
     expect(wrongAmount.data.amount[0]).toBe('Amount must be ₦45,000.00, the full amount')
     expect((await link({ subscription: 'SUB-NOTHERE', amount: 45_000 })).data.subscription).toEqual(
       ['The selected subscription is invalid'],
@@ -550,7 +550,7 @@ describe('the same statement as XLSX', () => {
       token: importer.token,
       body: { bank: 'gtbank', upload: preview.data.upload },
     })
-    expect(reused.httpStatus).toBe(400)
+    expect(reused.httpStatus).toBe(422)
     expect(reused.data.upload).toEqual([
       'The statement read earlier has expired: choose the file again',
     ])
@@ -633,7 +633,7 @@ describe('refusals', () => {
       'The statement holds a formula',
     ],
   ])(
-    '%s is refused with 400 on the file, importing nothing',
+    '%s is refused with 422 on the file, importing nothing',
     async (_name, fileName, content, message) => {
       const before = await importsNow()
       for (const path of [
@@ -644,7 +644,7 @@ describe('refusals', () => {
           token: importer.token,
           body: { bank: 'gtbank', file_name: fileName, file_in_base64: toBase64(content) },
         })
-        expect(refused.httpStatus).toBe(400)
+        expect(refused.httpStatus).toBe(422)
         expect(refused.message).toContain(message)
         expect(refused.data.file_in_base64[0]).toContain(message)
       }
@@ -690,7 +690,7 @@ describe('payments no statement line supports', () => {
         body: { reference: sent.data.reference, status: 'paid', ...extra },
       })
     const warned = await mark()
-    expect(warned.httpStatus).toBe(400)
+    expect(warned.httpStatus).toBe(409)
     expect(warned.data.without_statement_credit[0].startsWith(NO_STATEMENT_CREDIT)).toBe(true)
     expect((await transactionsOf(sub.reference, checker.token))[0].status).toBe(
       'awaiting_confirmation',

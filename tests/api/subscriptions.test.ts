@@ -183,7 +183,7 @@ describe('the life of a land subscription by instalments', () => {
 
     // Part of an instalment is not one of the amounts offered.
     const part = await pay(api, alice, reference, 100_000)
-    expect(part.httpStatus).toBe(422)
+    expect(part.httpStatus).toBe(409)
     expect(part.data).toEqual({
       amount: [
         'Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00 or ₦750,000.01',
@@ -248,7 +248,7 @@ describe('the life of a land subscription in full', () => {
       payment_mode: 'full',
     })
     const short = await pay(api, bob, reference, 1_000_000)
-    expect(short.httpStatus).toBe(422)
+    expect(short.httpStatus).toBe(409)
     expect(short.data).toEqual({ amount: ['Amount must be ₦1,950,000.00, the full amount'] })
 
     const first = await pay(api, bob, reference, 1_950_000)

@@ -14,7 +14,7 @@ import { appUrl } from '../config'
 import type { Database } from '../db/client'
 import { providerCheckouts } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { conflict, forbidden, notFound, refusedField } from '../http/errors'
 import { koboToNaira } from '../money'
 import {
   providerAdapter,
@@ -51,7 +51,7 @@ export async function startCheckout(
   if (!isPayable(s)) throw conflict(NOT_PAYABLE)
   const choices = await paymentChoicesOf(db, s)
   if (!isAllowedPayment(choices, amountKobo))
-    throw fieldError('amount', paymentChoiceRefusal(choices))
+    throw refusedField('amount', paymentChoiceRefusal(choices))
   const [checkout] = await db
     .insert(providerCheckouts)
     .values({

@@ -16,7 +16,7 @@ import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import type { Database, Executor } from '../db/client'
 import { credits, providerReceipts, subscriptions, transactions, users } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { conflict, forbidden, notFound, refusedField } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
@@ -312,18 +312,18 @@ export async function requestAllocation(
       )
       .limit(1)
     if (!target)
-      throw fieldError('subscription', "Choose one of this credit's customer's subscriptions")
+      throw refusedField('subscription', "Choose one of this credit's customer's subscriptions")
     const s = await lockSubscription(tx, target.id)
     if (!isPayable(s)) throw conflict(NOT_PAYABLE)
     const amount = input.amountKobo ?? credit.amount
     if (amount > credit.amount)
-      throw fieldError(
+      throw refusedField(
         'amount',
         `Amount must be at most ${formatKobo(credit.amount)}, what the credit holds`,
       )
     const choices = await paymentChoicesOf(tx, s)
     if (!isAllowedPayment(choices, amount))
-      throw fieldError('amount', paymentChoiceRefusal(choices))
+      throw refusedField('amount', paymentChoiceRefusal(choices))
     await tx
       .update(credits)
       .set({

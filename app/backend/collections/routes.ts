@@ -10,7 +10,7 @@ import {
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { paginated, type HandlerContext } from '../http/context'
-import { conflict, fieldError } from '../http/errors'
+import { conflict, refusedField } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import {
@@ -124,7 +124,7 @@ const resolveAccount = implement(endpoints.payoutAccountResolve, async ({ db, us
     throw error
   }
   if (!name)
-    throw fieldError(
+    throw refusedField(
       'account_number',
       `${bankName(bank)} has no account ${body.account_number}: check the number and the bank`,
     )

@@ -95,7 +95,10 @@ export const collectionEndpoints = {
     body: checkoutPayloadSchema,
     errors: {
       403: 'Not the subscriber: staff record payments instead',
-      409: 'The subscription takes no payment now, no payment provider is set up, or it is not answering',
+      409:
+        'The subscription takes no payment now, no payment provider is set up, or it is not answering' +
+        '; ' +
+        "an amount that is not one of the payment's choices (under `amount`)",
     },
     response: checkoutSchema,
   }),
@@ -176,7 +179,10 @@ export const collectionEndpoints = {
     access: COLLECTORS,
     body: allocateCreditPayloadSchema,
     errors: {
-      409: 'The credit is not unallocated, or the subscription takes no payment now',
+      409:
+        'The credit is not unallocated, or the subscription takes no payment now' +
+        '; ' +
+        "a subscription not of the credit's customer, an amount over the credit or not one of the payment's choices (under the field)",
     },
     response: creditSchema,
   }),
@@ -221,7 +227,10 @@ export const collectionEndpoints = {
     access: 'verified',
     body: resolveAccountPayloadSchema,
     errors: {
-      409: 'No payment provider is set up, or it is not answering',
+      409:
+        'No payment provider is set up, or it is not answering' +
+        '; ' +
+        'a number the bank holds no account under (under `account_number`)',
       429: 'Too many look-ups in the last hour',
     },
     response: resolvedAccountSchema,

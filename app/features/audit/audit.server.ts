@@ -69,5 +69,5 @@ export async function loadRecordHistory(request: Request, reference: string) {
   if (!mayCall(user, AUDIT_VIEWERS)) return null
   const result = await api(request, endpoints.auditList, { query: { record: reference, page: 1 } })
   if (!result.ok) return null
-  return { reference, entries: result.data.items, more: result.data.totalPages > 1 }
+  return { reference, entries: result.data.items, more: result.data.total_pages > 1 }
 }

@@ -24,7 +24,7 @@ import { creditHref, CREDITS_PATH } from './links'
 export type CreditsPageData = {
   filters: { state: string; search: string }
   listSearch: string
-  list: { items: Credit[]; page: number; totalPages: number } | null
+  list: { items: Credit[]; page: number; total_pages: number } | null
   error: string | null
   timeZone: string
 }
@@ -126,7 +126,7 @@ export function CreditsPage({ data, children }: { data: CreditsPageData; childre
           ))}
         </StackedTable>
       )}
-      {data.list ? <Pagination page={data.list.page} totalPages={data.list.totalPages} /> : null}
+      {data.list ? <Pagination page={data.list.page} totalPages={data.list.total_pages} /> : null}
       {children}
     </section>
   )

@@ -16,7 +16,7 @@ import { DELIVERIES_PATH } from './links'
 
 export type DeliveriesPageData = {
   filters: { status: string; provider: string }
-  list: { items: Delivery[]; page: number; totalPages: number } | null
+  list: { items: Delivery[]; page: number; total_pages: number } | null
   error: string | null
   timeZone: string
 }
@@ -125,7 +125,7 @@ export function DeliveriesPage({ data }: { data: DeliveriesPageData }) {
           ))}
         </StackedTable>
       )}
-      {data.list ? <Pagination page={data.list.page} totalPages={data.list.totalPages} /> : null}
+      {data.list ? <Pagination page={data.list.page} totalPages={data.list.total_pages} /> : null}
     </section>
   )
 }

@@ -14,7 +14,7 @@ export async function loadOwnCredits(request: Request) {
   return {
     items: result.data.items,
     openAmount: result.data.open_amount,
-    more: result.data.totalPages > 1,
+    more: result.data.total_pages > 1,
   }
 }
 

@@ -5,7 +5,7 @@ import { formatNaira } from '~/contract/format'
 import { OwnCreditList } from './own-credits'
 
 export type OwnCreditsPageData = {
-  list: { items: CustomerCredit[]; page: number; totalPages: number; open_amount: number } | null
+  list: { items: CustomerCredit[]; page: number; total_pages: number; open_amount: number } | null
   error: string | null
   timeZone: string
 }
@@ -39,7 +39,7 @@ export function OwnCreditsPage({ data }: { data: OwnCreditsPageData }) {
           <div className="card">
             <OwnCreditList items={list.items} timeZone={data.timeZone} />
           </div>
-          <Pagination page={list.page} totalPages={list.totalPages} />
+          <Pagination page={list.page} totalPages={list.total_pages} />
         </>
       ) : list ? (
         <EmptyState item="credit" />

@@ -36,7 +36,7 @@ export function PeopleList({
   kind,
   items,
   page,
-  totalPages,
+  total_pages: totalPages,
   filters,
   canModify,
   selfUuid,
@@ -48,7 +48,7 @@ export function PeopleList({
   kind: PeopleKind
   items: PersonRow[]
   page: number
-  totalPages: number
+  total_pages: number
   filters: {
     search: string
     date_registered: string

@@ -139,7 +139,7 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
           )}
           <Pagination
             page={data.plans.page}
-            totalPages={data.plans.totalPages}
+            totalPages={data.plans.total_pages}
             param="plan_page"
             label="Payment plan pages"
           />

@@ -21,7 +21,7 @@ const TITLES_PATH = '/titles'
 export type TitleListData = {
   filters: { step: string; overdue: string; search: string }
   listSearch: string
-  list: { items: TitleListItem[]; page: number; totalPages: number } | null
+  list: { items: TitleListItem[]; page: number; total_pages: number } | null
   error: string | null
   timeZone: string
 }
@@ -137,7 +137,7 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
       )}
       <Pagination
         page={data.list?.page ?? 1}
-        totalPages={data.list?.totalPages ?? 1}
+        totalPages={data.list?.total_pages ?? 1}
         label="Title pages"
       />
       {children}
