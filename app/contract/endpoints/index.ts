@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint'
 import { arrearsEndpoints } from './arrears'
 import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
+import { collectionEndpoints } from './collections'
 import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
@@ -42,6 +43,7 @@ export const endpoints = {
   ...commissionEndpoints,
   ...auditEndpoints,
   ...reconciliationEndpoints,
+  ...collectionEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
