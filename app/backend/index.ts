@@ -18,6 +18,7 @@ import { authHandlers } from './auth/routes'
 import { commissionsHandlers } from './commissions/routes'
 import { dashboardHandlers } from './dashboard/routes'
 import { documentsHandlers } from './documents/routes'
+import { estatesHandlers } from './estates/routes'
 import { healthHandlers } from './health'
 import { mediaHandlers } from './media/routes'
 import { notificationsHandlers } from './notifications/routes'
@@ -63,6 +64,7 @@ const handlers = {
   ...commissionsHandlers,
   ...auditHandlers,
   ...reconciliationHandlers,
+  ...estatesHandlers,
 } satisfies Handlers
 
 const router = createRouter(endpoints, handlers)

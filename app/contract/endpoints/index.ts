@@ -5,6 +5,7 @@ import { authEndpoints } from './auth'
 import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
+import { estateEndpoints } from './estates'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
@@ -42,6 +43,7 @@ export const endpoints = {
   ...commissionEndpoints,
   ...auditEndpoints,
   ...reconciliationEndpoints,
+  ...estateEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints
