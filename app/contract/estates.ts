@@ -236,7 +236,12 @@ export const PUBLIC_STATUS_WORDS: Record<PublicPlotStatus, string> = {
 
 // ---- Free-text allocations the registry could not take ----
 
-export const UNMATCHED_PROBLEMS = ['unreadable', 'several_plots', 'size_unknown', 'collision'] as const
+export const UNMATCHED_PROBLEMS = [
+  'unreadable',
+  'several_plots',
+  'size_unknown',
+  'collision',
+] as const
 export type UnmatchedProblem = (typeof UNMATCHED_PROBLEMS)[number]
 
 export const unmatchedAllocationSchema = z.object({
@@ -254,6 +259,10 @@ export const unmatchedAllocationSchema = z.object({
   held_by: z.string().nullable(),
 })
 export type UnmatchedAllocation = z.infer<typeof unmatchedAllocationSchema>
+
+/** "C" → "Block C"; a block already named "Block C" stays as it is. */
+export const blockName = (block: string) =>
+  /^block\b/i.test(block.trim()) ? block.trim() : `Block ${block.trim()}`
 
 export const ESTATE_CREATED = 'Estate created'
 export const PLOT_ADDED = 'Plot added'

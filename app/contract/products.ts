@@ -32,6 +32,11 @@ export const productSchema = z.object({
   unit_available: z.number().int().nullable(),
   is_available: z.boolean(),
   discount_percentage: z.number().nullable(),
+  /**
+   * The estate whose plots it sells (land): its unit_available is then the estate's free plots of
+   * `size` m², derived by the plot registry, and each purchase reserves its plots.
+   */
+  estate_id: z.string().nullable(),
   /** URLs of the product's images, first one first. */
   images: z.array(z.string()),
   /** How many people hold a live (not cancelled) subscription to it. */
@@ -185,6 +190,14 @@ export const productFields = z.object({
   duration: optionalNumberField('Duration', { integer: true, min: 1, max: 1000 }),
   frequency_period: optionalNumberField('ROI period', { integer: true, min: 1, max: 1000 }),
   images: imageList.optional(),
+  estate_id: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F-]{36}$/, 'Choose an estate from the registry')
+      .optional(),
+  ),
 })
 
 type ProductFields = z.output<typeof productFields>
@@ -270,7 +283,21 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
       }
     }
   }
-  if (value.available_by_quantity) missing('unit_available', 'Unit available')
+  if (value.estate_id) {
+    if (value.type !== 'land')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['estate_id'],
+        message: 'Only land sells the plots of an estate',
+      })
+    else if (value.size === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message:
+          "Enter the plot size in square metres: the estate's free plots of this size are sold",
+      })
+  } else if (value.available_by_quantity) missing('unit_available', 'Unit available')
 }
 
 /** POST admin/product: a new product needs its name. */

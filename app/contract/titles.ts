@@ -14,6 +14,17 @@ import {
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
+/** A registry plot allocated to a purchase. */
+export const allocatedPlotSchema = z.object({
+  id: z.string(),
+  estate: z.string(),
+  estate_id: z.string(),
+  block: z.string(),
+  number: z.string(),
+  size_sqm: z.number(),
+})
+export type AllocatedPlotView = z.infer<typeof allocatedPlotSchema>
+
 /** One earlier record of a step (corrections keep what was recorded before). */
 export const titleRecordSchema = z.object({
   status: z.enum(['done', 'not_applicable']),
@@ -40,6 +51,8 @@ export const titleStepSchema = z.object({
   estate: z.string().nullable(),
   block: z.string().nullable(),
   plot: z.string().nullable(),
+  /** Plot allocated: the registry plots allocated (one per unit bought). */
+  plots: z.array(allocatedPlotSchema),
   /** Every record of the step, newest first (the first is the current one); empty while pending. */
   history: z.array(titleRecordSchema),
 })
@@ -56,8 +69,41 @@ export const titleSchema = z.object({
   /** Whether the caller may record steps (can_manage_titles). */
   can_record: z.boolean(),
   steps: z.array(titleStepSchema),
+  /**
+   * For those who record: how many plots the purchase bought, the estate its product sells (null:
+   * any estate), the plots it holds now (reserved when bought, or allocated) and the free plots
+   * that may be allocated to it. Null for anyone else.
+   */
+  allocation: z
+    .object({
+      quantity: z.number().int(),
+      estate: z.object({ id: z.string(), name: z.string() }).nullable(),
+      held: z.array(allocatedPlotSchema.extend({ status: z.enum(['reserved', 'allocated']) })),
+      choices: z.array(allocatedPlotSchema.omit({ estate_id: true })),
+    })
+    .nullable(),
 })
 export type Title = z.infer<typeof titleSchema>
+
+/** Plot allocated: the registry plots, one per unit bought (a form sends one select per plot). */
+const plotIdsField = z.preprocess(
+  (value) =>
+    (typeof value === 'string' ? [value] : value) instanceof Array
+      ? (typeof value === 'string' ? [value] : (value as unknown[])).filter((id) => id !== '')
+      : value,
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-fA-F-]{36}$/, 'Choose plots from the estate registry'),
+      {
+        error: 'Choose plots from the estate registry',
+      },
+    )
+    .max(100, 'At most 100 plots')
+    .optional(),
+)
 
 const recordedStep = z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...RecordedTitleStep[]], {
   error: 'Choose the step',
@@ -75,9 +121,8 @@ export const titleStepPayloadSchema = z.object({
     .refine((value) => parseDisplayDate(value) === value, 'Date must be a real date'),
   note: optionalString('Note', 1000),
   document_url: optionalString('Document', 2000),
-  estate: optionalString('Estate', 100),
-  block: optionalString('Block', 50),
-  plot: optionalString('Plot', 50),
+  plot_ids: plotIdsField,
+  reason: optionalString('Reason', 500),
 })
 export type TitleStepPayload = z.input<typeof titleStepPayloadSchema>
 
@@ -118,9 +163,8 @@ export const titleStepFormSchema = z.object({
   ),
   note: optionalString('Note', 1000),
   document: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
-  estate: optionalString('Estate', 100),
-  block: optionalString('Block', 50),
-  plot: optionalString('Plot', 50),
+  plot_ids: plotIdsField,
+  reason: optionalString('Reason', 500),
 })
 export type TitleStepForm = {
   step: string
@@ -128,9 +172,8 @@ export type TitleStepForm = {
   date: string
   note?: string
   document?: File
-  estate?: string
-  block?: string
-  plot?: string
+  plot_ids?: string[]
+  reason?: string
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -70,7 +70,12 @@ export async function heldPlots(db: Executor, subscriptionId: number) {
         inArray(plotAllocations.status, ['reserved', 'allocated']),
       ),
     )
-    .orderBy(asc(estates.name), asc(estateBlocks.key), sql`length(${plots.numberKey})`, asc(plots.numberKey))
+    .orderBy(
+      asc(estates.name),
+      asc(estateBlocks.key),
+      sql`length(${plots.numberKey})`,
+      asc(plots.numberKey),
+    )
 }
 
 /**
@@ -110,7 +115,9 @@ export async function allocatePlots(
 
   const estateIds = [...new Set(chosen.map((p) => p.estateId))]
   const held = await heldPlots(tx, input.subscriptionId)
-  for (const id of [...new Set([...estateIds, ...held.map((p) => p.estateId)])].sort((a, b) => a - b))
+  for (const id of [...new Set([...estateIds, ...held.map((p) => p.estateId)])].sort(
+    (a, b) => a - b,
+  ))
     await lockEstate(tx, id)
 
   // Read again under the locks: who holds each chosen plot now.
@@ -217,7 +224,11 @@ export function allocationWords(allocated: AllocatedPlot[]) {
 }
 
 /** Free plots a title manager may allocate: the product's estate, or every estate when the product has none. */
-export async function allocatablePlots(db: Executor, estateId: number | null, subscriptionId: number) {
+export async function allocatablePlots(
+  db: Executor,
+  estateId: number | null,
+  subscriptionId: number,
+) {
   const rows = await db
     .select({
       id: plots.uuid,
@@ -235,9 +246,14 @@ export async function allocatablePlots(db: Executor, estateId: number | null, su
         sql`not exists (select 1 from ${plotAllocations} where ${plotAllocations.plotId} = ${plots.id} and ${plotAllocations.status} in ('reserved', 'allocated') and ${plotAllocations.subscriptionId} <> ${subscriptionId})`,
       ),
     )
-    .orderBy(asc(estates.name), asc(estateBlocks.key), sql`length(${plots.numberKey})`, asc(plots.numberKey))
+    .orderBy(
+      asc(estates.name),
+      asc(estateBlocks.key),
+      sql`length(${plots.numberKey})`,
+      asc(plots.numberKey),
+    )
     .limit(2000)
-  return rows.map((row) => ({ ...row, sizeSqm: Number(row.sizeSqm) }))
+  return rows.map(({ sizeSqm, ...row }) => ({ ...row, size_sqm: Number(sizeSqm) }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +358,10 @@ export async function unmatchedAllocations(db: Executor): Promise<UnmatchedAlloc
   const answers: UnmatchedAllocation[] = []
   for (const row of rows) {
     const estate = row.estate?.trim().replace(/\s+/g, ' ') ?? ''
-    const block = (row.block ?? '').trim().replace(/\s+/g, ' ').replace(/^block\s+/i, '')
+    const block = (row.block ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/^block\s+/i, '')
     const plot = (row.plot ?? '').trim().replace(/^(plot|no\.?)\s*/i, '')
     const base = {
       subscription_reference: row.reference,
@@ -411,7 +430,8 @@ export async function unmatchedAllocations(db: Executor): Promise<UnmatchedAlloc
       answers.push({
         ...base,
         problem: 'size_unknown',
-        reason: "The product's size is not in square metres, acres or hectares: add the plot to the registry and allocate it",
+        reason:
+          "The product's size is not in square metres, acres or hectares: add the plot to the registry and allocate it",
       })
       continue
     }

@@ -12,7 +12,14 @@ import type {
 import { formatNumber } from '~/contract/format'
 import { hasPermission, isStaff } from '~/contract/permissions'
 import type { Executor } from '../db/client'
-import { estateBlocks, estates, plotAllocations, plots, products, subscriptions } from '../db/schema'
+import {
+  estateBlocks,
+  estates,
+  plotAllocations,
+  plots,
+  products,
+  subscriptions,
+} from '../db/schema'
 import type { ApiUser } from '../http/context'
 import { badRequest, fieldError, notFound, validationError } from '../http/errors'
 import {
@@ -91,8 +98,12 @@ export async function createEstate(db: Executor, user: ApiUser, input: EstateInp
 
 /** PostgreSQL's unique_violation, whether the driver's error comes bare or wrapped by drizzle. */
 export function isUniqueViolation(error: unknown, constraint?: string) {
-  for (let cause = error as { code?: string; constraint?: string; cause?: unknown } | undefined; cause; ) {
-    if (cause.code === '23505') return !constraint || !cause.constraint || cause.constraint === constraint
+  for (
+    let cause = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    cause;
+  ) {
+    if (cause.code === '23505')
+      return !constraint || !cause.constraint || cause.constraint === constraint
     cause = cause.cause as typeof cause
   }
   return false
@@ -184,7 +195,11 @@ const estateColumns = {
 type EstateSummaryRow = Awaited<ReturnType<typeof summaries>>[number]
 
 const summaries = (db: Executor, where?: SQL) =>
-  db.select(estateColumns).from(estates).where(where).orderBy(asc(sql`lower(${estates.name})`))
+  db
+    .select(estateColumns)
+    .from(estates)
+    .where(where)
+    .orderBy(asc(sql`lower(${estates.name})`))
 
 function toEstate(row: EstateSummaryRow): Estate {
   const counts = {
@@ -241,12 +256,7 @@ export async function estateDetail(
 }
 
 /** The estate's site map for this viewer: staff see every status; anyone else their own plots and the rest free or taken. */
-export async function estateMap(
-  db: Executor,
-  estate: EstateRow,
-  viewer: ApiUser,
-  block?: string,
-) {
+export async function estateMap(db: Executor, estate: EstateRow, viewer: ApiUser, block?: string) {
   const rows = await plotsOfEstate(db, estate.id)
   const staff = seesRegistry(viewer)
   const shown: SiteMapPlot[] = rows.map((row) => ({
@@ -281,7 +291,10 @@ async function blockIdFor(tx: Executor, estateId: number, name: string) {
     .where(and(eq(estateBlocks.estateId, estateId), eq(estateBlocks.key, key)))
     .limit(1)
   if (found) return found.id
-  const display = name.trim().replace(/\s+/g, ' ').replace(/^block\s+/i, '')
+  const display = name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^block\s+/i, '')
   const [created] = await tx
     .insert(estateBlocks)
     .values({ estateId, name: display, key })
@@ -338,7 +351,8 @@ export async function addPlot(
       (row) =>
         row.blockKey === blockKey(input.block) && numberKey(row.number) === numberKey(input.number),
     )
-    if (same) throw fieldError('number', `${plotName(same.block, same.number)} is already in the estate`)
+    if (same)
+      throw fieldError('number', `${plotName(same.block, same.number)} is already in the estate`)
     if (beacons) {
       const overlaps = overlappingPlots(
         beacons,
@@ -584,4 +598,3 @@ export async function estateUuidOf(db: Executor, estateId: number | null) {
     .limit(1)
   return row?.uuid ?? null
 }
-

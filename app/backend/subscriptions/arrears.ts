@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { releasePlotsOf } from '../estates/registry'
 import {
   allocate,
   arrearsOf,
@@ -85,14 +86,12 @@ export async function owedOf(db: Executor, ids: number[]): Promise<Map<number, O
       .get(row.subscriptionId)!
       .instalments.push({ sequence: row.sequence, dueDate: row.dueDate, amountKobo: row.amount })
   for (const fee of fees) {
-    owed
-      .get(fee.subscriptionId)!
-      .fees.push({
-        instalment: fee.instalment,
-        chargedOn: fee.chargedOn,
-        amountKobo: fee.amount,
-        reason: fee.reason,
-      })
+    owed.get(fee.subscriptionId)!.fees.push({
+      instalment: fee.instalment,
+      chargedOn: fee.chargedOn,
+      amountKobo: fee.amount,
+      reason: fee.reason,
+    })
   }
   return owed
 }
@@ -498,7 +497,14 @@ export async function applyDefaultActions(db: Database, now: Date) {
             isAvailable: true,
             updatedAt: now,
           })
-          .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+          .where(
+            and(
+              eq(products.id, s.productId),
+              eq(products.availableByQuantity, true),
+              isNull(products.estateId),
+            ),
+          )
+        await releasePlotsOf(tx, s.id, 'The subscription was cancelled for default')
       } else {
         const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter(
           (i) => i.kind === 'instalment' && i.leftKobo > 0,

@@ -40,7 +40,8 @@ export const estateEndpoints = {
     method: 'GET',
     path: 'estate',
     tag: 'Plot registry',
-    summary: 'The estates, by name, with how many of their plots are free, reserved, sold and allocated',
+    summary:
+      'The estates, by name, with how many of their plots are free, reserved, sold and allocated',
     access: REGISTRY_READERS,
     query: pageQuery,
     response: paginatedSchema(estateSchema),
@@ -58,7 +59,8 @@ export const estateEndpoints = {
     method: 'GET',
     path: 'estate/:id/map',
     tag: 'Plot registry',
-    summary: "The estate's site map as an SVG document: every plot drawn from its beacons, with a key",
+    summary:
+      "The estate's site map as an SVG document: every plot drawn from its beacons, with a key",
     description:
       'Staff who keep the registry or allocate plots see each plot as free, reserved, sold or allocated; anyone else ' +
       'signed in sees its own plots as "Yours" and every other as free or taken, never who holds it. `block` draws ' +
@@ -73,7 +75,7 @@ export const estateEndpoints = {
     tag: 'Plot registry',
     summary: 'Add a plot: its block, number, size and (optionally) its corner beacons',
     description:
-      '`beacons` are `[easting, northing]` pairs in metres on the estate\'s zone, in survey order (a closed traverse may ' +
+      "`beacons` are `[easting, northing]` pairs in metres on the estate's zone, in survey order (a closed traverse may " +
       'repeat the first): at least 3, a boundary that never crosses itself, enclosing an area. `surveyed_area_sqm` is ' +
       'their shoelace area on the grid; a stated size more than 2 % off it sets `size_mismatch`. A plot overlapping a ' +
       'surveyed plot of the estate is refused with 422 naming the plots and the area shared (under `beacons`); a block ' +
@@ -100,7 +102,9 @@ export const estateEndpoints = {
       message: 'The plot file is larger than 2 MB: split it into several files',
       field: 'file_in_base64',
     },
-    errors: { 400: 'The file is not a plot CSV (not UTF-8 text, empty, no such columns, too large)' },
+    errors: {
+      400: 'The file is not a plot CSV (not UTF-8 text, empty, no such columns, too large)',
+    },
     response: plotImportResultSchema,
   }),
   estateUnmatched: endpoint({
@@ -116,7 +120,8 @@ export const estateEndpoints = {
     method: 'GET',
     path: 'verify/plot',
     tag: 'Plot registry',
-    summary: 'Public: whether a plot is free, reserved or allocated, with nothing about who holds it',
+    summary:
+      'Public: whether a plot is free, reserved or allocated, with nothing about who holds it',
     description:
       'The search a buyer is told to do before paying. `estate` is its name, `block` and `plot` as the site plan ' +
       'writes them (case and a leading "Block" aside). A plot being paid for shows as reserved. An unknown plot answers 404.',
