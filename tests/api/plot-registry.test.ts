@@ -132,3 +132,108 @@ describe('estates and plots', () => {
     expect(again.data.name).toEqual(['An estate with this name already exists'])
   })
 })
+
+describe('the plot file', () => {
+  const importFile = (estate: string, csv: string | Uint8Array, commit?: boolean) =>
+    api.call('POST', `admin/estate/${estate}/plot/import`, {
+      token: keeper,
+      body: {
+        file_name: 'plots.csv',
+        file_in_base64: Buffer.from(csv).toString('base64'),
+        ...(commit === undefined ? {} : { commit }),
+      },
+    })
+  const beacons = (easting: number) =>
+    rectangle(easting, 713_000)
+      .map(([e, n]) => `${e} ${n}`)
+      .join('; ')
+
+  test('a preview lists each row accepted or refused with its reasons and enters nothing; a commit enters only the accepted rows', async () => {
+    const estate = await newEstate('Import Gardens')
+    const csv = [
+      'block,plot,size_sqm,beacons',
+      `C,14,648,"${beacons(543_000)}"`,
+      `C,15,700,"${beacons(543_018)}"`,
+      `C,16,648,"${beacons(543_028)}"`,
+      'C,14,648,',
+      'D,1,-5,',
+      '=cmd,2,500,',
+      'D,3,500,',
+    ].join('\n')
+    const preview = await importFile(estate, csv)
+    expect(preview.status, preview.message).toBe('200')
+    expect(preview.data).toMatchObject({ committed: false, accepted: 3, refused: 4, imported: 0 })
+    const byLine = Object.fromEntries(
+      preview.data.rows.map((row: { line: number }) => [row.line, row]),
+    )
+    expect(byLine[2]).toMatchObject({ ok: true, surveyed_area_sqm: 648, warnings: [] })
+    expect(byLine[3].warnings).toEqual([
+      'The size (700 m²) and the surveyed area (648 m²) differ by more than 2 %',
+    ])
+    expect(byLine[4].errors).toEqual(['Overlaps Block C plot 15 (line 3) by 288 m²'])
+    expect(byLine[5].errors).toEqual(['Block C plot 14 is already on line 2 of this file'])
+    expect(byLine[6].errors[0]).toMatch(/^The size must be/)
+    expect(byLine[7].errors[0]).toMatch(/^The block must be/)
+    expect(byLine[8]).toMatchObject({ ok: true })
+    const untouched = await api.call('GET', `estate/${estate}`, { token: keeper })
+    expect(untouched.data.plot_count).toBe(0)
+
+    const committed = await importFile(estate, csv, true)
+    expect(committed.status, committed.message).toBe('200')
+    expect(committed.data).toMatchObject({ committed: true, accepted: 3, refused: 4, imported: 3 })
+    const entered = await api.call('GET', `estate/${estate}`, { token: keeper })
+    expect(
+      entered.data.blocks.flatMap((block: { name: string; plots: { number: string }[] }) =>
+        block.plots.map((plot) => `${block.name} ${plot.number}`),
+      ),
+    ).toEqual(['C 14', 'C 15', 'D 3'])
+
+    // The same file again: every row is now already in the estate.
+    const again = await importFile(estate, csv)
+    expect(again.data.accepted).toBe(0)
+    expect(again.data.rows[0].errors).toContain('Block C plot 14 is already in the estate')
+  })
+
+  test('a file that is not a plot CSV is refused whole with 400, entering nothing', async () => {
+    const estate = await newEstate('Refused Files Estate')
+    const spreadsheet = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0])
+    for (const [file, message] of [
+      [spreadsheet, 'The plot file must be a CSV file (UTF-8 text), as a spreadsheet saves it'],
+      [
+        'name,size\nC,14',
+        'Unknown column "name": the columns are block, plot, size_sqm and optionally beacons',
+      ],
+      [
+        'block,plot,size_sqm\n"C,14,648',
+        'The plot file is not a valid CSV (line 2): a quoted cell is never closed',
+      ],
+    ] as const) {
+      const answer = await importFile(estate, file, true)
+      expect(answer.httpStatus).toBe(400)
+      expect(answer.message).toBe(message)
+    }
+    const after = await api.call('GET', `estate/${estate}`, { token: keeper })
+    expect(after.data.plot_count).toBe(0)
+  })
+})
+
+describe('the site map', () => {
+  test('staff see every status; a customer sees its own plot as "Yours" and the others only as free or taken', async () => {
+    const estate = await newEstate('Map Estate')
+    for (const number of ['1', '2', '3'])
+      await addPlot(estate, { block: 'A', number, size_sqm: 500 })
+    const staffMap = await api.call('GET', `estate/${estate}/map`, { token: keeper })
+    expect(staffMap.httpStatus).toBe(200)
+    expect(staffMap.response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    const svg = await staffMap.response.text()
+    expect(svg).toContain(
+      'Site map of Map Estate: 3 plots. Free: 3. Reserved: 0. Sold: 0. Allocated: 0.',
+    )
+    const customer = await createCustomer(api)
+    const theirs = await api.call('GET', `estate/${estate}/map?block=A`, { token: customer.token })
+    expect(await theirs.response.text()).toContain('You have no plot here.')
+    expect(
+      (await api.call('GET', `estate/${estate}/map?block=Z`, { token: customer.token })).httpStatus,
+    ).toBe(404)
+  })
+})
