@@ -7,6 +7,7 @@ import type { Database } from '~/backend/db/client'
 import * as schema from '~/backend/db/schema'
 import { createSubscription } from '~/backend/subscriptions/service'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import { pdfText } from '../support/pdf-text'
 import { createCustomer, lagosToday, pay } from './subscriptions-fixtures'
 
 /**
@@ -346,5 +347,63 @@ describe('the public plot check', () => {
     const missing = await api.call('GET', 'verify/plot?estate=X&block=A', {})
     expect(missing.httpStatus).toBe(422)
     expect(missing.data.plot).toEqual(['Enter the plot'])
+  })
+})
+
+describe('the allocation letter', () => {
+  test('prints the estate, block, plot, size, beacons and the site map; its public check says since when the plot is allocated', async () => {
+    const estate = await api.call('POST', 'admin/estate', {
+      token: superAdmin,
+      body: { name: 'Letter Gardens', address: 'Epe, Lagos', utm_zone: '31N' },
+    })
+    const surveyed: string[] = []
+    for (const [number, easting] of [
+      ['14', 543_000],
+      ['15', 543_018],
+    ] as const) {
+      const plot = await api.call('POST', `admin/estate/${estate.data.id}/plot`, {
+        token: superAdmin,
+        body: {
+          block: 'C',
+          number,
+          size_sqm: 648,
+          beacons: [
+            [easting, 713_000],
+            [easting + 18, 713_000],
+            [easting + 18, 713_036],
+            [easting, 713_036],
+          ],
+        },
+      })
+      expect(plot.status, plot.message).toBe('200')
+      surveyed.push(plot.data.id)
+    }
+    const sold = await estateProduct(estate.data.id)
+    const { reference, buyer } = await completedPurchase(sold.reference)
+    expect((await allocate(reference, [surveyed[1]])).status).toBe('200')
+
+    const letter = await api.call('GET', `product-subscription/${reference}/land-document`, {
+      token: buyer.token,
+    })
+    expect(letter.httpStatus).toBe(200)
+    const text = pdfText(Buffer.from(await letter.response.arrayBuffer()))
+    for (const words of [
+      'Letter Gardens',
+      'Plot number',
+      '648 m²',
+      'E 543,018 N 713,000; E 543,036 N 713,000',
+      'Minna / UTM zone 31N',
+      'Site map of Letter Gardens',
+      'Shaded: Block C plot 15, allocated to you.',
+    ])
+      expect(text).toContain(words)
+    const code = /verify\/([A-Z0-9]{12})/.exec(text)?.[1]
+    expect(code).toBeTruthy()
+    const checked = await api.call('GET', `verify/${code}`, { token: null })
+    expect(checked.status, checked.message).toBe('200')
+    expect(checked.data.allocation).toEqual({
+      since: lagosToday(),
+      plots: [{ estate: 'Letter Gardens', block: 'C', plot: '15' }],
+    })
   })
 })
