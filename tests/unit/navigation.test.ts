@@ -46,6 +46,7 @@ describe('the sidebar', () => {
       ['/investment-portfolio', 'Investment Portfolio'],
       ['/arrears', 'Arrears'],
       ['/titles', 'Titles'],
+      ['/estates', 'Estates'],
       ['/payouts', 'Payouts'],
       ['/reconciliation', 'Reconciliation'],
       ['/commissions', 'Commissions'],
