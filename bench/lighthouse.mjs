@@ -134,7 +134,9 @@ async function waitFor(url, server) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error(`The server did not answer:\n${server.output()}`)

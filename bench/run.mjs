@@ -131,7 +131,9 @@ async function waitForFirstResponse(server, url) {
     try {
       const response = await fetch(url)
       if (response.ok) return performance.now() - server.started
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   throw new Error(`The server did not answer:\n${server.output()}`)
@@ -309,7 +311,7 @@ function bundleSizes() {
   }
   const sizes = {}
   const withZod = []
-  for (const [id, route] of Object.entries(manifest.routes)) {
+  for (const id of Object.keys(manifest.routes)) {
     if (id.includes('api.v1') || id.endsWith('logout') || id.startsWith('routes/resources'))
       continue
     const files = new Set(base)

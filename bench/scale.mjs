@@ -70,7 +70,9 @@ async function ready(server, what = '/api/v1/health') {
     if (server.child.exitCode !== null) break
     try {
       if ((await fetch(`${server.url}${what}`)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await sleep(100)
   }
   throw new Error(`The server did not answer:\n${server.output().slice(-3000)}`)

@@ -23,6 +23,7 @@ import { startPostgres } from './support/postgres.mjs'
  */
 const FLOORS = {
   typecheck: 1,
+  lint: 2, // ESLint and the Prettier check
   'unit-api-pglite': 1141, // 1268 tests
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
@@ -44,17 +45,25 @@ function run(command, args, env = {}) {
 
 function ensureSystemPackages() {
   const missing = []
-  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium')
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'))
+    missing.push('chromium-headless-shell')
   const pgRoot = '/usr/lib/postgresql'
-  const hasPostgres = fs.existsSync(pgRoot) && fs.readdirSync(pgRoot).some((v) => fs.existsSync(path.join(pgRoot, v, 'bin', 'initdb')))
+  const hasPostgres =
+    fs.existsSync(pgRoot) &&
+    fs.readdirSync(pgRoot).some((v) => fs.existsSync(path.join(pgRoot, v, 'bin', 'initdb')))
   if (!hasPostgres) missing.push('postgresql')
   if (!missing.length) return
   if (process.getuid?.() !== 0) {
-    console.error(`Missing system packages: ${missing.join(', ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`)
+    console.error(
+      `Missing system packages: ${missing.join(', ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    )
     process.exit(1)
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
-  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', ...missing], env) !== 0) {
+  if (
+    run('apt-get', ['update', '-qq'], env) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', ...missing], env) !== 0
+  ) {
     console.error('Installing system packages failed')
     process.exit(1)
   }
@@ -66,8 +75,15 @@ function ensureSystemPackages() {
  */
 function record(name, { passed = 0, failed = 0, skipped = 0, problems = [] }) {
   const floor = FLOORS[name]
-  if (passed + failed < floor) problems.push(`ran ${passed + failed} tests, fewer than its floor of ${floor}`)
-  const suite = { name, passed, failed: failed === 0 && problems.length ? 1 : failed, skipped, note: problems.join('; ') }
+  if (passed + failed < floor)
+    problems.push(`ran ${passed + failed} tests, fewer than its floor of ${floor}`)
+  const suite = {
+    name,
+    passed,
+    failed: failed === 0 && problems.length ? 1 : failed,
+    skipped,
+    note: problems.join('; '),
+  }
   suites.push(suite)
   totals.passed += suite.passed
   totals.failed += suite.failed
@@ -88,10 +104,14 @@ function readVitest(file, exitCode) {
   const report = readReport(file)
   const problems = exitCode === 0 ? [] : [`exit ${exitCode}`]
   if (!report) return { problems: [...problems, 'no report'] }
-  if (report.unreadable) return { problems: [...problems, `unreadable report: ${report.unreadable}`] }
+  if (report.unreadable)
+    return { problems: [...problems, `unreadable report: ${report.unreadable}`] }
   if (report.success === false) problems.push('the report says success: false')
   const notLoaded = filesThatFailedToLoad(report)
-  if (notLoaded) problems.push(`${notLoaded} test file(s) failed without a failing test (did not load, or a hook threw)`)
+  if (notLoaded)
+    problems.push(
+      `${notLoaded} test file(s) failed without a failing test (did not load, or a hook threw)`,
+    )
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + notLoaded,
@@ -107,7 +127,9 @@ function countVitest(name, file, exitCode) {
 /** A test file that failed without a failing test (it did not load, or a hook threw) counts as one failure. */
 function filesThatFailedToLoad(report) {
   return (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+    (file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
   ).length
 }
 
@@ -115,13 +137,28 @@ function countPlaywright(name, file, exitCode) {
   const report = readReport(file)
   const problems = exitCode === 0 ? [] : [`exit ${exitCode}`]
   if (!report) return record(name, { problems: [...problems, 'no report'] })
-  if (report.unreadable) return record(name, { problems: [...problems, `unreadable report: ${report.unreadable}`] })
-  for (const error of report.errors ?? []) problems.push(`error: ${String(error.message ?? error).split('\n')[0].slice(0, 300)}`)
+  if (report.unreadable)
+    return record(name, { problems: [...problems, `unreadable report: ${report.unreadable}`] })
+  for (const error of report.errors ?? [])
+    problems.push(
+      `error: ${String(error.message ?? error)
+        .split('\n')[0]
+        .slice(0, 300)}`,
+    )
   const { stats } = report
-  record(name, { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, problems })
+  record(name, {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    problems,
+  })
 }
 
-const vitestReporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
+const vitestReporters = (file) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+]
 
 function vitest(name, args, env = {}) {
   const file = path.join(resultsDir, `${name}.json`)
@@ -134,7 +171,10 @@ async function runBeside(name, command, args, env = {}) {
   const log = path.join(resultsDir, `${name}.log`)
   console.log(`\n$ ${[command, ...args].join(' ')} (beside; output in ${log})`)
   const output = fs.openSync(log, 'w')
-  const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } })
+  const child = spawn(command, args, {
+    stdio: ['ignore', output, output],
+    env: { ...process.env, ...env },
+  })
   const code = await new Promise((resolve) => {
     child.on('error', () => resolve(1))
     child.on('close', (status) => resolve(status ?? 1))
@@ -147,7 +187,12 @@ async function runBeside(name, command, args, env = {}) {
 /** A vitest run beside the suite in the foreground. */
 async function vitestBeside(name, args, env = {}) {
   const file = path.join(resultsDir, `${name}.json`)
-  const code = await runBeside(name, 'npx', ['vitest', 'run', ...args, ...vitestReporters(file)], env)
+  const code = await runBeside(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, ...vitestReporters(file)],
+    env,
+  )
   return readVitest(file, code)
 }
 
@@ -170,8 +215,28 @@ const SUITES = [
     },
   },
   {
+    name: 'lint',
+    about:
+      'ESLint (typescript-eslint, react-hooks, jsx-a11y) and the Prettier check over the repository',
+    overlapsNext: true,
+    async run() {
+      const problems = []
+      let passed = 0
+      for (const [check, command, args] of [
+        ['eslint', 'npx', ['eslint', '--max-warnings=0', '.']],
+        ['prettier', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+      ]) {
+        const code = await runBeside(check, command, args)
+        if (code === 0) passed++
+        else problems.push(`${check} exit ${code}`)
+      }
+      record('lint', { passed, failed: problems.length, problems })
+    },
+  },
+  {
     name: 'unit-api-pglite',
-    about: "unit and API tests (vitest) on PGlite in memory, with the API's read cache on as production PGlite runs",
+    about:
+      "unit and API tests (vitest) on PGlite in memory, with the API's read cache on as production PGlite runs",
     run: () => vitest('unit-api-pglite', []),
   },
   {
@@ -190,7 +255,14 @@ const SUITES = [
         return record('api-postgres', { problems: ['the PostgreSQL server did not start'] })
       }
       try {
-        record('api-postgres', await vitestBeside('api-postgres', ['tests/api', '--exclude', 'tests/api/malformed-input-*.test.ts'], { TEST_DATABASE_URL: server.url }))
+        record(
+          'api-postgres',
+          await vitestBeside(
+            'api-postgres',
+            ['tests/api', '--exclude', 'tests/api/malformed-input-*.test.ts'],
+            { TEST_DATABASE_URL: server.url },
+          ),
+        )
       } finally {
         server.stop()
       }
@@ -202,7 +274,9 @@ const SUITES = [
     run() {
       if (!build()) return record('e2e', { problems: ['the build failed'] })
       const file = path.join(resultsDir, 'playwright.json')
-      const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+      const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      })
       countPlaywright('e2e', file, code)
     },
   },
@@ -211,7 +285,8 @@ const SUITES = [
     // tolerance (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app.
     // They use the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
     name: 'server',
-    about: 'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults, scale-out)',
+    about:
+      'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults, scale-out)',
     async run() {
       if (!build()) return record('server', { problems: ['the build failed'] })
       // A server is one process, so these files one at a time left a core idle. The two form-post
@@ -221,14 +296,34 @@ const SUITES = [
       const config = ['--config', 'vitest.server.config.ts']
       const beside = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
       const alone = ['tests/server/export-memory.test.ts']
-      const ports = { SERVER_TEST_PORT: String(Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1) + 50) }
+      const ports = {
+        SERVER_TEST_PORT: String(
+          Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1) + 50,
+        ),
+      }
       const besideRun = vitestBeside('server-beside', [...config, ...beside], ports)
       const mainFile = path.join(resultsDir, 'server.json')
-      const mainCode = run('npx', ['vitest', 'run', ...config, ...[...beside, ...alone].flatMap((file) => ['--exclude', file]), ...vitestReporters(mainFile)])
+      const mainCode = run('npx', [
+        'vitest',
+        'run',
+        ...config,
+        ...[...beside, ...alone].flatMap((file) => ['--exclude', file]),
+        ...vitestReporters(mainFile),
+      ])
       const besideResult = await besideRun
       const aloneFile = path.join(resultsDir, 'server-alone.json')
-      const aloneCode = run('npx', ['vitest', 'run', ...config, ...alone, ...vitestReporters(aloneFile)])
-      const counts = [readVitest(mainFile, mainCode), besideResult, readVitest(aloneFile, aloneCode)]
+      const aloneCode = run('npx', [
+        'vitest',
+        'run',
+        ...config,
+        ...alone,
+        ...vitestReporters(aloneFile),
+      ])
+      const counts = [
+        readVitest(mainFile, mainCode),
+        besideResult,
+        readVitest(aloneFile, aloneCode),
+      ]
       record('server', {
         passed: counts.reduce((sum, count) => sum + (count.passed ?? 0), 0),
         failed: counts.reduce((sum, count) => sum + (count.failed ?? 0), 0),
@@ -241,7 +336,8 @@ const SUITES = [
     // It mostly waits on npm and the disk, so it runs beside the other suites: its output goes to a
     // file, printed when it ends.
     name: 'docker',
-    about: "the Dockerfile's steps in fresh folders, the runtime as its non-root user (no Docker engine here)",
+    about:
+      "the Dockerfile's steps in fresh folders, the runtime as its non-root user (no Docker engine here)",
     background: true,
     async run() {
       const file = path.join(resultsDir, 'docker-check.json')
@@ -261,7 +357,8 @@ const SUITES = [
         console.log(`\n--- docker check (exit ${code}) ---\n${fs.readFileSync(log, 'utf8')}`)
         const report = readReport(file)
         const problems = code === 0 ? [] : [`exit ${code}`]
-        if (!report || report.unreadable) return record('docker', { problems: [...problems, 'no report'] })
+        if (!report || report.unreadable)
+          return record('docker', { problems: [...problems, 'no report'] })
         record('docker', { ...report, problems })
       }
     },
@@ -286,13 +383,16 @@ function parseArguments(argv) {
 }
 
 function usage(message) {
-  console.error(`${message}\nUsage: npm test [-- --list | -- --only <suite>[,<suite>…]]\nSuites: ${SUITES.map((suite) => suite.name).join(', ')}`)
+  console.error(
+    `${message}\nUsage: npm test [-- --list | -- --only <suite>[,<suite>…]]\nSuites: ${SUITES.map((suite) => suite.name).join(', ')}`,
+  )
   process.exit(2)
 }
 
 const options = parseArguments(process.argv.slice(2))
 if (options.list) {
-  for (const suite of SUITES) console.log(`${suite.name.padEnd(16)} ${suite.about} (at least ${FLOORS[suite.name]})`)
+  for (const suite of SUITES)
+    console.log(`${suite.name.padEnd(16)} ${suite.about} (at least ${FLOORS[suite.name]})`)
   process.exit(0)
 }
 
@@ -317,7 +417,12 @@ const timed = (suite, started) => (result) => {
 }
 const background = chosen
   .filter((suite) => suite.background)
-  .map((suite) => suite.run().catch((error) => () => failedToRun(suite)(error)).then(timed(suite, Date.now())))
+  .map((suite) =>
+    suite
+      .run()
+      .catch((error) => () => failedToRun(suite)(error))
+      .then(timed(suite, Date.now())),
+  )
 for (const suite of chosen.filter((suite) => !suite.background)) {
   const done = timed(suite, Date.now())
   // Started at once: a suite that overlaps the next one has its processes running before the next
@@ -338,8 +443,12 @@ for (const finish of await Promise.all(background)) finish()
 console.log('\nSuites:')
 for (const suite of suites) {
   const time = seconds.has(suite.name) ? ` in ${seconds.get(suite.name)} s` : ''
-  console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${suite.skipped ? `, ${suite.skipped} skipped` : ''}${time}${suite.note ? ` (${suite.note})` : ''}`)
+  console.log(
+    `  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${suite.skipped ? `, ${suite.skipped} skipped` : ''}${time}${suite.note ? ` (${suite.note})` : ''}`,
+  )
 }
 console.log(`\nAll suites took ${Math.round((Date.now() - runStarted) / 1000)} s.`)
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+)
 process.exit(totals.failed ? 1 : 0)

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { isFileResponse, mayCall, type Endpoint } from '~/contract/endpoint'
+import { mayCall, type Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { SUCCESS_STATUS } from '~/contract/envelope'
 import { BodyTooLargeError, readBodyBytes } from '~/contract/request-body'
@@ -166,6 +166,8 @@ async function handle(request: Request, options: ApiRequestOptions) {
 
     const { endpoint } = route
     checkAccess(endpoint, user)
+    // Every input is checked before any record is looked up: an invalid request is 422 whatever the ids.
+    parseValue(endpoint.params, params)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
     const body = endpoint.body
       ? parseValue(endpoint.body, await readBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT))

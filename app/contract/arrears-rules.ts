@@ -47,6 +47,8 @@ export function planRules(plan: {
 }
 
 /** Why a plan's rules cannot stand, per field; empty when they can. */
+export const DEFAULT_AFTER_GRACE_MESSAGE = 'Default after must be more days than the grace days'
+
 export function arrearsRulesProblems(
   rules: ArrearsRules,
 ): Partial<Record<keyof ArrearsRules, string>> {
@@ -62,7 +64,7 @@ export function arrearsRulesProblems(
   if (!Number.isInteger(rules.defaultAfterDays) || rules.defaultAfterDays > 730)
     problems.defaultAfterDays = 'Default after must be a whole number of days, at most 730'
   else if (rules.defaultAfterDays <= rules.graceDays)
-    problems.defaultAfterDays = 'Default after must be more days than the grace days'
+    problems.defaultAfterDays = DEFAULT_AFTER_GRACE_MESSAGE
   if (!DEFAULT_ACTIONS.includes(rules.defaultAction))
     problems.defaultAction = 'Choose reprice or cancel'
   return problems

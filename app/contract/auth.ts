@@ -6,8 +6,13 @@ import {
   otpField,
   presentPassword,
   requiredMessage,
+  NOT_BLANK,
   requiredString,
 } from './fields'
+import { stated } from './stated'
+
+/** Said in the document: JSON Schema cannot compare two fields (docs/api-requests.md). */
+const CONFIRMATION_RULE = 'The same text as `password`; otherwise 422 "Passwords do not match"'
 
 export const loginSchema = z.object({
   email: emailField,
@@ -20,28 +25,36 @@ export const loginSchema = z.object({
 export const loginFormSchema = loginSchema
 export type LoginForm = z.input<typeof loginFormSchema>
 
-export const registerSchema = z
-  .object({
-    first_name: requiredString('First name', 100),
-    last_name: requiredString('Last name', 100),
-    email: emailField,
-    password: newPassword('Password'),
-    role: z.enum(['customer', 'realtor']).default('customer'),
-    business_name: z
-      .string()
-      .trim()
-      .max(200, 'Business name must be at most 200 characters')
-      .optional(),
-    /** A realtor's reference from a referral link (/register?ref=RLT-… or /realtor/register?ref=RLT-…): the customer's realtor, or the new realtor's upline. */
-    referral: z.string().trim().max(40).optional(),
-  })
-  .refine((value) => value.role !== 'realtor' || Boolean(value.business_name), {
-    path: ['business_name'],
-    message: requiredMessage('Business name'),
-    // Checked alongside the other fields' errors, so an empty form shows every message at once.
-    when: (payload) =>
-      !payload.issues.some((issue) => ['role', 'business_name'].includes(String(issue.path?.[0]))),
-  })
+export const registerSchema = stated(
+  z
+    .object({
+      first_name: requiredString('First name', 100),
+      last_name: requiredString('Last name', 100),
+      email: emailField,
+      password: newPassword('Password'),
+      role: z.enum(['customer', 'realtor']).default('customer'),
+      business_name: z
+        .string()
+        .trim()
+        .max(200, 'Business name must be at most 200 characters')
+        .optional(),
+      /** A realtor's reference from a referral link (/register?ref=RLT-… or /realtor/register?ref=RLT-…): the customer's realtor, or the new realtor's upline. */
+      referral: z.string().trim().max(40).optional(),
+    })
+    .refine((value) => value.role !== 'realtor' || Boolean(value.business_name), {
+      path: ['business_name'],
+      message: requiredMessage('Business name'),
+      // Checked alongside the other fields' errors, so an empty form shows every message at once.
+      when: (payload) =>
+        !payload.issues.some((issue) =>
+          ['role', 'business_name'].includes(String(issue.path?.[0])),
+        ),
+    }),
+  {
+    if: { properties: { role: { const: 'realtor' } }, required: ['role'] },
+    then: { required: ['business_name'], properties: { business_name: { pattern: NOT_BLANK } } },
+  },
+)
 
 export const forgotPasswordSchema = z.object({ email: emailField })
 
@@ -54,9 +67,12 @@ export const resetPasswordSchema = z
     email: emailField,
     token: requiredString('Token', 200),
     password: newPassword('Password'),
-    password_confirmation: z
-      .string({ error: requiredMessage('Password confirmation') })
-      .min(1, requiredMessage('Password confirmation')),
+    password_confirmation: stated(
+      z
+        .string({ error: requiredMessage('Password confirmation') })
+        .min(1, requiredMessage('Password confirmation')),
+      { description: CONFIRMATION_RULE },
+    ),
     on_new_password: z.unknown().optional(),
   })
   .refine((value) => value.password === value.password_confirmation, {
@@ -70,9 +86,12 @@ export const changePasswordSchema = z
   .object({
     current_password: presentPassword('Current password'),
     password: newPassword('New password'),
-    password_confirmation: z
-      .string({ error: requiredMessage('Confirm password') })
-      .min(1, requiredMessage('Confirm password')),
+    password_confirmation: stated(
+      z
+        .string({ error: requiredMessage('Confirm password') })
+        .min(1, requiredMessage('Confirm password')),
+      { description: CONFIRMATION_RULE },
+    ),
   })
   .refine((value) => value.password === value.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageFields } from './endpoints/shared'
 import {
   COMMISSION_HOLD_STATUSES,
   COMMISSION_STATUSES,
@@ -7,7 +8,9 @@ import {
   SELF_REFERRAL_SIGNALS,
 } from './commission-rules'
 import { pageParam, requiredMessage, requiredString } from './fields'
+import { DISPLAY_DAY_SOURCE } from './calendar-patterns'
 import { parseDisplayDate } from './format'
+import { stated } from './stated'
 import { SUBSCRIPTION_TYPES } from './subscription-labels'
 
 export * from './commission-rules'
@@ -17,19 +20,24 @@ const blankToUndefined = (value: unknown) =>
 
 /** A calendar date typed DD/MM/YYYY (as the screens show it) or sent YYYY-MM-DD; answered as YYYY-MM-DD. */
 function dateField(label: string) {
-  return z
-    .string({ error: requiredMessage(label) })
-    .trim()
-    .min(1, requiredMessage(label))
-    .max(20, `${label} must be a date (DD/MM/YYYY)`)
-    .transform((value, ctx) => {
-      const parsed = parseDisplayDate(value)
-      if (!parsed) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a date (DD/MM/YYYY)` })
-        return z.NEVER
-      }
-      return parsed
-    })
+  return stated(
+    z
+      .string({ error: requiredMessage(label) })
+      .trim()
+      .min(1, requiredMessage(label))
+      .max(20, `${label} must be a date (DD/MM/YYYY)`),
+    {
+      pattern: DISPLAY_DAY_SOURCE,
+      description: 'DD/MM/YYYY (also D/M/YYYY, with . or -) or YYYY-MM-DD',
+    },
+  ).transform((value, ctx) => {
+    const parsed = parseDisplayDate(value)
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date (DD/MM/YYYY)` })
+      return z.NEVER
+    }
+    return parsed
+  })
 }
 
 const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField(label).optional())
@@ -101,7 +109,7 @@ export const commissionTotalsSchema = z.object({
 export const ownCommissionTotalsSchema = commissionTotalsSchema.extend({ held: z.number() })
 export type CommissionTotalsAnswer = z.infer<typeof commissionTotalsSchema>
 
-const page = { page: z.number().int(), totalPages: z.number().int() }
+const page = pageFields
 
 export const ownCommissionListSchema = z.object({
   items: z.array(commissionSchema),
@@ -181,9 +189,10 @@ export type MarkCommissionsPaidForm = { ids?: string[]; paid_at: string; bank_re
 
 export const markPaidAnswerSchema = z.object({ paid: z.number().int(), net: z.number() })
 
-export const statementMonthParam = z
-  .string()
-  .refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM')
+export const statementMonthParam = stated(
+  z.string().refine((value) => monthRange(value) !== null, 'Month must be YYYY-MM'),
+  { pattern: '^[2-9]\\d{3}-(0[1-9]|1[0-2])$', description: 'The month, YYYY-MM (from 2000)' },
+)
 
 export const HOLD_DECISIONS = ['clear', 'confirm'] as const
 export type HoldDecision = (typeof HOLD_DECISIONS)[number]
@@ -210,14 +219,17 @@ function rateField(label: string) {
       const cleaned = value.replace(/[%\s]/g, '')
       return cleaned === '' ? undefined : Number(cleaned)
     },
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
-      })
-      .min(0, `${label} must be at least 0`)
-      .max(100, `${label} must be at most 100`)
-      .refine(hasTwoDecimalsAtMost, `${label} may have at most two decimals`),
+    stated(
+      z
+        .number({
+          error: (issue) =>
+            issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
+        })
+        .min(0, `${label} must be at least 0`)
+        .max(100, `${label} must be at most 100`)
+        .refine(hasTwoDecimalsAtMost, `${label} may have at most two decimals`),
+      { multipleOf: 0.01 },
+    ),
   )
 }
 

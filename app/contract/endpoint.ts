@@ -31,6 +31,8 @@ export type EndpointSpec = {
   readonly tag: string
   readonly access: Access
   readonly query?: z.ZodType
+  /** What a path parameter must be, when more than one segment of 1 to 200 characters. */
+  readonly paramRules?: { readonly [name: string]: z.ZodString }
   readonly body?: z.ZodType
   readonly response: ResponseSpec
   /** What the summary cannot say: rules a client needs to know (shown in the API reference). */
@@ -61,7 +63,9 @@ export function endpoint<const Spec extends EndpointSpec>(spec: Spec): Endpoint<
   const paramNames = [...spec.path.matchAll(/:([A-Za-z_]+)/g)].map(
     (found) => found[1],
   ) as ParamNames<Spec['path']>[]
-  const shape = Object.fromEntries(paramNames.map((name) => [name, pathParam]))
+  const shape = Object.fromEntries(
+    paramNames.map((name) => [name, spec.paramRules?.[name] ?? pathParam]),
+  )
   return {
     ...spec,
     params: z.object(shape) as unknown as Endpoint<Spec>['params'],

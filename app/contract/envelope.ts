@@ -8,6 +8,14 @@ export type ApiEnvelope<T = unknown> =
   | { status: typeof VALIDATION_STATUS; message: string; data: FieldErrors }
   | { status: string; message: string; data: null }
 
-export type Paginated<T> = { items: T[]; page: number; totalPages: number }
+export type Paginated<T> = {
+  items: T[]
+  page: number
+  page_size: number
+  total: number
+  total_pages: number
+  /** total_pages, under the name the original clients read. */
+  totalPages: number
+}
 
 export const PAGE_SIZE = 10

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { amountProblemMessage, nairaToKobo } from './money'
+import { amountProblemMessage, MAX_NAIRA, nairaToKobo } from './money'
 import { BANK_CODES } from './banks'
+import { stated } from './stated'
 
 /** Labels of the signed-in person's own details: "Enter your first name". */
 const PERSONAL_LABELS = new Set([
@@ -42,12 +43,16 @@ export function requiredMessage(label: string) {
   return `Enter ${PERSONAL_LABELS.has(label) ? 'your' : 'the'} ${noun}`
 }
 
+/** Something other than spaces: what a required text field needs once trimmed, as the API document says it. */
+export const NOT_BLANK = String.raw`\S`
+
 export function requiredString(label: string, max = 255) {
-  return z
+  const schema = z
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, requiredMessage(label))
     .max(max, `${label} must be at most ${max} characters`)
+  return stated(schema, { pattern: NOT_BLANK })
 }
 
 export function optionalString(label: string, max = 2000) {
@@ -63,16 +68,22 @@ export function optionalString(label: string, max = 2000) {
 // aborting check would do the same but also stop the refinements of every schema using the field.)
 const emailFormat = z.email()
 
-export const emailField = z
-  .string({ error: requiredMessage('Email') })
-  .trim()
-  .min(1, requiredMessage('Email'))
-  .max(254, 'Email must be at most 254 characters')
-  .refine(
-    (value) => value === '' || emailFormat.safeParse(value).success,
-    'Email must be a valid email',
-  )
-  .transform((value) => value.toLowerCase())
+/** The addresses emailField takes, as a pattern for the API document (zod's own e-mail pattern). */
+export const EMAIL_PATTERN = z.regexes.email.source
+
+export const emailField = stated(
+  z
+    .string({ error: requiredMessage('Email') })
+    .trim()
+    .min(1, requiredMessage('Email'))
+    .max(254, 'Email must be at most 254 characters')
+    .refine(
+      (value) => value === '' || emailFormat.safeParse(value).success,
+      'Email must be a valid email',
+    )
+    .transform((value) => value.toLowerCase()),
+  { format: 'email', pattern: EMAIL_PATTERN },
+)
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
@@ -85,14 +96,17 @@ export const presentPassword = (label = 'Password') =>
     .max(PASSWORD_MAX)
 
 export const newPassword = (label = 'Password') =>
-  z
-    .string({ error: requiredMessage(label) })
-    .min(1, requiredMessage(label))
-    .refine(
-      (value) => value === '' || value.length >= PASSWORD_MIN,
-      `${label} must be at least ${PASSWORD_MIN} characters`,
-    )
-    .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`)
+  stated(
+    z
+      .string({ error: requiredMessage(label) })
+      .min(1, requiredMessage(label))
+      .refine(
+        (value) => value === '' || value.length >= PASSWORD_MIN,
+        `${label} must be at least ${PASSWORD_MIN} characters`,
+      )
+      .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`),
+    { minLength: PASSWORD_MIN },
+  )
 
 /**
  * A naira amount typed with thousands separators ("1,250,000.50") or sent as a number, checked by
@@ -106,18 +120,24 @@ export function nairaAmount(label: string) {
       const cleaned = value.replace(/[,\s₦]/g, '')
       return cleaned === '' ? undefined : Number(cleaned)
     },
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined || issue.input === ''
-            ? requiredMessage(label)
-            : `${label} must be a number`,
-      })
-      .superRefine((value, ctx) => {
-        const converted = nairaToKobo(value)
-        if (!converted.ok)
-          ctx.addIssue({ code: 'custom', message: amountProblemMessage(label, converted.problem) })
-      }),
+    stated(
+      z
+        .number({
+          error: (issue) =>
+            issue.input === undefined || issue.input === ''
+              ? requiredMessage(label)
+              : `${label} must be a number`,
+        })
+        .superRefine((value, ctx) => {
+          const converted = nairaToKobo(value)
+          if (!converted.ok)
+            ctx.addIssue({
+              code: 'custom',
+              message: amountProblemMessage(label, converted.problem),
+            })
+        }),
+      { minimum: 0.01, maximum: MAX_NAIRA },
+    ),
   )
 }
 
@@ -164,52 +184,60 @@ export const otpField = z
   .min(1, requiredMessage('Code'))
   .regex(/^(\d{6})?$/, 'Code must be 6 digits')
 
+/** 7 to 15 digits, with spaces, dashes or brackets between them and an optional leading +; or nothing. */
+const PHONE_PATTERN = /^(\+?[\s()-]*(\d[\s()-]*){7,15})?$/
+
 /** A phone number someone may leave out: 7 to 15 digits, with spaces, dashes or brackets and an optional leading +. */
 export function optionalPhone(label = 'Phone number') {
   return z
     .string()
     .trim()
     .max(30, `${label} must be at most 30 characters`)
+    .regex(PHONE_PATTERN, 'Enter a phone number such as 0803 123 4567')
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => {
-      if (value === undefined) return true
-      const digits = value.replace(/\D/g, '').length
-      return /^\+?[\d\s()-]+$/.test(value) && digits >= 7 && digits <= 15
-    }, `Enter a phone number such as 0803 123 4567`)
 }
 
 export const ACCOUNT_NUMBER_MESSAGE = 'Enter the 10-digit account number'
 
 /** A Nigerian bank account number (NUBAN): exactly 10 digits; spaces typed between groups are dropped. Empty passes (the caller decides if it is needed). */
-export const accountNumberField = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? '').replace(/\s/g, ''))
-  .refine((value) => value === '' || /^\d{10}$/.test(value), ACCOUNT_NUMBER_MESSAGE)
+export const accountNumberField = stated(
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').replace(/\s/g, ''))
+    .refine((value) => value === '' || /^\d{10}$/.test(value), ACCOUNT_NUMBER_MESSAGE),
+  { pattern: String.raw`^\s*((\d\s*){10})?$` },
+)
 
 export const UNKNOWN_BANK_MESSAGE = 'Choose your bank from the list'
 
 /** One of the banks of contract/banks.ts, by its code; empty passes (the caller decides if it is needed). */
-export const bankField = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? '').trim())
-  .refine(
-    (value) => value === '' || (BANK_CODES as readonly string[]).includes(value),
-    UNKNOWN_BANK_MESSAGE,
-  )
+export const bankField = stated(
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .refine(
+      (value) => value === '' || (BANK_CODES as readonly string[]).includes(value),
+      UNKNOWN_BANK_MESSAGE,
+    ),
+  { enum: ['', ...BANK_CODES], description: 'The code of one of the banks; empty for none' },
+)
 
 /** A company's registration number with the Corporate Affairs Commission: "RC 1234567" or the digits alone; kept as "RC 1234567". Empty passes. */
-export const rcNumberField = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? '').trim())
-  .refine(
-    (value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value),
-    'Enter the RC number, such as RC 1234567',
-  )
-  .transform((value) => (value === '' ? '' : `RC ${value.replace(/\D/g, '')}`))
+export const rcNumberField = stated(
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .refine(
+      (value) => value === '' || /^(RC)?\s*\d{1,8}$/i.test(value),
+      'Enter the RC number, such as RC 1234567',
+    )
+    .transform((value) => (value === '' ? '' : `RC ${value.replace(/\D/g, '')}`)),
+  { pattern: String.raw`^\s*(([Rr][Cc])?\s*\d{1,8})?\s*$` },
+)
 
 /** A checkbox or a boolean: 'on', 'true' or '1' ticks it; 'false', '0' or '' leaves it unticked. */
 export function checkboxField(label: string) {

@@ -1,6 +1,9 @@
 import { z } from 'zod'
+import { pageFields } from './endpoints/shared'
 import { blankToUndefined, optionalString, queryChoice, queryText, requiredString } from './fields'
+import { ISO_DAY_PATTERN } from './calendar-patterns'
 import { parseDisplayDate } from './format'
+import { stated } from './stated'
 import { PAYOUT_STATUSES } from './payout-rules'
 
 export { PAYOUT_STATUSES, PAYOUT_STATUS_LABELS, type PayoutStatus } from './payout-rules'
@@ -18,11 +21,15 @@ export function isCalendarDay(value: string): boolean {
 export const queryDay = (label: string) =>
   z.preprocess(
     blankToUndefined,
-    z.string().trim().refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`).optional(),
+    stated(z.string().trim().regex(ISO_DAY_PATTERN, `${label} must be a date (YYYY-MM-DD)`), {
+      format: 'date',
+    }).optional(),
   )
 
 const dayField = (label: string) =>
-  requiredString(label, 10).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`)
+  stated(requiredString(label, 10).regex(ISO_DAY_PATTERN, `${label} must be a date (YYYY-MM-DD)`), {
+    format: 'date',
+  })
 
 /** One payout of an investment's ledger, as the API answers it (amounts in naira). */
 export const payoutSchema = z.object({
@@ -80,8 +87,7 @@ export const payoutQuerySchema = z.object({
 
 export const payoutListSchema = z.object({
   items: z.array(staffPayoutSchema),
-  page: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields,
   /** What every payout the filters match adds up to (naira), over all pages. */
   total_amount: z.number(),
   total_count: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { checkboxField, emailField, requiredString } from './fields'
+import { checkboxField, EMAIL_PATTERN, emailField, requiredString } from './fields'
+import { stated } from './stated'
 import { PEOPLE_SORTS, SORT_DIRECTIONS } from './people-labels'
 import { PERMISSIONS, type Permission } from './permissions'
 import { commissionHoldSchema } from './commissions'
@@ -149,7 +150,8 @@ const permissionList = z.preprocess(
         : [value],
   z
     .array(z.enum(PERMISSIONS, { error: 'Choose permissions from the list' }))
-    .transform((list) => [...new Set(list)]),
+    .transform((list) => [...new Set(list)])
+    .default([]),
 )
 
 export const userSchema = customerSchema.extend({ permissions: permissionList })
@@ -163,9 +165,16 @@ export type PersonForm = CustomerForm &
 
 /** Editing a user: names are locked (any sent are ignored); a blank e-mail keeps the current one. */
 export const userUpdateSchema = z.object({
-  email: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    emailField.optional(),
+  email: stated(
+    z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      emailField.optional(),
+    ),
+    {
+      minLength: 0,
+      pattern: `^\\s*$|${EMAIL_PATTERN}`,
+      description: 'The new e-mail address; blank keeps the current one',
+    },
   ),
   permissions: permissionList,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { nairaAmount, requiredMessage, requiredString } from './fields'
-import { DEFAULT_ACTIONS } from './arrears-rules'
+import { NOT_BLANK, nairaAmount, requiredMessage, requiredString } from './fields'
+import { stated } from './stated'
+import { DEFAULT_ACTIONS, DEFAULT_AFTER_GRACE_MESSAGE } from './arrears-rules'
 import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
 import {
   AVAILABLE_STATUSES,
@@ -93,16 +94,15 @@ const toNumber = (value: unknown) => {
 
 /** A required number (or integer); requiredMessage(label) when missing. */
 function numberField(label: string, { integer = false, min = 0, max = 1e9 } = {}) {
+  const number = z.number({
+    error: (issue) =>
+      issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
+  })
   return z.preprocess(
     toNumber,
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? requiredMessage(label) : `${label} must be a number`,
-      })
-      .refine((value) => !integer || Number.isInteger(value), `${label} must be a whole number`)
-      .refine((value) => value >= min, `${label} must be at least ${min}`)
-      .refine((value) => value <= max, `${label} must be at most ${max}`),
+    (integer ? number.int(`${label} must be a whole number`) : number)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
   )
 }
 
@@ -115,17 +115,19 @@ const optionalNaira = (label: string) =>
     nairaAmount(label).optional(),
   )
 
+const TICKED = ['on', 'true', '1', 'yes']
+const UNTICKED = ['off', 'false', '0', 'no']
+
 /** true/false from JSON, 'on'/'true'/'1' from a form; missing is the default (an unticked checkbox: false). */
 export const booleanField = (missing = false) =>
   z.preprocess(
     (value) => {
-      if (typeof value === 'string') {
-        if (value.trim() === '') return missing
-        return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
-      }
-      return value ?? missing
+      if (typeof value !== 'string') return value ?? missing
+      const text = value.trim().toLowerCase()
+      if (text === '') return missing
+      return TICKED.includes(text) ? true : UNTICKED.includes(text) ? false : value
     },
-    z.boolean({ error: 'Must be true or false' }),
+    z.boolean({ error: 'Must be true or false' }).default(missing),
   )
 
 function enumField<T extends readonly [string, ...string[]]>(label: string, values: T) {
@@ -175,19 +177,26 @@ export const productFields = z.object({
   description: requiredString('Description', 5000),
   location: optionalText('Location', 255),
   amount: optionalNaira('Amount'),
-  initial_deposit_amount: optionalNaira('Initial deposit'),
+  initial_deposit_amount: stated(optionalNaira('Initial deposit'), {
+    description: 'Land: less than the amount',
+  }),
   land_type: optionalEnum('Land type', LAND_TYPES),
   size: optionalNumberField('Size', { max: 1e7 }),
   size_in_measurement: optionalText('Size in measurement', 60),
   available_by_quantity: booleanField(false),
   unit_available: optionalNumberField('Unit available', { integer: true, max: 1e6 }),
   is_available: booleanField(true),
-  discount_percentage: optionalNumberField('Discount percentage', { max: 100 }),
+  discount_percentage: stated(optionalNumberField('Discount percentage', { max: 100 }), {
+    description:
+      'Land: a percent of the amount for paying in full, leaving a price of at least ₦0.01',
+  }),
   minimum_amount: optionalNaira('Minimum amount'),
   investment_return: optionalNumberField('Investment return', { max: 1000 }),
   land_investment_type: optionalEnum('Investment type', INVESTMENT_TYPES),
   interval: optionalEnum('Interval', INTERVALS),
-  duration: optionalNumberField('Duration', { integer: true, min: 1, max: 1000 }),
+  duration: stated(optionalNumberField('Duration', { integer: true, min: 1, max: 1000 }), {
+    description: 'A recurring investment: how many intervals it pays for, at least the ROI period',
+  }),
   frequency_period: optionalNumberField('ROI period', { integer: true, min: 1, max: 1000 }),
   images: imageList.optional(),
   estate_id: z.preprocess(
@@ -300,10 +309,65 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
   } else if (value.available_by_quantity) missing('unit_available', 'Unit available')
 }
 
+/** Required, each name also under `properties` (as linters want a required name defined there). */
+const requires = (names: string[], properties: Record<string, object> = {}) => ({
+  required: names,
+  properties: Object.fromEntries(names.map((name) => [name, properties[name] ?? {}])),
+})
+
+const typeIs = (type: (typeof PRODUCT_TYPES)[number]) => ({
+  properties: { type: { const: type } },
+  required: ['type'],
+})
+
+/**
+ * refineProduct's requirements in the API document's terms. Its comparisons of two fields (the
+ * deposit below the amount, a discount leaving at least ₦0.01, a recurring duration of at least
+ * the ROI period) are in the fields' descriptions: JSON Schema cannot compare two values.
+ */
+const PRODUCT_RULES = {
+  allOf: [
+    {
+      if: typeIs('land'),
+      then: requires(['location', 'amount'], { location: { pattern: NOT_BLANK } }),
+    },
+    {
+      if: typeIs('land_investment'),
+      then: {
+        ...requires(['investment_return', 'land_investment_type', 'frequency_period', 'interval']),
+        anyOf: [requires(['minimum_amount']), requires(['amount'])],
+      },
+    },
+    {
+      if: {
+        properties: {
+          type: { const: 'land_investment' },
+          land_investment_type: { const: 'recurring' },
+        },
+        required: ['type', 'land_investment_type'],
+      },
+      then: requires(['duration']),
+    },
+    {
+      if: {
+        properties: { available_by_quantity: { const: true } },
+        required: ['available_by_quantity'],
+      },
+      then: { anyOf: [requires(['unit_available']), requires(['estate_id'])] },
+    },
+    {
+      // An estate's plots: land only, and the plot size picks which of its plots are sold.
+      if: requires(['estate_id']),
+      then: { required: ['size'], properties: { type: { const: 'land' }, size: {} } },
+    },
+  ],
+}
+
 /** POST admin/product: a new product needs its name. */
-export const productPayloadSchema = productFields
-  .extend({ name: productName })
-  .superRefine(refineProduct, { when: always })
+export const productPayloadSchema = stated(
+  productFields.extend({ name: productName }).superRefine(refineProduct, { when: always }),
+  PRODUCT_RULES,
+)
 export type ProductPayload = z.output<typeof productPayloadSchema>
 
 /**
@@ -311,31 +375,54 @@ export type ProductPayload = z.output<typeof productPayloadSchema>
  * an edit without a name keeps the product's name. Its
  * type's rules are then checked against the product's own type with `productRules`.
  */
-export const productUpdatePayloadSchema = productFields
-  .extend({ type: optionalEnum('Type', PRODUCT_TYPES) })
-  .superRefine(
+export const productUpdatePayloadSchema = stated(
+  productFields.extend({ type: optionalEnum('Type', PRODUCT_TYPES) }).superRefine(
     (value, ctx) => {
       if (value.type) refineProduct(value as ProductFields, ctx)
     },
     { when: always },
-  )
+  ),
+  PRODUCT_RULES,
+)
 
 /** refineProduct on a payload already parsed: the checks of productPayloadSchema that depend on the type. */
 export const productRules = z.custom<ProductFields>().superRefine(refineProduct, { when: always })
 
 /** POST admin/product/{reference}/payment-plan and …/{uuid}. */
-export const paymentPlanPayloadSchema = z.object({
-  amount: nairaAmount('Amount'),
-  duration: numberField('Duration', { integer: true, min: 2, max: 600 }),
-  duration_type: enumField('Duration type', INTERVALS),
-  // Left out: 7, 0, 90 and reprice for a new plan, the plan's own values when it is changed.
-  grace_days: optionalNumberField('Grace days', { integer: true, min: 0, max: 90 }),
-  late_fee_percent: optionalNumberField('Late fee', { min: 0, max: 50 }),
-  default_after_days: optionalNumberField('Default after', { integer: true, min: 1, max: 730 }),
-  default_action: optionalEnum('Default action', DEFAULT_ACTIONS),
-})
+export const paymentPlanPayloadSchema = z
+  .object({
+    amount: nairaAmount('Amount'),
+    duration: numberField('Duration', { integer: true, min: 2, max: 600 }),
+    duration_type: enumField('Duration type', INTERVALS),
+    // Left out: 7, 0, 90 and reprice for a new plan, the plan's own values when it is changed.
+    grace_days: optionalNumberField('Grace days', { integer: true, min: 0, max: 90 }),
+    late_fee_percent: optionalNumberField('Late fee', { min: 0, max: 50 }),
+    default_after_days: stated(
+      optionalNumberField('Default after', { integer: true, min: 1, max: 730 }),
+      { description: "More days than the grace days (those sent, else the plan's own)" },
+    ),
+    default_action: optionalEnum('Default action', DEFAULT_ACTIONS),
+  })
+  .superRefine(
+    (value, ctx) => {
+      if (
+        value.grace_days !== undefined &&
+        value.default_after_days !== undefined &&
+        value.default_after_days <= value.grace_days
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['default_after_days'],
+          message: DEFAULT_AFTER_GRACE_MESSAGE,
+        })
+    },
+    { when: always },
+  )
 export type PaymentPlanPayload = z.output<typeof paymentPlanPayloadSchema>
 export type PaymentPlanForm = { [Field in keyof z.input<typeof paymentPlanPayloadSchema>]: string }
+
+/** What an upload may hold; a product image only the first two. */
+export const UPLOAD_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const
 
 /** A multipart file part; a form's file box left empty sends a nameless empty part (read as ''), which is no file. */
 const filePart = z.preprocess(
@@ -350,37 +437,68 @@ const filePart = z.preprocess(
  * POST media/upload: the file in base64 (`file_in_base64`, JSON or a form field) or, in a
  * multipart body, as a binary file part named `file`; one of the two, checked alike.
  */
-export const uploadPayloadSchema = z
-  .object({
-    file_name: optionalText('File name', 255),
-    file_in_base64: z.string({ error: requiredMessage('File') }).optional(),
-    file: filePart,
-    file_extension: optionalText('File extension', 10),
-    folder_path: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .max(60, 'Folder path must be at most 60 characters')
-        .regex(
-          /^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/,
-          'Folder path may hold letters, digits, - and _ only',
-        )
-        .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
-        .optional(),
-    ),
-  })
-  .superRefine((upload, ctx) => {
-    if (upload.file && upload.file_in_base64) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['file'],
-        message: 'Send the file once: as the file part or in base64, not both',
-      })
-    } else if (!upload.file && !upload.file_in_base64) {
-      ctx.addIssue({ code: 'custom', path: ['file_in_base64'], message: requiredMessage('File') })
-    }
-  })
+export const uploadPayloadSchema = stated(
+  z
+    .object({
+      file_name: optionalText('File name', 255),
+      file_in_base64: stated(z.string({ error: requiredMessage('File') }), {
+        contentEncoding: 'base64',
+        anyOf: UPLOAD_MEDIA_TYPES.map((type) => ({ contentMediaType: type })),
+        description:
+          'The file in base64: a PNG or JPEG image, or outside `products` a PDF; at most 2 MB',
+      }).optional(),
+      file: stated(filePart, {
+        anyOf: UPLOAD_MEDIA_TYPES.map((type) => ({ contentMediaType: type })),
+        description:
+          'The file as a binary part (multipart bodies only), as file_in_base64 takes it',
+      }),
+      file_extension: stated(optionalText('File extension', 10), {
+        pattern: String.raw`^\s*$|^\.?([Pp][Nn][Gg]|[Jj][Pp][Ee]?[Gg]|[Pp][Dd][Ff])$`,
+        description: 'png, jpg, jpeg, or outside `products` pdf (any case, a leading dot allowed)',
+      }),
+      folder_path: stated(
+        z.preprocess(
+          blankToUndefined,
+          z
+            .string()
+            .trim()
+            .max(60, 'Folder path must be at most 60 characters')
+            .regex(
+              /^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$/,
+              'Folder path may hold letters, digits, - and _ only',
+            )
+            .transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase())
+            .optional(),
+        ),
+        { pattern: String.raw`^\s*$|^\/?[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_-]+)*\/?$` },
+      ),
+    })
+    .superRefine((upload, ctx) => {
+      if (upload.file && upload.file_in_base64) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['file'],
+          message: 'Send the file once: as the file part or in base64, not both',
+        })
+      } else if (!upload.file && !upload.file_in_base64) {
+        // Under both names: a JSON client sends the one, a multipart form the other.
+        for (const path of ['file_in_base64', 'file'])
+          ctx.addIssue({ code: 'custom', path: [path], message: requiredMessage('File') })
+      }
+    }),
+  {
+    oneOf: [requires(['file']), requires(['file_in_base64'])],
+    if: {
+      properties: { folder_path: { pattern: '^/?[Pp][Rr][Oo][Dd][Uu][Cc][Tt][Ss]/?$' } },
+      required: ['folder_path'],
+    },
+    then: {
+      properties: {
+        file_extension: { pattern: String.raw`^\s*$|^\.?([Pp][Nn][Gg]|[Jj][Pp][Ee]?[Gg])$` },
+      },
+    },
+  },
+)
 
 /** The query of GET product. */
 export const productQuerySchema = z.object({

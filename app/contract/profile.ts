@@ -9,8 +9,10 @@ import {
   optionalPhone,
   optionalString,
   PASSWORD_MAX,
+  NOT_BLANK,
   UNKNOWN_BANK_MESSAGE,
 } from './fields'
+import { stated } from './stated'
 
 export { NIGERIAN_BANKS, bankName } from './banks'
 
@@ -20,43 +22,66 @@ export { NIGERIAN_BANKS, bankName } from './banks'
  * Everything may be left empty, but a next of kin or a payout account is given whole. Setting,
  * changing or removing the payout account also needs `current_password`.
  */
-export const profileSchema = z
-  .object({
-    phone: optionalPhone(),
-    address: optionalString('Address', 500),
-    next_of_kin_name: optionalString("Next of kin's name", 150),
-    next_of_kin_phone: optionalPhone("Next of kin's phone number"),
-    next_of_kin_relationship: optionalString('Relationship', 60),
-    bank: bankField,
-    account_number: accountNumberField,
-    account_name: optionalString('Account name', 150),
-    /**
-     * Realtors only: a registered company has the company rate of withholding tax taken from its
-     * commissions. Staff set it; a realtor's different answer waits for them as a request.
-     */
-    registered_company: checkboxField('Registered company').optional(),
-    /** Needed only when the payout account (bank, account number or account name) changes; ignored otherwise. */
-    current_password: z
-      .string()
-      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
-      .optional(),
-  })
-  .superRefine((value, ctx) => {
-    const missing = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message })
-    if (value.next_of_kin_name || value.next_of_kin_phone || value.next_of_kin_relationship) {
-      if (!value.next_of_kin_name) missing('next_of_kin_name', "Enter your next of kin's name")
-      if (!value.next_of_kin_phone)
-        missing('next_of_kin_phone', "Enter your next of kin's phone number")
-      if (!value.next_of_kin_relationship)
-        missing('next_of_kin_relationship', 'Enter how they are related to you')
-    }
-    if (value.bank || value.account_number || value.account_name) {
-      if (!value.bank) missing('bank', UNKNOWN_BANK_MESSAGE)
-      if (!value.account_number) missing('account_number', ACCOUNT_NUMBER_MESSAGE)
-      if (!value.account_name) missing('account_name', 'Enter the name on the account')
-    }
-  })
+/** Present: something other than spaces, as the profile reads its fields. */
+const given = (name: string) => ({
+  required: [name],
+  properties: { [name]: { pattern: NOT_BLANK } },
+})
+
+/** Given whole: when any of the fields is given, all of them are. */
+const wholeGroup = (names: string[]) => ({
+  if: { anyOf: names.map(given) },
+  then: {
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, { pattern: NOT_BLANK }])),
+  },
+})
+
+export const profileSchema = stated(
+  z
+    .object({
+      phone: optionalPhone(),
+      address: optionalString('Address', 500),
+      next_of_kin_name: optionalString("Next of kin's name", 150),
+      next_of_kin_phone: optionalPhone("Next of kin's phone number"),
+      next_of_kin_relationship: optionalString('Relationship', 60),
+      bank: bankField,
+      account_number: accountNumberField,
+      account_name: optionalString('Account name', 150),
+      /**
+       * Realtors only: a registered company has the company rate of withholding tax taken from its
+       * commissions. Staff set it; a realtor's different answer waits for them as a request.
+       */
+      registered_company: checkboxField('Registered company').optional(),
+      /** Needed only when the payout account (bank, account number or account name) changes; ignored otherwise. */
+      current_password: z
+        .string()
+        .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
+        .optional(),
+    })
+    .superRefine((value, ctx) => {
+      const missing = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message })
+      if (value.next_of_kin_name || value.next_of_kin_phone || value.next_of_kin_relationship) {
+        if (!value.next_of_kin_name) missing('next_of_kin_name', "Enter your next of kin's name")
+        if (!value.next_of_kin_phone)
+          missing('next_of_kin_phone', "Enter your next of kin's phone number")
+        if (!value.next_of_kin_relationship)
+          missing('next_of_kin_relationship', 'Enter how they are related to you')
+      }
+      if (value.bank || value.account_number || value.account_name) {
+        if (!value.bank) missing('bank', UNKNOWN_BANK_MESSAGE)
+        if (!value.account_number) missing('account_number', ACCOUNT_NUMBER_MESSAGE)
+        if (!value.account_name) missing('account_name', 'Enter the name on the account')
+      }
+    }),
+  {
+    allOf: [
+      wholeGroup(['next_of_kin_name', 'next_of_kin_phone', 'next_of_kin_relationship']),
+      wholeGroup(['bank', 'account_number', 'account_name']),
+    ],
+  },
+)
 
 export type ProfileForm = {
   [

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageFields } from './endpoints/shared'
 import { NIGERIAN_BANKS } from './banks'
 import { nairaAmount, queryChoice, requiredMessage, requiredString } from './fields'
 import {
@@ -189,8 +190,7 @@ export const statementLineQuerySchema = z.object({
 
 export const statementLineListSchema = z.object({
   items: z.array(statementLineSchema),
-  page: z.number().int(),
-  totalPages: z.number().int(),
+  ...pageFields,
   /** Open lines per confidence, for the tabs. */
   counts: z.object({
     exact: z.number().int(),

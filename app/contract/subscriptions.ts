@@ -4,11 +4,14 @@ import { DUE_FILTERS } from './dashboard-rules'
 import {
   checkboxField,
   nairaAmount,
+  NOT_BLANK,
   optionalString,
   queryChoice,
   requiredMessage,
   requiredString,
 } from './fields'
+import { PAID_AT_PATTERN } from './calendar-patterns'
+import { stated } from './stated'
 import { MAX_QUANTITY } from './money'
 import { INTERVALS, INVESTMENT_TYPES, LAND_TYPES } from './products-labels'
 import {
@@ -64,40 +67,64 @@ export type PricedPlanEntry = z.infer<typeof pricedPlanEntrySchema>
 export const investmentPlanSchema = z.object({ amount: positiveAmount('Amount') })
 
 /** POST product-subscription */
-export const subscribeSchema = z
-  .object({
-    type: enumField(SUBSCRIPTION_TYPES, 'Type'),
-    product_id: requiredString('Product', 64),
-    payment_mode: enumField(PAYMENT_MODES, 'Payment mode').default('full'),
-    payment_id: optionalString('Payment plan', 64),
-    amount_invested: positiveAmount('Amount invested').optional(),
-    /** Land only: how many plots or acres (1 when left out); the price and every instalment are multiplied by it. */
-    quantity: quantityField.optional(),
-    idempotency_key: optionalString('Idempotency key', 100),
-  })
-  .superRefine((value, ctx) => {
-    if (value.type === 'land' && value.payment_mode === 'installment' && !value.payment_id) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payment_id'],
-        message: requiredMessage('Payment plan'),
-      })
-    }
-    if (value.type === 'land_investment' && value.quantity !== undefined && value.quantity !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['quantity'],
-        message: 'An investment is bought by its amount, not by quantity',
-      })
-    }
-    if (value.type === 'land_investment' && value.amount_invested === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount_invested'],
-        message: requiredMessage('Amount invested'),
-      })
-    }
-  })
+export const subscribeSchema = stated(
+  z
+    .object({
+      type: enumField(SUBSCRIPTION_TYPES, 'Type'),
+      product_id: requiredString('Product', 64),
+      payment_mode: enumField(PAYMENT_MODES, 'Payment mode').default('full'),
+      payment_id: optionalString('Payment plan', 64),
+      amount_invested: positiveAmount('Amount invested').optional(),
+      /** Land only: how many plots or acres (1 when left out); the price and every instalment are multiplied by it. */
+      quantity: quantityField.optional(),
+      idempotency_key: optionalString('Idempotency key', 100),
+    })
+    .superRefine((value, ctx) => {
+      if (value.type === 'land' && value.payment_mode === 'installment' && !value.payment_id) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payment_id'],
+          message: requiredMessage('Payment plan'),
+        })
+      }
+      if (
+        value.type === 'land_investment' &&
+        value.quantity !== undefined &&
+        value.quantity !== 1
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['quantity'],
+          message: 'An investment is bought by its amount, not by quantity',
+        })
+      }
+      if (value.type === 'land_investment' && value.amount_invested === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount_invested'],
+          message: requiredMessage('Amount invested'),
+        })
+      }
+    }),
+  {
+    allOf: [
+      {
+        if: {
+          properties: { type: { const: 'land' }, payment_mode: { const: 'installment' } },
+          required: ['type', 'payment_mode'],
+        },
+        then: { required: ['payment_id'], properties: { payment_id: { pattern: NOT_BLANK } } },
+      },
+      {
+        if: { properties: { type: { const: 'land_investment' } }, required: ['type'] },
+        then: {
+          required: ['amount_invested'],
+          properties: { amount_invested: {}, quantity: { const: 1 } },
+        },
+      },
+    ],
+  },
+)
 export type SubscribeInput = z.input<typeof subscribeSchema>
 
 /** POST admin/create-subscription: a land product in full, or by one of its plans; an investment with an amount. */
@@ -123,8 +150,7 @@ export const subscriptionQuerySchema = z.object({
 })
 
 /** YYYY-MM-DD, optionally with a time (HH:mm[:ss]) and an offset; a bare time is read in the app's time zone. */
-export const PAID_AT_PATTERN =
-  /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+export { PAID_AT_PATTERN } from './calendar-patterns'
 
 /** POST product-subscription/{reference}/transaction */
 export const transactionPayloadSchema = z.object({
@@ -143,22 +169,28 @@ export const PAYMENT_RECORDED = 'Payment recorded; another staff member will con
 export const NOT_CONFIRMED_REASON_REQUIRED = 'Enter the reason the payment is not confirmed'
 
 /** POST admin/mark-transaction: not confirmed needs the reason, which the payer is told. */
-export const markTransactionSchema = z
-  .object({
-    reference: requiredString('Reference', 64),
-    status: enumField(['paid', 'not_confirmed'] as const, 'Status'),
-    reason: optionalString('Reason', 500),
-    /**
-     * Ticked to mark paid a payment that no line of the imported bank statements supports
-     * (`no_statement_credit`); without it such a mark answers 400, the warning (NO_STATEMENT_CREDIT…) on this field.
-     */
-    without_statement_credit: checkboxField('Confirm without a statement credit').optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.status === 'not_confirmed' && !value.reason?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: NOT_CONFIRMED_REASON_REQUIRED })
-    }
-  })
+export const markTransactionSchema = stated(
+  z
+    .object({
+      reference: requiredString('Reference', 64),
+      status: enumField(['paid', 'not_confirmed'] as const, 'Status'),
+      reason: optionalString('Reason', 500),
+      /**
+       * Ticked to mark paid a payment that no line of the imported bank statements supports
+       * (`no_statement_credit`); without it such a mark answers 400, the warning (NO_STATEMENT_CREDIT…) on this field.
+       */
+      without_statement_credit: checkboxField('Confirm without a statement credit').optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.status === 'not_confirmed' && !value.reason?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: NOT_CONFIRMED_REASON_REQUIRED })
+      }
+    }),
+  {
+    if: { properties: { status: { const: 'not_confirmed' } }, required: ['status'] },
+    then: { required: ['reason'], properties: { reason: { pattern: NOT_BLANK } } },
+  },
+)
 
 /** A row of a payment structure or investment plan: a date and an amount in naira. */
 export const planEntrySchema = z.object({

@@ -1,8 +1,13 @@
 import { z } from 'zod'
+import { ISO_DAY_FROM_1000_PATTERN } from './calendar-patterns'
 import { optionalString, queryChoice, queryText, requiredMessage, requiredString } from './fields'
 import { parseDisplayDate } from './format'
+import { always } from './products'
+import { stated } from './stated'
 import {
+  isOptionalStep,
   RECORDED_TITLE_STEPS,
+  TITLE_STEP_LABELS,
   TITLE_STEP_DAYS_MAX,
   TITLE_STEP_DAYS_MIN,
   TITLE_STEP_STATUSES,
@@ -110,20 +115,60 @@ const recordedStep = z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...Recor
 })
 
 /** POST admin/product-subscription/{reference}/title */
-export const titleStepPayloadSchema = z.object({
-  step: recordedStep,
-  /** 'not_applicable' only for the Certificate of Occupancy; done when left out. */
-  status: z
-    .enum(['done', 'not_applicable'], { error: 'Status must be done or not_applicable' })
-    .optional(),
-  date: requiredString('Date', 10)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-    .refine((value) => parseDisplayDate(value) === value, 'Date must be a real date'),
-  note: optionalString('Note', 1000),
-  document_url: optionalString('Document', 2000),
-  plot_ids: plotIdsField,
-  reason: optionalString('Reason', 500),
-})
+export const titleStepPayloadSchema = stated(
+  z
+    .object({
+      step: recordedStep,
+      /** 'not_applicable' only for the Certificate of Occupancy; done when left out. */
+      status: z
+        .enum(['done', 'not_applicable'], { error: 'Status must be done or not_applicable' })
+        .optional(),
+      date: stated(
+        requiredString('Date', 10)
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+          .refine((value) => parseDisplayDate(value) === value, 'Date must be a real date'),
+        { pattern: ISO_DAY_FROM_1000_PATTERN.source, format: 'date' },
+      ),
+      note: optionalString('Note', 1000),
+      document_url: optionalString('Document', 2000),
+      plot_ids: plotIdsField,
+      reason: optionalString('Reason', 500),
+    })
+    .superRefine(
+      (value, ctx) => {
+        if (value.status === 'not_applicable' && !isOptionalStep(value.step))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['status'],
+            message: `${TITLE_STEP_LABELS[value.step]} cannot be marked not applicable`,
+          })
+        if (value.step === 'plot_allocated' && !value.plot_ids?.length)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['plot_ids'],
+            message: 'Choose the plot to allocate',
+          })
+      },
+      { when: always },
+    ),
+  {
+    allOf: [
+      {
+        if: { properties: { status: { const: 'not_applicable' } }, required: ['status'] },
+        then: {
+          properties: { step: { enum: RECORDED_TITLE_STEPS.filter(isOptionalStep) } },
+        },
+      },
+      {
+        if: { properties: { step: { const: 'plot_allocated' } }, required: ['step'] },
+        then: {
+          required: ['plot_ids'],
+          properties: { plot_ids: { minItems: 1 } },
+        },
+      },
+    ],
+  },
+)
 export type TitleStepPayload = z.input<typeof titleStepPayloadSchema>
 
 export const titleListQuerySchema = z.object({

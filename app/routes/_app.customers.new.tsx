@@ -32,3 +32,6 @@ export const meta: MetaFunction = () => [{ title: 'Add customer | Land Banking' 
 export function ErrorBoundary() {
   return <SlideOverErrorBoundary frame={peoplePanelError('/customers')} />
 }
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

@@ -189,3 +189,6 @@ export const meta: MetaFunction = () => [{ title: 'Settings | Land Banking' }]
 export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 403: () => <ForbiddenPage title="Settings" /> }} />
 }
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

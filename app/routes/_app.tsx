@@ -82,8 +82,8 @@ async function loadBell(
 async function loadNotifications(request: Request, panel: PanelState): Promise<PanelData> {
   const fetchPage = (page: number) => api(request, endpoints.notificationList, { query: { page } })
   let result = await fetchPage(panel.page)
-  if (result.ok && !result.data.items.length && result.data.page > result.data.totalPages) {
-    result = await fetchPage(result.data.totalPages)
+  if (result.ok && !result.data.items.length && result.data.page > result.data.total_pages) {
+    result = await fetchPage(result.data.total_pages)
   }
   if (!result.ok) return { list: null, selected: null, error: result.message }
   let list = result.data
@@ -119,8 +119,13 @@ export default function AppLayout() {
   } = useLoaderData<typeof loader>()
   const location = useLocation()
   // Without JavaScript the menu opens and closes through ?menu=open; with it, in place.
+  // Each navigation sets it as the address says.
   const [menuOpen, setMenuOpen] = useState(menuOpenInUrl)
-  useEffect(() => setMenuOpen(menuOpenInUrl), [menuOpenInUrl, location.key])
+  const [menuSetAt, setMenuSetAt] = useState({ key: location.key, open: menuOpenInUrl })
+  if (menuSetAt.key !== location.key || menuSetAt.open !== menuOpenInUrl) {
+    setMenuSetAt({ key: location.key, open: menuOpenInUrl })
+    setMenuOpen(menuOpenInUrl)
+  }
   useEffect(() => {
     if (!menuOpen) return
     const onKey = (event: KeyboardEvent) => {

@@ -38,3 +38,6 @@ export const meta: MetaFunction = () => [{ title: 'Add user | Land Banking' }]
 export function ErrorBoundary() {
   return <SlideOverErrorBoundary frame={peoplePanelError('/users')} />
 }
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

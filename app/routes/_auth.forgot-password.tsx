@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/button'
 import type { ForgotPasswordForm } from '~/contract/auth'
 import { forgotPasswordSchema } from '~/utils/auth-forms.server'
 import { endpoints } from '~/contract/endpoints'
-import { api } from '~/utils/api.server'
+import { api, failureInit } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 
@@ -34,10 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     token: null,
   })
   if (!result.ok) {
-    return data(
-      { result: replyWithApiFailure(submission, result) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
-    )
+    return data({ result: replyWithApiFailure(submission, result) }, failureInit(result))
   }
   return redirect('/forgot-password?sent=1')
 }
@@ -82,3 +79,6 @@ export default function ForgotPasswordRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Forgot Password | Land Banking' }]
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

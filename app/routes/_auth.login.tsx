@@ -8,7 +8,7 @@ import { Button } from '~/components/ui/button'
 import type { LoginForm } from '~/contract/auth'
 import { loginFormSchema } from '~/utils/auth-forms.server'
 import { endpoints } from '~/contract/endpoints'
-import { api } from '~/utils/api.server'
+import { api, failureInit } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { signInAndRedirect } from '~/utils/session.server'
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     return data(
       { result: replyWithApiFailure(submission, result, ['password']) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
+      failureInit(result),
     )
   }
   return signInAndRedirect(request, result.data, Boolean(remember))
@@ -95,3 +95,6 @@ export default function LoginRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign In | Land Banking' }]
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

@@ -19,8 +19,16 @@ export default function RegisterRoute() {
   const { referral, spec } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
-    <RegisterForm role="customer" spec={spec} referral={referral} lastResult={actionData?.result} />
+    <RegisterForm
+      accountRole="customer"
+      spec={spec}
+      referral={referral}
+      lastResult={actionData?.result}
+    />
   )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign Up | Land Banking' }]
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

@@ -17,7 +17,7 @@ import { Button } from '~/components/ui/button'
 import type { VerifyCodeForm } from '~/contract/auth'
 import { verifyCodeFormSchema, verifyFormSchema } from '~/utils/auth-forms.server'
 import { endpoints } from '~/contract/endpoints'
-import { api } from '~/utils/api.server'
+import { api, failureInit } from '~/utils/api.server'
 import { useSpecForm } from '~/utils/form-spec'
 import { formSpec, parseForm, replyWithApiFailure } from '~/utils/form.server'
 import { requireAuth, updateSessionUser } from '~/utils/session.server'
@@ -37,13 +37,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (submission.value.intent === 'resend') {
     const result = await api(request, endpoints.sendOtp)
-    return result.ok
-      ? redirectWithSuccess(request, '/verify-email', result.message)
-      : redirectWithError(request, '/verify-email', result.message)
+    if (result.ok) return redirectWithSuccess(request, '/verify-email', result.message)
+    // Asked again too soon: the page says so and when to try again, as the API did.
+    if (result.httpStatus === 429)
+      return data(
+        { result: submission.reply({ formErrors: [result.message] }) },
+        failureInit(result),
+      )
+    return redirectWithError(request, '/verify-email', result.message)
   }
   const result = await api(request, endpoints.verifyEmail, { body: { otp: submission.value.otp } })
   if (!result.ok) {
-    return data({ result: replyWithApiFailure(submission, result) }, { status: 400 })
+    return data({ result: replyWithApiFailure(submission, result) }, failureInit(result))
   }
   return redirectWithSuccess(request, '/', 'Email verified successfully', {
     headers: { 'Set-Cookie': await updateSessionUser(request, result.data) },
@@ -87,3 +92,6 @@ export default function VerifyEmailRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email | Land Banking' }]
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

@@ -50,3 +50,6 @@ export function ErrorBoundary() {
     </AuthShell>
   )
 }
+
+/** A 429 says when to try again (Retry-After), as the API did. */
+export { retryAfterHeaders as headers } from '~/utils/retry-after'

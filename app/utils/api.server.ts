@@ -28,6 +28,8 @@ export type ApiFailure = {
   status: string
   message: string
   fieldErrors: FieldErrors | null
+  /** A 429's Retry-After header (seconds), to pass on to the browser. */
+  retryAfter?: string | null
 }
 export type ApiResult<T> = ApiSuccessResult<T> | ApiFailure
 
@@ -85,11 +87,25 @@ export async function api<E extends Endpoint>(
     httpStatus: response.status,
     status: envelope?.status ?? 'error',
     message: envelope?.message || fallback,
+    retryAfter: headerOf(response, 'retry-after'),
     fieldErrors:
       envelope?.status === VALIDATION_STATUS && envelope.data && typeof envelope.data === 'object'
         ? (envelope.data as FieldErrors)
-        : null,
+        : response.status === 409
+          ? fieldErrorsIn(envelope?.data)
+          : null,
   }
+}
+
+/** The field a refusal by the state of things (409) is about, when it names one. */
+function fieldErrorsIn(data: unknown): FieldErrors | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null
+  const entries = Object.entries(data)
+  const isFieldMap = entries.every(
+    ([, messages]) =>
+      Array.isArray(messages) && messages.every((message) => typeof message === 'string'),
+  )
+  return entries.length && isFieldMap ? (data as FieldErrors) : null
 }
 
 /** The raw response of a download entry (receipts, documents, images), to stream on. */
@@ -128,10 +144,24 @@ const asResponse = (answer: ApiAnswer) =>
     ? answer
     : new Response(answer.body, { status: answer.status, headers: answer.headers })
 
-const contentTypeOf = (answer: ApiAnswer) =>
-  (answer instanceof Response
-    ? answer.headers.get('content-type')
-    : answer.headers.find(([name]) => name === 'content-type')?.[1]) ?? ''
+const headerOf = (answer: ApiAnswer, header: string) =>
+  answer instanceof Response
+    ? answer.headers.get(header)
+    : (answer.headers.find(([name]) => name.toLowerCase() === header)?.[1] ?? null)
+
+const contentTypeOf = (answer: ApiAnswer) => headerOf(answer, 'content-type') ?? ''
+
+/**
+ * How a page answers a refused form: 429 with the API's Retry-After when the API said to wait
+ * (so a browser or script knows when to try again), 400 otherwise.
+ */
+export function failureInit(failure: ApiFailure): ResponseInit {
+  if (failure.httpStatus !== 429) return { status: 400 }
+  return {
+    status: 429,
+    headers: failure.retryAfter ? { 'Retry-After': failure.retryAfter } : {},
+  }
+}
 
 const utf8 = new TextDecoder()
 

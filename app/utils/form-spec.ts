@@ -14,13 +14,13 @@ type Constraint = {
 /** Built on the server by formSpec(schema) in app/utils/form.server.ts. */
 export type FormSpec = { constraint: Record<string, Constraint>; required: Record<string, string> }
 
-type UseFormOptions<Schema extends Record<string, any>> = Parameters<typeof useForm<Schema>>[0]
+type UseFormOptions<Schema extends Record<string, unknown>> = Parameters<typeof useForm<Schema>>[0]
 
 /**
  * conform's useForm without zod in the browser: a field is checked for presence as the user
  * leaves it and again as they type (so typing clears its error); the server checks the rest.
  */
-export function useSpecForm<Schema extends Record<string, any>>(
+export function useSpecForm<Schema extends Record<string, unknown>>(
   spec: FormSpec,
   options: Omit<UseFormOptions<Schema>, 'constraint' | 'onValidate'>,
 ) {

@@ -35,6 +35,9 @@ export function isCurrentPath(pathname: string, entryPath: string) {
 // Any origin of our own does: only a path is accepted, and the parser tells whether it stays on it.
 const OWN_ORIGIN = 'http://app.invalid'
 
+/** A control character (tab and newline among them) or a backslash. */
+const leadsAstray = (char: string) => char < ' ' || char === '\u007f' || char === '\\'
+
 /**
  * A path on this site to go back to after a form post, or `fallback`. The value is resolved with
  * the URL parser against our own origin and only its path and query are kept (ASCII, encoded as
@@ -45,7 +48,7 @@ export function safeRedirectPath(
   value: FormDataEntryValue | string | null | undefined,
   fallback = '/',
 ) {
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value))
+  if (typeof value !== 'string' || !value.startsWith('/') || [...value].some(leadsAstray))
     return fallback
   let url: URL
   try {

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { registerSchema } from '~/contract/auth'
 import { endpoints } from '~/contract/endpoints'
-import { api } from './api.server'
+import { api, failureInit } from './api.server'
 import { formSpec, parseForm, replyWithApiFailure } from './form.server'
 import { signInAndRedirect } from './session.server'
 
@@ -18,7 +18,7 @@ export async function registerAction(request: Request, role: 'customer' | 'realt
   if (!result.ok) {
     return data(
       { result: replyWithApiFailure(submission, result, ['password']) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
+      failureInit(result),
     )
   }
   return signInAndRedirect(request, result.data, false, '/verify-email')

@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-/** false on the server and in the first render; true once JavaScript runs (enhancements switch on then). */
+const neverChanges = () => () => {}
+
+/**
+ * false on the server and in the render that hydrates the page; true once JavaScript runs
+ * (enhancements switch on then), and at once in anything rendered afterwards.
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  )
 }

@@ -117,7 +117,7 @@ describe('when staff change an e-mail', () => {
         password_confirmation: 'password-999',
       },
     })
-    expect(reset.httpStatus).toBe(400)
+    expect(reset.httpStatus).toBe(409)
     expect(reset.message).toBe('This link is invalid or has expired')
     // The account still signs in with its password at the new address.
     expect(
@@ -151,7 +151,7 @@ describe('realtors and their customers', () => {
       token: realtor.token,
       body: { first_name: 'Ada', last_name: 'Obi', email: grab },
     })
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({ email: ["Only staff can change a customer's email"] })
     expect(await signedIn(referred.token)).toBe(200)
 
@@ -296,7 +296,7 @@ describe("a user's own e-mail change", () => {
     const bogus = await api.call('POST', 'auth/confirm-email', {
       body: { token: 'not-a-real-token' },
     })
-    expect(bogus.httpStatus).toBe(400)
+    expect(bogus.httpStatus).toBe(409)
     expect(bogus.message).toBe('This link is invalid or has expired')
 
     const confirmed = await api.call('POST', 'auth/confirm-email', {
@@ -313,7 +313,7 @@ describe("a user's own e-mail change", () => {
     ).toBeNull()
 
     const again = await api.call('POST', 'auth/confirm-email', { body: { token } })
-    expect(again.httpStatus).toBe(400)
+    expect(again.httpStatus).toBe(409)
     expect(
       (
         await api.call('POST', 'auth/login', {
@@ -344,7 +344,7 @@ describe("a user's own e-mail change", () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(emailChanges.newEmail, wanted))
     const late = await api.call('POST', 'auth/confirm-email', { body: { token } })
-    expect(late.httpStatus).toBe(400)
+    expect(late.httpStatus).toBe(409)
     expect((await api.call('GET', 'auth/me', { token: customer.token })).data.email).toBe(
       customer.email,
     )

@@ -9,6 +9,7 @@ import {
   products,
   subscriptionHistory,
   subscriptions,
+  users,
 } from '~/backend/db/schema'
 import { runDailyJobs } from '~/backend/jobs'
 import { arrearsFor } from '~/backend/subscriptions/arrears'
@@ -259,7 +260,8 @@ describe('the daily job moves a late subscription through due, grace, fee, bucke
       'the unpaid balance of ₦600,000.00 is repriced at the current price to ₦720,000.00',
     )
     expect(await count('Balance repriced for non-payment')).toBe(1)
-    expect(await count('Balance repriced for non-payment', staff.user.id)).toBe(1)
+    const [staffRow] = await api.db.select().from(users).where(eq(users.email, staff.email))
+    expect(await count('Balance repriced for non-payment', staffRow.id)).toBe(1)
     // The detail the plan panel shows carries the entry: when, what and why.
     const shown = await api.call('GET', `product-subscription/${sub.reference}`, {
       token: customer.token,

@@ -223,7 +223,7 @@ describe('products and payment plans', () => {
           body: { amount: 100, duration: 6, duration_type: 'months' },
         })
       ).httpStatus,
-    ).toBe(422)
+    ).toBe(409)
     expect(
       (
         await api.call('POST', `${path}/${uuid}`, {
@@ -231,7 +231,7 @@ describe('products and payment plans', () => {
           body: { amount: 100, duration: 6, duration_type: 'months' },
         })
       ).httpStatus,
-    ).toBe(422)
+    ).toBe(409)
     expect(await entryCount()).toBe(before)
 
     ok(await api.call('POST', `${path}/${uuid}/delete`, { token: superAdmin.token }))
@@ -641,7 +641,7 @@ describe('titles', () => {
 
     // Out of order (a later step first) is refused: nothing recorded.
     const before = await entryCount()
-    expect((await record({ step: 'deed', date: today })).httpStatus).toBe(422)
+    expect((await record({ step: 'deed', date: today })).httpStatus).toBe(409)
     expect(await entryCount()).toBe(before)
 
     ok(await record({ step: 'allocation_letter', date: today, note: 'Collected at the office' }))

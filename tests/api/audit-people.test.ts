@@ -260,7 +260,7 @@ describe('registration and the e-mail address', () => {
         expect(
           (await api.call('POST', 'verify-email', { token: person.token, body: { otp: wrong } }))
             .httpStatus,
-        ).toBe(422),
+        ).toBe(409),
       ),
     ).toEqual([])
     const entry = await onlyEntryOf(async () =>
@@ -319,7 +319,7 @@ describe('passwords', () => {
         token: customer.token,
         body: { current_password: 'not-my-password', password: next, password_confirmation: next },
       })
-      expect(answer.httpStatus).toBe(422)
+      expect(answer.httpStatus).toBe(409)
     })
     expect(refused).toEqual([])
     const entry = await onlyEntryOf(async () =>
@@ -539,7 +539,7 @@ describe('customers, realtors and users', () => {
             body: { first_name: 'X', last_name: 'Y', email: customer.email },
           })
         ).httpStatus,
-      ).toBe(422)
+      ).toBe(409)
       expect(
         (
           await api.call('POST', `admin/customer/${customer.user.reference}/suspend`, {

@@ -129,7 +129,7 @@ describe('the reset link', () => {
     const again = await api.call('POST', 'auth/reset-password', {
       body: resetBody(email, token, 'another-password'),
     })
-    expect(again.httpStatus).toBe(400)
+    expect(again.httpStatus).toBe(409)
     expect(again.message).toBe(INVALID_LINK)
     const opened = await api.call('POST', 'auth/verify-password-token', { body: { token } })
     expect(opened.httpStatus).toBe(404)
@@ -164,7 +164,7 @@ describe('the reset link', () => {
       (await api.call('POST', 'auth/verify-password-token', { body: { token } })).httpStatus,
     ).toBe(404)
     const reset = await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })
-    expect(reset.httpStatus).toBe(400)
+    expect(reset.httpStatus).toBe(409)
     expect(reset.message).toBe(INVALID_LINK)
   })
 
@@ -286,7 +286,7 @@ describe('the set-password link of a staff-made account', () => {
     ).toBe(404)
     expect(
       (await api.call('POST', 'auth/reset-password', { body: resetBody(email, token) })).httpStatus,
-    ).toBe(400)
+    ).toBe(409)
   })
 
   test('a staff-made account signing in with a password given by staff gets its welcome at that first sign-in', async () => {

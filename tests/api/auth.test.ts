@@ -112,15 +112,13 @@ describe('sign-in rate limits', () => {
   test('past 100 failures in an hour the account is refused until the hour has passed', async () => {
     const { email, password } = await api.registerUser('customer')
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
-    await api.db
-      .insert(rateLimitEvents)
-      .values(
-        Array.from({ length: 99 }, () => ({
-          bucket: 'failed-login',
-          key: email,
-          createdAt: tenMinutesAgo,
-        })),
-      )
+    await api.db.insert(rateLimitEvents).values(
+      Array.from({ length: 99 }, () => ({
+        bucket: 'failed-login',
+        key: email,
+        createdAt: tenMinutesAgo,
+      })),
+    )
     const hundredth = await api.call('POST', 'auth/login', {
       body: { email, password: 'wrong-password' },
     })
@@ -334,7 +332,7 @@ describe('registration', () => {
         last_name: 'B',
       },
     })
-    expect(again.httpStatus).toBe(422)
+    expect(again.httpStatus).toBe(409)
     expect(again.data).toEqual({ email: ['The email has already been taken'] })
   })
 
@@ -392,7 +390,7 @@ describe('logout, auth/me and change-password', () => {
         password_confirmation: 'brand-new-pass',
       },
     })
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data).toEqual({ current_password: ['The current password is incorrect'] })
     expect((await api.call('GET', 'auth/me', { token })).status).toBe('200')
     expect((await api.call('POST', 'auth/login', { body: { email, password } })).status).toBe('200')

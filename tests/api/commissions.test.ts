@@ -192,7 +192,7 @@ describe('the three-level chain', () => {
       token: payer.token,
       body: { ids: [entry.id], paid_at: '2999-01-01', bank_reference: 'X' },
     })
-    expect(future.httpStatus).toBe(422)
+    expect(future.httpStatus).toBe(409)
     expect(future.data.paid_at).toEqual(['Date paid cannot be in the future'])
     const blank = await api.call('POST', 'admin/commission/mark-paid', {
       token: payer.token,
@@ -394,7 +394,7 @@ describe('refusals', () => {
         },
       })
     const loop = await update(a, { upline: b.user.reference })
-    expect(loop.httpStatus).toBe(422)
+    expect(loop.httpStatus).toBe(409)
     expect(loop.data.upline).toEqual([
       'This upline would make a loop: the realtor is already above them',
     ])

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount } from '~/backend/auth/service'
 import { getConfig } from '~/backend/config'
 import { todayIn } from '~/backend/dates/calendar'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type ItemOf, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -79,8 +79,8 @@ async function exportOf(path: string, token: string): Promise<Csv> {
 }
 
 /** Every item of a JSON list under a query, page after page. */
-async function listAll(path: string, token: string) {
-  const items: any[] = []
+async function listAll<Item = Record<string, unknown>>(path: string, token: string) {
+  const items: Item[] = []
   for (let page = 1; ; page++) {
     const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, {
       token,
@@ -270,7 +270,10 @@ describe('subscriptions and transactions', () => {
     const staff = await api.createStaff(['can_modify_subscription'])
 
     const query = `type=land&search=${product.reference}`
-    const listed = await listAll(`product-subscription?${query}`, staff.token)
+    const listed = await listAll<ItemOf<'subscriptionList'>>(
+      `product-subscription?${query}`,
+      staff.token,
+    )
     expect(listed).toHaveLength(11)
     const csv = await exportOf(`product-subscription?${query}&format=csv`, staff.token)
     expect(csv.status).toBe(200)
@@ -295,7 +298,7 @@ describe('subscriptions and transactions', () => {
       (await listAll('product-subscription', first.token)).map((item) => item.reference).sort(),
     )
     expect(column(own, 'reference')).not.toContain(
-      listed.find((item) => item.user.email === second.email).reference,
+      listed.find((item) => item.user.email === second.email)!.reference,
     )
   })
 

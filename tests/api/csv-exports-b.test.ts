@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { paymentPlans, subscriptions, users } from '~/backend/db/schema'
 import { daysBetween } from '~/contract/arrears-rules'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type ItemOf, type SentJson, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -101,15 +101,21 @@ function parseCsv(text: string) {
   for (let index = 0; index < text.length; index++) {
     const char = text[index]
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++)
-      else if (char === '"') quoted = false
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"'
+        index++
+      } else if (char === '"') quoted = false
       else cell += char
     } else if (char === '"') quoted = true
-    else if (char === ',') (row.push(cell), (cell = ''))
-    else if (char === '\r' && text[index + 1] === '\n') {
+    else if (char === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (char === '\r' && text[index + 1] === '\n') {
       row.push(cell)
       rows.push(row)
-      ;((row = []), (cell = ''), index++)
+      row = []
+      cell = ''
+      index++
     } else cell += char
   }
   return rows
@@ -138,12 +144,12 @@ async function exportOf(path: string, token: string) {
 }
 
 /** Every item of a paged list, page by page (`pick` finds the page in the answer). */
-async function everyItem(
+async function everyItem<Item = Record<string, unknown>>(
   path: string,
   token: string,
-  pick: (data: any) => { items: any[]; totalPages: number } = (data) => data,
+  pick: (data: SentJson) => { items: Item[]; totalPages: number } = (data) => data,
 ) {
-  const items: any[] = []
+  const items: Item[] = []
   for (let page = 1; ; page++) {
     const answer = await api.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`, {
       token,
@@ -231,7 +237,7 @@ describe('commissions', () => {
 
     for (const status of ['earned', 'paid']) {
       const filter = `admin/commission?realtor=${realtor.user.reference}&status=${status}`
-      const listed = await everyItem(filter, payer.token)
+      const listed = await everyItem<ItemOf<'commissionList'>>(filter, payer.token)
       const file = await exportOf(filter, payer.token)
       expectFile(file, 'commissions')
       expect(file.rows.map((row) => row.id)).toEqual(listed.map((item) => item.id))

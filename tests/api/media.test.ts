@@ -95,7 +95,7 @@ describe('POST media/upload', () => {
     expect((await upload(admin, underLimit)).status).toBe('200')
 
     const empty = await upload(admin, new Uint8Array())
-    expect(empty.data).toEqual({ file_in_base64: ['Choose a file'] })
+    expect(empty.data).toEqual({ file_in_base64: ['Choose a file'], file: ['Choose a file'] })
     const emptyDataUrl = await api.call('POST', 'media/upload', {
       token: admin,
       body: { file_in_base64: 'data:image/png;base64,', folder_path: 'products' },
@@ -159,7 +159,7 @@ describe('POST media/upload as multipart with a binary file part', () => {
     expect(oversized.data).toEqual({ file: ['The file may not be greater than 2 MB'] })
     // A form whose file box was left empty sends a nameless empty part.
     const none = await multipart(admin, new File([], ''))
-    expect(none.data).toEqual({ file_in_base64: ['Choose a file'] })
+    expect(none.data).toEqual({ file_in_base64: ['Choose a file'], file: ['Choose a file'] })
     // Product images still need can_modify_product.
     expect((await multipart(customer, new File([png], 'plot.png'))).httpStatus).toBe(403)
   })
@@ -228,7 +228,7 @@ describe('product images', () => {
       token: admin,
       body: land([proof, 'https://example.com/cat.png']),
     })
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data).toEqual({
       'images.0': ['The image must be an uploaded product image'],
       'images.1': ['The image must be an uploaded product image'],

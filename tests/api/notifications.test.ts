@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '~/backend/db/schema'
 import { notify } from '~/backend/notifications/service'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 
 let api: TestApi
 let alice: Awaited<ReturnType<TestApi['registerUser']>>
@@ -14,7 +14,9 @@ async function idOf(email: string) {
 }
 
 const list = (token: string, page?: number) =>
-  api.call('GET', page ? `notification?page=${page}` : 'notification', { token })
+  api.call<DataOf<'notificationList'>>('GET', page ? `notification?page=${page}` : 'notification', {
+    token,
+  })
 
 beforeAll(async () => {
   api = await createTestApi()
@@ -48,12 +50,12 @@ describe('GET notification', () => {
   test('10 a page, newest first, with the unread total', async () => {
     const first = await list(alice.token)
     expect(first.data).toMatchObject({ page: 1, totalPages: 2, total_unread_notification: 13 })
-    expect(first.data.items.map((item: any) => item.title)).toEqual(
+    expect(first.data.items.map((item) => item.title)).toEqual(
       [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Note ${n}`),
     )
     const second = await list(alice.token, 2)
     expect(second.data).toMatchObject({ page: 2, totalPages: 2, total_unread_notification: 13 })
-    expect(second.data.items.map((item: any) => item.title)).toEqual([
+    expect(second.data.items.map((item) => item.title)).toEqual([
       'Note 2',
       'Note 1',
       'Welcome to Land Banking',
@@ -173,20 +175,18 @@ describe("nobody reads or changes another user's notifications", () => {
       ...(await list(alice.token)).data.items,
       ...(await list(alice.token, 2)).data.items,
     ]
-    const aliceIds = new Set(alices.map((item: any) => item.uuid))
-    expect(bobs.data.items.some((item: any) => aliceIds.has(item.uuid))).toBe(false)
+    const aliceIds = new Set(alices.map((item) => item.uuid))
+    expect(bobs.data.items.some((item) => aliceIds.has(item.uuid))).toBe(false)
   })
 
   test("marking someone else's notification answers 404 and leaves it unread", async () => {
-    const target = (await list(alice.token)).data.items.find((item: any) => !item.is_read)
+    const target = (await list(alice.token)).data.items.find((item) => !item.is_read)!
     const answer = await api.call('POST', `notification/${target.uuid}/mark-as-read`, {
       token: bob.token,
     })
     expect(answer.httpStatus).toBe(404)
-    const after = (await list(alice.token)).data.items.find(
-      (item: any) => item.uuid === target.uuid,
-    )
-    expect(after.is_read).toBe(false)
+    const after = (await list(alice.token)).data.items.find((item) => item.uuid === target.uuid)
+    expect(after?.is_read).toBe(false)
   })
 
   test("another user's mark-all and delete-all leave them untouched", async () => {
@@ -211,7 +211,7 @@ describe('bulk actions', () => {
     })
     const after = await list(alice.token)
     expect(after.data.total_unread_notification).toBe(0)
-    expect(after.data.items.every((item: any) => item.is_read)).toBe(true)
+    expect(after.data.items.every((item) => item.is_read)).toBe(true)
     expect(after.data.totalPages).toBe(2)
   })
 
@@ -224,6 +224,9 @@ describe('bulk actions', () => {
     expect((await list(alice.token)).data).toEqual({
       items: [],
       page: 1,
+      page_size: 10,
+      total: 0,
+      total_pages: 1,
       totalPages: 1,
       total_unread_notification: 0,
     })
@@ -240,7 +243,7 @@ describe('the welcome notification', () => {
   test('a staff-made account is welcomed once, at its first sign-in', async () => {
     const staff = await api.createStaff(['can_view_customer'])
     const first = await list(staff.token)
-    expect(first.data.items.map((item: any) => item.title)).toEqual(['Welcome to Land Banking'])
+    expect(first.data.items.map((item) => item.title)).toEqual(['Welcome to Land Banking'])
     const again = await api.login(staff.email, staff.password)
     expect((await list(again.token)).data.items).toHaveLength(1)
   })
@@ -265,7 +268,7 @@ describe('the welcome notification', () => {
     })
     expect(set.status).toBe('200')
     const items = (await list(set.data.token)).data.items
-    expect(items.map((item: any) => item.title)).toEqual(['Welcome to Land Banking'])
+    expect(items.map((item) => item.title)).toEqual(['Welcome to Land Banking'])
     expect(items[0].body).toContain('Hello Made')
     const signedIn = await api.login(email, 'password-123')
     expect((await list(signedIn.token)).data.items).toHaveLength(1)

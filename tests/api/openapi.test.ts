@@ -12,8 +12,57 @@ import type { Access, Endpoint } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { createTestApi, type TestApi } from '../support/api-harness'
 
+/**
+ * The parts of an OpenAPI 3.1 document these checks read, as they expect to find them: a part a
+ * check reads through is required here, and the check fails when the document lacks it. A part
+ * that may be a reference carries `$ref`, followed by `resolved`.
+ */
+type Schema = {
+  $ref?: string
+  type?: string
+  format?: string
+  contentEncoding?: string
+  enum?: unknown[]
+  required?: string[]
+  properties: Record<string, Schema>
+  items: Schema
+  oneOf?: Schema[]
+  anyOf?: Schema[]
+  allOf?: Schema[]
+}
+type Content = Record<
+  string,
+  {
+    schema: Schema
+    example: { data?: unknown }
+    encoding?: Record<string, { contentType: string }>
+  }
+>
+type Parameter = { name: string; in: string; description?: string; schema: Schema }
+type Answer = {
+  $ref?: string
+  description: string
+  content: Content
+  headers: Record<string, { $ref?: string; schema: Schema }>
+}
+type Operation = {
+  operationId: string
+  summary: string
+  description: string
+  parameters?: Parameter[]
+  requestBody?: { content: Content }
+  responses: Record<string, Answer>
+  security: unknown[]
+  'x-access': { permissions: string[]; roles: string[] }
+}
+type Document = {
+  openapi: string
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, Schema> } & Record<string, Record<string, unknown>>
+}
+
 let api: TestApi
-let document: any
+let document: Document
 let answer: Response
 
 beforeAll(async () => {
@@ -28,14 +77,14 @@ afterAll(async () => {
 })
 
 /** A schema, response or header with its `$ref` followed into components, as a client reads it. */
-const resolved = (value: any): any => {
+const resolved = <Part extends { $ref?: string } | undefined>(value: Part): Part => {
   if (!value?.$ref) return value
   const [, , kind, name] = value.$ref.split('/')
-  return resolved(document.components[kind][name])
+  return resolved(document.components[kind][name] as Part)
 }
 
-const operationsOf = (doc: any) =>
-  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       key: `${method.toUpperCase()} ${path}`,
       operation,
@@ -95,10 +144,10 @@ describe('openapi.json', () => {
       const path = key.split(' ')[1]
       const pathNames = [...path.matchAll(/\{([A-Za-z_]+)\}/g)].map((found) => found[1])
       const pathParameters = (operation.parameters ?? []).filter(
-        (parameter: any) => parameter.in === 'path',
+        (parameter) => parameter.in === 'path',
       )
       expect(
-        pathParameters.map((parameter: any) => parameter.name),
+        pathParameters.map((parameter) => parameter.name),
         key,
       ).toEqual(pathNames)
 
@@ -130,7 +179,7 @@ describe('openapi.json', () => {
     const create = operationsOf(document).find(
       ({ key }) => key === 'POST /admin/product',
     )!.operation
-    const body = resolved(create.requestBody.content['application/json'].schema)
+    const body = resolved(create.requestBody!.content['application/json'].schema)
     expect(body.properties.type.enum).toEqual(['land', 'land_investment'])
     expect(body.properties.description).toMatchObject({ type: 'string', maxLength: 5000 })
     expect(body.required).toContain('type')
@@ -139,7 +188,7 @@ describe('openapi.json', () => {
     const list = operationsOf(document).find(({ key }) => key === 'GET /product')!.operation
     const data = resolved(list.responses['200'].content['application/json'].schema.properties.data)
     expect(resolved(data.properties.items.items).properties.reference).toEqual({ type: 'string' })
-    expect(list.parameters.map((parameter: any) => parameter.name)).toEqual(
+    expect(list.parameters!.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['type', 'available_status', 'search', 'page']),
     )
   })
@@ -224,18 +273,25 @@ describe('what a generated client relies on', () => {
         type: 'string',
         contentMediaType: 'text/csv',
       })
-      const format = operationOf(name).parameters.find(
-        (parameter: any) => parameter.name === 'format',
-      )
+      const format = operationOf(name).parameters!.find((parameter) => parameter.name === 'format')
       expect(format?.schema.enum, name).toEqual(['csv'])
     }
   })
 
-  test('a body is declared as JSON, urlencoded and multipart, with one schema', () => {
+  test('a body is declared as JSON, urlencoded and multipart with one schema; one holding an object as JSON only', () => {
     for (const { key, operation } of operationsOf(document).filter(
       ({ operation }) => operation.requestBody,
     )) {
-      const content = operation.requestBody.content
+      const content = operation.requestBody!.content
+      const properties = resolved(content['application/json'].schema).properties ?? {}
+      const holdsObject = Object.values(properties).some(
+        (property) => property.$ref || property.type === 'object' || property.anyOf,
+      )
+      if (key === 'POST /media/upload') continue
+      if (holdsObject && !content['multipart/form-data']) {
+        expect(Object.keys(content), key).toEqual(['application/json'])
+        continue
+      }
       expect(Object.keys(content).sort(), key).toEqual([
         'application/json',
         'application/x-www-form-urlencoded',
@@ -246,6 +302,41 @@ describe('what a generated client relies on', () => {
         content['application/json'].schema,
       )
     }
+  })
+
+  test('the upload takes a binary file part in multipart bodies, and base64 in JSON and urlencoded ones', () => {
+    const content = operationOf('mediaUpload').requestBody!.content
+    const multipart = resolved(content['multipart/form-data'].schema)
+    expect(multipart.properties.file.format).toBe('binary')
+    expect(content['multipart/form-data'].encoding?.file.contentType).toBe(
+      'image/png, image/jpeg, application/pdf',
+    )
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      const schema = resolved(content[type].schema)
+      expect(schema.properties.file, type).toBeUndefined()
+      expect(schema.required, type).toContain('file_in_base64')
+      expect(schema.properties.file_in_base64.contentEncoding, type).toBe('base64')
+    }
+  })
+
+  test('every list answers one page shape, the named Page its items extend', () => {
+    expect(document.components.schemas.Page.required).toEqual([
+      'page',
+      'page_size',
+      'total',
+      'total_pages',
+      'totalPages',
+    ])
+    const pages = Object.entries(document.components.schemas).filter(
+      ([name]) => name.endsWith('Page') && name !== 'Page',
+    )
+    expect(pages.length).toBeGreaterThanOrEqual(8)
+    for (const [name, schema] of pages) {
+      expect(schema.allOf, name).toEqual([{ $ref: '#/components/schemas/Page' }])
+      expect(schema.properties.items.type, name).toBe('array')
+    }
+    const text = JSON.stringify(document)
+    expect(text.match(/"totalPages"/g)?.length).toBe(2)
   })
 
   test('domain objects and their pages are named schemas that operations refer to', () => {
@@ -288,7 +379,7 @@ describe('what a generated client relies on', () => {
       const operation = operationOf(name)
       if (entry.examples?.body !== undefined) {
         expect(entry.body!.safeParse(entry.examples.body).error?.issues ?? [], name).toEqual([])
-        expect(operation.requestBody.content['application/json'].example, name).toEqual(
+        expect(operation.requestBody!.content['application/json'].example, name).toEqual(
           entry.examples.body,
         )
       }
@@ -309,7 +400,7 @@ describe('what a generated client relies on', () => {
       for (const parameter of operation.parameters ?? [])
         expect(parameter.description, `${key} ${parameter.name}`).toBeTruthy()
     }
-    const login = resolved(operationOf('login').requestBody.content['application/json'].schema)
+    const login = resolved(operationOf('login').requestBody!.content['application/json'].schema)
     expect(login.properties.email.format).toBe('email')
     expect(document.components.schemas.Transaction.properties.uuid.format).toBe('uuid')
     expect(document.components.schemas.TitleListItem.properties.due_date.format).toBe('date')

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApi,
+  type DataOf,
+  type TestApi,
+} from '../support/api-harness'
 
 let api: TestApi
 let admin: string
@@ -131,10 +137,14 @@ describe('GET product/{reference}/payment-plan', () => {
     expect(first.data).toMatchObject({ page: 1, totalPages: 2 })
     expect(first.data.items).toHaveLength(10)
     expect(first.data.items[0].amount).toBe(1_110_000)
-    const second = await api.call('GET', `product/${reference}/payment-plan?page=2`, {
-      token: customer,
-    })
-    expect(second.data.items.map((plan: any) => plan.amount)).toEqual([1_010_000])
+    const second = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan?page=2`,
+      {
+        token: customer,
+      },
+    )
+    expect(second.data.items.map((plan) => plan.amount)).toEqual([1_010_000])
     const product = await api.call('GET', `product/${reference}`, { token: customer })
     expect(product.data.plan_count).toBe(11)
   })
@@ -273,7 +283,7 @@ describe('changing plans', () => {
         initial_deposit_amount: 1_000_000,
       },
     })
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data.initial_deposit_amount[0]).toMatch(
       /^Initial deposit must be less than every payment plan's amount/,
     )
@@ -286,7 +296,7 @@ describe('changing plans', () => {
       token: admin,
       body: { amount: 1_249_999.99, duration: 4, duration_type: 'months' },
     })
-    expect(below.httpStatus).toBe(422)
+    expect(below.httpStatus).toBe(409)
     expect(below.data).toEqual({
       amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
     })
@@ -303,8 +313,12 @@ describe('changing plans', () => {
     expect(lowered.data).toEqual({
       amount: ["Amount must be at least the product's price (₦1,250,000.00)"],
     })
-    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: admin })
-    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_250_000])
+    const listed = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan`,
+      { token: admin },
+    )
+    expect(listed.data.items.map((plan) => plan.amount)).toEqual([1_250_000])
   })
 
   test('with a discount the floor is the discounted price', async () => {
@@ -342,15 +356,19 @@ describe('changing plans', () => {
       body: { type: 'land', description: 'Plots', location: 'Epe, Lagos', amount: 1_200_000 },
     })
     expect(raised.status, JSON.stringify(raised.data)).toBe('200')
-    const listed = await api.call('GET', `product/${reference}/payment-plan`, { token: customer })
-    expect(listed.data.items.map((plan: any) => plan.amount)).toEqual([1_500_000, 1_100_000])
+    const listed = await api.call<DataOf<'paymentPlanList'>>(
+      'GET',
+      `product/${reference}/payment-plan`,
+      { token: customer },
+    )
+    expect(listed.data.items.map((plan) => plan.amount)).toEqual([1_500_000, 1_100_000])
     const subscribe = (payment_id: string) =>
       api.call('POST', 'product-subscription', {
         token: customer,
         body: { type: 'land', product_id: reference, payment_mode: 'installment', payment_id },
       })
     const refused = await subscribe(cheap.uuid)
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({
       payment_id: ["This payment plan costs less than the product's price; choose another plan"],
     })
@@ -372,7 +390,7 @@ describe('changing plans', () => {
       token: admin,
       body: { amount: 1_100_000, duration: 6, duration_type: 'months' },
     })
-    expect(answer.httpStatus).toBe(400)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.message).toBe('Payment plans are for land products only')
   })
 })

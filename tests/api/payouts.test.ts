@@ -4,7 +4,7 @@ import { notifications, payouts, profiles, settings, subscriptions } from '~/bac
 import { pdfText } from '../support/pdf-text'
 import { runDailyJobs } from '~/backend/jobs'
 import { addInterval } from '~/backend/dates/calendar'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -75,9 +75,13 @@ async function madeDaysAgo(reference: string, days: number) {
 }
 
 async function ledger(reference: string, token: string) {
-  const answer = await api.call('GET', `product-subscription/${reference}/payout`, { token })
+  const answer = await api.call<DataOf<'payoutLedger'>>(
+    'GET',
+    `product-subscription/${reference}/payout`,
+    { token },
+  )
   expect(answer.httpStatus).toBe(200)
-  return answer.data as any[]
+  return answer.data
 }
 
 function markPaid(token: string, body: Record<string, unknown>) {
@@ -182,10 +186,14 @@ describe('recording a payout paid', () => {
     expect(mail).toContain(`Payout recorded for ${reference}`)
     expect(mail).toContain('GTB-778812')
     // The schedule the subscription shows agrees, and the investment still pays out.
-    const detail = await api.call('GET', `product-subscription/${reference}`, {
-      token: customer.token,
-    })
-    expect(detail.data.schedule.map((row: any) => row.status)).toEqual(['paid', 'due'])
+    const detail = await api.call<DataOf<'subscriptionShow'>>(
+      'GET',
+      `product-subscription/${reference}`,
+      {
+        token: customer.token,
+      },
+    )
+    expect(detail.data.schedule.map((row) => row.status)).toEqual(['paid', 'due'])
     expect(detail.data.status).toBe('ongoing')
 
     expect((await markPaid(recorder.token, { ids: [last.id] })).httpStatus).toBe(200)
@@ -227,7 +235,8 @@ describe('recording a payout paid', () => {
     const answer = await markPaid(recorder.token, { ids })
     expect(answer.httpStatus).toBe(200)
     expect(answer.message).toBe('3 payouts recorded as paid')
-    expect(answer.data.map((row: any) => row.status)).toEqual(['paid', 'paid', 'paid'])
+    const paid: DataOf<'payoutMarkPaid'> = answer.data
+    expect(paid.map((row) => row.status)).toEqual(['paid', 'paid', 'paid'])
     const told = async (userId: number) =>
       (
         await api.db
@@ -261,7 +270,7 @@ describe('recording a payout paid', () => {
     expect((await markPaid(staff.token, { ids: [first.id] })).httpStatus).toBe(403)
     // Recording through one investment a payout of another.
     const mixed = await markPaid(recorder.token, { ids: [first.id, foreign.id], reference })
-    expect(mixed.httpStatus).toBe(422)
+    expect(mixed.httpStatus).toBe(409)
     expect(JSON.stringify(mixed.data)).toContain('This payout belongs to another investment')
     // A customer cannot read someone else's ledger either.
     expect(
@@ -280,7 +289,7 @@ describe('recording a payout paid', () => {
       ids: [first.id],
       paid_at: addInterval(today(), 1, 'days'),
     })
-    expect(future.httpStatus).toBe(422)
+    expect(future.httpStatus).toBe(409)
     expect(JSON.stringify(future.data)).toContain('Date paid cannot be in the future')
     // Nothing of the above recorded anything.
     expect((await ledger(reference, customer.token)).map((row) => row.status)).toEqual([
@@ -357,12 +366,12 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
         .payouts_due as number
       const references: string[] = []
       for (let page = 1; ; page++) {
-        const answer = await api.call(
+        const answer = await api.call<DataOf<'subscriptionList'>>(
           'GET',
           `product-subscription?type=land_investment&due=payout&page=${page}`,
           { token: admin.token },
         )
-        references.push(...answer.data.items.map((row: any) => row.reference))
+        references.push(...answer.data.items.map((row) => row.reference))
         if (page >= answer.data.totalPages) break
       }
       expect(references).toHaveLength(count)
@@ -374,10 +383,14 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
     expect((await ledger(reference, customer.token))[0].status).toBe('scheduled')
     await runDailyJobs(api.db, at(firstDate))
     expect((await ledger(reference, customer.token))[0].status).toBe('due')
-    const dueList = await api.call('GET', `admin/payout?status=due&search=${reference}`, {
-      token: recorder.token,
-    })
-    expect(dueList.data.items.map((row: any) => row.id)).toEqual([first.id])
+    const dueList = await api.call<DataOf<'payoutList'>>(
+      'GET',
+      `admin/payout?status=due&search=${reference}`,
+      {
+        token: recorder.token,
+      },
+    )
+    expect(dueList.data.items.map((row) => row.id)).toEqual([first.id])
     expect(await payoutsDue()).toContain(reference)
 
     await runDailyJobs(api.db, at(addInterval(firstDate, 3, 'days')))
@@ -394,9 +407,11 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
       subscription_reference: reference,
       status: 'late',
     })
-    const summary = await api.call('GET', 'payout/summary', { token: customer.token })
+    const summary = await api.call<DataOf<'payoutSummary'>>('GET', 'payout/summary', {
+      token: customer.token,
+    })
     expect(summary.data.late).toEqual({ count: 1, amount: 2_000 })
-    expect(summary.data.late_payouts.map((row: any) => row.id)).toEqual([first.id])
+    expect(summary.data.late_payouts.map((row) => row.id)).toEqual([first.id])
     expect(await payoutsDue()).toContain(reference)
     const [row] = await api.db
       .select()
@@ -430,14 +445,14 @@ describe('the daily job moves payouts between scheduled, due and late; it never 
       token: recorder.token,
     })
     expect(scheduled.data).toMatchObject({ total_count: 3, total_amount: 13_000 })
-    const ranged = await api.call(
+    const ranged = await api.call<DataOf<'payoutList'>>(
       'GET',
       `admin/payout?status=scheduled&search=${reference}&from=${rows[1].due_date}&to=${rows[1].due_date}`,
       {
         token: recorder.token,
       },
     )
-    expect(ranged.data.items.map((row: any) => row.id)).toEqual([rows[1].id])
+    expect(ranged.data.items.map((row) => row.id)).toEqual([rows[1].id])
     expect((await api.call('GET', 'admin/payout', { token: customer.token })).httpStatus).toBe(403)
     const byName = await api.call(
       'GET',
@@ -469,13 +484,13 @@ describe('the day paid lies between the day the investment was made and today (i
     const [first, second, third] = await ledger(reference, customer.token)
 
     const ancient = await markPaid(recorder.token, { ids: [first.id], paid_at: '1999-01-01' })
-    expect(ancient.httpStatus).toBe(422)
+    expect(ancient.httpStatus).toBe(409)
     const [y, m, d] = startedOn.split('-')
     expect(ancient.data).toEqual({
       paid_at: [`Date paid cannot be before the investment started (${d}/${m}/${y})`],
     })
     const dayBefore = await markPaid(recorder.token, { ids: [first.id], paid_at: utcDay })
-    expect(dayBefore.httpStatus).toBe(422)
+    expect(dayBefore.httpStatus).toBe(409)
     expect(dayBefore.data.paid_at).toEqual([
       `Date paid cannot be before the investment started (${d}/${m}/${y})`,
     ])
@@ -503,7 +518,7 @@ describe('the day paid lies between the day the investment was made and today (i
       ids: [third.id, otherFirst.id],
       paid_at: addInterval(today(), -1, 'days'),
     })
-    expect(mixed.httpStatus).toBe(422)
+    expect(mixed.httpStatus).toBe(409)
     expect((await ledger(reference, customer.token))[2].status).toBe('scheduled')
   })
 })
@@ -548,9 +563,8 @@ describe('a payout account set or changed holds payouts; each payout keeps the a
       changed_at: expect.any(String),
       held_until: expect.any(String),
     })
-    const hours =
-      (Date.parse(first.account_hold.held_until) - Date.parse(first.account_hold.changed_at)) /
-      3_600_000
+    const hold = first.account_hold!
+    const hours = (Date.parse(hold.held_until) - Date.parse(hold.changed_at)) / 3_600_000
     expect(hours).toBe(72)
     const listed = await api.call('GET', `admin/payout?status=scheduled&search=${reference}`, {
       token: recorder.token,

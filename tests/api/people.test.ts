@@ -1,25 +1,29 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS } from '~/contract/permissions'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApi,
+  type DataOf,
+  type TestApi,
+} from '../support/api-harness'
 
 let api: TestApi
-type Actor = { token: string; email: string; password: string; user: any }
+type Actor = { token: string; email: string; password: string; user: DataOf<'login'>['user'] }
 const actors: Record<string, Actor> = {}
 
 /** Each caller of the permission matrix: anonymous is the absence of a token. */
-const CALLERS = [
-  'anonymous',
-  'customer',
-  'realtor',
-  'adminNone',
-  'viewCustomer',
-  'modifyCustomer',
-  'viewRealtor',
-  'modifyRealtor',
-  'modifyUser',
-  'superAdmin',
-] as const
-type Caller = (typeof CALLERS)[number]
+type Caller =
+  | 'anonymous'
+  | 'customer'
+  | 'realtor'
+  | 'adminNone'
+  | 'viewCustomer'
+  | 'modifyCustomer'
+  | 'viewRealtor'
+  | 'modifyRealtor'
+  | 'modifyUser'
+  | 'superAdmin'
 
 const tokenOf = (caller: Caller) => (caller === 'anonymous' ? null : actors[caller].token)
 
@@ -169,7 +173,7 @@ describe('customers', () => {
       token: tokenOf('superAdmin'),
       body: { first_name: 'A', last_name: 'B', email: actors.customer.email.toUpperCase() },
     })
-    expect(taken.status).toBe('payloadValidationError')
+    expect(taken.status).toBe('conflict')
     expect(taken.data).toEqual({ email: ['The email has already been taken'] })
   })
 
@@ -178,8 +182,10 @@ describe('customers', () => {
     const referred = await api.registerUser('customer', { referral: actors.realtor.user.reference })
     const stranger = await createCustomer('superAdmin')
 
-    const list = await api.call('GET', 'admin/customer', { token: tokenOf('realtor') })
-    const references = list.data.items.map((item: any) => item.reference)
+    const list = await api.call<DataOf<'customerList'>>('GET', 'admin/customer', {
+      token: tokenOf('realtor'),
+    })
+    const references = list.data.items.map((item) => item.reference)
     expect(references).toContain(own.reference)
     expect(references).toContain(referred.user.reference)
     expect(references).not.toContain(stranger.reference)
@@ -350,11 +356,11 @@ describe('customers', () => {
     })
     expect(refused.httpStatus).toBe(403)
 
-    const listed = await api.call('GET', 'admin/customer', {
+    const listed = await api.call<DataOf<'customerList'>>('GET', 'admin/customer', {
       token: tokenOf('superAdmin'),
       body: undefined,
     })
-    expect(listed.data.items.find((item: any) => item.uuid === uuid)?.is_suspended).toBe(true)
+    expect(listed.data.items.find((item) => item.uuid === uuid)?.is_suspended).toBe(true)
 
     // Asking for the state it is already in changes nothing.
     const again = await api.call('POST', `admin/customer/${uuid}/suspend`, {
@@ -386,11 +392,11 @@ describe('customers', () => {
       last_name: 'Quartz',
     })
     const search = async (query: string) => {
-      const answer = await api.call('GET', `admin/customer?${query}`, {
+      const answer = await api.call<DataOf<'customerList'>>('GET', `admin/customer?${query}`, {
         token: tokenOf('superAdmin'),
       })
       expect(answer.status, answer.message).toBe('200')
-      return answer.data.items.map((item: any) => item.reference) as string[]
+      return answer.data.items.map((item) => item.reference)
     }
     expect(await search('search=zebedee')).toEqual([customer.reference])
     expect(await search('search=Zebedee%20Quartz')).toEqual([customer.reference])
@@ -425,11 +431,15 @@ describe('customers', () => {
       })
       made.push(answer.data.reference)
     }
-    const first = await api.call('GET', 'admin/customer', { token: realtor.token })
+    const first = await api.call<DataOf<'customerList'>>('GET', 'admin/customer', {
+      token: realtor.token,
+    })
     expect(first.data).toMatchObject({ page: 1, totalPages: 2 })
-    expect(first.data.items.map((item: any) => item.reference)).toEqual(made.slice(2).reverse())
-    const second = await api.call('GET', 'admin/customer?page=2', { token: realtor.token })
-    expect(second.data.items.map((item: any) => item.reference)).toEqual(made.slice(0, 2).reverse())
+    expect(first.data.items.map((item) => item.reference)).toEqual(made.slice(2).reverse())
+    const second = await api.call<DataOf<'customerList'>>('GET', 'admin/customer?page=2', {
+      token: realtor.token,
+    })
+    expect(second.data.items.map((item) => item.reference)).toEqual(made.slice(0, 2).reverse())
   })
 
   test('lists sort by a column in either direction (?sort=&dir=), and refuse unknown columns', async () => {
@@ -448,9 +458,11 @@ describe('customers', () => {
       expect(answer.status, answer.message).toBe('200')
     }
     const firstNames = async (query: string) => {
-      const answer = await api.call('GET', `admin/customer?${query}`, { token: realtor.token })
+      const answer = await api.call<DataOf<'customerList'>>('GET', `admin/customer?${query}`, {
+        token: realtor.token,
+      })
       expect(answer.status, answer.message).toBe('200')
-      return answer.data.items.map((item: any) => item.first_name)
+      return answer.data.items.map((item) => item.first_name)
     }
     expect(await firstNames('sort=name')).toEqual(['Adaeze', 'bola', 'Chidi', 'Emeka', 'mbali'])
     expect(await firstNames('sort=name&dir=asc')).toEqual([
@@ -489,7 +501,7 @@ describe('customers', () => {
       const sorted = await api.call('GET', `${path}?sort=reference&dir=desc`, {
         token: tokenOf('superAdmin'),
       })
-      const references = sorted.data.items.map((item: any) => item.reference)
+      const references = sorted.data.items.map((item: { reference: string }) => item.reference)
       expect(references.length, path).toBeGreaterThan(1)
       expect(references, path).toEqual([...references].sort().reverse())
       expect(
@@ -560,13 +572,15 @@ describe('realtors', () => {
         superAdmin: 200,
       },
     )
-    const details = await api.call('GET', `admin/realtor/${realtor.reference}`, {
-      token: tokenOf('viewRealtor'),
-    })
+    const details = await api.call<DataOf<'realtorShow'>>(
+      'GET',
+      `admin/realtor/${realtor.reference}`,
+      {
+        token: tokenOf('viewRealtor'),
+      },
+    )
     expect(details.data.customer_count).toBe(1)
-    expect(details.data.customers.map((item: any) => item.reference)).toEqual([
-      customer.data.reference,
-    ])
+    expect(details.data.customers.map((item) => item.reference)).toEqual([customer.data.reference])
   })
 
   test('edit and suspend a realtor', async () => {
@@ -639,8 +653,10 @@ describe('users and permissions', () => {
         superAdmin: 200,
       },
     )
-    const answer = await api.call('GET', 'admin/permission', { token: tokenOf('modifyUser') })
-    expect(answer.data.map((item: any) => item.name)).toEqual([...PERMISSIONS])
+    const answer = await api.call<DataOf<'permissionList'>>('GET', 'admin/permission', {
+      token: tokenOf('modifyUser'),
+    })
+    expect(answer.data.map((item) => item.name)).toEqual([...PERMISSIONS])
     for (const item of answer.data) expect(item.description).toMatch(/\w/)
   })
 
@@ -734,7 +750,7 @@ describe('users and permissions', () => {
         permissions: ['can_modify_setting'],
       },
     })
-    expect(escalate.status).toBe('payloadValidationError')
+    expect(escalate.status).toBe('conflict')
     expect(escalate.data.permissions).toEqual([
       'You can only grant or remove permissions you hold yourself',
     ])

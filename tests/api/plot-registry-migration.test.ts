@@ -16,7 +16,7 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../../app/backend/db/migra
 const TAG = '0022_plot_registry'
 
 let client: PGlite
-let folders: string[] = []
+const folders: string[] = []
 
 /** The migrations folder without 0022 (and anything after it). */
 function migrationsBefore() {

@@ -128,7 +128,7 @@ describe('account/profile', () => {
       token: staff.token,
       body: { ...contact, bank: 'zenith', account_number: '0123456789', account_name: 'Sam Staff' },
     })
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data.bank).toEqual(['Only customers have a payout account'])
   })
 })
@@ -153,7 +153,7 @@ describe('the payout account changes only with the password, and the holder is t
   test('a session alone cannot set or change it: no password, or a wrong one, is refused under the password and saves nothing', async () => {
     const customer = await api.registerUser('customer')
     const withoutPassword = await saveAs(customer.token, fullProfile)
-    expect(withoutPassword.httpStatus).toBe(422)
+    expect(withoutPassword.httpStatus).toBe(409)
     expect(withoutPassword.data).toEqual({
       current_password: ['Enter your current password to change your payout account'],
     })
@@ -161,7 +161,7 @@ describe('the payout account changes only with the password, and the holder is t
       ...fullProfile,
       current_password: 'not-my-password',
     })
-    expect(wrong.httpStatus).toBe(422)
+    expect(wrong.httpStatus).toBe(409)
     expect(wrong.data).toEqual({ current_password: ['The current password is incorrect'] })
     // Nothing of the form was saved, not even the other fields, and nobody was told anything.
     expect(await profileOf(customer.token)).toMatchObject({
@@ -293,7 +293,7 @@ describe('the payout account changes only with the password, and the holder is t
       expect(
         (await saveAs(customer.token, { ...fullProfile, current_password: `guess-${attempt}` }))
           .httpStatus,
-      ).toBe(422)
+      ).toBe(409)
     }
     const refused = await saveAs(customer.token, {
       ...fullProfile,

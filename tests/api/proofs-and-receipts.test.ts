@@ -139,7 +139,7 @@ describe('a proof proves one payment', () => {
     expect((await payWith(first.reference, 10_000, proof)).httpStatus).toBe(200)
 
     const again = await payWith(second.reference, 10_000, proof)
-    expect(again.httpStatus).toBe(422)
+    expect(again.httpStatus).toBe(409)
     expect(again.data).toEqual({
       proof_of_payment: ['This file is already attached to another payment'],
     })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { products, scheduleEntries, subscriptions } from '~/backend/db/schema'
 import { addInterval } from '~/backend/dates/calendar'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type SentJson, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -38,7 +38,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const get = (path: string, token: string) => api.call('GET', path, { token })
+const get = <T = SentJson>(path: string, token: string) => api.call<T>('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed') =>
   api.call('POST', 'admin/mark-transaction', {
     token: verifier.token,
@@ -75,7 +75,7 @@ describe('buying several plots', () => {
       next_payment_amount: 3_900_000,
       amount_left: 3_900_000,
     })
-    expect(full.schedule.map((row: any) => row.amount)).toEqual([3_900_000])
+    expect(full.schedule.map((row) => row.amount)).toEqual([3_900_000])
     expect(await unitsLeft(product.id)).toEqual({ left: 3, available: true })
 
     const byPlan = await createLandProduct(api, {
@@ -96,7 +96,7 @@ describe('buying several plots', () => {
       total_amount: 3_000_000.03,
       next_payment_amount: 750_000,
     })
-    expect(instalments.schedule.map((row: any) => row.amount)).toEqual([
+    expect(instalments.schedule.map((row) => row.amount)).toEqual([
       750_000, 750_000, 750_000, 750_000.03,
     ])
     expect(await unitsLeft(byPlan.id)).toEqual({ left: 7, available: true })
@@ -129,7 +129,7 @@ describe('buying several plots', () => {
       payment_mode: 'full',
       quantity: 3,
     })
-    expect(over.httpStatus).toBe(422)
+    expect(over.httpStatus).toBe(409)
     expect(over.data).toEqual({ quantity: ['Only 2 plots are left'] })
     const eleven = await buy({
       type: 'land',
@@ -202,7 +202,7 @@ describe('buying several plots', () => {
         body: { customer: customer.reference, product: product.reference, quantity },
       })
     const refused = await create(6)
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({ quantity: ['Only 5 plots are left'] })
     const made = await create(3)
     expect(made.httpStatus).toBe(200)
@@ -311,7 +311,7 @@ describe('paying several instalments, or the whole balance', () => {
     const reference = await byInstalments(customer)
     for (const amount of [100_000, 600_000, 1_000_000, 1_000_000.02]) {
       const refused = await pay(api, customer, reference, amount)
-      expect(refused.httpStatus).toBe(422)
+      expect(refused.httpStatus).toBe(409)
       expect(refused.data).toEqual({
         amount: [
           'Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00, ₦750,000.00 or ₦1,000,000.01',
@@ -332,7 +332,7 @@ describe('paying several instalments, or the whole balance', () => {
       })
     }
     const odd = await record(300_000)
-    expect(odd.httpStatus).toBe(422)
+    expect(odd.httpStatus).toBe(409)
     expect(odd.data.amount[0]).toMatch(/^Amount must be the next instalment or several instalments/)
     const three = await record(750_000)
     expect(three.httpStatus).toBe(200)
@@ -355,11 +355,11 @@ describe('paying several instalments, or the whole balance', () => {
       payment_id: plan.uuid,
       quantity: 2,
     })
-    const details = await get(
+    const details = await get<DataOf<'paymentDetails'>>(
       `product-subscription/${sub.reference}/payment-details`,
       customer.token,
     )
-    expect(details.data.choices.map((choice: any) => choice.amount)).toEqual([
+    expect(details.data.choices.map((choice) => choice.amount)).toEqual([
       500_000, 1_000_000, 1_500_000, 2_000_000.02,
     ])
   })

@@ -131,7 +131,7 @@ describe('one-time codes', () => {
     const messages: string[] = []
     for (let attempt = 0; attempt < 5; attempt++) {
       const answer = await api.call('POST', 'verify-email', { token, body: { otp: wrong } })
-      expect(answer.httpStatus).toBe(422)
+      expect(answer.httpStatus).toBe(409)
       messages.push(answer.data.otp[0])
     }
     expect(messages).toEqual([
@@ -142,7 +142,7 @@ describe('one-time codes', () => {
       'This code has expired. Request a new one.',
     ])
     const right = await api.call('POST', 'verify-email', { token, body: { otp: code } })
-    expect(right.httpStatus).toBe(422)
+    expect(right.httpStatus).toBe(409)
     expect(right.data.otp).toEqual(['This code has expired. Request a new one.'])
 
     await api.db.update(emailCodes).set({ sentAt: sql`now() - interval '61 seconds'` })
@@ -261,7 +261,7 @@ describe('reset links', () => {
     const again = await api.call('POST', 'auth/reset-password', {
       body: { ...body, password: 'password-789', password_confirmation: 'password-789' },
     })
-    expect(again.httpStatus).toBe(400)
+    expect(again.httpStatus).toBe(409)
     expect(again.message).toBe('This link is invalid or has expired')
     expect(
       (await api.call('POST', 'auth/verify-password-token', { body: { token: body.token } }))

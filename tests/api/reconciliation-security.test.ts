@@ -6,7 +6,7 @@ import { futureDate } from '~/backend/reconciliation/statement'
 import { NOT_A_WORKBOOK } from '~/backend/reconciliation/xlsx'
 import { addInterval } from '~/backend/dates/calendar'
 import { AMBIGUOUS_CREDIT, NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 import { gtbankCsv, toBase64, zip, type StatementEntry } from '../support/statements'
 import {
   createCustomer,
@@ -51,7 +51,7 @@ describe('a workbook made to hold the server', () => {
   ])
 
   test(
-    'is refused with 400 on the file, and a health check sent with it is answered meanwhile',
+    'is refused with 422 on the file, and a health check sent with it is answered meanwhile',
     { timeout: 10_000 },
     async () => {
       const before = await importsNow()
@@ -62,7 +62,7 @@ describe('a workbook made to hold the server', () => {
         }),
         api.call('GET', 'health'),
       ])
-      expect(refused.httpStatus).toBe(400)
+      expect(refused.httpStatus).toBe(422)
       expect(refused.data.file_in_base64).toEqual([NOT_A_WORKBOOK])
       expect(health.httpStatus).toBe(200)
       expect(await importsNow()).toBe(before)
@@ -94,16 +94,26 @@ const importEntries = (entries: StatementEntry[], bank = 'gtbank', token = impor
   })
 
 const openLines = async (query = '') =>
-  (await api.call('GET', `admin/reconciliation/line?status=open${query}`, { token: checker.token }))
-    .data.items as any[]
+  (
+    await api.call<DataOf<'reconciliationLines'>>(
+      'GET',
+      `admin/reconciliation/line?status=open${query}`,
+      { token: checker.token },
+    )
+  ).data.items
 const lineWith = async (text: string) => {
   const found = (await openLines()).find((item) => item.narration.includes(text))
   if (!found) throw new Error(`No open line with ${text}`)
   return found
 }
 const paymentsOf = async (reference: string) =>
-  (await api.call('GET', `product-subscription/${reference}/transaction`, { token: checker.token }))
-    .data.items as any[]
+  (
+    await api.call<DataOf<'transactionList'>>(
+      'GET',
+      `product-subscription/${reference}/transaction`,
+      { token: checker.token },
+    )
+  ).data.items
 const subscriptionStatus = async (reference: string, customer: Customer) =>
   (await api.call('GET', `product-subscription/${reference}`, { token: customer.token })).data
     .status
@@ -141,7 +151,7 @@ describe('a credit linked by hand', () => {
     })
     // Not marked paid unknowingly: the warning must be answered, and the land stays unpaid meanwhile.
     const warned = await mark(payment.reference, { status: 'paid' })
-    expect(warned.httpStatus).toBe(400)
+    expect(warned.httpStatus).toBe(409)
     expect(warned.data.without_statement_credit[0].startsWith(NO_STATEMENT_CREDIT)).toBe(true)
     expect(await subscriptionStatus(sub.reference, customer)).toBe('awaiting_payment_confirmation')
     expect(
@@ -202,7 +212,7 @@ describe("an impostor's claim on a victim's credit", () => {
       can_confirm: false,
       cannot_confirm_reason: AMBIGUOUS_CREDIT,
     })
-    expect(line.candidates.map((candidate: any) => candidate.transaction.reference).sort()).toEqual(
+    expect(line.candidates.map((candidate) => candidate.transaction.reference).sort()).toEqual(
       [fake.reference, genuine.reference].sort(),
     )
     expect((await openLines('&confidence=ambiguous')).map((item) => item.id)).toContain(line.id)
@@ -224,14 +234,18 @@ describe("an impostor's claim on a victim's credit", () => {
       })
     }
     // Staff check the account and confirm the genuine payment, knowingly: it takes the credit.
-    expect((await mark(genuine.reference, { status: 'paid' })).httpStatus).toBe(400)
+    expect((await mark(genuine.reference, { status: 'paid' })).httpStatus).toBe(409)
     expect(
       (await mark(genuine.reference, { status: 'paid', without_statement_credit: true }))
         .httpStatus,
     ).toBe(200)
     const [taken] = (
-      await api.call('GET', 'admin/reconciliation/line?status=confirmed', { token: checker.token })
-    ).data.items.filter((item: any) => item.id === line.id)
+      await api.call<DataOf<'reconciliationLines'>>(
+        'GET',
+        'admin/reconciliation/line?status=confirmed',
+        { token: checker.token },
+      )
+    ).data.items.filter((item) => item.id === line.id)
     expect(taken).toMatchObject({
       status: 'confirmed',
       match: { transaction: { reference: genuine.reference, status: 'paid' } },
@@ -318,15 +332,13 @@ describe('the same credit imported under another bank', () => {
     expect(copies.map((line) => line.bank)).toEqual(['gtbank'])
     const [first] = copies
     await expect(
-      api.db
-        .insert(statementLines)
-        .values({
-          ...first,
-          id: undefined,
-          bank: 'access',
-          hash: 'another-hash',
-          reference: 'nip/000123456789/same',
-        }),
+      api.db.insert(statementLines).values({
+        ...first,
+        id: undefined,
+        bank: 'access',
+        hash: 'another-hash',
+        reference: 'nip/000123456789/same',
+      }),
     ).rejects.toThrow()
   })
 })
@@ -368,14 +380,14 @@ describe('a statement of 10,000 credit lines', () => {
       body: { bank: 'gtbank', file_name: 'long.csv', file_in_base64: toBase64(csv) },
     })
 
-  test('is refused with 400 on the file, read or imported, and nothing is imported', async () => {
+  test('is refused with 422 on the file, read or imported, and nothing is imported', async () => {
     const before = await importsNow()
     for (const path of [
       'admin/reconciliation/statement/preview',
       'admin/reconciliation/statement',
     ]) {
       const refused = await send(path, long(10_000, 'LONG'))
-      expect(refused.httpStatus).toBe(400)
+      expect(refused.httpStatus).toBe(422)
       expect(refused.data.file_in_base64).toEqual([tooManyCreditLines(10_000)])
     }
     expect(tooManyCreditLines(10_000)).toBe(

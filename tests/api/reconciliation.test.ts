@@ -9,7 +9,7 @@ import {
 } from '~/backend/db/schema'
 import { addInterval } from '~/backend/dates/calendar'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
-import { createTestApi, type TestApi } from '../support/api-harness'
+import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 import { gtbankCsv, gtbankXlsx, toBase64, type StatementEntry } from '../support/statements'
 import {
   createCustomer,
@@ -135,18 +135,31 @@ const importFile = (
   })
 
 const lines = async (token: string, query = '') =>
-  (await api.call('GET', `admin/reconciliation/line${query}`, { token })).data
+  (
+    await api.call<DataOf<'reconciliationLines'>>('GET', `admin/reconciliation/line${query}`, {
+      token,
+    })
+  ).data
 const lineWith = async (token: string, text: string) => {
   const list = await lines(token, '?status=open')
-  const found = list.items.find((item: { narration: string }) => item.narration.includes(text))
+  const found = list.items.find((item) => item.narration.includes(text))
   if (!found) throw new Error(`No open line with ${text}`)
   return found
 }
 const subscription = async (reference: string, token: string) =>
-  (await api.call('GET', `product-subscription/${reference}`, { token })).data
+  (
+    await api.call<DataOf<'subscriptionShow'>>('GET', `product-subscription/${reference}`, {
+      token,
+    })
+  ).data
 const transactionsOf = async (reference: string, token: string) =>
-  (await api.call('GET', `product-subscription/${reference}/transaction`, { token })).data
-    .items as any[]
+  (
+    await api.call<DataOf<'transactionList'>>(
+      'GET',
+      `product-subscription/${reference}/transaction`,
+      { token },
+    )
+  ).data.items
 const importsNow = async () =>
   (await api.db.select({ total: count() }).from(statementImports))[0].total
 
@@ -162,7 +175,7 @@ const SUMMARY = {
 
 describe('a GTBank statement as CSV', () => {
   let world: Awaited<ReturnType<typeof statementWorld>>
-  let imported: any
+  let imported: Awaited<ReturnType<typeof importFile>>
 
   beforeAll(async () => {
     world = await statementWorld('CSV', 0)
@@ -192,7 +205,7 @@ describe('a GTBank statement as CSV', () => {
     const list = await lines(checker.token, '?status=open')
     expect(list.counts).toEqual({ exact: 3, likely: 1, ambiguous: 0, none: 2 })
     expect(list.last_statement_date).toBe(yesterday())
-    expect(list.items.map((item: any) => item.confidence)).toEqual([
+    expect(list.items.map((item) => item.confidence)).toEqual([
       'exact',
       'exact',
       'exact',
@@ -201,7 +214,7 @@ describe('a GTBank statement as CSV', () => {
       'none',
     ])
     const exactA = list.items.find(
-      (item: any) => item.match?.subscription_reference === world.subA.reference,
+      (item) => item.match?.subscription_reference === world.subA.reference,
     )
     expect(exactA).toMatchObject({
       bank: 'gtbank',
@@ -221,23 +234,23 @@ describe('a GTBank statement as CSV', () => {
       can_confirm: true,
       cannot_confirm_reason: null,
     })
-    const likely = list.items.find((item: any) => item.confidence === 'likely')
-    expect(likely.match).toMatchObject({
+    const likely = list.items.find((item) => item.confidence === 'likely')
+    expect(likely?.match).toMatchObject({
       subscription_reference: world.subD.reference,
       transaction: { reference: world.trxD.reference },
     })
     // Matched to the subscription nobody has paid yet: no payment until it is confirmed.
     const exactB = list.items.find(
-      (item: any) => item.match?.subscription_reference === world.subB.reference,
+      (item) => item.match?.subscription_reference === world.subB.reference,
     )
-    expect(exactB.match).toMatchObject({ expected_amount: 800_000, transaction: null })
+    expect(exactB?.match).toMatchObject({ expected_amount: 800_000, transaction: null })
     expect((await lines(checker.token, '?confidence=likely')).items).toHaveLength(1)
   })
 
   test('four eyes: the importer may not confirm the payment its statement records; staff who may not verify payments confirm nothing', async () => {
     const lineB = (await lines(importer.token, '?confidence=exact')).items.find(
-      (item: any) => item.match.subscription_reference === world.subB.reference,
-    )
+      (item) => item.match?.subscription_reference === world.subB.reference,
+    )!
     expect(lineB).toMatchObject({
       can_confirm: false,
       cannot_confirm_reason:
@@ -283,12 +296,16 @@ describe('a GTBank statement as CSV', () => {
 
   test('confirming the exact matches marks them paid: the subscriptions complete, receipts and notices follow, the lines are confirmed', async () => {
     const exact = (await lines(checker.token, '?status=open&confidence=exact')).items
-    const confirmed = await api.call('POST', 'admin/reconciliation/confirm', {
-      token: checker.token,
-      body: { line_ids: exact.map((item: any) => item.id) },
-    })
+    const confirmed = await api.call<DataOf<'reconciliationConfirm'>>(
+      'POST',
+      'admin/reconciliation/confirm',
+      {
+        token: checker.token,
+        body: { line_ids: exact.map((item) => item.id) },
+      },
+    )
     expect(confirmed.httpStatus).toBe(200)
-    expect(confirmed.data.map((item: any) => item.status)).toEqual([
+    expect(confirmed.data.map((item) => item.status)).toEqual([
       'confirmed',
       'confirmed',
       'confirmed',
@@ -374,7 +391,7 @@ describe('a GTBank statement as CSV', () => {
       api.call('POST', `admin/reconciliation/line/${id}/link`, { token, body })
 
     const wrongAmount = await link({ subscription: sub.reference, amount: 40_000 })
-    expect(wrongAmount.httpStatus).toBe(422)
+    expect(wrongAmount.httpStatus).toBe(409)
     expect(wrongAmount.data.amount[0]).toBe('Amount must be ₦45,000.00, the full amount')
     expect((await link({ subscription: 'SUB-NOTHERE', amount: 45_000 })).data.subscription).toEqual(
       ['The selected subscription is invalid'],
@@ -432,7 +449,7 @@ describe('a GTBank statement as CSV', () => {
         .httpStatus,
     ).toBe(404)
     expect(
-      (await lines(checker.token, '?status=ignored')).items.map((item: any) => item.narration),
+      (await lines(checker.token, '?status=ignored')).items.map((item) => item.narration),
     ).toEqual(['INTEREST ON DEPOSIT CSV'])
   })
 
@@ -533,7 +550,7 @@ describe('the same statement as XLSX', () => {
       token: importer.token,
       body: { bank: 'gtbank', upload: preview.data.upload },
     })
-    expect(reused.httpStatus).toBe(400)
+    expect(reused.httpStatus).toBe(422)
     expect(reused.data.upload).toEqual([
       'The statement read earlier has expired: choose the file again',
     ])
@@ -616,7 +633,7 @@ describe('refusals', () => {
       'The statement holds a formula',
     ],
   ])(
-    '%s is refused with 400 on the file, importing nothing',
+    '%s is refused with 422 on the file, importing nothing',
     async (_name, fileName, content, message) => {
       const before = await importsNow()
       for (const path of [
@@ -627,7 +644,7 @@ describe('refusals', () => {
           token: importer.token,
           body: { bank: 'gtbank', file_name: fileName, file_in_base64: toBase64(content) },
         })
-        expect(refused.httpStatus).toBe(400)
+        expect(refused.httpStatus).toBe(422)
         expect(refused.message).toContain(message)
         expect(refused.data.file_in_base64[0]).toContain(message)
       }
@@ -673,7 +690,7 @@ describe('payments no statement line supports', () => {
         body: { reference: sent.data.reference, status: 'paid', ...extra },
       })
     const warned = await mark()
-    expect(warned.httpStatus).toBe(400)
+    expect(warned.httpStatus).toBe(409)
     expect(warned.data.without_statement_credit[0].startsWith(NO_STATEMENT_CREDIT)).toBe(true)
     expect((await transactionsOf(sub.reference, checker.token))[0].status).toBe(
       'awaiting_confirmation',
@@ -792,14 +809,14 @@ describe('a payment marked on its own', () => {
       ).httpStatus,
     ).toBe(200)
     const all = (await lines(checker.token)).items
-    expect(all.find((item: any) => item.narration === `TRF ${kept.sub.reference}`)).toMatchObject({
+    expect(all.find((item) => item.narration === `TRF ${kept.sub.reference}`)).toMatchObject({
       status: 'confirmed',
       resolved_by: checker.name,
       match: { transaction: { reference: kept.trx.reference, status: 'paid' } },
     })
     const unmatched = (await lines(checker.token, '?status=open&confidence=none')).items
     expect(
-      unmatched.find((item: any) => item.narration === `TRF ${rejected.sub.reference}`),
+      unmatched.find((item) => item.narration === `TRF ${rejected.sub.reference}`),
     ).toMatchObject({ status: 'open', confidence: 'none', match: null })
   })
 })

@@ -175,7 +175,7 @@ describe('the registered company flag is staff’s; a realtor’s change waits f
       token: buyer.token,
       body: { registered_company: true },
     })
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data.registered_company).toEqual([
       'Only realtors say whether they are a registered company',
     ])

@@ -7,7 +7,6 @@ import { addInterval } from '~/backend/dates/calendar'
 import { createTestApi, type TestApi } from '../support/api-harness'
 import {
   createCustomer,
-  createInvestmentProduct,
   createLandProduct,
   createPlan,
   lagosToday,

@@ -136,7 +136,7 @@ describe('POST product/{reference}/payment-plan/{id}/get-payment-structure', () 
     const product = await createLandProduct(api, { amount: 1_000_000, units: 2 })
     const path = `product/${product.reference}/payment-plan/full/get-payment-structure`
     const tooMany = await api.call('POST', path, { token: buyer.token, body: { quantity: 3 } })
-    expect(tooMany.httpStatus).toBe(422)
+    expect(tooMany.httpStatus).toBe(409)
     expect(tooMany.data).toEqual({ quantity: ['Only 2 plots are left'] })
     for (const quantity of [0, 11, 1.5, 'two']) {
       const answer = await api.call('POST', path, { token: buyer.token, body: { quantity } })
@@ -195,8 +195,8 @@ describe('POST product/{reference}/get-investment-plan', () => {
       token: buyer.token,
       body: { amount: 499_999.99 },
     })
-    expect(answer.httpStatus).toBe(422)
-    expect(answer.status).toBe('payloadValidationError')
+    expect(answer.httpStatus).toBe(409)
+    expect(answer.status).toBe('conflict')
     expect(answer.data).toEqual({ amount: ['Amount must be at least ₦500,000.00'] })
   })
 
@@ -241,7 +241,7 @@ describe('POST product-subscription: validation', () => {
       token: buyer.token,
       body: { type: 'land_investment', product_id: land.reference, amount_invested: 1_000_000 },
     })
-    expect(mismatch.httpStatus).toBe(422)
+    expect(mismatch.httpStatus).toBe(409)
     expect(Object.keys(mismatch.data)).toEqual(['type'])
 
     const noPlan = await api.call('POST', 'product-subscription', {
@@ -272,7 +272,7 @@ describe('POST product-subscription: validation', () => {
         payment_id: "1' or 1=1",
       },
     })
-    expect(malformed.httpStatus).toBe(422)
+    expect(malformed.httpStatus).toBe(409)
   })
 
   test('an investment needs an amount at least the minimum', async () => {
@@ -387,7 +387,7 @@ describe('POST product-subscription: what it creates', () => {
       next_payment_date: today,
       duration_left: 5,
     })
-    expect(data.schedule.map((row: any) => [row.period, row.amount])).toEqual([
+    expect(data.schedule.map((row) => [row.period, row.amount])).toEqual([
       [today, 1_000_000],
       [addInterval(today, 1, 'weeks'), 1_125_000],
       [addInterval(today, 2, 'weeks'), 1_125_000],

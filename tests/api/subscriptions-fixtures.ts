@@ -8,7 +8,7 @@ import { createAccount, issueSession } from '~/backend/auth/service'
 import { files, paymentPlans, products, settings, users } from '~/backend/db/schema'
 import { fileUrl } from '~/backend/subscriptions/access'
 import { addInterval, todayIn } from '~/backend/dates/calendar'
-import type { TestApi } from '../support/api-harness'
+import type { DataOf, TestApi } from '../support/api-harness'
 
 const kobo = (naira: number) => Math.round(naira * 100)
 const code = () => crypto.randomBytes(4).toString('hex').toUpperCase()
@@ -167,7 +167,10 @@ export async function setBankDetails(api: TestApi) {
 
 /** Subscribes through the API and fails loudly when that does not work. */
 export async function subscribe(api: TestApi, token: string, body: Record<string, unknown>) {
-  const answer = await api.call('POST', 'product-subscription', { token, body })
+  const answer = await api.call<DataOf<'subscriptionCreate'>>('POST', 'product-subscription', {
+    token,
+    body,
+  })
   if (answer.status !== '200')
     throw new Error(
       `Subscribing failed: ${answer.httpStatus} ${answer.message} ${JSON.stringify(answer.data)}`,

@@ -4,7 +4,14 @@ import { files, notifications, products } from '~/backend/db/schema'
 import { userById } from '~/backend/http/authenticate'
 import { canReadProofFile } from '~/backend/subscriptions/access'
 import { addInterval } from '~/backend/dates/calendar'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApi,
+  type DataOf,
+  type SentJson,
+  type TestApi,
+} from '../support/api-harness'
 import {
   createCustomer,
   createInvestmentProduct,
@@ -48,7 +55,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const get = (path: string, token: string) => api.call('GET', path, { token })
+const get = <T = SentJson>(path: string, token: string) => api.call<T>('GET', path, { token })
 const mark = (reference: string, status: 'paid' | 'not_confirmed', token = verifier.token) =>
   api.call('POST', 'admin/mark-transaction', {
     token,
@@ -140,7 +147,9 @@ describe('the life of a land subscription by instalments', () => {
     const marked = await mark(deposit.data.reference, 'paid')
     expect(marked.message).toBe('Transaction marked successfully')
     expect(marked.data.status).toBe('paid')
-    let sub = (await get(`product-subscription/${reference}`, alice.token)).data
+    let sub = (
+      await get<DataOf<'subscriptionShow'>>(`product-subscription/${reference}`, alice.token)
+    ).data
     expect(sub).toMatchObject({
       status: 'ongoing',
       total_amount: 1_000_000.01,
@@ -150,7 +159,7 @@ describe('the life of a land subscription by instalments', () => {
       next_payment_amount: 250_000,
       next_payment_date: addInterval(today, 1, 'months'),
     })
-    expect(sub.schedule.map((row: any) => row.status)).toEqual(['paid', 'due', 'due', 'due'])
+    expect(sub.schedule.map((row) => row.status)).toEqual(['paid', 'due', 'due', 'due'])
     expect(await titlesFor(alice.id)).toContain('Payment confirmed')
 
     // Marking twice is refused.
@@ -174,7 +183,7 @@ describe('the life of a land subscription by instalments', () => {
 
     // Part of an instalment is not one of the amounts offered.
     const part = await pay(api, alice, reference, 100_000)
-    expect(part.httpStatus).toBe(422)
+    expect(part.httpStatus).toBe(409)
     expect(part.data).toEqual({
       amount: [
         'Amount must be the next instalment or several instalments: one of ₦250,000.00, ₦500,000.00 or ₦750,000.01',
@@ -194,7 +203,7 @@ describe('the life of a land subscription by instalments', () => {
       next_payment_amount: 250_000.01,
       next_payment_date: addInterval(today, 3, 'months'),
     })
-    expect(sub.schedule.map((row: any) => row.status)).toEqual(['paid', 'paid', 'paid', 'due'])
+    expect(sub.schedule.map((row) => row.status)).toEqual(['paid', 'paid', 'paid', 'due'])
 
     // More than is left is refused; the rest in one go completes it.
     const tooMuch = await pay(api, alice, reference, 250_000.02)
@@ -211,14 +220,17 @@ describe('the life of a land subscription by instalments', () => {
       next_payment_date: null,
     })
     expect(sub.completed_at).toBeTruthy()
-    expect(sub.schedule.map((row: any) => row.status)).toEqual(['paid', 'paid', 'paid', 'paid'])
+    expect(sub.schedule.map((row) => row.status)).toEqual(['paid', 'paid', 'paid', 'paid'])
     expect(await titlesFor(alice.id)).toContain('Subscription completed')
     expect((await pay(api, alice, reference, 1)).httpStatus).toBe(409)
 
-    const history = await get(`product-subscription/${reference}/transaction`, alice.token)
+    const history = await get<DataOf<'transactionList'>>(
+      `product-subscription/${reference}/transaction`,
+      alice.token,
+    )
     expect(history.data.page).toBe(1)
     expect(history.data.totalPages).toBe(1)
-    expect(history.data.items.map((item: any) => [item.amount, item.status])).toEqual([
+    expect(history.data.items.map((item) => [item.amount, item.status])).toEqual([
       [250_000.01, 'paid'],
       [500_000, 'paid'],
       [250_000, 'not_confirmed'],
@@ -236,7 +248,7 @@ describe('the life of a land subscription in full', () => {
       payment_mode: 'full',
     })
     const short = await pay(api, bob, reference, 1_000_000)
-    expect(short.httpStatus).toBe(422)
+    expect(short.httpStatus).toBe(409)
     expect(short.data).toEqual({ amount: ['Amount must be ₦1,950,000.00, the full amount'] })
 
     const first = await pay(api, bob, reference, 1_950_000)
@@ -368,18 +380,23 @@ describe('visibility', () => {
       payment_mode: 'full',
     })
     const refs = async (token: string) =>
-      (await get('product-subscription?search=Visibility%20Gardens', token)).data.items.map(
-        (item: any) => item.reference,
-      )
+      (
+        await get<DataOf<'subscriptionList'>>(
+          'product-subscription?search=Visibility%20Gardens',
+          token,
+        )
+      ).data.items.map((item) => item.reference)
 
     expect(await refs(alice.token)).toEqual([mine.reference])
     expect(await refs(bob.token)).toEqual([bobs.reference])
     expect(await refs(realtor.token)).toEqual([mine.reference])
     // Without a search the list reads subscriptions alone: the realtor still gets just its customers'.
-    const unfiltered = (await get('product-subscription?type=land', realtor.token)).data.items
-    expect(unfiltered.map((item: any) => item.reference)).toContain(mine.reference)
-    expect(unfiltered.map((item: any) => item.reference)).not.toContain(bobs.reference)
-    expect(unfiltered.every((item: any) => item.user.email === alice.email)).toBe(true)
+    const unfiltered = (
+      await get<DataOf<'subscriptionList'>>('product-subscription?type=land', realtor.token)
+    ).data.items
+    expect(unfiltered.map((item) => item.reference)).toContain(mine.reference)
+    expect(unfiltered.map((item) => item.reference)).not.toContain(bobs.reference)
+    expect(unfiltered.every((item) => item.user.email === alice.email)).toBe(true)
     expect(await refs(plainAdmin.token)).toEqual([])
     for (const staff of [verifier, recorder, modifier, superAdmin]) {
       expect(await refs(staff.token)).toEqual([bobs.reference, mine.reference])
@@ -387,8 +404,12 @@ describe('visibility', () => {
 
     const asRealtor = await get(`product-subscription/${mine.reference}`, realtor.token)
     expect(asRealtor.data).toMatchObject({ is_user: false, user: { email: alice.email } })
-    const asStaff = (await get('product-subscription?search=Visibility%20Gardens', verifier.token))
-      .data.items[0]
+    const asStaff = (
+      await get<DataOf<'subscriptionList'>>(
+        'product-subscription?search=Visibility%20Gardens',
+        verifier.token,
+      )
+    ).data.items[0]
     expect(asStaff).toMatchObject({
       is_user: false,
       user: { full_name: `Bob ${bob.lastName}`, email: bob.email },
@@ -440,30 +461,53 @@ describe('visibility', () => {
     const payment = await pay(api, carol, invested.reference, 1_000)
     await mark(payment.data.reference, 'paid')
 
-    const page1 = (await get('product-subscription?type=land', carol.token)).data
+    const page1 = (
+      await get<DataOf<'subscriptionList'>>('product-subscription?type=land', carol.token)
+    ).data
     expect(page1.items).toHaveLength(10)
     expect(page1.totalPages).toBe(2)
     expect(page1.items[0].reference).toBe(made[10])
-    const page2 = (await get('product-subscription?type=land&page=2', carol.token)).data
-    expect(page2.items.map((item: any) => item.reference)).toEqual([made[0]])
+    const page2 = (
+      await get<DataOf<'subscriptionList'>>('product-subscription?type=land&page=2', carol.token)
+    ).data
+    expect(page2.items.map((item) => item.reference)).toEqual([made[0]])
     expect(page2.page).toBe(2)
 
-    const portfolio = (await get('product-subscription?type=land_investment', carol.token)).data
-    expect(portfolio.items.map((item: any) => item.reference)).toEqual([invested.reference])
+    const portfolio = (
+      await get<DataOf<'subscriptionList'>>(
+        'product-subscription?type=land_investment',
+        carol.token,
+      )
+    ).data
+    expect(portfolio.items.map((item) => item.reference)).toEqual([invested.reference])
     expect(
-      (await get('product-subscription?type=land_investment&status=ongoing', carol.token)).data
-        .items,
+      (
+        await get<DataOf<'subscriptionList'>>(
+          'product-subscription?type=land_investment&status=ongoing',
+          carol.token,
+        )
+      ).data.items,
     ).toHaveLength(1)
     expect(
-      (await get('product-subscription?type=land_investment&status=completed', carol.token)).data
-        .items,
+      (
+        await get<DataOf<'subscriptionList'>>(
+          'product-subscription?type=land_investment&status=completed',
+          carol.token,
+        )
+      ).data.items,
     ).toHaveLength(0)
     expect(
       (
-        await get(`product-subscription?search=${made[3].toLowerCase()}`, carol.token)
-      ).data.items.map((i: any) => i.reference),
+        await get<DataOf<'subscriptionList'>>(
+          `product-subscription?search=${made[3].toLowerCase()}`,
+          carol.token,
+        )
+      ).data.items.map((i) => i.reference),
     ).toEqual([made[3]])
-    expect((await get('product-subscription?search=%25', carol.token)).data.items).toHaveLength(0)
+    expect(
+      (await get<DataOf<'subscriptionList'>>('product-subscription?search=%25', carol.token)).data
+        .items,
+    ).toHaveLength(0)
   })
 })
 

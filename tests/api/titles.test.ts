@@ -330,7 +330,7 @@ describe('refusals', () => {
       step: 'allocation_letter',
       date: addDays(lagosToday(), 1),
     })
-    expect(future.httpStatus).toBe(422)
+    expect(future.httpStatus).toBe(409)
     expect(future.data).toEqual({ date: ['The date cannot be in the future'] })
 
     const beforePayment = await record(reference, {
@@ -342,7 +342,7 @@ describe('refusals', () => {
     })
 
     const skipped = await record(reference, { step: 'survey_plan', date: addDays(paidOn, 2) })
-    expect(skipped.httpStatus).toBe(422)
+    expect(skipped.httpStatus).toBe(409)
     expect(skipped.data).toEqual({
       step: ['Record "Allocation letter issued" first: the steps go in order'],
     })
@@ -366,7 +366,8 @@ describe('refusals', () => {
       status: 'not_applicable',
       date: addDays(paidOn, 12),
     })
-    expect(notApplicable.data).toEqual({
+    expect(notApplicable.httpStatus).toBe(422)
+    expect(notApplicable.data).toMatchObject({
       status: ['Plot allocated cannot be marked not applicable'],
     })
 
@@ -395,7 +396,7 @@ describe('refusals', () => {
       date: lagosToday(),
       document_url: customersProof.url,
     })
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data).toEqual({
       document_url: ['Upload the document (PDF, PNG or JPEG, at most 2 MB) first'],
     })
@@ -424,7 +425,7 @@ describe('refusals', () => {
       date: today,
       document_url: letter.data.file_url,
     })
-    expect(reused.httpStatus).toBe(422)
+    expect(reused.httpStatus).toBe(409)
     expect(reused.data).toEqual({ document_url: [DOCUMENT_OF_ANOTHER_PURCHASE] })
     expect((await show(secondPurchase, second.token)).data.steps[1]).toMatchObject({
       status: 'pending',
@@ -511,7 +512,7 @@ describe('refusals', () => {
       { step: 'allocation_letter', date: lagosToday(), document_url: proof.url },
       recorder.token,
     )
-    expect(answer.httpStatus).toBe(422)
+    expect(answer.httpStatus).toBe(409)
     expect(answer.data).toEqual({ document_url: [DOCUMENT_IS_A_PROOF] })
   })
 })

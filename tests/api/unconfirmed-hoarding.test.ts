@@ -118,7 +118,7 @@ describe('at most 10 units of a product held without a confirmed payment', () =>
 
     for (const quantity of [10, 1]) {
       const refused = await subscribeTo(hoarder, product.reference, quantity)
-      expect(refused.httpStatus).toBe(422)
+      expect(refused.httpStatus).toBe(409)
       expect(refused.data).toEqual({
         quantity: [
           'You already hold 10 plots of this product without a confirmed payment, the most one customer may hold until a payment is confirmed. Subscribe again once one is.',
@@ -129,7 +129,7 @@ describe('at most 10 units of a product held without a confirmed payment', () =>
       token: modifier.token,
       body: { customer: hoarder.reference, product: product.reference, quantity: 1 },
     })
-    expect(byStaff.httpStatus).toBe(422)
+    expect(byStaff.httpStatus).toBe(409)
     expect(byStaff.data.quantity[0]).toContain(
       'This customer already holds 10 plots of this product without a confirmed payment',
     )
@@ -190,7 +190,7 @@ describe('at most 10 units of a product held without a confirmed payment', () =>
       expect((await pay(api, investor, made.data.reference, 1_000)).status).toBe('200')
     }
     const eleventh = await invest()
-    expect(eleventh.httpStatus).toBe(422)
+    expect(eleventh.httpStatus).toBe(409)
     expect(eleventh.data.quantity[0]).toContain(
       'You already hold 10 units of this product without a confirmed payment',
     )
@@ -205,7 +205,7 @@ describe('at most 10 units of a product held without a confirmed payment', () =>
       Array.from({ length: 6 }, () => subscribeTo(hoarder, product.reference, 3)),
     )
     expect(tooMany.filter((answer) => answer.httpStatus >= 500)).toEqual([])
-    expect(tooMany.map((answer) => answer.httpStatus)).toEqual(Array(6).fill(422))
+    expect(tooMany.map((answer) => answer.httpStatus)).toEqual(Array(6).fill(409))
     expect(await heldUnconfirmed(hoarder.id, product.id)).toBe(8)
     expect(await unitsLeft(product.id)).toBe(22)
 

@@ -51,7 +51,7 @@ describe('unattached uploads per user', () => {
       urls.push(answer.data.file_url)
     }
     const refused = await upload(customer.token, uniquePng())
-    expect(refused.httpStatus).toBe(422)
+    expect(refused.httpStatus).toBe(409)
     expect(refused.data).toEqual({ file_in_base64: [QUOTA] })
 
     // Another user uploads as usual.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { PROTECTED_PATHS, PUBLIC_ONLY_PATHS, registerByForm, signInByForm } from './auth-support'
+import { PROTECTED_PATHS, PUBLIC_ONLY_PATHS, registerByForm } from './auth-support'
 import { ADMIN, createVerifiedUser, signIn } from './support'
 
 test('an unknown path shows the centred not-found page with status 404', async ({ page }) => {

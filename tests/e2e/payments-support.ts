@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test'
 import { encodePng } from '../../app/backend/files/png'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '../../app/contract/subscriptions'

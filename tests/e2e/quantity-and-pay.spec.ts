@@ -15,6 +15,7 @@ import {
   yesterdayBoxes,
 } from './payments-support'
 import { ADMIN, apiCall, apiLogin, createStaffUser, createVerifiedUser, signIn } from './support'
+import type { ItemOf } from '../support/api-harness'
 import { AGREE } from './subscribe-support'
 
 /** The plan rows' statuses as the plan panel shows them. */
@@ -73,7 +74,7 @@ test('a customer who already owns a plot buys 2 more: the price doubles and 2 un
   const list = await apiCall(request, 'GET', 'product-subscription?type=land', {
     token: customer.token,
   })
-  const second = (list.data.items as Array<Record<string, any>>).find(
+  const second = (list.data.items as ItemOf<'subscriptionList'>[]).find(
     (item) => item.reference !== first,
   )!
   expect(second).toMatchObject({
@@ -96,7 +97,7 @@ test('a customer pays the whole balance of a plan at once: every instalment is p
   request,
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const { land, customer, reference } = await customerOnPlan(request, admin)
+  const { customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   const choices = panel(page).getByTestId('amount-choices')
@@ -143,7 +144,7 @@ test('an amount that is not one of the choices, posted by hand, is refused under
   request,
 }) => {
   const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-  const { land, customer, reference } = await customerOnPlan(request, admin)
+  const { customer, reference } = await customerOnPlan(request, admin)
   await signIn(page, customer.email, customer.password)
   const paidAt = yesterdayBoxes()
   const odd = await page.request.post(`/subscriptions/${reference}/pay?page=1&type=land`, {
@@ -169,7 +170,7 @@ test.describe('at phone width', () => {
     request,
   }) => {
     const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
-    const { land, customer, reference } = await customerOnPlan(request, admin)
+    const { customer, reference } = await customerOnPlan(request, admin)
     await markByApi(
       request,
       admin,

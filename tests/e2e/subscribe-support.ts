@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { ItemOf } from '../support/api-harness'
 import { ADMIN, apiCall, apiLogin } from './support'
 
 export const tagFor = (prefix: string) => `${prefix}${crypto.randomBytes(4).toString('hex')}`
@@ -45,7 +46,7 @@ export async function subscriptionsTo(
 ) {
   const list = await apiCall(request, 'GET', `product-subscription?type=${type}`, { token })
   expect(list.status, list.message).toBe('200')
-  return (list.data.items as Array<Record<string, any>>).filter(
+  return (list.data.items as ItemOf<'subscriptionList'>[]).filter(
     (item) => item.product.reference === reference,
   )
 }

@@ -173,7 +173,10 @@ async function post(url: string, token: string, body: unknown, signal?: AbortSig
     body: JSON.stringify(body),
     signal,
   })
-  return { status: response.status, json: (await response.json()) as { status: string; data: any } }
+  return {
+    status: response.status,
+    json: (await response.json()) as { status: string; data: { reference: string } },
+  }
 }
 
 describe('PGlite on disk', () => {
@@ -209,7 +212,7 @@ describe('PGlite on disk', () => {
     let inFlightAtKill = 0
     let inFlight = 0
     const api = `${server.url}/api/v1`
-    const worker = async (id: number) => {
+    const worker = async () => {
       for (let turn = 0; !killed; turn++) {
         const payment = turn % 2 === 1 ? payable.shift() : undefined
         inFlight += 1
@@ -255,8 +258,8 @@ describe('PGlite on disk', () => {
     // Every worker must still be working when the kill comes: one that failed before it fails the test.
     let reachedKill = 0
     const failures: unknown[] = []
-    const workers = Array.from({ length: 10 }, (_, id) =>
-      worker(id).then(
+    const workers = Array.from({ length: 10 }, () =>
+      worker().then(
         () => {
           reachedKill += 1
         },
@@ -340,7 +343,6 @@ describe('PGlite on disk', () => {
     const server = await start({ port: serverPort(6) })
     const dataDir = server.dataDir
     const world = await setUp(server, { customers: 45, units: 400 })
-    const client = world.client
     const admin = world.admin
     const product = world.product
     const { cookie } = await webSignIn(server.url, 'admin@example.com', 'admin-password-1')

@@ -37,7 +37,52 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   })
 }
 
+/** The Retry-After of an answer, in seconds (NaN when absent). */
+const secondsToWait = (response: Response) => Number(response.headers.get('retry-after') ?? NaN)
+
 describe('limits on the web forms', () => {
+  test('sign-in, forgotten password and a resent code past their limits say when to try again', async () => {
+    const proxy = { 'x-forwarded-for': '203.0.113.61' }
+    const email = 'web-waits@example.com'
+    const registered = await post(
+      '/register',
+      { first_name: 'Ada', last_name: 'Eze', email, password: PASSWORD },
+      proxy,
+    )
+    expect(registered.status).toBe(302)
+    const cookie = registered.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('__session='))!
+      .split(';')[0]
+
+    // The code was just mailed: asking for another within a minute is refused, with the wait.
+    const resend = await post('/verify-email', { intent: 'resend' }, { ...proxy, cookie })
+    expect(resend.status).toBe(429)
+    const wait = secondsToWait(resend)
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+    expect(await resend.text()).toContain(
+      `Please wait ${wait} seconds before requesting a new code`,
+    )
+
+    for (let index = 0; index < LIMITS.failedLoginMinute.max; index++)
+      expect((await post('/login', { email, password: `wrong-${index}` }, proxy)).status).toBe(400)
+    const login = await post('/login', { email, password: 'wrong-again' }, proxy)
+    expect(login.status).toBe(429)
+    expect(secondsToWait(login)).toBeGreaterThan(0)
+    expect(secondsToWait(login)).toBeLessThanOrEqual(LIMITS.failedLoginMinute.windowSeconds)
+    expect(await login.text()).toContain(LIMITS.failedLoginMinute.message)
+
+    // The sign-up's code counts as one e-mail: two reset links, then the limit.
+    for (let index = 1; index < LIMITS.mail.max; index++)
+      expect((await post('/forgot-password', { email }, proxy)).status).toBe(302)
+    const forgot = await post('/forgot-password', { email }, proxy)
+    expect(forgot.status).toBe(429)
+    expect(secondsToWait(forgot)).toBeGreaterThan(0)
+    expect(secondsToWait(forgot)).toBeLessThanOrEqual(LIMITS.mail.windowSeconds)
+    expect(await forgot.text()).toContain(LIMITS.mail.message)
+  })
+
   test('sign-up past the client address limit shows its message on the form, with 429, never an error page', async () => {
     const proxy = { 'x-forwarded-for': '203.0.113.60' }
     const form = (index: number) => ({
@@ -52,6 +97,7 @@ describe('limits on the web forms', () => {
 
     const plain = await post('/register', form(100), proxy)
     expect(plain.status).toBe(429)
+    expect(secondsToWait(plain), 'Retry-After').toBeGreaterThan(0)
     const html = await plain.text()
     expect(html).toContain(LIMITS.signUpFromAddress.message)
     expect(html).toContain('value="web-signup-100@example.com"')
@@ -65,6 +111,7 @@ describe('limits on the web forms', () => {
 
     const scripted = await post('/register.data', form(101), proxy)
     expect(scripted.status).toBeLessThan(500)
+    expect(secondsToWait(scripted), 'Retry-After of the data request').toBeGreaterThan(0)
     expect(await scripted.text()).toContain(LIMITS.signUpFromAddress.message)
 
     // Someone behind another address signs up.

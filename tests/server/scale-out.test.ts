@@ -143,7 +143,7 @@ describe('two servers on one PostgreSQL database', () => {
           }),
         }).then(async (response) => ({
           status: response.status,
-          json: (await response.json()) as { data: any },
+          json: (await response.json()) as { data: { reference: string } },
           person,
           index,
         })),
@@ -196,7 +196,7 @@ describe('two servers on one PostgreSQL database', () => {
     const db = new pg.Client({ connectionString: superuserUrl })
     await db.connect()
     try {
-      const references = won.map((answer) => answer.json.data.reference as string)
+      const references = won.map((answer) => answer.json.data.reference)
       await db.query(
         `update subscriptions set created_at = now() - interval '12 hours', next_payment_date = current_date + 1 where reference = any($1)`,
         [references],

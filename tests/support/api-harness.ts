@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Connection } from '~/backend/db/client'
+import type { ResponseOf } from '~/contract/endpoint'
+import type { EndpointName, endpoints } from '~/contract/endpoints'
 import type { Permission } from '~/contract/permissions'
 
 /**
@@ -23,18 +25,33 @@ export type CallOptions = {
   clientIp?: string
 }
 
+/**
+ * The `data` of an answer when a test names no type: the JSON as the server sent it, unchecked,
+ * as Response.json() gives it; the test's expectations check its shape. Name the endpoint's type
+ * (`DataOf<'productList'>`) where the type checker should follow what the test reads.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON as sent, typed as Response.json() types it
+export type SentJson = any
+
+/** What an endpoint answers in `data`, by its name in the endpoint table. */
+export type DataOf<Name extends EndpointName> = ResponseOf<(typeof endpoints)[Name]>
+
+/** An item of a paged list, by the list's name in the endpoint table. */
+export type ItemOf<Name extends EndpointName> =
+  DataOf<Name> extends { items: readonly (infer Item)[] } ? Item : never
+
 /** The API's envelope in a body; its fields are undefined when the body is not JSON. */
-export function readEnvelope(text: string): { status: any; message: any; data: any } {
-  let json: any = null
+export function readEnvelope(text: string): { status: string; message: string; data: SentJson } {
+  let json: { status?: string; message?: string; data?: unknown } | null = null
   try {
     json = JSON.parse(text)
   } catch {
     // Not JSON: every field stays undefined.
   }
-  return { status: json?.status, message: json?.message, data: json?.data }
+  return { status: json?.status as string, message: json?.message as string, data: json?.data }
 }
 
-export type ApiAnswer<T = any> = {
+export type ApiAnswer<T = SentJson> = {
   httpStatus: number
   status: string
   message: string
@@ -124,7 +141,7 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
   }
   setConnection(Promise.resolve(connection))
 
-  async function call<T = any>(
+  async function call<T = SentJson>(
     method: string,
     apiPath: string,
     options: CallOptions = {},
@@ -150,7 +167,7 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
   async function login(email: string, password: string) {
     const answer = await call('POST', 'auth/login', { body: { email, password } })
     if (answer.status !== '200') throw new Error(`Login of ${email} failed: ${answer.message}`)
-    return answer.data as { token: string; user: any }
+    return answer.data as DataOf<'login'>
   }
 
   /** The newest .eml written to the outbox for an address, as text. */
@@ -212,7 +229,12 @@ export async function createTestApi({ bankDetails = true }: { bankDetails?: bool
       body: { otp: code },
     })
     if (verified.status !== '200') throw new Error(`Verification failed: ${verified.message}`)
-    return { email, password, token: registered.data.token as string, user: verified.data }
+    return {
+      email,
+      password,
+      token: registered.data.token as string,
+      user: verified.data as DataOf<'verifyEmail'>,
+    }
   }
 
   /** A staff account (admin by default) holding the given permissions, signed in. */

@@ -27,7 +27,7 @@ export type Actor = (typeof ACTORS)[number]
  * any: cannot be decided for this caller; the rule's `anyBecause` says why. Nothing may leak or break.
  * 400/401/403/404: refused with exactly that status, and nothing changes.
  */
-export type Expectation = 'ok' | 'any' | 400 | 401 | 403 | 404
+export type Expectation = 'ok' | 'any' | 400 | 401 | 403 | 404 | 409
 
 export type Rule = {
   /** The permissions the "admin without the permission" lacks; by default all of them. */
@@ -174,7 +174,7 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ otp: '000000' }),
   },
   // Every caller here has a verified e-mail: nobody gets a new code (tests/api/auth-codes.test.ts sends them to new accounts).
-  'POST send-otp': { expect: { customer: 400, other: 400, realtor: 400, admin: 400, super: 400 } },
+  'POST send-otp': { expect: { customer: 409, other: 409, realtor: 409, admin: 409, super: 409 } },
   'POST change-password': {
     expect: everyone,
     endsSession: true,

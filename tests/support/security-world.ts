@@ -5,7 +5,7 @@
  * who did not bring that customer; the super admin; and admins holding every permission but some.
  */
 import { PERMISSIONS, type Permission } from '~/contract/permissions'
-import type { TestApi } from './api-harness'
+import type { SentJson, TestApi } from './api-harness'
 import { uniquePng } from './images'
 import { gtbankCsv } from './statements'
 
@@ -16,7 +16,7 @@ export type Answer = {
   httpStatus: number
   status?: string
   message?: string
-  data?: any
+  data?: SentJson
   /** The raw body as text (JSON, HTML or a file), for leak checks. */
   text: string
   contentType: string

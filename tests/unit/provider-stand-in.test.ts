@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   describeFeeRule,

@@ -6,8 +6,8 @@ import { hashToken, safeEqual } from '../secrets/tokens'
 import { rememberDevice } from './devices'
 import {
   ApiError,
-  badRequest,
-  fieldError,
+  conflict,
+  refusedField,
   forbidden,
   notFound,
   tooManyRequests,
@@ -201,14 +201,14 @@ const verifyPasswordToken = implement(endpoints.verifyPasswordToken, async (ctx)
 const resetPassword = implement(endpoints.resetPassword, async (ctx) => {
   const input = ctx.body
   const found = await findPasswordToken(ctx.db, input.token)
-  if (!found || found.user.email !== input.email) throw badRequest(INVALID_LINK)
+  if (!found || found.user.email !== input.email) throw conflict(INVALID_LINK)
   const session = await ctx.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordTokens.id, found.token.id), isNull(passwordTokens.usedAt)))
       .returning({ id: passwordTokens.id })
-    if (!used) throw badRequest(INVALID_LINK)
+    if (!used) throw conflict(INVALID_LINK)
     await usePasswordTokens(tx, found.user.id)
     await tx
       .update(users)
@@ -278,10 +278,10 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
       ),
     )
     .returning()
-  if (!code) throw fieldError('otp', CODE_EXPIRED)
+  if (!code) throw refusedField('otp', CODE_EXPIRED)
   if (!safeEqual(code.codeHash, hashCode(user.id, otp))) {
     const left = CODE_MAX_ATTEMPTS - code.attempts
-    throw fieldError(
+    throw refusedField(
       'otp',
       left > 0
         ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`
@@ -309,7 +309,7 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
 
 const sendOtp = implement(endpoints.sendOtp, async (ctx) => {
   const { user } = ctx
-  if (user.emailVerified) throw badRequest('Your email is already verified')
+  if (user.emailVerified) throw conflict('Your email is already verified')
   const [code] = await ctx.db
     .select({ sentAt: emailCodes.sentAt })
     .from(emailCodes)
@@ -337,7 +337,7 @@ const changePassword = implement(endpoints.changePassword, async (ctx) => {
     .from(users)
     .where(eq(users.id, user.id))
   if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
-    throw fieldError('current_password', 'The current password is incorrect')
+    throw refusedField('current_password', 'The current password is incorrect')
   }
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -372,10 +372,10 @@ const changeEmail = implement(endpoints.emailChange, async (ctx) => {
     .from(users)
     .where(eq(users.id, user.id))
   if (!(await verifyPassword(row?.passwordHash ?? null, input.current_password))) {
-    throw fieldError('current_password', 'The current password is incorrect')
+    throw refusedField('current_password', 'The current password is incorrect')
   }
-  if (input.email === user.email) throw fieldError('email', SAME_EMAIL)
-  if (await findUserByEmail(ctx.db, input.email)) throw fieldError('email', EMAIL_TAKEN)
+  if (input.email === user.email) throw refusedField('email', SAME_EMAIL)
+  if (await findUserByEmail(ctx.db, input.email)) throw refusedField('email', EMAIL_TAKEN)
   await consume(ctx.db, MAIL_BUCKET, String(user.id), LIMITS.mail)
   await requestEmailChange(ctx.db, user, input.email)
   return { message: EMAIL_CHANGE_SENT(input.email), data: null }
@@ -390,7 +390,7 @@ export const EMAIL_CHANGED = 'Your email address has been changed'
 const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
   const { token } = ctx.body
   const found = await findEmailChange(ctx.db, token)
-  if (!found) throw badRequest(INVALID_LINK)
+  if (!found) throw conflict(INVALID_LINK)
   const newEmail = found.change.newEmail
   const keep = ctx.user?.id === found.user.id && ctx.token ? hashToken(ctx.token) : undefined
   try {
@@ -401,7 +401,7 @@ const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
           and(eq(emailChanges.userId, found.user.id), eq(emailChanges.tokenHash, hashToken(token))),
         )
         .returning({ userId: emailChanges.userId })
-      if (!spent) throw badRequest(INVALID_LINK)
+      if (!spent) throw conflict(INVALID_LINK)
       await tx
         .update(users)
         .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
@@ -416,7 +416,7 @@ const confirmEmail = implement(endpoints.confirmEmail, async (ctx) => {
       })
     })
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw fieldError('token', EMAIL_TAKEN)
+    if ((error as { code?: string }).code === '23505') throw refusedField('token', EMAIL_TAKEN)
     throw error
   }
   await sendEmailChangedNotice(ctx.db, found.user, found.user.email, newEmail)

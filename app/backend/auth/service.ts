@@ -7,7 +7,7 @@ import type { Executor } from '../db/client'
 import { apiTokens, emailCodes, passwordTokens, userPermissions, users } from '../db/schema'
 import { userById } from '../http/authenticate'
 import type { ApiUser } from '../http/context'
-import { ApiError, fieldError } from '../http/errors'
+import { ApiError, refusedField } from '../http/errors'
 import { assertCanMail, MailCapReached, sendMail, sendSecurityNotice } from '../mail'
 import { notify, WELCOME } from '../notifications/service'
 import { consume, consumeTogether, countRecent, LIMITS, release } from '../rate-limit'
@@ -101,7 +101,7 @@ export async function createAccount(db: Executor, account: NewAccount) {
     })
     .onConflictDoNothing({ target: users.email })
     .returning()
-  if (!created) throw fieldError('email', EMAIL_TAKEN)
+  if (!created) throw refusedField('email', EMAIL_TAKEN)
   if (account.permissions?.length) {
     await db
       .insert(userPermissions)

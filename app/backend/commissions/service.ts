@@ -19,7 +19,7 @@ import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { commissions, products, profiles, subscriptions, transactions, users } from '../db/schema'
 import { pageOffset, paginated, type ApiUser } from '../http/context'
-import { conflict, fieldError, notFound } from '../http/errors'
+import { conflict, refusedField, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { getCommissionRates } from '../settings/service'
@@ -416,7 +416,7 @@ export async function markCommissionsPaid(
   bankReference: string,
   actor: ApiUser,
 ) {
-  if (paidAt > todayIn(getConfig().APP_TIME_ZONE)) throw fieldError('paid_at', PAID_IN_FUTURE)
+  if (paidAt > todayIn(getConfig().APP_TIME_ZONE)) throw refusedField('paid_at', PAID_IN_FUTURE)
   const uuids = ids
     .filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
     .map((id) => id.toLowerCase())

@@ -18,7 +18,9 @@ function describe(error) {
     if (value === undefined) continue
     try {
       props[key] = structuredClone(value)
-    } catch {}
+    } catch {
+      // Not copyable across threads: left out.
+    }
   }
   return { name: error.name, message: error.message, stack: error.stack, props }
 }

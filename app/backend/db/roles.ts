@@ -6,13 +6,21 @@
  */
 
 /** What both a pg Client and a pg Pool offer. */
-type Queryable = { query: (text: string, values?: unknown[]) => Promise<{ rows: any[] }> }
+type Queryable = {
+  query<Row extends Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Row[] }>
+}
 
 /** Tables whose rows are never changed or deleted: the app role may only read and add rows. */
 export const APPEND_ONLY_TABLES = ['audit_log'] as const
 
 const SCHEMA = 'public'
 const MIGRATIONS_SCHEMA = 'drizzle'
+/** What the app role may not do to an append-only table. */
+const PRIVILEGES = ['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER'] as const
+type Privilege = (typeof PRIVILEGES)[number]
 
 /**
  * The app role's rights, run by the owner after every migration run (so a start also repairs a
@@ -52,10 +60,10 @@ export async function grantAppRole(owner: Queryable, appRole: string) {
 }
 
 export async function currentRole(connection: Queryable) {
-  const { rows } = await connection.query(
+  const { rows } = await connection.query<{ role: string; database: string }>(
     'select current_user as role, current_database() as database',
   )
-  return rows[0] as { role: string; database: string }
+  return rows[0]
 }
 
 /**
@@ -64,28 +72,28 @@ export async function currentRole(connection: Queryable) {
  */
 export async function appRoleProblems(app: Queryable): Promise<string[]> {
   const problems: string[] = []
-  const { rows: roles } = await app.query(
+  const { rows: roles } = await app.query<{ superuser: boolean; createrole: boolean }>(
     'select rolsuper as superuser, rolcreaterole as createrole from pg_roles where rolname = current_user',
   )
   if (roles[0]?.superuser) problems.push('it is a superuser, which no privilege binds')
   // Before PostgreSQL 16 a role with CREATEROLE may grant itself membership of the owner.
   if (roles[0]?.createrole)
     problems.push('it has CREATEROLE, with which it can make itself a member of the owner')
-  const { rows: owned } = await app.query(
+  const { rows: owned } = await app.query<{ name: string; owner: string }>(
     `select c.relname as name, pg_get_userbyid(c.relowner) as owner from pg_class c
       where c.relnamespace = $1::regnamespace and c.relkind in ('r', 'p') and pg_has_role(c.relowner, 'MEMBER')
       order by c.relname`,
     [SCHEMA],
   )
   if (owned.length) {
-    const owners = [...new Set(owned.map((row) => row.owner as string))].join(', ')
+    const owners = [...new Set(owned.map((row) => row.owner))].join(', ')
     problems.push(
       `it owns tables, or is a member of their owner (${owners}): ${owned.map((row) => row.name).join(', ')}`,
     )
   }
   for (const table of APPEND_ONLY_TABLES) {
     const qualified = `${SCHEMA}.${quoteIdentifier(table)}`
-    const { rows } = await app.query(
+    const { rows } = await app.query<Record<'found' | Privilege, boolean>>(
       `select to_regclass($1) is not null as found,
         to_regclass($1) is not null and has_table_privilege($1, 'UPDATE') as "UPDATE",
         to_regclass($1) is not null and has_table_privilege($1, 'DELETE') as "DELETE",
@@ -100,7 +108,7 @@ export async function appRoleProblems(app: Queryable): Promise<string[]> {
       )
       continue
     }
-    const held = ['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER'].filter((privilege) => row[privilege])
+    const held = PRIVILEGES.filter((privilege) => row[privilege])
     if (held.length) problems.push(`it holds ${held.join(', ')} on ${table}`)
   }
   return problems

@@ -66,14 +66,20 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isSuspended: boolean('is_suspended').notNull().default(false),
     /** Who suspended the account, and as what: a realtor may lift only its own suspensions (null: staff). */
-    suspendedById: integer('suspended_by_id').references((): any => users.id, {
+    suspendedById: integer('suspended_by_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
     suspendedByRole: text('suspended_by_role', { enum: ['super_admin', 'admin', 'realtor'] }),
-    realtorId: integer('realtor_id').references((): any => users.id, { onDelete: 'set null' }),
+    realtorId: integer('realtor_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     /** A realtor's upline: the realtor whose link it signed up through (or staff chose); earns its level-2 commissions. */
-    uplineId: integer('upline_id').references((): any => users.id, { onDelete: 'set null' }),
-    createdById: integer('created_by_id').references((): any => users.id, { onDelete: 'set null' }),
+    uplineId: integer('upline_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdById: integer('created_by_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

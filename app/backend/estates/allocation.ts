@@ -12,7 +12,7 @@ import {
   titleSteps,
   users,
 } from '../db/schema'
-import { conflict, fieldError, notFound } from '../http/errors'
+import { conflict, fieldError, notFound, refusedField } from '../http/errors'
 import { blockKey, numberKey } from './plot-csv'
 import {
   isUniqueViolation,
@@ -98,7 +98,7 @@ export async function allocatePlots(
 ): Promise<AllocatedPlot[]> {
   const { plotIds } = input
   if (plotIds.length !== input.quantity) {
-    throw fieldError(
+    throw refusedField(
       'plot_ids',
       input.quantity === 1
         ? 'Choose the plot to allocate'
@@ -109,9 +109,9 @@ export async function allocatePlots(
     throw fieldError('plot_ids', 'Choose each plot once')
   const chosen = plotIds.every(isUuid) ? await plotsByUuid(tx, plotIds) : []
   if (chosen.length !== plotIds.length)
-    throw fieldError('plot_ids', 'Choose plots from the estate registry')
+    throw refusedField('plot_ids', 'Choose plots from the estate registry')
   if (input.productEstateId !== null && chosen.some((p) => p.estateId !== input.productEstateId))
-    throw fieldError('plot_ids', "Choose plots of the product's estate")
+    throw refusedField('plot_ids', "Choose plots of the product's estate")
 
   const estateIds = [...new Set(chosen.map((p) => p.estateId))]
   const held = await heldPlots(tx, input.subscriptionId)
@@ -130,7 +130,7 @@ export async function allocatePlots(
   const keep = new Set(current.map((p) => p.id))
   const dropped = held.filter((p) => !keep.has(p.id))
   if (dropped.some((p) => p.status === 'allocated') && !input.reason)
-    throw fieldError('reason', REALLOCATION_REASON_NEEDED)
+    throw refusedField('reason', REALLOCATION_REASON_NEEDED)
   if (dropped.length) {
     await tx
       .update(plotAllocations)

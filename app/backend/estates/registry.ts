@@ -21,7 +21,7 @@ import {
   subscriptions,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { badRequest, fieldError, notFound, validationError } from '../http/errors'
+import { badRequest, fieldError, notFound, refusedField, validationError } from '../http/errors'
 import {
   areaMismatch,
   overlappingPlots,
@@ -78,7 +78,7 @@ export async function createEstate(db: Executor, user: ApiUser, input: EstateInp
     .from(estates)
     .where(sql`lower(${estates.name}) = lower(${name})`)
     .limit(1)
-  if (taken) throw fieldError('name', ESTATE_NAME_TAKEN)
+  if (taken) throw refusedField('name', ESTATE_NAME_TAKEN)
   try {
     const [row] = await db
       .insert(estates)
@@ -91,7 +91,7 @@ export async function createEstate(db: Executor, user: ApiUser, input: EstateInp
       .returning()
     return row
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('name', ESTATE_NAME_TAKEN)
+    if (isUniqueViolation(error)) throw refusedField('name', ESTATE_NAME_TAKEN)
     throw error
   }
 }
@@ -336,7 +336,7 @@ export async function addPlot(
 ) {
   let beacons: Beacon[] | null = null
   if (input.beacons) {
-    if (!estate.utmZone) throw fieldError('beacons', ZONE_NEEDED)
+    if (!estate.utmZone) throw refusedField('beacons', ZONE_NEEDED)
     try {
       beacons = parseBeacons(input.beacons)
     } catch (error) {
@@ -352,7 +352,7 @@ export async function addPlot(
         row.blockKey === blockKey(input.block) && numberKey(row.number) === numberKey(input.number),
     )
     if (same)
-      throw fieldError('number', `${plotName(same.block, same.number)} is already in the estate`)
+      throw refusedField('number', `${plotName(same.block, same.number)} is already in the estate`)
     if (beacons) {
       const overlaps = overlappingPlots(
         beacons,
@@ -584,7 +584,7 @@ export async function estateIdFor(db: Executor, id: string | null | undefined) {
     .from(estates)
     .where(eq(estates.uuid, id.trim().toLowerCase()))
     .limit(1)
-  if (!row) throw fieldError('estate_id', 'Choose an estate from the registry')
+  if (!row) throw refusedField('estate_id', 'Choose an estate from the registry')
   return row.id
 }
 

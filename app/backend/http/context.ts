@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Access, BodyOf, Endpoint, ParamsOf, QueryOf } from '~/contract/endpoint'
 import type { FieldErrors } from '~/contract/envelope'
-import { PAGE_SIZE } from '~/contract/envelope'
+import { PAGE_SIZE, type Paginated } from '~/contract/envelope'
 import { hasPermission, type Permission, type Role } from '~/contract/permissions'
 import type { Database } from '../db/client'
 import { ApiError, forbidden, notFound, unauthorized, validationError } from './errors'
@@ -70,8 +70,32 @@ export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.ou
   throw validationError(fields, first ?? 'The given data was invalid')
 }
 
-export function paginated<T>(items: T[], page: number, total: number) {
-  return { items, page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
+/**
+ * parseValue for rules read against a stored record (a product's own type): the request is valid
+ * by its schema, so a failure is a refusal by the state of things, 409 with the fields named.
+ */
+export function parseAgainstRecord<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  try {
+    return parseValue(schema, value)
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 422)
+      throw new ApiError(409, 'conflict', error.message, error.data)
+    throw error
+  }
+}
+
+/** One page of a list: its items, the page, the page size, the total the filters match and the pages it makes. */
+export function paginated<T>(items: T[], page: number, total: number | string): Paginated<T> {
+  const count = Number(total)
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE))
+  return {
+    items,
+    page,
+    page_size: PAGE_SIZE,
+    total: count,
+    total_pages: pages,
+    totalPages: pages,
+  }
 }
 
 export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE

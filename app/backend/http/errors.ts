@@ -32,3 +32,12 @@ export function validationError(fields: FieldErrors, message = 'The given data w
 export function fieldError(field: string, message: string) {
   return validationError({ [field]: [message] }, message)
 }
+
+/**
+ * A valid request refused by the state of things (the records, the caller's own data, today's
+ * date): 409 with the field it is about, so a form still shows the message next to it. A rule the
+ * request alone decides belongs in the entry's schema instead, where it answers 422.
+ */
+export function refusedField(field: string, message: string) {
+  return new ApiError(409, 'conflict', message, { [field]: [message] })
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
 import { files, payouts, productImages, titleStepHistory, transactions, users } from '../db/schema'
-import { fieldError } from '../http/errors'
+import { refusedField } from '../http/errors'
 
 /**
  * Uploads wait to be attached: a proof to a payment, an image to a product. Until then they count
@@ -50,7 +50,7 @@ export async function withinUploadQuota<T>(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update')
     const pending = await unattachedUploads(tx, ownerId)
     if (pending.count + 1 > MAX_UNATTACHED_FILES || pending.bytes + size > MAX_UNATTACHED_BYTES) {
-      throw fieldError(field, QUOTA_MESSAGE)
+      throw refusedField(field, QUOTA_MESSAGE)
     }
     return store(tx)
   })

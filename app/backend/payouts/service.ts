@@ -47,7 +47,7 @@ import {
   users,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { conflict, refusedField, forbidden, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
@@ -363,7 +363,7 @@ export async function markPayoutsPaid(
 ) {
   const keys = [...new Set(input.ids.map((id) => id.trim().toLowerCase()))]
   if (keys.some((key) => !isUuid(key))) throw notFound('Payout not found')
-  if (input.paid_at > payoutToday()) throw fieldError('paid_at', PAID_AT_IN_FUTURE)
+  if (input.paid_at > payoutToday()) throw refusedField('paid_at', PAID_AT_IN_FUTURE)
   let proofFileId: number | null = null
   if (input.proof_of_payment) {
     const file = await findOwnUpload(db, actor, input.proof_of_payment)
@@ -371,7 +371,7 @@ export async function markPayoutsPaid(
       !file ||
       !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')
     ) {
-      throw fieldError(
+      throw refusedField(
         'proof_of_payment',
         'Upload the proof of payment (PNG, JPG, JPEG or PDF) first',
       )
@@ -383,7 +383,7 @@ export async function markPayoutsPaid(
       .where(eq(transactions.proofFileId, file.id))
       .limit(1)
     if (used)
-      throw fieldError('proof_of_payment', 'This file is already attached to another payment')
+      throw refusedField('proof_of_payment', 'This file is already attached to another payment')
     proofFileId = file.id
   }
   const bankReference = input.bank_reference.trim()
@@ -415,7 +415,7 @@ export async function markPayoutsPaid(
       input.reference &&
       owners.some((owner) => owner.reference !== input.reference!.trim().toUpperCase())
     ) {
-      throw fieldError('ids', OTHER_INVESTMENT_PAYOUT)
+      throw refusedField('ids', OTHER_INVESTMENT_PAYOUT)
     }
     if (owners.some((owner) => owner.userId === actor.id)) throw forbidden(OWN_INVESTMENT_PAYOUT)
     if (owners.some((owner) => owner.status !== 'ongoing'))
@@ -426,7 +426,7 @@ export async function markPayoutsPaid(
       .filter((day) => day > input.paid_at)
       .sort()
     if (startedAfter.length)
-      throw fieldError('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
+      throw refusedField('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
     const now = new Date()
     const accounts = await tx
       .select({

@@ -30,7 +30,7 @@ import {
   settleCompanyRequest,
 } from './registered-company'
 import { orNotFound, type ApiUser } from '../http/context'
-import { fieldError, forbidden } from '../http/errors'
+import { refusedField, forbidden } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { notify } from '../notifications/service'
 import { consumeTogether, LIMITS } from '../rate-limit'
@@ -145,9 +145,9 @@ async function listOf<K extends Kind>(
       ])
     })
   }
-  const { rows, page, totalPages } = await listPeople(db, { ...filters, page: query.page ?? 1 })
+  const { rows, ...page } = await listPeople(db, { ...filters, page: query.page ?? 1 })
   const presentOne: (row: PersonRow) => Presented[K] = present[kind]
-  return { data: { items: rows.map(presentOne), page, totalPages } }
+  return { data: { ...page, items: rows.map(presentOne) } }
 }
 
 const ACCOUNT_CREATED = (firstName: string, by: ApiUser) => ({
@@ -240,7 +240,7 @@ const createUser = implement(endpoints.userCreate, async (ctx) => {
   const { user: actor, body: input } = ctx
   // An admin cannot hand out more than it holds, or can_modify_user would open every door.
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
-    throw fieldError('permissions', GRANT_ONLY_HELD)
+    throw refusedField('permissions', GRANT_ONLY_HELD)
   }
   const created = await createPerson(ctx, actor, 'user', {
     email: input.email,
@@ -312,7 +312,7 @@ async function namedUpline(db: Executor, reference: string | undefined) {
   if (reference === undefined) return undefined
   if (reference.trim() === '') return null
   const upline = await findPerson(db, reference, ['realtor'])
-  if (!upline) throw fieldError('upline', UPLINE_UNKNOWN)
+  if (!upline) throw refusedField('upline', UPLINE_UNKNOWN)
   return upline.id
 }
 
@@ -322,7 +322,7 @@ async function userDetails({ db, params }: PeopleContext) {
 }
 
 async function assertEmailFree(db: Executor, email: string, userId: number) {
-  if (await emailTakenByOther(db, email, userId)) throw fieldError('email', EMAIL_TAKEN)
+  if (await emailTakenByOther(db, email, userId)) throw refusedField('email', EMAIL_TAKEN)
 }
 
 export const OUTRANKED = 'You cannot change someone who holds permissions you do not have'
@@ -368,7 +368,7 @@ async function saveProfile(
       await alsoInTransaction?.(tx)
     })
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw fieldError('email', EMAIL_TAKEN)
+    if ((error as { code?: string }).code === '23505') throw refusedField('email', EMAIL_TAKEN)
     throw error
   }
   if (emailChanged) await sendStaffChangedEmailNotice(db, target, target.email, changes.email!)
@@ -391,7 +391,7 @@ async function updateProfile<K extends 'customer' | 'realtor'>(
   assertOutranks(actor, person)
   // A realtor brought the customer but does not own the address the password reset goes to.
   if (actor.role === 'realtor' && changes.email !== person.email)
-    throw fieldError('email', REALTOR_EMAIL_LOCKED)
+    throw refusedField('email', REALTOR_EMAIL_LOCKED)
   await assertEmailFree(db, changes.email, person.id)
   const uplineId = kind === 'realtor' ? await namedUpline(db, realtor.upline) : undefined
   await saveProfile(db, person, changes, async (tx) => {
@@ -460,7 +460,7 @@ const updateUser = implement(endpoints.userUpdate, async (ctx) => {
   const target = await findStaffTarget(ctx, actor, 'change')
   assertOutranks(actor, target)
   if (!input.permissions.every((permission) => hasPermission(actor, permission))) {
-    throw fieldError('permissions', GRANT_ONLY_HELD)
+    throw refusedField('permissions', GRANT_ONLY_HELD)
   }
   const kept = input.permissions
   if (input.email && input.email !== target.email)

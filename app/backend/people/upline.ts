@@ -3,7 +3,7 @@ import { makesLoop } from '~/contract/commission-rules'
 import { UPLINE_LOOP } from '~/contract/people'
 import type { Executor } from '../db/client'
 import { users } from '../db/schema'
-import { fieldError } from '../http/errors'
+import { refusedField } from '../http/errors'
 
 /**
  * Gives a realtor a new upline (null: none) inside the caller's transaction, refused on `upline`
@@ -37,7 +37,7 @@ export async function moveUpline(tx: Executor, realtorId: number, uplineId: numb
       next = row?.uplineId ?? null
     }
     if (makesLoop(realtorId, uplineId, (id) => uplineOf.get(id)))
-      throw fieldError('upline', UPLINE_LOOP)
+      throw refusedField('upline', UPLINE_LOOP)
   }
   await tx.update(users).set({ uplineId, updatedAt: new Date() }).where(eq(users.id, realtorId))
   return { before, after: uplineId }

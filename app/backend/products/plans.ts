@@ -10,7 +10,7 @@ import {
 import type { PaymentPlan, PaymentPlanPayload } from '~/contract/products'
 import { paymentPlans, products } from '../db/schema'
 import { orNotFound, pageOffset, paginated } from '../http/context'
-import { badRequest, fieldError, notFound } from '../http/errors'
+import { conflict, refusedField, notFound } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { koboToNaira, nairaToKobo } from '../money'
 import type { Executor } from '../db/client'
@@ -102,15 +102,18 @@ async function planInput(
   current: ArrearsRules = DEFAULT_ARREARS_RULES,
 ) {
   const product = await productFor(ctx.db, ctx.params.reference)
-  if (product.type !== 'land') throw badRequest('Payment plans are for land products only')
+  if (product.type !== 'land') throw conflict('Payment plans are for land products only')
   const input = ctx.body
   const amount = nairaToKobo(input.amount)
   if (!planCoversPrice(amount, product.amount, product.discount)) {
     const price = discountedKobo(product.amount, product.discount)
-    throw fieldError('amount', `Amount must be at least the product's price (${formatKobo(price)})`)
+    throw refusedField(
+      'amount',
+      `Amount must be at least the product's price (${formatKobo(price)})`,
+    )
   }
   if (product.deposit !== null && amount <= product.deposit) {
-    throw fieldError(
+    throw refusedField(
       'amount',
       `Amount must be more than the initial deposit (${formatKobo(product.deposit)})`,
     )
@@ -123,7 +126,7 @@ async function planInput(
   }
   const problems = arrearsRulesProblems(rules)
   const field = (Object.keys(problems) as (keyof ArrearsRules)[])[0]
-  if (field) throw fieldError(PLAN_RULE_FIELDS[field], problems[field]!)
+  if (field) throw refusedField(PLAN_RULE_FIELDS[field], problems[field]!)
   return {
     product,
     values: { amount, duration: input.duration, durationType: input.duration_type, ...rules },

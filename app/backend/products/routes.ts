@@ -3,8 +3,8 @@ import { endpoints } from '~/contract/endpoints'
 import { productRules } from '~/contract/products'
 import { formatNaira } from '~/contract/format'
 import { products } from '../db/schema'
-import { orNotFound, parseValue } from '../http/context'
-import { fieldError } from '../http/errors'
+import { orNotFound, parseAgainstRecord } from '../http/context'
+import { refusedField } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { estateIdFor, lockEstate, syncEstateStock } from '../estates/registry'
@@ -134,10 +134,10 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
     'Product not found',
   )
   if (body.type && body.type !== existing.product.type)
-    throw fieldError('type', 'The type of a product cannot be changed')
+    throw refusedField('type', 'The type of a product cannot be changed')
   const input = body.type
     ? { ...body, type: body.type }
-    : parseValue(productRules, { ...body, type: existing.product.type })
+    : parseAgainstRecord(productRules, { ...body, type: existing.product.type })
   // An edit that leaves estate_id out keeps the estate; one that sends it blank takes the product off it.
   const estateId =
     'estate_id' in body

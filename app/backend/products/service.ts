@@ -2,7 +2,7 @@ import { and, eq, inArray, min, notInArray } from 'drizzle-orm'
 import { minimumAmountOf, PRODUCT_IMAGE_FOLDER, type ProductPayload } from '~/contract/products'
 import type { Executor } from '../db/client'
 import { files, paymentPlans, productImages, products } from '../db/schema'
-import { fieldError, validationError } from '../http/errors'
+import { ApiError, refusedField } from '../http/errors'
 import { koboToNaira, nairaToKobo } from '../money'
 import { imageFileIds, livePlansOf } from './queries'
 import { formatKobo } from '~/contract/money'
@@ -63,14 +63,16 @@ export function productValues(input: Omit<ProductPayload, 'name'> & { name?: str
 export async function resolveImages(db: Executor, urls: string[]) {
   const { ids, invalid } = await imageFileIds(db, urls, PRODUCT_IMAGE_FOLDER)
   if (invalid.length) {
-    throw validationError(
+    throw new ApiError(
+      409,
+      'conflict',
+      'The image must be an uploaded product image',
       Object.fromEntries(
         invalid.map((index) => [
           `images.${index}`,
           ['The image must be an uploaded product image'],
         ]),
       ),
-      'The image must be an uploaded product image',
     )
   }
   return ids
@@ -114,7 +116,7 @@ export async function assertDepositBelowPlans(
     .from(paymentPlans)
     .where(livePlansOf(productId))
   if (smallest !== null && Number(smallest) <= depositKobo) {
-    throw fieldError(
+    throw refusedField(
       'initial_deposit_amount',
       `Initial deposit must be less than every payment plan's amount (the smallest is ${formatKobo(Number(smallest))})`,
     )

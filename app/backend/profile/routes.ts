@@ -10,7 +10,7 @@ import {
 import { COMPANY_REQUEST_SENT } from '~/contract/registered-company'
 import { confirmCurrentPassword } from '../auth/service'
 import { orNotFound } from '../http/context'
-import { fieldError } from '../http/errors'
+import { refusedField } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { findPerson } from '../people/queries'
 import { getProfile, mailPayoutAccountChanged, saveProfile } from './service'
@@ -22,17 +22,17 @@ const ownProfile = implement(endpoints.profileShow, async ({ db, user }) => ({
 const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, body }) => {
   // Payouts are paid to customers only; nobody else has an account to keep here.
   if (user.role !== 'customer' && (body.bank || body.account_number || body.account_name)) {
-    throw fieldError('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
+    throw refusedField('bank', PAYOUT_ACCOUNT_CUSTOMERS_ONLY)
   }
   if (user.role !== 'realtor' && body.registered_company)
-    throw fieldError('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
+    throw refusedField('registered_company', REGISTERED_COMPANY_REALTORS_ONLY)
   // Where payouts go is changed with the password, not with a session alone; other fields need none.
   const { current_password: password, ...profile } = body
   const changesAccount = payoutAccountChanged(await getProfile(db, user.id), profile)
   if (changesAccount) {
-    if (!password) throw fieldError('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
+    if (!password) throw refusedField('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
     if (!(await confirmCurrentPassword(db, user, password)))
-      throw fieldError('current_password', CURRENT_PASSWORD_WRONG)
+      throw refusedField('current_password', CURRENT_PASSWORD_WRONG)
   }
   const { accountChange, companyRequestWaiting } = await saveProfile(db, user, profile, {
     passwordConfirmed: changesAccount,

@@ -19,7 +19,7 @@ import { personLabel, personRecordType } from '../auth/audit'
 import { appUrl, getConfig } from '../config'
 import type { Executor } from '../db/client'
 import { profiles } from '../db/schema'
-import { fieldError } from '../http/errors'
+import { refusedField } from '../http/errors'
 import { sendSecurityNotice } from '../mail'
 import { notify } from '../notifications/service'
 import { askForRegisteredCompany, companyRequestOf } from '../people/registered-company'
@@ -106,7 +106,7 @@ export async function saveProfile(
     const before = await getProfile(tx, userId)
     const accountChanged = payoutAccountChanged(before, input)
     if (accountChanged && !passwordConfirmed)
-      throw fieldError('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
+      throw refusedField('current_password', PAYOUT_ACCOUNT_PASSWORD_NEEDED)
     const changedAt = new Date()
     const saved = accountChanged ? { ...values, payoutAccountChangedAt: changedAt } : values
     await tx

@@ -39,8 +39,8 @@ import {
   transactions,
   users,
 } from '../db/schema'
-import type { ApiUser } from '../http/context'
-import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { paginated, type ApiUser } from '../http/context'
+import { conflict, fieldError, refusedField, forbidden, notFound } from '../http/errors'
 import { decodeBase64 } from '../files/content'
 import { koboToNaira, nairaToKobo } from '../money'
 import { notifyStaffWith } from '../notifications/service'
@@ -86,9 +86,9 @@ const INSERT_BATCH = 1_000
 const UPLOAD_KEPT_MS = 24 * 3600_000
 const PENDING_UPLOADS_KEPT = 5
 
-/** A file refused: 400 with the message on the field that brought it. */
+/** A file refused for what it holds: 422 with the message on the field that brought it. */
 function fileRefused(field: string, message: string) {
-  return new ApiError(400, 'badRequest', message, { [field]: [message] })
+  return fieldError(field, message)
 }
 
 async function readOrRefuse(fileName: string, bytes: Uint8Array, field: string) {
@@ -152,15 +152,13 @@ export async function previewStatement(
         sql`${statementUploads.id} not in (select ${statementUploads.id} from ${statementUploads} where ${statementUploads.uploadedById} = ${user.id} order by ${statementUploads.id} desc limit ${PENDING_UPLOADS_KEPT - 1})`,
       ),
     )
-  await db
-    .insert(statementUploads)
-    .values({
-      token,
-      bank: input.bank,
-      fileName: input.file_name,
-      content: bytes,
-      uploadedById: user.id,
-    })
+  await db.insert(statementUploads).values({
+    token,
+    bank: input.bank,
+    fileName: input.file_name,
+    content: bytes,
+    uploadedById: user.id,
+  })
   const body = dataRows(table, header.index)
   return {
     upload: token,
@@ -659,9 +657,11 @@ export async function listLines(
   for (const tally of tallies) counts[tally.confidence] = Number(tally.total)
   const candidates = await candidatesOf(db, rows)
   return {
-    items: rows.map((row) => serializeLine(row, viewer, candidates)),
-    page: filters.page,
-    totalPages: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE)),
+    ...paginated(
+      rows.map((row) => serializeLine(row, viewer, candidates)),
+      filters.page,
+      total,
+    ),
     counts,
     last_statement_date: last?.date ?? null,
   }
@@ -842,12 +842,12 @@ export async function linkLine(
       .from(subscriptions)
       .where(eq(subscriptions.reference, input.subscription.trim().toUpperCase()))
       .limit(1)
-    if (!found) throw fieldError('subscription', 'The selected subscription is invalid')
+    if (!found) throw refusedField('subscription', 'The selected subscription is invalid')
     const s = await lockSubscription(tx, found.id)
-    if (!isPayable(s)) throw fieldError('subscription', NOT_PAYABLE)
+    if (!isPayable(s)) throw refusedField('subscription', NOT_PAYABLE)
     const choices = await paymentChoicesOf(tx, s)
     if (!isAllowedPayment(choices, amount))
-      throw fieldError('amount', paymentChoiceRefusal(choices))
+      throw refusedField('amount', paymentChoiceRefusal(choices))
     const now = new Date()
     const { created: trx, refs } = await recordPaymentFromLine(tx, s, line, statement, {
       amountKobo: amount,

@@ -69,7 +69,7 @@ export async function readStatementFile(
   }
   table.rows = table.rows.map((row) => ({
     ...row,
-    cells: row.cells.map((cell) => cell.replace(/\u0000/g, '')),
+    cells: row.cells.map((cell) => cell.replaceAll('\0', '')),
   }))
   if (!table.rows.some((row) => row.cells.some((cell) => cell.trim() !== '')))
     throw new StatementError(EMPTY_STATEMENT)

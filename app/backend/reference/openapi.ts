@@ -5,7 +5,7 @@ import * as commissions from '~/contract/commissions'
 import * as dashboard from '~/contract/dashboard'
 import { isFileResponse, type Access, type Endpoint, type ErrorStatus } from '~/contract/endpoint'
 import { VALIDATION_STATUS } from '~/contract/envelope'
-import { emailField } from '~/contract/fields'
+import { statedKeywords } from '~/contract/stated'
 import * as notifications from '~/contract/notifications'
 import * as payouts from '~/contract/payouts'
 import * as people from '~/contract/people'
@@ -113,6 +113,12 @@ class SchemaWriter {
   }
 
   readonly bodies = new Map<string, JsonSchema>()
+
+  /** A body already written out, under a name of its own. */
+  namedBody(id: string, schema: JsonSchema): JsonSchema {
+    this.bodies.set(id, schema)
+    return { $ref: `${REF}${id}` }
+  }
 
   /**
    * components.schemas, and how an input placeholder resolves: an input shape is named as its
@@ -234,12 +240,61 @@ export function openApiDocument(list: readonly NamedEndpoint[], { version = '1' 
       },
     },
   }
-  return JSON.parse(
+  const written = JSON.parse(
     JSON.stringify(document).replace(
       INPUT_REF,
       (_, id: string) => `${REF}${inputNames.get(id) ?? id}`,
     ),
   ) as typeof document
+  const paged = withPageShape(written) as typeof document
+  ;(paged.components.schemas as Record<string, JsonSchema>).Page = PAGE
+  paged.components.schemas = sortedByName(
+    paged.components.schemas as Record<string, JsonSchema>,
+  ) as typeof paged.components.schemas
+  return paged
+}
+
+const PAGE_KEYS = ['page', 'page_size', 'total', 'total_pages', 'totalPages']
+
+/** The one shape of every list's page: named `Page`, which each list's page extends with its `items`. */
+const PAGE: JsonSchema = {
+  type: 'object',
+  description:
+    'What every page of a list says besides its items: 10 items a page; a page past the end is empty',
+  properties: {
+    page: { type: 'integer', minimum: 1, description: 'The page, from 1' },
+    page_size: { type: 'integer', minimum: 1, description: 'How many items a page holds' },
+    total: { type: 'integer', minimum: 0, description: 'How many items the filters match' },
+    total_pages: { type: 'integer', minimum: 1, description: 'How many pages they make' },
+    totalPages: {
+      type: 'integer',
+      minimum: 1,
+      deprecated: true,
+      description: 'The same as total_pages, under the name the original clients read',
+    },
+  },
+  required: PAGE_KEYS,
+}
+
+/** Every object holding the page fields, written as `Page` and what it adds (its items, any totals). */
+function withPageShape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withPageShape)
+  if (!value || typeof value !== 'object') return value
+  const schema = Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, withPageShape(inner)]),
+  ) as JsonSchema
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  if (!properties || !PAGE_KEYS.every((key) => key in properties)) return schema
+  const { additionalProperties: _, properties: __, required, ...rest } = schema
+  return {
+    ...rest,
+    allOf: [{ $ref: `${REF}Page` }],
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([key]) => !PAGE_KEYS.includes(key)),
+    ),
+    required: ((required ?? []) as string[]).filter((key) => !PAGE_KEYS.includes(key)),
+    unevaluatedProperties: false,
+  }
 }
 
 const sortedByName = (schemas: Record<string, JsonSchema>) =>
@@ -340,7 +395,7 @@ function operation(entry: NamedEndpoint, writer: SchemaWriter): Operation {
       in: 'path',
       required: true,
       description: PATH_PARAMETERS[name] ?? `The ${name} of the record`,
-      schema: { type: 'string', minLength: 1, maxLength: 200 },
+      schema: jsonSchema(entry.params.shape[name], 'input'),
     })),
     ...queryParameters(entry, writer),
   ]
@@ -378,18 +433,85 @@ const PATH_PARAMETERS: Record<string, string> = {
   code: 'The verification code printed on the document',
 }
 
-/** JSON, and the same fields as a urlencoded or multipart form: the API reads all three alike. */
+/**
+ * JSON, and the same fields as a urlencoded or multipart form: the API reads all three alike. A
+ * body with an object inside is JSON only (a form has no way to send one); a binary file part is
+ * multipart only, the other two taking the body without it.
+ */
 function requestBody(entry: NamedEndpoint, body: z.ZodType, writer: SchemaWriter) {
   const schema = writer.body(entry.name, body)
   const example = entry.examples?.body === undefined ? {} : { example: entry.examples.body }
+  const inline = jsonSchema(body, 'input')
+  const properties = (inline.properties ?? {}) as Record<string, JsonSchema>
+  if (Object.values(properties).some(holdsObject))
+    return { required: true, content: { 'application/json': { schema, ...example } } }
+  const files = Object.keys(properties).filter((name) => properties[name].format === 'binary')
+  if (!files.length) {
+    return {
+      required: true,
+      content: {
+        'application/json': { schema, ...example },
+        'application/x-www-form-urlencoded': { schema, ...example },
+        'multipart/form-data': { schema, ...example },
+      },
+    }
+  }
+  const withoutFiles = writer.namedBody(
+    `${pascal(entry.name)}WithoutFiles`,
+    dropProperties(inline, files),
+  )
+  const encoding = Object.fromEntries(
+    files.map((name) => [name, { contentType: mediaTypesOf(properties[name]).join(', ') }]),
+  )
   return {
     required: true,
     content: {
-      'application/json': { schema, ...example },
-      'application/x-www-form-urlencoded': { schema, ...example },
-      'multipart/form-data': { schema, ...example },
+      'application/json': { schema: withoutFiles, ...example },
+      'application/x-www-form-urlencoded': { schema: withoutFiles, ...example },
+      'multipart/form-data': { schema, encoding, ...example },
     },
   }
+}
+
+/** Whether a property holds an object (or a list of them), directly or as one of its choices. */
+function holdsObject(property: JsonSchema): boolean {
+  if (property.type === 'object' || property.properties || property.$ref) return true
+  if (property.type === 'array') return holdsObject((property.items ?? {}) as JsonSchema)
+  const choices = (property.anyOf ?? property.oneOf ?? []) as JsonSchema[]
+  return choices.some(holdsObject)
+}
+
+/** A body without some properties, and without the choices that required one of them. */
+function dropProperties(schema: JsonSchema, names: string[]): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(
+      ([name]) => !names.includes(name),
+    ),
+  )
+  const requires = (branch: JsonSchema) =>
+    ((branch.required ?? []) as string[]).some((name) => names.includes(name))
+  const { oneOf, ...rest } = schema as JsonSchema & { oneOf?: JsonSchema[] }
+  const left = (oneOf ?? []).filter((branch) => !requires(branch))
+  const required = [
+    ...((rest.required ?? []) as string[]).filter((name) => !names.includes(name)),
+    ...(left.length === 1 ? ((left[0].required ?? []) as string[]) : []),
+  ]
+  return {
+    ...rest,
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(left.length > 1 ? { oneOf: left } : {}),
+  }
+}
+
+/** The media types a file property says it holds (its contentMediaType, or one per choice). */
+function mediaTypesOf(property: JsonSchema): string[] {
+  if (typeof property.contentMediaType === 'string') return [property.contentMediaType]
+  const choices = (property.anyOf ?? []) as JsonSchema[]
+  const types = choices.flatMap((choice) =>
+    typeof choice.contentMediaType === 'string' ? [choice.contentMediaType] : [],
+  )
+  return types.length ? types : ['application/octet-stream']
 }
 
 function accessExtension(access: Access) {
@@ -483,6 +605,8 @@ function queryParameters(entry: NamedEndpoint, writer: SchemaWriter) {
       name,
       in: 'query',
       required: required.has(name),
+      // An empty value is no filter: a form's "All" or a search box left blank.
+      ...(required.has(name) ? {} : { allowEmptyValue: true }),
       description:
         (description as string | undefined) ??
         QUERY_PARAMETERS[name] ??
@@ -502,9 +626,6 @@ const QUERY_PARAMETERS: Record<string, string> = {
 
 const ISO_DATE_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}$`
 
-/** Formats the JSON Schema cannot read off a refinement: the shared fields that check one. */
-const FORMATS = new Map<unknown, string>([[emailField, 'email']])
-
 /** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 embeds): what a client sends, or what it gets back. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', names?: Names): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, {
@@ -513,9 +634,10 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', names?: Na
     target: 'draft-2020-12',
     ...(names ? { metadata: names } : {}),
     override: ({ zodSchema, jsonSchema: json, path }) => {
+      // A rule zod cannot write out itself is stated next to it (contract/stated.ts).
+      Object.assign(json, statedKeywords(zodSchema))
       if (json.format || json.type !== 'string') return
       const format =
-        FORMATS.get(zodSchema) ??
         (json.pattern === ISO_DATE_PATTERN ? 'date' : undefined) ??
         // Every record's `uuid` is its uuid column.
         (io === 'output' && path.at(-1) === 'uuid' && path.at(-2) === 'properties'

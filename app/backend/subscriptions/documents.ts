@@ -1,14 +1,5 @@
 import type { CompanyDetails } from '~/contract/settings'
-import {
-  BOLD,
-  COMPANY_NAME,
-  dateText,
-  field,
-  letterhead,
-  REGULAR,
-  renderPdf,
-  type Doc,
-} from '../pdf/kit'
+import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
 import { formatKobo } from '~/contract/money'

@@ -21,7 +21,7 @@ import {
   users,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { conflict, fieldError, refusedField, forbidden, notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
@@ -295,7 +295,7 @@ async function assertProofUnused(tx: Executor, fileId: number) {
       ),
     )
     .limit(1)
-  if (used) throw fieldError('proof_of_payment', PROOF_ALREADY_ATTACHED)
+  if (used) throw refusedField('proof_of_payment', PROOF_ALREADY_ATTACHED)
 }
 
 /** A payment with proof: a transaction awaiting confirmation, the subscription awaiting_payment_confirmation. */

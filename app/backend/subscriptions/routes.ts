@@ -3,14 +3,13 @@ import { and, eq, or } from 'drizzle-orm'
 import { endpoints } from '~/contract/endpoints'
 import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
-import { formatNaira } from '~/contract/format'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import { SUBSCRIBED_MESSAGES } from '~/contract/subscription-labels'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '~/contract/subscriptions'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
 import { orNotFound, paginated, type ApiUser } from '../http/context'
-import { ApiError, conflict, fieldError, forbidden, notFound } from '../http/errors'
+import { conflict, fieldError, refusedField, forbidden, notFound } from '../http/errors'
 import { NO_STATEMENT_CREDIT } from '~/contract/reconciliation'
 import { implement, type HandlerTable } from '../http/router'
 import { isAllowedPayment, priceForQuantity, quantityProblem } from '~/contract/money'
@@ -93,7 +92,7 @@ const getPaymentStructure = implement(endpoints.paymentStructure, async ({ db, p
     product.availableByQuantity ? (product.unitAvailable ?? 0) : null,
     unitNoun(product),
   )
-  if (tooMany) throw fieldError('quantity', tooMany)
+  if (tooMany) throw refusedField('quantity', tooMany)
   const priced = priceForQuantity(unitRows, body.quantity)
   return {
     data: priced.rows.map((row) => ({
@@ -134,27 +133,27 @@ async function subscriptionTerms(
   const quantity = input.quantity ?? 1
   if (product.type === 'land_investment') {
     if (input.amountInvested === undefined)
-      throw fieldError('amount_invested', 'Enter the amount to invest')
+      throw refusedField('amount_invested', 'Enter the amount to invest')
     const amountInvested = nairaToKobo(input.amountInvested)
     assertMinimum(product, amountInvested, 'amount_invested', 'Amount invested')
     investmentTerms(product)
     if (quantity !== 1)
-      throw fieldError('quantity', 'An investment is bought by its amount, not by quantity')
+      throw refusedField('quantity', 'An investment is bought by its amount, not by quantity')
     return { plan: null, amountInvested, quantity }
   }
   if (input.planId === null) return { plan: null, amountInvested: null, quantity }
   const plan = await findPlan(db, product.id, input.planId)
   if (!plan)
-    throw fieldError(input.planField, 'The selected payment plan does not belong to this product')
+    throw refusedField(input.planField, 'The selected payment plan does not belong to this product')
   assertPlanCoversPrice(product, plan, input.planField)
   return { plan, amountInvested: null, quantity }
 }
 
 const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, body: input }) => {
   const product = await findProduct(db, input.product_id)
-  if (!product) throw fieldError('product_id', 'The selected product is invalid')
+  if (!product) throw refusedField('product_id', 'The selected product is invalid')
   if (product.type !== input.type) {
-    throw fieldError(
+    throw refusedField(
       'type',
       `This product is ${product.type === 'land' ? 'land' : 'an investment'}, not ${input.type === 'land' ? 'land' : 'an investment'}`,
     )
@@ -197,10 +196,10 @@ const adminCreateSubscription = implement(
         ),
       )
       .limit(1)
-    if (!customer) throw fieldError('customer', 'The selected customer is invalid')
-    if (customer.isSuspended) throw fieldError('customer', 'This customer is suspended')
+    if (!customer) throw refusedField('customer', 'The selected customer is invalid')
+    if (customer.isSuspended) throw refusedField('customer', 'This customer is suspended')
     const product = await findProduct(db, input.product)
-    if (!product) throw fieldError('product', 'The selected product is invalid')
+    if (!product) throw refusedField('product', 'The selected product is invalid')
     const { plan, amountInvested, quantity } = await subscriptionTerms(db, product, {
       amountInvested: input.amount_invested,
       planId: input.paymentPlan || null,
@@ -359,13 +358,13 @@ const createTransaction = implement(
     // The next instalment, several, or the whole balance: never an amount that leaves one half paid.
     const choices = await paymentChoicesOf(db, s)
     if (!isAllowedPayment(choices, amount))
-      throw fieldError('amount', paymentChoiceRefusal(choices))
+      throw refusedField('amount', paymentChoiceRefusal(choices))
     const file = await findOwnUpload(db, user, input.proof_of_payment)
     if (
       !file ||
       !(file.contentType.startsWith('image/') || file.contentType === 'application/pdf')
     ) {
-      throw fieldError(
+      throw refusedField(
         'proof_of_payment',
         'Upload the proof of payment (PNG, JPG, JPEG or PDF) first',
       )
@@ -373,7 +372,7 @@ const createTransaction = implement(
     const paidAt = parsePaidAt(input.paid_at)
     if (!paidAt) throw fieldError('paid_at', 'Payment date must be a date and time')
     if (paidAt.getTime() > Date.now() + 5 * 60_000)
-      throw fieldError('paid_at', 'Payment date cannot be in the future')
+      throw refusedField('paid_at', 'Payment date cannot be in the future')
     const id = await recordPayment(db, {
       subscription: row,
       actor: user,
@@ -452,9 +451,7 @@ const mark = implement(endpoints.transactionMark, async ({ db, user: staff, body
   if (!found) throw notFound('Transaction not found')
   // A payment the imported statements do not show needs the warning answered first.
   if (input.status === 'paid' && !input.without_statement_credit && lacksStatementCredit(found)) {
-    throw new ApiError(400, 'badRequest', NO_STATEMENT_CREDIT_WARNING, {
-      without_statement_credit: [NO_STATEMENT_CREDIT_WARNING],
-    })
+    throw refusedField('without_statement_credit', NO_STATEMENT_CREDIT_WARNING)
   }
   await markTransaction(db, found.transaction.id, input.status, staff, input.reason ?? null)
   const marked = orNotFound(

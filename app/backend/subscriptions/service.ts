@@ -18,7 +18,7 @@ import { belowMinimumMessage } from '~/contract/subscription-labels'
 import { getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import { products, scheduleEntries, subscriptions, users } from '../db/schema'
-import { ApiError, badRequest, conflict, fieldError } from '../http/errors'
+import { ApiError, conflict, refusedField } from '../http/errors'
 import { koboToNaira } from '../money'
 import { notify } from '../notifications/service'
 import { newReference } from '../references'
@@ -71,7 +71,7 @@ export function investmentTerms(product: ProductRow): InvestmentTerms {
     !product.interval ||
     !product.frequencyPeriod
   ) {
-    throw badRequest('This product is not set up for investing')
+    throw conflict('This product is not set up for investing')
   }
   return {
     returnPercent: product.investmentReturn,
@@ -89,7 +89,7 @@ export function assertMinimum(
   label: string,
 ) {
   if (amountKobo < product.amount) {
-    throw fieldError(field, belowMinimumMessage(label, formatKobo(product.amount)))
+    throw refusedField(field, belowMinimumMessage(label, formatKobo(product.amount)))
   }
 }
 
@@ -99,7 +99,7 @@ export function assertMinimum(
  */
 export function assertPlanCoversPrice(product: ProductRow, plan: PlanRow, field: string) {
   if (!planCoversPrice(plan.amount, product.amount, product.discountPercentage)) {
-    throw fieldError(
+    throw refusedField(
       field,
       "This payment plan costs less than the product's price; choose another plan",
     )
@@ -198,7 +198,7 @@ export async function createSubscription(
   const unitsLeft = product.availableByQuantity ? (product.unitAvailable ?? 0) : null
   if (unitsLeft !== null && unitsLeft <= 0) throw productUnavailable()
   const problem = quantityProblem(quantity, unitsLeft, unitNoun(product))
-  if (problem) throw fieldError(QUANTITY_FIELD, problem)
+  if (problem) throw refusedField(QUANTITY_FIELD, problem)
   try {
     const id = await db.transaction(async (tx) => {
       // One subscriber at a time: the checks for an unpaid subscription and for the units held
@@ -218,7 +218,7 @@ export async function createSubscription(
         unit: unitNoun(product),
         own: input.createdById === owner.id,
       })
-      if (overCap) throw fieldError(QUANTITY_FIELD, overCap)
+      if (overCap) throw refusedField(QUANTITY_FIELD, overCap)
       if (product.availableByQuantity && product.estateId === null) {
         const [reserved] = await tx
           .update(products)
@@ -341,7 +341,7 @@ async function notEnoughUnits(tx: Executor, product: ProductRow, quantity: numbe
     .limit(1)
   const left = row?.available ? (row.left ?? 0) : 0
   if (left <= 0) return productUnavailable()
-  return fieldError(
+  return refusedField(
     QUANTITY_FIELD,
     quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE,
   )
@@ -350,7 +350,7 @@ async function notEnoughUnits(tx: Executor, product: ProductRow, quantity: numbe
 /** Too few of the estate's plots were free for this purchase: a message under the quantity, or sold out. */
 function plotsLeft(product: ProductRow, quantity: number, left: number) {
   if (left <= 0) return productUnavailable()
-  return fieldError(
+  return refusedField(
     QUANTITY_FIELD,
     quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE,
   )

@@ -30,7 +30,7 @@ import {
   users,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, notFound } from '../http/errors'
+import { conflict, refusedField, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
 import { notify } from '../notifications/service'
 import { getTitleStepDays } from '../settings/service'
@@ -269,7 +269,7 @@ export async function recordTitleStep(
       today: today(),
       recorded,
     })
-    if (refusal) throw fieldError(refusal.field, refusal.message)
+    if (refusal) throw refusedField(refusal.field, refusal.message)
     const previous = current.find((row) => row.step === step)
     const plotIds = (input.plot_ids ?? []) as string[]
     const allocated =
@@ -365,7 +365,7 @@ async function documentOf(
   if (previous?.fileName && url.includes(previous.fileName)) return previous.documentFileId
   const file = await findOwnUpload(tx, staff, url)
   if (!file || !DOCUMENT_TYPES.has(file.contentType)) {
-    throw fieldError('document_url', 'Upload the document (PDF, PNG or JPEG, at most 2 MB) first')
+    throw refusedField('document_url', 'Upload the document (PDF, PNG or JPEG, at most 2 MB) first')
   }
   await claimDocument(tx, file.id, subscriptionId)
   return file.id
@@ -390,14 +390,14 @@ async function claimDocument(tx: Executor, fileId: number, subscriptionId: numbe
       ),
     )
     .limit(1)
-  if (proof) throw fieldError('document_url', DOCUMENT_IS_A_PROOF)
+  if (proof) throw refusedField('document_url', DOCUMENT_IS_A_PROOF)
   await tx.insert(titleDocuments).values({ fileId, subscriptionId }).onConflictDoNothing()
   const [owner] = await tx
     .select({ subscriptionId: titleDocuments.subscriptionId })
     .from(titleDocuments)
     .where(eq(titleDocuments.fileId, fileId))
   if (owner?.subscriptionId !== subscriptionId)
-    throw fieldError('document_url', DOCUMENT_OF_ANOTHER_PURCHASE)
+    throw refusedField('document_url', DOCUMENT_OF_ANOTHER_PURCHASE)
 }
 
 async function mailTitleStep(

@@ -42,8 +42,13 @@ export function ListFilters({
   const navigation = useNavigation()
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
+  // The box holds what is typed; a new search in the address (back, forward, a link) replaces it.
   const [search, setSearch] = useState(values.search ?? '')
-  useEffect(() => setSearch(values.search ?? ''), [values.search])
+  const [searchInAddress, setSearchInAddress] = useState(values.search)
+  if (values.search !== searchInAddress) {
+    setSearchInAddress(values.search)
+    setSearch(values.search ?? '')
+  }
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const active = [...selects, ...dates, ...texts].filter((filter) => values[filter.name]).length

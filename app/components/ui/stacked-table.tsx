@@ -28,12 +28,14 @@ export function StackedTable({
         className="stacked-table min-w-full text-sm md:divide-y md:divide-slate-200"
       >
         <caption className="sr-only">{caption}</caption>
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when the rows are display: block (above) */}
         <thead
           role="rowgroup"
           className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
         >
           <tr role="row">{head}</tr>
         </thead>
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- kept when the rows are display: block (above) */}
         <tbody role="rowgroup" className="md:divide-y md:divide-slate-100">
           {children}
         </tbody>
@@ -48,5 +50,23 @@ export function ColumnHeader({ children }: { children: ReactNode }) {
     <th role="columnheader" scope="col" className="px-4 py-3">
       {children}
     </th>
+  )
+}
+
+/** A cell of a StackedTable's row; `label` names it on its phone card (none for the title and the actions). */
+export function Cell({
+  label,
+  className,
+  children,
+}: {
+  label?: string
+  className: string
+  children: ReactNode
+}) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- a td's role in a table is cell, kept when the rows are display: block (above)
+    <td role="cell" data-label={label} className={className}>
+      {children}
+    </td>
   )
 }

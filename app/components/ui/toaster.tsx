@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useHydrated } from '~/utils/use-hydrated'
 
 export type Toast = {
   message: string
@@ -21,22 +22,27 @@ const COLORS: Record<Toast['type'], string> = {
  * top-right, auto-close after 5 s with a progress bar, paused on hover, draggable, no close on click.
  */
 export function Toaster({ toast }: { toast: Toast | undefined }) {
-  const [current, setCurrent] = useState(toast)
-  useEffect(() => setCurrent(toast), [toast])
-  if (!current) return null
+  // Each loader answer brings its toast as a new object: it shows afresh (a new card, its timer
+  // restarted) even when its words are those of the last one.
+  const [shown, setShown] = useState({ toast, serial: 0, closed: false })
+  if (shown.toast !== toast) setShown({ toast, serial: shown.serial + 1, closed: false })
+  if (!toast || shown.closed) return null
+  const serial = shown.serial
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[70] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
       <ToastCard
-        key={`${current.type}:${current.message}:${Math.random()}`}
-        toast={current}
-        onClose={() => setCurrent(undefined)}
+        key={serial}
+        toast={toast}
+        onClose={() =>
+          setShown((latest) => (latest.serial === serial ? { ...latest, closed: true } : latest))
+        }
       />
     </div>
   )
 }
 
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [offset, setOffset] = useState(0)
   const remaining = useRef(AUTO_CLOSE_MS)
   const startedAt = useRef(0)
@@ -53,10 +59,9 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   }
 
   useEffect(() => {
-    setHydrated(true)
     start()
     return () => clearTimeout(timer.current)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer starts as the card mounts; hovering pauses and restarts it
   }, [])
 
   const onPointerDown = (event: PointerEvent) => {

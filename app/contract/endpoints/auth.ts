@@ -62,6 +62,7 @@ export const authEndpoints = {
     body: registerSchema,
     errors: {
       429: 'Too many sign-ups from the client address, or too many e-mails to the address',
+      409: 'The e-mail address is already registered (under `email`)',
     },
     response: sessionDataSchema,
   }),
@@ -102,7 +103,7 @@ export const authEndpoints = {
     access: 'public',
     body: resetPasswordSchema,
     errors: {
-      400: 'The link is used, expired, unknown or for another e-mail address',
+      409: 'The link is unknown, used or expired, or not for this e-mail address',
     },
     response: sessionDataSchema,
   }),
@@ -133,6 +134,7 @@ export const authEndpoints = {
     body: verifyEmailSchema,
     errors: {
       429: 'Too many code checks from the client address',
+      409: 'The code has expired or is not the one sent (under `otp`)',
     },
     response: sessionUserSchema,
   }),
@@ -144,8 +146,8 @@ export const authEndpoints = {
     description: 'A verified address answers 400; a code sent less than a minute ago answers 429.',
     access: 'signed-in',
     errors: {
-      400: 'The address is already verified',
       429: 'A code was sent less than a minute ago, or too many e-mails were requested',
+      409: 'The e-mail address is already verified',
     },
     response: noData,
   }),
@@ -156,6 +158,9 @@ export const authEndpoints = {
     summary: 'Change the password; every session of the account ends, this one too',
     access: 'signed-in',
     body: changePasswordSchema,
+    errors: {
+      409: 'The current password is wrong (under `current_password`)',
+    },
     response: noData,
   }),
   emailStatus: endpoint({
@@ -176,6 +181,7 @@ export const authEndpoints = {
     body: changeEmailSchema,
     errors: {
       429: 'Too many e-mails requested, or the new address has had its share of e-mails',
+      409: "The current password is wrong, or the address is the one in use or another account's (under the field)",
     },
     response: noData,
   }),
@@ -189,7 +195,7 @@ export const authEndpoints = {
     access: 'public',
     body: confirmEmailSchema,
     errors: {
-      400: 'The link is used, expired or unknown',
+      409: 'The link is unknown, used or expired, or its address was taken meanwhile',
     },
     response: confirmedEmailSchema,
   }),

@@ -1,5 +1,6 @@
 import { endpoint, file } from '../endpoint'
 import {
+  statementMonthParam,
   commissionHoldDetailsSchema,
   commissionHoldSchema,
   commissionListSchema,
@@ -31,11 +32,16 @@ export const commissionEndpoints = {
     access: COMMISSION_ACCESS.realtors,
     query: ownCommissionQuery.extend(exportQuery.shape),
     exportsCsv: true,
+    errors: {
+      403: 'A realtor naming another realtor in `realtor`',
+      404: 'No realtor has the reference in `realtor`',
+    },
     response: ownCommissionListSchema,
   }),
   commissionStatementPdf: endpoint({
     method: 'GET',
     path: 'commission/statement/:month',
+    paramRules: { month: statementMonthParam },
     tag: 'Commissions',
     summary: "The signed-in realtor's commission statement for a month (YYYY-MM), as a PDF",
     description: `Lists the entries earned in that month (in the platform's time zone) with their status, and the month's totals. A month that is not YYYY-MM answers 422. ${WHOSE}`,
@@ -50,6 +56,7 @@ export const commissionEndpoints = {
   commissionStatementCsv: endpoint({
     method: 'GET',
     path: 'commission/statement/:month/csv',
+    paramRules: { month: statementMonthParam },
     tag: 'Commissions',
     summary: "The same month's statement as CSV",
     description: `One row per entry: amounts as plain decimals (1250.00), dates YYYY-MM-DD; a cell beginning with = + - or @ is prefixed with an apostrophe. ${WHOSE}`,
@@ -71,6 +78,9 @@ export const commissionEndpoints = {
     access: COMMISSION_ACCESS.payers,
     query: commissionQuery.extend(exportQuery.shape),
     exportsCsv: true,
+    errors: {
+      404: 'No realtor has the reference in `realtor`',
+    },
     response: commissionListSchema,
   }),
   commissionMarkPaid: endpoint({
@@ -84,7 +94,10 @@ export const commissionEndpoints = {
     body: markCommissionsPaidSchema,
     errors: {
       404: 'A commission is unknown',
-      409: 'A commission is already paid or void',
+      409:
+        'A commission is already paid or void' +
+        '; ' +
+        'a date paid in the future (under `paid_at`)',
     },
     response: markPaidAnswerSchema,
   }),

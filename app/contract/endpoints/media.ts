@@ -16,6 +16,7 @@ export const mediaEndpoints = {
     body: uploadPayloadSchema,
     errors: {
       403: 'A product image without can_modify_product',
+      409: "The caller's quota of unattached uploads is full (under the file's field)",
     },
     response: uploadResultSchema,
   }),

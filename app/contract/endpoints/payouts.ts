@@ -63,7 +63,10 @@ export const payoutEndpoints = {
     errors: {
       403: "A payout of the caller's own investment",
       404: 'A payout is unknown',
-      409: 'A payout is already paid, its investment is not paying out, or its payouts are on hold',
+      409:
+        'A payout is already paid, its investment is not paying out, or its payouts are on hold' +
+        '; ' +
+        'a date paid in the future or before the investment started, payouts of several investments, a proof already used (under the field)',
     },
     response: z.array(payoutSchema),
   }),

@@ -65,6 +65,7 @@ export const peopleEndpoints = {
     body: customerSchema,
     errors: {
       429: 'Too many accounts created by the caller or from the client address',
+      409: 'The e-mail address is already taken (under `email`)',
     },
     response: customerRecordSchema,
   }),
@@ -85,6 +86,9 @@ export const peopleEndpoints = {
     description: `${REALTOR_SCOPE} Only staff may change the e-mail; a new e-mail ends the account's sessions and links. ${OUTRANKS}`,
     access: PEOPLE_ACCESS.customerEditors,
     body: customerSchema,
+    errors: {
+      409: 'The e-mail address is already taken (under `email`)',
+    },
     response: customerRecordSchema,
   }),
   customerSuspend: endpoint({
@@ -122,6 +126,7 @@ export const peopleEndpoints = {
     body: realtorSchema,
     errors: {
       429: 'Too many accounts created by the caller or from the client address',
+      409: 'The e-mail address is already taken (under `email`)',
     },
     response: realtorRecordSchema,
   }),
@@ -143,6 +148,9 @@ export const peopleEndpoints = {
     description: `A new e-mail ends the account's sessions and links. \`upline\` is another realtor's reference (blank removes the upline, left out keeps it); one that would make a loop (the realtor itself, or a realtor below it) is refused under \`upline\`. \`registered_company\` (left out keeps it) sets the withholding tax rate of its commissions; staff setting it settle a request of the realtor's that asked for the same. ${OUTRANKS}`,
     access: PEOPLE_ACCESS.realtorEditors,
     body: realtorUpdateSchema,
+    errors: {
+      409: 'The e-mail address is taken or locked, or the upline is unknown or would make a loop (under the field)',
+    },
     response: realtorRecordSchema,
   }),
   realtorCompanyDecision: endpoint({
@@ -194,6 +202,7 @@ export const peopleEndpoints = {
     body: userSchema,
     errors: {
       429: 'Too many accounts created by the caller or from the client address',
+      409: 'The e-mail address is already taken, or a permission the caller does not hold (under the field)',
     },
     response: staffUserSchema,
   }),
@@ -215,6 +224,7 @@ export const peopleEndpoints = {
     body: userUpdateSchema,
     errors: {
       403: 'The super admin, the caller themselves, or a user the caller does not outrank',
+      409: 'The e-mail address is already taken, or a permission the caller does not hold (under the field)',
     },
     response: staffUserSchema,
   }),

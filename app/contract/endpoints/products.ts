@@ -42,6 +42,9 @@ export const productEndpoints = {
     description: 'Which fields are required depends on the type; amounts are naira.',
     access: { permissions: ['can_modify_product'] },
     body: productPayloadSchema,
+    errors: {
+      409: 'An image is not an uploaded product image (under `images.N`)',
+    },
     response: productSchema,
   }),
   productUpdate: endpoint({
@@ -52,6 +55,9 @@ export const productEndpoints = {
     description: 'The type is fixed at creation and may be left out.',
     access: { permissions: ['can_modify_product'] },
     body: productUpdatePayloadSchema,
+    errors: {
+      409: "A type other than the product's own, a field its type needs left without a value, a deposit not below every plan's amount, or an image that is not an uploaded product image (under the field)",
+    },
     response: productSchema,
   }),
   paymentPlanList: endpoint({
@@ -71,7 +77,7 @@ export const productEndpoints = {
     access: { permissions: ['can_modify_payment_plan'] },
     body: paymentPlanPayloadSchema,
     errors: {
-      400: 'Payment plans are for land products only',
+      409: 'The product is not land, or the amount is below its price or not above its deposit (under `amount`)',
     },
     response: paymentPlanSchema,
   }),
@@ -83,7 +89,7 @@ export const productEndpoints = {
     access: { permissions: ['can_modify_payment_plan'] },
     body: paymentPlanPayloadSchema,
     errors: {
-      400: 'Payment plans are for land products only',
+      409: 'The product is not land, the amount is below its price or not above its deposit (under `amount`), or default after is not more than the grace days the plan keeps (under `default_after_days`)',
     },
     response: paymentPlanSchema,
   }),

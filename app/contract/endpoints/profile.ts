@@ -23,6 +23,9 @@ export const profileEndpoints = {
       'A next of kin is given whole (name, phone and relationship), and so is a payout account (bank, 10-digit account number, account name). Only customers have a payout account: anyone else sending one is refused under `bank`. `registered_company` (realtors only; left out means no) is what the realtor says it is: staff set the flag that decides the withholding tax rate of its commissions, so a different answer is filed as a request staff approve or reject (`registered_company_request`, with the date it was made), and answering what the flag already says withdraws it.',
     access: 'verified',
     body: profileSchema,
+    errors: {
+      409: 'A payout account for someone who is not a customer, a registered company for someone who is not a realtor, or the current password missing or wrong for a payout account change (under the field)',
+    },
     response: savedProfileSchema,
   }),
   customerProfile: endpoint({

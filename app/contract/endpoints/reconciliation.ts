@@ -40,7 +40,7 @@ export const reconciliationEndpoints = {
     body: statementPreviewPayloadSchema,
     bodyLimit: STATEMENT_BODY_LIMIT,
     errors: {
-      400: 'The statement cannot be read, or is too long or too large',
+      422: 'The statement cannot be read, or is too long or too large (under the file field)',
     },
     response: statementPreviewSchema,
   }),
@@ -60,7 +60,7 @@ export const reconciliationEndpoints = {
     body: statementImportPayloadSchema,
     bodyLimit: STATEMENT_BODY_LIMIT,
     errors: {
-      400: 'The statement cannot be read, or is too long or too large',
+      422: 'The statement cannot be read, or is too long or too large (under the file field)',
     },
     response: statementImportSummarySchema,
   }),
@@ -106,7 +106,10 @@ export const reconciliationEndpoints = {
     access: RECONCILERS,
     body: linkLinePayloadSchema,
     errors: {
-      409: 'The line is already resolved',
+      409:
+        'The line is already resolved' +
+        '; ' +
+        'an unknown or unpayable subscription, an amount that is not one of its payment choices (under the field)',
     },
     response: statementLineSchema,
   }),

@@ -36,6 +36,9 @@ export const subscriptionEndpoints = {
       '`unit_amount` (the row for one unit).',
     access: 'verified',
     body: paymentStructureSchema,
+    errors: {
+      409: 'More plots or acres than are left (under `quantity`)',
+    },
     response: z.array(pricedPlanEntrySchema),
   }),
   investmentPlan: endpoint({
@@ -47,7 +50,7 @@ export const subscriptionEndpoints = {
     access: 'verified',
     body: investmentPlanSchema,
     errors: {
-      400: 'The product is not set up for investing',
+      409: 'The product is not set up for investing, or the amount is below its minimum (under `amount`)',
     },
     response: planRows,
   }),
@@ -76,7 +79,10 @@ export const subscriptionEndpoints = {
     access: 'verified',
     body: subscribeSchema,
     errors: {
-      409: 'The product is not available or has no units left, or an unpaid subscription to it is already open',
+      409:
+        'The product is not available or has no units left, or an unpaid subscription to it is already open' +
+        '; ' +
+        'a product of another type, an amount below the minimum, a plan of another product or below the price, more units than are left (under the field)',
     },
     response: subscriptionDetailSchema,
   }),
@@ -132,7 +138,10 @@ export const subscriptionEndpoints = {
     body: transactionPayloadSchema,
     errors: {
       403: 'Neither the subscriber nor staff who record payments',
-      409: 'The subscription takes no payment now, or no bank details are set',
+      409:
+        'The subscription takes no payment now, or no bank details are set' +
+        '; ' +
+        "an amount that is not one of the payment's choices, a proof that is not the caller's upload or is already attached, a payment date in the future (under the field)",
     },
     response: transactionSchema,
   }),
@@ -196,10 +205,12 @@ export const subscriptionEndpoints = {
     access: { permissions: ['can_verify_transaction'] },
     body: markTransactionSchema,
     errors: {
-      400: 'A payment with no statement credit confirmed without saying so',
       403: 'The payment is not one the caller may confirm (their own, four eyes)',
       404: 'No such transaction',
-      409: 'The subscription is cancelled or expired, or the payment is not awaiting confirmation',
+      409:
+        'The subscription is cancelled or expired, or the payment is not awaiting confirmation' +
+        '; ' +
+        'a payment no imported statement supports, without `without_statement_credit` (under that field)',
     },
     response: transactionSchema,
   }),
@@ -214,7 +225,10 @@ export const subscriptionEndpoints = {
     access: { permissions: ['can_modify_subscription'] },
     body: adminCreateSubscriptionSchema,
     errors: {
-      409: 'The product is not available or has no units left, or the customer already has an unpaid subscription to it',
+      409:
+        'The product is not available or has no units left, or the customer already has an unpaid subscription to it' +
+        '; ' +
+        'an unknown or suspended customer, an unknown product, an amount below the minimum, a plan of another product, more units than are left (under the field)',
     },
     response: subscriptionDetailSchema,
   }),

@@ -40,7 +40,10 @@ export const titleEndpoints = {
     access: { permissions: ['can_manage_titles'] },
     body: titleStepPayloadSchema,
     errors: {
-      409: 'Not a completed land purchase',
+      409:
+        'Not a completed land purchase' +
+        '; ' +
+        'a step out of order or a date out of line with the others or in the future, a document not uploaded or already used (under the field)',
     },
     response: titleSchema,
   }),

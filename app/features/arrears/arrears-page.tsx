@@ -37,7 +37,7 @@ export function ArrearsPage({
   page: number
   list: ArrearsList
 }) {
-  const { items, totalPages } = list.subscriptions
+  const { items, total_pages: totalPages } = list.subscriptions
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

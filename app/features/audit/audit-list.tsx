@@ -8,7 +8,7 @@ import { AuditEntryItem } from './audit-entry'
 
 export type AuditListData = {
   filters: Record<'actor' | 'action' | 'record' | 'from' | 'to' | 'search', string>
-  list: { items: AuditEntry[]; page: number; totalPages: number } | null
+  list: { items: AuditEntry[]; page: number; total_pages: number } | null
   error: string | null
   timeZone: string
 }
@@ -63,7 +63,7 @@ export function AuditList({ data }: { data: AuditListData }) {
       )}
       <Pagination
         page={data.list?.page ?? 1}
-        totalPages={data.list?.totalPages ?? 1}
+        totalPages={data.list?.total_pages ?? 1}
         label="Audit pages"
       />
     </section>

@@ -10,8 +10,8 @@ import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 
 export const AUDIT_PATH = '/audit'
-const FILTER_KEYS = ['actor', 'action', 'record', 'from', 'to', 'search'] as const
-export type AuditFilters = Record<(typeof FILTER_KEYS)[number], string>
+type FilterKey = 'actor' | 'action' | 'record' | 'from' | 'to' | 'search'
+export type AuditFilters = Record<FilterKey, string>
 
 const AUDIT_VIEWERS = { permissions: ['can_view_audit' as const] }
 const isAction = (value: string): value is AuditAction =>
@@ -19,7 +19,7 @@ const isAction = (value: string): value is AuditAction =>
 
 /** The page's filters from its address: dates as YYYY-MM-DD however they were typed, unknown actions dropped. */
 function auditFilters(search: URLSearchParams): AuditFilters {
-  const raw = (key: (typeof FILTER_KEYS)[number]) => search.get(key)?.trim().slice(0, 100) ?? ''
+  const raw = (key: FilterKey) => search.get(key)?.trim().slice(0, 100) ?? ''
   return {
     actor: raw('actor'),
     action: isAction(raw('action')) ? raw('action') : '',
@@ -69,5 +69,5 @@ export async function loadRecordHistory(request: Request, reference: string) {
   if (!mayCall(user, AUDIT_VIEWERS)) return null
   const result = await api(request, endpoints.auditList, { query: { record: reference, page: 1 } })
   if (!result.ok) return null
-  return { reference, entries: result.data.items, more: result.data.totalPages > 1 }
+  return { reference, entries: result.data.items, more: result.data.total_pages > 1 }
 }

@@ -8,12 +8,13 @@ import { AuthHeading } from './auth-heading'
 import { useClearFieldsAfterReply } from './use-clear-fields'
 
 export function RegisterForm({
-  role,
+  accountRole: role,
   spec,
   lastResult,
   referral,
 }: {
-  role: 'customer' | 'realtor'
+  /** The account it opens: a customer's or a realtor's. */
+  accountRole: 'customer' | 'realtor'
   spec: FormSpec
   lastResult?: SubmissionResult
   referral?: string | null

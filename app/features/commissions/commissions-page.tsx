@@ -25,7 +25,7 @@ export type CommissionsPageData = {
   view: 'realtor' | 'staff'
   items: Commission[]
   page: number
-  totalPages: number
+  total_pages: number
   totals: (CommissionTotalsAnswer & { held: number }) | null
   byRealtor: RealtorNet[]
   /** Staff: purchases flagged as a possible self-referral, waiting for review (the first 50), and how many. */
@@ -75,7 +75,7 @@ export function CommissionsPage({
       ) : (
         <EntryList items={data.items} timeZone={data.timeZone} staff={false} checked={new Set()} />
       )}
-      <Pagination page={data.page} totalPages={data.totalPages} />
+      <Pagination page={data.page} totalPages={data.total_pages} />
     </div>
   )
 }

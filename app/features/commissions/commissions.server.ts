@@ -79,7 +79,7 @@ export async function loadCommissions(request: Request) {
   const to = parseDisplayDate(all.to)
   const badDate = (all.from && !from) || (all.to && !to) ? BAD_DATE : null
   const query = { page, ...commissionApiQuery(new URL(request.url).searchParams, view) }
-  const empty = { items: [], page: 1, totalPages: 1 }
+  const empty = { items: [], page: 1, total_pages: 1 }
   if (view === 'realtor') {
     const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query })
     if (result && !result.ok && !result.fieldErrors)
@@ -104,7 +104,7 @@ export async function loadCommissions(request: Request) {
   return {
     ...base,
     ...(result?.ok
-      ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages }
+      ? { items: result.data.items, page: result.data.page, total_pages: result.data.total_pages }
       : empty),
     totals: null,
     byRealtor: result?.ok ? result.data.by_realtor : [],

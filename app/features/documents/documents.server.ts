@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
 import { normaliseCode } from '~/contract/verification'
-import { api, apiFile, DEFAULT_ERROR } from '~/utils/api.server'
+import { api, apiFile, DEFAULT_ERROR, failureInit } from '~/utils/api.server'
 import { passFile } from '~/utils/files.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 import { requireUser } from '~/utils/session.server'
@@ -14,7 +14,7 @@ export async function loadVerification(request: Request, code: string | undefine
   })
   if (result.ok) return { verification: result.data, timeZone: timeZoneFrom(request) }
   if (result.httpStatus === 404) throw data(result.message, { status: 404 })
-  if (result.httpStatus === 429) throw data(result.message, { status: 429 })
+  if (result.httpStatus === 429) throw data(result.message, failureInit(result))
   throw data(DEFAULT_ERROR, { status: result.httpStatus >= 400 ? result.httpStatus : 500 })
 }
 

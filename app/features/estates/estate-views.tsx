@@ -244,7 +244,6 @@ export function EstatePage({
         <div
           className="w-full max-w-2xl rounded-lg border border-slate-200 bg-white"
           data-testid="site-map"
-          // eslint-disable-next-line react/no-danger -- the map is server-rendered SVG whose text the API escapes
           dangerouslySetInnerHTML={{ __html: data.svg }}
         />
       </section>

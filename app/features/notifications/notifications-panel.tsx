@@ -73,7 +73,7 @@ export function NotificationsPanel({
 
 function NotificationListView({ list }: { list: NotificationList }) {
   const location = useLocation()
-  const hasItems = list.items.length > 0 || list.totalPages > 1
+  const hasItems = list.items.length > 0 || list.total_pages > 1
   return (
     <div className="flex flex-col gap-4">
       {list.total_unread_notification > 0 || hasItems ? (
@@ -135,7 +135,7 @@ function NotificationListView({ list }: { list: NotificationList }) {
       )}
       <Pagination
         page={list.page}
-        totalPages={list.totalPages}
+        totalPages={list.total_pages}
         param={PANEL_PAGE_PARAM}
         label="Notifications pages"
       />

@@ -23,7 +23,7 @@ export type PayoutsPageData = {
   list: {
     items: StaffPayout[]
     page: number
-    totalPages: number
+    total_pages: number
     total_amount: number
     total_count: number
   } | null
@@ -194,7 +194,7 @@ export function PayoutsPage({
           </div>
         ) : null}
       </Form>
-      {data.list ? <Pagination page={data.list.page} totalPages={data.list.totalPages} /> : null}
+      {data.list ? <Pagination page={data.list.page} totalPages={data.list.total_pages} /> : null}
     </section>
   )
 }

@@ -8,6 +8,7 @@ import { Pagination } from '~/components/ui/pagination'
 import {
   CARD_ACTIONS_CELL,
   CARD_TITLE_CELL,
+  Cell,
   ColumnHeader,
   StackedTable,
 } from '~/components/ui/stacked-table'
@@ -35,7 +36,7 @@ export function PeopleList({
   kind,
   items,
   page,
-  totalPages,
+  total_pages: totalPages,
   filters,
   canModify,
   selfUuid,
@@ -47,7 +48,7 @@ export function PeopleList({
   kind: PeopleKind
   items: PersonRow[]
   page: number
-  totalPages: number
+  total_pages: number
   filters: {
     search: string
     date_registered: string
@@ -173,45 +174,33 @@ export function PeopleList({
         >
           {items.map((person) => (
             <tr role="row" key={person.uuid} data-testid="person-row">
-              <td
-                role="cell"
-                data-label="Reference"
+              <Cell
+                label="Reference"
                 className="whitespace-nowrap font-mono text-xs md:px-4 md:py-3"
               >
                 {person.reference}
-              </td>
-              <td role="cell" className={CARD_TITLE_CELL}>
-                {fullName(person)}
-              </td>
-              <td
-                role="cell"
-                data-label="Email"
-                className="break-all text-slate-600 md:px-4 md:py-3"
-              >
+              </Cell>
+              <Cell className={CARD_TITLE_CELL}>{fullName(person)}</Cell>
+              <Cell label="Email" className="break-all text-slate-600 md:px-4 md:py-3">
                 {person.email}
-              </td>
+              </Cell>
               {kind === 'realtor' ? (
-                <td
-                  role="cell"
-                  data-label="Business name"
-                  className="text-slate-600 md:px-4 md:py-3"
-                >
+                <Cell label="Business name" className="text-slate-600 md:px-4 md:py-3">
                   {person.business_name}
-                </td>
+                </Cell>
               ) : null}
-              <td
-                role="cell"
-                data-label="Date registered"
+              <Cell
+                label="Date registered"
                 className="whitespace-nowrap text-slate-600 md:px-4 md:py-3"
               >
                 {formatDate(person.created_at, timeZone)}
-              </td>
-              <td role="cell" data-label="Status" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Status" className="md:px-4 md:py-3">
                 <StatusBadge suspended={person.is_suspended} />
-              </td>
-              <td role="cell" className={CARD_ACTIONS_CELL}>
+              </Cell>
+              <Cell className={CARD_ACTIONS_CELL}>
                 <RowActions actions={actionsFor(person)} />
-              </td>
+              </Cell>
             </tr>
           ))}
         </StackedTable>

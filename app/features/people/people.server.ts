@@ -12,7 +12,7 @@ import {
   userSchema,
 } from '~/contract/people'
 import { companyDecisionSchema } from '~/contract/registered-company'
-import { api } from '~/utils/api.server'
+import { api, failureInit } from '~/utils/api.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -60,7 +60,7 @@ export async function loadPeopleList(request: Request, kind: PeopleKind) {
   return {
     user,
     ...(result.ok
-      ? { items: result.data.items, page: result.data.page, totalPages: result.data.totalPages }
+      ? { items: result.data.items, page: result.data.page, total_pages: result.data.total_pages }
       : emptyList()),
     filters,
     error: result.ok ? null : result.message,
@@ -72,7 +72,7 @@ export async function loadPeopleList(request: Request, kind: PeopleKind) {
 export const BAD_DATE_FILTER = 'Enter the date as DD/MM/YYYY, for example 22/11/2026'
 
 function emptyList() {
-  return { items: [], page: 1, totalPages: 1 }
+  return { items: [], page: 1, total_pages: 1 }
 }
 
 const CREATE_SCHEMAS = { customer: customerSchema, realtor: realtorSchema, user: userSchema }
@@ -87,10 +87,7 @@ export async function createPersonAction(request: Request, kind: PeopleKind) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const result = await api(request, PEOPLE_ENDPOINTS[kind].create, { body: submission.value })
   if (!result.ok) {
-    return data(
-      { result: replyWithServerErrors(submission, result) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
-    )
+    return data({ result: replyWithServerErrors(submission, result) }, failureInit(result))
   }
   return redirectWithSuccess(
     request,

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /** A realtor's sign-up link for customers; copying needs JavaScript, selecting the text does not. */
 export function ReferralLink({ url }: { url: string }) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => {
-    setHydrated(true)
-    return () => clearTimeout(timer.current)
-  }, [])
+  useEffect(() => () => clearTimeout(timer.current), [])
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url)

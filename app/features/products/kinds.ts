@@ -1,7 +1,7 @@
 import type { SlideOverErrorFrame } from '~/components/slide-over-error-boundary'
 import type { Principal } from '~/contract/permissions'
 import { hasPermission } from '~/contract/permissions'
-import type { Interval, Product, ProductType } from '~/contract/products'
+import type { Interval, ProductType } from '~/contract/products'
 import { listHref } from '~/utils/pagination'
 
 export type KindName = 'land' | 'investment'

@@ -146,7 +146,7 @@ export function PlansEditor({
         {!plans.items.length && !data.adding ? <EmptyState item="payment plan" /> : null}
         <Pagination
           page={plans.page}
-          totalPages={plans.totalPages}
+          totalPages={plans.total_pages}
           param="plan_page"
           label="Payment plan pages"
         />

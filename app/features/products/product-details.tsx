@@ -44,7 +44,7 @@ function Gallery({ product, image }: { product: Product; image: number }) {
     <figure className="mb-4">
       <img
         src={product.images[image - 1]}
-        alt={`Image ${image} of ${product.images.length}: ${label}`}
+        alt={`${label}, ${image} of ${product.images.length}`}
         className="aspect-[16/9] w-full rounded-md bg-slate-100 object-cover"
         data-testid="gallery-image"
       />
@@ -139,7 +139,7 @@ export function ProductDetails({ data }: { data: ProductDetailsData }) {
           )}
           <Pagination
             page={data.plans.page}
-            totalPages={data.plans.totalPages}
+            totalPages={data.plans.total_pages}
             param="plan_page"
             label="Payment plan pages"
           />

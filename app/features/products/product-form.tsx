@@ -202,7 +202,7 @@ function Images({
               <input type="hidden" name="images" value={src} />
               <img
                 src={src}
-                alt={`Image ${index + 1}`}
+                alt={`${index + 1} of ${images.length}`}
                 className="mb-2 aspect-[16/9] w-full rounded object-cover"
               />
               <label className="flex items-center gap-2 text-xs text-slate-700">

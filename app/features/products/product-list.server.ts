@@ -1,7 +1,6 @@
-import type { Paginated } from '~/contract/envelope'
 import { endpoints } from '~/contract/endpoints'
 import { isStaff } from '~/contract/permissions'
-import { AVAILABLE_STATUSES, type Product } from '~/contract/products'
+import { AVAILABLE_STATUSES } from '~/contract/products'
 import { api } from '~/utils/api.server'
 import { readListQuery } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'

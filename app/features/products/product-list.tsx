@@ -94,7 +94,7 @@ export function ProductList({ data }: { data: ProductListData }) {
               </li>
             ))}
           </ul>
-          <Pagination page={data.list.page} totalPages={data.list.totalPages} />
+          <Pagination page={data.list.page} totalPages={data.list.total_pages} />
         </>
       ) : (
         <EmptyState item="product" />

@@ -27,7 +27,7 @@ export type ReconciliationPageData = {
   list: {
     items: StatementLine[]
     page: number
-    totalPages: number
+    total_pages: number
     counts: Record<MatchConfidence, number>
     last_statement_date: string | null
   } | null
@@ -139,7 +139,7 @@ export function ReconciliationPage({
         <ConfirmForm actionData={actionData} />
       ) : null}
       {list ? (
-        <Pagination page={list.page} totalPages={list.totalPages} label="Statement line pages" />
+        <Pagination page={list.page} totalPages={list.total_pages} label="Statement line pages" />
       ) : null}
     </section>
   )

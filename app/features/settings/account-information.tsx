@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import type { ChangeEmailForm as ChangeEmailShape, SessionUser } from '~/contract/auth'
 import type { ChangePasswordForm as ChangePasswordShape } from '~/contract/settings'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
+import { useHydrated } from '~/utils/use-hydrated'
 import { capitalize, humanize } from '~/utils/text'
 
 export const SIGN_OUT_DELAY_MS = 1000
@@ -50,8 +51,7 @@ export function ChangePasswordForm({
 }) {
   const navigation = useNavigation()
   const submit = useSubmit()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (!changed) return
     const timer = setTimeout(

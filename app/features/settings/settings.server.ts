@@ -15,7 +15,7 @@ import {
   unconfirmedExpiryDaysSchema,
 } from '~/contract/settings'
 import { titleStepDaysSchema } from '~/contract/titles'
-import { api } from '~/utils/api.server'
+import { api, failureInit } from '~/utils/api.server'
 import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/form.server'
 import { assertSameOrigin } from '~/utils/request.server'
 import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
@@ -173,7 +173,7 @@ async function saveProfile(request: Request) {
   if (!result.ok) {
     return data(
       { intent, result: replyWithServerErrors(submission, result, hideFields) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
+      failureInit(result),
     )
   }
   return redirectWithSuccess(request, '/settings', result.message)
@@ -235,7 +235,7 @@ async function changeEmail(request: Request) {
   if (!result.ok) {
     return data(
       { intent, result: replyWithServerErrors(submission, result, hideFields) },
-      { status: result.httpStatus === 429 ? 429 : 400 },
+      failureInit(result),
     )
   }
   return redirectWithSuccess(request, '/settings', result.message)

@@ -36,7 +36,7 @@ async function allPlans(request: Request, reference: string) {
     })
     if (!result.ok) return { plans, error: result.message }
     plans.push(...result.data.items)
-    if (page >= result.data.totalPages) break
+    if (page >= result.data.total_pages) break
   }
   // Shortest plan first, as a buyer compares them.
   plans.sort((a, b) => a.duration - b.duration || a.amount - b.amount)

@@ -69,11 +69,18 @@ export async function subscribe(
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
   const result = await api(request, endpoints.subscriptionCreate, { body })
   if (result.ok) return redirectWithSuccess(request, closeTo, result.message)
-  if (result.httpStatus === 409 || result.message === PRODUCT_UNAVAILABLE) {
+  // A refusal about one of the form's fields (409 with the field) stays on the breakdown.
+  if (
+    (result.httpStatus === 409 && !result.fieldErrors) ||
+    result.message === PRODUCT_UNAVAILABLE
+  ) {
     return redirectWithError(request, closeTo, result.message)
   }
   const status =
-    result.httpStatus >= 400 && result.httpStatus < 500 && result.httpStatus !== 422
+    result.httpStatus >= 400 &&
+    result.httpStatus < 500 &&
+    result.httpStatus !== 422 &&
+    !result.fieldErrors
       ? result.httpStatus
       : 400
   return data({ result: submission.reply({ formErrors: messagesOf(result) }) }, { status })

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '~/utils/use-hydrated'
 
 export const COPIED_MS = 1000
 
@@ -7,13 +8,10 @@ export const COPIED_MS = 1000
  * once JavaScript runs; without it the value beside the button is plain selectable text.
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => {
-    setHydrated(true)
-    return () => clearTimeout(timer.current)
-  }, [])
+  useEffect(() => () => clearTimeout(timer.current), [])
   if (!hydrated || !value) return null
   return (
     <button

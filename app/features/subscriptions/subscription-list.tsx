@@ -109,7 +109,7 @@ export function SubscriptionList({ data, top }: { data: SubscriptionListData; to
               </li>
             ))}
           </ul>
-          <Pagination page={data.list.page} totalPages={data.list.totalPages} />
+          <Pagination page={data.list.page} totalPages={data.list.total_pages} />
         </>
       ) : (
         <EmptyState item="subscription" />

@@ -354,7 +354,7 @@ export function TransactionsPanel({
       )}
       <Pagination
         page={transactions.page}
-        totalPages={transactions.totalPages}
+        totalPages={transactions.total_pages}
         param="transaction_page"
         label="Transaction pages"
       />

@@ -7,6 +7,7 @@ import { Pagination } from '~/components/ui/pagination'
 import {
   CARD_ACTIONS_CELL,
   CARD_TITLE_CELL,
+  Cell,
   ColumnHeader,
   StackedTable,
 } from '~/components/ui/stacked-table'
@@ -20,7 +21,7 @@ const TITLES_PATH = '/titles'
 export type TitleListData = {
   filters: { step: string; overdue: string; search: string }
   listSearch: string
-  list: { items: TitleListItem[]; page: number; totalPages: number } | null
+  list: { items: TitleListItem[]; page: number; total_pages: number } | null
   error: string | null
   timeZone: string
 }
@@ -102,31 +103,25 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
         >
           {items.map((row) => (
             <tr role="row" key={row.reference} data-testid="title-row">
-              <td role="cell" data-label="Subscription" className="md:px-4 md:py-3">
+              <Cell label="Subscription" className="md:px-4 md:py-3">
                 <span>
                   <span className="font-mono text-xs">{row.reference}</span>
                   <span className="block break-words text-xs text-slate-500">
                     {row.product.name}
                   </span>
                 </span>
-              </td>
-              <td role="cell" className={CARD_TITLE_CELL}>
-                {row.customer.full_name}
-              </td>
-              <td role="cell" data-label="Next step" className="md:px-4 md:py-3">
+              </Cell>
+              <Cell className={CARD_TITLE_CELL}>{row.customer.full_name}</Cell>
+              <Cell label="Next step" className="md:px-4 md:py-3">
                 {TITLE_STEP_LABELS[row.next_step]}
-              </td>
-              <td role="cell" data-label="Due" className="whitespace-nowrap md:px-4 md:py-3">
+              </Cell>
+              <Cell label="Due" className="whitespace-nowrap md:px-4 md:py-3">
                 <DueCell row={row} />
-              </td>
-              <td
-                role="cell"
-                data-label="Waiting"
-                className="whitespace-nowrap text-slate-700 md:px-4 md:py-3"
-              >
+              </Cell>
+              <Cell label="Waiting" className="whitespace-nowrap text-slate-700 md:px-4 md:py-3">
                 {days(row.days_waiting)}
-              </td>
-              <td role="cell" className={CARD_ACTIONS_CELL}>
+              </Cell>
+              <Cell className={CARD_ACTIONS_CELL}>
                 <AbsoluteLink
                   to={open(row)}
                   className="max-md:btn-secondary md:link"
@@ -135,14 +130,14 @@ export function TitleList({ data, children }: { data: TitleListData; children?: 
                 >
                   Open
                 </AbsoluteLink>
-              </td>
+              </Cell>
             </tr>
           ))}
         </StackedTable>
       )}
       <Pagination
         page={data.list?.page ?? 1}
-        totalPages={data.list?.totalPages ?? 1}
+        totalPages={data.list?.total_pages ?? 1}
         label="Title pages"
       />
       {children}
