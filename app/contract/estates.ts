@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { blankToUndefined, requiredMessage, requiredString } from './fields'
+import { blankToUndefined, checkboxField, requiredMessage, requiredString } from './fields'
+import { stated } from './stated'
 
 /**
  * The plot registry's payloads and answers: estates, their blocks and plots, the plot file import
@@ -71,28 +72,43 @@ const utmZoneField = z.preprocess(
   }),
 )
 
-export const blockField = requiredString('Block', BLOCK_MAX)
-  .transform((value) => value.replace(/\s+/g, ' '))
-  .refine((value) => value === '' || BLOCK_PATTERN.test(value), BLOCK_INVALID)
-export const plotNumberField = requiredString('Plot number', PLOT_NUMBER_MAX).refine(
-  (value) => value === '' || PLOT_NUMBER_PATTERN.test(value),
-  PLOT_NUMBER_INVALID,
+export const blockField = stated(
+  requiredString('Block', BLOCK_MAX)
+    .transform((value) => value.replace(/\s+/g, ' '))
+    .refine((value) => value === '' || BLOCK_PATTERN.test(value), BLOCK_INVALID),
+  { pattern: String.raw`^\s*[\p{L}\p{N}](?:[\p{L}\p{N}\s./-]*[\p{L}\p{N}])?\s*$` },
+)
+export const plotNumberField = stated(
+  requiredString('Plot number', PLOT_NUMBER_MAX).refine(
+    (value) => value === '' || PLOT_NUMBER_PATTERN.test(value),
+    PLOT_NUMBER_INVALID,
+  ),
+  { pattern: String.raw`^\s*[\p{L}\p{N}](?:[\p{L}\p{N}./-]*[\p{L}\p{N}])?\s*$` },
 )
 
 /** Square metres, at most 2 decimals: a number, or text as typed in a form ("648", "1,200.5"). */
-export const sizeSqmField = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value
-    const cleaned = value.replace(/[,\s]/g, '').replace(/(m²|m2|sqm)$/i, '')
-    return cleaned === '' ? undefined : Number(cleaned)
+export const sizeSqmField = stated(
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      const cleaned = value.replace(/[,\s]/g, '').replace(/(m²|m2|sqm)$/i, '')
+      return cleaned === '' ? undefined : Number(cleaned)
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? requiredMessage('Size') : SIZE_INVALID),
+      })
+      .positive(SIZE_INVALID)
+      .max(PLOT_SIZE_MAX_SQM, SIZE_TOO_LARGE)
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, SIZE_INVALID),
+  ),
+  {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: PLOT_SIZE_MAX_SQM,
+    multipleOf: 0.01,
+    description: 'Square metres, at most 2 decimals',
   },
-  z
-    .number({
-      error: (issue) => (issue.input === undefined ? requiredMessage('Size') : SIZE_INVALID),
-    })
-    .positive(SIZE_INVALID)
-    .max(PLOT_SIZE_MAX_SQM, SIZE_TOO_LARGE)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, SIZE_INVALID),
 )
 
 /** POST admin/estate */
@@ -174,7 +190,7 @@ export const plotImportInputSchema = z.object({
     .string({ error: requiredMessage('Plot file') })
     .min(1, requiredMessage('Plot file'))
     .max(Math.ceil((PLOT_FILE_MAX_BYTES * 4) / 3) + 4, 'The plot file is larger than 2 MB'),
-  commit: z.boolean({ error: 'Commit must be true or false' }).optional(),
+  commit: checkboxField('Commit').optional(),
 })
 export type PlotImportInput = z.input<typeof plotImportInputSchema>
 

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { NOT_BLANK, nairaAmount, requiredMessage, requiredString } from './fields'
+import {
+  NOT_BLANK,
+  nairaAmount,
+  requiredMessage,
+  requiredString,
+  UUID_OR_BLANK_PATTERN,
+  UUID_PATTERN,
+} from './fields'
 import { stated } from './stated'
 import { DEFAULT_ACTIONS, DEFAULT_AFTER_GRACE_MESSAGE } from './arrears-rules'
 import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
@@ -199,13 +206,12 @@ export const productFields = z.object({
   }),
   frequency_period: optionalNumberField('ROI period', { integer: true, min: 1, max: 1000 }),
   images: imageList.optional(),
-  estate_id: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^[0-9a-fA-F-]{36}$/, 'Choose an estate from the registry')
-      .optional(),
+  estate_id: stated(
+    z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(UUID_PATTERN, 'Choose an estate from the registry').optional(),
+    ),
+    { type: 'string', pattern: UUID_OR_BLANK_PATTERN },
   ),
 })
 

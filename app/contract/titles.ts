@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { ISO_DAY_FROM_1000_PATTERN } from './calendar-patterns'
-import { optionalString, queryChoice, queryText, requiredMessage, requiredString } from './fields'
+import {
+  optionalString,
+  queryChoice,
+  queryText,
+  requiredMessage,
+  requiredString,
+  UUID_OR_EMPTY_PATTERN,
+  UUID_PATTERN,
+} from './fields'
 import { parseDisplayDate } from './format'
 import { always } from './products'
 import { stated } from './stated'
@@ -92,21 +100,24 @@ export type Title = z.infer<typeof titleSchema>
 
 /** Plot allocated: the registry plots, one per unit bought (a form sends one select per plot). */
 const plotIdsField = z.preprocess(
-  (value) =>
-    (typeof value === 'string' ? [value] : value) instanceof Array
-      ? (typeof value === 'string' ? [value] : (value as unknown[])).filter((id) => id !== '')
-      : value,
+  (value) => (typeof value === 'string' ? [value] : value),
   z
     .array(
-      z
-        .string()
-        .trim()
-        .regex(/^[0-9a-fA-F-]{36}$/, 'Choose plots from the estate registry'),
-      {
-        error: 'Choose plots from the estate registry',
-      },
+      stated(
+        z
+          .string()
+          .trim()
+          .refine(
+            (id) => id === '' || UUID_PATTERN.test(id),
+            'Choose plots from the estate registry',
+          ),
+        { pattern: UUID_OR_EMPTY_PATTERN },
+      ),
+      { error: 'Choose plots from the estate registry' },
     )
     .max(100, 'At most 100 plots')
+    // A select left empty sends '': it chooses no plot.
+    .transform((ids) => ids.filter((id) => id !== ''))
     .optional(),
 )
 
@@ -163,7 +174,7 @@ export const titleStepPayloadSchema = stated(
         if: { properties: { step: { const: 'plot_allocated' } }, required: ['step'] },
         then: {
           required: ['plot_ids'],
-          properties: { plot_ids: { minItems: 1 } },
+          properties: { plot_ids: { contains: { minLength: 1 } } },
         },
       },
     ],

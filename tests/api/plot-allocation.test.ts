@@ -252,7 +252,7 @@ describe('allocating plots on the title tracker', () => {
     )
 
     const noReason = await allocate(first.reference, [plot4])
-    expect(noReason.httpStatus).toBe(422)
+    expect(noReason.httpStatus).toBe(409)
     expect(noReason.data.reason).toEqual([
       'Say why the plot is reallocated: the customer and the records keep the reason',
     ])

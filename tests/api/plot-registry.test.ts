@@ -89,7 +89,7 @@ describe('estates and plots', () => {
     const estate = await newEstate('Refusals Court')
     expect((await addPlot(estate, { block: 'A', number: '1', size_sqm: 500 })).status).toBe('200')
     const twice = await addPlot(estate, { block: 'block a', number: '1', size_sqm: 500 })
-    expect(twice.httpStatus).toBe(422)
+    expect(twice.httpStatus).toBe(409)
     expect(twice.data.number).toEqual(['Block A plot 1 is already in the estate'])
 
     const bowTie = await addPlot(estate, {
@@ -128,7 +128,7 @@ describe('estates and plots', () => {
       token: superAdmin,
       body: { name: 'unique gardens', address: 'Elsewhere', utm_zone: '32N' },
     })
-    expect(again.httpStatus).toBe(422)
+    expect(again.httpStatus).toBe(409)
     expect(again.data.name).toEqual(['An estate with this name already exists'])
   })
 })

@@ -21,7 +21,7 @@ import {
   subscriptions,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { badRequest, fieldError, notFound, refusedField, validationError } from '../http/errors'
+import { fieldError, notFound, refusedField, validationError } from '../http/errors'
 import {
   areaMismatch,
   overlappingPlots,
@@ -403,7 +403,7 @@ export async function importPlots(
         })),
       })
     } catch (error) {
-      if (error instanceof PlotCsvError) throw badRequest(error.message)
+      if (error instanceof PlotCsvError) throw fieldError('file_in_base64', error.message)
       throw error
     }
   }

@@ -1,7 +1,7 @@
 import { endpoints } from '~/contract/endpoints'
 import { ESTATE_CREATED, PLOT_ADDED } from '~/contract/estates'
 import { paginated } from '../http/context'
-import { badRequest } from '../http/errors'
+import { fieldError } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { checkPlot, unmatchedAllocations } from './allocation'
 import {
@@ -54,7 +54,7 @@ const addOne = implement(endpoints.plotCreate, async ({ db, user, params, body }
 const importFile = implement(endpoints.plotImport, async ({ db, user, params, body }) => {
   const estate = await findEstate(db, params.id)
   const bytes = Buffer.from(body.file_in_base64, 'base64')
-  if (!bytes.length) throw badRequest('The plot file is empty')
+  if (!bytes.length) throw fieldError('file_in_base64', 'The plot file is empty')
   const result = await importPlots(db, user, estate, new Uint8Array(bytes), body.commit === true)
   const plural = (count: number) => `${count} plot${count === 1 ? '' : 's'}`
   return {

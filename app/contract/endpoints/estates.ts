@@ -31,9 +31,10 @@ export const estateEndpoints = {
     tag: 'Plot registry',
     summary: 'Add an estate: its name, address and the Minna / UTM zone its beacons are read on',
     description:
-      '`utm_zone` is `31N` (EPSG:26331, west of 6°E) or `32N` (EPSG:26332, east of 6°E). Names are unique, case aside (422 under `name`).',
+      '`utm_zone` is `31N` (EPSG:26331, west of 6°E) or `32N` (EPSG:26332, east of 6°E). Names are unique, case aside (409 under `name`).',
     access: REGISTRY_KEEPERS,
     body: estateInputSchema,
+    errors: { 409: 'An estate with this name already exists (under `name`)' },
     response: estateSchema,
   }),
   estateList: endpoint({
@@ -79,9 +80,12 @@ export const estateEndpoints = {
       'repeat the first): at least 3, a boundary that never crosses itself, enclosing an area. `surveyed_area_sqm` is ' +
       'their shoelace area on the grid; a stated size more than 2 % off it sets `size_mismatch`. A plot overlapping a ' +
       'surveyed plot of the estate is refused with 422 naming the plots and the area shared (under `beacons`); a block ' +
-      'and number already in the estate with 422 under `number`.',
+      'and number already in the estate with 409 under `number`.',
     access: REGISTRY_KEEPERS,
     body: plotInputSchema,
+    errors: {
+      409: 'A block and number already in the estate (under `number`), or beacons on an estate whose zone is not set (under `beacons`)',
+    },
     response: plotSchema,
   }),
   plotImport: endpoint({
@@ -94,16 +98,13 @@ export const estateEndpoints = {
       'at most 2 MB and 5,000 plots, in base64. Each row is accepted or refused with every reason (a block and plot ' +
       'twice, already in the estate, an overlap, a bad size or beacons); a size more than 2 % off the surveyed area is ' +
       'a warning. A commit enters the accepted rows, checked again. A file that cannot be read as such a CSV answers ' +
-      '400 and enters nothing.',
+      '422 under `file_in_base64` and enters nothing.',
     access: REGISTRY_KEEPERS,
     body: plotImportInputSchema,
     bodyLimit: {
       bytes: Math.ceil((PLOT_FILE_MAX_BYTES * 4) / 3) + 64 * 1024,
       message: 'The plot file is larger than 2 MB: split it into several files',
       field: 'file_in_base64',
-    },
-    errors: {
-      400: 'The file is not a plot CSV (not UTF-8 text, empty, no such columns, too large)',
     },
     response: plotImportResultSchema,
   }),
