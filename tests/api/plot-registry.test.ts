@@ -194,7 +194,7 @@ describe('the plot file', () => {
     expect(again.data.rows[0].errors).toContain('Block C plot 14 is already in the estate')
   })
 
-  test('a file that is not a plot CSV is refused whole with 400, entering nothing', async () => {
+  test('a file that is not a plot CSV is refused whole with 422 under the file, entering nothing', async () => {
     const estate = await newEstate('Refused Files Estate')
     const spreadsheet = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0])
     for (const [file, message] of [
@@ -209,8 +209,8 @@ describe('the plot file', () => {
       ],
     ] as const) {
       const answer = await importFile(estate, file, true)
-      expect(answer.httpStatus).toBe(400)
-      expect(answer.message).toBe(message)
+      expect(answer.httpStatus).toBe(422)
+      expect(answer.data).toEqual({ file_in_base64: [message] })
     }
     const after = await api.call('GET', `estate/${estate}`, { token: keeper })
     expect(after.data.plot_count).toBe(0)
