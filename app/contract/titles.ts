@@ -110,14 +110,16 @@ const plotIdsField = z.preprocess(
           .refine(
             (id) => id === '' || UUID_PATTERN.test(id),
             'Choose plots from the estate registry',
-          ),
+          )
+          // A form's select left empty sends '', which the form library may read as nothing.
+          .optional(),
         { pattern: UUID_OR_EMPTY_PATTERN },
       ),
       { error: 'Choose plots from the estate registry' },
     )
     .max(100, 'At most 100 plots')
-    // A select left empty sends '': it chooses no plot.
-    .transform((ids) => ids.filter((id) => id !== ''))
+    // An empty select chooses no plot.
+    .transform((ids) => ids.filter((id): id is string => Boolean(id)))
     .optional(),
 )
 

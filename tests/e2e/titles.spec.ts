@@ -150,7 +150,7 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   const notifications = page.getByRole('dialog', { name: 'Your notifications' })
   const plotNote = notifications
     .getByRole('listitem')
-    .filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
+    .filter({ hasText: `Estate ${estateName}, Block 4, Plot 12` })
   await expect(plotNote).toContainText('Next comes your survey plan, expected by')
   await plotNote.getByRole('link', { name: /Open the title documents/ }).click()
   await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
@@ -238,7 +238,7 @@ test.describe('at phone width', () => {
     await settledPanel(page)
     for (const box of [
       await button.boundingBox(),
-      await panel(page).getByLabel('Estate').boundingBox(),
+      await panel(page).getByLabel('Plot', { exact: true }).boundingBox(),
     ]) {
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)
