@@ -3,6 +3,7 @@ import {
   appUrlOf,
   booleanFlag,
   EnvError,
+  httpUrl,
   parseVariables,
   readOnce,
   sharedVariables,
@@ -17,6 +18,8 @@ const postgresUrl = z
     /^postgres(ql)?:\/\/\S+$/,
     'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
   )
+
+const providerKey = z.string().regex(/^\S{8,200}$/, 'must be the key as the provider shows it')
 
 /** The variables the API reads. The web layer reads its own in app/utils/env.server.ts. */
 const schema = z
@@ -48,8 +51,37 @@ const schema = z
     JOBS: booleanFlag.default(true),
     /** Checks every answer against its endpoint table entry (the test configurations turn it on). */
     API_CHECK_RESPONSES: booleanFlag.default(false),
+    /** Who gives customers account numbers and confirms their transfers; unset, payments are proved by hand. */
+    PAYMENT_PROVIDER: z
+      .enum(['paystack', 'monnify'], { error: 'must be paystack or monnify' })
+      .optional(),
+    PAYSTACK_SECRET_KEY: providerKey.optional(),
+    /** Unset: Paystack's own API (app/backend/payment-provider/settings.ts). */
+    PAYSTACK_BASE_URL: httpUrl.optional(),
+    MONNIFY_API_KEY: providerKey.optional(),
+    MONNIFY_SECRET_KEY: providerKey.optional(),
+    MONNIFY_CONTRACT_CODE: z
+      .string()
+      .regex(/^[0-9A-Za-z-]{1,40}$/, 'must be the contract code shown on the Monnify dashboard')
+      .optional(),
+    /** Unset: Monnify's own API. */
+    MONNIFY_BASE_URL: httpUrl.optional(),
   })
   .superRefine((config, ctx) => {
+    const needed =
+      config.PAYMENT_PROVIDER === 'paystack'
+        ? (['PAYSTACK_SECRET_KEY'] as const)
+        : config.PAYMENT_PROVIDER === 'monnify'
+          ? (['MONNIFY_API_KEY', 'MONNIFY_SECRET_KEY', 'MONNIFY_CONTRACT_CODE'] as const)
+          : []
+    for (const name of needed) {
+      if (!config[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is needed when PAYMENT_PROVIDER is ${config.PAYMENT_PROVIDER}`,
+        })
+    }
     if (!config.DATABASE_MIGRATION_URL) return
     const problem = !config.DATABASE_URL
       ? "needs DATABASE_URL too: the app's own connection, as a role that owns no table"
@@ -67,6 +99,9 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_MIGRATION_URL',
   'ADMIN_PASSWORD',
   'SMTP_URL',
+  'PAYSTACK_SECRET_KEY',
+  'MONNIFY_API_KEY',
+  'MONNIFY_SECRET_KEY',
 ])
 
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>

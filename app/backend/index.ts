@@ -8,6 +8,7 @@ import { getConfig } from './config'
 import { getConnection, getDb } from './db/client'
 import { bearerToken, userForToken } from './http/authenticate'
 import { parseValue, type ApiContext, type ApiUser } from './http/context'
+import { hasNul, NUL_REFUSED, parseJsonBody } from './http/body'
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from './http/errors'
 import { readCache, type KeptAnswer } from './http/read-cache'
 import { createRouter, type Handlers } from './http/router'
@@ -15,6 +16,7 @@ import { serialise } from './http/serialise'
 import { requestFinished, requestStarted } from './lifecycle'
 import { auditHandlers } from './audit/routes'
 import { authHandlers } from './auth/routes'
+import { collectionsHandlers } from './collections/routes'
 import { commissionsHandlers } from './commissions/routes'
 import { dashboardHandlers } from './dashboard/routes'
 import { documentsHandlers } from './documents/routes'
@@ -65,6 +67,7 @@ const handlers = {
   ...auditHandlers,
   ...reconciliationHandlers,
   ...estatesHandlers,
+  ...collectionsHandlers,
 } satisfies Handlers
 
 const router = createRouter(endpoints, handlers)
@@ -162,6 +165,7 @@ async function handle(request: Request, options: ApiRequestOptions) {
       token: user ? token : null,
       clientIp: options.clientIp ?? null,
       requestId,
+      rawBody: new Uint8Array(),
     }
 
     const { endpoint } = route
@@ -169,9 +173,12 @@ async function handle(request: Request, options: ApiRequestOptions) {
     // Every input is checked before any record is looked up: an invalid request is 422 whatever the ids.
     parseValue(endpoint.params, params)
     const query = endpoint.query ? parseValue(endpoint.query, firstValues(url.searchParams)) : {}
-    const body = endpoint.body
-      ? parseValue(endpoint.body, await readBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT))
-      : {}
+    const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT
+    if (endpoint.rawBody) base.rawBody = await readRawBody(request, limit)
+    const body =
+      endpoint.body && !endpoint.rawBody
+        ? parseValue(endpoint.body, await readBody(request, limit))
+        : {}
     const origin = { user, clientIp: base.clientIp, userAgent: request.headers.get('user-agent') }
     const result = await withRequestOrigin(origin, () =>
       route.handler({ ...base, query, body } as Parameters<typeof route.handler>[0]),
@@ -292,15 +299,12 @@ function envelope(httpStatus: number, body: unknown, headers: Record<string, str
   })
 }
 
-/** JSON bodies as the contract says; urlencoded and multipart too, for curl and plain forms. */
-async function readBody(
-  request: Request,
-  limit: { bytes: number; message: string; field?: string },
-): Promise<Record<string, unknown>> {
-  if (request.method === 'GET' || request.method === 'HEAD') return {}
-  let bytes: Uint8Array<ArrayBuffer>
+type BodyLimit = { bytes: number; message: string; field?: string }
+
+/** The body's bytes, up to its limit. */
+async function readRawBody(request: Request, limit: BodyLimit) {
   try {
-    bytes = await readBodyBytes(request, limit.bytes)
+    return await readBodyBytes(request, limit.bytes)
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       throw new ApiError(
@@ -312,6 +316,12 @@ async function readBody(
     }
     throw badRequest('The request body could not be read')
   }
+}
+
+/** JSON bodies as the contract says; urlencoded and multipart too, for curl and plain forms. */
+async function readBody(request: Request, limit: BodyLimit): Promise<Record<string, unknown>> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {}
+  const bytes = await readRawBody(request, limit)
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
     let form: FormData
@@ -333,29 +343,5 @@ async function readBody(
     if (hasNul(body)) throw badRequest(NUL_REFUSED)
     return body
   }
-  const text = new TextDecoder().decode(bytes)
-  if (!text.trim()) return {}
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw badRequest('The request body is not valid JSON')
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw badRequest('The request body must be a JSON object')
-  }
-  if (hasNul(parsed)) throw badRequest(NUL_REFUSED)
-  return parsed as Record<string, unknown>
-}
-
-const NUL_REFUSED = 'The request may not contain NUL characters (\\u0000)'
-
-/** Whether a string, or any key or string inside an object or array, holds a NUL character. */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(hasNul)
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item))
-  }
-  return false
+  return parseJsonBody(bytes)
 }

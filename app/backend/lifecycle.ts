@@ -1,5 +1,6 @@
 import diagnostics from 'node:diagnostics_channel'
 import type http from 'node:http'
+import { backgroundTasks } from './background'
 import { closeDatabase, getConnection } from './db/client'
 import { readCache } from './http/read-cache'
 
@@ -79,7 +80,13 @@ async function drainAndClose(timeoutMs = 8_000) {
       console.log('No longer accepting connections')
     }
     for (const server of served.servers) server.closeIdleConnections()
-    if (!listening && served.inFlight === 0 && (state.__apiInFlight ?? 0) === 0) break
+    if (
+      !listening &&
+      served.inFlight === 0 &&
+      (state.__apiInFlight ?? 0) === 0 &&
+      backgroundTasks() === 0
+    )
+      break
   }
   await closeDatabase()
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-export type ReferencePrefix = 'PRD' | 'SUB' | 'TRX' | 'CUS' | 'RLT' | 'USR' | 'STM'
+export type ReferencePrefix = 'PRD' | 'SUB' | 'TRX' | 'CUS' | 'RLT' | 'USR' | 'STM' | 'CHK' | 'CRD'
 
 // No 0/O or 1/I: references are read aloud and typed from bank transfer narrations.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'

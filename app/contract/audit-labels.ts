@@ -59,6 +59,16 @@ export const AUDIT_ACTION_LABELS = {
   'statement_line.confirmed': 'Confirmed statement match',
   'statement_line.linked': 'Linked statement line',
   'statement_line.ignored': 'Marked statement line not ours',
+  'statement_line.settled': 'Recognised a provider settlement',
+  'provider.delivery_received': 'Received a payment provider webhook',
+  'provider.delivery_rejected': 'Refused a payment provider webhook',
+  'provider.transaction_verified': 'Verified a payment with the provider',
+  'credit.received': 'Kept money as a credit',
+  'credit.allocation_requested': 'Asked to allocate a credit',
+  'credit.allocated': 'Allocated a credit',
+  'credit.refund_requested': 'Asked to refund a credit',
+  'credit.refunded': 'Refunded a credit',
+  'credit.request_rejected': 'Turned down a credit request',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]]

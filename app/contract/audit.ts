@@ -23,6 +23,8 @@ export const AUDIT_RECORD_TYPES = [
   'commission',
   'statement',
   'statement_line',
+  'delivery',
+  'credit',
 ] as const
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number]
 

@@ -39,6 +39,11 @@ export type EndpointSpec = {
   readonly description?: string
   /** A list that also answers `?format=csv`: every row its filters match, streamed as a CSV download. */
   readonly exportsCsv?: true
+  /**
+   * The handler gets the body's exact bytes (`rawBody`) unread and checks them against `body`
+   * itself, once it has checked what only the bytes can show (a webhook's signature). JSON only.
+   */
+  readonly rawBody?: true
   /** How large a body may be, when not the API's default (4 MB), and the message (and field) of a refusal. */
   readonly bodyLimit?: { readonly bytes: number; readonly message: string; readonly field?: string }
   /**

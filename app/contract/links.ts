@@ -55,3 +55,20 @@ export function isAppPath(link: string | null | undefined): link is string {
 export function payoutsLink(reference: string) {
   return `/investment-portfolio/${enc(reference)}/payouts`
 }
+
+/**
+ * Where the provider's hosted checkout sends the browser back (with its reference added to the
+ * query): the subscription's pay panel, which verifies the payment (checkout/verify).
+ */
+export function checkoutReturnLink(type: LinkSubscriptionType, reference: string) {
+  const { base, search } = listOf(type)
+  return `${base}/${enc(reference)}/pay/return${search}`
+}
+
+/** The customer's credits: money received that paid no payment. */
+export const creditsLink = () => '/credits'
+
+/** Staff's Collections page, on one of its tabs (`credits`, `deliveries`). */
+export function collectionsLink(tab?: 'credits' | 'deliveries') {
+  return tab ? `/collections?tab=${tab}` : '/collections'
+}

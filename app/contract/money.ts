@@ -230,3 +230,43 @@ export function paymentChoices(
 export function isAllowedPayment(choices: readonly PaymentChoice[], amountKobo: number): boolean {
   return choices.some((choice) => choice.amountKobo === amountKobo)
 }
+
+// ---------------------------------------------------------------------------------------------
+// Money received through a payment provider
+
+/** A subscription money could pay, with the amounts a payment on it may be now (none: it takes no payment). */
+export type ReceiptCandidate = { id: number; choices: readonly PaymentChoice[] }
+
+/** Why money paid no payment: contract/collections-labels.ts names each for the screens. */
+export type UnallocatedReason = 'no_subscription' | 'under' | 'over' | 'between' | 'ambiguous'
+
+export type ReceiptAllocation =
+  | { kind: 'payment'; subscriptionId: number; choice: PaymentChoice }
+  | { kind: 'credit'; reason: UnallocatedReason }
+
+/**
+ * Where money received for a customer goes: the one rule, for transfers into an account number and
+ * paid checkouts alike. `candidates` are the subscriptions it may pay: the one its account or
+ * checkout names, or every subscription of a customer whose account number is shared by them all.
+ * An amount equal to one of a subscription's payment choices (the next instalment, several, the
+ * balance) pays that payment, when exactly one subscription has such a choice. Anything else is
+ * kept as a credit, with why: no subscription takes a payment, less than every choice, more than
+ * every balance, between two choices, or fitting several subscriptions. Nothing is ever dropped.
+ */
+export function allocateReceipt(
+  amountKobo: number,
+  candidates: readonly ReceiptCandidate[],
+): ReceiptAllocation {
+  const payable = candidates.filter((candidate) => candidate.choices.length > 0)
+  if (!payable.length) return { kind: 'credit', reason: 'no_subscription' }
+  const fits = payable.flatMap((candidate) => {
+    const choice = candidate.choices.find((option) => option.amountKobo === amountKobo)
+    return choice ? [{ subscriptionId: candidate.id, choice }] : []
+  })
+  if (fits.length === 1) return { kind: 'payment', ...fits[0] }
+  if (fits.length > 1) return { kind: 'credit', reason: 'ambiguous' }
+  const amounts = payable.flatMap((candidate) => candidate.choices.map((c) => c.amountKobo))
+  if (amountKobo < Math.min(...amounts)) return { kind: 'credit', reason: 'under' }
+  if (amountKobo > Math.max(...amounts)) return { kind: 'credit', reason: 'over' }
+  return { kind: 'credit', reason: 'between' }
+}

@@ -26,15 +26,23 @@ export const STATEMENT_COLUMN_LABELS: Record<StatementColumn, string> = {
 /**
  * A credit line's state: `open` (waiting for staff, with or without a match), `confirmed` (its match
  * was marked paid), `linked` (staff linked it to a subscription by hand: a payment awaiting
- * confirmation was created with the line as its proof), `ignored` (not ours).
+ * confirmation was created with the line as its proof), `ignored` (not ours), `settled` (a payment
+ * provider's settlement of payments it already confirmed: never matched to another payment).
  */
-export const STATEMENT_LINE_STATUSES = ['open', 'confirmed', 'linked', 'ignored'] as const
+export const STATEMENT_LINE_STATUSES = [
+  'open',
+  'confirmed',
+  'linked',
+  'ignored',
+  'settled',
+] as const
 export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number]
 export const STATEMENT_LINE_STATUS_LABELS: Record<StatementLineStatus, string> = {
   open: 'To review',
   confirmed: 'Confirmed',
   linked: 'Linked',
   ignored: 'Not ours',
+  settled: 'Provider settlement',
 }
 
 /**

@@ -127,6 +127,11 @@ export const statementImportSummarySchema = z.object({
   /** Lines that fit more than one payment: matched to none, for staff to decide. */
   ambiguous: z.number().int(),
   unmatched: z.number().int(),
+  /**
+   * Lines a payment provider's name marks as its settlement (of payments it already confirmed):
+   * never matched to a payment awaiting confirmation. Present only when there were some.
+   */
+  provider_settlements: z.number().int().optional(),
   unreadable_rows: z.array(unreadableRowSchema),
 })
 export type StatementImportSummary = z.infer<typeof statementImportSummarySchema>

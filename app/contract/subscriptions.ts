@@ -1,5 +1,6 @@
 import { ARREARS_BUCKETS } from './arrears-rules'
 import { z } from 'zod'
+import { PAYMENT_PROVIDERS } from './collections-labels'
 import { DUE_FILTERS } from './dashboard-rules'
 import {
   checkboxField,
@@ -296,6 +297,13 @@ export const subscriptionDetailSchema = subscriptionSchema.extend({
 })
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>
 
+/** The bank account a customer pays into: theirs alone, opened by the payment provider. */
+export const virtualAccountSchema = z.object({
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+})
+
 export const bankAccountSchema = z.object({
   account_number: z.string(),
   account_name: z.string(),
@@ -319,6 +327,18 @@ export const paymentDetailsSchema = z.object({
   /** The narration to type on the bank transfer: the subscription reference, which reconciliation looks for. */
   narration: z.string(),
   bank_details: bankAccountSchema,
+  /**
+   * With a payment provider set up (PAYMENT_PROVIDER): the provider, for "Pay online"; absent when
+   * none is, and the answer is as before.
+   */
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  /**
+   * With a payment provider: the account number that is the customer's alone (or this
+   * subscription's, with Monnify), whose transfers confirm themselves; null while it is being
+   * prepared, and `virtual_account_note` says why.
+   */
+  virtual_account: virtualAccountSchema.nullable().optional(),
+  virtual_account_note: z.string().nullable().optional(),
 })
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>
 

@@ -9,7 +9,7 @@ import {
   ChangeEmailForm,
   ChangePasswordForm,
 } from '~/features/settings/account-information'
-import { ProfileForm } from '~/features/settings/profile-form'
+import { ProfileForm, type AccountCheck } from '~/features/settings/profile-form'
 import {
   BankDetailsForm,
   CommissionRatesForm,
@@ -60,6 +60,9 @@ export default function SettingsRoute() {
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) =>
     actionData?.intent === intent ? actionData.result : undefined
+  // Only the profile's "Check account" (or a refused save of an unchecked account) answers one.
+  const accountCheck =
+    (actionData as { accountCheck?: AccountCheck } | undefined)?.accountCheck ?? null
   const showsSettings = tab === 'settings' && bank && reminderDays !== null
   // A refused post whose form is on the other tab (posted to this address without its tab) still says so.
   const formsShown = showsSettings ? SETTINGS_FORMS : ACCOUNT_FORMS
@@ -170,7 +173,9 @@ export default function SettingsRoute() {
           />
           {profile ? (
             <ProfileForm
-              key={JSON.stringify(profile)}
+              // A checked account starts the form again from the reply, with the bank's name in it.
+              key={`${JSON.stringify(profile)}${accountCheck?.account?.account_name ?? ''}`}
+              accountCheck={accountCheck}
               current={profile}
               spec={specs.profile}
               lastResult={resultFor('profile')}

@@ -17,6 +17,9 @@ export const canSeeEstates = (user: Principal) => mayCall(user, endpoints.estate
 export const canSeeAudit = (user: Principal) => mayCall(user, endpoints.auditList.access)
 export const canSeeReconciliation = (user: Principal) =>
   mayCall(user, endpoints.reconciliationLines.access)
+/** Money through the payment provider: staff who confirm payments (the Collections lists' rule). */
+export const canSeeCollections = (user: Principal) =>
+  mayCall(user, endpoints.collectionsSummary.access)
 export const canSeePayouts = (user: Principal) => mayCall(user, endpoints.payoutList.access)
 export const canSeeArrears = (user: Principal) => mayCall(user, endpoints.arrearsList.access)
 /** Realtors see their own commissions; staff who pay them see everyone's. */
@@ -58,6 +61,7 @@ export const NAV_ENTRIES: readonly Shown<NavLink>[] = [
     icon: 'reconciliation',
     visible: canSeeReconciliation,
   },
+  { path: '/collections', label: 'Collections', icon: 'collections', visible: canSeeCollections },
   { path: '/commissions', label: 'Commissions', icon: 'commissions', visible: canSeeCommissions },
   { path: '/customers', label: 'Customers', icon: 'customers', visible: canSeeCustomers },
   { path: '/realtors', label: 'Realtors', icon: 'realtors', visible: canSeeRealtors },

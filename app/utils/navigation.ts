@@ -15,6 +15,7 @@ export type NavIcon =
   | 'commissions'
   | 'audit'
   | 'reconciliation'
+  | 'collections'
   | 'settings'
 
 /** A sidebar entry the user sees (menu-access.server.ts decides which). */

@@ -6,7 +6,8 @@
  * operation declares: an unknown id's 404 or a 409 refused by the state of things are fine); an
  * invalid one is always refused with 422 naming the field it broke. Sent as the super admin, and
  * signed out where the operation is public; new operations are covered as soon as they are in the
- * document.
+ * document. A provider's webhook is public but signed: its bodies carry the provider's signature of
+ * their bytes, as the provider sends them (both providers' keys are set; none is called).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApi, type TestApi } from '../support/api-harness'
@@ -18,6 +19,7 @@ import {
   type OpenApi,
   type Schema,
 } from '../support/document-requests'
+import { signedBy } from '../support/payment-world'
 import { quietMailLog } from '../support/quiet'
 
 const SEED = 37_2026
@@ -74,6 +76,16 @@ let token: string
 
 beforeAll(async () => {
   quietMailLog()
+  // Keys for both providers, so their webhooks are answered; an address that refuses connections,
+  // since nothing here is a payment the provider would be asked about.
+  Object.assign(process.env, {
+    PAYSTACK_SECRET_KEY: 'sk_test_openapi_requests',
+    PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+    MONNIFY_API_KEY: 'MK_TEST_OPENAPI',
+    MONNIFY_SECRET_KEY: 'SK_TEST_OPENAPI_REQUESTS',
+    MONNIFY_CONTRACT_CODE: '1234567890',
+    MONNIFY_BASE_URL: 'http://127.0.0.1:9',
+  })
   api = await createTestApi()
   const answer = await api.call('GET', 'openapi.json')
   document = JSON.parse(await answer.response.text())
@@ -153,6 +165,15 @@ const emptyAllowed = (operation: Operation, name: string) =>
     (parameter) => parameter.in === 'query' && parameter.name === name && parameter.allowEmptyValue,
   )
 
+/** The signature a provider's webhook carries (its path names the provider), or no header. */
+function signatureOf(operation: Operation, body: BodyInit | undefined) {
+  const provider = /^\/webhooks\/(paystack|monnify)$/.exec(operation.path)?.[1]
+  // Webhooks are JSON only: their bodies are text.
+  return provider && typeof body === 'string'
+    ? signedBy(provider as 'paystack' | 'monnify')(body)
+    : {}
+}
+
 type Sent = { operation: string; what: string; status: number; data: unknown; message: string }
 
 async function send(
@@ -164,7 +185,10 @@ async function send(
   const answer = await api.call(operation.method, url, {
     token: operation.secured ? token : null,
     raw: encoded?.body,
-    headers: encoded?.type ? { 'content-type': encoded.type } : {},
+    headers: {
+      ...(encoded?.type ? { 'content-type': encoded.type } : {}),
+      ...signatureOf(operation, encoded?.body),
+    },
   })
   return {
     operation: operation.key,

@@ -10,8 +10,24 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`
 }
 
-function outboxDir() {
-  return path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+/** The mail folders of both apps (the second has a payment provider): each address is unique to its test. */
+function outboxDirs() {
+  return [process.env.E2E_DATA_DIR, process.env.E2E_PROVIDER_DATA_DIR]
+    .filter((dir): dir is string => Boolean(dir))
+    .map((dir) => path.join(dir, 'outbox'))
+}
+
+/** The .eml files written to an address, oldest first. */
+function mailFiles(slug: string) {
+  return outboxDirs()
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((file) => file.includes(slug))
+        .map((file) => ({ file, full: path.join(dir, file) })),
+    )
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 }
 
 /** Waits for the newest e-mail to an address (the server writes them as .eml files) and returns its text. */
@@ -22,17 +38,11 @@ export async function waitForMail(
   const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
   const deadline = Date.now() + 15_000
   while (Date.now() < deadline) {
-    if (fs.existsSync(outboxDir())) {
-      const files = fs
-        .readdirSync(outboxDir())
-        .filter((file) => file.includes(slug))
-        .sort()
-      const texts = files
-        .slice(after)
-        .map((file) => decodeMail(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
-      const found = texts.reverse().find((text) => !contains || contains.test(text))
-      if (found) return found
-    }
+    const texts = mailFiles(slug)
+      .slice(after)
+      .map(({ full }) => decodeMail(fs.readFileSync(full, 'utf8')))
+    const found = texts.reverse().find((text) => !contains || contains.test(text))
+    if (found) return found
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`No e-mail to ${to} arrived`)
@@ -40,9 +50,7 @@ export async function waitForMail(
 
 export function mailCount(to: string) {
   const slug = to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60)
-  return fs.existsSync(outboxDir())
-    ? fs.readdirSync(outboxDir()).filter((file) => file.includes(slug)).length
-    : 0
+  return mailFiles(slug).length
 }
 
 export const codeFrom = (mail: string) => /code is (\d{6})/.exec(mail)?.[1] ?? ''

@@ -28,8 +28,11 @@ import {
   webParam,
   webPath,
   webRoutes,
+  withPaymentProvider,
+  type WebProvider,
   type WebRoute,
 } from '../support/web-routes'
+import { startStandIn, type StandIn } from '../../tools/provider-stand-in/server.mjs'
 
 const byteLength = (body: string | Uint8Array | null) =>
   body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
@@ -40,14 +43,34 @@ quietMailLog()
 
 let server: RunningServer
 let world: World
+let standIn: StandIn
+let provider: WebProvider
 const cookies = new Map<Poster, string>()
 
 const accountOf = (poster: Exclude<Poster, 'anonymous'>) =>
   poster === 'super' ? SERVER_ADMIN : world[poster]
 
 beforeAll(async () => {
-  server = await startServer({ port: serverPort(0) })
-  world = await buildWorld(httpClient(server))
+  // With a payment provider (the stand-in), so its pages and forms are checked too; the rest behaves as without.
+  const port = serverPort(0)
+  standIn = await startStandIn({
+    port: 0,
+    env: {},
+    paystackWebhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/paystack`,
+  })
+  server = await startServer({
+    port,
+    env: {
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: standIn.keys.paystackSecretKey,
+      PAYSTACK_BASE_URL: standIn.paystackBaseUrl,
+    },
+  })
+  ;({ world, provider } = await withPaymentProvider(
+    httpClient(server),
+    await buildWorld(httpClient(server)),
+    standIn,
+  ))
   for (const poster of ['super', 'customer', 'realtor'] as const) {
     const account = accountOf(poster)
     cookies.set(poster, (await webSignIn(server.url, account.email, account.password)).cookie)
@@ -56,6 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
+  await standIn?.stop()
 })
 
 /** The fields of the page's post forms, with the values the page put in them: a valid-looking sample to mutate. */
@@ -125,7 +149,7 @@ test('malformed form posts: no web action answers 5xx', async () => {
 
   for (const [index, route] of routes.entries()) {
     // Records of its own (an account to suspend, a subscription to pay or cancel), so the world's stay usable.
-    const records = await webFixture(route, world, httpClient(server))
+    const records = await webFixture(route, world, httpClient(server), provider)
     const fields = await sample(route, records)
     const paths = fc
       .tuple(...route.params.map((name) => pathParam(webParam(route, name, records))))

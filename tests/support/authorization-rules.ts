@@ -17,6 +17,13 @@ import {
   type Account,
   type World,
 } from './security-world'
+import {
+  makeCheckout,
+  makeCredit,
+  makeOwnUnpaid,
+  makePendingAllocation,
+  signedBy,
+} from './payment-world'
 import { gtbankCsv } from './statements'
 
 export const ACTORS = ['anonymous', 'customer', 'other', 'realtor', 'admin', 'super'] as const
@@ -36,6 +43,11 @@ export type Rule = {
   /** The query string of a GET that needs one. */
   query?: (world: World) => Record<string, string>
   body?: (world: World, actor: Actor) => unknown
+  /**
+   * Headers a call sends with its body's exact bytes (a webhook's signature), for the matrix and
+   * for every body the malformed-input run sends.
+   */
+  headers?: (body: string | Uint8Array) => Record<string, string>
   expect: Partial<Record<Actor, Expectation>>
   /**
    * Makes the records one allowed call uses up (a subscription to pay or cancel, a plan to delete,
@@ -703,6 +715,90 @@ export const RULES: Record<string, Rule> = {
     fixture: async (w) =>
       withRecords(w, { scratch: { ...w.scratch, line: await w.make.statementLine(false) } }),
     params: (w) => ({ id: w.scratch.line ?? '999999' }),
+  },
+
+  // Payments through the provider (Paystack, the stand-in). Webhooks are public but signed: every
+  // caller's call carries the provider's signature of its body, and the session plays no part.
+  'POST webhooks/paystack': {
+    expect: publicEndpoint,
+    headers: signedBy('paystack'),
+    body: (_w, actor) => ({
+      event: 'matrix.unknown_event',
+      data: { actor, nonce: Math.random().toString(36).slice(2) },
+    }),
+  },
+  'POST webhooks/monnify': {
+    expect: publicEndpoint,
+    headers: signedBy('monnify'),
+    body: (_w, actor) => ({
+      eventType: 'MATRIX_UNKNOWN_EVENT',
+      eventData: { actor, nonce: Math.random().toString(36).slice(2) },
+    }),
+  },
+  // Paying online: the subscriber only; staff who see the subscription are told so (403), others it
+  // does not exist. An allowed call pays a subscription of the caller's own.
+  'POST product-subscription/:reference/checkout': {
+    lacks: SUBSCRIPTION_STAFF,
+    params: (w) => ({ reference: w.unpaid.reference }),
+    expect: { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 403 },
+    fixture: async (w, _actor, caller) =>
+      withRecords(w, { unpaid: { reference: await makeOwnUnpaid(w, caller!) } }),
+    body: () => ({ amount: 5_000_000 }),
+  },
+  'POST product-subscription/:reference/checkout/verify': {
+    lacks: SUBSCRIPTION_STAFF,
+    params: (w) => ({ reference: w.scratch.checkoutSubscription ?? w.unpaid.reference }),
+    expect: { customer: 'ok', other: 404, realtor: 404, admin: 404, super: 404 },
+    reads: 'a checkout the provider does not confirm paid changes nothing',
+    fixture: async (w, _actor, caller) => {
+      const { subscription, checkout } = await makeCheckout(w, caller!)
+      return withRecords(w, {
+        scratch: { ...w.scratch, checkoutSubscription: subscription, checkout },
+      })
+    },
+    body: (w) => ({ reference: w.scratch.checkout ?? 'CHK-NONE' }),
+  },
+  // Credits: each customer its own; Collections for staff who confirm payments.
+  'GET account/credit': { expect: everyone },
+  'GET admin/collections': { lacks: ['can_verify_transaction'], expect: staffOnly() },
+  'GET admin/collections/credit': { lacks: ['can_verify_transaction'], expect: staffOnly() },
+  'GET admin/collections/delivery': { lacks: ['can_verify_transaction'], expect: staffOnly() },
+  'POST admin/collections/credit/:reference/allocate': {
+    lacks: ['can_verify_transaction'],
+    expect: staffOnly(),
+    // Not `consumes`: once asked for, later posts answer 409, past every gate.
+    fixture: async (w) =>
+      withRecords(w, {
+        scratch: {
+          ...w.scratch,
+          credit: await makeCredit(w),
+          payable: (await w.make.subscription('unpaid')).reference,
+        },
+      }),
+    params: (w) => ({ reference: w.scratch.credit ?? 'CRD-NONE' }),
+    body: (w) => ({ subscription: w.scratch.payable ?? w.unpaid.reference, amount: 5_000_000 }),
+  },
+  'POST admin/collections/credit/:reference/refund': {
+    lacks: ['can_verify_transaction'],
+    expect: staffOnly(),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, credit: await makeCredit(w) } }),
+    params: (w) => ({ reference: w.scratch.credit ?? 'CRD-NONE' }),
+    body: () => ({ reason: 'Sent twice by mistake' }),
+  },
+  // The second member of staff: another admin asked for the allocation the caller confirms.
+  'POST admin/collections/credit/:reference/decide': {
+    lacks: ['can_verify_transaction'],
+    expect: staffOnly(),
+    fixture: async (w) =>
+      withRecords(w, { scratch: { ...w.scratch, credit: await makePendingAllocation(w) } }),
+    params: (w) => ({ reference: w.scratch.credit ?? 'CRD-NONE' }),
+    body: () => ({ decision: 'confirm' }),
+  },
+  'POST account/payout-account/resolve': {
+    expect: everyone,
+    reads: 'it asks the payment provider for the name the bank holds',
+    body: () => ({ bank_code: 'gtbank', account_number: '0123456789' }),
   },
 }
 

@@ -26,7 +26,7 @@ export type WorldClient = {
   call(
     method: string,
     path: string,
-    options?: { token?: string | null; body?: unknown },
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
   ): Promise<Answer>
   /** The newest e-mail sent to an address, decoded, or '' when none came. */
   mail(email: string): Promise<string>
@@ -36,7 +36,11 @@ export type WorldClient = {
 export function worldClientOf(api: TestApi): WorldClient {
   return {
     async call(method, path, options = {}) {
-      const answer = await api.call(method, path, { token: options.token, body: options.body })
+      const answer = await api.call(method, path, {
+        token: options.token,
+        body: options.body,
+        headers: options.headers,
+      })
       return {
         httpStatus: answer.httpStatus,
         status: answer.status,

@@ -209,6 +209,7 @@ export function httpClient(server: { url: string; dataDir: string }): WorldClien
       const headers: Record<string, string> = { accept: '*/*' }
       if (options.token) headers.authorization = `Bearer ${options.token}`
       if (options.body !== undefined) headers['content-type'] = 'application/json'
+      Object.assign(headers, options.headers)
       const response = await fetch(`${server.url}/api/v1/${apiPath.replace(/^\//, '')}`, {
         method,
         headers,

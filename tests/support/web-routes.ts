@@ -9,6 +9,7 @@ import type { Actor } from './authorization-rules'
 import { uniquePng } from './images'
 import type { World, WorldClient } from './security-world'
 import { gtbankCsv } from './statements'
+import type { StandIn } from '../../tools/provider-stand-in/server.mjs'
 
 export type WebRoute = {
   id: string
@@ -93,6 +94,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
     if (page === 'payouts') return world.investedPaid.reference
     return world.invested.reference
   }
+  // A credit of the customer's (money that paid no payment), on Collections.
+  if (area === 'collections' && name === 'reference') return world.scratch.credit ?? 'CRD-NONE'
   // A purchase flagged as a possible self-referral (of another customer's), waiting for review.
   if (area === 'commissions' && name === 'id') return world.scratch.hold ?? world.hold
   // A title timeline is a fully paid purchase's.
@@ -102,7 +105,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
     if (page === 'receipt')
       return name === 'reference' ? world.completed.reference : world.completed.transaction
     if (page === 'land-document') return world.completed.reference
-    if (page === 'pay') return world.unpaid.reference
+    // The pay panel, its "Pay online" and the hosted checkout's way back: a purchase still to pay.
+    if (page === 'pay' || page === 'checkout' || page === 'return') return world.unpaid.reference
     return world.instalments.reference
   }
   if (name === 'uuid' || name === 'id') return world.notificationUuid
@@ -148,6 +152,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (route.pattern === '/confirm-email') return 'notFound'
   if (!route.signedIn) return 'any'
   if (actor === 'anonymous') return 'login'
+  // Back from the provider's checkout: only the subscriber paid, so only the subscriber's is checked; staff go back to the list.
+  if (route.pattern.endsWith('/pay/return')) return actor === 'customer' ? 'ok' : 'refused'
   if (actor === 'super') return 'ok'
 
   // The staff payouts page: can_record_payout, which the admin here does not hold.
@@ -172,6 +178,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   if (area === 'audit' || area === 'export') return 'refused'
   // Bank statements and their lines: can_reconcile, which the admin here does not hold.
   if (area === 'reconciliation') return 'refused'
+  // Money through the payment provider, credits and deliveries: can_verify_transaction, which the admin here does not hold.
+  if (area === 'collections') return 'refused'
   if (area === 'land-purchases' || area === 'land-investments') {
     if (parts[1] === 'new' || parts[2] === 'edit') return 'refused'
     return parts[2] === 'plans' ? 'any' : 'ok'
@@ -297,6 +305,14 @@ export function webFormBody(
     case '/subscriptions/:reference/transactions':
     case '/investment-portfolio/:reference/transactions':
       return { reference: world.instalments.transaction, status: 'paid' }
+    // "Pay online" as the page posts it with JavaScript: the answer redirects to the provider's page.
+    case '/subscriptions/:reference/pay/checkout':
+      return { amount: '5,000,000', js: '1' }
+    case '/investment-portfolio/:reference/pay/checkout':
+      return { amount: '250,000', js: '1' }
+    // Ask to allocate the whole of the payment of the unpaid purchase out of a larger credit.
+    case '/collections/credits/:reference':
+      return { intent: 'allocate', subscription: world.unpaid.reference, amount: '5,000,000' }
     case '/subscriptions/:reference/title':
     case '/titles/:reference':
       return {
@@ -345,6 +361,10 @@ export function webPosters(route: WebRoute): Actor[] {
     case '/subscriptions/:reference/pay':
     case '/investment-portfolio/:reference/pay':
       return ['customer', 'super']
+    // Only the subscriber pays online (staff record payments instead).
+    case '/subscriptions/:reference/pay/checkout':
+    case '/investment-portfolio/:reference/pay/checkout':
+      return ['customer']
     default:
       return ['super']
   }
@@ -358,6 +378,7 @@ export async function webFixture(
   route: WebRoute,
   world: World,
   client?: WorldClient,
+  provider?: WebProvider,
 ): Promise<World> {
   switch (route.pattern) {
     // A product of its own: the customer already holds an unpaid subscription to the world's.
@@ -380,12 +401,14 @@ export async function webFixture(
     case '/users/:uuid/suspend':
       return { ...world, staffUser: await world.make.invitedStaff() }
     case '/subscriptions/:reference/cancel':
+    case '/subscriptions/:reference/pay/checkout':
     case '/subscriptions/:reference/pay': {
       const unpaid = await world.make.subscription('unpaid')
       // Both pages take their record from the "unpaid" or "instalments" slot (webParam).
       return { ...world, unpaid: { reference: unpaid.reference }, instalments: unpaid }
     }
     case '/investment-portfolio/:reference/cancel':
+    case '/investment-portfolio/:reference/pay/checkout':
     case '/investment-portfolio/:reference/pay':
       return {
         ...world,
@@ -400,6 +423,19 @@ export async function webFixture(
       return { ...world, completed: await world.make.subscription('completed') }
     case '/payouts':
       return { ...world, scratch: { ...world.scratch, payout: (await world.make.payout()).id } }
+    case '/collections/credits/:reference': {
+      if (!client || !provider)
+        throw new Error(
+          'The /collections/credits fixture sends a transfer through the stand-in: pass webFixture a client and the provider',
+        )
+      const unpaid = await world.make.subscription('unpaid')
+      const credit = await customerCredit(client, world, provider)
+      return {
+        ...world,
+        unpaid: { reference: unpaid.reference },
+        scratch: { ...world.scratch, credit },
+      }
+    }
     case '/reconciliation': {
       if (!client)
         throw new Error(
@@ -462,4 +498,82 @@ async function exactStatementLine(client: WorldClient, token: string, subscripti
       `The statement line for ${subscription} was not matched exactly: ${JSON.stringify(lines.data)}`,
     )
   return line.id
+}
+
+/** The payment provider the web checks run with: the stand-in and the customer's account number with it. */
+export type WebProvider = { standIn: StandIn; accountNumber: string }
+
+/**
+ * Gives the world's customer an account number with the provider (a phone number first: Paystack
+ * opens one only then) and an open credit of its own (world.scratch.credit): what the Collections
+ * pages and the customer's credits show.
+ */
+export async function withPaymentProvider(
+  client: WorldClient,
+  world: World,
+  standIn: StandIn,
+): Promise<{ world: World; provider: WebProvider }> {
+  const phone = await client.call('POST', 'account/profile', {
+    token: world.customer.token,
+    body: { phone: '0803 555 0101' },
+  })
+  if (phone.status !== '200') throw new Error(`The customer's phone was refused: ${phone.message}`)
+  const accountNumber = await waitFor("the customer's account number", async () => {
+    const details = await client.call(
+      'GET',
+      `product-subscription/${world.unpaid.reference}/payment-details`,
+      { token: world.customer.token },
+    )
+    const account = (details.data as { virtual_account?: { account_number: string } | null })
+      ?.virtual_account
+    return account?.account_number ?? null
+  })
+  const provider = { standIn, accountNumber }
+  const credit = await customerCredit(client, world, provider)
+  return {
+    world: {
+      ...world,
+      markers: [...world.markers, accountNumber, credit],
+      scratch: { ...world.scratch, credit },
+    },
+    provider,
+  }
+}
+
+/**
+ * A new open credit of the customer's: a transfer into its account number of ₦7,777,777, more
+ * than any of its purchases' balances, so it pays none. Its reference, once the app processed it.
+ */
+async function customerCredit(client: WorldClient, world: World, provider: WebProvider) {
+  const known = new Set(await openCredits(client, world))
+  await provider.standIn.sendTransfer({
+    accountNumber: provider.accountNumber,
+    amountKobo: 777_777_700,
+  })
+  return waitFor('the credit of a transfer', async () => {
+    const fresh = (await openCredits(client, world)).filter((reference) => !known.has(reference))
+    return fresh[0] ?? null
+  })
+}
+
+async function openCredits(client: WorldClient, world: World) {
+  const answer = await client.call(
+    'GET',
+    `admin/collections/credit?state=open&search=${encodeURIComponent(world.customer.email)}&page=1`,
+    { token: world.superAdmin.token },
+  )
+  return ((answer.data as { items?: { reference: string }[] })?.items ?? []).map(
+    (item) => item.reference,
+  )
+}
+
+/** What the app does after answering (a provider's account, a webhook's value), awaited. */
+async function waitFor<T>(what: string, read: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const value = await read()
+    if (value !== null) return value
+    if (Date.now() > deadline) throw new Error(`Waited 30 s for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }

@@ -231,6 +231,39 @@ describe('parseConfig (the API)', () => {
     expect(error.message.split('\n')).toHaveLength(8)
   })
 
+  test('PAYMENT_PROVIDER needs its keys, which are never echoed; the base URLs must be http(s)', () => {
+    expect(parseConfig(apiBase()).PAYMENT_PROVIDER).toBeUndefined()
+    expect(
+      parseConfig({
+        ...apiBase(),
+        PAYMENT_PROVIDER: 'paystack',
+        PAYSTACK_SECRET_KEY: 'sk_live_0123456789',
+      }),
+    ).toMatchObject({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_0123456789' })
+    expect(problemsOf({ ...apiBase(), PAYMENT_PROVIDER: 'monnify' }, parseConfig).problems).toEqual(
+      {
+        MONNIFY_API_KEY: 'is needed when PAYMENT_PROVIDER is monnify',
+        MONNIFY_SECRET_KEY: 'is needed when PAYMENT_PROVIDER is monnify',
+        MONNIFY_CONTRACT_CODE: 'is needed when PAYMENT_PROVIDER is monnify',
+      },
+    )
+    const bad = problemsOf(
+      {
+        ...apiBase(),
+        PAYMENT_PROVIDER: 'flutterwave',
+        PAYSTACK_SECRET_KEY: 'sk live hunter2',
+        PAYSTACK_BASE_URL: 'ftp://api.paystack.co',
+      },
+      parseConfig,
+    )
+    expect(bad.problems).toEqual({
+      PAYMENT_PROVIDER: 'must be paystack or monnify (got "flutterwave")',
+      PAYSTACK_SECRET_KEY: 'must be the key as the provider shows it',
+      PAYSTACK_BASE_URL: 'must be an http:// or https:// URL (got "ftp://api.paystack.co")',
+    })
+    expect(bad.message).not.toMatch(/hunter2/)
+  })
+
   test('the API needs no session secret and writes nothing into DATA_DIR', () => {
     parseConfig({ ...apiBase(), SESSION_SECRET: 'short' })
     expect(fs.readdirSync(dataDir)).toEqual([])

@@ -3,6 +3,7 @@ import type { Permission, Principal, Role } from '~/contract/permissions'
 import { PERMISSIONS } from '~/contract/permissions'
 import {
   canSeeArrears,
+  canSeeCollections,
   canSeeCommissions,
   canSeeCustomers,
   canSeePayouts,
@@ -49,6 +50,7 @@ describe('the sidebar', () => {
       ['/estates', 'Estates'],
       ['/payouts', 'Payouts'],
       ['/reconciliation', 'Reconciliation'],
+      ['/collections', 'Collections'],
       ['/commissions', 'Commissions'],
       ['/customers', 'Customers'],
       ['/realtors', 'Realtors'],
@@ -78,6 +80,19 @@ describe('the sidebar', () => {
     ] as const)('%s with %j → %s', (role, permissions, expected) => {
       expect(canSeePayouts(who(role, [...permissions]))).toBe(expected)
       expect(labels(who(role, [...permissions])).includes('Payouts')).toBe(expected)
+    })
+  })
+
+  describe('Collections: the super admin, or staff holding can_verify_transaction', () => {
+    test.each([
+      ['super_admin', [], true],
+      ['admin', ['can_verify_transaction'], true],
+      ['admin', PERMISSIONS.filter((p) => p !== 'can_verify_transaction'), false],
+      ['customer', [], false],
+      ['realtor', [], false],
+    ] as const)('%s with %j → %s', (role, permissions, expected) => {
+      expect(canSeeCollections(who(role, [...permissions]))).toBe(expected)
+      expect(labels(who(role, [...permissions])).includes('Collections')).toBe(expected)
     })
   })
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
+  settlementBatch,
+  settlementProviderOf,
   editDistance,
   matchLines,
   nameResembles,
@@ -223,5 +225,37 @@ describe('matchLines', () => {
       [{ id: 20, reference: 'SUB-BBBB0002', dueKobo: [50_000_00] }],
     )
     expect([result.get(1)?.confidence, result.get(2)?.confidence]).toEqual(['exact', 'none'])
+  })
+})
+
+describe('payment provider settlements', () => {
+  test.each([
+    ['PAYSTACK SETTLEMENT 2027-01-05', 'paystack'],
+    ['NIP/PSTK/LANDBANKING LTD', 'paystack'],
+    ['TRF FROM MONNIFY LIMITED', 'monnify'],
+    ['MNFY|SETTLEMENT|0001', 'monnify'],
+    ['TRANSFER FROM ADA OBI SUB-7KQ2M9', null],
+    ['MONIEPOINT/ADA OBI', null],
+    ['PAYSTACKS OF CASH', null],
+  ])('"%s" names %s', (narration, provider) => {
+    expect(settlementProviderOf(narration)).toBe(provider)
+  })
+
+  const unsettled = [
+    { id: 1, settledKobo: 100_000, paidOn: '2027-01-03' },
+    { id: 2, settledKobo: 250_000, paidOn: '2027-01-04' },
+    { id: 3, settledKobo: 50_000, paidOn: '2027-01-06' },
+  ]
+  test.each([
+    // amount, line date, the payments it settles
+    [100_000, '2027-01-05', [1]],
+    [350_000, '2027-01-05', [1, 2]],
+    [400_000, '2027-01-06', [1, 2, 3]],
+    [400_000, '2027-01-05', null], // the last payment came after the credit
+    [300_000, '2027-01-05', null], // no run of the oldest adds up to it
+    [250_000, '2027-01-05', null], // the oldest come first
+    [100_000, '2027-01-02', null],
+  ] as const)('%i kobo on %s settles %j', (amount, date, batch) => {
+    expect(settlementBatch(amount, date, unsettled)).toEqual(batch)
   })
 })

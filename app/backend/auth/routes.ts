@@ -44,6 +44,7 @@ import {
   usePasswordTokens,
   welcomeOnce,
 } from './service'
+import { prepareAccount } from '../virtual-accounts/service'
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records'
 export const SUSPENDED = 'Your account has been suspended. Please contact support.'
@@ -301,6 +302,8 @@ const verifyEmail = implement(endpoints.verifyEmail, async (ctx) => {
       changes: { email_verified: { before: false, after: true } },
     })
   })
+  // A customer's own account number, with a provider that opens one per customer.
+  if (user.role === 'customer') await prepareAccount(ctx.db, user.id, null)
   return {
     message: 'Email verified successfully',
     data: toSessionUser({ ...user, emailVerified: true }),

@@ -941,9 +941,11 @@ export const statementLines = pgTable(
     balance: kobo('balance'),
     raw: text('raw').notNull(),
     hash: text('hash').notNull().unique(),
-    status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored'] })
+    status: text('status', { enum: ['open', 'confirmed', 'linked', 'ignored', 'settled'] })
       .notNull()
       .default('open'),
+    /** The provider whose settlement of payments already given value the line is (status settled). */
+    settlementProvider: text('settlement_provider', { enum: ['paystack', 'monnify'] }),
     confidence: text('confidence', { enum: ['exact', 'likely', 'ambiguous', 'none'] })
       .notNull()
       .default('none'),
@@ -1011,6 +1013,223 @@ export const statementUploads = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('statement_uploads_created_idx').on(table.createdAt)],
+)
+
+const providerColumn = () => text('provider', { enum: ['paystack', 'monnify'] }).notNull()
+
+/**
+ * The webhook inbox: every delivery, signed or not. A signed one is unique per provider and event
+ * key (the event and the transaction it reports), so a replay is stored once; `status` says what
+ * became of it, `claimed_until` keeps two processors off one delivery.
+ */
+export const providerDeliveries = pgTable(
+  'provider_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: providerColumn(),
+    eventType: text('event_type').notNull(),
+    eventKey: text('event_key').notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+    status: text('status', {
+      enum: ['received', 'processed', 'unallocated', 'failed', 'rejected', 'ignored'],
+    })
+      .notNull()
+      .default('received'),
+    rawBody: text('raw_body').notNull(),
+    providerReference: text('provider_reference'),
+    /** The amount the delivery claims, kobo. */
+    amount: kobo('amount'),
+    clientIp: text('client_ip'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    receiptId: integer('receipt_id').references((): AnyPgColumn => providerReceipts.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (table) => [
+    uniqueIndex('provider_deliveries_event_idx')
+      .on(table.provider, table.eventKey)
+      .where(sql`${table.signatureValid}`),
+    index('provider_deliveries_status_idx').on(table.status, table.receivedAt),
+    index('provider_deliveries_newest_idx').on(descending(table.receivedAt), descending(table.id)),
+    index('provider_deliveries_reference_idx').on(table.provider, table.providerReference),
+  ],
+)
+
+/** The account number a provider opened: a customer's (Paystack), or a subscription's (Monnify). */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: serial('id').primaryKey(),
+    provider: providerColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'cascade',
+    }),
+    /** What the account is opened under with the provider: a subscription's or a customer's reference. */
+    accountReference: text('account_reference').notNull(),
+    customerCode: text('customer_code'),
+    bankName: text('bank_name'),
+    bankCode: text('bank_code'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    status: text('status', { enum: ['pending', 'active'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('virtual_accounts_reference_idx').on(table.provider, table.accountReference),
+    uniqueIndex('virtual_accounts_number_idx')
+      .on(table.provider, table.accountNumber)
+      .where(sql`${table.accountNumber} is not null`),
+    uniqueIndex('virtual_accounts_customer_idx')
+      .on(table.provider, table.userId)
+      .where(sql`${table.subscriptionId} is null`),
+    uniqueIndex('virtual_accounts_subscription_idx')
+      .on(table.provider, table.subscriptionId)
+      .where(sql`${table.subscriptionId} is not null`),
+    index('virtual_accounts_pending_idx').on(table.status, table.lastAttemptAt),
+  ],
+)
+
+/** A hosted checkout a subscriber started: our reference, the amount, the provider's reference. */
+export const providerCheckouts = pgTable(
+  'provider_checkouts',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    provider: providerColumn(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: kobo('amount').notNull(),
+    providerReference: text('provider_reference'),
+    authorizationUrl: text('authorization_url'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('provider_checkouts_provider_reference_idx').on(table.provider, table.providerReference),
+  ],
+)
+
+/**
+ * One provider transaction given value, unique per provider and reference and inserted with the
+ * value, so it is given once. Paid and settled amounts apart; `settlement_line_id` marks the
+ * statement line the provider's settlement arrived on (reconciliation).
+ */
+export const providerReceipts = pgTable(
+  'provider_receipts',
+  {
+    id: serial('id').primaryKey(),
+    provider: providerColumn(),
+    providerReference: text('provider_reference').notNull(),
+    channel: text('channel', { enum: ['transfer', 'checkout'] }).notNull(),
+    amountPaid: kobo('amount_paid').notNull(),
+    amountSettled: kobo('amount_settled').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    transactionId: integer('transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
+    checkoutId: integer('checkout_id').references(() => providerCheckouts.id, {
+      onDelete: 'set null',
+    }),
+    virtualAccountId: integer('virtual_account_id').references(() => virtualAccounts.id, {
+      onDelete: 'set null',
+    }),
+    settlementLineId: integer('settlement_line_id').references(() => statementLines.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('provider_receipts_reference_idx').on(table.provider, table.providerReference),
+    uniqueIndex('provider_receipts_transaction_idx')
+      .on(table.transactionId)
+      .where(sql`${table.transactionId} is not null`),
+    index('provider_receipts_paid_at_idx').on(table.paidAt),
+    index('provider_receipts_unsettled_idx')
+      .on(table.provider, table.paidAt)
+      .where(sql`${table.settlementLineId} is null`),
+  ],
+)
+
+/**
+ * Money received that paid no payment. `amount` is what it holds (a remainder of an allocation is
+ * a child of the credit it came from); an allocation or refund asked for waits in `pending_*` for a
+ * second member of staff.
+ */
+export const credits = pgTable(
+  'credits',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => providerReceipts.id, { onDelete: 'restrict' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => credits.id, {
+      onDelete: 'restrict',
+    }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscription the money was sent for, when its account or checkout names one. */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    amount: kobo('amount').notNull(),
+    reason: text('reason', {
+      enum: ['under', 'over', 'between', 'ambiguous', 'no_subscription', 'remainder'],
+    }).notNull(),
+    state: text('state', { enum: ['open', 'allocated', 'refunded'] })
+      .notNull()
+      .default('open'),
+    pendingAction: text('pending_action', { enum: ['allocate', 'refund'] }),
+    pendingSubscriptionId: integer('pending_subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    pendingAmount: kobo('pending_amount'),
+    pendingReason: text('pending_reason'),
+    requestedById: integer('requested_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    transactionId: integer('transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    refundBankReference: text('refund_bank_reference'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('credits_receipt_idx')
+      .on(table.receiptId)
+      .where(sql`${table.parentId} is null`),
+    index('credits_customer_idx').on(
+      table.customerId,
+      descending(table.createdAt),
+      descending(table.id),
+    ),
+    index('credits_newest_idx').on(descending(table.createdAt), descending(table.id)),
+    index('credits_state_idx').on(table.state, table.pendingAction),
+  ],
 )
 
 // ---------------------------------------------------------------------------------------------

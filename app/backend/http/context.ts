@@ -30,13 +30,16 @@ export type ApiContext = {
   /** The client's address: only known when a trusted proxy says so, or from the web layer in-process. */
   clientIp: string | null
   requestId: string
+  /** The body's exact bytes, for an entry that reads them itself (`rawBody`); empty otherwise. */
+  rawBody: Uint8Array
 }
 
 /** What a handler of a table entry receives: input already parsed by the entry's schemas, access already checked. */
 export type HandlerContext<E extends Endpoint> = Omit<ApiContext, 'params' | 'user' | 'token'> & {
   params: ParamsOf<E>
   query: QueryOf<E>
-  body: BodyOf<E>
+  /** An entry that reads its raw body parses it itself. */
+  body: E extends { rawBody: true } ? Record<string, never> : BodyOf<E>
   user: E['access'] extends 'public' ? ApiUser | null : ApiUser
   token: E['access'] extends 'public' ? string | null : string
 }

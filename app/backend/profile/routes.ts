@@ -14,6 +14,7 @@ import { refusedField } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { findPerson } from '../people/queries'
 import { getProfile, mailPayoutAccountChanged, saveProfile } from './service'
+import { prepareAccount } from '../virtual-accounts/service'
 
 const ownProfile = implement(endpoints.profileShow, async ({ db, user }) => ({
   data: await getProfile(db, user.id),
@@ -38,6 +39,8 @@ const updateOwnProfile = implement(endpoints.profileUpdate, async ({ db, user, b
     passwordConfirmed: changesAccount,
   })
   if (accountChange) await mailPayoutAccountChanged(db, user, accountChange)
+  // A customer waiting for an account number for want of a phone number gets one now.
+  if (user.role === 'customer' && profile.phone) await prepareAccount(db, user.id, null)
   return {
     message: companyRequestWaiting ? COMPANY_REQUEST_SENT : PROFILE_UPDATED,
     data: await getProfile(db, user.id),

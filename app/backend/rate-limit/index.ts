@@ -66,6 +66,12 @@ export const LIMITS = {
     message:
       'Too many documents checked that could not be found. Please wait a minute and try again.',
   },
+  // Account names looked up through the payment provider by one account.
+  accountLookup: {
+    max: 20,
+    windowSeconds: 3600,
+    message: 'Too many account look-ups in the last hour. Please try again later.',
+  },
 } satisfies Record<string, Limit>
 
 /** One thing counted: events under `bucket` for `key`, held to each of `limits`. A null key (no client address known) counts nothing. */

@@ -190,3 +190,39 @@ export function matchLines(
   }
   return result
 }
+
+/**
+ * The payment provider a statement line's narration names as its sender ("PAYSTACK SETTLEMENT",
+ * "PSTK/…", "MONNIFY/…", "MNFY|…"), or null: the money the provider collected, settled to the
+ * business's account in one credit.
+ */
+export function settlementProviderOf(narration: string): 'paystack' | 'monnify' | null {
+  if (/(^|[^A-Z])(PAYSTACK|PSTK)([^A-Z]|$)/i.test(narration)) return 'paystack'
+  if (/(^|[^A-Z])(MONNIFY|MNFY)([^A-Z]|$)/i.test(narration)) return 'monnify'
+  return null
+}
+
+/** A provider payment not yet seen settled: its id, what the provider settles for it, and its day. */
+export type UnsettledReceipt = { id: number; settledKobo: number; paidOn: string }
+
+/**
+ * The payments a provider's settlement credit covers: the oldest of those not yet seen settled,
+ * paid on or before the credit's day, whose settled amounts add up to it exactly (a provider
+ * settles its payments in the order they came). Null when no such run of payments adds up to it.
+ */
+export function settlementBatch(
+  amountKobo: number,
+  lineDate: string,
+  receipts: readonly UnsettledReceipt[],
+): number[] | null {
+  const batch: number[] = []
+  let total = 0
+  for (const receipt of receipts) {
+    if (receipt.paidOn > lineDate) break
+    batch.push(receipt.id)
+    total += receipt.settledKobo
+    if (total === amountKobo) return batch
+    if (total > amountKobo) return null
+  }
+  return null
+}

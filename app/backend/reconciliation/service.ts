@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   inArray,
+  isNull,
   lt,
   ne,
   notInArray,
@@ -31,6 +32,7 @@ import { createdWith, recordAudit } from '../audit/record'
 import type { Database, Executor } from '../db/client'
 import {
   products,
+  providerReceipts,
   statementColumnMappings,
   statementImports,
   statementLines,
@@ -61,6 +63,8 @@ import { today } from '../subscriptions/service'
 import { STATEMENT_LIMITS, tooManyCreditLines } from './limits'
 import {
   matchLines,
+  settlementBatch,
+  settlementProviderOf,
   subscriptionReferences,
   type LineMatch,
   type PayableSubscription,
@@ -289,6 +293,8 @@ export async function importStatement(
           })),
       )
     }
+    // A payment provider's settlement of payments it already confirmed is never a payment to match.
+    const settlements = await recogniseSettlements(tx, inserted, created.reference)
     // Open lines of earlier statements without an exact match are matched again: the proof of a
     // credit may have been sent after the statement that shows it was imported, and a credit that
     // fitted one payment may now fit another too (it is then ambiguous).
@@ -308,13 +314,14 @@ export async function importStatement(
         and(
           eq(statementLines.status, 'open'),
           ne(statementLines.confidence, 'exact'),
+          isNull(statementLines.settlementProvider),
           sql`${statementLines.importId} <> ${created.id}`,
         ),
       )
     const newIds = new Set(inserted.map((line) => line.id))
     const matches = await matchNewLines(
       tx,
-      [...inserted, ...waiting].map((line) => ({
+      [...inserted.filter((line) => !settlements.lineIds.has(line.id)), ...waiting].map((line) => ({
         key: line.id,
         date: line.date,
         narration: line.narration,
@@ -381,6 +388,7 @@ export async function importStatement(
       likely: tally.likely,
       ambiguous: tally.ambiguous,
       unmatched: tally.none,
+      ...(settlements.lineIds.size ? { provider_settlements: settlements.lineIds.size } : {}),
     }
     const period = read.firstDate
       ? ` covering ${formatDate(read.firstDate)} to ${formatDate(read.lastDate)}`
@@ -403,6 +411,74 @@ export async function importStatement(
     return { statement_id: String(created.id), ...outcome, unreadable_rows: read.unreadable }
   })
   return summary
+}
+
+/**
+ * New lines whose narration names a payment provider are its settlements: one whose amount is
+ * exactly what the provider settles for its oldest payments not yet seen settled is marked
+ * `settled`, and so are those payments (their settlement line); one that adds up to none is left
+ * for staff, unmatched. Either way it is never matched to a payment awaiting confirmation, so
+ * money the provider already confirmed is not confirmed a second time against a proof. Without
+ * any provider payment recorded, narrations are matched as they always were.
+ */
+async function recogniseSettlements(
+  tx: Executor,
+  lines: { id: number; date: string; narration: string; amount: number }[],
+  statementReference: string,
+) {
+  const lineIds = new Set<number>()
+  for (const line of lines) {
+    const provider = settlementProviderOf(line.narration)
+    if (!provider) continue
+    const unsettled = await tx
+      .select({
+        id: providerReceipts.id,
+        settled: providerReceipts.amountSettled,
+        paidAt: providerReceipts.paidAt,
+        reference: providerReceipts.providerReference,
+      })
+      .from(providerReceipts)
+      .where(
+        and(eq(providerReceipts.provider, provider), isNull(providerReceipts.settlementLineId)),
+      )
+      .orderBy(providerReceipts.paidAt, providerReceipts.id)
+      .limit(1000)
+    const [{ any }] = await tx
+      .select({ any: sql<number>`count(*)`.mapWith(Number) })
+      .from(providerReceipts)
+      .where(eq(providerReceipts.provider, provider))
+    if (!any) continue
+    lineIds.add(line.id)
+    const batch = settlementBatch(
+      line.amount,
+      line.date,
+      unsettled.map((receipt) => ({
+        id: receipt.id,
+        settledKobo: receipt.settled,
+        paidOn: today(receipt.paidAt),
+      })),
+    )
+    await tx
+      .update(statementLines)
+      .set({
+        settlementProvider: provider,
+        ...(batch ? { status: 'settled' as const, resolvedAt: new Date() } : {}),
+      })
+      .where(eq(statementLines.id, line.id))
+    if (!batch) continue
+    await tx
+      .update(providerReceipts)
+      .set({ settlementLineId: line.id })
+      .where(inArray(providerReceipts.id, batch))
+    const covered = unsettled.filter((receipt) => batch.includes(receipt.id))
+    await recordAudit(tx, {
+      action: 'statement_line.settled',
+      record: { type: 'statement_line', reference: lineReference(statementReference, line.id) },
+      related: covered.map((receipt) => receipt.reference),
+      summary: `Recognised ${formatKobo(line.amount)} on ${formatDate(line.date)} as the ${provider === 'paystack' ? 'Paystack' : 'Monnify'} settlement of ${covered.length} payment${covered.length === 1 ? '' : 's'} already confirmed: ${covered.map((receipt) => receipt.reference).join(', ')}`,
+    })
+  }
+  return { lineIds }
 }
 
 /** The payments awaiting confirmation and the subscriptions awaiting payment new lines may match, then the matches. */

@@ -441,6 +441,9 @@ const PATH_PARAMETERS: Record<string, string> = {
 function requestBody(entry: NamedEndpoint, body: z.ZodType, writer: SchemaWriter) {
   const schema = writer.body(entry.name, body)
   const example = entry.examples?.body === undefined ? {} : { example: entry.examples.body }
+  // A body read as its exact bytes (a signed webhook) is JSON only.
+  if (entry.rawBody)
+    return { required: true, content: { 'application/json': { schema, ...example } } }
   const inline = jsonSchema(body, 'input')
   const properties = (inline.properties ?? {}) as Record<string, JsonSchema>
   if (Object.values(properties).some(holdsObject))

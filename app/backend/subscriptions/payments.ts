@@ -448,7 +448,7 @@ export async function markTransaction(
 async function settleAmbiguousLines(
   tx: Executor,
   transactionId: number,
-  takenBy: { actorId: number; at: Date } | null,
+  takenBy: { actorId: number | null; at: Date } | null,
 ) {
   const ambiguousWith = and(
     eq(statementLines.status, 'open'),
@@ -519,6 +519,41 @@ export async function markTransactionIn(
   const s = await lockSubscription(tx, trx.subscriptionId)
   const refusal = selfConfirmationRefusal(actor, s.userId, trx.recordedById)
   if (refusal) throw forbidden(refusal)
+  return settleMark(tx, trx, s, status, { id: actor.id, why })
+}
+
+/**
+ * A payment the payment provider confirmed: its transaction is marked paid by the same steps as a
+ * payment staff confirm (the schedule moves on, commissions are earned, the receipt is ready and
+ * the payer is told), with nobody's name on the mark and the provider as the audit's actor. The
+ * caller verified the payment with the provider first, and mails the payer once it is committed.
+ */
+export async function confirmProviderPaymentIn(
+  tx: Executor,
+  transactionId: number,
+  providerName: string,
+) {
+  const [trx] = await tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .limit(1)
+  if (!trx) throw notFound('Transaction not found')
+  const s = await lockSubscription(tx, trx.subscriptionId)
+  return settleMark(tx, trx, s, 'paid', { id: null, why: null, auditActor: providerName })
+}
+
+/** Who marks: a member of staff (their id), or nobody (a provider's confirmation, its name for the audit). */
+type Marker = { id: number | null; why: string | null; auditActor?: string }
+
+async function settleMark(
+  tx: Executor,
+  trx: TransactionRow,
+  s: SubscriptionRow,
+  status: 'paid' | 'not_confirmed',
+  marker: Marker,
+) {
+  const { why } = marker
   if (s.status === 'cancelled') throw conflict('This subscription has been cancelled')
   if (s.status === 'expired') throw conflict('This subscription has expired')
   const now = new Date()
@@ -526,7 +561,7 @@ export async function markTransactionIn(
     .update(transactions)
     .set({
       status,
-      markedById: actor.id,
+      markedById: marker.id,
       markedAt: now,
       notConfirmedReason: status === 'not_confirmed' ? why : null,
     })
@@ -539,11 +574,11 @@ export async function markTransactionIn(
     .update(statementLines)
     .set(
       status === 'paid'
-        ? { status: 'confirmed', resolvedById: actor.id, resolvedAt: now }
+        ? { status: 'confirmed', resolvedById: marker.id, resolvedAt: now }
         : { transactionId: null, subscriptionId: null, confidence: 'none' },
     )
     .where(and(eq(statementLines.transactionId, trx.id), eq(statementLines.status, 'open')))
-  await settleAmbiguousLines(tx, trx.id, status === 'paid' ? { actorId: actor.id, at: now } : null)
+  await settleAmbiguousLines(tx, trx.id, status === 'paid' ? { actorId: marker.id, at: now } : null)
   const amount = formatKobo(trx.amount)
   const refs = await subscriptionRefs(tx, s.id)
   const audit = (subscriptionAfter: string, totalPaidAfter: number) =>
@@ -569,6 +604,7 @@ export async function markTransactionIn(
           total_amount_paid: koboToNaira(totalPaidAfter),
         },
       ),
+      ...(marker.auditActor ? { actor: marker.auditActor } : {}),
     })
   if (status === 'not_confirmed') {
     const back = s.totalAmountPaid > 0 ? 'ongoing' : 'awaiting_payment'

@@ -20,6 +20,7 @@ import { getProfile } from '../profile/service'
 import { getCompanyDetails } from '../settings/service'
 import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../verification-codes/issue'
+import { accountForPayment, prepareAccount } from '../virtual-accounts/service'
 import { pdfResponse } from '../pdf/kit'
 import { allocationLetterPdf, plotDescription, receiptPdf, receiptPurpose } from './documents'
 import { investmentPlan, toNairaRows } from './plans'
@@ -173,7 +174,10 @@ const subscribe = implement(endpoints.subscriptionCreate, async ({ db, user, bod
     createdById: user.id,
     idempotencyKey: input.idempotency_key ?? null,
   })
-  if (created) await mailSubscriptionMade(db, id)
+  if (created) {
+    await mailSubscriptionMade(db, id)
+    await prepareAccount(db, user.id, id)
+  }
   return {
     message: SUBSCRIBED_MESSAGES[product.type],
     data: await toDetail(db, await subscriptionById(db, id), user),
@@ -215,7 +219,10 @@ const adminCreateSubscription = implement(
       createdById: staff.id,
       idempotencyKey: null,
     })
-    if (created) await mailSubscriptionMade(db, id)
+    if (created) {
+      await mailSubscriptionMade(db, id)
+      await prepareAccount(db, customer.id, id)
+    }
     return {
       message: 'Subscription created successfully',
       data: await toDetail(db, await subscriptionById(db, id), staff),
@@ -325,6 +332,8 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
   const row = await findVisibleSubscription(db, user, params.reference)
   if (!isPayable(row.subscription)) throw conflict(NOT_PAYABLE)
   const choices = await paymentChoicesOf(db, row.subscription)
+  // With a payment provider: the account number whose transfers confirm themselves.
+  const through = await accountForPayment(db, row.subscription)
   return {
     data: {
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
@@ -336,6 +345,13 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
       description: await paymentDescription(db, row),
       narration: row.subscription.reference,
       bank_details: await bankDetails(db),
+      ...(through
+        ? {
+            provider: through.provider,
+            virtual_account: through.account,
+            virtual_account_note: through.note,
+          }
+        : {}),
     },
   }
 })

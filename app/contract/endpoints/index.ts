@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint'
 import { arrearsEndpoints } from './arrears'
 import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
+import { collectionEndpoints } from './collections'
 import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
@@ -44,6 +45,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...reconciliationEndpoints,
   ...estateEndpoints,
+  ...collectionEndpoints,
 } as const
 
 export type EndpointName = keyof typeof endpoints

@@ -1,3 +1,4 @@
+import type { CollectionsSummary } from '~/contract/collections'
 import type {
   DashboardMetrics,
   DashboardSummary,
@@ -9,6 +10,7 @@ import type {
 import { formatDate, formatNaira, formatNumber } from '~/contract/format'
 import { SUBSCRIPTION_STATUS_LABELS } from '~/contract/subscription-labels'
 import type { DashboardCardKey } from '~/utils/navigation'
+import { creditsHref, deliveriesHref } from '../collections/links'
 import { customerHref, customersFromHref, payHref, planHref, STAFF_LINKS } from './links.server'
 
 // The dashboard as it reads: figures formatted and links built here, so the browser gets words
@@ -30,7 +32,11 @@ export type StaffCard = {
  * What staff act on, each count linking to the list filtered to exactly those rows. A card shows
  * only when the API counted it, that is when the staff member may see the list it leads to.
  */
-function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
+function staffCards(
+  staff: StaffSummary,
+  weekStart: string,
+  collections: CollectionsSummary | null,
+): StaffCard[] {
   const cards: Array<Omit<StaffCard, 'total' | 'none'> & { total: number }> = []
   if (staff.awaiting_confirmation) {
     const { land, investment } = staff.awaiting_confirmation
@@ -97,7 +103,40 @@ function staffCards(staff: StaffSummary, weekStart: string): StaffCard[] {
       ],
     })
   }
+  const collectionsCard = collectionsWaiting(collections)
+  if (collectionsCard) cards.push(collectionsCard)
   return cards.map((card) => ({ ...card, total: formatNumber(card.total), none: !card.total }))
+}
+
+/**
+ * What waits on Collections: credits to allocate and deliveries that failed or were refused. Shown
+ * while a payment provider is set up, or while anything from one still waits.
+ */
+function collectionsWaiting(summary: CollectionsSummary | null) {
+  if (!summary) return null
+  const credits = summary.open_credits.count
+  const failed = summary.failed_deliveries
+  const refused = summary.rejected_deliveries
+  if (!summary.provider && !credits && !failed && !refused) return null
+  return {
+    key: 'collections',
+    title: 'Collections to look at',
+    total: credits + failed + refused,
+    links: [
+      {
+        text: counted(credits, 'unallocated credit', 'unallocated credits'),
+        to: creditsHref({ state: 'open' }),
+      },
+      {
+        text: counted(failed, 'failed delivery', 'failed deliveries'),
+        to: deliveriesHref({ status: 'failed' }),
+      },
+      {
+        text: counted(refused, 'refused delivery', 'refused deliveries'),
+        to: deliveriesHref({ status: 'rejected' }),
+      },
+    ],
+  }
 }
 
 function realtorDisplay(realtor: RealtorSummary) {
@@ -188,9 +227,10 @@ export function dashboardDisplay(
   role: string,
   metrics: DashboardMetrics | null,
   summary: DashboardSummary | null,
+  collections: CollectionsSummary | null = null,
 ) {
   return {
-    staff: summary?.staff ? staffCards(summary.staff, summary.week_start) : null,
+    staff: summary?.staff ? staffCards(summary.staff, summary.week_start, collections) : null,
     realtor: summary?.realtor ? realtorDisplay(summary.realtor) : null,
     own: summary && showsOwn(role, summary) ? ownDisplay(summary.own) : null,
     metrics: metricFigures(metrics),

@@ -1,6 +1,8 @@
 import { MetricCard } from '~/components/layout/metric-card'
 import type { DashboardCardKey, DashboardCardLink } from '~/utils/navigation'
 import type { OwnDisplay, RealtorDisplay, StaffCard } from './dashboard-display.server'
+import type { OwnCredits } from '../payments/credits.server'
+import { OwnCreditsSection } from '../payments/own-credits'
 import { OwnSection } from './own-section'
 import { RealtorSection } from './realtor-section'
 import { StaffSection } from './staff-section'
@@ -17,6 +19,8 @@ export function DashboardView({
   own,
   metrics,
   error,
+  credits = null,
+  timeZone,
 }: {
   /** The cards the user sees (utils/menu-access.server.ts). */
   cards: DashboardCardLink[]
@@ -25,6 +29,9 @@ export function DashboardView({
   own: OwnDisplay | null
   metrics: Record<DashboardCardKey, string>
   error: string | null
+  /** A customer's credits (money that paid no payment), or null. */
+  credits?: OwnCredits | null
+  timeZone?: string
 }) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8">
@@ -36,7 +43,11 @@ export function DashboardView({
       ) : null}
       {staff ? <StaffSection cards={staff} /> : null}
       {realtor ? <RealtorSection realtor={realtor} /> : null}
-      {own ? <OwnSection own={own} /> : null}
+      {own ? (
+        <OwnSection own={own}>
+          {credits ? <OwnCreditsSection credits={credits} timeZone={timeZone} /> : null}
+        </OwnSection>
+      ) : null}
       <section aria-labelledby="totals-heading" className="flex flex-col gap-4">
         <h2 id="totals-heading" className="text-lg font-semibold text-slate-900">
           At a glance

@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react'
 import { Link } from '@remix-run/react'
 import type { OwnDisplay } from './dashboard-display.server'
 import { Figure } from './figure'
 import { PaidProgress } from './progress-bar'
 
-/** The caller's own money: the next payment to make, land paid and owed with each plot's progress, investments. */
-export function OwnSection({ own }: { own: OwnDisplay }) {
+/** The caller's own money: the next payment to make (and, as children, anything to say under it), land paid and owed with each plot's progress, investments. */
+export function OwnSection({ own, children }: { own: OwnDisplay; children?: ReactNode }) {
   return (
     <section aria-labelledby="own-heading" className="flex flex-col gap-4">
       <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
         Your land and investments
       </h2>
       <NextPayment item={own.nextPayment} />
+      {children}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
           label="Paid so far"

@@ -12,6 +12,7 @@ import { NIGERIAN_BANKS } from '~/contract/banks'
 import type { Profile, ProfileForm as ProfileShape } from '~/contract/profile'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useClearFieldsAfterReply } from '../auth/use-clear-fields'
+import { CHECK_ACCOUNT_STEP } from './payout-check'
 
 /**
  * The user's own profile: phone, address, next of kin and, for customers, the bank account their
@@ -23,17 +24,22 @@ export function ProfileForm({
   lastResult,
   hasPayoutAccount,
   isRealtor = false,
+  accountCheck = null,
 }: {
   current: Profile
   spec: FormSpec
   lastResult?: SubmissionResult
   hasPayoutAccount: boolean
+  /** What "Check account" found: the bank's name for the account, or why names cannot be checked. */
+  accountCheck?: AccountCheck | null
   /** Realtors say whether they are a registered company (the withholding tax on their commissions). */
   isRealtor?: boolean
 }) {
   const navigation = useNavigation()
-  const pending =
+  const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile'
+  const checking = submitting && navigation.formData?.get('step') === CHECK_ACCOUNT_STEP
+  const pending = submitting && !checking
   const {
     bank_name: _bankName,
     registered_company: registeredCompany,
@@ -118,9 +124,10 @@ export function ProfileForm({
               Payout bank account
             </legend>
             <p className="mb-2 text-xs text-slate-500">
-              Where we pay your investment returns. The name must match the account. To set or
-              change it, enter your current password; we e-mail you about the change, and payouts to
-              the new account are held for a while first.
+              Where we pay your investment returns. The name must match the account: Check account
+              shows the name the bank holds, where names can be looked up. To set or change it,
+              enter your current password; we e-mail you about the change, and payouts to the new
+              account are held for a while first.
             </p>
             <div className="grid gap-x-4 sm:grid-cols-3">
               <BankSelect selectProps={getSelectProps(fields.bank)} errors={fields.bank.errors} />
@@ -144,6 +151,17 @@ export function ProfileForm({
                 errors={fields.account_name.errors}
               />
             </div>
+            <AccountCheckResult check={accountCheck} />
+            <Button
+              type="submit"
+              name="step"
+              value={CHECK_ACCOUNT_STEP}
+              variant="secondary"
+              pending={checking}
+              className="mb-3 w-full sm:w-auto"
+            >
+              Check account
+            </Button>
             <div className="sm:max-w-xs">
               <Field
                 labelProps={{ children: 'Current password' }}
@@ -188,6 +206,40 @@ export function ProfileForm({
       </Form>
     </section>
   )
+}
+
+export type AccountCheck = {
+  account: { bank_name: string; account_number: string; account_name: string } | null
+  note: string | null
+}
+
+/** The bank's own name for the account typed, to confirm before saving; or why it cannot be looked up. */
+function AccountCheckResult({ check }: { check: AccountCheck | null }) {
+  if (check?.account) {
+    return (
+      <p
+        role="status"
+        className="mb-2 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+        data-testid="account-check"
+      >
+        {check.account.bank_name} holds {check.account.account_number} as{' '}
+        <strong>{check.account.account_name}</strong>. If this is your account, enter your current
+        password and save the profile.
+      </p>
+    )
+  }
+  if (check?.note) {
+    return (
+      <p
+        role="status"
+        className="mb-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        data-testid="account-check"
+      >
+        {check.note}
+      </p>
+    )
+  }
+  return null
 }
 
 function BankSelect({

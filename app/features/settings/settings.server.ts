@@ -4,6 +4,14 @@ import type { BodyInputOf } from '~/contract/endpoint'
 import { endpoints } from '~/contract/endpoints'
 import { hasPermission } from '~/contract/permissions'
 import { commissionRatesSchema } from '~/contract/commissions'
+import {
+  NO_ACCOUNT_LOOKUP,
+  NO_PAYMENT_PROVIDER,
+  type ResolvedAccount,
+} from '~/contract/collections'
+import type { BankCode } from '~/contract/banks'
+import { ACCOUNT_NUMBER_MESSAGE, UNKNOWN_BANK_MESSAGE } from '~/contract/fields'
+import { payoutAccountChanged } from '~/contract/payout-account'
 import { profileSchema } from '~/contract/profile'
 import {
   bankDetailsSchema,
@@ -20,6 +28,8 @@ import { formSpec, parseForm, readForm, replyWithServerErrors } from '~/utils/fo
 import { assertSameOrigin } from '~/utils/request.server'
 import { commitAuth, destroyAuth, requireAuth } from '~/utils/session.server'
 import { jsonWithSuccess, redirectWithSuccess } from '~/utils/toast.server'
+import type { AccountCheck } from './profile-form'
+import { bankHoldsName, CHECK_ACCOUNT_STEP, sameAccountName } from './payout-check'
 
 export const PASSWORD_CHANGED = 'Password changed successfully'
 const SETTINGS_TAB = '/settings?tab=settings'
@@ -161,14 +171,47 @@ async function saveSetting(request: Request, intent: keyof typeof SETTING_SCHEMA
   return redirectWithSuccess(request, SETTINGS_TAB, result.message)
 }
 
-/** The user's own profile (Account information tab); the password a payout account change needs is never sent back. */
+/**
+ * The user's own profile (Account information tab); the password a payout account change needs is
+ * never sent back. With a payment provider, a payout account is saved only under the name the bank
+ * holds for it: "Check account" (the `step` button) shows that name and puts it in the form, and a
+ * save with another name is refused with the bank's name in its place, to confirm.
+ */
 async function saveProfile(request: Request) {
   await requireAuth(request)
   const intent = 'profile'
   const hideFields = ['current_password']
-  const { submission } = await parseForm(request, profileSchema)
+  const { formData, submission } = await parseForm(request, profileSchema)
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
+  const checking = formData.get('step') === CHECK_ACCOUNT_STEP
+  const check = await checkPayoutAccount(request, submission.value, { always: checking })
+  if (check.refusal) {
+    const { fieldErrors, formErrors } = check.refusal
+    return data(
+      { intent, result: submission.reply({ fieldErrors, formErrors, hideFields }) },
+      { status: check.refusal.status },
+    )
+  }
+  if (checking) {
+    const result = submission.reply({ hideFields })
+    // The form shows the bank's name for the account, ready to be saved (with the password).
+    if (check.account && result.initialValue)
+      result.initialValue = { ...result.initialValue, account_name: check.account.account_name }
+    return data({ intent, result, accountCheck: shownCheck(check) })
+  }
+  if (
+    check.account &&
+    !sameAccountName(check.account.account_name, submission.value.account_name)
+  ) {
+    const result = submission.reply({
+      fieldErrors: { account_name: [bankHoldsName(check.account.account_name)] },
+      hideFields,
+    })
+    if (result.initialValue)
+      result.initialValue = { ...result.initialValue, account_name: check.account.account_name }
+    return data({ intent, result, accountCheck: shownCheck(check) }, { status: 400 })
+  }
   const result = await api(request, endpoints.profileUpdate, { body: submission.value })
   if (!result.ok) {
     return data(
@@ -178,6 +221,77 @@ async function saveProfile(request: Request) {
   }
   return redirectWithSuccess(request, '/settings', result.message)
 }
+
+type ProfileValues = { bank?: string; account_number?: string; account_name?: string }
+
+/**
+ * The bank's name for the payout account being set (payout-account/resolve), when it is new or
+ * changed (or `always`, for "Check account"). No account given, or no payment provider to ask:
+ * nothing to check. A refusal says under which field, or above the form.
+ */
+async function checkPayoutAccount(
+  request: Request,
+  values: ProfileValues,
+  { always }: { always: boolean },
+): Promise<{
+  account: ResolvedAccount | null
+  note: string | null
+  refusal: {
+    status: number
+    fieldErrors?: Record<string, string[]>
+    formErrors?: string[]
+  } | null
+}> {
+  const none = { account: null, note: null, refusal: null }
+  if (!values.bank || !values.account_number) {
+    if (!always) return none
+    return {
+      ...none,
+      refusal: {
+        status: 400,
+        fieldErrors: {
+          ...(values.bank ? {} : { bank: [UNKNOWN_BANK_MESSAGE] }),
+          ...(values.account_number ? {} : { account_number: [ACCOUNT_NUMBER_MESSAGE] }),
+        },
+      },
+    }
+  }
+  if (!always) {
+    const saved = await api(request, endpoints.profileShow)
+    if (saved.ok && !payoutAccountChanged(saved.data, values)) return none
+  }
+  const resolved = await api(request, endpoints.payoutAccountResolve, {
+    body: { bank_code: values.bank as BankCode, account_number: values.account_number },
+  })
+  if (resolved.ok) return { ...none, account: resolved.data }
+  if (resolved.fieldErrors) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(resolved.fieldErrors).map(([field, messages]) => [
+        field === 'bank_code' ? 'bank' : field,
+        [messages.join(', ')],
+      ]),
+    )
+    return { ...none, refusal: { status: 400, fieldErrors } }
+  }
+  // No payment provider: names are not looked up, and the account is saved as typed (as before).
+  if (resolved.httpStatus === 409 && NO_LOOKUP.has(resolved.message)) {
+    return always ? { ...none, note: NO_ACCOUNT_LOOKUP } : none
+  }
+  return {
+    ...none,
+    refusal: {
+      status: resolved.httpStatus === 429 ? 429 : 400,
+      formErrors: [resolved.message],
+    },
+  }
+}
+
+/** What the form shows of a check: the bank's name for the account, or why there is none. */
+function shownCheck(check: { account: ResolvedAccount | null; note: string | null }): AccountCheck {
+  return { account: check.account, note: check.note }
+}
+
+const NO_LOOKUP = new Set([NO_ACCOUNT_LOOKUP, NO_PAYMENT_PROVIDER])
 
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation']
 

@@ -8,14 +8,25 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings-labels'
 import type { PaymentForm } from './subscription-forms'
 import type { PaymentDetails, SubscriptionDetail } from '~/contract/subscriptions'
-import { formatNaira } from '~/contract/format'
+import { formatDate, formatNaira } from '~/contract/format'
+import { transactionStatusLabel } from '~/contract/subscription-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
-import { ErrorList, Field, FormBanner } from '~/components/forms'
+import { Field, FormBanner } from '~/components/forms'
 import { TextareaField } from '../products/fields'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
+import { AmountChoiceFields, type AmountChoice } from '../payments/amount-choices'
+import { OwnAccountSection } from '../payments/own-account'
+import { PayOnlineForm } from '../payments/pay-online-form'
 import { CopyButton } from './copy-button'
-import type { AmountChoice } from './payment.server'
+
+export type RecentPayment = {
+  reference: string
+  amount: number
+  status: string
+  paidAt: string | null
+  receiptHref: string | null
+}
 
 export type PaymentPanelData = {
   subscription: SubscriptionDetail
@@ -28,6 +39,14 @@ export type PaymentPanelData = {
   closeTo: string
   paidAt: { paid_on: string; paid_time: string }
   spec: FormSpec
+  /** Where the proof form posts (the pay panel) and where "Pay online" posts (its checkout). */
+  proofAction: string
+  checkoutAction: string
+  checkoutSpec: FormSpec
+  /** With a provider, the owner's latest payments (a transfer shows here once it confirmed itself). */
+  recentPayments: RecentPayment[]
+  transactionsHref: string
+  timeZone: string
 }
 
 function BankLine({ label, value }: { label: string; value: string }) {
@@ -42,35 +61,142 @@ function BankLine({ label, value }: { label: string; value: string }) {
   )
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
-
-/** What a choice pays, in words: "Initial deposit", "Next 2 instalments", "Initial deposit and 3 instalments". */
-function choiceWords(choice: AmountChoice, data: PaymentPanelData) {
-  const n = choice.instalments
-  if (data.nextIsDeposit)
-    return n === 1 ? 'Initial deposit' : `Initial deposit and ${plural(n - 1, 'instalment')}`
-  return n === 1 ? 'Next instalment' : `Next ${n} instalments`
+/** The bank details are not set: nobody can pay into the company account yet. */
+function NoBankDetails({ canSetBankDetails }: { canSetBankDetails: boolean }) {
+  return (
+    <div
+      role="status"
+      className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <p className="font-medium">{NO_BANK_DETAILS}</p>
+      {canSetBankDetails ? (
+        <p className="mt-1">
+          <Link to="/settings?tab=settings" className="font-semibold underline">
+            Add the bank details in Settings
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
-/** A choice's title and the line under it. */
-function choiceText(
-  choice: AmountChoice,
-  data: PaymentPanelData,
-): { title: string; detail: string | null } {
-  const s = data.subscription
-  if (s.type !== 'land') return { title: 'Amount invested', detail: null }
-  if (s.payment_mode === 'full') return { title: 'Full payment', detail: null }
-  if (!choice.whole) return { title: choiceWords(choice, data), detail: null }
-  if (choice.instalments === 1)
-    return {
-      title: data.nextIsDeposit ? 'Initial deposit' : 'Last instalment',
-      detail: 'Pays off the balance',
-    }
-  return { title: 'Whole balance', detail: `${choiceWords(choice, data)}: pays off the balance` }
-}
-
-/** Make payment (the owner) or record payment (staff, for the customer): bank details, then the proof. */
+/**
+ * Make payment (the owner) or record payment (staff, for the customer). Without a payment provider:
+ * the company's bank details, then the proof. With one, the owner first sees the account number
+ * that is theirs alone and "Pay online"; the proof stays, folded, for money sent to the company account.
+ */
 export function PaymentPanel({
+  data,
+  lastResult,
+  checkoutResult,
+}: {
+  data: PaymentPanelData
+  lastResult?: SubmissionResult<string[]>
+  checkoutResult?: SubmissionResult<string[]>
+}) {
+  const { details } = data
+  const title = data.mode === 'make' ? 'Make payment' : 'Record payment'
+  const provider = data.mode === 'make' ? details.provider : undefined
+  if (!provider) {
+    return (
+      <SlideOver title={title} closeTo={data.closeTo}>
+        {hasBankDetails(details.bank_details) ? (
+          <CompanyAccountPayment data={data} lastResult={lastResult} />
+        ) : (
+          <NoBankDetails canSetBankDetails={data.canSetBankDetails} />
+        )}
+      </SlideOver>
+    )
+  }
+  return (
+    <SlideOver title={title} closeTo={data.closeTo}>
+      <p className="mb-4 text-sm text-slate-600">
+        Pay into your own account number or online, and the payment confirms itself.{' '}
+        <span className="font-mono">{data.subscription.reference}</span>
+      </p>
+      <RecentPayments data={data} />
+      <OwnAccountSection
+        account={details.virtual_account ?? null}
+        note={details.virtual_account_note ?? null}
+        choices={data.choices}
+        context={data}
+      />
+      <PayOnlineForm
+        action={data.checkoutAction}
+        provider={provider}
+        choices={data.choices}
+        context={data}
+        spec={data.checkoutSpec}
+        lastResult={checkoutResult}
+      />
+      {/* A refused proof opens the fold again, so its messages show. */}
+      <details
+        className="rounded-md border border-slate-200"
+        open={Boolean(lastResult) || undefined}
+      >
+        <summary className="flex min-h-[44px] cursor-pointer items-center px-4 text-sm font-semibold text-slate-900">
+          I paid into the company account
+        </summary>
+        <div className="px-4 pb-4 pt-1">
+          {hasBankDetails(details.bank_details) ? (
+            <CompanyAccountPayment data={data} lastResult={lastResult} />
+          ) : (
+            <NoBankDetails canSetBankDetails={data.canSetBankDetails} />
+          )}
+        </div>
+      </details>
+    </SlideOver>
+  )
+}
+
+/** The owner's latest payments: a transfer into their account number appears here, paid, by itself. */
+function RecentPayments({ data }: { data: PaymentPanelData }) {
+  if (!data.recentPayments.length) return null
+  return (
+    <section aria-labelledby="recent-payments-title" className="mb-5" data-testid="recent-payments">
+      <h3 id="recent-payments-title" className="text-sm font-semibold text-slate-900">
+        Your latest payments
+      </h3>
+      <ul className="mt-1 divide-y divide-slate-100">
+        {data.recentPayments.map((payment) => (
+          <li
+            key={payment.reference}
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm"
+            data-testid="recent-payment"
+          >
+            <span className="min-w-0">
+              <span className="font-semibold tabular-nums text-slate-900">
+                {formatNaira(payment.amount)}
+              </span>{' '}
+              <span className="text-slate-500">
+                {payment.paidAt ? formatDate(payment.paidAt, data.timeZone) : ''}
+              </span>
+            </span>
+            <span className="flex items-center gap-3">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${payment.status === 'paid' ? 'bg-green-100 text-green-800' : 'bg-sky-100 text-sky-800'}`}
+              >
+                {transactionStatusLabel(payment.status)}
+              </span>
+              {payment.receiptHref ? (
+                // A file download: a plain link, so the browser saves what the resource route streams.
+                <a href={payment.receiptHref} className="link">
+                  Download receipt
+                </a>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={data.transactionsHref} className="link text-sm">
+        All transactions
+      </Link>
+    </section>
+  )
+}
+
+/** The company's bank details and the proof of a transfer into them. */
+function CompanyAccountPayment({
   data,
   lastResult,
 }: {
@@ -79,7 +205,6 @@ export function PaymentPanel({
 }) {
   const navigation = useNavigation()
   const { subscription, details } = data
-  const title = data.mode === 'make' ? 'Make payment' : 'Record payment'
   const [form, fields] = useSpecForm<PaymentForm>(data.spec, {
     id: 'payment-form',
     lastResult,
@@ -90,27 +215,11 @@ export function PaymentPanel({
     },
   })
   const bank = details.bank_details
-  if (!hasBankDetails(bank)) {
-    return (
-      <SlideOver title={title} closeTo={data.closeTo}>
-        <div
-          role="status"
-          className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <p className="font-medium">{NO_BANK_DETAILS}</p>
-          {data.canSetBankDetails ? (
-            <p className="mt-1">
-              <Link to="/settings?tab=settings" className="font-semibold underline">
-                Add the bank details in Settings
-              </Link>
-            </p>
-          ) : null}
-        </div>
-      </SlideOver>
-    )
-  }
+  const submitting =
+    navigation.state === 'submitting' &&
+    navigation.formAction?.split('?')[0] === data.proofAction.split('?')[0]
   return (
-    <SlideOver title={title} closeTo={data.closeTo}>
+    <>
       <p className="mb-4 text-sm text-slate-600">
         {data.mode === 'make'
           ? 'Pay by bank transfer into the account below, then upload the proof of payment.'
@@ -151,55 +260,13 @@ export function PaymentPanel({
       <FormBanner id={form.errorId} errors={form.errors} />
       <Form
         method="post"
+        action={data.proofAction}
         encType="multipart/form-data"
         {...getFormProps(form)}
         className="flex flex-col gap-1"
         preventScrollReset
       >
-        <fieldset
-          className="flex flex-col gap-2"
-          aria-describedby={fields.amount.errors ? fields.amount.errorId : undefined}
-          data-testid="amount-choices"
-        >
-          <legend className="label">
-            {data.choices.length > 1 ? 'How much are you paying?' : 'Amount'}
-          </legend>
-          {data.choices.map((choice) => {
-            const { title, detail } = choiceText(choice, data)
-            const id = `amount-${choice.value.replace('.', '-')}`
-            return (
-              <label
-                key={choice.value}
-                className="flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600"
-              >
-                <input
-                  {...getInputProps(fields.amount, { type: 'radio', value: choice.value })}
-                  required={false}
-                  className="h-4 w-4 shrink-0 border-slate-300 text-brand-700 focus:ring-brand-600"
-                  aria-labelledby={`${id}-title ${id}-amount`}
-                  aria-describedby={detail ? `${id}-detail` : undefined}
-                />
-                <span className="min-w-0 flex-1">
-                  <span id={`${id}-title`} className="block font-medium text-slate-900">
-                    {title}
-                  </span>
-                  {detail ? (
-                    <span id={`${id}-detail`} className="block text-xs text-slate-500">
-                      {detail}
-                    </span>
-                  ) : null}
-                </span>
-                <span
-                  id={`${id}-amount`}
-                  className="shrink-0 font-semibold tabular-nums text-slate-900"
-                >
-                  {formatNaira(choice.amount)}
-                </span>
-              </label>
-            )
-          })}
-        </fieldset>
-        <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+        <AmountChoiceFields field={fields.amount} choices={data.choices} context={data} />
         <TextareaField
           label="Description"
           textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
@@ -232,14 +299,10 @@ export function PaymentPanel({
             errors={fields.paid_time.errors}
           />
         </div>
-        <Button
-          type="submit"
-          pending={navigation.state === 'submitting'}
-          className="w-full sm:w-auto sm:self-end"
-        >
+        <Button type="submit" pending={submitting} className="w-full sm:w-auto sm:self-end">
           Send payment proof
         </Button>
       </Form>
-    </SlideOver>
+    </>
   )
 }

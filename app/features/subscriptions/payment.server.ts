@@ -14,6 +14,8 @@ import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { checkoutPayloadSchema } from '~/contract/collections'
+import type { AmountChoice } from '../payments/amount-choices'
 import type { ListName } from './lists'
 import { loadSubscription, NO_PERMISSION, panelContext } from './subscriptions.server'
 
@@ -46,8 +48,7 @@ export function paidAtWithOffset(paidOn: string, paidTime: string, timeZone: str
   return parsed.isValid() ? parsed.format('YYYY-MM-DDTHH:mm:ssZ') : value
 }
 
-/** One amount the payment form offers: how many schedule entries it pays, in naira, and as the radio posts it. */
-export type AmountChoice = { instalments: number; amount: number; whole: boolean; value: string }
+export type { AmountChoice } from '../payments/amount-choices'
 
 /**
  * The amounts a payment may be, by the rule the API checks (contract/money.ts paymentChoices): the
@@ -78,7 +79,11 @@ function nextIsDeposit(s: SubscriptionDetail) {
 
 /** The make-payment panel (the owner) or the record-payment panel (staff with can_record_transaction). */
 export async function loadPayment(request: Request, name: ListName, reference: string | undefined) {
-  const { user, subscription, closeTo } = await loadSubscription(request, name, reference)
+  const { user, subscription, closeTo, base, listSearch } = await loadSubscription(
+    request,
+    name,
+    reference,
+  )
   if (!subscription.is_user && !hasPermission(user, 'can_record_transaction')) {
     throw await redirectWithError(request, closeTo, NO_PERMISSION)
   }
@@ -87,6 +92,14 @@ export async function loadPayment(request: Request, name: ListName, reference: s
   })
   if (!details.ok) throw await redirectWithError(request, closeTo, details.message)
   const timeZone = timeZoneFrom(request)
+  // With a payment provider a transfer confirms itself: the owner sees it arrive here.
+  const recent =
+    details.data.provider && subscription.is_user
+      ? await api(request, endpoints.transactionList, {
+          params: { reference: subscription.reference },
+          query: { page: 1 },
+        })
+      : null
   return {
     subscription,
     details: details.data,
@@ -97,6 +110,23 @@ export async function loadPayment(request: Request, name: ListName, reference: s
     closeTo,
     paidAt: defaultPaidAt(timeZone),
     spec: formSpec(paymentFormSchema),
+    proofAction: `${base}/pay${listSearch}`,
+    checkoutAction: `${base}/pay/checkout${listSearch}`,
+    checkoutSpec: formSpec(checkoutPayloadSchema),
+    recentPayments: recent?.ok
+      ? recent.data.items.slice(0, 3).map((transaction) => ({
+          reference: transaction.reference,
+          amount: transaction.amount,
+          status: transaction.status,
+          paidAt: transaction.paid_at,
+          receiptHref:
+            transaction.status === 'paid'
+              ? `${base}/transactions/${encodeURIComponent(transaction.reference)}/receipt${listSearch}`
+              : null,
+        }))
+      : [],
+    transactionsHref: `${base}/transactions${listSearch}`,
+    timeZone,
   }
 }
 

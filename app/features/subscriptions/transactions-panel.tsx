@@ -21,6 +21,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 import { Pagination } from '~/components/ui/pagination'
 import { SlideOver } from '~/components/ui/slide-over'
+import type { OwnCredits } from '../payments/credits.server'
+import { OwnCreditsSection } from '../payments/own-credits'
 import { EXPORT_SUBSCRIPTION_PARAM, proofHref } from './lists'
 
 export type TransactionsPanelData = {
@@ -38,6 +40,8 @@ export type TransactionsPanelData = {
   panelHref: string
   reasonSpec: FormSpec
   paidSpec: FormSpec
+  /** The owner's credits (money that paid no payment), or null. */
+  credits: OwnCredits | null
 }
 
 /** What a refused "not confirmed" post answers: the field message, for that transaction. */
@@ -358,6 +362,11 @@ export function TransactionsPanel({
         param="transaction_page"
         label="Transaction pages"
       />
+      {data.credits ? (
+        <div className="mt-4">
+          <OwnCreditsSection credits={data.credits} timeZone={data.timeZone} />
+        </div>
+      ) : null}
     </SlideOver>
   )
 }

@@ -8,6 +8,7 @@ import { passFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { requireUser } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
+import { loadOwnCredits } from '../payments/credits.server'
 import { LISTS, type ListName } from './lists'
 import { loadSubscription, panelContext } from './subscriptions.server'
 
@@ -48,10 +49,13 @@ export async function loadTransactions(
   )
   const url = new URL(request.url)
   const page = pageNumberFrom(url.searchParams.get(TRANSACTION_PAGE_PARAM))
-  const result = await api(request, endpoints.transactionList, {
-    params: { reference: subscription.reference },
-    query: { page },
-  })
+  const [result, credits] = await Promise.all([
+    api(request, endpoints.transactionList, {
+      params: { reference: subscription.reference },
+      query: { page },
+    }),
+    subscription.is_user ? loadOwnCredits(request) : null,
+  ])
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const asked = can.verify ? markingFrom(url) : null
   // Only a transaction this viewer may mark now opens the step; anything else shows the plain panel.
@@ -72,6 +76,7 @@ export async function loadTransactions(
     panelHref: withoutMarking(url),
     reasonSpec: formSpec(markTransactionSchema, { reference: 'TRX', status: 'not_confirmed' }),
     paidSpec: formSpec(markTransactionSchema, { reference: 'TRX', status: 'paid' }),
+    credits,
   }
 }
 
