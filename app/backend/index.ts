@@ -20,6 +20,7 @@ import { collectionsHandlers } from './collections/routes'
 import { commissionsHandlers } from './commissions/routes'
 import { dashboardHandlers } from './dashboard/routes'
 import { documentsHandlers } from './documents/routes'
+import { estatesHandlers } from './estates/routes'
 import { healthHandlers } from './health'
 import { mediaHandlers } from './media/routes'
 import { notificationsHandlers } from './notifications/routes'
@@ -65,6 +66,7 @@ const handlers = {
   ...commissionsHandlers,
   ...auditHandlers,
   ...reconciliationHandlers,
+  ...estatesHandlers,
   ...collectionsHandlers,
 } satisfies Handlers
 

@@ -145,6 +145,16 @@ export function nairaAmount(label: string) {
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
+/** A record's public id as the API gives it. */
+export const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+/** UUID_PATTERN with the spaces a form may add around it. */
+const UUID_SPACED = String.raw`\s*${UUID_PATTERN.source.slice(1, -1)}\s*`
+/** A public id, or nothing: a form's empty select. */
+export const UUID_OR_BLANK_PATTERN = String.raw`^\s*$|^${UUID_SPACED}$`
+/** A public id, or exactly '': one of several selects left empty. */
+export const UUID_OR_EMPTY_PATTERN = String.raw`^$|^${UUID_SPACED}$`
+
 export const PAGE_MAX = 1_000_000
 export const PAGE_MESSAGE = `Page must be a whole number from 1 to ${PAGE_MAX}`
 

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { NOT_BLANK, nairaAmount, requiredMessage, requiredString } from './fields'
+import {
+  NOT_BLANK,
+  nairaAmount,
+  requiredMessage,
+  requiredString,
+  UUID_OR_BLANK_PATTERN,
+  UUID_PATTERN,
+} from './fields'
 import { stated } from './stated'
 import { DEFAULT_ACTIONS, DEFAULT_AFTER_GRACE_MESSAGE } from './arrears-rules'
 import { discountedKobo, MIN_KOBO, nairaToKobo } from './money'
@@ -33,6 +40,11 @@ export const productSchema = z.object({
   unit_available: z.number().int().nullable(),
   is_available: z.boolean(),
   discount_percentage: z.number().nullable(),
+  /**
+   * The estate whose plots it sells (land): its unit_available is then the estate's free plots of
+   * `size` m², derived by the plot registry, and each purchase reserves its plots.
+   */
+  estate_id: z.string().nullable(),
   /** URLs of the product's images, first one first. */
   images: z.array(z.string()),
   /** How many people hold a live (not cancelled) subscription to it. */
@@ -194,6 +206,13 @@ export const productFields = z.object({
   }),
   frequency_period: optionalNumberField('ROI period', { integer: true, min: 1, max: 1000 }),
   images: imageList.optional(),
+  estate_id: stated(
+    z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(UUID_PATTERN, 'Choose an estate from the registry').optional(),
+    ),
+    { type: 'string', pattern: UUID_OR_BLANK_PATTERN },
+  ),
 })
 
 type ProductFields = z.output<typeof productFields>
@@ -279,7 +298,21 @@ export function refineProduct(value: ProductFields, ctx: z.RefinementCtx) {
       }
     }
   }
-  if (value.available_by_quantity) missing('unit_available', 'Unit available')
+  if (value.estate_id) {
+    if (value.type !== 'land')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['estate_id'],
+        message: 'Only land sells the plots of an estate',
+      })
+    else if (value.size === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message:
+          "Enter the plot size in square metres: the estate's free plots of this size are sold",
+      })
+  } else if (value.available_by_quantity) missing('unit_available', 'Unit available')
 }
 
 /** Required, each name also under `properties` (as linters want a required name defined there). */
@@ -326,7 +359,12 @@ const PRODUCT_RULES = {
         properties: { available_by_quantity: { const: true } },
         required: ['available_by_quantity'],
       },
-      then: requires(['unit_available']),
+      then: { anyOf: [requires(['unit_available']), requires(['estate_id'])] },
+    },
+    {
+      // An estate's plots: land only, and the plot size picks which of its plots are sold.
+      if: requires(['estate_id']),
+      then: { required: ['size'], properties: { type: { const: 'land' }, size: {} } },
     },
   ],
 }

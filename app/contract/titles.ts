@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { ISO_DAY_FROM_1000_PATTERN } from './calendar-patterns'
 import {
-  NOT_BLANK,
   optionalString,
   queryChoice,
   queryText,
   requiredMessage,
   requiredString,
+  UUID_OR_EMPTY_PATTERN,
+  UUID_PATTERN,
 } from './fields'
 import { parseDisplayDate } from './format'
 import { always } from './products'
@@ -25,6 +26,17 @@ import {
 /** The title tracker's payloads and answers (its rules are in ./title-rules). */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** A registry plot allocated to a purchase. */
+export const allocatedPlotSchema = z.object({
+  id: z.string(),
+  estate: z.string(),
+  estate_id: z.string(),
+  block: z.string(),
+  number: z.string(),
+  size_sqm: z.number(),
+})
+export type AllocatedPlotView = z.infer<typeof allocatedPlotSchema>
 
 /** One earlier record of a step (corrections keep what was recorded before). */
 export const titleRecordSchema = z.object({
@@ -52,6 +64,8 @@ export const titleStepSchema = z.object({
   estate: z.string().nullable(),
   block: z.string().nullable(),
   plot: z.string().nullable(),
+  /** Plot allocated: the registry plots allocated (one per unit bought). */
+  plots: z.array(allocatedPlotSchema),
   /** Every record of the step, newest first (the first is the current one); empty while pending. */
   history: z.array(titleRecordSchema),
 })
@@ -68,8 +82,46 @@ export const titleSchema = z.object({
   /** Whether the caller may record steps (can_manage_titles). */
   can_record: z.boolean(),
   steps: z.array(titleStepSchema),
+  /**
+   * For those who record: how many plots the purchase bought, the estate its product sells (null:
+   * any estate), the plots it holds now (reserved when bought, or allocated) and the free plots
+   * that may be allocated to it. Null for anyone else.
+   */
+  allocation: z
+    .object({
+      quantity: z.number().int(),
+      estate: z.object({ id: z.string(), name: z.string() }).nullable(),
+      held: z.array(allocatedPlotSchema.extend({ status: z.enum(['reserved', 'allocated']) })),
+      choices: z.array(allocatedPlotSchema.omit({ estate_id: true })),
+    })
+    .nullable(),
 })
 export type Title = z.infer<typeof titleSchema>
+
+/** Plot allocated: the registry plots, one per unit bought (a form sends one select per plot). */
+const plotIdsField = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z
+    .array(
+      stated(
+        z
+          .string()
+          .trim()
+          .refine(
+            (id) => id === '' || UUID_PATTERN.test(id),
+            'Choose plots from the estate registry',
+          )
+          // A form's select left empty sends '', which the form library may read as nothing.
+          .optional(),
+        { pattern: UUID_OR_EMPTY_PATTERN },
+      ),
+      { error: 'Choose plots from the estate registry' },
+    )
+    .max(100, 'At most 100 plots')
+    // An empty select chooses no plot.
+    .transform((ids) => ids.filter((id): id is string => Boolean(id)))
+    .optional(),
+)
 
 const recordedStep = z.enum(RECORDED_TITLE_STEPS as [RecordedTitleStep, ...RecordedTitleStep[]], {
   error: 'Choose the step',
@@ -92,9 +144,8 @@ export const titleStepPayloadSchema = stated(
       ),
       note: optionalString('Note', 1000),
       document_url: optionalString('Document', 2000),
-      estate: optionalString('Estate', 100),
-      block: optionalString('Block', 50),
-      plot: optionalString('Plot', 50),
+      plot_ids: plotIdsField,
+      reason: optionalString('Reason', 500),
     })
     .superRefine(
       (value, ctx) => {
@@ -104,10 +155,12 @@ export const titleStepPayloadSchema = stated(
             path: ['status'],
             message: `${TITLE_STEP_LABELS[value.step]} cannot be marked not applicable`,
           })
-        if (value.step === 'plot_allocated')
-          for (const field of ['estate', 'block', 'plot'] as const)
-            if (!value[field])
-              ctx.addIssue({ code: 'custom', path: [field], message: `Enter the ${field}` })
+        if (value.step === 'plot_allocated' && !value.plot_ids?.length)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['plot_ids'],
+            message: 'Choose the plot to allocate',
+          })
       },
       { when: always },
     ),
@@ -122,10 +175,8 @@ export const titleStepPayloadSchema = stated(
       {
         if: { properties: { step: { const: 'plot_allocated' } }, required: ['step'] },
         then: {
-          required: ['estate', 'block', 'plot'],
-          properties: Object.fromEntries(
-            ['estate', 'block', 'plot'].map((field) => [field, { pattern: NOT_BLANK }]),
-          ),
+          required: ['plot_ids'],
+          properties: { plot_ids: { contains: { minLength: 1 } } },
         },
       },
     ],
@@ -170,9 +221,8 @@ export const titleStepFormSchema = z.object({
   ),
   note: optionalString('Note', 1000),
   document: z.custom<File>((value) => value === undefined || value instanceof File).optional(),
-  estate: optionalString('Estate', 100),
-  block: optionalString('Block', 50),
-  plot: optionalString('Plot', 50),
+  plot_ids: plotIdsField,
+  reason: optionalString('Reason', 500),
 })
 export type TitleStepForm = {
   step: string
@@ -180,9 +230,8 @@ export type TitleStepForm = {
   date: string
   note?: string
   document?: File
-  estate?: string
-  block?: string
-  plot?: string
+  plot_ids?: string[]
+  reason?: string
 }
 
 // ---------------------------------------------------------------------------------------------

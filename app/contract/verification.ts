@@ -67,6 +67,16 @@ export const verificationSchema = z.object({
   status: z.enum(['valid', 'revoked']),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  /**
+   * An allocation letter in force whose plots are allocated on the plot registry: since when (the
+   * day of the title step) and which plots. Null otherwise.
+   */
+  allocation: z
+    .object({
+      since: z.string(),
+      plots: z.array(z.object({ estate: z.string(), block: z.string(), plot: z.string() })),
+    })
+    .nullable(),
 })
 export type Verification = z.infer<typeof verificationSchema>
 

@@ -13,6 +13,7 @@ export const canSeeCustomers = (user: Principal) => mayCall(user, endpoints.cust
 export const canSeeRealtors = (user: Principal) => mayCall(user, endpoints.realtorList.access)
 export const canSeeUsers = (user: Principal) => mayCall(user, endpoints.userList.access)
 export const canSeeTitles = (user: Principal) => mayCall(user, endpoints.titleList.access)
+export const canSeeEstates = (user: Principal) => mayCall(user, endpoints.estateList.access)
 export const canSeeAudit = (user: Principal) => mayCall(user, endpoints.auditList.access)
 export const canSeeReconciliation = (user: Principal) =>
   mayCall(user, endpoints.reconciliationLines.access)
@@ -52,6 +53,7 @@ export const NAV_ENTRIES: readonly Shown<NavLink>[] = [
   },
   { path: '/arrears', label: 'Arrears', icon: 'arrears', visible: canSeeArrears },
   { path: '/titles', label: 'Titles', icon: 'titles', visible: canSeeTitles },
+  { path: '/estates', label: 'Estates', icon: 'land', visible: canSeeEstates },
   { path: '/payouts', label: 'Payouts', icon: 'payouts', visible: canSeePayouts },
   {
     path: '/reconciliation',

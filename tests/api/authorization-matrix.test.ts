@@ -125,9 +125,11 @@ async function callerOf(pair: Pair): Promise<Account | null> {
 
 function pathFor(pair: Pair, records: World) {
   const params = pair.rule.params?.(records) ?? {}
-  return pair.pattern.replace(/:(\w+)/g, (_, name: string) =>
+  const query = pair.rule.query?.(records)
+  const path = pair.pattern.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? guessParam(name, pair.pattern, records)),
   )
+  return query ? `${path}?${new URLSearchParams(query)}` : path
 }
 
 test('authorization matrix: every API endpoint × every kind of caller', async () => {

@@ -59,6 +59,14 @@ const BEYOND_JSON_SCHEMA: Record<string, { fields: string[]; why: string }> = {
     fields: ['file_in_base64', 'columns'],
     why: 'as reconciliationPreview; and two of the columns may not name the same position: a comparison of values',
   },
+  plotCreate: {
+    fields: ['beacons'],
+    why: 'a boundary that never crosses itself and encloses an area, overlapping no surveyed plot of the estate: geometry, not a keyword',
+  },
+  plotImport: {
+    fields: ['file_in_base64'],
+    why: "a plot CSV's header and rows are not something JSON Schema describes",
+  },
 }
 
 let api: TestApi

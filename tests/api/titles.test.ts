@@ -76,6 +76,28 @@ async function completedPurchase(daysAgo = 0, buyer = owner) {
   return sub.reference as string
 }
 
+/** A plot of the registry (its estate made once), free: its id, for the plot allocated step. */
+async function registryPlot(estate = 'Palm Grove', block = '4', number = String(++plotCount)) {
+  let estateId = estateIds.get(estate)
+  if (!estateId) {
+    const made = await api.call('POST', 'admin/estate', {
+      token: superAdmin,
+      body: { name: estate, address: 'Epe, Lagos', utm_zone: '31N' },
+    })
+    expect(made.status, made.message).toBe('200')
+    estateId = made.data.id as string
+    estateIds.set(estate, estateId)
+  }
+  const plot = await api.call('POST', `admin/estate/${estateId}/plot`, {
+    token: superAdmin,
+    body: { block, number, size_sqm: 500 },
+  })
+  expect(plot.status, plot.message).toBe('200')
+  return plot.data.id as string
+}
+const estateIds = new Map<string, string>()
+let plotCount = 100
+
 const record = (reference: string, body: Record<string, unknown>, token = titles.token) =>
   api.call('POST', `admin/product-subscription/${reference}/title`, { token, body })
 
@@ -164,19 +186,16 @@ describe('the title timeline', () => {
     const missingPlot = await record(reference, {
       step: 'plot_allocated',
       date: addDays(paidOn, 20),
-      estate: 'Palm Grove',
     })
     expect(missingPlot.httpStatus).toBe(422)
-    expect(missingPlot.data).toMatchObject({ block: ['Enter the block'] })
+    expect(missingPlot.data).toMatchObject({ plot_ids: ['Choose the plot to allocate'] })
 
     expect(
       (
         await record(reference, {
           step: 'plot_allocated',
           date: addDays(paidOn, 20),
-          estate: 'Palm Grove',
-          block: '4',
-          plot: '12',
+          plot_ids: [await registryPlot('Palm Grove', '4', '12')],
         })
       ).status,
     ).toBe('200')
@@ -334,9 +353,7 @@ describe('refusals', () => {
     const outOfOrder = await record(reference, {
       step: 'plot_allocated',
       date: addDays(paidOn, 9),
-      estate: 'A',
-      block: 'B',
-      plot: 'C',
+      plot_ids: [await registryPlot()],
     })
     expect(outOfOrder.data).toEqual({
       date: [
@@ -357,9 +374,7 @@ describe('refusals', () => {
     const badDate = await record(reference, {
       step: 'plot_allocated',
       date: '2026-02-31',
-      estate: 'A',
-      block: 'B',
-      plot: 'C',
+      plot_ids: [await registryPlot()],
     })
     expect(badDate.httpStatus).toBe(422)
   })
@@ -471,9 +486,7 @@ describe('refusals', () => {
         await record(firstPurchase, {
           step: 'plot_allocated',
           date: today,
-          estate: 'A',
-          block: 'B',
-          plot: 'C',
+          plot_ids: [await registryPlot()],
           document_url: letter.data.file_url,
         })
       ).status,

@@ -81,6 +81,7 @@ test.describe('menu and dashboard per kind of user', () => {
       '/investment-portfolio',
       '/arrears',
       '/titles',
+      '/estates',
       '/payouts',
       '/reconciliation',
       '/collections',

@@ -64,8 +64,20 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
 }) => {
   // Five steps recorded through the form, then the customer's side: a long walk through the app.
   test.slow()
-  const { customer, reference } = await fullyPaidPurchase(request)
+  const { admin, customer, reference } = await fullyPaidPurchase(request)
   const staff = await createStaffUser(request, ['can_manage_titles'])
+  // The plot to allocate, in the registry: the product sells no estate's plots, so any free plot may be chosen.
+  const estateName = `Palm Grove ${Date.now().toString(36)}`
+  const estate = await apiCall(request, 'POST', 'admin/estate', {
+    token: admin,
+    body: { name: estateName, address: 'Epe, Lagos', utm_zone: '31N' },
+  })
+  expect(estate.status, estate.message).toBe('200')
+  const plot = await apiCall(request, 'POST', `admin/estate/${estate.data.id}/plot`, {
+    token: admin,
+    body: { block: '4', number: '12', size_sqm: 500 },
+  })
+  expect(plot.status, plot.message).toBe('200')
 
   await signIn(page, staff.email, staff.password)
   await page.getByRole('navigation').getByRole('link', { name: 'Titles' }).first().click()
@@ -99,9 +111,9 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
     })
   })
   await recordStep(page, 'Plot allocated', async (form) => {
-    await form.getByLabel('Estate').fill('Palm Grove')
-    await form.getByLabel('Block').fill('4')
-    await form.getByLabel('Plot', { exact: true }).fill('12')
+    await form
+      .getByLabel('Plot', { exact: true })
+      .selectOption({ label: `${estateName}, Block 4 plot 12 (500 m²)` })
   })
   await recordStep(page, 'Survey plan ready')
   await recordStep(page, 'Deed of assignment signed')
@@ -124,7 +136,7 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   await expect(steps.nth(1)).toContainText('Allocation letter issued')
   await expect(steps.nth(1)).toContainText(`Date${todayBox()}`)
   await expect(steps.nth(1)).toContainText('NoteCollect the original at the Lekki office')
-  await expect(steps.nth(2)).toContainText('PlotEstate Palm Grove, Block 4, Plot 12')
+  await expect(steps.nth(2)).toContainText(`PlotEstate ${estateName}, Block 4, Plot 12`)
   await expect(steps.nth(5)).toContainText('Not applicable')
   await expect(panel(page).getByRole('button', { name: 'Record step' })).toHaveCount(0)
   const download = steps.nth(1).getByRole('link', { name: /Download document/ })
@@ -138,7 +150,7 @@ test('a fully paid purchase: staff record each step from /titles, the customer f
   const notifications = page.getByRole('dialog', { name: 'Your notifications' })
   const plotNote = notifications
     .getByRole('listitem')
-    .filter({ hasText: 'Estate Palm Grove, Block 4, Plot 12' })
+    .filter({ hasText: `Estate ${estateName}, Block 4, Plot 12` })
   await expect(plotNote).toContainText('Next comes your survey plan, expected by')
   await plotNote.getByRole('link', { name: /Open the title documents/ }).click()
   await expect(page).toHaveURL(`/subscriptions/${reference}/title?page=1&type=land`)
@@ -226,7 +238,7 @@ test.describe('at phone width', () => {
     await settledPanel(page)
     for (const box of [
       await button.boundingBox(),
-      await panel(page).getByLabel('Estate').boundingBox(),
+      await panel(page).getByLabel('Plot', { exact: true }).boundingBox(),
     ]) {
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)

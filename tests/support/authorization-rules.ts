@@ -40,6 +40,8 @@ export type Rule = {
   /** The permissions the "admin without the permission" lacks; by default all of them. */
   lacks?: readonly Permission[]
   params?: (world: World) => Record<string, string>
+  /** The query string of a GET that needs one. */
+  query?: (world: World) => Record<string, string>
   body?: (world: World, actor: Actor) => unknown
   /**
    * Headers a call sends with its body's exact bytes (a webhook's signature), for the matrix and
@@ -659,6 +661,53 @@ export const RULES: Record<string, Rule> = {
       }),
     params: (w) => ({ id: w.scratch.line ?? '999999' }),
     body: (w) => ({ subscription: w.scratch.payable ?? w.unpaid.reference, amount: 5_000_000 }),
+  },
+  // The plot registry: staff with can_modify_product keep it, title managers read it to allocate;
+  // the site map is for anyone signed in (a customer's own plots marked), the plot check public.
+  'POST admin/estate': {
+    lacks: ['can_modify_product'],
+    expect: staffOnly(),
+    body: (_w, actor) => ({
+      name: `Matrix Estate ${actor} ${Math.random().toString(36).slice(2, 8)}`,
+      address: 'Epe, Lagos',
+      utm_zone: '31N',
+    }),
+  },
+  'GET estate': { lacks: ['can_modify_product', 'can_manage_titles'], expect: staffOnly() },
+  'GET estate/:id': {
+    lacks: ['can_modify_product', 'can_manage_titles'],
+    params: (w) => ({ id: w.estate.id }),
+    expect: staffOnly(),
+  },
+  'GET estate/:id/map': { params: (w) => ({ id: w.estate.id }), expect: everyone },
+  'POST admin/estate/:id/plot': {
+    lacks: ['can_modify_product'],
+    params: (w) => ({ id: w.estate.id }),
+    expect: staffOnly(),
+    body: () => ({
+      block: 'M',
+      number: Math.random().toString(36).slice(2, 8).toUpperCase(),
+      size_sqm: 500,
+    }),
+  },
+  'POST admin/estate/:id/plot/import': {
+    lacks: ['can_modify_product'],
+    params: (w) => ({ id: w.estate.id }),
+    expect: staffOnly(),
+    body: () => ({
+      file_in_base64: Buffer.from(
+        `block,plot,size_sqm\nI,${Math.random().toString(36).slice(2, 8).toUpperCase()},500\n`,
+      ).toString('base64'),
+      commit: true,
+    }),
+  },
+  'GET admin/estate/unmatched': {
+    lacks: ['can_modify_product', 'can_manage_titles'],
+    expect: staffOnly(),
+  },
+  'GET verify/plot': {
+    query: (w) => ({ estate: w.estate.name, block: 'A', plot: '1' }),
+    expect: publicEndpoint,
   },
   'POST admin/reconciliation/line/:id/ignore': {
     lacks: ['can_reconcile'],

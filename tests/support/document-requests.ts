@@ -128,6 +128,8 @@ export class DocumentRequests {
       case 'object':
         return this.objectArbitrary(schema, media)
       case 'array': {
+        if (Array.isArray(schema.prefixItems))
+          return fc.tuple(...schema.prefixItems.map((item: Schema) => this.arbitrary(item, media)))
         const min = Math.max(schema.minItems ?? 0, media === 'application/json' ? 0 : 1)
         return fc.array(this.arbitrary(schema.items ?? {}, media), {
           minLength: min,

@@ -83,6 +83,8 @@ export type World = {
   hold: string
   /** The verification code printed on the customer's statement of account. */
   documentCode: string
+  /** An estate of the plot registry with one free plot, block A plot 1. */
+  estate: { id: string; name: string }
   notificationUuid: string
   /** Strings that only the customer's own data (and those allowed to see it) may contain. */
   markers: string[]
@@ -546,6 +548,17 @@ export async function buildWorld(client: WorldClient): Promise<World> {
   }
 
   const hold = await make.commissionHold()
+  const estateName = `Matrix Estate ${unique('estate').slice(0, 18)}`
+  const estate = await ok('POST', 'admin/estate', superAdmin.token, {
+    name: estateName,
+    address: 'Epe, Lagos',
+    utm_zone: '31N',
+  })
+  await ok('POST', `admin/estate/${estate.id}/plot`, superAdmin.token, {
+    block: 'A',
+    number: '1',
+    size_sqm: 500,
+  })
 
   const admins = new Map<string, Promise<Account>>()
   const world: World = {
@@ -564,6 +577,7 @@ export async function buildWorld(client: WorldClient): Promise<World> {
     proof: deposit.proof,
     hold,
     documentCode,
+    estate: { id: estate.id, name: estateName },
     notificationUuid,
     markers: [
       customer.email,

@@ -76,6 +76,8 @@ export function webParam(route: WebRoute, name: string, world: World): string {
   if (route.pattern === '/resources/media/:name') return world.proof.name
   // The public check of a document: the code on the customer's statement.
   if (route.pattern === '/verify/:code') return world.documentCode
+  // An estate of the plot registry.
+  if (area === 'estates') return world.estate.id
   // A list's CSV export: the audit trail's, which only the super admin here may read.
   if (area === 'export') return 'audit'
   if (area === 'customers') return name === 'uuid' ? world.customer.uuid : world.customer.reference
@@ -143,8 +145,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
         : 'notFound'
   }
   if (route.signedOut) return actor === 'anonymous' ? 'any' : 'home'
-  // Anyone holding a document checks it, signed in or out.
-  if (route.pattern === '/verify/:code') return 'ok'
+  // Anyone holding a document checks it, signed in or out; anyone checks a plot.
+  if (route.pattern === '/verify/:code' || route.pattern === '/verify/plot') return 'ok'
   if (route.pattern === '/verify-email') return actor === 'anonymous' ? 'login' : 'home'
   // The e-mail change link, signed in or out; without its token it is no page at all.
   if (route.pattern === '/confirm-email') return 'notFound'
@@ -168,6 +170,8 @@ export function webExpectation(route: WebRoute, actor: Actor): WebExpectation {
   }
   // The staff list of titles and its panel: can_manage_titles only.
   if (area === 'titles') return 'refused'
+  // The estates: staff who keep or allocate plots; an estate's site map is for everyone signed in.
+  if (area === 'estates') return parts.length > 1 ? 'ok' : 'refused'
   // The arrears list: can_modify_subscription or can_record_transaction, which the admin here does not hold.
   if (area === 'arrears') return 'refused'
   // The audit trail and its export: can_view_audit, which the admin here does not hold.
@@ -315,6 +319,19 @@ export function webFormBody(
         step: 'allocation_letter',
         date: todayInLagos(),
         note: `Recorded by the web matrix (${tag})`,
+      }
+    case '/estates':
+      return {
+        name: `Web Matrix Estate ${tag} ${Math.random().toString(36).slice(2, 8)}`,
+        address: 'Epe, Lagos',
+        utm_zone: '31N',
+      }
+    case '/estates/:id':
+      return {
+        intent: 'plot',
+        block: 'W',
+        number: Math.random().toString(36).slice(2, 8).toUpperCase(),
+        size_sqm: '500',
       }
     case '/payouts':
       // Today: the fixture's investment was made today, and a payout is not paid before its investment.

@@ -47,6 +47,7 @@ describe('the sidebar', () => {
       ['/investment-portfolio', 'Investment Portfolio'],
       ['/arrears', 'Arrears'],
       ['/titles', 'Titles'],
+      ['/estates', 'Estates'],
       ['/payouts', 'Payouts'],
       ['/reconciliation', 'Reconciliation'],
       ['/collections', 'Collections'],

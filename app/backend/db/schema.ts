@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -273,11 +275,16 @@ export const products = pgTable(
     interval: text('interval', { enum: ['days', 'weeks', 'months', 'years'] }),
     duration: integer('duration'),
     frequencyPeriod: integer('frequency_period'),
+    /** Land sold as plots of this estate: unit_available is then its free plots of `size` m², kept by the registry. */
+    estateId: integer('estate_id').references((): AnyPgColumn => estates.id, {
+      onDelete: 'restrict',
+    }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index('products_estate_idx').on(table.estateId),
     index('products_type_created_idx').on(
       table.type,
       descending(table.createdAt),
@@ -1222,5 +1229,113 @@ export const credits = pgTable(
     ),
     index('credits_newest_idx').on(descending(table.createdAt), descending(table.id)),
     index('credits_state_idx').on(table.state, table.pendingAction),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// The plot registry (docs/plot-registry.md): estates, their blocks and plots, and which live
+// subscription holds each plot.
+
+type StoredBeacon = readonly [easting: number, northing: number]
+
+/** Square metres to the hundredth, read as numbers from both drivers. */
+const squareMetres = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' })
+
+export const estates = pgTable(
+  'estates',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    /** Minna / UTM zone of every beacon in the estate; null only on estates made from free-text allocations. */
+    utmZone: text('utm_zone', { enum: ['31N', '32N'] }),
+    /** The surveyed boundary, beacons as plots have them. */
+    boundary: jsonb('boundary').$type<StoredBeacon[]>(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('estates_name_idx').on(sql`lower(${table.name})`),
+    check('estates_utm_zone_check', sql`${table.utmZone} IN ('31N', '32N')`),
+  ],
+)
+
+export const estateBlocks = pgTable(
+  'estate_blocks',
+  {
+    id: serial('id').primaryKey(),
+    estateId: integer('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The name compared: lower case, single spaces, without a leading "Block". */
+    key: text('key').notNull(),
+  },
+  (table) => [unique('estate_blocks_estate_key_unique').on(table.estateId, table.key)],
+)
+
+export const plots = pgTable(
+  'plots',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    estateId: integer('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'restrict' }),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => estateBlocks.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    numberKey: text('number_key').notNull(),
+    sizeSqm: squareMetres('size_sqm').notNull(),
+    beacons: jsonb('beacons').$type<StoredBeacon[]>(),
+    /** The shoelace area of the beacons on the grid; null until surveyed. */
+    surveyedAreaSqm: squareMetres('surveyed_area_sqm'),
+    /** The stated size is more than 2 % off the surveyed area. */
+    sizeMismatch: boolean('size_mismatch').notNull().default(false),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('plots_block_number_unique').on(table.blockId, table.numberKey),
+    index('plots_estate_size_idx').on(table.estateId, table.sizeSqm),
+    check('plots_size_check', sql`${table.sizeSqm} > 0`),
+  ],
+)
+
+/**
+ * Which subscription holds a plot: reserved when bought, allocated on the title tracker, released
+ * when the subscription ends or the plot is reallocated (with the reason). At most one live row
+ * (reserved or allocated) per plot, whatever the code does: plot_allocations_live_plot_idx.
+ */
+export const plotAllocations = pgTable(
+  'plot_allocations',
+  {
+    id: serial('id').primaryKey(),
+    plotId: integer('plot_id')
+      .notNull()
+      .references(() => plots.id, { onDelete: 'restrict' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['reserved', 'allocated', 'released'] }).notNull(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The date of the title step that allocated it. */
+    allocatedOn: date('allocated_on', { mode: 'string' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseReason: text('release_reason'),
+    releasedById: integer('released_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('plot_allocations_live_plot_idx')
+      .on(table.plotId)
+      .where(sql`${table.status} IN ('reserved', 'allocated')`),
+    index('plot_allocations_subscription_idx').on(table.subscriptionId, table.status),
+    check(
+      'plot_allocations_status_check',
+      sql`${table.status} IN ('reserved', 'allocated', 'released')`,
+    ),
   ],
 )

@@ -10,6 +10,7 @@ import { receiptTotals } from '~/contract/money'
 import { allCommissions, serializeCommission } from '../commissions/service'
 import { statementTotals } from '../commissions/statement'
 import type { Executor } from '../db/client'
+import { allocatedSince } from '../estates/allocation'
 import { documentVerifications, subscriptions, transactions } from '../db/schema'
 import { koboToNaira } from '../money'
 
@@ -41,6 +42,10 @@ export async function verificationFacts(db: Executor, code: string): Promise<Ver
     status: revoked ? 'revoked' : 'valid',
     revoked_at: revoked?.at ? revoked.at.toISOString() : null,
     revoked_reason: revoked?.reason ?? null,
+    allocation:
+      row.kind === 'land_document' && !revoked && row.subscriptionId !== null
+        ? await allocatedSince(db, row.subscriptionId)
+        : null,
   }
 }
 

@@ -2,6 +2,7 @@ import { featureCollection, polygon } from '@turf/helpers'
 import intersect from '@turf/intersect'
 import kinks from '@turf/kinks'
 import proj4 from 'proj4'
+import { BEACONS_MAX, EASTING_LIMITS, NORTHING_LIMITS } from '~/contract/estates'
 import { formatNumber } from '~/contract/format'
 
 /**
@@ -50,10 +51,10 @@ export function toLatLng(zone: UtmZone, [easting, northing]: Beacon): { lat: num
   return { lat, lng }
 }
 
-/** Where a beacon can be in Nigeria on either zone, in metres. */
-export const EASTING_RANGE = { min: 100_000, max: 900_000 } as const
-export const NORTHING_RANGE = { min: 0, max: 1_600_000 } as const
-export const MAX_BEACONS = 100
+/** Where a beacon can be in Nigeria on either zone, in metres (the API's schema states the same). */
+export const EASTING_RANGE = EASTING_LIMITS
+export const NORTHING_RANGE = NORTHING_LIMITS
+export const MAX_BEACONS = BEACONS_MAX
 
 export type PlotGeometryProblem =
   | 'not_a_list'

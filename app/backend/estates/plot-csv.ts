@@ -1,4 +1,13 @@
 import { CsvError, parse, type Info } from 'csv-parse/sync'
+import {
+  BLOCK_INVALID,
+  BLOCK_PATTERN,
+  PLOT_NUMBER_INVALID,
+  PLOT_NUMBER_PATTERN,
+  PLOT_SIZE_MAX_SQM,
+  SIZE_INVALID,
+  SIZE_TOO_LARGE,
+} from '~/contract/estates'
 import { formatNumber } from '~/contract/format'
 import {
   areaMismatch,
@@ -25,6 +34,8 @@ export const PLOT_CSV_COLUMNS = ['block', 'plot', 'size_sqm', 'beacons'] as cons
 const REQUIRED_COLUMNS = ['block', 'plot', 'size_sqm'] as const
 type Column = (typeof PLOT_CSV_COLUMNS)[number]
 
+export { BLOCK_INVALID, PLOT_NUMBER_INVALID, SIZE_INVALID, SIZE_TOO_LARGE }
+
 export class PlotCsvError extends Error {}
 
 export const PLOT_CSV_TOO_LARGE = 'The plot file is larger than 2 MB: split it into several files'
@@ -40,13 +51,6 @@ export const plotCsvUnknownColumn = (name: string) =>
   `Unknown column "${name}": the columns are block, plot, size_sqm and optionally beacons`
 export const plotCsvRepeatedColumn = (name: string) => `The column ${name} is named twice`
 
-export const BLOCK_INVALID =
-  'The block must be letters or digits (spaces, ".", "/" and "-" between them), at most 40 characters, like C or Block C'
-export const PLOT_NUMBER_INVALID =
-  'The plot number must be letters or digits (".", "/" and "-" between them), at most 20 characters, like 14 or 14A'
-export const SIZE_INVALID =
-  'The size must be a number of square metres, with at most 2 decimals, like 648 or 648.5'
-export const SIZE_TOO_LARGE = 'The size must be at most 10,000,000 m² (1,000 hectares)'
 export const beaconNotAPair = (index: number) =>
   `Beacon ${index}: write it as "easting northing" in metres, like 543018.25 713000.10`
 export const rowCellCount = (cells: number, columns: number) =>
@@ -59,9 +63,9 @@ export const overlapsPlot = (plot: string, line: number | null, sqm: number) =>
 export const sizeDisagrees = (stated: number, surveyed: number) =>
   `The size (${formatNumber(stated)} m²) and the surveyed area (${formatNumber(surveyed)} m²) differ by more than ${AREA_MISMATCH_PERCENT} %`
 
-const MAX_SIZE_SQM = 10_000_000
-const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N} ./-]*[\p{L}\p{N}])?$/u
-const PLOT_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}./-]*[\p{L}\p{N}])?$/u
+const MAX_SIZE_SQM = PLOT_SIZE_MAX_SQM
+const LABEL = BLOCK_PATTERN
+const PLOT_LABEL = PLOT_NUMBER_PATTERN
 const PLAIN_SIZE = /^\d+(?:\.\d{1,2})?$/
 const GROUPED_SIZE = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/
 const METRES = /^\d+(?:\.\d+)?$/
@@ -311,9 +315,11 @@ function squaresOf(beacons: readonly Beacon[]) {
 }
 
 /** Blocks and plot numbers compare without case or extra spaces, and "Block C" is block C. */
-const plotKey = (block: string, number: string) =>
-  `${block
+export const blockKey = (block: string) =>
+  block
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/^block\s+/i, '')
-    .toLowerCase()}\u0000${number.trim().toLowerCase()}`
+    .toLowerCase()
+export const numberKey = (number: string) => number.trim().toLowerCase()
+const plotKey = (block: string, number: string) => `${blockKey(block)}\u0000${numberKey(number)}`

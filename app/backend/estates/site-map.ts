@@ -1,3 +1,4 @@
+import { blockName } from '~/contract/estates'
 import { formatNumber } from '~/contract/format'
 import type { Beacon } from './geometry'
 
@@ -314,9 +315,7 @@ function describe(
   return parts.join(' ')
 }
 
-/** "C" → "Block C"; a block already named "Block C" stays as it is. */
-export const blockName = (block: string) =>
-  /^block\b/i.test(block.trim()) ? block.trim() : `Block ${block.trim()}`
+export { blockName }
 
 function paint(prefix: string, category: SiteMapCategory) {
   const style = CATEGORY_STYLES[category]

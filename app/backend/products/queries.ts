@@ -34,6 +34,10 @@ function productColumns(viewerId: number | null) {
     interval: products.interval,
     duration: products.duration,
     frequencyPeriod: products.frequencyPeriod,
+    estateId: products.estateId,
+    estateUuid: sql<
+      string | null
+    >`(select e.uuid::text from estates e where e.id = "products"."estate_id")`,
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
     // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries spell theirs out.
@@ -79,6 +83,7 @@ export function toProduct(row: ProductRow): Product {
     unit_available: row.unitAvailable,
     is_available: row.isAvailable,
     discount_percentage: row.discountPercentage,
+    estate_id: row.estateUuid,
     images: (row.images ?? []).map((name) => `${MEDIA_PATH}${name}`),
     subscription_count: row.subscriptionCount,
     plan_count: row.planCount,

@@ -7,6 +7,7 @@ import { orNotFound, parseAgainstRecord } from '../http/context'
 import { refusedField } from '../http/errors'
 import { implement, type HandlerTable } from '../http/router'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
+import { estateIdFor, lockEstate, syncEstateStock } from '../estates/registry'
 import { newReference } from '../references'
 import { paymentPlanHandlers } from './plans'
 import { findProduct, lastProductId, listProducts, productExportRows } from './queries'
@@ -98,11 +99,17 @@ const show = implement(endpoints.productShow, async ({ db, user, params }) => {
 const create = implement(endpoints.productCreate, async (ctx) => {
   const { user, body: input } = ctx
   const imageIds = await resolveImages(ctx.db, input.images ?? [])
+  const estateId = await estateIdFor(ctx.db, input.estate_id)
   const created = await ctx.db.transaction(async (tx) => {
-    const product = await insertProduct(tx, productValues(input), {
-      reference: newReference('PRD'),
-      createdById: user.id,
-    })
+    const product = await insertProduct(
+      tx,
+      { ...productValues(input), estateId },
+      {
+        reference: newReference('PRD'),
+        createdById: user.id,
+      },
+    )
+    if (estateId !== null) await syncEstateStock(tx, estateId)
     await setProductImages(tx, product.id, imageIds)
     const { label, snapshot } = await productSnapshot(tx, product.id)
     await recordAudit(tx, {
@@ -131,10 +138,23 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
   const input = body.type
     ? { ...body, type: body.type }
     : parseAgainstRecord(productRules, { ...body, type: existing.product.type })
-  const values = productValues(input)
+  // An edit that leaves estate_id out keeps the estate; one that sends it blank takes the product off it.
+  const estateId =
+    'estate_id' in body
+      ? await estateIdFor(ctx.db, input.estate_id)
+      : (existing.row.estateId ?? null)
+  const values = {
+    ...productValues({ ...input, estate_id: estateId === null ? undefined : 'set' }),
+    estateId,
+  }
   await assertDepositBelowPlans(ctx.db, existing.id, values.initialDepositAmount)
   const imageIds = input.images === undefined ? null : await resolveImages(ctx.db, input.images)
+  const estatesTouched = [
+    ...new Set([existing.row.estateId, estateId].filter((id): id is number => id !== null)),
+  ].sort((a, b) => a - b)
   await ctx.db.transaction(async (tx) => {
+    // The estates first, as every purchase of their plots locks them before the product's row.
+    for (const id of estatesTouched) await lockEstate(tx, id)
     // Locked first, so the before snapshot is the one this update changes.
     await tx
       .select({ id: products.id })
@@ -143,6 +163,12 @@ const update = implement(endpoints.productUpdate, async (ctx) => {
       .for('update')
     const before = await productSnapshot(tx, existing.id)
     await tx.update(products).set(values).where(eq(products.id, existing.id))
+    if (estateId === null && existing.row.estateId !== null)
+      await tx
+        .update(products)
+        .set({ availableByQuantity: false, unitAvailable: null })
+        .where(eq(products.id, existing.id))
+    for (const id of estatesTouched) await syncEstateStock(tx, id)
     if (imageIds) await setProductImages(tx, existing.id, imageIds)
     const after = await productSnapshot(tx, existing.id)
     const changes = changesBetween(before.snapshot, after.snapshot)

@@ -11,8 +11,10 @@ const koboOrNull = (naira: number | undefined) => (naira === undefined ? null : 
 
 /** The columns a product payload sets: land fields for land, investment fields for investments. */
 export function productValues(input: Omit<ProductPayload, 'name'> & { name?: string }) {
-  const byQuantity = input.available_by_quantity
-  const unitAvailable = byQuantity ? (input.unit_available ?? 0) : null
+  // Plots of an estate are counted by the registry (syncEstateStock): what is sent is ignored.
+  const ofEstate = input.type === 'land' && !!input.estate_id
+  const byQuantity = ofEstate || input.available_by_quantity
+  const unitAvailable = ofEstate ? 0 : byQuantity ? (input.unit_available ?? 0) : null
   const common = {
     // An edit without a name keeps the product's name.
     ...(input.name === undefined ? {} : { name: input.name }),
@@ -22,7 +24,7 @@ export function productValues(input: Omit<ProductPayload, 'name'> & { name?: str
     availableByQuantity: byQuantity,
     unitAvailable,
     // A product sold by quantity with no unit left cannot be bought.
-    isAvailable: byQuantity && unitAvailable === 0 ? false : input.is_available,
+    isAvailable: !ofEstate && byQuantity && unitAvailable === 0 ? false : input.is_available,
     updatedAt: new Date(),
   }
   if (input.type === 'land') {
@@ -123,7 +125,7 @@ export async function assertDepositBelowPlans(
 
 export async function insertProduct(
   db: Executor,
-  values: ReturnType<typeof productValues>,
+  values: ReturnType<typeof productValues> & { estateId?: number | null },
   extra: { reference: string; createdById: number | null },
 ) {
   const [created] = await db

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { releasePlotsOf } from '../estates/registry'
 import {
   allocate,
   arrearsOf,
@@ -496,7 +497,14 @@ export async function applyDefaultActions(db: Database, now: Date) {
             isAvailable: true,
             updatedAt: now,
           })
-          .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+          .where(
+            and(
+              eq(products.id, s.productId),
+              eq(products.availableByQuantity, true),
+              isNull(products.estateId),
+            ),
+          )
+        await releasePlotsOf(tx, s.id, 'The subscription was cancelled for default')
       } else {
         const items = allocate(owed.instalments, owed.fees, s.totalAmountPaid).filter(
           (i) => i.kind === 'instalment' && i.leftKobo > 0,

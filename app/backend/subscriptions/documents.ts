@@ -3,6 +3,8 @@ import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from 
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
 import { formatKobo } from '~/contract/money'
+import { formatNumber } from '~/contract/format'
+import { drawLetterMap, type LetterMapPlot } from '../estates/letter-map'
 import { nairaInWords } from './words'
 
 /** A line to sign on, with who signs under it, at the left margin. */
@@ -121,6 +123,16 @@ export type AllocationData = {
   completedAt: Date
   /** The estate, block and plot once staff record the plot allocated (title tracker); null before. */
   allocated?: { estate: string | null; block: string | null; plot: string | null } | null
+  /** The registry plots allocated, each with its size and beacons, and its estate's site map. */
+  plots?: {
+    estate: string
+    block: string
+    number: string
+    sizeSqm: number
+    beacons: readonly (readonly [number, number])[] | null
+    zone: string | null
+  }[]
+  maps?: { estate: string; plots: LetterMapPlot[]; marked: Set<string> }[]
   verification?: VerificationMark
   /** The plan's late-payment rules in plain words (arrearsRulesSentence), when bought by instalments. */
   arrearsRules?: string | null
@@ -144,7 +156,21 @@ export function allocationLetterPdf(data: AllocationData) {
         'Plot',
         plotDescription({ ...data, location: data.location || null }) || 'As described below',
       )
-      if (data.allocated) {
+      if (data.plots?.length) {
+        for (const plot of data.plots) {
+          field(doc, 'Estate', plot.estate)
+          field(doc, 'Block', plot.block)
+          field(doc, 'Plot number', plot.number)
+          field(doc, 'Size', `${formatNumber(plot.sizeSqm)} m²`)
+          field(
+            doc,
+            'Beacons',
+            plot.beacons?.length
+              ? `${plot.beacons.map(([e, n]) => `E ${formatNumber(e)} N ${formatNumber(n)}`).join('; ')}${plot.zone ? ` (Minna / UTM zone ${plot.zone})` : ''}`
+              : 'Not surveyed yet',
+          )
+        }
+      } else if (data.allocated) {
         field(doc, 'Estate', data.allocated.estate || '—')
         field(doc, 'Block', data.allocated.block || '—')
         field(doc, 'Plot number', data.allocated.plot || '—')
@@ -174,8 +200,13 @@ export function allocationLetterPdf(data: AllocationData) {
           align: 'justify',
         },
       )
+      for (const map of data.maps ?? []) {
+        doc.moveDown(0.8)
+        drawLetterMap(doc, map.estate, map.plots, map.marked)
+      }
       doc.moveDown(2)
-      doc.text('Yours faithfully,')
+      doc.font(REGULAR).fontSize(11).fillColor('#111111')
+      doc.text('Yours faithfully,', doc.page.margins.left)
       signatureLine(doc, company)
       if (data.verification) drawVerificationMark(doc, data.verification)
     },

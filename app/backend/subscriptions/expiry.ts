@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, lt, ne, sql } from 'drizzle-orm'
+import { releasePlotsOf } from '../estates/registry'
 import { unconfirmedPaymentExpiry, unpaidSubscriptionStep } from './expiry-rules'
 import { formatDate } from '~/contract/format'
 import { subscriptionLink, transactionLink } from '~/contract/links'
@@ -178,7 +179,14 @@ async function endSubscription(tx: Executor, s: SubscriptionRow, now: Date, why:
       isAvailable: true,
       updatedAt: now,
     })
-    .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+    .where(
+      and(
+        eq(products.id, s.productId),
+        eq(products.availableByQuantity, true),
+        isNull(products.estateId),
+      ),
+    )
+  await releasePlotsOf(tx, s.id, 'The subscription expired unpaid')
   const refs = await subscriptionRefs(tx, s.id)
   await recordAudit(tx, {
     action: 'subscription.expired',

@@ -40,6 +40,8 @@ import {
   serializeTransaction,
   transactionExportRows,
 } from './payments'
+import { heldPlots } from '../estates/allocation'
+import { plotsOfEstate } from '../estates/registry'
 import {
   allocatedPlot,
   findPlan,
@@ -557,11 +559,28 @@ async function landDocument({ db, user, params }: DocumentContext) {
   if (s.type !== 'land' || s.status !== 'completed' || !s.completedAt) {
     throw conflict('The land document is available once the land is fully paid')
   }
-  const [company, profile, allocated] = await Promise.all([
+  const [company, profile, allocated, held] = await Promise.all([
     getCompanyDetails(db),
     getProfile(db, s.userId),
     allocatedPlot(db, s.id),
+    heldPlots(db, s.id),
   ])
+  const ours = held.filter((plot) => plot.status === 'allocated')
+  const maps = await Promise.all(
+    [...new Set(ours.map((plot) => plot.estateId))].map(async (estateId) => {
+      const estatePlots = await plotsOfEstate(db, estateId)
+      return {
+        estate: ours.find((plot) => plot.estateId === estateId)!.estate,
+        plots: estatePlots.map((plot) => ({
+          id: plot.uuid,
+          block: plot.block,
+          number: plot.number,
+          beacons: plot.beacons,
+        })),
+        marked: new Set(ours.map((plot) => plot.uuid)),
+      }
+    }),
+  )
   const verification = await issueVerification(db, {
     kind: 'land_document',
     subject: `land_document:${s.id}`,
@@ -588,6 +607,15 @@ async function landDocument({ db, user, params }: DocumentContext) {
     totalKobo: s.totalAmountPaid,
     completedAt: s.completedAt,
     allocated,
+    plots: ours.map((plot) => ({
+      estate: plot.estate,
+      block: plot.block,
+      number: plot.number,
+      sizeSqm: Number(plot.sizeSqm),
+      beacons: plot.beacons,
+      zone: plot.utmZone,
+    })),
+    maps,
     verification,
     arrearsRules: s.arrearsRules
       ? arrearsRulesSentence(s.arrearsRules, row.product.landType ?? 'unit')

@@ -3,7 +3,7 @@ import { VOID_ON_CANCEL, voidUnpaidCommissions } from '../commissions/service'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   discountedKobo,
   formatKobo,
@@ -38,6 +38,7 @@ import {
   type ProductRow,
 } from './queries'
 import { createdWith, recordAudit } from '../audit/record'
+import { releasePlotsOf, reservePlots } from '../estates/registry'
 import { relatedTo, subscriptionRefs } from './audit'
 
 dayjs.extend(utc)
@@ -218,7 +219,7 @@ export async function createSubscription(
         own: input.createdById === owner.id,
       })
       if (overCap) throw refusedField(QUANTITY_FIELD, overCap)
-      if (product.availableByQuantity) {
+      if (product.availableByQuantity && product.estateId === null) {
         const [reserved] = await tx
           .update(products)
           .set({
@@ -267,6 +268,17 @@ export async function createSubscription(
         .returning({ id: subscriptions.id, reference: subscriptions.reference })
       // A concurrent double submit won the key: undo this one (and its unit) and answer that one.
       if (!created) throw new DuplicateKey()
+      if (product.estateId !== null) {
+        // The estate's plots are the stock: this purchase reserves its own, or there are too few.
+        const reserved = await reservePlots(tx, {
+          estateId: product.estateId,
+          sizeSqm: product.size ?? 0,
+          subscriptionId: created.id,
+          quantity,
+          createdById: input.createdById,
+        })
+        if (!reserved.ok) throw plotsLeft(product, quantity, reserved.left)
+      }
       await tx.insert(scheduleEntries).values(
         terms.rows.map((row, index) => ({
           subscriptionId: created.id,
@@ -328,6 +340,15 @@ async function notEnoughUnits(tx: Executor, product: ProductRow, quantity: numbe
     .where(eq(products.id, product.id))
     .limit(1)
   const left = row?.available ? (row.left ?? 0) : 0
+  if (left <= 0) return productUnavailable()
+  return refusedField(
+    QUANTITY_FIELD,
+    quantityProblem(quantity, left, unitNoun(product)) ?? PRODUCT_UNAVAILABLE,
+  )
+}
+
+/** Too few of the estate's plots were free for this purchase: a message under the quantity, or sold out. */
+function plotsLeft(product: ProductRow, quantity: number, left: number) {
   if (left <= 0) return productUnavailable()
   return refusedField(
     QUANTITY_FIELD,
@@ -430,7 +451,14 @@ export async function cancelSubscription(db: Database, subscriptionId: number) {
         isAvailable: true,
         updatedAt: now,
       })
-      .where(and(eq(products.id, s.productId), eq(products.availableByQuantity, true)))
+      .where(
+        and(
+          eq(products.id, s.productId),
+          eq(products.availableByQuantity, true),
+          isNull(products.estateId),
+        ),
+      )
+    await releasePlotsOf(tx, s.id, 'The subscription was cancelled')
     await notify(tx, s.userId, {
       title: 'Subscription cancelled',
       body: `Your subscription ${s.reference} has been cancelled.`,

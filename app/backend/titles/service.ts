@@ -30,7 +30,7 @@ import {
   users,
 } from '../db/schema'
 import type { ApiUser } from '../http/context'
-import { conflict, fieldError, refusedField, notFound } from '../http/errors'
+import { conflict, refusedField, notFound } from '../http/errors'
 import { sendNotice } from '../mail'
 import { notify } from '../notifications/service'
 import { getTitleStepDays } from '../settings/service'
@@ -39,6 +39,18 @@ import { todayIn } from '../dates/calendar'
 import { lockSubscription, productName } from '../subscriptions/queries'
 import { changesBetween, createdWith, recordAudit } from '../audit/record'
 import { formatDate } from '~/contract/format'
+import { allocatablePlots, allocatePlots, allocationWords, heldPlots } from '../estates/allocation'
+import { estates } from '../db/schema'
+
+/** The estate a product sells plots of, as the allocation form names it. */
+async function productEstate(db: Executor, estateId: number | null) {
+  if (estateId === null) return null
+  const [row] = await db
+    .select({ id: estates.uuid, name: estates.name })
+    .from(estates)
+    .where(eq(estates.id, estateId))
+  return row ?? null
+}
 
 export const NOT_A_COMPLETED_PURCHASE =
   'The title timeline starts once a land purchase is fully paid'
@@ -67,6 +79,7 @@ const titleColumns = {
   status: subscriptions.status,
   completedAt: subscriptions.completedAt,
   userId: subscriptions.userId,
+  quantity: subscriptions.quantity,
   owner: {
     reference: users.reference,
     firstName: users.firstName,
@@ -78,6 +91,7 @@ const titleColumns = {
     name: products.name,
     location: products.location,
     type: products.type,
+    estateId: products.estateId,
   },
 }
 
@@ -145,11 +159,20 @@ async function currentSteps(db: Executor, subscriptionId: number) {
 
 /** The timeline as GET product-subscription/{reference}/title answers it. */
 export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUser): Promise<Title> {
-  const [current, history, days] = await Promise.all([
+  const [current, history, days, held] = await Promise.all([
     currentSteps(db, s.id),
     stepRows(db, s.id),
     getTitleStepDays(db),
+    heldPlots(db, s.id),
   ])
+  const plotView = (row: (typeof held)[number]) => ({
+    id: row.uuid,
+    estate: row.estate,
+    estate_id: row.estateUuid,
+    block: row.block,
+    number: row.number,
+    size_sqm: Number(row.sizeSqm),
+  })
   const paidOn = paidOnOf(s.completedAt)
   const now = today()
   const recorded: RecordedStep[] = current.map((row) => ({
@@ -170,6 +193,17 @@ export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUse
     next_step: next,
     next_due_date: next ? dueDate(paidOn, next, days) : null,
     can_record: managesTitles(viewer),
+    allocation: managesTitles(viewer)
+      ? {
+          quantity: s.quantity,
+          estate: await productEstate(db, s.product.estateId),
+          held: held.map((row) => ({
+            ...plotView(row),
+            status: row.status as 'reserved' | 'allocated',
+          })),
+          choices: await allocatablePlots(db, s.product.estateId, s.id),
+        }
+      : null,
     steps: timeline(paidOn, recorded, days, now).map((entry) => {
       const row = entry.step === 'payment_completed' ? undefined : byStep.get(entry.step)
       return {
@@ -180,6 +214,10 @@ export async function titleOf(db: Executor, s: TitleSubscription, viewer: ApiUse
         estate: row?.estate ?? null,
         block: row?.block ?? null,
         plot: row?.plot ?? null,
+        plots:
+          entry.step === 'plot_allocated'
+            ? held.filter((plot) => plot.status === 'allocated').map(plotView)
+            : [],
         history: history
           .filter((record) => record.step === entry.step)
           .map((record) => ({
@@ -232,21 +270,31 @@ export async function recordTitleStep(
       recorded,
     })
     if (refusal) throw refusedField(refusal.field, refusal.message)
-    if (step === 'plot_allocated') {
-      for (const field of ['estate', 'block', 'plot'] as const) {
-        if (!input[field]) throw fieldError(field, `Enter the ${field}`)
-      }
-    }
     const previous = current.find((row) => row.step === step)
+    const plotIds = (input.plot_ids ?? []) as string[]
+    const allocated =
+      step === 'plot_allocated'
+        ? allocationWords(
+            await allocatePlots(tx, {
+              subscriptionId: s.id,
+              quantity: s.quantity,
+              productEstateId: s.product.estateId,
+              plotIds,
+              date: input.date,
+              reason: input.reason,
+              staffId: staff.id,
+            }),
+          )
+        : null
     const documentFileId = await documentOf(tx, staff, s.id, input.document_url, previous)
     const values = {
       status,
       date: input.date,
       note: input.note ?? null,
       documentFileId,
-      estate: step === 'plot_allocated' ? (input.estate ?? null) : null,
-      block: step === 'plot_allocated' ? (input.block ?? null) : null,
-      plot: step === 'plot_allocated' ? (input.plot ?? null) : null,
+      estate: allocated?.estate ?? null,
+      block: allocated?.block ?? null,
+      plot: allocated?.plot ?? null,
       recordedById: staff.id,
       recordedAt: new Date(),
     }

@@ -6,6 +6,7 @@ import { collectionEndpoints } from './collections'
 import { commissionEndpoints } from './commissions'
 import { dashboardEndpoints } from './dashboard'
 import { documentEndpoints } from './documents'
+import { estateEndpoints } from './estates'
 import { healthEndpoints } from './health'
 import { mediaEndpoints } from './media'
 import { notificationEndpoints } from './notifications'
@@ -43,6 +44,7 @@ export const endpoints = {
   ...commissionEndpoints,
   ...auditEndpoints,
   ...reconciliationEndpoints,
+  ...estateEndpoints,
   ...collectionEndpoints,
 } as const
 

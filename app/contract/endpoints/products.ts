@@ -43,7 +43,7 @@ export const productEndpoints = {
     access: { permissions: ['can_modify_product'] },
     body: productPayloadSchema,
     errors: {
-      409: 'An image is not an uploaded product image (under `images.N`)',
+      409: 'An image is not an uploaded product image (under `images.N`), or the estate is not in the registry (under `estate_id`)',
     },
     response: productSchema,
   }),
@@ -56,7 +56,7 @@ export const productEndpoints = {
     access: { permissions: ['can_modify_product'] },
     body: productUpdatePayloadSchema,
     errors: {
-      409: "A type other than the product's own, a field its type needs left without a value, a deposit not below every plan's amount, or an image that is not an uploaded product image (under the field)",
+      409: "A type other than the product's own, a field its type needs left without a value, a deposit not below every plan's amount, or an image that is not an uploaded product image, or an estate not in the registry (under the field)",
     },
     response: productSchema,
   }),

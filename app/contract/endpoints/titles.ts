@@ -43,7 +43,9 @@ export const titleEndpoints = {
       409:
         'Not a completed land purchase' +
         '; ' +
-        'a step out of order or a date out of line with the others or in the future, a document not uploaded or already used (under the field)',
+        'a step out of order or a date out of line with the others or in the future, a document not uploaded or already used (under the field)' +
+        '; ' +
+        "plots not in the registry, not of the product's estate, not one for each plot bought or held by another live purchase, or a reallocation without its reason (under `plot_ids` or `reason`)",
     },
     response: titleSchema,
   }),

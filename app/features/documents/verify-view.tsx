@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { DetailRow } from '~/components/detail-row'
+import { blockName } from '~/contract/estates'
 import { formatDate, formatNaira } from '~/contract/format'
 import type { Verification } from '~/contract/verification'
 import { amountLabel } from './verification-labels'
@@ -53,6 +54,18 @@ export function VerificationFacts({
         ) : null}
         <DetailRow label="Customer">{v.customer_name}</DetailRow>
         <DetailRow label="Issued by">{v.issuer}</DetailRow>
+        {v.allocation ? (
+          <DetailRow label="Plot">
+            <span className="block" data-testid="allocated-since">
+              Allocated to the holder of this letter since {formatDate(v.allocation.since)}
+            </span>
+            {v.allocation.plots.map((plot) => (
+              <span key={`${plot.estate} ${plot.block} ${plot.plot}`} className="block">
+                {plot.estate}, {blockName(plot.block)}, plot {plot.plot}
+              </span>
+            ))}
+          </DetailRow>
+        ) : null}
       </dl>
       <p className="text-xs text-slate-500">
         Compare these details with the paper or PDF in front of you. If they differ, the document

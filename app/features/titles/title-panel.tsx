@@ -9,7 +9,8 @@ import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormBanner } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
-import { formatDate, formatDateTime } from '~/contract/format'
+import { blockName } from '~/contract/estates'
+import { formatDate, formatDateTime, formatNumber } from '~/contract/format'
 import {
   isOptionalStep,
   plotWords,
@@ -25,7 +26,7 @@ export type TitlePanelData = {
   title: Title
   closeTo: string
   timeZone: string
-  defaults: { step: string; date: string }
+  defaults: { step: string; date: string; plot_ids: string[] }
   spec: FormSpec
 }
 
@@ -185,29 +186,27 @@ function RecordStepForm({
           hint="DD/MM/YYYY: not in the future, and not before the step before it"
           errors={fields.date.errors}
         />
-        <fieldset className="rounded-md border border-slate-200 px-3 pt-2">
-          <legend className="px-1 text-sm font-medium text-slate-700">Plot allocated only</legend>
-          <div className="grid gap-x-3 sm:grid-cols-3">
-            <Field
-              labelProps={{ children: 'Estate' }}
-              inputProps={{
-                ...getInputProps(fields.estate, { type: 'text' }),
-                autoComplete: 'off',
-              }}
-              errors={fields.estate.errors}
-            />
-            <Field
-              labelProps={{ children: 'Block' }}
-              inputProps={{ ...getInputProps(fields.block, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.block.errors}
-            />
-            <Field
-              labelProps={{ children: 'Plot' }}
-              inputProps={{ ...getInputProps(fields.plot, { type: 'text' }), autoComplete: 'off' }}
-              errors={fields.plot.errors}
-            />
-          </div>
-        </fieldset>
+        {data.title.allocation ? (
+          <PlotChoice
+            allocation={data.title.allocation}
+            name={fields.plot_ids.name}
+            chosen={
+              (fields.plot_ids.value as string[] | string | undefined) ?? data.defaults.plot_ids
+            }
+            errorId={fields.plot_ids.errorId}
+            errors={fields.plot_ids.errors}
+            reason={
+              <Field
+                labelProps={{ children: 'Reason (when a plot already allocated is changed)' }}
+                inputProps={{
+                  ...getInputProps(fields.reason, { type: 'text' }),
+                  autoComplete: 'off',
+                }}
+                errors={fields.reason.errors}
+              />
+            }
+          />
+        ) : null}
         {steps.some((step) => isOptionalStep(step)) ? (
           <div className="pt-2">
             <div className="flex items-center gap-2">
@@ -245,6 +244,85 @@ function RecordStepForm({
         </Button>
       </Form>
     </section>
+  )
+}
+
+const plotLabel = (plot: { estate: string; block: string; number: string; size_sqm: number }) =>
+  `${plot.estate}, ${blockName(plot.block)} plot ${plot.number} (${formatNumber(plot.size_sqm)} m²)`
+
+/** Plot allocated: one select per plot bought, of the registry's free plots (never typed). */
+function PlotChoice({
+  allocation,
+  name,
+  chosen,
+  errorId,
+  errors,
+  reason,
+}: {
+  allocation: NonNullable<Title['allocation']>
+  name: string
+  chosen: string[] | string
+  errorId: string
+  errors?: string[]
+  reason: React.ReactNode
+}) {
+  const values = typeof chosen === 'string' ? [chosen] : chosen
+  const options = [
+    ...allocation.held.map((plot) => ({
+      ...plot,
+      note:
+        plot.status === 'allocated'
+          ? ' — allocated to this purchase'
+          : ' — reserved for this purchase',
+    })),
+    ...allocation.choices
+      .filter((plot) => !allocation.held.some((held) => held.id === plot.id))
+      .map((plot) => ({ ...plot, note: '' })),
+  ]
+  return (
+    <fieldset
+      className="rounded-md border border-slate-200 px-3 pb-2 pt-2"
+      data-testid="plot-choice"
+    >
+      <legend className="px-1 text-sm font-medium text-slate-700">Plot allocated only</legend>
+      <p className="mb-2 text-xs text-slate-600">
+        {allocation.estate
+          ? `Free plots of ${allocation.estate.name}, from the plot registry.`
+          : 'Free plots of every estate in the plot registry.'}{' '}
+        One plot for each of the {allocation.quantity} bought.
+      </p>
+      {options.length ? (
+        Array.from({ length: allocation.quantity }, (_, index) => (
+          <div key={index} className="mb-2">
+            <label htmlFor={`${name}-${index}`} className="label">
+              {allocation.quantity === 1 ? 'Plot' : `Plot ${index + 1} of ${allocation.quantity}`}
+            </label>
+            <select
+              id={`${name}-${index}`}
+              name={`${name}[${index}]`}
+              defaultValue={values[index] ?? ''}
+              className="input"
+              aria-describedby={errors ? errorId : undefined}
+              aria-invalid={errors ? true : undefined}
+            >
+              <option value="">Choose a plot</option>
+              {options.map((plot) => (
+                <option key={plot.id} value={plot.id}>
+                  {plotLabel(plot)}
+                  {plot.note}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))
+      ) : (
+        <p className="text-sm text-slate-700">
+          No free plot in the registry: add the estate&rsquo;s plots first.
+        </p>
+      )}
+      <ErrorList id={errorId} errors={errors} />
+      {reason}
+    </fieldset>
   )
 }
 

@@ -66,6 +66,11 @@ export async function loadTitlePanel(
     defaults: {
       step: result.data.next_step ?? '',
       date: formatDate(new Date(), DEFAULT_TIME_ZONE),
+      // One select per plot bought, each on a plot the purchase holds (reserved when bought) first.
+      plot_ids: Array.from(
+        { length: result.data.allocation?.quantity ?? 0 },
+        (_, index) => result.data.allocation?.held[index]?.id ?? '',
+      ),
     },
     spec: formSpec(titleStepFormSchema),
   }
@@ -83,7 +88,14 @@ export async function titleAction(request: Request, reference: string | undefine
   const hideFields = ['document']
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
-  const { step, date, note, estate, block, plot, not_applicable: notApplicable } = submission.value
+  const {
+    step,
+    date,
+    note,
+    plot_ids: plotIds,
+    reason,
+    not_applicable: notApplicable,
+  } = submission.value
   const file =
     submission.value.document instanceof File && submission.value.document.size > 0
       ? submission.value.document
@@ -109,9 +121,7 @@ export async function titleAction(request: Request, reference: string | undefine
       date: parseDisplayDate(date) ?? date,
       note,
       document_url: documentUrl,
-      estate,
-      block,
-      plot,
+      ...(step === 'plot_allocated' ? { plot_ids: plotIds ?? [], reason } : {}),
     },
   })
   if (!result.ok) {
