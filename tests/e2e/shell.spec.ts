@@ -60,6 +60,7 @@ test.describe('menu and dashboard per kind of user', () => {
       ...EVERYONE_BEFORE,
       'Arrears',
       'Titles',
+      'Estates',
       'Payouts',
       'Reconciliation',
       'Collections',
@@ -107,7 +108,8 @@ test.describe('menu and dashboard per kind of user', () => {
   }) => {
     const admin = await createStaffUser(request, ['can_view_realtor', 'can_modify_product'])
     await signIn(page, admin.email, admin.password)
-    await expectMenu(page, [...EVERYONE_BEFORE, 'Realtors', 'Settings'])
+    // Keeping products includes keeping the plot registry their land is sold from.
+    await expectMenu(page, [...EVERYONE_BEFORE, 'Estates', 'Realtors', 'Settings'])
     await expectCards(page, ['Products', 'Subscriptions', 'Realtors'])
   })
 })
