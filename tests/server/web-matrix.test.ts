@@ -113,6 +113,9 @@ async function snapshot(records: World = world) {
     ['notification', world.customer.token],
     ['admin/collections/credit?page=1', su],
     ['account/credit?page=1', world.customer.token],
+    // The plot registry: an estate added shows in the list, a plot added in its estate.
+    ['estate?page=1', su],
+    [`estate/${world.estate.id}`, su],
   ]
   const answers = await Promise.all(
     reads.map(([path, token]) => client.call('GET', path, { token })),
