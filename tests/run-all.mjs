@@ -203,6 +203,17 @@ function build() {
   return built
 }
 
+/**
+ * API test files that check what the API answers to a request from its document and schemas alone
+ * (refused before it reads the database, or the document itself): run on PGlite only.
+ */
+const ONCE_ON_PGLITE = [
+  'tests/api/malformed-input-*.test.ts',
+  'tests/api/openapi-requests.test.ts',
+  'tests/api/openapi-tools.test.ts',
+  'tests/api/list-query-validation.test.ts',
+]
+
 const SUITES = [
   {
     name: 'typecheck',
@@ -245,7 +256,7 @@ const SUITES = [
     // (the browsers), its output printed when it ends.
     overlapsNext: true,
     about:
-      'the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the malformed-input run goes once, on PGlite, which is PostgreSQL too',
+      "the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the runs that check requests against the API's document (malformed input, the OpenAPI document's requests and tools, list queries) go once, on PGlite, which is PostgreSQL too",
     async run() {
       let server
       try {
@@ -259,7 +270,7 @@ const SUITES = [
           'api-postgres',
           await vitestBeside(
             'api-postgres',
-            ['tests/api', '--exclude', 'tests/api/malformed-input-*.test.ts'],
+            ['tests/api', ...ONCE_ON_PGLITE.flatMap((files) => ['--exclude', files])],
             { TEST_DATABASE_URL: server.url },
           ),
         )
