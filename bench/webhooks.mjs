@@ -214,6 +214,19 @@ export async function measureWebhooks({ base, standInUrl, customer, admin, page,
   const pageResult = await pageLoad
   const summary = await settledSummary(base, adminToken, count)
 
+  // Why deliveries still wait, if any do: the inbox keeps each one's last error.
+  const stillWaiting = summary.waiting_deliveries
+    ? (
+        await json(`${base}/api/v1/admin/collections/delivery?status=received&page_size=100`, {
+          token: adminToken,
+        })
+      ).data.items
+    : []
+  const waitingWhy = stillWaiting.reduce((tally, delivery) => {
+    const key = `${delivery.error ?? 'not processed yet'} (attempts ${delivery.attempts})`
+    tally[key] = (tally[key] ?? 0) + 1
+    return tally
+  }, {})
   const times = answers.map((answer) => answer.ms).sort((a, b) => a - b)
   return {
     sent: answers.length,
@@ -246,6 +259,7 @@ export async function measureWebhooks({ base, standInUrl, customer, admin, page,
       waiting: summary.waiting_deliveries,
       failed: summary.failed_deliveries,
       rejected: summary.rejected_deliveries,
+      waitingWhy,
     },
   }
 }
@@ -266,7 +280,13 @@ export function webhookTargetLines(figures, mark) {
             .map(([key, count]) => `${count}: ${key}`)
             .join(', ')})`
     }, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms (p99 < ${WEBHOOK_TARGETS.p99Ms}) while ${figures.page.url} ran at ${figures.page.rps} req/s (p99 ${figures.page.p99} ms)`,
-    `${mark(appliedOnce)} webhooks applied once: ${recorded.count} of ${figures.events} transfers recorded, ₦${recorded.amountPaid.toLocaleString('en', { minimumFractionDigits: 2 })} of ₦${recorded.expectedAmountPaid.toLocaleString('en', { minimumFractionDigits: 2 })}, ${figures.answeredAsDuplicate} answered as already received, ${recorded.waiting} waiting, ${recorded.failed} failed`,
+    `${mark(appliedOnce)} webhooks applied once: ${recorded.count} of ${figures.events} transfers recorded, ₦${recorded.amountPaid.toLocaleString('en', { minimumFractionDigits: 2 })} of ₦${recorded.expectedAmountPaid.toLocaleString('en', { minimumFractionDigits: 2 })}, ${figures.answeredAsDuplicate} answered as already received, ${recorded.waiting} waiting${
+      recorded.waiting
+        ? ` (of 100 read: ${Object.entries(recorded.waitingWhy)
+            .map(([why, count]) => `${count} ${why}`)
+            .join('; ')})`
+        : ''
+    }, ${recorded.failed} failed`,
   ]
 }
 
