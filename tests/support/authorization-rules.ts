@@ -240,6 +240,7 @@ export const RULES: Record<string, Rule> = {
   },
   'POST notification/delete-all': {
     expect: everyone,
+    body: () => ({ confirm: true }),
     fixture: async (w, _actor, caller) => (await w.make.notification(caller!.token), w),
   },
   'POST notification/:uuid/mark-as-read': {
