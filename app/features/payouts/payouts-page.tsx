@@ -78,7 +78,8 @@ export function PayoutsPage({
   const chosenBefore = new Set(
     [sent?.ids, sent?.only].flat().filter((id): id is string => typeof id === 'string'),
   )
-  const askEarly = Boolean(fields.confirm_early.errors?.length)
+  // Shown once the API has asked (the box stays while it is ticked, whatever the field's errors).
+  const askEarly = Boolean(lastResult?.error?.confirm_early?.length)
   const tabHref = (tab: string) => listHref('/payouts', { page: 1, ...data.filters, status: tab })
 
   return (
