@@ -66,6 +66,8 @@ export const realtorCustomerSchema = z.object({
   amount_paid: z.number(),
   total_amount: z.number(),
   paid_percent: z.number().int().min(0).max(100),
+  /** Its land purchases in arrears today. */
+  subscriptions_in_arrears: z.number().int(),
 })
 export type RealtorCustomer = z.infer<typeof realtorCustomerSchema>
 
@@ -73,6 +75,8 @@ export type RealtorCustomer = z.infer<typeof realtorCustomerSchema>
 export const realtorSummarySchema = z.object({
   customers_total: z.number().int(),
   customers: z.array(realtorCustomerSchema),
+  /** How many of all its customers (not only those listed) have a land purchase in arrears today. */
+  customers_in_arrears: z.number().int(),
   /** Customers who signed up through the realtor's link since week_start. */
   referral_signups_this_week: z.number().int(),
   /** Its commissions in naira, net of withholding tax: earned (every entry not void), paid, and the balance owed. */

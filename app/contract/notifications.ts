@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { paginatedSchema } from './endpoints/shared'
+import { checkboxField } from './fields'
 
 /** One item of GET notification. */
 export const notificationItemSchema = z.object({
@@ -23,6 +24,15 @@ export type NotificationList = z.infer<typeof notificationListSchema>
 /** GET notification/unread-count: the bell's figure, without a page of notifications. */
 export const notificationUnreadCountSchema = z.object({
   total_unread_notification: z.number().int(),
+})
+
+export const DELETE_ALL_CONFIRM_MESSAGE = 'Confirm that you want to delete all your notifications'
+
+/** POST notification/delete-all: nothing is deleted unless the caller confirms it. */
+export const deleteAllNotificationsInput = z.object({
+  confirm: checkboxField('Confirm').refine((value) => value === true, {
+    error: DELETE_ALL_CONFIRM_MESSAGE,
+  }),
 })
 
 export const NOTIFICATIONS_MARKED_READ = 'All notifications marked as read successfully'

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { pageFields } from './endpoints/shared'
-import { blankToUndefined, optionalString, queryChoice, queryText, requiredString } from './fields'
+import {
+  blankToUndefined,
+  checkboxField,
+  optionalString,
+  queryChoice,
+  queryText,
+  requiredString,
+} from './fields'
 import { ISO_DAY_PATTERN } from './calendar-patterns'
 import { parseDisplayDate } from './format'
 import { stated } from './stated'
@@ -66,6 +73,8 @@ export const payoutSchema = z.object({
    * payout may not be recorded paid before `held_until` (ISO instants). Null otherwise.
    */
   account_hold: z.object({ changed_at: z.string(), held_until: z.string() }).nullable(),
+  /** Recorded paid on a day before its due date (confirmed with `confirm_early` when recorded). */
+  paid_early: z.boolean(),
 })
 export type Payout = z.infer<typeof payoutSchema>
 
@@ -106,6 +115,11 @@ export const markPayoutsPaidSchema = z.object({
   proof_of_payment: optionalString('Proof of payment', 2000),
   /** An investment's reference: when given, every payout must be one of its own. */
   reference: optionalString('Reference', 100),
+  /**
+   * Ticked to record payouts paid before their due date; without it such a record answers 409
+   * under this field, and nothing is recorded.
+   */
+  confirm_early: checkboxField('Paid before the due date').optional(),
 })
 export type MarkPayoutsPaid = z.infer<typeof markPayoutsPaidSchema>
 
@@ -125,6 +139,11 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>
 export const PAYOUTS_RECORDED = (count: number) =>
   count === 1 ? 'Payout recorded as paid' : `${count} payouts recorded as paid`
 export const PAYOUT_ALREADY_PAID = 'This payout has already been recorded as paid'
+/** The question a payout recorded paid before its due date asks; `firstDue` as DD/MM/YYYY. */
+export const PAID_EARLY_CONFIRM = (count: number, firstDue: string) =>
+  count === 1
+    ? `This payout is not due until ${firstDue}: tick "Paid before the due date" to record it paid early`
+    : `${count} of these payouts are not due yet (the first on ${firstDue}): tick "Paid before the due date" to record them paid early`
 export const PAID_AT_IN_FUTURE = 'Date paid cannot be in the future'
 /** `startedOn` as DD/MM/YYYY. */
 export const PAID_AT_BEFORE_START = (startedOn: string) =>
@@ -146,6 +165,7 @@ export const payoutFormSchema = z.object({
     'Enter the date as DD/MM/YYYY, for example 22/11/2026',
   ),
   bank_reference: requiredString('Bank reference', 100),
+  confirm_early: checkboxField('Paid before the due date').optional(),
   proof_of_payment: z
     .custom<File>((value) => value === undefined || value instanceof File)
     .optional(),

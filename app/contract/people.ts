@@ -23,6 +23,12 @@ export const customerRecordSchema = z.object({
 })
 export type Customer = z.infer<typeof customerRecordSchema>
 
+/** A customer on GET admin/customer: with how many of its land purchases are in arrears today. */
+export const customerListItemSchema = customerRecordSchema.extend({
+  subscriptions_in_arrears: z.number().int(),
+})
+export type CustomerListItem = z.infer<typeof customerListItemSchema>
+
 export const realtorRecordSchema = customerRecordSchema.extend({
   business_name: z.string().nullable(),
 })

@@ -186,14 +186,17 @@ export function stepRefusal(input: {
   return null
 }
 
-/** The plot allocated: "Estate Palm Grove, Block 4, Plot 12" (blank parts left out). */
+/**
+ * The plot allocated: "Estate Palm Grove, Block 4, Plot 12" (blank parts left out); an estate
+ * whose name already says so is not prefixed again ("Sunview Estate Phase 2, Block 4").
+ */
 export function plotWords(plot: {
   estate?: string | null
   block?: string | null
   plot?: string | null
 }) {
   return [
-    plot.estate ? `Estate ${plot.estate}` : '',
+    plot.estate ? (/\bestate\b/i.test(plot.estate) ? plot.estate : `Estate ${plot.estate}`) : '',
     plot.block ? `Block ${plot.block}` : '',
     plot.plot ? `Plot ${plot.plot}` : '',
   ]

@@ -4,13 +4,21 @@ import { NOTIFICATIONS_DELETED, NOTIFICATIONS_MARKED_READ } from '~/contract/not
 import { endpoints } from '~/contract/endpoints'
 import { api } from '~/utils/api.server'
 import { parseForm } from '~/utils/form.server'
-import { PANEL_ITEM_PARAM, PANEL_PAGE_PARAM, safeRedirectPath } from '~/utils/navigation'
+import { checkboxField } from '~/contract/fields'
+import {
+  PANEL_CONFIRM_PARAM,
+  PANEL_ITEM_PARAM,
+  PANEL_PAGE_PARAM,
+  panelConfirmDeleteAllHref,
+  safeRedirectPath,
+} from '~/utils/navigation'
 import { requireAuth } from '~/utils/session.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 
 const NotificationActionSchema = z.object({
   intent: z.enum(['mark-all-read', 'delete-all']),
   redirectTo: z.string().optional(),
+  confirm: checkboxField('Confirm').optional(),
 })
 
 export async function loader() {
@@ -23,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, NotificationActionSchema)
   if (submission.status !== 'success')
     throw new Response('Unknown notification action', { status: 400 })
-  const { intent, redirectTo } = submission.value
+  const { intent, redirectTo, confirm } = submission.value
   const back = safeRedirectPath(redirectTo)
   if (intent === 'mark-all-read') {
     const result = await api(request, endpoints.notificationsMarkAllRead)
@@ -31,9 +39,15 @@ export async function action({ request }: ActionFunctionArgs) {
       ? redirectWithSuccess(request, back, NOTIFICATIONS_MARKED_READ)
       : redirectWithError(request, back, result.message)
   }
-  const result = await api(request, endpoints.notificationsDeleteAll)
-  // Nothing is left to page through or open.
+  if (!confirm) {
+    // An unconfirmed post (an old page, a hand-made form) only asks the question.
+    const place = new URL(back, 'http://local')
+    return redirect(panelConfirmDeleteAllHref(place))
+  }
+  const result = await api(request, endpoints.notificationsDeleteAll, { body: { confirm: true } })
+  // Nothing is left to page through, open or confirm.
   const url = new URL(back, 'http://local')
+  url.searchParams.delete(PANEL_CONFIRM_PARAM)
   url.searchParams.delete(PANEL_PAGE_PARAM)
   url.searchParams.delete(PANEL_ITEM_PARAM)
   const emptied = url.pathname + url.search

@@ -67,7 +67,10 @@ export const MENU_PARAM = 'menu'
 export const PANEL_PARAM = 'notifications'
 export const PANEL_PAGE_PARAM = 'notifications_page'
 export const PANEL_ITEM_PARAM = 'notification'
-const PANEL_PARAMS = [PANEL_PARAM, PANEL_PAGE_PARAM, PANEL_ITEM_PARAM]
+/** The panel asks "Delete all your notifications?" before anything is deleted. */
+export const PANEL_CONFIRM_PARAM = 'notifications_confirm'
+export const PANEL_CONFIRM_DELETE_ALL = 'delete-all'
+const PANEL_PARAMS = [PANEL_PARAM, PANEL_PAGE_PARAM, PANEL_ITEM_PARAM, PANEL_CONFIRM_PARAM]
 
 type Place = { pathname: string; search: string }
 
@@ -89,9 +92,19 @@ export function menuHref(place: Place, open: boolean) {
 export function panelHref(place: Place, page?: number) {
   return hrefWith(place, (params) => {
     params.delete(PANEL_ITEM_PARAM)
+    params.delete(PANEL_CONFIRM_PARAM)
     params.set(PANEL_PARAM, '1')
     if (page && page > 1) params.set(PANEL_PAGE_PARAM, String(page))
     else if (page === 1) params.delete(PANEL_PAGE_PARAM)
+  })
+}
+
+/** The current page with the panel asking to confirm deleting every notification. */
+export function panelConfirmDeleteAllHref(place: Place) {
+  return hrefWith(place, (params) => {
+    params.delete(PANEL_ITEM_PARAM)
+    params.set(PANEL_PARAM, '1')
+    params.set(PANEL_CONFIRM_PARAM, PANEL_CONFIRM_DELETE_ALL)
   })
 }
 

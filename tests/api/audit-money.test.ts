@@ -702,7 +702,12 @@ describe('payouts', () => {
     const markPaid = (token: string) =>
       api.call('POST', 'admin/payout/mark-paid', {
         token,
-        body: { ids: [first.uuid, last.uuid], paid_at: paidAt, bank_reference: 'GTB-42' },
+        body: {
+          ids: [first.uuid, last.uuid],
+          paid_at: paidAt,
+          bank_reference: 'GTB-42',
+          confirm_early: true,
+        },
       })
     expect((await markPaid(investor.token)).httpStatus).toBe(403)
     expect(await entryCount()).toBe(before)
@@ -719,7 +724,7 @@ describe('payouts', () => {
         related: [sub.reference, investor.reference, product.reference],
         summary:
           `Recorded payout ${payout.sequence} of ${sub.reference} to Ngozi ${investor.lastName} (${investor.reference}) as paid: ` +
-          `${amount} on ${formatDate(paidAt)}, bank reference GTB-42`,
+          `${amount} on ${formatDate(paidAt)}, early (due ${formatDate(payout.dueDate)}), bank reference GTB-42`,
         changes: {
           status: { before: 'scheduled', after: 'paid' },
           paid_at: { before: null, after: paidAt },

@@ -441,7 +441,9 @@ describe('a realtor', () => {
       amount_paid: 250_000,
       total_amount: 1_000_000,
       paid_percent: 25,
+      subscriptions_in_arrears: 0,
     })
+    expect(part.customers_in_arrears).toBe(0)
     expect(
       part.customers.find(
         (customer: { reference: string }) => customer.reference === earlier.reference,
@@ -451,5 +453,46 @@ describe('a realtor', () => {
       amount_paid: 0,
       paid_percent: 0,
     })
+  })
+})
+
+describe('a realtor is told which of its customers are in arrears', () => {
+  test('on its dashboard and its customer list; another realtor’s customer in arrears is not counted', async () => {
+    const realtor = await api.registerUser('realtor')
+    const realtorId = await userIdOf(api, realtor.email)
+    const behind = await createCustomer(api, { realtorId, firstName: 'Behind' })
+    const onTime = await createCustomer(api, { realtorId, firstName: 'OnTime' })
+    const someoneElses = await createCustomer(api)
+    const late = (await plotByPlan(behind)).reference
+    await paid(behind, late, 250_000)
+    await setNextDate(late, addInterval(today, -5, 'days'))
+    const alsoLate = (await plotByPlan(behind)).reference
+    await paid(behind, alsoLate, 250_000)
+    await setNextDate(alsoLate, addInterval(today, -1, 'days'))
+    const current = (await plotByPlan(onTime)).reference
+    await paid(onTime, current, 250_000)
+    await setNextDate(current, today)
+    const otherLate = (await plotByPlan(someoneElses)).reference
+    await paid(someoneElses, otherLate, 250_000)
+    await setNextDate(otherLate, addInterval(today, -5, 'days'))
+
+    const part = (await summary(realtor.token)).data.realtor
+    expect(part.customers_in_arrears).toBe(1)
+    const inArrearsOf = (reference: string) =>
+      part.customers.find((customer: { reference: string }) => customer.reference === reference)
+        ?.subscriptions_in_arrears
+    expect(inArrearsOf(behind.reference)).toBe(2)
+    expect(inArrearsOf(onTime.reference)).toBe(0)
+
+    const list = await get('admin/customer', realtor.token)
+    expect(list.httpStatus, list.message).toBe(200)
+    expect(
+      Object.fromEntries(
+        list.data.items.map((item: { reference: string; subscriptions_in_arrears: number }) => [
+          item.reference,
+          item.subscriptions_in_arrears,
+        ]),
+      ),
+    ).toEqual({ [behind.reference]: 2, [onTime.reference]: 0 })
   })
 })

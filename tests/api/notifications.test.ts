@@ -195,7 +195,12 @@ describe("nobody reads or changes another user's notifications", () => {
       (await api.call('POST', 'notification/mark-all-as-read', { token: bob.token })).httpStatus,
     ).toBe(200)
     expect(
-      (await api.call('POST', 'notification/delete-all', { token: bob.token })).httpStatus,
+      (
+        await api.call('POST', 'notification/delete-all', {
+          token: bob.token,
+          body: { confirm: true },
+        })
+      ).httpStatus,
     ).toBe(200)
     expect((await list(bob.token)).data).toMatchObject({ items: [], total_unread_notification: 0 })
     expect((await list(alice.token)).data).toEqual(before.data)
@@ -215,8 +220,26 @@ describe('bulk actions', () => {
     expect(after.data.totalPages).toBe(2)
   })
 
+  test('delete all deletes nothing until it is confirmed', async () => {
+    const before = await list(alice.token)
+    for (const body of [undefined, {}, { confirm: false }]) {
+      const refused = await api.call('POST', 'notification/delete-all', {
+        token: alice.token,
+        body,
+      })
+      expect(refused).toMatchObject({
+        httpStatus: 422,
+        data: { confirm: [expect.any(String)] },
+      })
+    }
+    expect((await list(alice.token)).data).toEqual(before.data)
+  })
+
   test('delete all', async () => {
-    const answer = await api.call('POST', '/notification/delete-all', { token: alice.token })
+    const answer = await api.call('POST', '/notification/delete-all', {
+      token: alice.token,
+      body: { confirm: true },
+    })
     expect(answer).toMatchObject({
       httpStatus: 200,
       message: 'All notifications deleted successfully',

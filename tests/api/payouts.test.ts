@@ -1,8 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { notifications, payouts, profiles, settings, subscriptions } from '~/backend/db/schema'
+import {
+  auditLog,
+  notifications,
+  payouts,
+  profiles,
+  settings,
+  subscriptions,
+} from '~/backend/db/schema'
 import { pdfText } from '../support/pdf-text'
 import { runDailyJobs } from '~/backend/jobs'
+import { formatDate } from '~/contract/format'
 import { addInterval } from '~/backend/dates/calendar'
 import { createTestApi, type DataOf, type TestApi } from '../support/api-harness'
 import {
@@ -84,10 +92,11 @@ async function ledger(reference: string, token: string) {
   return answer.data
 }
 
+/** Records payouts paid, early ones confirmed unless the body says otherwise. */
 function markPaid(token: string, body: Record<string, unknown>) {
   return api.call('POST', 'admin/payout/mark-paid', {
     token,
-    body: { paid_at: today(), bank_reference: 'ZEN-0001', ...body },
+    body: { paid_at: today(), bank_reference: 'ZEN-0001', confirm_early: true, ...body },
   })
 }
 
@@ -341,6 +350,46 @@ describe('recording a payout paid', () => {
     expect(told).toHaveLength(1)
     const winner = answers.find((answer) => answer.httpStatus === 200)!.data[0].bank_reference
     expect((await ledger(reference, customer.token))[0].bank_reference).toBe(winner)
+  })
+})
+
+describe('a payout recorded paid before its due date', () => {
+  test('is refused under confirm_early until it is confirmed, then says it was paid early, in the ledger and the audit', async () => {
+    const customer = await createCustomer(api, { firstName: 'Ifeoma' })
+    const { reference } = await investment(customer, 100_000, {
+      returnPercent: 10,
+      interval: 'months',
+      frequencyPeriod: 3,
+      duration: 6,
+    })
+    const [first] = await ledger(reference, customer.token)
+    expect(first.due_date > today()).toBe(true)
+    for (const confirm of [undefined, false]) {
+      const refused = await markPaid(recorder.token, { ids: [first.id], confirm_early: confirm })
+      expect(refused.httpStatus).toBe(409)
+      expect(refused.data).toEqual({
+        confirm_early: [
+          `This payout is not due until ${formatDate(first.due_date)}: tick "Paid before the due date" to record it paid early`,
+        ],
+      })
+    }
+    expect((await ledger(reference, customer.token))[0]).toMatchObject({
+      status: 'scheduled',
+      paid_at: null,
+      paid_early: false,
+    })
+
+    expect((await markPaid(recorder.token, { ids: [first.id] })).httpStatus).toBe(200)
+    expect((await ledger(reference, customer.token))[0]).toMatchObject({
+      status: 'paid',
+      paid_at: today(),
+      paid_early: true,
+    })
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout.paid'), eq(auditLog.recordReference, first.id)))
+    expect(entry.summary).toContain(`, early (due ${formatDate(first.due_date)})`)
   })
 })
 

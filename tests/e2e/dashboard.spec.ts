@@ -35,6 +35,33 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
+/**
+ * Every headline figure reads on one line: it may not wrap ("₦19,738,181.⏎84"), its box is one
+ * line tall, and it fits inside its card.
+ */
+async function expectFiguresOnOneLine(page: Page) {
+  const figures = page.getByRole('main').getByTestId('figure-value')
+  expect(await figures.count()).toBeGreaterThan(0)
+  const measured = await figures.evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element)
+      const card = element.closest('.card') ?? element.parentElement!
+      return {
+        text: element.textContent,
+        whiteSpace: style.whiteSpace,
+        height: element.getBoundingClientRect().height,
+        lineHeight: parseFloat(style.lineHeight),
+        fits: element.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5,
+      }
+    }),
+  )
+  for (const figure of measured) {
+    expect(figure.whiteSpace, String(figure.text)).toBe('nowrap')
+    expect(figure.height, String(figure.text)).toBeLessThanOrEqual(figure.lineHeight + 1)
+    expect(figure.fits, String(figure.text)).toBe(true)
+  }
+}
+
 async function customerSeesPartPaidPlot(page: Page, request: APIRequestContext) {
   const { customer, reference, land, next } = await customerWithOnePlotPartPaid(request)
   await signIn(page, customer.email, customer.password)
@@ -44,6 +71,7 @@ async function customerSeesPartPaidPlot(page: Page, request: APIRequestContext) 
   await expect(main.getByTestId('figure-paid')).toContainText('₦250,000.00')
   await expect(main.getByTestId('figure-paid')).toContainText('On 1 plot')
   await expect(main.getByTestId('figure-balance')).toContainText('₦750,000.00')
+  await expectFiguresOnOneLine(page)
   const nextPayment = main.getByTestId('next-payment')
   await expect(nextPayment).toContainText('Next payment due')
   await expect(nextPayment).toContainText('₦250,000.00')
@@ -162,6 +190,10 @@ test.describe('dashboards at desktop width', () => {
     const main = page.getByRole('main')
     await expect(main.getByTestId('figure-signups')).toContainText('1')
     await expect(main.getByTestId('figure-customers')).toContainText('1')
+    await expect(main.getByTestId('figure-customers-in-arrears')).toContainText(
+      'In arrears0No customer has a payment overdue.',
+    )
+    await expectFiguresOnOneLine(page)
     const row = main.getByTestId('customer-progress')
     await expect(row).toHaveCount(1)
     await expect(row).toContainText(referred.user.reference)

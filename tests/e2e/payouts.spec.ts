@@ -100,6 +100,15 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   ).toBeVisible()
   await expect(page.getByLabel('Bank reference')).toHaveValue('GTB-0001')
   await page.getByLabel('Date paid').fill(shortDate(lagosToday()))
+  // Paid before its due date: asked to confirm first, nothing recorded.
+  await page.getByRole('button', { name: `Record ${reference}, payout 1 as paid` }).click()
+  await expect(
+    page.getByText(
+      `This payout is not due until ${shortDate(ledger.data[0].due_date)}: tick "Paid before the due date" to record it paid early`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByTestId('payout-total')).toContainText('4 payouts, total ₦420,000.00')
+  await page.getByLabel('Paid before the due date').check()
   await page.getByLabel('Proof of payment (optional)').setInputFiles({
     name: 'payout.png',
     mimeType: 'image/png',
@@ -113,12 +122,20 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   await page.getByLabel(`Select ${reference}, payout 2`).check()
   await page.getByLabel(`Select ${reference}, payout 3`).check()
   await page.getByRole('button', { name: 'Record selected as paid' }).click()
+  await expect(page.getByText('2 of these payouts are not due yet')).toBeVisible()
+  // The payouts chosen stay ticked for the second submit.
+  await expect(page.getByLabel(`Select ${reference}, payout 2`)).toBeChecked()
+  await expect(page.getByLabel(`Select ${reference}, payout 3`)).toBeChecked()
+  await page.getByLabel('Paid before the due date').check()
+  await page.getByRole('button', { name: 'Record selected as paid' }).click()
   await expect(toast(page)).toContainText('2 payouts recorded as paid')
   await page.getByTestId('payout-tab-paid').click()
   await expect(page).toHaveURL(/status=paid/)
   const paidRows = page.getByTestId('payout-row').filter({ hasText: reference })
   await expect(paidRows).toHaveCount(3)
-  await expect(paidRows.filter({ hasText: 'Payout 1' })).toContainText('Bank reference GTB-0001')
+  await expect(paidRows.filter({ hasText: 'Payout 1' })).toContainText(
+    `Paid ${shortDate(lagosToday())} (early) · Bank reference GTB-0001`,
+  )
   await fitsPhone(page)
 
   // The investor: the totals, the chart, the ledger, the notification.
@@ -153,7 +170,9 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   const rows = dialog.getByTestId('ledger-row')
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText('Paid')
-  await expect(rows.nth(0)).toContainText(`Paid on${shortDate(lagosToday())}`)
+  await expect(rows.nth(0)).toContainText(
+    `Paid on${shortDate(lagosToday())} (early: due ${shortDate(ledger.data[0].due_date)})`,
+  )
   await expect(rows.nth(0)).toContainText('Bank referenceGTB-0001')
   await expect(rows.nth(0)).toContainText('Recorded byBola Staff')
   await expect(rows.nth(3)).toContainText('Payout 4 (with the amount invested)')

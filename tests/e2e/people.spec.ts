@@ -229,6 +229,10 @@ test('the date filter and a customer without access', async ({ page }) => {
   // The date box takes the product's DD/MM/YYYY whatever the browser's locale.
   const today = new Date().toLocaleDateString('en-GB', { timeZone: 'Africa/Lagos' })
   await page.goto(`/customers?page=1&search=${encodeURIComponent(customer.email)}`)
+  // The box says which date it filters on screen, not only to a screen reader.
+  const label = page.getByTestId('date-filter-label')
+  await expect(label).toHaveText('Date registered')
+  expect((await label.boundingBox())?.width ?? 0).toBeGreaterThan(40)
   await page.getByLabel('Date registered').fill(today)
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(new RegExp(`date_registered=${encodeURIComponent(today)}`))

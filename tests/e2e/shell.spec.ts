@@ -221,11 +221,18 @@ test.describe('notifications panel', () => {
     await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toHaveCount(0)
     await expect(page.getByTestId('unread-dot')).toHaveCount(0)
 
-    await panel(page).getByRole('button', { name: 'Delete all' }).click()
+    await panel(page).getByRole('link', { name: 'Delete all' }).click()
+    await expect(
+      panel(page).getByRole('heading', { name: 'Delete all your notifications?' }),
+    ).toBeVisible()
+    await panel(page).getByRole('link', { name: 'Keep them' }).click()
+    await expect(panel(page).getByTestId('notification-item')).toHaveCount(1)
+    await panel(page).getByRole('link', { name: 'Delete all' }).click()
+    await panel(page).getByRole('button', { name: 'Yes, delete all' }).click()
     await expect(page.getByText('All notifications deleted successfully')).toBeVisible()
     await expect(panel(page).getByText('No notification available')).toBeVisible()
     await expect(panel(page).getByText('There are no notifications present')).toBeVisible()
-    await expect(panel(page).getByRole('button', { name: 'Delete all' })).toHaveCount(0)
+    await expect(panel(page).getByRole('link', { name: 'Delete all' })).toHaveCount(0)
     await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toHaveCount(0)
 
     await panel(page).getByRole('link', { name: 'Close', exact: true }).click()
@@ -247,7 +254,7 @@ test.describe('notifications panel', () => {
     await expect(page).toHaveURL(/\/\?search=plots&notifications=1$/)
     await expect(panel(page).getByTestId('notification-unread-dot')).toHaveCount(0)
     await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toHaveCount(0)
-    await expect(panel(page).getByRole('button', { name: 'Delete all' })).toBeVisible()
+    await expect(panel(page).getByRole('link', { name: 'Delete all' })).toBeVisible()
     await expect(page.getByTestId('unread-dot')).toHaveCount(0)
 
     await panel(page).getByRole('link', { name: 'Close', exact: true }).click()
@@ -255,6 +262,39 @@ test.describe('notifications panel', () => {
     await expect(page).toHaveURL(/\/\?search=plots$/)
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible()
   })
+})
+
+test('an unconfirmed "Delete all" post deletes nothing and asks the question', async ({
+  page,
+  request,
+}) => {
+  const customer = await createVerifiedUser(request, 'customer')
+  await signIn(page, customer.email, customer.password)
+  await page.goto('/?notifications=1')
+  await expect(panel(page).getByTestId('notification-item')).toHaveCount(1)
+  // The form an older page sent: no confirmation.
+  await page.evaluate(() => {
+    const form = document.createElement('form')
+    form.method = 'post'
+    form.action = '/resources/notifications'
+    for (const [name, value] of [
+      ['intent', 'delete-all'],
+      ['redirectTo', '/?notifications=1'],
+    ]) {
+      const input = document.createElement('input')
+      input.type = 'hidden'
+      input.name = name
+      input.value = value
+      form.append(input)
+    }
+    document.body.append(form)
+    form.submit()
+  })
+  await expect(
+    panel(page).getByRole('heading', { name: 'Delete all your notifications?' }),
+  ).toBeVisible()
+  await page.goto('/?notifications=1')
+  await expect(panel(page).getByTestId('notification-item')).toHaveCount(1)
 })
 
 test('the user menu offers Settings and Logout, which signs out', async ({ page, request }) => {

@@ -240,6 +240,7 @@ export const RULES: Record<string, Rule> = {
   },
   'POST notification/delete-all': {
     expect: everyone,
+    body: () => ({ confirm: true }),
     fixture: async (w, _actor, caller) => (await w.make.notification(caller!.token), w),
   },
   'POST notification/:uuid/mark-as-read': {
@@ -416,6 +417,7 @@ export const RULES: Record<string, Rule> = {
       ids: [w.scratch.payout ?? '00000000-0000-4000-8000-000000000000'],
       paid_at: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()),
       bank_reference: 'MATRIX-1',
+      confirm_early: true,
     }),
   },
   'POST admin/create-subscription': {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   addDays,
+  plotWords,
   daysBetween,
   dueDate,
   isOverdue,
@@ -233,5 +234,20 @@ describe('what the customer is told', () => {
     [null, null, '2026-03-10', 'That was the last step: your title documents are complete.'],
   ] as const)('next %s due %s, today %s', (next, due, today, expected) => {
     expect(whatComesNext(next, due, today)).toBe(expected)
+  })
+})
+
+describe('plotWords', () => {
+  test.each([
+    [{ estate: 'Palm Grove', block: '4', plot: '12' }, 'Estate Palm Grove, Block 4, Plot 12'],
+    [
+      { estate: 'Sunview Estate Phase 2', block: 'B', plot: '7' },
+      'Sunview Estate Phase 2, Block B, Plot 7',
+    ],
+    [{ estate: 'estate of Lekki', block: null, plot: '3' }, 'estate of Lekki, Plot 3'],
+    [{ estate: 'Estates Row' }, 'Estate Estates Row'],
+    [{ estate: null, block: '', plot: '9' }, 'Plot 9'],
+  ])('%j reads %s', (plot, words) => {
+    expect(plotWords(plot)).toBe(words)
   })
 })

@@ -72,7 +72,7 @@ const summary = implement(endpoints.dashboardSummary, async ({ db, user }) => {
   const week_start = weekStart(today)
   const [own, realtor, staff] = await Promise.all([
     ownSummary(db, user.id, today),
-    user.role === 'realtor' ? realtorSummary(db, user.id, week_start) : null,
+    user.role === 'realtor' ? realtorSummary(db, user.id, week_start, today) : null,
     isStaff(user) ? staffSummary(db, user, today, week_start) : null,
   ])
   return { data: { today, week_start, own, realtor, staff } }

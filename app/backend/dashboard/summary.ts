@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, count, countDistinct, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import {
   CUSTOMERS_SHOWN,
   PLOTS_SHOWN,
@@ -135,9 +135,11 @@ export async function realtorSummary(
   db: Executor,
   realtorId: number,
   weekStart: string,
+  today: string,
 ): Promise<RealtorSummary> {
   const mine = and(eq(users.role, 'customer'), eq(users.realtorId, realtorId))
-  const [customers, [{ total }], [{ signups }]] = await Promise.all([
+  const inArrears = dueCondition('arrears', today)
+  const [customers, [{ total }], [{ signups }], [{ behind }]] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -157,6 +159,11 @@ export async function realtorSummary(
       .where(
         and(mine, isNull(users.createdById), sql`${users.createdAt} >= ${startOfDay(weekStart)}`),
       ),
+    db
+      .select({ behind: countDistinct(subscriptions.userId) })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(and(mine, inArrears)),
   ])
   const sums = customers.length
     ? await db
@@ -165,6 +172,7 @@ export async function realtorSummary(
           subscriptions: count(),
           paid: sql<string>`coalesce(sum(${subscriptions.totalAmountPaid}), 0)`,
           total: sql<string>`coalesce(sum(${subscriptions.totalAmount}), 0)`,
+          inArrears: sql<string>`count(*) filter (where ${inArrears})`,
         })
         .from(subscriptions)
         .where(
@@ -192,8 +200,10 @@ export async function realtorSummary(
         amount_paid: koboToNaira(paid),
         total_amount: koboToNaira(owed),
         paid_percent: row ? paidPercent(paid, owed) : 0,
+        subscriptions_in_arrears: Number(row?.inArrears ?? 0),
       }
     }),
+    customers_in_arrears: Number(behind),
     referral_signups_this_week: Number(signups),
     commissions: totalsInNaira(await totalsOf(db, realtorId)),
   }

@@ -27,6 +27,7 @@ import {
 } from '~/contract/payout-rules'
 import {
   PAID_AT_BEFORE_START,
+  PAID_EARLY_CONFIRM,
   PAID_AT_IN_FUTURE,
   PAYOUT_ALREADY_PAID,
   type MarkPayoutsPaid,
@@ -127,6 +128,7 @@ export function serializePayout(
     proof_of_payment: proofName ? fileUrl(proofName) : null,
     paid_to: paidTo(p),
     account_hold: p.paidAt ? null : payoutAccountHold(accountChangedAt, clock.holdHours, clock.now),
+    paid_early: p.paidAt !== null && p.paidAt < p.dueDate,
   }
 }
 
@@ -394,6 +396,7 @@ export async function markPayoutsPaid(
         uuid: payouts.uuid,
         subscriptionId: payouts.subscriptionId,
         paidAt: payouts.paidAt,
+        dueDate: payouts.dueDate,
         status: payouts.status,
       })
       .from(payouts)
@@ -427,6 +430,12 @@ export async function markPayoutsPaid(
       .sort()
     if (startedAfter.length)
       throw refusedField('paid_at', PAID_AT_BEFORE_START(formatDate(startedAfter[0])))
+    const early = found
+      .map((row) => row.dueDate)
+      .filter((due) => due > input.paid_at)
+      .sort()
+    if (early.length && !input.confirm_early)
+      throw refusedField('confirm_early', PAID_EARLY_CONFIRM(early.length, formatDate(early[0])))
     const now = new Date()
     const accounts = await tx
       .select({
@@ -484,7 +493,8 @@ export async function markPayoutsPaid(
         related: relatedTo(refs),
         summary:
           `Recorded payout ${payout.sequence} of ${refs.subscription} to ${refs.customerName} (${refs.customer}) as paid: ` +
-          `${formatKobo(payout.amount)} on ${formatDate(payout.paidAt)}, bank reference ${bankReference}`,
+          `${formatKobo(payout.amount)} on ${formatDate(payout.paidAt)}` +
+          `${payout.paidAt! < payout.dueDate ? `, early (due ${formatDate(payout.dueDate)})` : ''}, bank reference ${bankReference}`,
         changes: changesBetween(
           {
             status: statusBefore.get(payout.id),

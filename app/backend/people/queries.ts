@@ -14,6 +14,7 @@ import type { Executor } from '../db/client'
 import { products, subscriptions, userPermissions, users } from '../db/schema'
 import { pageOffset, paginated } from '../http/context'
 import { koboToNaira } from '../money'
+import { dueCondition } from '../subscriptions/due'
 
 export const personColumns = {
   id: users.id,
@@ -51,6 +52,18 @@ export type PersonRow = {
   suspendedByRole: 'super_admin' | 'admin' | 'realtor' | null
   createdAt: Date | string
   permissions: Permission[] | null
+}
+
+/** How many land purchases of each customer are in arrears on `today`, by the customer's uuid (those with none left out). */
+export async function arrearsCountsOf(db: Executor, userUuids: string[], today: string) {
+  if (!userUuids.length) return new Map<string, number>()
+  const rows = await db
+    .select({ uuid: users.uuid, total: count() })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(inArray(users.uuid, userUuids), dueCondition('arrears', today)))
+    .groupBy(users.uuid)
+  return new Map(rows.map((row) => [row.uuid, Number(row.total)]))
 }
 
 export function toCustomer(row: PersonRow): Customer {

@@ -22,6 +22,8 @@ import { createAccount, EMAIL_TAKEN, revokeAllTokens, sendSetPasswordLink } from
 import type { Database, Executor } from '../db/client'
 import { permissions as permissionsTable, profiles, userPermissions, users } from '../db/schema'
 import { moveUpline } from './upline'
+import { getConfig } from '../config'
+import { todayIn } from '../dates/calendar'
 import { holdsOf } from '../commissions/holds'
 import {
   companyRequestOf,
@@ -44,6 +46,7 @@ import {
   personById,
   referralsOf,
   subscriptionsOf,
+  arrearsCountsOf,
   type PersonRow,
   toCustomer,
   toRealtor,
@@ -587,7 +590,25 @@ const names = (input: { first_name: string; last_name: string; email: string }) 
 })
 
 export const peopleHandlers = {
-  customerList: implement(endpoints.customerList, (ctx) => listOf('customer', ctx, ctx.query)),
+  customerList: implement(endpoints.customerList, async (ctx) => {
+    const answer = await listOf('customer', ctx, ctx.query)
+    if (!('data' in answer)) return answer
+    const { data } = answer
+    const arrears = await arrearsCountsOf(
+      ctx.db,
+      data.items.map((item) => item.uuid),
+      todayIn(getConfig().APP_TIME_ZONE),
+    )
+    return {
+      data: {
+        ...data,
+        items: data.items.map((item) => ({
+          ...item,
+          subscriptions_in_arrears: arrears.get(item.uuid) ?? 0,
+        })),
+      },
+    }
+  }),
   customerCreate: createCustomer,
   customerShow: implement(endpoints.customerShow, customerDetails),
   customerUpdate: implement(endpoints.customerUpdate, (ctx) =>

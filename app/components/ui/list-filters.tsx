@@ -151,7 +151,12 @@ export function ListFilters({
             ))}
             {dates.map((date) => (
               <div key={date.name}>
-                <label htmlFor={`${action}-${date.name}`} className="sr-only">
+                {/* Shown, not only read out: "DD/MM/YYYY" alone does not say which date it filters. */}
+                <label
+                  htmlFor={`${action}-${date.name}`}
+                  className="block text-xs font-medium text-slate-600"
+                  data-testid="date-filter-label"
+                >
                   {date.label}
                 </label>
                 <input

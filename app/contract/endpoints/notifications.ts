@@ -1,5 +1,9 @@
 import { endpoint } from '../endpoint'
-import { notificationListSchema, notificationUnreadCountSchema } from '../notifications'
+import {
+  deleteAllNotificationsInput,
+  notificationListSchema,
+  notificationUnreadCountSchema,
+} from '../notifications'
 import { noData, pageQuery } from './shared'
 
 export const notificationEndpoints = {
@@ -35,7 +39,10 @@ export const notificationEndpoints = {
     path: 'notification/delete-all',
     tag: 'Notifications',
     summary: "Delete all the caller's notifications",
+    description:
+      'Deletes nothing unless `confirm` is true: without it the answer is 422 with the field named.',
     access: 'verified',
+    body: deleteAllNotificationsInput,
     response: noData,
   }),
   notificationMarkRead: endpoint({

@@ -56,7 +56,8 @@ export const payoutEndpoints = {
     description:
       '`ids` are payout ids from the ledger or the list. `paid_at` (YYYY-MM-DD) may not be in the future. The proof is a ' +
       'file uploaded with media/upload, as for a payment. All or nothing: an unknown id answers 404 and a payout already ' +
-      'paid 409, and then none is recorded. The investor is told of each payout; the last one (with the principal) ' +
+      'paid 409, and then none is recorded. A payout paid before its due date is recorded only with `confirm_early` ' +
+      '(409 under that field without it) and then shows `paid_early`. The investor is told of each payout; the last one (with the principal) ' +
       'completes the investment.',
     access: RECORDERS,
     body: markPayoutsPaidSchema,
@@ -66,7 +67,8 @@ export const payoutEndpoints = {
       409:
         'A payout is already paid, its investment is not paying out, or its payouts are on hold' +
         '; ' +
-        'a date paid in the future or before the investment started, payouts of several investments, a proof already used (under the field)',
+        'a date paid in the future or before the investment started, payouts of several investments, a proof already used, ' +
+        'a payout paid before its due date without `confirm_early` (under the field)',
     },
     response: z.array(payoutSchema),
   }),

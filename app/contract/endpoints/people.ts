@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint'
 import { blankToUndefined, pageParam } from '../fields'
 import {
   customerDetailsSchema,
+  customerListItemSchema,
   customerRecordSchema,
   customerSchema,
   dateRegisteredParam,
@@ -53,7 +54,7 @@ export const peopleEndpoints = {
     access: PEOPLE_ACCESS.customerViewers,
     query: peopleQuery,
     exportsCsv: true,
-    response: paginatedSchema(customerRecordSchema),
+    response: paginatedSchema(customerListItemSchema),
   }),
   customerCreate: endpoint({
     method: 'POST',

@@ -142,6 +142,7 @@ function collectionsWaiting(summary: CollectionsSummary | null) {
 function realtorDisplay(realtor: RealtorSummary) {
   return {
     customersTotal: formatNumber(realtor.customers_total),
+    customersInArrears: realtor.customers_in_arrears,
     signups: formatNumber(realtor.referral_signups_this_week),
     commissions: [
       { label: 'Earned', amount: formatNaira(realtor.commissions.earned) },
@@ -156,6 +157,9 @@ function realtorDisplay(realtor: RealtorSummary) {
       hasSubscriptions: customer.subscriptions > 0,
       paidPercent: customer.paid_percent,
       paid: `${formatNaira(customer.amount_paid)} of ${formatNaira(customer.total_amount)} paid`,
+      arrears: customer.subscriptions_in_arrears
+        ? `In arrears${customer.subscriptions_in_arrears > 1 ? ` (${customer.subscriptions_in_arrears} purchases)` : ''}`
+        : null,
     })),
     /** The total when only some are listed ('See all N customers'). */
     moreThanShown:

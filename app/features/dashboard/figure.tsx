@@ -15,7 +15,13 @@ export function Figure({
   return (
     <div className="card flex flex-col gap-1" data-testid={testId}>
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
-      <p className="break-words text-2xl font-bold text-slate-900">{value}</p>
+      {/* A figure never breaks mid-number ("₦19,738,181.⏎84"): the card is wide enough for it. */}
+      <p
+        className="whitespace-nowrap text-2xl font-bold tabular-nums text-slate-900"
+        data-testid="figure-value"
+      >
+        {value}
+      </p>
       {note ? <p className="text-sm text-slate-600">{note}</p> : null}
     </div>
   )

@@ -13,7 +13,7 @@ export function OwnSection({ own, children }: { own: OwnDisplay; children?: Reac
       </h2>
       <NextPayment item={own.nextPayment} />
       {children}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <Figure
           label="Paid so far"
           value={own.paid}

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { ArrearsBadge } from '~/components/ui/arrears-badge'
 import type { RealtorDisplay } from './dashboard-display.server'
 import { Figure } from './figure'
 import { PaidProgress } from './progress-bar'
@@ -25,6 +26,24 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
           testId="figure-customers"
         />
         <Figure
+          label="In arrears"
+          value={realtor.customersInArrears}
+          note={
+            realtor.customersInArrears ? (
+              <>
+                {realtor.customersInArrears === 1 ? 'Customer has' : 'Customers have'} a payment
+                overdue.{' '}
+                <Link to="/customers" className="link">
+                  See who
+                </Link>
+              </>
+            ) : (
+              'No customer has a payment overdue.'
+            )
+          }
+          testId="figure-customers-in-arrears"
+        />
+        <Figure
           label="Sign-ups this week"
           value={realtor.signups}
           note={
@@ -45,11 +64,16 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
           <h3 id="commissions-card-heading" className="text-sm font-medium text-slate-600">
             Commissions
           </h3>
-          <dl className="grid grid-cols-3 gap-2">
+          <dl className="flex flex-col gap-1">
             {realtor.commissions.map(({ label, amount }) => (
-              <div key={label} className="min-w-0">
-                <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="break-words text-base font-bold text-slate-900">{amount}</dd>
+              <div key={label} className="flex items-baseline justify-between gap-3">
+                <dt className="text-sm text-slate-500">{label}</dt>
+                <dd
+                  className="whitespace-nowrap text-base font-bold tabular-nums text-slate-900"
+                  data-testid="figure-value"
+                >
+                  {amount}
+                </dd>
               </div>
             ))}
           </dl>
@@ -75,6 +99,7 @@ export function RealtorSection({ realtor }: { realtor: RealtorDisplay }) {
                   <Link to={customer.href} className="link min-w-0 break-words">
                     {customer.fullName}
                   </Link>
+                  {customer.arrears ? <ArrearsBadge>{customer.arrears}</ArrearsBadge> : null}
                   <span className="text-xs text-slate-500">
                     {customer.reference} · {customer.subscriptions}
                   </span>

@@ -6,7 +6,15 @@ import { SlideOver } from '~/components/ui/slide-over'
 import type { NotificationItem, NotificationList } from '~/contract/notifications'
 import { isAppPath } from '~/contract/links'
 import { timeSince } from '~/utils/format'
-import { PANEL_PAGE_PARAM, panelClosedHref, panelHref, panelItemHref } from '~/utils/navigation'
+import {
+  PANEL_CONFIRM_DELETE_ALL,
+  PANEL_CONFIRM_PARAM,
+  PANEL_PAGE_PARAM,
+  panelClosedHref,
+  panelConfirmDeleteAllHref,
+  panelHref,
+  panelItemHref,
+} from '~/utils/navigation'
 
 const ACTION = '/resources/notifications'
 
@@ -56,6 +64,8 @@ export function NotificationsPanel({
   error: string | null
 }) {
   const location = useLocation()
+  const confirming =
+    new URLSearchParams(location.search).get(PANEL_CONFIRM_PARAM) === PANEL_CONFIRM_DELETE_ALL
   return (
     <SlideOver title="Your notifications" closeTo={panelClosedHref(location)}>
       {error || !list ? (
@@ -64,6 +74,8 @@ export function NotificationsPanel({
         </p>
       ) : selected ? (
         <NotificationDetail item={selected} />
+      ) : confirming && list.total > 0 ? (
+        <ConfirmDeleteAll total={list.total} />
       ) : (
         <NotificationListView list={list} />
       )}
@@ -81,7 +93,15 @@ function NotificationListView({ list }: { list: NotificationList }) {
           {list.total_unread_notification > 0 ? (
             <BulkAction intent="mark-all-read" label="Mark all as read" variant="secondary" />
           ) : null}
-          {hasItems ? <BulkAction intent="delete-all" label="Delete all" variant="danger" /> : null}
+          {hasItems ? (
+            <Link
+              to={panelConfirmDeleteAllHref(location)}
+              preventScrollReset
+              className="btn-danger px-3 py-1.5 text-xs"
+            >
+              Delete all
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {list.items.length ? (
@@ -163,6 +183,36 @@ function BulkAction({
         {label}
       </Button>
     </Form>
+  )
+}
+
+/** The question "Delete all" asks first: a plain form, so it works without JavaScript. */
+function ConfirmDeleteAll({ total }: { total: number }) {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const pending =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete-all'
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="confirm-delete-all">
+      <h3 id="confirm-delete-all" className="text-base font-semibold text-slate-900">
+        Delete all your notifications?
+      </h3>
+      <p className="text-sm text-slate-700">
+        {total === 1 ? 'Your notification' : `All ${total} of your notifications`} will be deleted.
+        This cannot be undone.
+      </p>
+      <Form method="post" action={ACTION} preventScrollReset className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="delete-all" />
+        <input type="hidden" name="confirm" value="true" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <Button type="submit" variant="danger" pending={pending}>
+          Yes, delete all
+        </Button>
+        <Link to={panelHref(location)} preventScrollReset className="btn-secondary">
+          Keep them
+        </Link>
+      </Form>
+    </section>
   )
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { Field, FormBanner } from '~/components/forms'
+import { CheckboxField, Field, FormBanner } from '~/components/forms'
 import { ListFilters } from '~/components/ui/list-filters'
 import { Pagination } from '~/components/ui/pagination'
 import { formatDate, formatNaira } from '~/contract/format'
@@ -73,6 +73,13 @@ export function PayoutsPage({
   })
   const busy = navigation.state === 'submitting'
   const items = data.list?.items ?? []
+  // After a refusal the payouts chosen stay ticked, so the form can be sent again as it was.
+  const sent = lastResult?.initialValue
+  const chosenBefore = new Set(
+    [sent?.ids, sent?.only].flat().filter((id): id is string => typeof id === 'string'),
+  )
+  // Shown once the API has asked (the box stays while it is ticked, whatever the field's errors).
+  const askEarly = Boolean(lastResult?.error?.confirm_early?.length)
   const tabHref = (tab: string) => listHref('/payouts', { page: 1, ...data.filters, status: tab })
 
   return (
@@ -167,6 +174,13 @@ export function PayoutsPage({
                 errors={fields.proof_of_payment.errors}
               />
             </div>
+            {askEarly ? (
+              <CheckboxField
+                labelProps={{ children: 'Paid before the due date' }}
+                inputProps={{ ...getInputProps(fields.confirm_early, { type: 'checkbox' }) }}
+                errors={fields.confirm_early.errors}
+              />
+            ) : null}
             <p className="text-xs text-slate-500">
               Tick the payouts below and record them together, or record one with its own button.
             </p>
@@ -178,7 +192,13 @@ export function PayoutsPage({
             aria-label={`${PAYOUT_STATUS_LABELS[status]} payouts`}
           >
             {items.map((payout) => (
-              <PayoutRow key={payout.id} payout={payout} recordable={recordable} busy={busy} />
+              <PayoutRow
+                key={payout.id}
+                payout={payout}
+                recordable={recordable}
+                busy={busy}
+                chosen={chosenBefore.has(payout.id)}
+              />
             ))}
           </ul>
         ) : (
@@ -203,10 +223,12 @@ function PayoutRow({
   payout,
   recordable: tabRecordable,
   busy,
+  chosen,
 }: {
   payout: StaffPayout
   recordable: boolean
   busy: boolean
+  chosen: boolean
 }) {
   // A held payout cannot be recorded until its hold ends (the API refuses it): no box, no button.
   const recordable = tabRecordable && !payout.account_hold
@@ -224,6 +246,7 @@ function PayoutRow({
             type="checkbox"
             name="ids"
             value={payout.id}
+            defaultChecked={chosen}
             className="mt-1 h-5 w-5 shrink-0"
             aria-label={`Select ${title}`}
           />
@@ -240,7 +263,7 @@ function PayoutRow({
             Due {formatDate(payout.due_date)}
             {payout.includes_principal ? ' · with the amount invested' : ''}
             {payout.status === 'paid'
-              ? ` · Paid ${formatDate(payout.paid_at)} · Bank reference ${payout.bank_reference ?? '—'}${payout.recorded_by ? ` · Recorded by ${payout.recorded_by}` : ''}`
+              ? ` · Paid ${formatDate(payout.paid_at)}${payout.paid_early ? ' (early)' : ''} · Bank reference ${payout.bank_reference ?? '—'}${payout.recorded_by ? ` · Recorded by ${payout.recorded_by}` : ''}`
               : ''}
           </p>
           {payout.paid_to ? (

@@ -61,7 +61,10 @@ export function PayoutsPanel({
                 {payout.status === 'paid' ? (
                   <>
                     <dt className="text-slate-500">Paid on</dt>
-                    <dd>{date(payout.paid_at)}</dd>
+                    <dd>
+                      {date(payout.paid_at)}
+                      {payout.paid_early ? ` (early: due ${date(payout.due_date)})` : ''}
+                    </dd>
                     <dt className="text-slate-500">Bank reference</dt>
                     <dd className="break-all">
                       {payout.bank_reference ?? 'Recorded before the payout ledger'}

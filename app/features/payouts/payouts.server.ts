@@ -120,7 +120,14 @@ export async function recordPayoutsAction(request: Request) {
   const hideFields = ['proof_of_payment']
   const answer = (result: ReturnType<typeof submission.reply>) => data({ result }, { status: 400 })
   if (submission.status !== 'success') return answer(submission.reply({ hideFields }))
-  const { ids = [], only, paid_on, bank_reference, proof_of_payment: file } = submission.value
+  const {
+    ids = [],
+    only,
+    paid_on,
+    bank_reference,
+    confirm_early,
+    proof_of_payment: file,
+  } = submission.value
   const chosen = only ? [only] : ids.filter(Boolean)
   if (!chosen.length) return answer(submission.reply({ formErrors: [CHOOSE_A_PAYOUT], hideFields }))
   const proofError = (message: string) =>
@@ -142,6 +149,7 @@ export async function recordPayoutsAction(request: Request) {
       paid_at: parseDisplayDate(paid_on) ?? paid_on,
       bank_reference,
       proof_of_payment: proofUrl,
+      confirm_early,
     },
   })
   if (!result.ok) {

@@ -12,15 +12,17 @@ import {
   ColumnHeader,
   StackedTable,
 } from '~/components/ui/stacked-table'
-import type { Customer, Realtor, StaffUser } from '~/contract/people'
+import type { Customer, CustomerListItem, Realtor, StaffUser } from '~/contract/people'
 import { fullName, type PeopleSort } from '~/contract/people-labels'
 import { formatDate } from '~/contract/format'
 import { ActiveFilter } from '~/components/ui/active-filter'
 import { listHref } from '~/utils/pagination'
 import { PEOPLE, type PeopleKind } from './kinds'
 import { StatusBadge } from './status-badge'
+import { ArrearsBadge } from '~/components/ui/arrears-badge'
 
 export type PersonRow = Customer &
+  Partial<Pick<CustomerListItem, 'subscriptions_in_arrears'>> &
   Partial<Pick<Realtor, 'business_name'>> &
   Partial<Pick<StaffUser, 'permissions'>>
 
@@ -196,7 +198,17 @@ export function PeopleList({
                 {formatDate(person.created_at, timeZone)}
               </Cell>
               <Cell label="Status" className="md:px-4 md:py-3">
-                <StatusBadge suspended={person.is_suspended} />
+                <span className="flex flex-wrap gap-1">
+                  <StatusBadge suspended={person.is_suspended} />
+                  {person.subscriptions_in_arrears ? (
+                    <ArrearsBadge>
+                      In arrears
+                      {person.subscriptions_in_arrears > 1
+                        ? ` (${person.subscriptions_in_arrears} purchases)`
+                        : ''}
+                    </ArrearsBadge>
+                  ) : null}
+                </span>
               </Cell>
               <Cell className={CARD_ACTIONS_CELL}>
                 <RowActions actions={actionsFor(person)} />
