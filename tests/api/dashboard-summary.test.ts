@@ -163,6 +163,7 @@ describe('a customer with one plot part-paid', () => {
       amount: 250_000,
       date: addInterval(today, 1, 'months'),
       overdue: false,
+      owed_now: null,
     })
     expect(own.investments).toEqual({ active: 0, portfolio_value: 0, next_payout: null })
   })
