@@ -4,7 +4,7 @@
  * subscribing all read these, so what a customer is told is what is applied. Rules: docs/rules.md.
  */
 import { formatDate } from './format'
-import { formatKobo, percentOf } from './money'
+import { formatKobo, overdueNow, percentOf, type OverdueParts } from './money'
 import type { ArrearsBucket } from './arrears-labels'
 
 export const DEFAULT_ACTIONS = ['reprice', 'cancel'] as const
@@ -226,8 +226,10 @@ export type NextStep = { kind: 'late_fee' | DefaultAction; date: string; amountK
 export type Arrears = {
   /** Instalments dated before today with something left, oldest first. */
   overdue: { sequence: number; dueDate: string; leftKobo: number }[]
-  /** Unpaid instalments dated before today plus the unpaid late fees charged. */
+  /** Unpaid instalments dated before today plus the unpaid late fees charged (overdueNow). */
   amountOverdueKobo: number
+  /** That sum's parts: how many instalments and late fees, and how much of each. */
+  overdueParts: OverdueParts
   /** From the day after the oldest unpaid due date (instalment or fee); 0 when nothing is overdue. */
   daysInArrears: number
   bucket: ArrearsBucket | null
@@ -253,13 +255,8 @@ export function arrearsOf(input: {
   const overdue = overdueItems
     .filter((item) => item.kind === 'instalment')
     .map((item) => ({ sequence: item.sequence, dueDate: item.date, leftKobo: item.leftKobo }))
-  // A fee is owed from the day it is charged, so one charged today already counts in the amount.
-  const feesLeft = items.filter(
-    (item) => item.kind === 'fee' && item.leftKobo > 0 && item.date <= today,
-  )
-  const amountOverdueKobo =
-    overdue.reduce((sum, i) => sum + i.leftKobo, 0) +
-    feesLeft.reduce((sum, f) => sum + f.leftKobo, 0)
+  const overdueParts = overdueNow(items, today)
+  const amountOverdueKobo = overdueParts.totalKobo
   // Days count from the oldest amount unpaid (an instalment, or a fee once its instalment is paid).
   const oldestUnpaidDue = overdueItems[0]?.date ?? null
   const daysInArrears = oldestUnpaidDue ? daysBetween(oldestUnpaidDue, today) : 0
@@ -285,6 +282,7 @@ export function arrearsOf(input: {
   return {
     overdue,
     amountOverdueKobo,
+    overdueParts,
     daysInArrears,
     bucket: arrearsBucket(daysInArrears),
     oldestUnpaidDue,
@@ -377,4 +375,28 @@ export function arrearsRulesSentence(rules: ArrearsRules, unit = 'plot'): string
       ? `a late fee of ${rules.lateFeePercent}% of the instalment is added once if it is not paid within ${rules.graceDays} days of its due date`
       : `no late fee is added, and an instalment may be paid up to ${rules.graceDays} days after its due date`
   return `For every instalment, ${fee}; if an instalment is still unpaid ${rules.defaultAfterDays} days after its due date, ${defaultActionWords(rules.defaultAction, unit)}.`
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** "You owe ₦5,508,000.00 now: 2 instalments (₦5,400,000.00) and 2 late fees (₦108,000.00)." */
+export function owedNowSentence(parts: OverdueParts): string {
+  const pieces = [
+    parts.instalments
+      ? `${plural(parts.instalments, 'instalment')} (${formatKobo(parts.instalmentsKobo)})`
+      : null,
+    parts.fees ? `${plural(parts.fees, 'late fee')} (${formatKobo(parts.feesKobo)})` : null,
+  ].filter(Boolean)
+  return `You owe ${formatKobo(parts.totalKobo)} now: ${pieces.join(' and ')}.`
+}
+
+/**
+ * Every late fee still owed, each with its day: "Late fees added: ₦54,000.00 on 04/02/2027 and
+ * ₦54,000.00 on 06/03/2027." Empty when none is.
+ */
+export function feesAddedSentence(fees: readonly Pick<LateFee, 'chargedOn' | 'amountKobo'>[]) {
+  if (!fees.length) return ''
+  const each = fees.map((fee) => `${formatKobo(fee.amountKobo)} on ${formatDate(fee.chargedOn)}`)
+  const list = each.length === 1 ? each[0] : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`
+  return `${fees.length === 1 ? 'A late fee was added' : 'Late fees added'}: ${list}.`
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './subscription-labels'
+import { overduePartsSchema } from './subscriptions'
 
 /** GET dashboard-metrics, scoped to the caller (see app/backend/dashboard/routes.ts). */
 export const dashboardMetricsSchema = z.object({
@@ -34,6 +35,11 @@ export const dueItemSchema = z.object({
   date: z.string(),
   /** Its date has passed. */
   overdue: z.boolean(),
+  /**
+   * Land in arrears: what is overdue on that subscription now, in parts (contract/money.ts
+   * overdueNow), to pay in one go; null when nothing is, and for a payout.
+   */
+  owed_now: overduePartsSchema.nullable(),
 })
 export type DueItem = z.infer<typeof dueItemSchema>
 
@@ -42,6 +48,8 @@ export const ownSummarySchema = z.object({
   land: z.object({
     /** Land subscriptions other than cancelled and expired ones. */
     count: z.number().int(),
+    /** The plots or acres they hold: a purchase of 2 plots counts 2. */
+    units: z.number().int(),
     amount_paid: z.number(),
     balance: z.number(),
     /** The newest of them (at most PLOTS_SHOWN). */

@@ -65,6 +65,12 @@ export function checkoutReturnLink(type: LinkSubscriptionType, reference: string
   return `${base}/${enc(reference)}/pay/return${search}`
 }
 
+/** A subscription's pay panel, over its list: where "Pay what is overdue" in an e-mail leads. */
+export function payLink(type: LinkSubscriptionType, reference: string) {
+  const { base, search } = listOf(type)
+  return `${base}/${enc(reference)}/pay${search}`
+}
+
 /** The customer's credits: money received that paid no payment. */
 export const creditsLink = () => '/credits'
 

@@ -190,45 +190,128 @@ export function quantityProblem(
 // ---------------------------------------------------------------------------------------------
 // How much a payment may be
 
-/** One amount a payment may be: the next `instalments` entries of the schedule, or the whole balance. */
+/** One amount a payment may be: the next entries of the schedule, what is overdue, or the whole balance. */
 export type PaymentChoice = {
-  /** How many schedule entries the payment settles (the one partly paid counts). */
+  /** How many instalments (schedule payment rows) it settles; the one partly paid counts. */
   instalments: number
+  /** How many late fees it settles: a fee is never called an instalment. */
+  fees: number
   amountKobo: number
   /** Whether it pays off everything left. */
   whole: boolean
+  /** Whether it is what is overdue now (overdueNow): "Pay what is overdue". */
+  overdue: boolean
 }
+
+/** One amount owed, in the order payments settle them: an instalment, or a late fee (`fee`). */
+export type OwedEntry = number | { amountKobo: number; fee: boolean }
+
+const entryKobo = (entry: OwedEntry) => (typeof entry === 'number' ? entry : entry.amountKobo)
+const entryIsFee = (entry: OwedEntry) => typeof entry !== 'number' && entry.fee
 
 /**
  * The amounts a payment may be: what is left of the next entry, of the next two, … up to the whole
- * balance. `entries` are the schedule's amounts in order (one entry when paid in full or invested),
- * `paidKobo` what confirmed payments have covered, `totalKobo` what is owed in all. Amounts between
- * two of these would leave an entry half paid, so they are not offered. Nothing left: no choices.
+ * balance, and what is overdue now (`overdue`, from overdueNow) when that is more than nothing
+ * and less than the balance. `entries` are the schedule's amounts in order, late fees in their place
+ * (one entry when paid in full or invested), `paidKobo` what confirmed payments have covered,
+ * `totalKobo` what is owed in all. Other amounts between two choices would leave an entry half
+ * paid, so they are not offered. Nothing left: no choices.
  */
 export function paymentChoices(
-  entries: readonly number[],
+  entries: readonly OwedEntry[],
   paidKobo: number,
   totalKobo: number,
+  overdue: Pick<OverdueParts, 'totalKobo' | 'instalments' | 'fees'> | null = null,
 ): PaymentChoice[] {
   const left = totalKobo - paidKobo
   if (left <= 0) return []
   const choices: PaymentChoice[] = []
   let covered = 0
+  let instalments = 0
+  let fees = 0
+  let reached = false
   for (const entry of entries) {
-    covered += entry
+    covered += entryKobo(entry)
     const amount = Math.min(covered, totalKobo) - paidKobo
     if (amount <= 0) continue
-    if (amount >= left) break
-    choices.push({ instalments: choices.length + 1, amountKobo: amount, whole: false })
+    if (entryIsFee(entry)) fees += 1
+    else instalments += 1
+    if (amount >= left) {
+      reached = true
+      break
+    }
+    choices.push({ instalments, fees, amountKobo: amount, whole: false, overdue: false })
   }
-  // The whole balance is always a choice, even when the entries do not add up to the total.
-  choices.push({ instalments: choices.length + 1, amountKobo: left, whole: true })
+  // The whole balance is always a choice, even when the entries do not add up to the total: what
+  // they leave out counts as one more instalment.
+  choices.push({
+    instalments: reached ? instalments : instalments + 1,
+    fees,
+    amountKobo: left,
+    whole: true,
+    overdue: false,
+  })
+  const overdueKobo = overdue?.totalKobo ?? 0
+  if (overdue && overdueKobo > 0) {
+    const same = choices.find((choice) => choice.amountKobo === Math.min(overdueKobo, left))
+    if (same) same.overdue = true
+    else {
+      const at = choices.findIndex((choice) => choice.amountKobo > overdueKobo)
+      choices.splice(at, 0, {
+        instalments: overdue.instalments,
+        fees: overdue.fees,
+        amountKobo: overdueKobo,
+        whole: false,
+        overdue: true,
+      })
+    }
+  }
   return choices
 }
 
 /** Whether a payment of this amount is one of the choices. */
 export function isAllowedPayment(choices: readonly PaymentChoice[], amountKobo: number): boolean {
   return choices.some((choice) => choice.amountKobo === amountKobo)
+}
+
+/** One amount owed with what is left of it: an instalment dated `date`, or a late fee charged on `date`. */
+export type OwedItem = { kind: 'instalment' | 'fee'; date: string; leftKobo: number }
+
+/** What is overdue now, and its parts: "You owe ₦5,508,000.00 now: 2 instalments and 2 late fees". */
+export type OverdueParts = {
+  totalKobo: number
+  instalments: number
+  instalmentsKobo: number
+  fees: number
+  feesKobo: number
+}
+
+/**
+ * What is overdue on a day (YYYY-MM-DD in the business's time zone): what is left of the
+ * instalments dated before it, and of every late fee charged up to it (a fee is owed from the day it
+ * is charged). The dashboard, the pay panel, the e-mails and the "Pay what is overdue" choice all
+ * read this one sum.
+ */
+export function overdueNow(items: readonly OwedItem[], today: string): OverdueParts {
+  const parts: OverdueParts = {
+    totalKobo: 0,
+    instalments: 0,
+    instalmentsKobo: 0,
+    fees: 0,
+    feesKobo: 0,
+  }
+  for (const item of items) {
+    if (item.leftKobo <= 0) continue
+    if (item.kind === 'instalment' && item.date < today) {
+      parts.instalments += 1
+      parts.instalmentsKobo += item.leftKobo
+    } else if (item.kind === 'fee' && item.date <= today) {
+      parts.fees += 1
+      parts.feesKobo += item.leftKobo
+    }
+  }
+  parts.totalKobo = parts.instalmentsKobo + parts.feesKobo
+  return parts
 }
 
 // ---------------------------------------------------------------------------------------------

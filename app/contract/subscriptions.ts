@@ -1,4 +1,4 @@
-import { ARREARS_BUCKETS } from './arrears-rules'
+import { ARREARS_BUCKETS, DEFAULT_ACTIONS } from './arrears-rules'
 import { z } from 'zod'
 import { PAYMENT_PROVIDERS } from './collections-labels'
 import { DUE_FILTERS } from './dashboard-rules'
@@ -221,6 +221,16 @@ export const subscriptionProductSchema = z.object({
 })
 export type SubscriptionProduct = z.infer<typeof subscriptionProductSchema>
 
+/** What is overdue now, in parts (naira): "2 instalments ₦5,400,000.00 and 2 late fees ₦108,000.00". */
+export const overduePartsSchema = z.object({
+  amount: z.number(),
+  instalments: z.number().int(),
+  instalments_amount: z.number(),
+  late_fees: z.number().int(),
+  late_fees_amount: z.number(),
+})
+export type OverduePartsView = z.infer<typeof overduePartsSchema>
+
 /** A subscription as lists show it (GET product-subscription). Money in naira. */
 export const subscriptionSchema = z.object({
   reference: z.string(),
@@ -257,6 +267,20 @@ export const subscriptionSchema = z.object({
   /** Days since the oldest amount unpaid fell due; 0 when not in arrears. */
   days_in_arrears: z.number().int(),
   arrears_bucket: z.enum(ARREARS_BUCKETS).nullable(),
+  /** amount_overdue's parts (contract/money.ts overdueNow): how many instalments and late fees, and how much of each, naira. */
+  overdue_parts: overduePartsSchema,
+  /**
+   * The terms of late payment the land was sold under (grace days, late fee, default action),
+   * shown again after purchase; null for an investment or land paid in full.
+   */
+  terms: z
+    .object({
+      grace_days: z.number().int(),
+      late_fee_percent: z.number(),
+      default_after_days: z.number().int(),
+      default_action: z.enum(DEFAULT_ACTIONS),
+    })
+    .nullable(),
   /** Whether the caller is the subscriber. */
   is_user: z.boolean(),
   user: z.object({ reference: z.string(), full_name: z.string(), email: z.string() }),
@@ -292,6 +316,11 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>
 /** One subscription (GET product-subscription/{reference}): the list's fields, its schedule, whether anything is paid, and its history (newest first). */
 export const subscriptionDetailSchema = subscriptionSchema.extend({
   schedule: z.array(scheduleItemSchema),
+  /**
+   * The business's day when this was answered (YYYY-MM-DD in APP_TIME_ZONE): what is due or overdue
+   * is decided on it, whatever the clock or the time zone of the browser.
+   */
+  today: z.string(),
   has_paid_transaction: z.boolean(),
   history: z.array(historyEntrySchema),
 })
@@ -316,11 +345,18 @@ export const paymentDetailsSchema = z.object({
   /** The next instalment (or what is left of it), or the whole amount when paid in one go. */
   amount: z.number(),
   /**
-   * Every amount a payment may be now, smallest first: the next instalment, the next two, … and last
-   * the whole balance. A payment of any other amount is refused.
+   * Every amount a payment may be now, smallest first: the next instalment, the next two, … what is
+   * overdue (`overdue`), and last the whole balance. A payment of any other amount is refused.
+   * `instalments` and `fees` count the instalments and the late fees a choice settles.
    */
   choices: z.array(
-    z.object({ instalments: z.number().int(), amount: z.number(), whole: z.boolean() }),
+    z.object({
+      instalments: z.number().int(),
+      fees: z.number().int(),
+      amount: z.number(),
+      whole: z.boolean(),
+      overdue: z.boolean(),
+    }),
   ),
   /** What the payment is for, in words. */
   description: z.string(),

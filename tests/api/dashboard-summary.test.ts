@@ -117,7 +117,7 @@ describe('a customer with one plot part-paid', () => {
       today,
       week_start: monday,
       own: {
-        land: { count: 0, amount_paid: 0, balance: 0, plots: [] },
+        land: { count: 0, units: 0, amount_paid: 0, balance: 0, plots: [] },
         next_payment: null,
         investments: { active: 0, portfolio_value: 0, next_payout: null },
       },
@@ -134,12 +134,14 @@ describe('a customer with one plot part-paid', () => {
       amount: 250_000,
       date: today,
       overdue: false,
+      owed_now: null,
     })
 
     await paid(ada, reference, 250_000)
     const { own } = (await summary(ada.token)).data
     expect(own.land).toEqual({
       count: 1,
+      units: 1,
       amount_paid: 250_000,
       balance: 750_000,
       plots: [
@@ -161,6 +163,7 @@ describe('a customer with one plot part-paid', () => {
       amount: 250_000,
       date: addInterval(today, 1, 'months'),
       overdue: false,
+      owed_now: null,
     })
     expect(own.investments).toEqual({ active: 0, portfolio_value: 0, next_payout: null })
   })

@@ -281,8 +281,8 @@ describe('paying several instalments, or the whole balance', () => {
     })
     const details = await get(`product-subscription/${reference}/payment-details`, customer.token)
     expect(details.data.choices).toEqual([
-      { instalments: 1, amount: 250_000, whole: false },
-      { instalments: 2, amount: 500_000.01, whole: true },
+      { instalments: 1, fees: 0, amount: 250_000, whole: false, overdue: false },
+      { instalments: 2, fees: 0, amount: 500_000.01, whole: true, overdue: false },
     ])
   })
 

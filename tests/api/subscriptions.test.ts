@@ -97,10 +97,10 @@ describe('the life of a land subscription by instalments', () => {
     expect(details.data).toEqual({
       amount: 250_000,
       choices: [
-        { instalments: 1, amount: 250_000, whole: false },
-        { instalments: 2, amount: 500_000, whole: false },
-        { instalments: 3, amount: 750_000, whole: false },
-        { instalments: 4, amount: 1_000_000.01, whole: true },
+        { instalments: 1, fees: 0, amount: 250_000, whole: false, overdue: false },
+        { instalments: 2, fees: 0, amount: 500_000, whole: false, overdue: false },
+        { instalments: 3, fees: 0, amount: 750_000, whole: false, overdue: false },
+        { instalments: 4, fees: 0, amount: 1_000_000.01, whole: true, overdue: false },
       ],
       description: `Initial deposit for Lekki, Lagos (${product.reference}) (${reference})`,
       // The transfer's narration is the subscription reference, which reconciliation looks for.

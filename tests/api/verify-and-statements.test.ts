@@ -221,6 +221,8 @@ describe('statements of account', () => {
     expect(after('Total paid')).toBe('₦500,000.00')
     expect(after('Balance')).toBe('₦500,000.00')
     expect(after('Next payment due')).toMatch(/^\d{2}\/\d{2}\/\d{4}: ₦250,000\.00$/)
+    // The plan's terms of late payment, after purchase too.
+    expect(text.replace(/\s+/g, ' ')).toContain('For every instalment,')
     expect(text).toContain(second.reference)
     expect(text).toContain(waiting.reference)
     expect(text).toContain('Yet to be confirmed')
@@ -291,6 +293,11 @@ describe('statements of account', () => {
     // 10 % of ₦200,000 each quarter; the last returns the amount too.
     expect(text).toContain('₦20,000.00')
     expect(text).toContain('₦220,000.00')
+    // A paid investment's next date is a payout, and future payouts are scheduled, not "due".
+    expect(text).toContain('Next payout')
+    expect(text).not.toContain('Next payment due')
+    expect(text).toContain('Scheduled')
+    expect(text.match(/Scheduled/g)).toHaveLength(4)
   })
 
   test("a customer's statement covers every subscription, for the customer, its realtor and staff who view customers", async () => {

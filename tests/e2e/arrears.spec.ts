@@ -235,6 +235,38 @@ test.describe('a late instalment', () => {
       const mine = card(page, sub.reference)
       await expect(mine).toContainText('Overdue by 10 days')
       await expect(mine.getByTestId('amount-overdue')).toHaveText('₦306,000.00')
+
+      // The dashboard says what is owed now, in parts, not the next payment alone.
+      await page.goto(`${server.url}/`)
+      const next = page.getByTestId('next-payment')
+      await expect(next.getByTestId('owed-now')).toHaveText('You owe ₦306,000.00 now')
+      await expect(next).toContainText('1 instalment ₦300,000.00 and 1 late fee ₦6,000.00')
+      await next.getByRole('link', { name: 'Pay what is overdue' }).click()
+      // The pay panel opens on what is overdue, with the sum, its parts and the plan's terms.
+      const pay = page.getByRole('dialog', { name: 'Make payment' })
+      await expect(pay.getByTestId('owed-now')).toContainText('You owe ₦306,000.00 now')
+      const overdue = pay.getByRole('radio', { name: /Pay what is overdue/ })
+      await expect(overdue).toBeChecked()
+      await expect(overdue).toHaveAccessibleName('Pay what is overdue ₦306,000.00')
+      // A choice with the fee in it names the fee: never "Next 2 instalments".
+      await expect(pay.getByTestId('amount-choices')).not.toContainText(
+        'Next 2 instalments₦306,000.00',
+      )
+      await expect(pay.getByTestId('amount-choices')).toContainText(
+        'Whole balanceNext 2 instalments and 1 late fee: pays off the balance₦606,000.00',
+      )
+      const terms = pay.getByTestId('plan-terms')
+      await expect(terms).toContainText('Grace period7 days after each due date')
+      await expect(terms).toContainText(
+        'Late fee2% of an instalment still unpaid after the grace period, added once',
+      )
+      await expect(terms).toContainText(
+        'Unpaid 90 days after its due dateThe balance is repriced at the current price',
+      )
+      await page.goto(`${server.url}/subscriptions/${sub.reference}/plan?page=1&type=land`)
+      const planPanel = page.getByRole('dialog')
+      await expect(planPanel.getByTestId('owed-now')).toContainText('You owe ₦306,000.00 now')
+      await expect(planPanel.getByTestId('plan-terms')).toContainText('Grace period7 days')
     } finally {
       await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -131,10 +131,11 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   await panel.getByLabel(AGREE).check()
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
 
-  // Closed over the refreshed list, with the toast and the card changed.
-  await expect(page).toHaveURL(list)
+  // On to paying: the new investment's pay panel, with the toast; the card changed on the list.
+  await expect(page).toHaveURL(/\/investment-portfolio\/[A-Z]+-[A-Z0-9]+\/pay$/)
   await expect(page.getByText(SUBSCRIBED_MESSAGES.land_investment)).toBeVisible()
-  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('dialog', { name: 'Make payment' })).toContainText('₦600,000.00')
+  await page.goto(list)
   await expect(card.getByRole('link', { name: "You've invested to this product" })).toBeVisible()
   // Still open: the customer may invest again.
   await expect(card.getByRole('link', { name: 'Invest now' })).toBeVisible()

@@ -48,9 +48,8 @@ test('the money path: a plan deposit paid with proof, confirmed by staff, a rece
   await expect(
     panel(page).getByRole('radio', { name: 'Whole balance ₦1,000,000.00' }),
   ).not.toBeChecked()
-  await expect(panel(page).getByLabel('Description')).toHaveValue(
-    `Initial deposit for ${land.location} (${land.reference}) (${reference})`,
-  )
+  // Left blank, the API describes the payment by the amount chosen (not always the next instalment).
+  await expect(panel(page).getByLabel('Description')).toHaveValue('')
   await expect(panel(page).getByText('PNG, JPG, JPEG or PDF up to 2MB')).toBeVisible()
   await expect(panel(page).getByLabel('Proof of payment')).toHaveAttribute(
     'accept',

@@ -113,8 +113,12 @@ test('a customer buys land by instalments: a plan, its breakdown, the terms, the
   await panel.getByLabel(AGREE).check()
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
 
-  await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
+  // On to paying: the new subscription's pay panel, with the toast.
+  await expect(page).toHaveURL(/\/subscriptions\/[A-Z]+-[A-Z0-9]+\/pay\?page=1&type=land$/)
   await expect(page.getByText(SUBSCRIBED_MESSAGES.land)).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Make payment' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toContainText('Initial deposit')
+  await page.goto(`/land-purchases?page=1&search=${tag}`)
   const card = page.getByTestId('product-card').filter({ hasText: reference })
   await expect(card.getByRole('link', { name: "You've subscribed to this product" })).toBeVisible()
   // Still on sale: the customer may buy another.
@@ -183,8 +187,10 @@ test('a customer buys land in full at the discounted price, and a double submit 
   const first = await page.request.post(page.url(), { form: fields, maxRedirects: 0 })
   expect(first.status()).toBe(302)
   await panel.getByRole('button', { name: 'Proceed', exact: true }).click()
-  await expect(page).toHaveURL(`/land-purchases?page=1&search=${tag}`)
+  await expect(page).toHaveURL(/\/subscriptions\/[A-Z]+-[A-Z0-9]+\/pay\?page=1&type=land$/)
   await expect(page.getByText(SUBSCRIBED_MESSAGES.land).first()).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Make payment' })).toContainText('₦1,800,000.00')
+  await page.goto(`/land-purchases?page=1&search=${tag}`)
   await expect(
     page
       .getByTestId('product-card')

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { planPaymentWords } from '~/contract/payment-description'
 import {
   discountedKobo,
   isAllowedPayment,
   maxQuantity,
+  overdueNow,
   paymentChoices,
   priceForQuantity,
   quantityProblem,
@@ -231,5 +233,147 @@ describe('the subscribe payload: quantity', () => {
       quantity: 2,
     })
     expect(parsed.success).toBe(false)
+  })
+})
+
+describe('overdueNow: what is overdue on a day, and its parts', () => {
+  const items = [
+    { kind: 'instalment' as const, date: '2027-01-27', leftKobo: 270_000_000 },
+    { kind: 'instalment' as const, date: '2027-02-27', leftKobo: 270_000_000 },
+    { kind: 'fee' as const, date: '2027-02-04', leftKobo: 5_400_000 },
+    { kind: 'fee' as const, date: '2027-03-07', leftKobo: 5_400_000 },
+    { kind: 'instalment' as const, date: '2027-03-27', leftKobo: 270_000_000 },
+  ]
+  test.each([
+    // Two instalments and two fees: ₦5,508,000.00, not the next payment alone.
+    ['after both fees', '2027-03-10', [550_800_000, 2, 540_000_000, 2, 10_800_000]],
+    // A fee is owed from the day it is charged; an instalment only from the day after its date.
+    [
+      'the day the second fee is charged',
+      '2027-03-07',
+      [550_800_000, 2, 540_000_000, 2, 10_800_000],
+    ],
+    ['on the second due date', '2027-02-27', [275_400_000, 1, 270_000_000, 1, 5_400_000]],
+    ['before anything is due', '2027-01-27', [0, 0, 0, 0, 0]],
+  ])('%s', (_, today, [total, instalments, instalmentsKobo, fees, feesKobo]) => {
+    expect(overdueNow(items, today)).toEqual({
+      totalKobo: total,
+      instalments,
+      instalmentsKobo,
+      fees,
+      feesKobo,
+    })
+  })
+  test('what is paid is not overdue', () => {
+    expect(
+      overdueNow([{ kind: 'instalment', date: '2027-01-01', leftKobo: 0 }], '2027-02-01'),
+    ).toMatchObject({ totalKobo: 0, instalments: 0 })
+  })
+})
+
+describe('paymentChoices with late fees and what is overdue', () => {
+  const entries = [
+    { amountKobo: 100_000, fee: false },
+    { amountKobo: 100_000, fee: false },
+    { amountKobo: 2_000, fee: true },
+    { amountKobo: 100_000, fee: false },
+  ]
+  const rows = (choices: ReturnType<typeof paymentChoices>) =>
+    choices.map((c) => [c.instalments, c.fees, c.amountKobo, c.whole, c.overdue])
+  test.each([
+    [
+      'a fee is counted as a fee, never as an instalment',
+      null,
+      [
+        [1, 0, 100_000, false, false],
+        [2, 0, 200_000, false, false],
+        [2, 1, 202_000, false, false],
+        [3, 1, 302_000, true, false],
+      ],
+    ],
+    [
+      'what is overdue equal to a choice marks it',
+      { totalKobo: 202_000, instalments: 2, fees: 1 },
+      [
+        [1, 0, 100_000, false, false],
+        [2, 0, 200_000, false, false],
+        [2, 1, 202_000, false, true],
+        [3, 1, 302_000, true, false],
+      ],
+    ],
+    [
+      'what is overdue between two choices is a choice of its own',
+      { totalKobo: 102_000, instalments: 1, fees: 1 },
+      [
+        [1, 0, 100_000, false, false],
+        [1, 1, 102_000, false, true],
+        [2, 0, 200_000, false, false],
+        [2, 1, 202_000, false, false],
+        [3, 1, 302_000, true, false],
+      ],
+    ],
+    [
+      'everything overdue: the whole balance',
+      { totalKobo: 302_000, instalments: 3, fees: 1 },
+      [
+        [1, 0, 100_000, false, false],
+        [2, 0, 200_000, false, false],
+        [2, 1, 202_000, false, false],
+        [3, 1, 302_000, true, true],
+      ],
+    ],
+  ])('%s', (_, overdue, expected) => {
+    expect(rows(paymentChoices(entries, 0, 302_000, overdue))).toEqual(expected)
+  })
+  test('the API accepts what is overdue', () => {
+    const choices = paymentChoices(entries, 0, 302_000, {
+      totalKobo: 102_000,
+      instalments: 1,
+      fees: 1,
+    })
+    expect(isAllowedPayment(choices, 102_000)).toBe(true)
+    expect(isAllowedPayment(choices, 101_000)).toBe(false)
+  })
+})
+
+describe('planPaymentWords: a payment is described by the amount chosen', () => {
+  const choice = (instalments: number, fees = 0, whole = false, overdue = false) => ({
+    instalments,
+    fees,
+    whole,
+    overdue,
+  })
+  test.each([
+    ['the next row alone', { next: 4, of: 11 }, 'Instalment 4 of 11'],
+    ['the deposit', { next: 0, of: 11, choice: choice(1) }, 'Initial deposit'],
+    [
+      'the deposit and two',
+      { next: 0, of: 11, choice: choice(3) },
+      'Initial deposit and instalments 1 to 2 of 11',
+    ],
+    ['several', { next: 4, of: 11, choice: choice(3) }, 'Instalments 4 to 6 of 11'],
+    [
+      'with a fee',
+      { next: 4, of: 11, choice: choice(2, 1) },
+      'Instalments 4 to 5 of 11 and 1 late fee',
+    ],
+    [
+      'the whole balance',
+      { next: 4, of: 11, choice: choice(8, 0, true) },
+      'Whole balance: instalments 4 to 11 of 11',
+    ],
+    [
+      'the last instalment',
+      { next: 11, of: 11, choice: choice(1, 0, true) },
+      'Instalment 11 of 11',
+    ],
+    [
+      'what is overdue',
+      { next: 4, of: 11, choice: choice(2, 2, false, true) },
+      'What is overdue: instalments 4 to 5 of 11 and 2 late fees',
+    ],
+    ['a fee alone', { next: 5, of: 11, choice: choice(0, 1) }, '1 late fee'],
+  ])('%s', (_, input, expected) => {
+    expect(planPaymentWords(input)).toBe(expected)
   })
 })

@@ -69,7 +69,7 @@ export async function startCheckout(
       amountKobo,
       email: row.owner.email,
       name: `${row.owner.firstName} ${row.owner.lastName}`,
-      description: await paymentDescription(db, row),
+      description: await paymentDescription(db, row, amountKobo),
       callbackUrl: `${appUrl()}${checkoutReturnLink(s.type, s.reference)}`,
       subscriptionReference: s.reference,
     })

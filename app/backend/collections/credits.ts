@@ -493,7 +493,7 @@ export async function decideCredit(
         reference: newReference('TRX'),
         subscriptionId: s.id,
         amount,
-        description: `${await paymentDescription(tx, row)}: from credit ${credit.reference} (${providerName} ${refs.providerReference})`,
+        description: `${await paymentDescription(tx, row, amount)}: from credit ${credit.reference} (${providerName} ${refs.providerReference})`,
         status: 'awaiting_confirmation',
         paidAt: refs.paidAt,
         recordedById: credit.requestedById,

@@ -179,7 +179,7 @@ export async function giveValue(
           reference: newReference('TRX'),
           subscriptionId: allocation.subscriptionId,
           amount: paid.amountKobo,
-          description: `${await paymentDescription(tx, row)}: ${how}, ${providerName} ${paid.reference}`,
+          description: `${await paymentDescription(tx, row, paid.amountKobo)}: ${how}, ${providerName} ${paid.reference}`,
           status: 'awaiting_confirmation',
           paidAt: receipt.paidAt,
           recordedById: null,

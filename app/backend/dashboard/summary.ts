@@ -24,7 +24,8 @@ import type { ApiUser } from '../http/context'
 import { koboToNaira } from '../money'
 import { seesAllSubscriptions } from '../subscriptions/access'
 import { dueCondition } from '../subscriptions/due'
-import { productName } from '../subscriptions/queries'
+import { overduePartsView, productName } from '../subscriptions/queries'
+import { arrearsFor } from '../subscriptions/arrears'
 
 /** Cancelled and expired subscriptions hold no money and owe none: the dashboards leave them out. */
 const ENDED = ['cancelled', 'expired'] as const
@@ -41,7 +42,10 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
   const rows = await db
     .select({
       subscription: {
+        id: subscriptions.id,
         reference: subscriptions.reference,
+        quantity: subscriptions.quantity,
+        arrearsRules: subscriptions.arrearsRules,
         type: subscriptions.type,
         status: subscriptions.status,
         totalAmount: subscriptions.totalAmount,
@@ -63,9 +67,16 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
   const land = rows.filter((row) => row.subscription.type === 'land')
   const investments = rows.filter((row) => row.subscription.type === 'land_investment')
+  // What is overdue now on each land subscription, decided on the business's day.
+  const arrears = await arrearsFor(
+    db,
+    land.map(({ subscription: s }) => s),
+    today,
+  )
   const due = (row: (typeof rows)[number]) => {
     const s = row.subscription
     return {
+      id: s.id,
       reference: s.reference,
       type: s.type,
       title: productName(row.product),
@@ -82,8 +93,17 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
           amount: koboToNaira(item.kobo),
           date: item.date,
           overdue: item.date < today,
+          owed_now: owedNow(item.id),
         }
       : null
+  const owedNow = (id: number) => {
+    const parts = arrears.get(id)?.overdueParts
+    return parts && parts.totalKobo > 0 ? overduePartsView(parts) : null
+  }
+  const payout = (item: ReturnType<typeof due> | null) => {
+    const shown = asDueItem(item)
+    return shown ? { ...shown, owed_now: null } : null
+  }
   const payable = rows.filter(({ subscription: s }) =>
     isPayableNow({
       type: s.type,
@@ -95,13 +115,16 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
   const payingOut = investments.filter(({ subscription: s }) => s.status === 'ongoing')
   let paid = 0
   let owed = 0
+  let units = 0
   for (const { subscription: s } of land) {
+    units += s.quantity
     paid += s.totalAmountPaid
     owed += balanceKobo(s.totalAmount, s.totalAmountPaid)
   }
   return {
     land: {
       count: land.length,
+      units,
       amount_paid: koboToNaira(paid),
       balance: koboToNaira(owed),
       plots: land.slice(0, PLOTS_SHOWN).map(({ subscription: s, product }) => ({
@@ -125,7 +148,7 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
           })),
         ),
       ),
-      next_payout: asDueItem(earliestDue(payingOut.map(due).filter((item) => item.kobo !== null))),
+      next_payout: payout(earliestDue(payingOut.map(due).filter((item) => item.kobo !== null))),
     },
   }
 }

@@ -13,6 +13,8 @@ import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../dates/calendar'
 import { productName, type ListRow } from '../subscriptions/queries'
+import { rulesOf } from '../subscriptions/arrears'
+import { arrearsRulesSentence } from '~/contract/arrears-rules'
 import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
@@ -48,6 +50,8 @@ export type StatementSection = {
   paidKobo: number
   balanceKobo: number
   nextDue: { date: string; kobo: number | null } | null
+  /** A plan of instalments' terms of late payment, in one sentence; null otherwise. */
+  terms: string | null
   schedule: ScheduleLine[]
   payments: PaymentLine[]
   payouts: ScheduleLine[]
@@ -165,6 +169,10 @@ export async function buildStatement(
       balanceKobo: ended ? 0 : totals.balanceKobo,
       nextDue:
         !ended && s.nextPaymentDate ? { date: s.nextPaymentDate, kobo: s.nextPaymentAmount } : null,
+      terms:
+        s.type === 'land' && s.paymentMode === 'installment'
+          ? arrearsRulesSentence(rulesOf(s, row.plan), row.product.landType ?? 'unit')
+          : null,
       schedule: entries
         .filter((entry) => entry.subscriptionId === s.id)
         .map((entry) => ({
@@ -233,11 +241,12 @@ export function statementCsv(statement: Statement): string {
         ref,
         'summary',
         section.nextDue.date,
-        'Next payment due',
+        nextDueLabel(section),
         section.nextDue.kobo === null ? null : decimalAmount(section.nextDue.kobo),
         '',
       ])
     }
+    if (section.terms) rows.push([ref, 'summary', asOf, `Terms: ${section.terms}`, null, ''])
     for (const line of section.schedule) {
       rows.push([
         ref,
@@ -267,11 +276,18 @@ export function statementCsv(statement: Statement): string {
         payout.dueDate,
         description,
         decimalAmount(payout.kobo),
-        payout.paid ? 'Paid' : 'Due',
+        payout.paid ? 'Paid' : 'Scheduled',
       ])
     }
   }
   return toCsv(STATEMENT_CSV_HEADER, rows)
+}
+
+/** A paid investment pays out; anything else is paid: "Next payout" or "Next payment due". */
+function nextDueLabel(section: StatementSection) {
+  return section.type === 'land_investment' && section.paidKobo >= section.totalKobo
+    ? 'Next payout'
+    : 'Next payment due'
 }
 
 function instalmentName(section: StatementSection, line: ScheduleLine) {
@@ -338,11 +354,12 @@ function sectionPdf(doc: Doc, section: StatementSection) {
   field(doc, 'Balance', formatKobo(section.balanceKobo))
   field(
     doc,
-    'Next payment due',
+    nextDueLabel(section),
     section.nextDue
       ? `${dateText(section.nextDue.date)}${section.nextDue.kobo ? `: ${formatKobo(section.nextDue.kobo)}` : ''}`
       : 'Nothing due',
   )
+  if (section.terms) field(doc, 'Terms', section.terms)
   doc.moveDown(0.4)
   if (section.type === 'land') {
     doc.font(BOLD).fontSize(10).fillColor('#333333').text('Schedule')
@@ -395,7 +412,7 @@ function sectionPdf(doc: Doc, section: StatementSection) {
         dateText(line.dueDate),
         `Payout ${line.sequence + 1}`,
         formatKobo(line.kobo),
-        line.paid ? 'Paid' : 'Due',
+        line.paid ? 'Paid' : 'Scheduled',
       ]),
     )
     // Where each paid payout went: a line of its own, as the account does not fit the table.

@@ -7,6 +7,8 @@ import {
   defaultActionWords,
   defaultDate,
   feeDate,
+  feesAddedSentence,
+  owedNowSentence,
   feesToCharge,
   graceEnd,
   isDefaultDue,
@@ -19,8 +21,8 @@ import {
   type LateFee,
 } from '~/contract/arrears-rules'
 import { formatDate } from '~/contract/format'
-import { subscriptionLink } from '~/contract/links'
-import { discountedKobo, formatKobo, koboToNaira } from '~/contract/money'
+import { payLink, subscriptionLink } from '~/contract/links'
+import { discountedKobo, formatKobo, koboToNaira, type OwedEntry } from '~/contract/money'
 import { appUrl, getConfig } from '../config'
 import type { Database, Executor } from '../db/client'
 import {
@@ -97,9 +99,12 @@ export async function owedOf(db: Executor, ids: number[]): Promise<Map<number, O
 }
 
 /** What a payment may be made of, oldest first: the payment rows and late fees in the order payments settle them. */
-export async function owedAmounts(db: Executor, subscriptionId: number): Promise<number[]> {
+export async function owedAmounts(db: Executor, subscriptionId: number): Promise<OwedEntry[]> {
   const owed = (await owedOf(db, [subscriptionId])).get(subscriptionId)!
-  return allocate(owed.instalments, owed.fees, 0).map((item) => item.amountKobo)
+  return allocate(owed.instalments, owed.fees, 0).map((item) => ({
+    amountKobo: item.amountKobo,
+    fee: item.kind === 'fee',
+  }))
 }
 
 /**
@@ -378,11 +383,19 @@ export async function sendArrearsReminders(db: Database, now: Date) {
       step.step === 'due' ? formatKobo(first.leftKobo) : formatKobo(a.amountOverdueKobo)
     const charged = o.fees.find((f) => f.instalment === first.sequence)
     const fee = lateFeeKobo(first.amountKobo, rules)
-    const feeText = charged
-      ? `A late fee of ${formatKobo(charged.amountKobo)} was added on ${formatDate(charged.chargedOn)}.`
-      : fee > 0
-        ? `If it is not received by ${formatDate(graceEnd(first.date, rules))}, a late fee of ${formatKobo(fee)} is added on ${formatDate(feeDate(first.date, rules))}.`
-        : 'No late fee applies.'
+    // Every fee still owed is named, not only the one on the oldest instalment.
+    const feesOwed = items
+      .filter((i) => i.kind === 'fee' && i.leftKobo > 0 && i.date <= day)
+      .map((i) => ({ chargedOn: i.date, amountKobo: i.leftKobo }))
+    const feeText = feesOwed.length
+      ? feesAddedSentence(feesOwed)
+      : charged
+        ? ''
+        : fee > 0
+          ? `If it is not received by ${formatDate(graceEnd(first.date, rules))}, a late fee of ${formatKobo(fee)} is added on ${formatDate(feeDate(first.date, rules))}.`
+          : 'No late fee applies.'
+    const owedText = a.overdueParts.totalKobo > 0 ? owedNowSentence(a.overdueParts) : ''
+    const payAt = `${appUrl()}${payLink('land', s.reference)}`
     const defaultText = `After ${formatDate(defaultDate(first.date, rules))} ${defaultActionWords(rules.defaultAction, owner.product.landType ?? 'unit')}.`
     const what =
       step.step === 'due'
@@ -391,7 +404,9 @@ export async function sendArrearsReminders(db: Database, now: Date) {
     const title = step.step === 'due' ? 'Payment due today' : 'Payment overdue'
     await notify(db, s.userId, {
       title,
-      body: `Hello ${owner.firstName}, ${what}. ${feeText} ${defaultText}`,
+      body: [`Hello ${owner.firstName}, ${what}.`, owedText, feeText, defaultText]
+        .filter(Boolean)
+        .join(' '),
       link: subscriptionLink('land', s.reference),
     })
     await sendNotice(db, {
@@ -401,11 +416,12 @@ export async function sendArrearsReminders(db: Database, now: Date) {
         `Hello ${owner.firstName},`,
         '',
         `This is a reminder that ${what}.`,
-        feeText,
+        ...(owedText ? ['', owedText] : []),
+        ...(feeText ? [feeText] : []),
         defaultText,
         '',
         `Use ${s.reference} as the narration of your transfer.`,
-        `Pay at ${appUrl()}/subscriptions`,
+        owedText ? `Pay what is overdue at ${payAt}` : `Pay at ${payAt}`,
       ].join('\n'),
     }).catch((error) => console.error(`Arrears reminder for ${s.reference} failed:`, error))
     sent += 1

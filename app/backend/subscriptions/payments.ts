@@ -6,6 +6,7 @@ import {
 } from '~/contract/subscriptions'
 import { receiptLink, subscriptionLink, transactionLink } from '~/contract/links'
 import { paymentChoices, type PaymentChoice, formatKobo } from '~/contract/money'
+import { planPaymentWords } from '~/contract/payment-description'
 import { lacksCredit, statementSupport, type StatementCredit } from '~/contract/statement-support'
 import { hasPermission } from '~/contract/permissions'
 import { earnCommissions } from '../commissions/service'
@@ -27,7 +28,7 @@ import { notify, notifyStaffWith } from '../notifications/service'
 import { newReference } from '../references'
 import { startInvestment } from '../payout-ledger/ledger'
 import { fileUrl } from './access'
-import { owedAmounts, settleOldestFirst } from './arrears'
+import { arrearsFor, owedAmounts, settleOldestFirst } from './arrears'
 import { mailPaymentMarked } from './emails'
 import {
   iso,
@@ -73,10 +74,13 @@ export async function bankDetails(db: Executor): Promise<BankDetails> {
 export async function paymentChoicesOf(db: Executor, s: SubscriptionRow): Promise<PaymentChoice[]> {
   // Late fees take their place among the rows, oldest first (see arrears.ts).
   const entries = s.type === 'land' ? await owedAmounts(db, s.id) : []
+  // What is overdue is a choice too, as of today in the business's time zone.
+  const arrears = (await arrearsFor(db, [s], today())).get(s.id)
   return paymentChoices(
     entries.length ? entries : [s.totalAmount],
     s.totalAmountPaid,
     s.totalAmount,
+    arrears?.overdueParts ?? null,
   )
 }
 
@@ -87,16 +91,23 @@ export function paymentChoiceRefusal(choices: readonly PaymentChoice[]) {
   return `Amount must be the next instalment or several instalments: one of ${amounts.slice(0, -1).join(', ')} or ${amounts[amounts.length - 1]}`
 }
 
-/** What the next payment is for, as the payment form and the bank narration say it. */
-export async function paymentDescription(db: Executor, row: ListRow) {
+/**
+ * What a payment is for, as its description and the bank narration say it: words that follow the
+ * amount paid (contract/payment-description.ts), or the next payment's when no amount is given.
+ */
+export async function paymentDescription(db: Executor, row: ListRow, amountKobo?: number) {
   const s = row.subscription
   if (s.type === 'land_investment') return `Investment in ${row.product.reference} (${s.reference})`
   if (s.paymentMode === 'full')
     return `Full payment for ${productName(row.product)} (${s.reference})`
   const entries = (await scheduleOf(db, s.id)).filter((entry) => entry.kind === 'payment')
   const next = entries.findIndex((entry) => !entry.settledAt)
-  if (next <= 0) return `Initial deposit for ${productName(row.product)} (${s.reference})`
-  return `Instalment ${next} of ${entries.length - 1} for ${productName(row.product)} (${s.reference})`
+  const choice =
+    amountKobo === undefined
+      ? null
+      : ((await paymentChoicesOf(db, s)).find((option) => option.amountKobo === amountKobo) ?? null)
+  const words = planPaymentWords({ next: Math.max(0, next), of: entries.length - 1, choice })
+  return `${words} for ${productName(row.product)} (${s.reference})`
 }
 
 const transactionColumns = {

@@ -38,8 +38,9 @@ import { notFound } from '../http/errors'
 import { koboToNaira } from '../money'
 import { visibleSubscriptions } from './access'
 import { dueCondition } from './due'
-import { arrearsFor, historyOf, owedOf } from './arrears'
-import { allocate, type Arrears } from '~/contract/arrears-rules'
+import { arrearsFor, historyOf, owedOf, rulesOf } from './arrears'
+import { allocate, type Arrears, type ArrearsRules } from '~/contract/arrears-rules'
+import type { OverdueParts } from '~/contract/money'
 import { todayIn } from '../dates/calendar'
 
 /** Reading subscriptions as the API shows them, and the lookups the other subscription modules share. */
@@ -164,6 +165,26 @@ function baseQuery(db: Executor) {
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
+/** What is overdue now in parts, naira (none: zeros). */
+export function overduePartsView(parts: OverdueParts | undefined) {
+  return {
+    amount: koboToNaira(parts?.totalKobo ?? 0),
+    instalments: parts?.instalments ?? 0,
+    instalments_amount: koboToNaira(parts?.instalmentsKobo ?? 0),
+    late_fees: parts?.fees ?? 0,
+    late_fees_amount: koboToNaira(parts?.feesKobo ?? 0),
+  }
+}
+
+function termsView(rules: ArrearsRules) {
+  return {
+    grace_days: rules.graceDays,
+    late_fee_percent: rules.lateFeePercent,
+    default_after_days: rules.defaultAfterDays,
+    default_action: rules.defaultAction,
+  }
+}
+
 export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
   const { subscription: s, product: p, plan, owner } = row
   return {
@@ -212,6 +233,9 @@ export function toSubscription(row: ListRow, viewer: ApiUser): Subscription {
     amount_overdue: koboToNaira(row.arrears?.amountOverdueKobo ?? 0),
     days_in_arrears: row.arrears?.daysInArrears ?? 0,
     arrears_bucket: row.arrears?.bucket ?? null,
+    overdue_parts: overduePartsView(row.arrears?.overdueParts),
+    terms:
+      s.type === 'land' && s.paymentMode === 'installment' ? termsView(rulesOf(s, plan)) : null,
     is_user: s.userId === viewer.id,
     user: {
       reference: owner.reference,
@@ -407,6 +431,7 @@ export async function toDetail(
   return {
     ...toSubscription(row, viewer),
     schedule: [...payments, ...payouts],
+    today: todayIn(getConfig().APP_TIME_ZONE),
     has_paid_transaction: paid,
     history: history.map((h) => ({
       date: h.createdAt.toISOString(),

@@ -339,8 +339,10 @@ const paymentDetails = implement(endpoints.paymentDetails, async ({ db, user, pa
       amount: koboToNaira(row.subscription.nextPaymentAmount ?? 0),
       choices: choices.map((choice) => ({
         instalments: choice.instalments,
+        fees: choice.fees,
         amount: koboToNaira(choice.amountKobo),
         whole: choice.whole,
+        overdue: choice.overdue,
       })),
       description: await paymentDescription(db, row),
       narration: row.subscription.reference,
@@ -393,7 +395,7 @@ const createTransaction = implement(
       subscription: row,
       actor: user,
       amount,
-      description: input.description ?? (await paymentDescription(db, row)),
+      description: input.description ?? (await paymentDescription(db, row, amount)),
       proofFileId: file.id,
       paidAt,
     })

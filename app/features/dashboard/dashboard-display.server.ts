@@ -1,3 +1,4 @@
+import { overdueParts } from '../subscriptions/plan-terms'
 import type { CollectionsSummary } from '~/contract/collections'
 import type {
   DashboardMetrics,
@@ -174,6 +175,10 @@ function nextPaymentDisplay(item: DueItem | null) {
     overdue: item.overdue,
     when: item.overdue ? `Overdue since ${formatDate(item.date)}` : `Due ${formatDate(item.date)}`,
     title: item.title,
+    /** "You owe ₦5,508,000.00 now" and its parts, when something is overdue. */
+    owedNow: item.owed_now
+      ? { amount: formatNaira(item.owed_now.amount), parts: overdueParts(item.owed_now) }
+      : null,
     payHref: payHref(item.type, item.reference),
   }
 }
@@ -183,7 +188,7 @@ function ownDisplay(own: OwnSummary) {
   return {
     nextPayment: nextPaymentDisplay(own.next_payment),
     paid: formatNaira(land.amount_paid),
-    plotsCounted: counted(land.count, 'plot', 'plots'),
+    plotsCounted: counted(land.units, 'plot', 'plots'),
     balance: formatNaira(land.balance),
     portfolioValue: formatNaira(investments.portfolio_value),
     portfolioNote: investments.active

@@ -62,15 +62,31 @@ function NextPayment({ item }: { item: OwnDisplay['nextPayment'] }) {
       className={`card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${item.overdue ? 'border-red-300 bg-red-50' : 'border-brand-200 bg-brand-50'}`}
       data-testid="next-payment"
     >
-      <div className="min-w-0">
-        <h3 className="text-sm font-medium text-slate-600">Next payment due</h3>
-        <p className="text-2xl font-bold text-slate-900">{item.amount}</p>
-        <p className={`text-sm ${item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-          {item.when} · {item.title}
-        </p>
-      </div>
+      {item.owedNow ? (
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium text-slate-600">What is overdue</h3>
+          <p className="text-2xl font-bold text-slate-900" data-testid="owed-now">
+            You owe <span className="whitespace-nowrap">{item.owedNow.amount}</span> now
+          </p>
+          <p className="text-sm text-red-700">{item.owedNow.parts}</p>
+          <p className="text-sm font-semibold text-red-700">
+            {item.when} · {item.title}
+          </p>
+        </div>
+      ) : (
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium text-slate-600">Next payment due</h3>
+          <p className="text-2xl font-bold text-slate-900">{item.amount}</p>
+          <p
+            className={`text-sm ${item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}
+          >
+            {item.when} · {item.title}
+          </p>
+        </div>
+      )}
+      {/* The pay panel opens on the choice of what is overdue when something is. */}
       <Link to={item.payHref} className="btn-primary min-h-[44px] shrink-0">
-        Pay now
+        {item.owedNow ? 'Pay what is overdue' : 'Pay now'}
       </Link>
     </div>
   )

@@ -3,20 +3,51 @@ import { formatNaira } from '~/contract/format'
 import type { SubscriptionDetail } from '~/contract/subscriptions'
 import { ErrorList } from '~/components/forms'
 
-/** One amount a payment may be now: how many schedule entries it pays, in naira, and as a radio posts it. */
-export type AmountChoice = { instalments: number; amount: number; whole: boolean; value: string }
+/**
+ * One amount a payment may be now: how many instalments and late fees it pays, in naira, whether it
+ * is the whole balance or what is overdue, and as a radio posts it.
+ */
+export type AmountChoice = {
+  instalments: number
+  fees: number
+  amount: number
+  whole: boolean
+  overdue: boolean
+  value: string
+}
 
 /** What the words of a choice depend on: the subscription, and whether its next payment is the deposit. */
 export type ChoiceContext = { subscription: SubscriptionDetail; nextIsDeposit: boolean }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
-/** What a choice pays, in words: "Initial deposit", "Next 2 instalments", "Initial deposit and 3 instalments". */
+/** "and 2 late fees": a fee is named as a fee, never counted as an instalment. */
+const feeWords = (fees: number) => (fees ? ` and ${plural(fees, 'late fee')}` : '')
+
+/**
+ * What a choice pays, in words: "Initial deposit", "Next 2 instalments", "Next instalment and 1
+ * late fee", "Initial deposit and 3 instalments".
+ */
 function choiceWords(choice: AmountChoice, context: ChoiceContext) {
   const n = choice.instalments
-  if (context.nextIsDeposit)
-    return n === 1 ? 'Initial deposit' : `Initial deposit and ${plural(n - 1, 'instalment')}`
-  return n === 1 ? 'Next instalment' : `Next ${n} instalments`
+  if (n === 0) return choice.fees ? `${plural(choice.fees, 'late fee')}` : 'Payment'
+  const rows = context.nextIsDeposit
+    ? n === 1
+      ? 'Initial deposit'
+      : `Initial deposit and ${plural(n - 1, 'instalment')}`
+    : n === 1
+      ? 'Next instalment'
+      : `Next ${n} instalments`
+  return rows + feeWords(choice.fees)
+}
+
+/** What is overdue in parts: "2 instalments and 2 late fees". */
+export function overdueWords(parts: { instalments: number; late_fees: number }) {
+  const words = [
+    parts.instalments ? plural(parts.instalments, 'instalment') : null,
+    parts.late_fees ? plural(parts.late_fees, 'late fee') : null,
+  ].filter(Boolean)
+  return words.join(' and ')
 }
 
 /** A choice's title and the line under it. */
@@ -27,16 +58,24 @@ export function choiceText(
   const s = context.subscription
   if (s.type !== 'land') return { title: 'Amount invested', detail: null }
   if (s.payment_mode === 'full') return { title: 'Full payment', detail: null }
+  if (choice.overdue && !choice.whole)
+    return { title: 'Pay what is overdue', detail: overdueWords(s.overdue_parts) }
   if (!choice.whole) return { title: choiceWords(choice, context), detail: null }
-  if (choice.instalments === 1)
+  const overdueNote = choice.overdue ? ': all of it is overdue' : ''
+  if (choice.instalments === 1 && !choice.fees)
     return {
       title: context.nextIsDeposit ? 'Initial deposit' : 'Last instalment',
-      detail: 'Pays off the balance',
+      detail: `Pays off the balance${overdueNote}`,
     }
   return {
     title: 'Whole balance',
-    detail: `${choiceWords(choice, context)}: pays off the balance`,
+    detail: `${choiceWords(choice, context)}: pays off the balance${overdueNote}`,
   }
+}
+
+/** The choice a form starts on: what is overdue when something is, else the smallest. */
+export function firstChoice(choices: readonly AmountChoice[]) {
+  return (choices.find((choice) => choice.overdue) ?? choices[0])?.value ?? ''
 }
 
 /**

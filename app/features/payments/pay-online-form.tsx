@@ -5,7 +5,12 @@ import { Button } from '~/components/ui/button'
 import { PAYMENT_PROVIDER_NAMES, type PaymentProvider } from '~/contract/collections-labels'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { useHydrated } from '~/utils/use-hydrated'
-import { AmountChoiceFields, type AmountChoice, type ChoiceContext } from './amount-choices'
+import {
+  AmountChoiceFields,
+  firstChoice,
+  type AmountChoice,
+  type ChoiceContext,
+} from './amount-choices'
 
 /**
  * "Pay online": a plain form post of one of the amounts due, which starts the provider's hosted
@@ -33,7 +38,7 @@ export function PayOnlineForm({
   const [form, fields] = useSpecForm<{ amount: string }>(spec, {
     id: 'checkout-form',
     lastResult,
-    defaultValue: { amount: choices[0]?.value ?? '' },
+    defaultValue: { amount: firstChoice(choices) },
   })
   const pending =
     navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === action.split('?')[0]

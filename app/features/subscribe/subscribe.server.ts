@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
+import { payLink } from '~/contract/links'
 import { PRODUCT_UNAVAILABLE, type SubscribeInput } from '~/contract/subscriptions'
 import { api, type ApiFailure } from '~/utils/api.server'
 import { flowHref } from '~/utils/breakdown'
@@ -57,8 +58,9 @@ type Submission = {
 }
 
 /**
- * POST product-subscription. Success, and a product gone meanwhile, close the panel with a toast
- * over the refreshed list; any other refusal stays on the breakdown with the server's message.
+ * POST product-subscription. Success opens the new subscription's pay panel with a toast; a product
+ * gone meanwhile closes the panel over the refreshed list; any other refusal stays on the breakdown
+ * with the server's message.
  */
 export async function subscribe(
   request: Request,
@@ -68,7 +70,13 @@ export async function subscribe(
 ) {
   const closeTo = listUrlFrom(KINDS[kindName], new URL(request.url).searchParams)
   const result = await api(request, endpoints.subscriptionCreate, { body })
-  if (result.ok) return redirectWithSuccess(request, closeTo, result.message)
+  // Made: on to paying for it, the new subscription's pay panel.
+  if (result.ok)
+    return redirectWithSuccess(
+      request,
+      payLink(result.data.type, result.data.reference),
+      result.message,
+    )
   // A refusal about one of the form's fields (409 with the field) stays on the breakdown.
   if (
     (result.httpStatus === 409 && !result.fieldErrors) ||

@@ -15,10 +15,11 @@ import { Field, FormBanner } from '~/components/forms'
 import { TextareaField } from '../products/fields'
 import { Button } from '~/components/ui/button'
 import { SlideOver } from '~/components/ui/slide-over'
-import { AmountChoiceFields, type AmountChoice } from '../payments/amount-choices'
+import { AmountChoiceFields, firstChoice, type AmountChoice } from '../payments/amount-choices'
 import { OwnAccountSection } from '../payments/own-account'
 import { PayOnlineForm } from '../payments/pay-online-form'
 import { CopyButton } from './copy-button'
+import { OwedNow, PlanTerms } from './plan-terms'
 
 export type RecentPayment = {
   reference: string
@@ -100,11 +101,15 @@ export function PaymentPanel({
   if (!provider) {
     return (
       <SlideOver title={title} closeTo={data.closeTo}>
+        <OwedNow subscription={data.subscription} />
         {hasBankDetails(details.bank_details) ? (
           <CompanyAccountPayment data={data} lastResult={lastResult} />
         ) : (
           <NoBankDetails canSetBankDetails={data.canSetBankDetails} />
         )}
+        <div className="mt-4">
+          <PlanTerms subscription={data.subscription} />
+        </div>
       </SlideOver>
     )
   }
@@ -114,6 +119,7 @@ export function PaymentPanel({
         Pay into your own account number or online, and the payment confirms itself.{' '}
         <span className="font-mono">{data.subscription.reference}</span>
       </p>
+      <OwedNow subscription={data.subscription} />
       <RecentPayments data={data} />
       <OwnAccountSection
         account={details.virtual_account ?? null}
@@ -145,6 +151,9 @@ export function PaymentPanel({
           )}
         </div>
       </details>
+      <div className="mt-4">
+        <PlanTerms subscription={data.subscription} />
+      </div>
     </SlideOver>
   )
 }
@@ -209,8 +218,7 @@ function CompanyAccountPayment({
     id: 'payment-form',
     lastResult,
     defaultValue: {
-      amount: data.choices[0]?.value ?? '',
-      description: details.description,
+      amount: firstChoice(data.choices),
       ...data.paidAt,
     },
   })
@@ -268,7 +276,7 @@ function CompanyAccountPayment({
       >
         <AmountChoiceFields field={fields.amount} choices={data.choices} context={data} />
         <TextareaField
-          label="Description"
+          label="Description (optional: left blank, it says what the amount chosen pays)"
           textareaProps={{ ...getTextareaProps(fields.description), rows: 2 }}
           errors={fields.description.errors}
         />

@@ -57,17 +57,29 @@ export type { AmountChoice } from '../payments/amount-choices'
 export function amountChoices(s: SubscriptionDetail): AmountChoice[] {
   const entries =
     s.type === 'land'
-      ? s.schedule.filter((row) => row.kind !== 'payout').map((row) => koboOf(row.amount))
+      ? s.schedule
+          .filter((row) => row.kind !== 'payout')
+          .map((row) => ({ amountKobo: koboOf(row.amount), fee: row.kind === 'late_fee' }))
       : []
   const total = koboOf(s.total_amount)
-  return paymentChoices(entries.length ? entries : [total], koboOf(s.total_amount_paid), total).map(
-    (choice) => ({
-      instalments: choice.instalments,
-      amount: koboToNaira(choice.amountKobo),
-      whole: choice.whole,
-      value: koboToNaira(choice.amountKobo).toFixed(2),
-    }),
-  )
+  const overdue = {
+    totalKobo: koboOf(s.overdue_parts.amount),
+    instalments: s.overdue_parts.instalments,
+    fees: s.overdue_parts.late_fees,
+  }
+  return paymentChoices(
+    entries.length ? entries : [total],
+    koboOf(s.total_amount_paid),
+    total,
+    overdue,
+  ).map((choice) => ({
+    instalments: choice.instalments,
+    fees: choice.fees,
+    amount: koboToNaira(choice.amountKobo),
+    whole: choice.whole,
+    overdue: choice.overdue,
+    value: koboToNaira(choice.amountKobo).toFixed(2),
+  }))
 }
 
 /** Whether the next payment is the initial deposit (no entry of a plan paid yet). */

@@ -6,6 +6,7 @@ import { SlideOver } from '~/components/ui/slide-over'
 import { RecordHistory, type RecordHistoryData } from '../audit/audit-entry'
 import type { ListName } from './lists'
 import { landQuantity, StatusBadge } from './subscription-card'
+import { OwedNow, PlanTerms } from './plan-terms'
 
 const STATUS_CLASS: Record<string, string> = {
   Paid: 'font-semibold text-green-700',
@@ -39,11 +40,13 @@ export function PlanPanel({
   const s = data.subscription
   const land = s.type === 'land'
   const date = (value: string | null) => formatDate(value, data.timeZone)
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone }).format(new Date())
+  // The business's day as the API answered it: the server and the browser render the same status.
+  const today = s.today
   const rows = s.schedule.filter((row) => (land ? row.kind !== 'payout' : row.kind === 'payout'))
   const plan = s.payment_plan
   return (
     <SlideOver title={`Payment plan: ${s.reference}`} closeTo={data.closeTo}>
+      <OwedNow subscription={s} />
       <dl className="mb-4 divide-y divide-slate-100">
         <DetailRow label="Status">
           <StatusBadge status={s.status} />
@@ -69,6 +72,7 @@ export function PlanPanel({
           </DetailRow>
         ) : null}
       </dl>
+      <PlanTerms subscription={s} />
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left font-semibold text-slate-900">
           {land ? 'Payment schedule' : 'ROI schedule'}
