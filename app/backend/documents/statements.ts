@@ -7,6 +7,7 @@ import {
 } from '~/contract/payout-account'
 import type { CompanyDetails } from '~/contract/settings'
 import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
+import { landQuantity } from '~/contract/units'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv, type CsvCell } from '../csv'
 import type { Executor } from '../db/client'
@@ -156,7 +157,7 @@ export async function buildStatement(
       reference: s.reference,
       product:
         row.product.type === 'land'
-          ? productName(row.product)
+          ? `${productName(row.product)} · ${landQuantity({ quantity: s.quantity, size: row.product.size, sizeInMeasurement: row.product.sizeInMeasurement, landType: row.product.landType })}`
           : `Land investment ${row.product.reference}`,
       type: s.type,
       status: SUBSCRIPTION_STATUS_LABELS[s.status],
