@@ -447,6 +447,8 @@ describe('papers of a purchase of several plots', () => {
     expect(receiptBefore).toContain('Plot allocated\n2 plots of 600 sqm at Epe, Lagos')
     const letterBefore = await download(`product-subscription/${reference}/land-document`)
     expect(letterBefore).toContain('Land\n2 plots of 600 sqm at Epe, Lagos')
+    // The product by its name, not its code alone.
+    expect(letterBefore).toMatch(/Product\nPlots of \w+ \(PRD-\w+\)/)
     // The letter's justified body is drawn word by word: compare it without spaces.
     expect(letterBefore.replace(/\s/g, '')).toContain('allocatedtoyou2plotsof600sqmatEpe,Lagos')
     const statement = await download(`product-subscription/${reference}/statement`)

@@ -13,7 +13,7 @@ import { decimalAmount, toCsv, type CsvCell } from '../csv'
 import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../dates/calendar'
-import { productName, type ListRow } from '../subscriptions/queries'
+import { documentProductName, productName, type ListRow } from '../subscriptions/queries'
 import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
 import { drawVerificationMark } from '../pdf/verification-mark'
 import type { VerificationMark } from '../verification-codes/issue'
@@ -158,7 +158,7 @@ export async function buildStatement(
       product:
         row.product.type === 'land'
           ? `${productName(row.product)} · ${landQuantity({ quantity: s.quantity, size: row.product.size, sizeInMeasurement: row.product.sizeInMeasurement, landType: row.product.landType })}`
-          : `Land investment ${row.product.reference}`,
+          : documentProductName(row.product),
       type: s.type,
       status: SUBSCRIPTION_STATUS_LABELS[s.status],
       totalKobo: s.totalAmount,

@@ -58,6 +58,7 @@ import {
   isUuid,
   lastSubscriptionId,
   listSubscriptions,
+  documentProductName,
   productName,
   subscriptionById,
   toDetail,
@@ -500,10 +501,7 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
   if (!found) throw notFound('Transaction not found')
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
-  const product =
-    row.product.type === 'land'
-      ? productName(row.product)
-      : `Land investment ${row.product.reference}`
+  const product = documentProductName(row.product)
   const confirmedAt = trx.markedAt ?? trx.createdAt
   const [company, paid] = await Promise.all([
     getCompanyDetails(db),
