@@ -247,3 +247,68 @@ test.describe('at phone width', () => {
     await page.screenshot({ path: test.info().outputPath('title-panel-phone.png') })
   })
 })
+
+test.describe('the site map of a customer plot, at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the customer opens the site map from the title tracker: its plot as "Yours", the others only free or taken', async ({
+    page,
+    request,
+  }) => {
+    const { admin, customer, reference } = await fullyPaidPurchase(request)
+    const estateName = `Map Gardens ${Date.now().toString(36)}`
+    const estate = await apiCall(request, 'POST', 'admin/estate', {
+      token: admin,
+      body: { name: estateName, address: 'Epe, Lagos', utm_zone: '31N' },
+    })
+    expect(estate.status, estate.message).toBe('200')
+    const ids: string[] = []
+    for (const number of ['1', '2', '3']) {
+      const plot = await apiCall(request, 'POST', `admin/estate/${estate.data.id}/plot`, {
+        token: admin,
+        body: { block: 'A', number, size_sqm: 500 },
+      })
+      expect(plot.status, plot.message).toBe('200')
+      ids.push(plot.data.id)
+    }
+    // Another buyer holds plot 2: the customer may learn it is taken, never by whom.
+    const other = await fullyPaidPurchase(request)
+    for (const [ref, plotId] of [
+      [reference, ids[0]],
+      [other.reference, ids[1]],
+    ]) {
+      for (const body of [
+        { step: 'allocation_letter', date: todayIso() },
+        { step: 'plot_allocated', date: todayIso(), plot_ids: [plotId] },
+      ]) {
+        const done = await apiCall(request, 'POST', `admin/product-subscription/${ref}/title`, {
+          token: admin,
+          body,
+        })
+        expect(done.status, done.message).toBe('200')
+      }
+    }
+
+    await signIn(page, customer.email, customer.password)
+    await page.goto(`/subscriptions/${reference}/title`)
+    const link = panel(page).getByRole('link', {
+      name: `See the plot on the site map of ${estateName}`,
+    })
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await link.click()
+    await expect(page).toHaveURL(`/estates/${estate.data.id}`)
+    const map = page.getByTestId('site-map').locator('svg')
+    await expect(map).toHaveAttribute('role', 'img')
+    await expect(map.locator('desc')).toContainText('Yours: 1. Free: 1. Taken: 1.')
+    await expect(map.locator('desc')).toContainText('Your plots: Block A plot 1.')
+    const body = await page.content()
+    for (const secret of [other.customer.email, other.reference]) expect(body).not.toContain(secret)
+    await expect(page.getByRole('button', { name: 'Add plot' })).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
+
+/** Today in Lagos as the API takes dates. */
+function todayIso() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
+}

@@ -50,6 +50,13 @@ function StepBadge({ step }: { step: TitleStepView }) {
   )
 }
 
+/** The estates a step's allocated plots are in, each once: their site maps show the plots as "Yours". */
+function estatesOf(step: TitleStepView) {
+  const seen = new Map<string, string>()
+  for (const plot of step.plots) seen.set(plot.estate_id, plot.estate)
+  return [...seen].map(([id, name]) => ({ id, name }))
+}
+
 function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string }) {
   const document = proofHref(step.document_url)
   const where = plotWords(step)
@@ -89,6 +96,16 @@ function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string })
           </>
         ) : null}
       </dl>
+      {estatesOf(step).map((estate) => (
+        <a
+          key={estate.id}
+          href={`/estates/${encodeURIComponent(estate.id)}`}
+          className="link mr-4 inline-flex min-h-11 items-center text-sm"
+          data-testid="site-map-link"
+        >
+          See {step.plots.length === 1 ? 'the plot' : 'the plots'} on the site map of {estate.name}
+        </a>
+      ))}
       {document ? (
         // A download: a plain link, so the browser saves what the resource route streams.
         <a href={document} className="link mt-1 inline-block text-sm" download>
