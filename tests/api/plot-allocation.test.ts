@@ -480,3 +480,30 @@ describe('papers of a purchase of several plots', () => {
     )
   })
 })
+
+describe('picking a plot on the site map', () => {
+  test('staff get each free plot as a link to the path asked for; taken plots and customers get none; a link off the site is refused', async () => {
+    const estate = await estateWithPlots(2)
+    const sold = await estateProduct(estate.id)
+    const { buyer } = await completedPurchase(sold.reference)
+    const link = encodeURIComponent('/titles/SUB-X?page=1&plot={id}#plot-choice')
+    const staffMap = await api.call('GET', `estate/${estate.id}/map?link=${link}`, {
+      token: titles,
+    })
+    expect(staffMap.httpStatus).toBe(200)
+    const svg = await staffMap.response.text()
+    // Plot A1 is reserved by the purchase: only A2 (and B1) are free, and links.
+    expect(svg).toContain(`href="/titles/SUB-X?page=1&amp;plot=${estate.plotIds[1]}#plot-choice"`)
+    expect(svg).not.toContain(`plot=${estate.plotIds[0]}`)
+    const customerMap = await api.call('GET', `estate/${estate.id}/map?link=${link}`, {
+      token: buyer.token,
+    })
+    expect(await customerMap.response.text()).not.toContain('<a ')
+    const offSite = await api.call(
+      'GET',
+      `estate/${estate.id}/map?link=${encodeURIComponent('https://evil.example/{id}')}`,
+      { token: titles },
+    )
+    expect(offSite.httpStatus).toBe(422)
+  })
+})

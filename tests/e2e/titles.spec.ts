@@ -312,3 +312,51 @@ test.describe('the site map of a customer plot, at phone width', () => {
 function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
 }
+
+test('staff pick the plot to allocate by clicking it on the site map: it fills the select, and the step records it', async ({
+  page,
+  request,
+}) => {
+  const { admin, land, reference } = await fullyPaidPurchase(request)
+  const estateName = `Pick Gardens ${Date.now().toString(36)}`
+  const estate = await apiCall(request, 'POST', 'admin/estate', {
+    token: admin,
+    body: { name: estateName, address: 'Epe, Lagos', utm_zone: '31N' },
+  })
+  expect(estate.status, estate.message).toBe('200')
+  for (const number of ['1', '2']) {
+    const plot = await apiCall(request, 'POST', `admin/estate/${estate.data.id}/plot`, {
+      token: admin,
+      body: { block: 'A', number, size_sqm: 500 },
+    })
+    expect(plot.status, plot.message).toBe('200')
+  }
+  // The product sells this estate's plots: its site map shows beside the select.
+  const linked = await apiCall(request, 'POST', `admin/product/${land.reference}`, {
+    token: admin,
+    body: { estate_id: estate.data.id },
+  })
+  expect(linked.status, linked.message).toBe('200')
+  const letter = await apiCall(request, 'POST', `admin/product-subscription/${reference}/title`, {
+    token: admin,
+    body: { step: 'allocation_letter', date: todayIso() },
+  })
+  expect(letter.status, letter.message).toBe('200')
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/titles/${reference}`)
+  const map = panel(page).getByTestId('pick-map')
+  await map.locator('a', { hasText: 'A 2' }).click()
+  await expect(page).toHaveURL(/[?&]plot=[0-9a-f-]{36}#plot-choice$/)
+  const form = panel(page)
+  await expect(form.getByLabel('Step', { exact: true })).toHaveValue('plot_allocated')
+  await expect(form.getByLabel('Plot', { exact: true }).locator('option:checked')).toHaveText(
+    `${estateName}, Block A plot 2 (500 m²)`,
+  )
+  await form.getByLabel('Date', { exact: true }).fill(todayBox())
+  await form.getByRole('button', { name: 'Record step' }).click()
+  await expect(toast(page)).toContainText(RECORDED)
+  await expect(
+    panel(page).getByTestId('title-step').filter({ hasText: 'Plot allocated' }),
+  ).toContainText('Block A plot 2')
+})

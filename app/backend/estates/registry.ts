@@ -265,7 +265,13 @@ export async function estateDetail(
 }
 
 /** The estate's site map for this viewer: staff see every status; anyone else their own plots and the rest free or taken. */
-export async function estateMap(db: Executor, estate: EstateRow, viewer: ApiUser, block?: string) {
+export async function estateMap(
+  db: Executor,
+  estate: EstateRow,
+  viewer: ApiUser,
+  block?: string,
+  link?: string,
+) {
   const rows = await plotsOfEstate(db, estate.id)
   const staff = seesRegistry(viewer)
   const shown: SiteMapPlot[] = rows.map((row) => ({
@@ -276,6 +282,11 @@ export async function estateMap(db: Executor, estate: EstateRow, viewer: ApiUser
     status: row.status,
     beacons: row.beacons as Beacon[] | null,
     mine: !staff && row.holderId === viewer.id,
+    // Only staff pick plots, and only a free plot may be picked.
+    href:
+      staff && link && row.status === 'free'
+        ? link.replaceAll('{id}', encodeURIComponent(row.uuid))
+        : null,
   }))
   const zoom = block ? rows.find((row) => row.blockKey === blockKey(block))?.block : undefined
   if (block && !zoom) throw notFound(`${blockName(block)} is not in this estate`)
