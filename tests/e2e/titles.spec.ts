@@ -334,7 +334,15 @@ test('staff pick the plot to allocate by clicking it on the site map: it fills t
   // The product sells this estate's plots: its site map shows beside the select.
   const linked = await apiCall(request, 'POST', `admin/product/${land.reference}`, {
     token: admin,
-    body: { estate_id: estate.data.id },
+    body: {
+      type: 'land',
+      description: 'Plots of the registry',
+      location: 'Epe, Lagos',
+      amount: 900_000,
+      size: 500,
+      size_in_measurement: 'sqm',
+      estate_id: estate.data.id,
+    },
   })
   expect(linked.status, linked.message).toBe('200')
   const letter = await apiCall(request, 'POST', `admin/product-subscription/${reference}/title`, {
@@ -346,7 +354,7 @@ test('staff pick the plot to allocate by clicking it on the site map: it fills t
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.goto(`/titles/${reference}`)
   const map = panel(page).getByTestId('pick-map')
-  await map.locator('a', { hasText: 'A 2' }).click()
+  await map.getByRole('link', { name: 'Block A, plot 2: 500 m², free' }).click()
   await expect(page).toHaveURL(/[?&]plot=[0-9a-f-]{36}#plot-choice$/)
   const form = panel(page)
   await expect(form.getByLabel('Step', { exact: true })).toHaveValue('plot_allocated')
