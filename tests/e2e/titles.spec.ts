@@ -366,5 +366,5 @@ test('staff pick the plot to allocate by clicking it on the site map: it fills t
   await expect(toast(page)).toContainText(RECORDED)
   await expect(
     panel(page).getByTestId('title-step').filter({ hasText: 'Plot allocated' }),
-  ).toContainText('Block A plot 2')
+  ).toContainText('Block A, Plot 2')
 })
