@@ -14,6 +14,7 @@ export const AUDIT_RECORD_TYPES = [
   'realtor',
   'user',
   'setting',
+  'estate',
   'product',
   'plan',
   'subscription',

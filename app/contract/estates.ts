@@ -177,6 +177,16 @@ export const estateMapQuerySchema = z.object({
     blankToUndefined,
     z.string().trim().max(BLOCK_MAX, `Block must be at most ${BLOCK_MAX} characters`).optional(),
   ),
+  /** For staff: each free plot links to this path, `{id}` replaced by the plot's id (picking a plot to allocate). */
+  link: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(1000, 'Link must be at most 1000 characters')
+      .regex(/^\/(?!\/)\S*\{id\}\S*$/, 'Link must be a path on this site holding {id}')
+      .optional(),
+  ),
 })
 
 // ---- The plot file ----

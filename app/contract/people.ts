@@ -51,6 +51,7 @@ export const personSubscriptionSchema = z.object({
   created_at: z.string(),
   product: z.object({
     reference: z.string(),
+    name: z.string(),
     type: z.enum(SUBSCRIPTION_TYPES),
     location: z.string().nullable(),
   }),

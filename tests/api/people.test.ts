@@ -267,6 +267,7 @@ describe('customers', () => {
       .values({
         reference: `PRD-T${sequence}XYZAB`.slice(0, 12),
         type: 'land',
+        name: 'Lekki Gardens',
         description: 'Plot',
         location: 'Lekki',
         amount: 500_000_00,
@@ -291,7 +292,7 @@ describe('customers', () => {
       payment_mode: 'full',
       total_amount: 500000,
       total_amount_paid: 0,
-      product: { reference: product.reference, location: 'Lekki' },
+      product: { reference: product.reference, name: 'Lekki Gardens', location: 'Lekki' },
     })
   })
 

@@ -407,3 +407,103 @@ describe('the allocation letter', () => {
     })
   })
 })
+
+describe('papers of a purchase of several plots', () => {
+  test('the receipt, the allocation letter and the statement say how many plots, and once allocated list every plot', async () => {
+    const estate = await estateWithPlots(3)
+    const sold = await estateProduct(estate.id, { size: 600, amount: 1_000_000 })
+    // The product sells plots of 600 m²: give the estate two of them.
+    const sixHundred: string[] = []
+    for (const number of ['7', '8']) {
+      const plot = await api.call('POST', `admin/estate/${estate.id}/plot`, {
+        token: superAdmin,
+        body: { block: 'D', number, size_sqm: 600 },
+      })
+      expect(plot.status, plot.message).toBe('200')
+      sixHundred.push(plot.data.id)
+    }
+    const buyer = await createCustomer(api)
+    const sub = await api.call('POST', 'product-subscription', {
+      token: buyer.token,
+      body: { type: 'land', product_id: sold.reference, payment_mode: 'full', quantity: 2 },
+    })
+    expect(sub.status, sub.message).toBe('200')
+    const reference = sub.data.reference as string
+    const payment = await pay(api, buyer, reference, 2_000_000)
+    const marked = await api.call('POST', 'admin/mark-transaction', {
+      token: verifier,
+      body: { reference: payment.data.reference, status: 'paid' },
+    })
+    expect(marked.status, marked.message).toBe('200')
+    const download = async (path: string) => {
+      const answer = await api.call('GET', path, { token: buyer.token })
+      expect(answer.httpStatus, path).toBe(200)
+      return pdfText(Buffer.from(await answer.response.arrayBuffer()))
+    }
+    const receiptPath = `product-subscription/${reference}/transaction/${payment.data.uuid}/download-receipt`
+
+    const receiptBefore = await download(receiptPath)
+    expect(receiptBefore).toContain('Land\n2 plots of 600 sqm at Epe, Lagos')
+    expect(receiptBefore).toContain('Plot allocated\n2 plots of 600 sqm at Epe, Lagos')
+    const letterBefore = await download(`product-subscription/${reference}/land-document`)
+    expect(letterBefore).toContain('Land\n2 plots of 600 sqm at Epe, Lagos')
+    // The product by its name, not its code alone.
+    expect(letterBefore).toMatch(/Product\nPlots of \w+ \(PRD-\w+\)/)
+    // The letter's justified body is drawn word by word: compare it without spaces.
+    expect(letterBefore.replace(/\s/g, '')).toContain('allocatedtoyou2plotsof600sqmatEpe,Lagos')
+    const statement = await download(`product-subscription/${reference}/statement`)
+    expect(statement.replace(/\s+/g, ' ')).toMatch(
+      /SUB-\w+: Plots of \w+ \(PRD-\w+\) · 2 plots of 600 sqm/,
+    )
+
+    for (const step of ['allocation_letter']) {
+      const done = await api.call('POST', `admin/product-subscription/${reference}/title`, {
+        token: titles,
+        body: { step, date: lagosToday() },
+      })
+      expect(done.status, done.message).toBe('200')
+    }
+    const allocated = await allocate(reference, sixHundred)
+    expect(allocated.status, allocated.message).toBe('200')
+
+    const estateName = `Race Gardens ${estateCount}`
+    const letter = await download(`product-subscription/${reference}/land-document`)
+    expect(letter).toContain('Plot 1 of 2')
+    expect(letter).toContain('Plot 2 of 2')
+    expect(letter.match(new RegExp(`Estate\\n${estateName}`, 'g'))).toHaveLength(2)
+    expect(letter).toContain('Plot number\n7')
+    expect(letter).toContain('Plot number\n8')
+    expect(letter.match(/Beacons\nNot surveyed yet/g)).toHaveLength(2)
+    const receipt = await download(receiptPath)
+    expect(receipt).toContain(
+      `Plots allocated\n${estateName}, Block D plot 7, 600 m², beacons Not surveyed yet\n${estateName}, Block D plot 8, 600 m², beacons Not surveyed yet`,
+    )
+  })
+})
+
+describe('picking a plot on the site map', () => {
+  test('staff get each free plot as a link to the path asked for; taken plots and customers get none; a link off the site is refused', async () => {
+    const estate = await estateWithPlots(2)
+    const sold = await estateProduct(estate.id)
+    const { buyer } = await completedPurchase(sold.reference)
+    const link = encodeURIComponent('/titles/SUB-X?page=1&plot={id}#plot-choice')
+    const staffMap = await api.call('GET', `estate/${estate.id}/map?link=${link}`, {
+      token: titles,
+    })
+    expect(staffMap.httpStatus).toBe(200)
+    const svg = await staffMap.response.text()
+    // Plot A1 is reserved by the purchase: only A2 (and B1) are free, and links.
+    expect(svg).toContain(`href="/titles/SUB-X?page=1&amp;plot=${estate.plotIds[1]}#plot-choice"`)
+    expect(svg).not.toContain(`plot=${estate.plotIds[0]}`)
+    const customerMap = await api.call('GET', `estate/${estate.id}/map?link=${link}`, {
+      token: buyer.token,
+    })
+    expect(await customerMap.response.text()).not.toContain('<a ')
+    const offSite = await api.call(
+      'GET',
+      `estate/${estate.id}/map?link=${encodeURIComponent('https://evil.example/{id}')}`,
+      { token: titles },
+    )
+    expect(offSite.httpStatus).toBe(422)
+  })
+})

@@ -236,7 +236,7 @@ describe('documents name the company, the figures to date and a signature line',
     )
     expect(finalText).toMatch(/Paid to date\n₦1,250,000\.00/)
     expect(finalText).toMatch(/Balance outstanding\n₦0\.00/)
-    expect(finalText).toContain('Plot allocated\n500 sqm plot at Ibeju-Lekki, Lagos')
+    expect(finalText).toContain('Plot allocated\n1 plot of 500 sqm at Ibeju-Lekki, Lagos')
     // The first receipt still tells the figures of its day.
     expect(pdfText((await download(firstPath, ngozi.token)).bytes)).toMatch(
       /Paid to date\n₦625,000\.00/,
@@ -264,7 +264,7 @@ describe('documents name the company, the figures to date and a signature line',
       (await download(`product-subscription/${sub.reference}/land-document`, buyer.token)).bytes,
     )
     expect(text).toContain('Address\n7 Awolowo Road, Ikoyi, Lagos')
-    expect(text).toContain('Plot\n500 sqm plot at Epe, Lagos')
+    expect(text).toContain('Land\n1 plot of 500 sqm at Epe, Lagos')
     expect(text).toContain('₦800,000.00')
     expect(text).toContain('Authorised signature')
   })

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { documentVerifications, transactions, users } from '~/backend/db/schema'
+import { documentVerifications, products, transactions, users } from '~/backend/db/schema'
 import { LIMITS } from '~/backend/rate-limit'
 import { CODE_PATTERN } from '~/contract/verification'
 import { createTestApi, type TestApi } from '../support/api-harness'
@@ -279,6 +279,10 @@ describe('statements of account', () => {
       frequencyPeriod: 3,
       duration: 12,
     })
+    await api.db
+      .update(products)
+      .set({ name: 'Kuje Farmland Returns' })
+      .where(eq(products.id, product.id))
     const sub = await subscribe(api, chike.token, {
       type: 'land_investment',
       product_id: product.reference,
@@ -289,6 +293,8 @@ describe('statements of account', () => {
       (await download(`product-subscription/${sub.reference}/statement`, chike.token)).bytes,
     )
     expect(text).toContain('Payouts')
+    // Headed by the product's name, not its code alone.
+    expect(text).toContain(`${sub.reference}: Kuje Farmland Returns (${product.reference})`)
     expect(text.match(/Payout \d/g)).toEqual(['Payout 1', 'Payout 2', 'Payout 3', 'Payout 4'])
     // 10 % of ₦200,000 each quarter; the last returns the amount too.
     expect(text).toContain('₦20,000.00')

@@ -193,6 +193,8 @@ test('staff create a land product with an image and two payment plans, edit it a
   await expect(page).toHaveURL(`/land-purchases/${product.reference}/plans?page=1&search=${tag}`)
   const plans = page.getByRole('dialog', { name: 'Payment plans' })
   await expect(plans.getByText('No payment plan available')).toBeVisible()
+  // Headed by the product's name, not its code.
+  await expect(plans.getByText(`${tag} Court, Mowe`, { exact: true })).toBeVisible()
 
   // A new row goes away on cancel.
   await plans.getByRole('link', { name: 'Add payment plan' }).click()

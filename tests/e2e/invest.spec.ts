@@ -105,6 +105,10 @@ test('a customer invests: below the minimum refused, every payout shown, terms r
   await expect(acknowledgement).toContainText(
     'I, Chidi Okafor, accept a full payment requirement of ₦600,000.00',
   )
+  // The product by its name, not its code.
+  await expect(acknowledgement).toContainText(
+    `this investment in Monthly income ${tag}, to be paid`,
+  )
   await expect(acknowledgement).toContainText('to be paid today')
   await expect(acknowledgement).toContainText('no payment has been made yet')
   await expect(acknowledgement).toContainText('approved by both parties')

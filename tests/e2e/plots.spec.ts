@@ -92,3 +92,61 @@ test('anyone checks a plot on /verify/plot: free or taken, and nothing about who
     'No plot of that estate, block and number is in the registry',
   )
 })
+
+test('staff give a land product an estate from the form, on create and on edit; its units are the free plots', async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const tag = `${testInfo.project.name}${Date.now().toString(36)}`
+  const estates: string[] = []
+  for (const name of [`Form Gardens ${tag}`, `Other Gardens ${tag}`]) {
+    const estate = await apiCall(request, 'POST', 'admin/estate', {
+      token: admin,
+      body: { name, address: 'Epe, Lagos', utm_zone: '31N' },
+    })
+    expect(estate.status, estate.message).toBe('200')
+    estates.push(estate.data.id)
+  }
+  for (const number of ['1', '2']) {
+    await apiCall(request, 'POST', `admin/estate/${estates[0]}/plot`, {
+      token: admin,
+      body: { block: 'A', number, size_sqm: 500 },
+    })
+  }
+  await apiCall(request, 'POST', `admin/estate/${estates[1]}/plot`, {
+    token: admin,
+    body: { block: 'A', number: '1', size_sqm: 500 },
+  })
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto('/land-purchases/new')
+  const panel = page.getByRole('dialog')
+  await panel.getByLabel('Name').fill(`Registry Court ${tag}`)
+  await panel.getByLabel('Description').fill('Plots sold from the registry')
+  await panel.getByLabel('Location').fill('Epe, Lagos')
+  await panel.getByLabel('Amount', { exact: true }).fill('1000000')
+  await panel.getByLabel('Size', { exact: true }).fill('500')
+  await panel.getByLabel('Size measurement').fill('sqm')
+  await panel.getByLabel('Estate (optional)').selectOption({ label: `Form Gardens ${tag}` })
+  await panel.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByText('Product created successfully')).toBeVisible()
+
+  const found = await apiCall(request, 'GET', `product?type=land&search=Registry Court ${tag}`, {
+    token: admin,
+  })
+  const product = found.data.items[0]
+  expect(product).toMatchObject({ estate_id: estates[0], unit_available: 2 })
+
+  await page.goto(`/land-purchases/${product.reference}/edit`)
+  const select = page.getByRole('dialog').getByLabel('Estate (optional)')
+  await expect(select).toHaveValue(estates[0])
+  await select.selectOption({ label: `Other Gardens ${tag}` })
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Save|Update/ })
+    .click()
+  await expect(page.getByText('Product updated successfully')).toBeVisible()
+  const edited = await apiCall(request, 'GET', `product/${product.reference}`, { token: admin })
+  expect(edited.data).toMatchObject({ estate_id: estates[1], unit_available: 1 })
+})

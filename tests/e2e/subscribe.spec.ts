@@ -142,6 +142,7 @@ test('a customer buys land in full at the discounted price, and a double submit 
   const tag = tagFor('full')
   const reference = await createProduct(request, admin, {
     type: 'land',
+    name: `${tag} Acres Estate`,
     description: `Acres ${tag}`,
     location: `${tag} Farm, Mowe, Ogun State`,
     amount: 2_000_000,
@@ -172,11 +173,14 @@ test('a customer buys land in full at the discounted price, and a double submit 
   // One row due today at the discounted price.
   const table = panel.getByRole('table')
   await expect(table.getByRole('row', { name: 'Total amount ₦1,800,000.00' })).toBeVisible()
+  await expect(
+    panel.getByRole('table', { name: `Payment breakdown of ${tag} Acres Estate` }),
+  ).toBeVisible()
   await expect(table.getByTestId('breakdown-row')).toHaveCount(1)
   await expect(table.getByTestId('breakdown-row')).toContainText(`${today()}₦1,800,000.00`)
   await expect(table.getByRole('link', { name: 'Show all' })).toHaveCount(0)
   await expect(panel.getByTestId('acknowledgement')).toContainText(
-    `I, Chidi Okafor, agree to buy the 1 acre at ${tag} Farm, Mowe, Ogun State (${reference}) and accept a full payment requirement of ₦1,800,000.00, to be paid today.`,
+    `I, Chidi Okafor, agree to buy the 1 acre at ${tag} Farm, Mowe, Ogun State (${tag} Acres Estate) and accept a full payment requirement of ₦1,800,000.00, to be paid today.`,
   )
 
   // The same form posted twice (a double click): the idempotency key makes it one subscription.

@@ -247,3 +247,124 @@ test.describe('at phone width', () => {
     await page.screenshot({ path: test.info().outputPath('title-panel-phone.png') })
   })
 })
+
+test.describe('the site map of a customer plot, at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the customer opens the site map from the title tracker: its plot as "Yours", the others only free or taken', async ({
+    page,
+    request,
+  }) => {
+    const { admin, customer, reference } = await fullyPaidPurchase(request)
+    const estateName = `Map Gardens ${Date.now().toString(36)}`
+    const estate = await apiCall(request, 'POST', 'admin/estate', {
+      token: admin,
+      body: { name: estateName, address: 'Epe, Lagos', utm_zone: '31N' },
+    })
+    expect(estate.status, estate.message).toBe('200')
+    const ids: string[] = []
+    for (const number of ['1', '2', '3']) {
+      const plot = await apiCall(request, 'POST', `admin/estate/${estate.data.id}/plot`, {
+        token: admin,
+        body: { block: 'A', number, size_sqm: 500 },
+      })
+      expect(plot.status, plot.message).toBe('200')
+      ids.push(plot.data.id)
+    }
+    // Another buyer holds plot 2: the customer may learn it is taken, never by whom.
+    const other = await fullyPaidPurchase(request)
+    for (const [ref, plotId] of [
+      [reference, ids[0]],
+      [other.reference, ids[1]],
+    ]) {
+      for (const body of [
+        { step: 'allocation_letter', date: todayIso() },
+        { step: 'plot_allocated', date: todayIso(), plot_ids: [plotId] },
+      ]) {
+        const done = await apiCall(request, 'POST', `admin/product-subscription/${ref}/title`, {
+          token: admin,
+          body,
+        })
+        expect(done.status, done.message).toBe('200')
+      }
+    }
+
+    await signIn(page, customer.email, customer.password)
+    await page.goto(`/subscriptions/${reference}/title`)
+    const link = panel(page).getByRole('link', {
+      name: `See the plot on the site map of ${estateName}`,
+    })
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await link.click()
+    await expect(page).toHaveURL(`/estates/${estate.data.id}`)
+    const map = page.getByTestId('site-map').locator('svg')
+    await expect(map).toHaveAttribute('role', 'img')
+    await expect(map.locator('desc')).toContainText('Yours: 1. Free: 1. Taken: 1.')
+    await expect(map.locator('desc')).toContainText('Your plots: Block A plot 1.')
+    const body = await page.content()
+    for (const secret of [other.customer.email, other.reference]) expect(body).not.toContain(secret)
+    await expect(page.getByRole('button', { name: 'Add plot' })).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
+
+/** Today in Lagos as the API takes dates. */
+function todayIso() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date())
+}
+
+test('staff pick the plot to allocate by clicking it on the site map: it fills the select, and the step records it', async ({
+  page,
+  request,
+}) => {
+  const { admin, land, reference } = await fullyPaidPurchase(request)
+  const estateName = `Pick Gardens ${Date.now().toString(36)}`
+  const estate = await apiCall(request, 'POST', 'admin/estate', {
+    token: admin,
+    body: { name: estateName, address: 'Epe, Lagos', utm_zone: '31N' },
+  })
+  expect(estate.status, estate.message).toBe('200')
+  for (const number of ['1', '2']) {
+    const plot = await apiCall(request, 'POST', `admin/estate/${estate.data.id}/plot`, {
+      token: admin,
+      body: { block: 'A', number, size_sqm: 500 },
+    })
+    expect(plot.status, plot.message).toBe('200')
+  }
+  // The product sells this estate's plots: its site map shows beside the select.
+  const linked = await apiCall(request, 'POST', `admin/product/${land.reference}`, {
+    token: admin,
+    body: {
+      type: 'land',
+      description: 'Plots of the registry',
+      location: 'Epe, Lagos',
+      amount: 900_000,
+      size: 500,
+      size_in_measurement: 'sqm',
+      estate_id: estate.data.id,
+    },
+  })
+  expect(linked.status, linked.message).toBe('200')
+  const letter = await apiCall(request, 'POST', `admin/product-subscription/${reference}/title`, {
+    token: admin,
+    body: { step: 'allocation_letter', date: todayIso() },
+  })
+  expect(letter.status, letter.message).toBe('200')
+
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`/titles/${reference}`)
+  const map = panel(page).getByTestId('pick-map')
+  await map.getByRole('link', { name: 'Block A, plot 2: 500 m², free' }).click()
+  await expect(page).toHaveURL(/[?&]plot=[0-9a-f-]{36}#plot-choice$/)
+  const form = panel(page)
+  await expect(form.getByLabel('Step', { exact: true })).toHaveValue('plot_allocated')
+  await expect(form.getByLabel('Plot', { exact: true }).locator('option:checked')).toHaveText(
+    `${estateName}, Block A plot 2 (500 m²)`,
+  )
+  await form.getByLabel('Date', { exact: true }).fill(todayBox())
+  await form.getByRole('button', { name: 'Record step' }).click()
+  await expect(toast(page)).toContainText(RECORDED)
+  await expect(
+    panel(page).getByTestId('title-step').filter({ hasText: 'Plot allocated' }),
+  ).toContainText('Block A, Plot 2')
+})

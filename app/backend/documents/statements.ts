@@ -7,12 +7,13 @@ import {
 } from '~/contract/payout-account'
 import type { CompanyDetails } from '~/contract/settings'
 import { SUBSCRIPTION_STATUS_LABELS, transactionStatusLabel } from '~/contract/subscription-labels'
+import { landQuantity } from '~/contract/units'
 import { getConfig } from '../config'
 import { decimalAmount, toCsv, type CsvCell } from '../csv'
 import type { Executor } from '../db/client'
 import { payouts, scheduleEntries, transactions } from '../db/schema'
 import { todayIn } from '../dates/calendar'
-import { productName, type ListRow } from '../subscriptions/queries'
+import { documentProductName, productName, type ListRow } from '../subscriptions/queries'
 import { rulesOf } from '../subscriptions/arrears'
 import { arrearsRulesSentence } from '~/contract/arrears-rules'
 import { BOLD, dateText, field, letterhead, REGULAR, renderPdf, type Doc } from '../pdf/kit'
@@ -160,8 +161,8 @@ export async function buildStatement(
       reference: s.reference,
       product:
         row.product.type === 'land'
-          ? productName(row.product)
-          : `Land investment ${row.product.reference}`,
+          ? `${productName(row.product)} · ${landQuantity({ quantity: s.quantity, size: row.product.size, sizeInMeasurement: row.product.sizeInMeasurement, landType: row.product.landType })}`
+          : documentProductName(row.product),
       type: s.type,
       status: SUBSCRIPTION_STATUS_LABELS[s.status],
       totalKobo: s.totalAmount,

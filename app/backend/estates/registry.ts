@@ -1,3 +1,4 @@
+import { createdWith, recordAudit } from '../audit/record'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { PAGE_SIZE } from '~/contract/envelope'
@@ -80,16 +81,24 @@ export async function createEstate(db: Executor, user: ApiUser, input: EstateInp
     .limit(1)
   if (taken) throw refusedField('name', ESTATE_NAME_TAKEN)
   try {
-    const [row] = await db
-      .insert(estates)
-      .values({
-        name,
-        address: input.address.trim(),
-        utmZone: input.utm_zone as UtmZone,
-        createdById: user.id,
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(estates)
+        .values({
+          name,
+          address: input.address.trim(),
+          utmZone: input.utm_zone as UtmZone,
+          createdById: user.id,
+        })
+        .returning()
+      await recordAudit(tx, {
+        action: 'estate.created',
+        record: { type: 'estate', reference: row.uuid },
+        summary: `Added estate ${row.name} (Minna / UTM ${row.utmZone})${row.address ? `, ${row.address}` : ''}`,
+        changes: createdWith({ name: row.name, address: row.address, utm_zone: row.utmZone }),
       })
-      .returning()
-    return row
+      return row
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw refusedField('name', ESTATE_NAME_TAKEN)
     throw error
@@ -256,7 +265,13 @@ export async function estateDetail(
 }
 
 /** The estate's site map for this viewer: staff see every status; anyone else their own plots and the rest free or taken. */
-export async function estateMap(db: Executor, estate: EstateRow, viewer: ApiUser, block?: string) {
+export async function estateMap(
+  db: Executor,
+  estate: EstateRow,
+  viewer: ApiUser,
+  block?: string,
+  link?: string,
+) {
   const rows = await plotsOfEstate(db, estate.id)
   const staff = seesRegistry(viewer)
   const shown: SiteMapPlot[] = rows.map((row) => ({
@@ -267,6 +282,11 @@ export async function estateMap(db: Executor, estate: EstateRow, viewer: ApiUser
     status: row.status,
     beacons: row.beacons as Beacon[] | null,
     mine: !staff && row.holderId === viewer.id,
+    // Only staff pick plots, and only a free plot may be picked.
+    href:
+      staff && link && row.status === 'free'
+        ? link.replaceAll('{id}', encodeURIComponent(row.uuid))
+        : null,
   }))
   const zoom = block ? rows.find((row) => row.blockKey === blockKey(block))?.block : undefined
   if (block && !zoom) throw notFound(`${blockName(block)} is not in this estate`)
@@ -377,7 +397,19 @@ export async function addPlot(
     )
     await syncEstateStock(tx, estate.id)
     const [row] = await plotQuery(tx, eq(plots.id, id))
-    return toPlot(row, estate.utmZone, true)
+    const plot = toPlot(row, estate.utmZone, true)
+    await recordAudit(tx, {
+      action: 'plot.created',
+      record: { type: 'estate', reference: estate.uuid },
+      summary: `Added ${plotName(row.block, row.number)} (${formatNumber(input.size_sqm)} m²${beacons ? `, ${beacons.length} beacons` : ', not surveyed'}) to ${estate.name}`,
+      changes: createdWith({
+        block: row.block,
+        number: row.number,
+        size_sqm: input.size_sqm,
+        beacons: beacons?.length ?? 0,
+      }),
+    })
+    return plot
   })
 }
 
@@ -433,6 +465,13 @@ export async function importPlots(
       imported++
     }
     await syncEstateStock(tx, estate.id)
+    const refused = rows.filter((row) => !row.ok).length
+    await recordAudit(tx, {
+      action: 'plot.imported',
+      record: { type: 'estate', reference: estate.uuid },
+      summary: `Imported ${imported} ${imported === 1 ? 'plot' : 'plots'} to ${estate.name} from a plot file${refused ? ` (${refused} ${refused === 1 ? 'row' : 'rows'} refused)` : ''}`,
+      changes: createdWith({ imported, refused }),
+    })
     return importResult(rows, true, imported)
   })
 }

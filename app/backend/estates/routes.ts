@@ -33,7 +33,7 @@ const show = implement(endpoints.estateShow, async ({ db, user, params }) => {
 
 const map = implement(endpoints.estateMap, async ({ db, user, params, query }) => {
   const estate = await findEstate(db, params.id)
-  const svg = await estateMap(db, estate, user, query.block)
+  const svg = await estateMap(db, estate, user, query.block, query.link)
   return new Response(svg, {
     status: 200,
     headers: {

@@ -246,6 +246,7 @@ export async function subscriptionsOf(db: Executor, userId: number, limit: numbe
         totalAmountPaid: subscriptions.totalAmountPaid,
         createdAt: subscriptions.createdAt,
         productReference: products.reference,
+        productName: products.name,
         productType: products.type,
         productLocation: products.location,
       })
@@ -266,6 +267,7 @@ export async function subscriptionsOf(db: Executor, userId: number, limit: numbe
     created_at: new Date(row.createdAt).toISOString(),
     product: {
       reference: row.productReference,
+      name: row.productName,
       type: row.productType,
       location: row.productLocation,
     },

@@ -5,6 +5,8 @@ import type { VerificationMark } from '../verification-codes/issue'
 import { formatKobo } from '~/contract/money'
 import { formatNumber } from '~/contract/format'
 import { drawLetterMap, type LetterMapPlot } from '../estates/letter-map'
+import { landQuantity } from '~/contract/units'
+import { blockName } from '../estates/site-map'
 import { nairaInWords } from './words'
 
 /** A line to sign on, with who signs under it, at the left margin. */
@@ -41,8 +43,10 @@ export type ReceiptData = {
   /** Paid on the subscription up to and including this payment, and what was then left (contract/money.ts receiptTotals). */
   paidToDateKobo: number
   balanceKobo: number
-  /** The land allocated, once the subscription is fully paid (see plotDescription); null before. */
-  plot: string | null
+  /** A land purchase in words with its quantity ("2 plots of 600 sqm at Epe, Lagos"); null for an investment. */
+  land: string | null
+  /** Once fully paid: the plots allocated from the registry, one line each, or the land in words before they are. */
+  plots: string[] | null
   /** The code and QR code that let anyone check the receipt (app/backend/documents/verification.ts). */
   verification?: VerificationMark
 }
@@ -71,6 +75,7 @@ export function receiptPdf(data: ReceiptData) {
       field(doc, 'Date', dateText(data.confirmedAt ?? new Date()))
       field(doc, 'Received from', `${data.subscriber.name} (${data.subscriber.email})`)
       field(doc, 'Product', data.product)
+      if (data.land) field(doc, 'Land', data.land)
       field(doc, 'Subscription', data.subscriptionReference)
       field(doc, 'Amount', formatKobo(data.amountKobo))
       field(doc, 'Amount in words', nairaInWords(data.amountKobo))
@@ -80,7 +85,13 @@ export function receiptPdf(data: ReceiptData) {
       field(doc, 'Payment for', data.purpose)
       field(doc, 'Paid to date', formatKobo(data.paidToDateKobo))
       field(doc, 'Balance outstanding', formatKobo(data.balanceKobo))
-      if (data.plot) field(doc, 'Plot allocated', data.plot)
+      if (data.plots?.length) {
+        field(
+          doc,
+          data.plots.length > 1 ? 'Plots allocated' : 'Plot allocated',
+          data.plots.join('\n'),
+        )
+      }
       doc.moveDown(1.5)
       doc
         .font(REGULAR)
@@ -96,24 +107,35 @@ export function receiptPdf(data: ReceiptData) {
   )
 }
 
-/** The land of a product in words: "500 sqm plot at Epe, Lagos". */
-export function plotDescription(product: {
-  size: number | null
-  sizeInMeasurement: string | null
-  landType: string | null
-  location: string | null
-}) {
-  const size =
-    product.size !== null ? `${product.size} ${product.sizeInMeasurement ?? ''}`.trim() : ''
-  const land = [size, product.landType].filter(Boolean).join(' ')
-  return [land, product.location].filter(Boolean).join(' at ')
+export type RegistryPlot = {
+  estate: string
+  block: string
+  number: string
+  sizeSqm: number
+  beacons: readonly (readonly [number, number])[] | null
+  zone: string | null
+}
+
+/** A plot's beacons as the survey plan lists them, with its grid: "E 543,000 N 713,000; … (Minna / UTM zone 31N)". */
+export function beaconsText(plot: Pick<RegistryPlot, 'beacons' | 'zone'>) {
+  if (!plot.beacons?.length) return 'Not surveyed yet'
+  const corners = plot.beacons.map(([e, n]) => `E ${formatNumber(e)} N ${formatNumber(n)}`)
+  return `${corners.join('; ')}${plot.zone ? ` (Minna / UTM zone ${plot.zone})` : ''}`
+}
+
+/** One registry plot on one line: "Letter Gardens, Block C plot 15, 648 m², beacons …". */
+export function registryPlotLine(plot: RegistryPlot) {
+  return `${plot.estate}, ${blockName(plot.block)} plot ${plot.number}, ${formatNumber(plot.sizeSqm)} m², beacons ${beaconsText(plot)}`
 }
 
 export type AllocationData = {
   company: CompanyDetails
   subscriptionReference: string
   owner: { name: string; email: string; address: string }
-  productReference: string
+  /** The product by its name ("Palm Gardens (LP-…)"). */
+  product: string
+  /** How many plots or acres were bought. */
+  quantity: number
   location: string
   landType: string | null
   size: number | null
@@ -124,14 +146,7 @@ export type AllocationData = {
   /** The estate, block and plot once staff record the plot allocated (title tracker); null before. */
   allocated?: { estate: string | null; block: string | null; plot: string | null } | null
   /** The registry plots allocated, each with its size and beacons, and its estate's site map. */
-  plots?: {
-    estate: string
-    block: string
-    number: string
-    sizeSqm: number
-    beacons: readonly (readonly [number, number])[] | null
-    zone: string | null
-  }[]
+  plots?: RegistryPlot[]
   maps?: { estate: string; plots: LetterMapPlot[]; marked: Set<string> }[]
   verification?: VerificationMark
   /** The plan's late-payment rules in plain words (arrearsRulesSentence), when bought by instalments. */
@@ -140,8 +155,7 @@ export type AllocationData = {
 
 export function allocationLetterPdf(data: AllocationData) {
   const { company } = data
-  const size = data.size !== null ? `${data.size} ${data.sizeInMeasurement ?? ''}`.trim() : ''
-  const plot = [size, data.landType].filter(Boolean).join(' ')
+  const land = landQuantity({ ...data, location: null })
   return renderPdf(
     `Allocation letter ${data.subscriptionReference}`,
     (doc) => {
@@ -150,26 +164,24 @@ export function allocationLetterPdf(data: AllocationData) {
       field(doc, 'Allocated to', `${data.owner.name} (${data.owner.email})`)
       field(doc, 'Address', data.owner.address || 'Not given')
       field(doc, 'Subscription', data.subscriptionReference)
-      field(doc, 'Product', data.productReference)
-      field(
-        doc,
-        'Plot',
-        plotDescription({ ...data, location: data.location || null }) || 'As described below',
-      )
+      field(doc, 'Product', data.product)
+      field(doc, 'Land', landQuantity({ ...data, location: data.location || null }))
       if (data.plots?.length) {
-        for (const plot of data.plots) {
+        data.plots.forEach((plot, index) => {
+          if (data.plots!.length > 1) {
+            doc.moveDown(0.4)
+            doc
+              .font(BOLD)
+              .fontSize(10)
+              .fillColor('#14532d')
+              .text(`Plot ${index + 1} of ${data.plots!.length}`, doc.page.margins.left)
+          }
           field(doc, 'Estate', plot.estate)
           field(doc, 'Block', plot.block)
           field(doc, 'Plot number', plot.number)
           field(doc, 'Size', `${formatNumber(plot.sizeSqm)} m²`)
-          field(
-            doc,
-            'Beacons',
-            plot.beacons?.length
-              ? `${plot.beacons.map(([e, n]) => `E ${formatNumber(e)} N ${formatNumber(n)}`).join('; ')}${plot.zone ? ` (Minna / UTM zone ${plot.zone})` : ''}`
-              : 'Not surveyed yet',
-          )
-        }
+          field(doc, 'Beacons', beaconsText(plot))
+        })
       } else if (data.allocated) {
         field(doc, 'Estate', data.allocated.estate || '—')
         field(doc, 'Block', data.allocated.block || '—')
@@ -183,7 +195,7 @@ export function allocationLetterPdf(data: AllocationData) {
       doc.moveDown(0.8)
       doc.text(
         `We are pleased to confirm that, having received full payment of ${formatKobo(data.totalKobo)} ` +
-          `(${nairaInWords(data.totalKobo)}), ${company.name} has allocated to you ${plot ? `a ${plot} of land` : 'the land'} ` +
+          `(${nairaInWords(data.totalKobo)}), ${company.name} has allocated to you ${land} ` +
           `at ${data.location} under subscription ${data.subscriptionReference}.`,
         { align: 'justify' },
       )

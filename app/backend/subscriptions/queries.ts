@@ -104,6 +104,15 @@ export function productName(product: Pick<ProductRow, 'name' | 'location' | 'ref
   return product.location ? `${product.location} (${product.reference})` : product.reference
 }
 
+/** The product as a document heads it: its name when it has one, never its code alone for a named product. */
+export function documentProductName(
+  product: Pick<ProductRow, 'name' | 'location' | 'reference' | 'type'>,
+) {
+  if (!product.name && product.type === 'land_investment')
+    return `Land investment ${product.reference}`
+  return productName(product)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 

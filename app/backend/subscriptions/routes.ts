@@ -5,6 +5,7 @@ import { PAGE_SIZE } from '~/contract/envelope'
 import { hasPermission } from '~/contract/permissions'
 import { hasBankDetails, NO_BANK_DETAILS } from '~/contract/settings'
 import { SUBSCRIBED_MESSAGES } from '~/contract/subscription-labels'
+import { landQuantity } from '~/contract/units'
 import { PAYMENT_PROOF_SENT, PAYMENT_RECORDED } from '~/contract/subscriptions'
 import type { Database } from '../db/client'
 import { transactions, users } from '../db/schema'
@@ -22,7 +23,13 @@ import { mailSubscriptionMade } from './emails'
 import { issueVerification } from '../verification-codes/issue'
 import { accountForPayment, prepareAccount } from '../virtual-accounts/service'
 import { pdfResponse } from '../pdf/kit'
-import { allocationLetterPdf, plotDescription, receiptPdf, receiptPurpose } from './documents'
+import {
+  allocationLetterPdf,
+  receiptPdf,
+  receiptPurpose,
+  registryPlotLine,
+  type RegistryPlot,
+} from './documents'
 import { investmentPlan, toNairaRows } from './plans'
 import {
   bankDetails,
@@ -51,6 +58,7 @@ import {
   isUuid,
   lastSubscriptionId,
   listSubscriptions,
+  documentProductName,
   productName,
   subscriptionById,
   toDetail,
@@ -495,10 +503,7 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
   if (!found) throw notFound('Transaction not found')
   const trx = found.transaction
   if (trx.status !== 'paid') throw conflict('Receipts are only available for paid transactions')
-  const product =
-    row.product.type === 'land'
-      ? productName(row.product)
-      : `Land investment ${row.product.reference}`
+  const product = documentProductName(row.product)
   const confirmedAt = trx.markedAt ?? trx.createdAt
   const [company, paid] = await Promise.all([
     getCompanyDetails(db),
@@ -523,7 +528,20 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     })),
     { id: trx.id, confirmedAt },
   )
-  const allocated = row.subscription.type === 'land' && row.subscription.status === 'completed'
+  const isLand = row.subscription.type === 'land'
+  const land = isLand
+    ? landQuantity({
+        quantity: row.subscription.quantity,
+        size: row.product.size,
+        sizeInMeasurement: row.product.sizeInMeasurement,
+        landType: row.product.landType,
+        location: row.product.location,
+      })
+    : null
+  const allocatedPlots =
+    isLand && row.subscription.status === 'completed'
+      ? (await heldPlots(db, row.subscription.id)).filter((plot) => plot.status === 'allocated')
+      : []
   const verification = await issueVerification(db, {
     kind: 'receipt',
     subject: `receipt:${trx.id}`,
@@ -549,10 +567,27 @@ async function receipt({ db, user, params }: DocumentContext & { params: { id: s
     confirmedAt: trx.markedAt,
     paidToDateKobo: totals.paidKobo,
     balanceKobo: totals.balanceKobo,
-    plot: allocated ? plotDescription(row.product) || null : null,
+    land,
+    plots:
+      isLand && row.subscription.status === 'completed'
+        ? allocatedPlots.length
+          ? allocatedPlots.map((plot) => registryPlotLine(registryPlot(plot)))
+          : [land!]
+        : null,
     verification,
   })
   return pdfResponse(pdf, `receipt-${trx.reference}.pdf`)
+}
+
+function registryPlot(plot: Awaited<ReturnType<typeof heldPlots>>[number]): RegistryPlot {
+  return {
+    estate: plot.estate,
+    block: plot.block,
+    number: plot.number,
+    sizeSqm: Number(plot.sizeSqm),
+    beacons: plot.beacons,
+    zone: plot.utmZone,
+  }
 }
 
 async function landDocument({ db, user, params }: DocumentContext) {
@@ -600,7 +635,8 @@ async function landDocument({ db, user, params }: DocumentContext) {
       email: row.owner.email,
       address: profile.address,
     },
-    productReference: row.product.reference,
+    product: productName(row.product),
+    quantity: s.quantity,
     location: row.product.location ?? '',
     landType: row.product.landType,
     size: row.product.size,
@@ -609,14 +645,7 @@ async function landDocument({ db, user, params }: DocumentContext) {
     totalKobo: s.totalAmountPaid,
     completedAt: s.completedAt,
     allocated,
-    plots: ours.map((plot) => ({
-      estate: plot.estate,
-      block: plot.block,
-      number: plot.number,
-      sizeSqm: Number(plot.sizeSqm),
-      beacons: plot.beacons,
-      zone: plot.utmZone,
-    })),
+    plots: ours.map(registryPlot),
     maps,
     verification,
     arrearsRules: s.arrearsRules

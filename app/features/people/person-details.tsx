@@ -126,8 +126,12 @@ export function CustomerDetailsView({
                 </span>
               </div>
               <p className="mt-1 text-slate-700">
-                {subscription.product.location ?? 'Investment'} ·{' '}
-                <span className="capitalize">{humanize(subscription.type)}</span> ·{' '}
+                <span className="font-medium text-slate-900">
+                  {subscription.product.name ||
+                    subscription.product.location ||
+                    subscription.product.reference}
+                </span>{' '}
+                · <span className="capitalize">{humanize(subscription.type)}</span> ·{' '}
                 {subscription.payment_mode === 'installment' ? 'Instalments' : 'Full payment'}
               </p>
               <p className="mt-1 text-slate-600">

@@ -54,9 +54,10 @@ export function PlansEditor({
     <>
       <SlideOver title="Payment plans" closeTo={data.closeTo}>
         <div className="mb-4 rounded-md bg-slate-50 px-3 py-2 text-sm">
-          <p className="font-medium text-slate-900">{product.location}</p>
+          <p className="font-medium text-slate-900">{product.name || product.reference}</p>
           <p className="text-slate-600">
-            {product.reference} · Price {formatNaira(product.amount)} · Initial deposit{' '}
+            {[product.location, product.reference].filter(Boolean).join(' · ')} · Price{' '}
+            {formatNaira(product.amount)} · Initial deposit{' '}
             {product.initial_deposit_amount !== null
               ? formatNaira(product.initial_deposit_amount)
               : 'amount / duration'}

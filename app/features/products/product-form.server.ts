@@ -28,6 +28,19 @@ const PRODUCT_FORM_LIMIT = {
   message: 'The images are too large: at most 2 MB each',
 }
 
+/** The registry's estates a land product may sell the plots of, by name (every page of the list). */
+async function estateOptions(request: Request, kindName: KindName) {
+  if (kindName !== 'land') return []
+  const options: { value: string; label: string }[] = []
+  for (let page = 1; page <= 50; page++) {
+    const result = await api(request, endpoints.estateList, { query: { page } })
+    if (!result.ok) break
+    for (const estate of result.data.items) options.push({ value: estate.id, label: estate.name })
+    if (page >= result.data.total_pages) break
+  }
+  return options
+}
+
 /** The add-product panel: only for those who may change products. */
 export async function loadNewProduct(request: Request, kindName: KindName) {
   const kind = KINDS[kindName]
@@ -40,6 +53,7 @@ export async function loadNewProduct(request: Request, kindName: KindName) {
     product: null as Product | null,
     closeTo,
     spec: productFormSpec(kind.apiType),
+    estates: await estateOptions(request, kindName),
   }
 }
 
@@ -62,6 +76,7 @@ export async function loadEditProduct(
     product: product as Product | null,
     closeTo,
     spec: productFormSpec(KINDS[kindName].apiType),
+    estates: await estateOptions(request, kindName),
   }
 }
 
@@ -84,6 +99,7 @@ const FORM_FIELDS: Record<KindName, readonly string[]> = {
     'size_in_measurement',
     'available_by_quantity',
     'unit_available',
+    'estate_id',
   ],
   investment: [
     ...SHARED_FIELDS,
@@ -154,7 +170,13 @@ export async function productFormAction(request: Request, kindName: KindName, re
     uploaded.push(result.data.file_url)
   }
 
-  const body = { ...submission.value, type: kind.apiType, images: [...kept, ...uploaded] }
+  const body = {
+    ...submission.value,
+    // "None" sent blank takes a land product off its estate; left out, the API would keep it.
+    ...(kindName === 'land' ? { estate_id: String(formData.get('estate_id') ?? '') } : {}),
+    type: kind.apiType,
+    images: [...kept, ...uploaded],
+  }
   const result = reference
     ? await api(request, endpoints.productUpdate, { params: { reference }, body })
     : await api(request, endpoints.productCreate, { body })

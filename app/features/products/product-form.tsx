@@ -22,6 +22,8 @@ export type ProductFormData = {
   product: Product | null
   closeTo: string
   spec: FormSpec
+  /** The registry's estates a land product may sell the plots of. */
+  estates: { value: string; label: string }[]
 }
 export type ProductFormActionData = {
   result: SubmissionResult<string[]>
@@ -56,6 +58,7 @@ function defaultsFor(kind: KindName, product: Product | null) {
     size_in_measurement: text(product.size_in_measurement),
     available_by_quantity: product.available_by_quantity ? 'on' : undefined,
     unit_available: text(product.unit_available),
+    estate_id: text(product.estate_id),
     is_available: String(product.is_available),
     discount_percentage: text(product.discount_percentage),
     minimum_amount: money(product.minimum_amount),
@@ -95,7 +98,7 @@ function NumberField({
   )
 }
 
-function LandFields({ fields }: { fields: Fields }) {
+function LandFields({ fields, estates }: { fields: Fields; estates: ProductFormData['estates'] }) {
   return (
     <>
       <Field
@@ -139,6 +142,18 @@ function LandFields({ fields }: { fields: Fields }) {
         label="Unit available"
         hint="Required when available by quantity"
       />
+      <SelectField
+        label="Estate (optional)"
+        selectProps={getSelectProps(fields.estate_id)}
+        placeholder="None: the units are the number above"
+        options={estates}
+        errors={fields.estate_id.errors}
+        className="sm:col-span-2"
+      />
+      <p className="-mt-1 mb-2 text-xs text-slate-600 sm:col-span-2">
+        With an estate, the product sells its free plots of the size above: the units are counted
+        from the plot registry.
+      </p>
     </>
   )
 }
@@ -284,7 +299,7 @@ export function ProductForm({
           className="sm:col-span-2"
         />
         {kind.name === 'land' ? (
-          <LandFields fields={fields} />
+          <LandFields fields={fields} estates={data.estates} />
         ) : (
           <InvestmentFields fields={fields} />
         )}

@@ -184,7 +184,7 @@ function BreakdownStep({
             <p>
               I, <strong>{fullNameOf(data.investor)}</strong>, accept a full payment requirement of{' '}
               <strong>{formatNaira(amount)}</strong>, the total amount of this investment in{' '}
-              {product.reference}, to be paid today.
+              {product.name || product.reference}, to be paid today.
             </p>
             <p className="mt-2">
               I understand that no payment has been made yet, and that any change to these terms

@@ -243,7 +243,7 @@ function BreakdownStep({
         ) : null}
       </dl>
       <BreakdownTable
-        caption={`Payment breakdown of ${product.reference}`}
+        caption={`Payment breakdown of ${product.name || product.reference}`}
         totalLabel="Total amount"
         total={total}
         rows={rows}
@@ -264,16 +264,17 @@ function BreakdownStep({
           <>
             {chosen ? (
               <p>
-                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) under the{' '}
-                {formatPeriod(chosen.duration, chosen.duration_type)} payment plan, for a total of{' '}
-                <strong>{formatNaira(total)}</strong>: an initial deposit of{' '}
+                I, <strong>{name}</strong>, agree to buy {land} ({product.name || product.reference}
+                ) under the {formatPeriod(chosen.duration, chosen.duration_type)} payment plan, for
+                a total of <strong>{formatNaira(total)}</strong>: an initial deposit of{' '}
                 <strong>{formatNaira(rows[0]?.amount)}</strong> to be paid today, then{' '}
                 {Math.max(0, rows.length - 1)} instalments on the dates above.
               </p>
             ) : (
               <p>
-                I, <strong>{name}</strong>, agree to buy {land} ({product.reference}) and accept a
-                full payment requirement of <strong>{formatNaira(total)}</strong>, to be paid today.
+                I, <strong>{name}</strong>, agree to buy {land} ({product.name || product.reference}
+                ) and accept a full payment requirement of <strong>{formatNaira(total)}</strong>, to
+                be paid today.
               </p>
             )}
             {data.timeline.length ? (

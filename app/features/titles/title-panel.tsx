@@ -27,6 +27,8 @@ export type TitlePanelData = {
   closeTo: string
   timeZone: string
   defaults: { step: string; date: string; plot_ids: string[] }
+  /** For staff allocating: the estate's site map, each free plot a link that picks it. */
+  pickMap: string | null
   spec: FormSpec
 }
 
@@ -48,6 +50,13 @@ function StepBadge({ step }: { step: TitleStepView }) {
       {badge.label}
     </span>
   )
+}
+
+/** The estates a step's allocated plots are in, each once: their site maps show the plots as "Yours". */
+function estatesOf(step: TitleStepView) {
+  const seen = new Map<string, string>()
+  for (const plot of step.plots) seen.set(plot.estate_id, plot.estate)
+  return [...seen].map(([id, name]) => ({ id, name }))
 }
 
 function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string }) {
@@ -89,6 +98,16 @@ function StepItem({ step, timeZone }: { step: TitleStepView; timeZone: string })
           </>
         ) : null}
       </dl>
+      {estatesOf(step).map((estate) => (
+        <a
+          key={estate.id}
+          href={`/estates/${encodeURIComponent(estate.id)}`}
+          className="link mr-4 inline-flex min-h-11 items-center text-sm"
+          data-testid="site-map-link"
+        >
+          See {step.plots.length === 1 ? 'the plot' : 'the plots'} on the site map of {estate.name}
+        </a>
+      ))}
       {document ? (
         // A download: a plain link, so the browser saves what the resource route streams.
         <a href={document} className="link mt-1 inline-block text-sm" download>
@@ -189,6 +208,7 @@ function RecordStepForm({
         {data.title.allocation ? (
           <PlotChoice
             allocation={data.title.allocation}
+            map={data.pickMap}
             name={fields.plot_ids.name}
             chosen={
               (fields.plot_ids.value as string[] | string | undefined) ?? data.defaults.plot_ids
@@ -253,6 +273,7 @@ const plotLabel = (plot: { estate: string; block: string; number: string; size_s
 /** Plot allocated: one select per plot bought, of the registry's free plots (never typed). */
 function PlotChoice({
   allocation,
+  map,
   name,
   chosen,
   errorId,
@@ -260,6 +281,8 @@ function PlotChoice({
   reason,
 }: {
   allocation: NonNullable<Title['allocation']>
+  /** The estate's site map, each free plot a link that picks it. */
+  map: string | null
   name: string
   chosen: string[] | string
   errorId: string
@@ -282,6 +305,7 @@ function PlotChoice({
   return (
     <fieldset
       className="rounded-md border border-slate-200 px-3 pb-2 pt-2"
+      id="plot-choice"
       data-testid="plot-choice"
     >
       <legend className="px-1 text-sm font-medium text-slate-700">Plot allocated only</legend>
@@ -320,6 +344,19 @@ function PlotChoice({
           No free plot in the registry: add the estate&rsquo;s plots first.
         </p>
       )}
+      {map ? (
+        <div className="mb-2">
+          <p className="mb-1 text-xs text-slate-600">
+            Or pick a free plot on the site map: it fills the plot above.
+          </p>
+          {/* The API's own SVG document: every text in it is escaped there. */}
+          <div
+            className="w-full rounded-md border border-slate-200 bg-white"
+            data-testid="pick-map"
+            dangerouslySetInnerHTML={{ __html: map }}
+          />
+        </div>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
       {reason}
     </fieldset>

@@ -3,8 +3,8 @@ import { endpoints } from '~/contract/endpoints'
 import { DEFAULT_TIME_ZONE, formatDate, parseDisplayDate } from '~/contract/format'
 import { MAX_UPLOAD_BYTES, PROOF_EXTENSIONS } from '~/contract/products'
 import { RECORDED_TITLE_STEPS, type RecordedTitleStep } from '~/contract/title-rules'
-import { titleStepFormSchema } from '~/contract/titles'
-import { api } from '~/utils/api.server'
+import { titleStepFormSchema, type Title } from '~/contract/titles'
+import { api, apiFile } from '~/utils/api.server'
 import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
@@ -47,6 +47,33 @@ function closeToFor(request: Request, home: TitlePanelHome) {
   return titleListUrl(new URL(request.url).searchParams)
 }
 
+/** The steps staff may record now: those already recorded (to correct them) and the next one. */
+export function recordable(title: Title) {
+  return RECORDED_TITLE_STEPS.filter(
+    (step) =>
+      step === title.next_step ||
+      title.steps.some((s) => s.step === step && s.status !== 'pending'),
+  )
+}
+
+/**
+ * The estate's site map for staff allocating: each free plot links to this panel with it picked
+ * (`?plot=` added, so it works without JavaScript), beside the selects.
+ */
+async function pickMap(request: Request, estateId: string, url: URL, picked: string[]) {
+  const target = new URL(url)
+  target.searchParams.delete('plot')
+  for (const id of picked) target.searchParams.append('plot', id)
+  target.searchParams.append('plot', 'PLOT_ID')
+  target.hash = 'plot-choice'
+  const link = `${target.pathname}${target.search}${target.hash}`.replace('PLOT_ID', '{id}')
+  const map = await apiFile(request, endpoints.estateMap, {
+    params: { id: estateId },
+    query: { link },
+  })
+  return map.ok ? await map.text() : null
+}
+
 /** The title documents panel: the timeline, and for staff who record titles the form for the next step. */
 export async function loadTitlePanel(
   request: Request,
@@ -58,20 +85,33 @@ export async function loadTitlePanel(
   const result = await api(request, endpoints.titleShow, { params: { reference: reference ?? '' } })
   if (!result.ok) throw await redirectWithError(request, closeTo, result.message)
   const timeZone = timeZoneFrom(request)
+  const allocation = result.data.allocation
+  const url = new URL(request.url)
+  // Plots picked on the site map (?plot=, one per click), free plots of the registry only.
+  const picked = url.searchParams
+    .getAll('plot')
+    .filter((id) => allocation?.choices.some((plot) => plot.id === id))
+  // The newest picks win: one click on a plot of a single-plot purchase replaces the last.
+  picked.splice(0, Math.max(0, picked.length - (allocation?.quantity ?? 0)))
+  const plotIds = Array.from(
+    { length: allocation?.quantity ?? 0 },
+    (_, index) => picked[index] ?? allocation?.held[index]?.id ?? '',
+  )
   return {
     title: result.data,
     closeTo,
     timeZone,
     // The platform's date, which the API checks "not in the future" against, whatever the viewer's zone.
     defaults: {
-      step: result.data.next_step ?? '',
+      step:
+        picked.length && recordable(result.data).includes('plot_allocated')
+          ? 'plot_allocated'
+          : (result.data.next_step ?? ''),
       date: formatDate(new Date(), DEFAULT_TIME_ZONE),
-      // One select per plot bought, each on a plot the purchase holds (reserved when bought) first.
-      plot_ids: Array.from(
-        { length: result.data.allocation?.quantity ?? 0 },
-        (_, index) => result.data.allocation?.held[index]?.id ?? '',
-      ),
+      // One select per plot bought: the plots picked on the map, then those the purchase holds (reserved when bought).
+      plot_ids: plotIds,
     },
+    pickMap: allocation?.estate ? await pickMap(request, allocation.estate.id, url, picked) : null,
     spec: formSpec(titleStepFormSchema),
   }
 }
