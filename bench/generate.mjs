@@ -14,7 +14,7 @@ const SCALE = {
 
 export async function generate({ dataDir, databaseUrl, subscriptions }) {
   const transactions = subscriptions * 2
-  const db = await open({ dataDir, databaseUrl })
+  const db = await openBenchDatabase({ dataDir, databaseUrl })
   const passwordHash = await hash(BENCH_CUSTOMER.password, {
     algorithm: 2,
     memoryCost: 19456,
@@ -128,7 +128,7 @@ export async function generate({ dataDir, databaseUrl, subscriptions }) {
   return { ms: Date.now() - started, subscriptions, transactions, ...SCALE }
 }
 
-async function open({ dataDir, databaseUrl }) {
+export async function openBenchDatabase({ dataDir, databaseUrl }) {
   if (databaseUrl) {
     const { default: pg } = await import('pg')
     const client = new pg.Client({ connectionString: databaseUrl })
@@ -139,6 +139,27 @@ async function open({ dataDir, databaseUrl }) {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const client = await PGlite.create(`${dataDir}/pglite`, { extensions: { pg_trgm } })
   return { query: (sql, params) => client.query(sql, params), close: () => client.close() }
+}
+
+/**
+ * Generated customers other than the bench customer have no password: `count` of them with a
+ * subscription awaiting a payment get the bench customer's, so the bench can sign in as them.
+ * Answers them as { email, password }.
+ */
+export async function customersWithPasswords(db, count) {
+  const { rows } = await db.query(
+    `select email from users u
+     where role = 'customer' and email <> $1
+       and exists (select 1 from subscriptions s where s.user_id = u.id and s.status = 'awaiting_payment')
+     order by id limit $2`,
+    [BENCH_CUSTOMER.email, count],
+  )
+  const emails = rows.map((row) => row.email)
+  await db.query(
+    'update users set password_hash = (select password_hash from users where email = $1) where email = any($2)',
+    [BENCH_CUSTOMER.email, emails],
+  )
+  return emails.map((email) => ({ email, password: BENCH_CUSTOMER.password }))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

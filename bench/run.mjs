@@ -26,7 +26,7 @@ import {
   signIn,
   stopServer,
 } from './http.mjs'
-import { BENCH_CUSTOMER, generate } from './generate.mjs'
+import { BENCH_CUSTOMER, customersWithPasswords, generate, openBenchDatabase } from './generate.mjs'
 import { runLighthouse } from './lighthouse.mjs'
 import { measureWebhooks, providerEnv, startStandIn, webhookTargetLines } from './webhooks.mjs'
 
@@ -391,7 +391,10 @@ async function runDataset({ subscriptions, databaseUrl, reference }) {
   })
   const rssMB = peakRssMB(server.child.pid)
   await stopServer(server)
-  const webhooks = !only || only.includes('webhooks') ? await runWebhooks(env, base) : null
+  const webhooks =
+    !only || only.includes('webhooks')
+      ? await runWebhooks(env, base, { dataDir, databaseUrl })
+      : null
   fs.rmSync(dataDir, { recursive: true, force: true })
   return {
     subscriptions,
@@ -412,7 +415,12 @@ async function runDataset({ subscriptions, databaseUrl, reference }) {
 }
 
 /** The same data set served with a payment provider (the stand-in): signed webhooks under page load. */
-async function runWebhooks(env, base) {
+async function runWebhooks(env, base, { dataDir, databaseUrl }) {
+  // Transfers go to ten ordinary customers (about twenty subscriptions each), not to the bench
+  // customer, whose 5,000 subscriptions no real buyer has.
+  const db = await openBenchDatabase({ dataDir, databaseUrl })
+  const customers = await customersWithPasswords(db, 10)
+  await db.close()
   const standIn = await startStandIn({ port: PORT + 5, appBase: base })
   const server = startServer({ ...env, ...providerEnv(standIn.url) })
   try {
@@ -420,7 +428,7 @@ async function runWebhooks(env, base) {
     const figures = await measureWebhooks({
       base,
       standInUrl: standIn.url,
-      customer: BENCH_CUSTOMER,
+      customers,
       admin: ADMIN,
       page: { url: `${base}/land-investments`, cookie: await signIn(base, BENCH_CUSTOMER) },
       seconds: quick ? 5 : 15,

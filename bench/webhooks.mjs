@@ -4,7 +4,7 @@
 // collections must hold every transfer exactly once and nothing may wait or have failed.
 //
 // The payment provider is the stand-in (tools/provider-stand-in), in a process of its own: it opens
-// the bench customer's account number, records each transfer (its deliveries held, so the bench
+// ten ordinary customers' account numbers, records each transfer (its deliveries held, so the bench
 // sends them at its own pace) and answers the app's re-verification of each one. The deliveries
 // leave from a child process of their own too, so the page load's client does not delay the clock
 // that times them. Run alone: `node bench/webhooks.mjs --send` reads the schedule on stdin.
@@ -73,30 +73,38 @@ async function apiToken(base, user) {
   return answer.data.token
 }
 
-/** The customer's own account number, opened by the provider (a phone number is needed for it). */
+/** A customer's own account number, opened by the provider (a phone number is needed for it). */
 async function customerAccountNumber(base, token) {
   await json(`${base}/api/v1/account/profile`, {
     method: 'POST',
     token,
     body: { phone: '08031234567' },
   })
-  const list = await json(`${base}/api/v1/product-subscription?page=1`, { token })
-  const reference = list.data.items[0]?.reference
-  if (!reference) throw new Error('The bench customer has no subscription to pay')
+  // The payment screen of a subscription awaiting a payment shows the account number.
+  const list = await json(`${base}/api/v1/product-subscription?page=1&page_size=50`, { token })
+  const details = (reference) =>
+    fetch(`${base}/api/v1/product-subscription/${reference}/payment-details`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then(async (response) => (response.ok ? (await response.json()).data : null))
+  let payable = null
+  for (const item of list.data.items) {
+    if (await details(item.reference)) {
+      payable = item.reference
+      break
+    }
+  }
+  if (!payable) throw new Error('A customer of the webhook scenario has no subscription to pay')
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
-    const details = await json(`${base}/api/v1/product-subscription/${reference}/payment-details`, {
-      token,
-    })
-    const account = details.data.virtual_account
+    const account = (await details(payable))?.virtual_account
     if (account) return account.account_number
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error('The bench customer was given no account number within 30 s')
+  throw new Error('A customer of the webhook scenario was given no account number within 30 s')
 }
 
-/** Transfers into the account, recorded by the stand-in with their deliveries held: their events. */
-async function heldTransfers(standInUrl, accountNumber, count) {
+/** Transfers into the accounts in turn, recorded by the stand-in with their deliveries held: their events. */
+async function heldTransfers(standInUrl, accountNumbers, count) {
   await json(`${standInUrl}/__stand-in/webhooks/hold`, { method: 'POST', body: {} })
   const amounts = []
   for (let start = 0; start < count; start += 50) {
@@ -107,7 +115,12 @@ async function heldTransfers(standInUrl, accountNumber, count) {
         amounts.push(amountKobo)
         return json(`${standInUrl}/__stand-in/transfers`, {
           method: 'POST',
-          body: { accountNumber, amountKobo, senderName: 'Bench Sender', narration: 'bench' },
+          body: {
+            accountNumber: accountNumbers[(start + offset) % accountNumbers.length],
+            amountKobo,
+            senderName: 'Bench Sender',
+            narration: 'bench',
+          },
         })
       }),
     )
@@ -182,15 +195,16 @@ async function settledSummary(base, adminToken, expectedCount) {
 }
 
 /**
- * `seconds` of deliveries at WEBHOOK_TARGETS.perSecond into the customer's account, while `page`
+ * `seconds` of deliveries at WEBHOOK_TARGETS.perSecond into the customers' accounts, while `page`
  * (a signed-in page) is loaded; the app at `base` must have providerEnv(standInUrl).
  */
-export async function measureWebhooks({ base, standInUrl, customer, admin, page, seconds }) {
-  const customerToken = await apiToken(base, customer)
+export async function measureWebhooks({ base, standInUrl, customers, admin, page, seconds }) {
   const adminToken = await apiToken(base, admin)
-  const accountNumber = await customerAccountNumber(base, customerToken)
+  const accountNumbers = []
+  for (const customer of customers)
+    accountNumbers.push(await customerAccountNumber(base, await apiToken(base, customer)))
   const count = WEBHOOK_TARGETS.perSecond * seconds
-  const { events, totalKobo } = await heldTransfers(standInUrl, accountNumber, count)
+  const { events, totalKobo } = await heldTransfers(standInUrl, accountNumbers, count)
   // Each event once, in order, and a share of them again a few seconds after their first delivery.
   const deliveries = events.map((event) => ({
     body: event.body,
