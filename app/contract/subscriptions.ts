@@ -391,6 +391,13 @@ export const transactionSchema = z.object({
   created_at: z.string(),
   marked_at: z.string().nullable(),
   recorded_by_staff: z.boolean(),
+  /** The name of the member of staff who recorded it (for staff viewers; null for its payer). */
+  recorded_by: z.string().nullable(),
+  /**
+   * The bank statement line it was recorded from (`STM-…/line id`), when it has no proof of its
+   * own: the line is its proof. Null otherwise.
+   */
+  from_statement_line: z.string().nullable(),
   /** Why staff marked it not confirmed (told to the payer); null otherwise. */
   not_confirmed_reason: z.string().nullable(),
   /** Whether the viewer may mark it paid or not confirmed now (never their own subscription or recording). */

@@ -1,4 +1,4 @@
-import { count, eq, inArray, like } from 'drizzle-orm'
+import { and, count, eq, inArray, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   auditLog,
@@ -336,7 +336,16 @@ describe('a GTBank statement as CSV', () => {
     }
     // The payment made from the statement names its line and was recorded by the importer.
     const [fromStatement] = await transactionsOf(world.subB.reference, checker.token)
-    expect(fromStatement).toMatchObject({ amount: 800_000, recorded_by_staff: true })
+    expect(fromStatement).toMatchObject({
+      amount: 800_000,
+      recorded_by_staff: true,
+      // Staff see who imported the statement it was recorded from, and its line stands as its proof.
+      recorded_by: importer.name,
+      from_statement_line: expect.stringMatching(/^STM-\w+\/\d+$/),
+      proof_of_payment: null,
+    })
+    const [asItsPayer] = await transactionsOf(world.subB.reference, world.b.token)
+    expect(asItsPayer).toMatchObject({ recorded_by: null, recorded_by_staff: true })
     expect(fromStatement.description).toMatch(
       /^Bank statement STM-\w+, line \d+: .* credit "MOBILE TRF sub-/,
     )
@@ -495,11 +504,21 @@ describe('a GTBank statement as CSV', () => {
     ]) {
       expect(confirmedPayments.some((entry) => entry.summary.includes(reference))).toBe(true)
     }
+    // Recorded by the statement's importer, from its line, though another member of staff
+    // confirmed the match that recorded it.
     const fromStatement = await api.db
-      .select({ summary: auditLog.summary })
+      .select({ summary: auditLog.summary, actor: auditLog.actorReference })
       .from(auditLog)
-      .where(like(auditLog.summary, `%on ${world.subB.reference} from bank statement%`))
-    expect(fromStatement).toHaveLength(1)
+      .where(
+        and(
+          eq(auditLog.action, 'transaction.recorded'),
+          like(
+            auditLog.summary,
+            `%on ${world.subB.reference} from line STM-%/% of bank statement STM-%`,
+          ),
+        ),
+      )
+    expect(fromStatement).toEqual([{ summary: expect.any(String), actor: importer.reference }])
   })
 })
 

@@ -86,7 +86,7 @@ test('staff record a payment and are told another staff member will confirm it; 
     `/subscriptions/${reference}/transactions?page=1&type=land#transaction-${recorded.reference}`,
   )
   const item = panel(page).getByTestId('transaction').filter({ hasText: recorded.reference })
-  await expect(item).toContainText('Recorded byStaff')
+  await expect(item).toContainText('Recorded byBola Staff')
   await expect(
     item.getByRole('img', { name: `Proof of payment for ${recorded.reference}` }),
   ).toBeVisible()

@@ -825,12 +825,27 @@ async function recordPaymentFromLine(
     .set({ status: 'awaiting_payment_confirmation', updatedAt: payment.at })
     .where(eq(subscriptions.id, s.id))
   const refs = await subscriptionRefs(tx, s.id)
+  // Recorded by whoever the payment names as its recorder (the statement's importer when a
+  // verifier confirms the match), not by whoever's request this is.
+  const [recorder] =
+    payment.recordedById === null
+      ? []
+      : await tx
+          .select({
+            id: users.id,
+            reference: users.reference,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(users)
+          .where(eq(users.id, payment.recordedById))
   await recordAudit(tx, {
     action: 'transaction.recorded',
     record: { type: 'transaction', reference: created.reference },
-    related: relatedTo(refs, statement.reference),
-    summary: `Recorded payment ${created.reference} of ${formatKobo(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from bank statement ${statement.reference}`,
+    related: relatedTo(refs, statement.reference, lineReference(statement.reference, line.id)),
+    summary: `Recorded payment ${created.reference} of ${formatKobo(created.amount)} for ${refs.customerName} (${refs.customer}) on ${s.reference} from line ${lineReference(statement.reference, line.id)} of bank statement ${statement.reference}`,
     changes: paymentCreatedChanges(created),
+    actor: recorder,
   })
   return { created, refs }
 }

@@ -126,6 +126,22 @@ const transactionColumns = {
     order by ${statementLines.transactionId} is null, ${statementLines.id}
     limit 1
   )`,
+  /** Who recorded it, when someone other than its payer did (a member of staff), by name. */
+  recordedByName: sql<string | null>`(
+    select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users}
+    where ${users.id} = ${transactions.recordedById} and ${users.id} <> ${subscriptions.userId}
+  )`,
+  /**
+   * The statement line it was recorded from (statement reference / line), when it has no proof of
+   * its own: a payment made from a bank statement line names the line as its proof.
+   */
+  fromStatementLine: sql<string | null>`(
+    select ${statementImports.reference} || '/' || ${statementLines.id} from ${statementLines}
+    join ${statementImports} on ${statementImports.id} = ${statementLines.importId}
+    where ${statementLines.transactionId} = ${transactions.id} and ${transactions.proofFileId} is null
+    order by ${statementLines.id}
+    limit 1
+  )`,
   /** The last day of the latest bank statement imported, or null before any. */
   lastStatementDate: sql<
     string | null
@@ -145,6 +161,8 @@ type TransactionJoin = {
   proofName: string | null
   ownerId: number
   statementCredit: StatementCredit | null
+  recordedByName: string | null
+  fromStatementLine: string | null
   lastStatementDate: string | null
 }
 
@@ -203,6 +221,10 @@ export function serializeTransaction(row: TransactionJoin, viewer: ApiUser): Tra
     created_at: t.createdAt.toISOString(),
     marked_at: iso(t.markedAt),
     recorded_by_staff: t.recordedById !== null && t.recordedById !== ownerId,
+    // Staff see which of them recorded it; its payer sees only that staff did.
+    recorded_by:
+      viewer.role === 'customer' || viewer.role === 'realtor' ? null : row.recordedByName,
+    from_statement_line: row.fromStatementLine,
     not_confirmed_reason: t.status === 'not_confirmed' ? t.notConfirmedReason : null,
     can_mark:
       t.status === 'awaiting_confirmation' &&

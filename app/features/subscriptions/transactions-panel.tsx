@@ -211,6 +211,12 @@ function NotConfirmedReason({
 /** The proof itself: an image shown in place; a PDF only as a download (never rendered inline). */
 function ProofPreview({ transaction }: { transaction: Transaction }) {
   const proof = proofHref(transaction.proof_of_payment)
+  if (!proof && transaction.from_statement_line)
+    return (
+      <p className="text-sm text-slate-600" data-testid="from-statement-line">
+        Recorded from bank statement line {transaction.from_statement_line}
+      </p>
+    )
   if (!proof) return <p className="text-sm text-slate-600">No proof of payment</p>
   if (/\.pdf$/i.test(proof)) {
     return (
@@ -310,7 +316,7 @@ export function TransactionsPanel({
                     {formatDateTime(transaction.paid_at, data.timeZone)}
                   </DetailRow>
                   {transaction.recorded_by_staff ? (
-                    <DetailRow label="Recorded by">Staff</DetailRow>
+                    <DetailRow label="Recorded by">{transaction.recorded_by ?? 'Staff'}</DetailRow>
                   ) : null}
                   {transaction.status === 'not_confirmed' && transaction.not_confirmed_reason ? (
                     <DetailRow label="Reason not confirmed">
