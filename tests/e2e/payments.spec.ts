@@ -20,7 +20,7 @@ import {
   withSettingsLock,
   yesterdayBoxes,
 } from './payments-support'
-import { ADMIN, apiCall, apiLogin, createVerifiedUser, signIn } from './support'
+import { ADMIN, apiCall, apiLogin, createVerifiedUser, expectTapTarget, signIn } from './support'
 
 test('the money path: a plan deposit paid with proof, confirmed by staff, a receipt, instalments, the land document', async ({
   page,
@@ -301,6 +301,11 @@ test('the bank details set on /settings show in the make-payment panel, with cop
   )
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber)
   await expect(panel(page).getByRole('button', { name: 'Copy account number' })).toHaveText('Copy')
+
+  // On a phone the copy buttons and the panel's close are big enough for a thumb.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectTapTarget(panel(page).getByRole('button', { name: 'Copy account number' }))
+  await expectTapTarget(panel(page).getByRole('link', { name: 'Close', exact: true }))
 })
 
 test('staff add a subscription for a customer (search, pick, plan), then cancel it: the unit returns to stock', async ({

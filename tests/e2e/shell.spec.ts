@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, createStaffUser, createVerifiedUser, signIn } from './support'
+import { ADMIN, createStaffUser, createVerifiedUser, expectTapTarget, signIn } from './support'
 
 const EVERYONE_BEFORE = [
   'Dashboard',
@@ -158,9 +158,11 @@ test.describe('sidebar', () => {
     await expect(mainNav(page)).toBeHidden()
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeHidden()
 
+    await expectTapTarget(page.getByRole('link', { name: 'Open menu' }))
     await page.getByRole('link', { name: 'Open menu' }).click()
     await expect(mainNav(page)).toBeVisible()
     await expect(mainNav(page).getByRole('link', { name: 'Investment Portfolio' })).toBeVisible()
+    await expectTapTarget(page.getByRole('link', { name: 'Close menu' }))
 
     await page.getByRole('link', { name: 'Close menu' }).click()
     await expect(mainNav(page)).toBeHidden()

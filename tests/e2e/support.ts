@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { decodeMail } from '../support/api-harness'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
@@ -171,4 +171,15 @@ export async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     fs.rmSync(lock, { recursive: true, force: true })
   }
+}
+
+/** A control a thumb can hit on a phone: at least 44 × 44 CSS pixels (once it has settled in place). */
+export async function expectTapTarget(control: Locator) {
+  await expect(control).toBeVisible()
+  await expect
+    .poll(async () => {
+      const box = await control.boundingBox()
+      return box ? Math.min(box.width, box.height) : 0
+    })
+    .toBeGreaterThanOrEqual(44)
 }

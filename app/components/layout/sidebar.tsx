@@ -74,7 +74,7 @@ export function Sidebar({
             preventScrollReset
             aria-label="Close menu"
             aria-controls={SIDEBAR_ID}
-            className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 lg:hidden"
           >
             <Icon name="close" />
           </Link>

@@ -34,7 +34,7 @@ export function TopBar({
         aria-label="Open menu"
         aria-controls={SIDEBAR_ID}
         aria-expanded={menuOpen}
-        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:hidden"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:hidden"
       >
         <Icon name="menu" className="h-6 w-6" />
       </Link>

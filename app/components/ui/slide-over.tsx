@@ -87,7 +87,7 @@ export function SlideOver({
             to={closeTo}
             preventScrollReset
             onClick={close}
-            className="rounded-md p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             aria-label="Close"
           >
             ×

@@ -97,7 +97,9 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         <button
           type="button"
           onClick={onClose}
-          className="-mr-1 rounded px-1 text-lg leading-none text-white/80 hover:text-white"
+          // A tap target of 44 px that does not make the toast taller; hidden (not only by the
+          // attribute, which a display class would override) until JavaScript can close it.
+          className={`${hydrated ? 'inline-flex' : 'hidden'} -my-3 -mr-3 h-11 w-11 shrink-0 items-center justify-center rounded text-lg leading-none text-white/80 hover:text-white`}
           aria-label="Close notification message"
           hidden={!hydrated}
         >

@@ -16,7 +16,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 px-3 text-xs font-medium text-slate-700 hover:bg-slate-50 sm:min-h-0 sm:min-w-0 sm:px-2 sm:py-0.5"
       aria-label={copied ? `${label} copied` : `Copy ${label}`}
       onClick={async () => {
         try {
