@@ -736,7 +736,7 @@ describe('a payout account set or changed holds payouts; each payout keeps the a
     expect(csvText).toContain(
       'Payout 1, paid into Guaranty Trust Bank (GTBank) · 0123456789 · Ngozi Eze',
     )
-    expect(csvText).toMatch(/Payout 2,[^\n]*Due/)
+    expect(csvText).toMatch(/Payout 2,[^\n]*Scheduled/)
 
     const exported = await api.call(
       'GET',

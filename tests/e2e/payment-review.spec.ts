@@ -60,6 +60,10 @@ test('staff record a payment and are told another staff member will confirm it; 
   await signIn(page, recorder.email, recorder.password)
   await page.goto(`/subscriptions/${reference}/pay?page=1&type=land`)
   await expect(panel(page).getByRole('heading', { name: 'Record payment' })).toBeVisible()
+  // The advice to type the narration is the customer's; staff are told what it is.
+  await expect(panel(page).getByTestId('narration-hint')).toHaveText(
+    'The narration the customer was asked to type on the transfer.',
+  )
   await panel(page)
     .getByLabel('Proof of payment')
     .setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: proofPng() })

@@ -262,7 +262,9 @@ function CompanyAccountPayment({
           ) : null}
         </dl>
         <p className="mt-1 text-xs text-slate-500" data-testid="narration-hint">
-          Type this as the narration of your transfer so we can match it.
+          {data.mode === 'make'
+            ? 'Type this as the narration of your transfer so we can match it.'
+            : 'The narration the customer was asked to type on the transfer.'}
         </p>
       </section>
       <FormBanner id={form.errorId} errors={form.errors} />

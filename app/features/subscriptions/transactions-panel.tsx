@@ -15,7 +15,7 @@ import { TextareaField } from '../products/fields'
 import type { Paginated } from '~/contract/envelope'
 import { transactionStatusLabel } from '~/contract/subscription-labels'
 import type { SubscriptionDetail, Transaction } from '~/contract/subscriptions'
-import { formatDateTime, formatNaira } from '~/contract/format'
+import { formatDate, formatDateTime, formatNaira } from '~/contract/format'
 import { DetailRow } from '~/components/detail-row'
 import { EmptyState } from '~/components/ui/empty-state'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
@@ -313,7 +313,10 @@ export function TransactionsPanel({
                   <DetailRow label="Amount">{formatNaira(transaction.amount)}</DetailRow>
                   <DetailRow label="Description">{transaction.description}</DetailRow>
                   <DetailRow label="Date paid">
-                    {formatDateTime(transaction.paid_at, data.timeZone)}
+                    {/* A statement line has a day, not a time of day. */}
+                    {transaction.from_statement_line
+                      ? formatDate(transaction.paid_at, data.timeZone)
+                      : formatDateTime(transaction.paid_at, data.timeZone)}
                   </DetailRow>
                   {transaction.recorded_by_staff ? (
                     <DetailRow label="Recorded by">{transaction.recorded_by ?? 'Staff'}</DetailRow>
