@@ -27,15 +27,15 @@ export default function TermsRoute() {
   return (
     <div className="min-h-full px-4 py-8 sm:py-12">
       <header className="mx-auto mb-6 flex max-w-3xl flex-wrap items-center justify-between gap-3">
-        <Link
-          to="/"
-          className="flex items-center gap-2 text-brand-800"
-          aria-label="Land Banking home"
-        >
-          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white">
+        <Link to="/" className="flex items-center gap-2 text-brand-800">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white"
+            aria-hidden="true"
+          >
             LBC
           </span>
           <span className="text-xl font-bold">Land Banking</span>
+          <span className="sr-only">home</span>
         </Link>
         <Link to={signedIn ? '/' : '/login'} className="link text-sm">
           {signedIn ? 'Back to your dashboard' : 'Sign in'}

@@ -55,17 +55,18 @@ export function Sidebar({
         } ${collapsed ? 'lg:w-20' : 'lg:w-64'}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-4">
-          <AbsoluteLink
-            to="/"
-            className="flex min-w-0 items-center gap-2 text-brand-800"
-            aria-label="Land Banking home"
-          >
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white">
+          <AbsoluteLink to="/" className="flex min-w-0 items-center gap-2 text-brand-800">
+            <span
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-black text-white"
+              aria-hidden="true"
+            >
               LBC
             </span>
             <span className={`truncate text-lg font-bold ${collapsed ? 'lg:hidden' : ''}`}>
               Land Banking
             </span>
+            {/* The link's name: the monogram is decoration, and a collapsed menu hides the words. */}
+            <span className="sr-only">{collapsed ? 'Land Banking home' : 'home'}</span>
           </AbsoluteLink>
           <Link
             ref={closeButton}

@@ -10,10 +10,10 @@ export type Toast = {
 const AUTO_CLOSE_MS = 5000
 
 const COLORS: Record<Toast['type'], string> = {
-  success: 'bg-green-600 text-white',
+  success: 'bg-green-700 text-white',
   error: 'bg-red-600 text-white',
-  info: 'bg-sky-600 text-white',
-  warning: 'bg-amber-500 text-white',
+  info: 'bg-sky-700 text-white',
+  warning: 'bg-amber-700 text-white',
 }
 
 /**
