@@ -184,7 +184,10 @@ export const estateMapQuerySchema = z.object({
       .string()
       .trim()
       .max(1000, 'Link must be at most 1000 characters')
-      .regex(/^\/(?!\/)\S*\{id\}\S*$/, 'Link must be a path on this site holding {id}')
+      // One slash, then no second one (nor a backslash, which browsers read as one) straight
+      // after it, so no other host; {id} somewhere. Written without a lookahead so that request
+      // generators can produce it from the document.
+      .regex(/^\/(?:[^/\\\s]\S*)?\{id\}\S*$/, 'Link must be a path on this site holding {id}')
       .optional(),
   ),
 })
