@@ -12,6 +12,16 @@ export function pageNumberFrom(value: string | null) {
 }
 
 /**
+ * Sends a page read at another spelling of its address to the canonical one. Only a read: after a
+ * form post the page answers where it was posted, with the action's messages next to the fields.
+ */
+export function redirectToCanonical(request: Request, canonical: string) {
+  const url = new URL(request.url)
+  const reading = request.method === 'GET' || request.method === 'HEAD'
+  if (reading && canonical !== url.pathname + url.search) throw redirect(canonical)
+}
+
+/**
  * Reads a list's page and filters from the URL and redirects to the canonical address when the
  * URL is not it (a GET form sends empty filters; page 1 with no filters is the bare path).
  */
@@ -26,6 +36,6 @@ export function readListQuery<K extends string>(request: Request, filterKeys: re
   const extra = [...url.searchParams.keys()].filter(
     (key) => key !== 'page' && !filterKeys.includes(key as K),
   )
-  if (!extra.length && canonical !== url.pathname + url.search) throw redirect(canonical)
+  if (!extra.length) redirectToCanonical(request, canonical)
   return { page, filters }
 }

@@ -335,10 +335,12 @@ export function webFormBody(
       }
     case '/payouts':
       // Today: the fixture's investment was made today, and a payout is not paid before its investment.
+      // Its first payout falls due later, so recording it today is confirmed as early.
       return {
         ids: [world.scratch.payout ?? ''],
         paid_on: todayInLagos(),
         bank_reference: `WEB-${tag}`.slice(0, 100),
+        confirm_early: 'on',
       }
     // Confirm the exact match of a statement line (webFixture imports one for a payment awaiting confirmation).
     case '/reconciliation':

@@ -1,10 +1,9 @@
-import { redirect } from '@remix-run/node'
 import { mayCall } from '~/contract/access'
 import { AUDIT_ACTIONS, type AuditAction } from '~/contract/audit'
 import { endpoints } from '~/contract/endpoints'
 import { parseDisplayDate } from '~/contract/format'
 import { api } from '~/utils/api.server'
-import { pageNumberFrom } from '~/utils/list.server'
+import { pageNumberFrom, redirectToCanonical } from '~/utils/list.server'
 import { listHref } from '~/utils/pagination'
 import { requireUser } from '~/utils/session.server'
 import { timeZoneFrom } from '~/utils/time-zone.server'
@@ -47,7 +46,7 @@ export async function loadAuditList(request: Request) {
   const filters = auditFilters(url.searchParams)
   const page = pageNumberFrom(url.searchParams.get('page'))
   const canonical = listHref(AUDIT_PATH, { page, ...filters })
-  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+  redirectToCanonical(request, canonical)
   const result = await api(request, endpoints.auditList, {
     query: { page, ...auditApiQuery(url.searchParams) },
   })

@@ -1,4 +1,4 @@
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { mayCall } from '~/contract/access'
 import { endpoints } from '~/contract/endpoints'
 import { DEFAULT_TIME_ZONE, formatDate, parseDisplayDate } from '~/contract/format'
@@ -6,7 +6,7 @@ import { PAYOUT_RECORDERS, PAYOUT_STATUSES, type PayoutStatus } from '~/contract
 import { CHOOSE_A_PAYOUT, payoutFormSchema } from '~/contract/payouts'
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '~/contract/products'
 import { api } from '~/utils/api.server'
-import { pageNumberFrom } from '~/utils/list.server'
+import { pageNumberFrom, redirectToCanonical } from '~/utils/list.server'
 import { uploadFormFile } from '~/utils/files.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { listHref } from '~/utils/pagination'
@@ -39,7 +39,7 @@ function readPayoutQuery(request: Request) {
   const page = pageNumberFrom(url.searchParams.get('page'))
   const filters = payoutFilters(url.searchParams)
   const canonical = listHref(PAYOUTS_PATH, { page, ...filters })
-  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+  redirectToCanonical(request, canonical)
   return { page, filters }
 }
 

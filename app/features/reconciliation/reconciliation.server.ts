@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { mayCall } from '~/contract/access'
 import { endpoints } from '~/contract/endpoints'
@@ -12,7 +12,7 @@ import {
   type MatchConfidence,
 } from '~/contract/reconciliation-labels'
 import { api, type ApiFailure } from '~/utils/api.server'
-import { pageNumberFrom } from '~/utils/list.server'
+import { pageNumberFrom, redirectToCanonical } from '~/utils/list.server'
 import {
   bannerForUnshownFields,
   formSpec,
@@ -66,7 +66,7 @@ function readView(request: Request) {
     ? { confidence: null, status }
     : { confidence: isConfidence(confidence) ? confidence : 'exact', status: null }
   const canonical = linesHref(view, page)
-  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+  redirectToCanonical(request, canonical)
   return { page, view }
 }
 

@@ -33,7 +33,7 @@ export async function loadInvest(request: Request, reference: string | undefined
   if (submission.status !== 'success') return amountStep(submission.reply())
   const amount = submission.value.amount
   // "500,000" as typed becomes ?amount=500000.
-  assertCanonical(url, { amount, step: 'breakdown', all: flow.showAll ? 1 : null }, listSearch)
+  assertCanonical(request, { amount, step: 'breakdown', all: flow.showAll ? 1 : null }, listSearch)
   // The API refuses an amount below the minimum, under the field, with or without JavaScript.
   const plan = await fetchInvestmentPlan(request, product.reference, amount)
   if (!plan.ok) {

@@ -125,7 +125,7 @@ export async function loadSubscribe(request: Request, reference: string | undefi
   )
   if (tooMany) return choiceStep(submission.reply({ fieldErrors: { quantity: [tooMany] } }))
   assertCanonical(
-    url,
+    request,
     {
       plan: submission.value.plan,
       quantity: quantity > 1 ? quantity : null,

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { endpoints } from '~/contract/endpoints'
 import { payLink } from '~/contract/links'
 import { PRODUCT_UNAVAILABLE, type SubscribeInput } from '~/contract/subscriptions'
 import { api, type ApiFailure } from '~/utils/api.server'
 import { flowHref } from '~/utils/breakdown'
 import { requireUser } from '~/utils/session.server'
+import { redirectToCanonical } from '~/utils/list.server'
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server'
 import { KINDS, listUrlFrom, type KindName } from '../products/kinds'
 import { loadProduct } from '../products/product-details.server'
@@ -33,12 +34,11 @@ export async function loadFlow(
 
 /** One address per breakdown (?amount=500000&step=breakdown, then the list's query): other spellings redirect to it. */
 export function assertCanonical(
-  url: URL,
+  request: Request,
   flow: Record<string, string | number | null>,
   listSearch: string,
 ) {
-  const canonical = flowHref(url.pathname, flow, listSearch)
-  if (canonical !== url.pathname + url.search) throw redirect(canonical)
+  redirectToCanonical(request, flowHref(new URL(request.url).pathname, flow, listSearch))
 }
 
 /** A fresh key per breakdown shown: posting the same form twice then makes one subscription. */
