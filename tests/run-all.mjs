@@ -27,7 +27,8 @@ const FLOORS = {
   'unit-api-pglite': 1141, // 1268 tests
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
-  server: 36, // 40 tests
+  'web-forms': 4, // 4 tests
+  server: 32, // 44 tests
   docker: 27, // 30 steps as root (3 of them are skipped when not root)
 }
 
@@ -41,6 +42,16 @@ function run(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(' ')}`)
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   return result.status ?? 1
+}
+
+/** `run` without holding this process: suites beside it can start and end meanwhile. */
+function runAsync(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`)
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (status) => resolve(status ?? 1))
+  })
 }
 
 function ensureSystemPackages() {
@@ -280,48 +291,61 @@ const SUITES = [
     },
   },
   {
+    // The two form-post runs against servers of the built app: every web action under malformed
+    // posts, and every web route × every kind of caller. They start when api-postgres ends, beside
+    // the browsers, whose single app server leaves a core idle much of the time.
+    name: 'web-forms',
+    about:
+      'against server processes of the built app: malformed form posts to every web action, the web authorization matrix',
+    overlapsNext: true,
+    after: 'api-postgres',
+    async run() {
+      if (!build()) return record('web-forms', { problems: ['the build failed'] })
+      const files = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
+      // Ports of their own, clear of the browsers' servers and of the server suite's.
+      const port = Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1)
+      record(
+        'web-forms',
+        await vitestBeside('web-forms', ['--config', 'vitest.server.config.ts', ...files], {
+          SERVER_TEST_PORT: String(port + 50),
+        }),
+      )
+    },
+  },
+  {
     name: 'e2e',
     about: "end to end in Debian's chromium, with and without JavaScript, against the built app",
-    run() {
+    async run() {
       if (!build()) return record('e2e', { problems: ['the build failed'] })
       const file = path.join(resultsDir, 'playwright.json')
-      const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+      const code = await runAsync('npx', ['playwright', 'test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
       })
       countPlaywright('e2e', file, code)
     },
   },
   {
-    // Security headers, the web authorization matrix, malformed form posts, SMTP, API_URL and fault
-    // tolerance (SIGKILL, SIGTERM, PostgreSQL restarts), against server processes of the built app.
-    // They use the ports just above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
+    // Security headers, body limits, SMTP, API_URL and fault tolerance (SIGKILL, SIGTERM,
+    // PostgreSQL restarts), against server processes of the built app. They use the ports just
+    // above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
     name: 'server',
     about:
-      'checks against server processes of the built app (headers, web matrix, fuzz, SMTP, API_URL, faults, scale-out)',
+      'checks against server processes of the built app (headers, body limits, SMTP, API_URL, faults, scale-out, memory of an export)',
     async run() {
       if (!build()) return record('server', { problems: ['the build failed'] })
-      // A server is one process, so these files one at a time left a core idle. The two form-post
-      // runs go beside the others, on ports of their own, their output printed when they end. The
-      // export's memory check runs alone afterwards: it measures a server's memory, which another
-      // run's load makes grow before its garbage is collected.
+      // The export's memory check runs alone afterwards: it measures a server's memory, which
+      // another run's load makes grow before its garbage is collected.
       const config = ['--config', 'vitest.server.config.ts']
-      const beside = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
+      const elsewhere = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
       const alone = ['tests/server/export-memory.test.ts']
-      const ports = {
-        SERVER_TEST_PORT: String(
-          Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1) + 50,
-        ),
-      }
-      const besideRun = vitestBeside('server-beside', [...config, ...beside], ports)
       const mainFile = path.join(resultsDir, 'server.json')
       const mainCode = run('npx', [
         'vitest',
         'run',
         ...config,
-        ...[...beside, ...alone].flatMap((file) => ['--exclude', file]),
+        ...[...elsewhere, ...alone].flatMap((file) => ['--exclude', file]),
         ...vitestReporters(mainFile),
       ])
-      const besideResult = await besideRun
       const aloneFile = path.join(resultsDir, 'server-alone.json')
       const aloneCode = run('npx', [
         'vitest',
@@ -330,11 +354,7 @@ const SUITES = [
         ...alone,
         ...vitestReporters(aloneFile),
       ])
-      const counts = [
-        readVitest(mainFile, mainCode),
-        besideResult,
-        readVitest(aloneFile, aloneCode),
-      ]
+      const counts = [readVitest(mainFile, mainCode), readVitest(aloneFile, aloneCode)]
       record('server', {
         passed: counts.reduce((sum, count) => sum + (count.passed ?? 0), 0),
         failed: counts.reduce((sum, count) => sum + (count.failed ?? 0), 0),
@@ -434,11 +454,14 @@ const background = chosen
       .catch((error) => () => failedToRun(suite)(error))
       .then(timed(suite, Date.now())),
   )
+// A suite `after` another that is running starts when that one ends (without waiting when it was not chosen).
+const running = new Map()
 for (const suite of chosen.filter((suite) => !suite.background)) {
-  const done = timed(suite, Date.now())
   // Started at once: a suite that overlaps the next one has its processes running before the next
   // one's synchronous spawn holds this loop.
-  const running = (async () => {
+  const started = (async () => {
+    await running.get(suite.after)
+    const done = timed(suite, Date.now())
     try {
       await suite.run()
     } catch (error) {
@@ -446,8 +469,9 @@ for (const suite of chosen.filter((suite) => !suite.background)) {
     }
     done()
   })()
-  if (suite.overlapsNext) background.push(running.then(() => () => {}))
-  else await running
+  running.set(suite.name, started)
+  if (suite.overlapsNext) background.push(started.then(() => () => {}))
+  else await started
 }
 for (const finish of await Promise.all(background)) finish()
 
