@@ -54,6 +54,11 @@ export const ownSummarySchema = z.object({
     balance: z.number(),
     /** The newest of them (at most PLOTS_SHOWN). */
     plots: z.array(plotProgressSchema),
+    /**
+     * What is overdue now across them (contract/money.ts overdueNow on each, summed), and on how
+     * many: next_payment.owed_now is one purchase's share.
+     */
+    overdue_now: z.object({ amount: z.number(), purchases: z.number().int() }),
   }),
   /** The payable subscription whose payment is dated first, or null. */
   next_payment: dueItemSchema.nullable(),

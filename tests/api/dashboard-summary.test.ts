@@ -117,7 +117,14 @@ describe('a customer with one plot part-paid', () => {
       today,
       week_start: monday,
       own: {
-        land: { count: 0, units: 0, amount_paid: 0, balance: 0, plots: [] },
+        land: {
+          count: 0,
+          units: 0,
+          amount_paid: 0,
+          balance: 0,
+          plots: [],
+          overdue_now: { amount: 0, purchases: 0 },
+        },
         next_payment: null,
         investments: { active: 0, portfolio_value: 0, next_payout: null },
       },
@@ -155,6 +162,7 @@ describe('a customer with one plot part-paid', () => {
           paid_percent: 25,
         },
       ],
+      overdue_now: { amount: 0, purchases: 0 },
     })
     expect(own.next_payment).toEqual({
       reference,

@@ -37,8 +37,11 @@ async function markPaid(reference: string) {
  * deposit is paid and the schedule moved back, so that instalments 1 and 2 are overdue with a
  * ₦4,000 fee each (₦408,000 overdue) and instalment 3 is still to come (₦608,000 in all).
  */
-async function twoInstalmentsOverdue(quantity = 1) {
-  const customer = await createCustomer(api, { firstName: 'Ngozi' })
+async function twoInstalmentsOverdue(
+  quantity = 1,
+  customer?: Awaited<ReturnType<typeof createCustomer>>,
+) {
+  customer ??= await createCustomer(api, { firstName: 'Ngozi' })
   const product = await createLandProduct(api, {
     amount: 1_000_000,
     initialDeposit: 400_000,
@@ -145,6 +148,21 @@ describe('what is overdue: its sum and parts, a choice of its own, and words tha
     expect(paid.data.description).toMatch(
       /^What is overdue: instalments 1 to 2 of 3 and 2 late fees for /,
     )
+  })
+
+  test('on two purchases in arrears the dashboard owes the sum of both, and names the share the button pays', async () => {
+    const { customer, reference: first } = await twoInstalmentsOverdue()
+    const { reference: second } = await twoInstalmentsOverdue(2, customer)
+    const dashboard = await api.call('GET', 'dashboard-summary', { token: customer.token })
+    // ₦408,000 on the first; twice that on the second, of 2 plots.
+    expect(dashboard.data.own.land.overdue_now).toEqual({ amount: 1_224_000, purchases: 2 })
+    const shown = dashboard.data.own.next_payment
+    expect([first, second]).toContain(shown.reference)
+    expect(shown.owed_now.amount).toBe(shown.reference === first ? 408_000 : 816_000)
+
+    const { customer: alone } = await twoInstalmentsOverdue()
+    const single = await api.call('GET', 'dashboard-summary', { token: alone.token })
+    expect(single.data.own.land.overdue_now).toEqual({ amount: 408_000, purchases: 1 })
   })
 
   test('the description follows the amount chosen: the whole balance is not "Instalment 1 of 3"', async () => {

@@ -116,6 +116,13 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
   let paid = 0
   let owed = 0
   let units = 0
+  let overdueKobo = 0
+  let overduePurchases = 0
+  for (const { overdueParts } of arrears.values()) {
+    if (overdueParts.totalKobo <= 0) continue
+    overdueKobo += overdueParts.totalKobo
+    overduePurchases += 1
+  }
   for (const { subscription: s } of land) {
     units += s.quantity
     paid += s.totalAmountPaid
@@ -136,6 +143,7 @@ export async function ownSummary(db: Executor, userId: number, today: string): P
         balance: koboToNaira(balanceKobo(s.totalAmount, s.totalAmountPaid)),
         paid_percent: paidPercent(s.totalAmountPaid, s.totalAmount),
       })),
+      overdue_now: { amount: koboToNaira(overdueKobo), purchases: overduePurchases },
     },
     next_payment: asDueItem(earliestDue(payable.map(due).filter((item) => item.kobo !== null))),
     investments: {

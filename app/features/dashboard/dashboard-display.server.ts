@@ -168,16 +168,24 @@ function realtorDisplay(realtor: RealtorSummary) {
   }
 }
 
-function nextPaymentDisplay(item: DueItem | null) {
+function nextPaymentDisplay(item: DueItem | null, overdue: OwnSummary['land']['overdue_now']) {
   if (!item) return null
+  const several = overdue.purchases > 1
   return {
     amount: formatNaira(item.amount),
     overdue: item.overdue,
     when: item.overdue ? `Overdue since ${formatDate(item.date)}` : `Due ${formatDate(item.date)}`,
     title: item.title,
     /** "You owe ₦5,508,000.00 now" and its parts, when something is overdue. */
+    // On several purchases: the sum of them all, then this one's share, which the button pays.
     owedNow: item.owed_now
-      ? { amount: formatNaira(item.owed_now.amount), parts: overdueParts(item.owed_now) }
+      ? {
+          amount: formatNaira(several ? overdue.amount : item.owed_now.amount),
+          across: several ? `on ${overdue.purchases} purchases` : null,
+          parts: several
+            ? `${formatNaira(item.owed_now.amount)} of it on ${item.title}: ${overdueParts(item.owed_now)}`
+            : overdueParts(item.owed_now),
+        }
       : null,
     payHref: payHref(item.type, item.reference),
   }
@@ -186,7 +194,7 @@ function nextPaymentDisplay(item: DueItem | null) {
 function ownDisplay(own: OwnSummary) {
   const { land, investments } = own
   return {
-    nextPayment: nextPaymentDisplay(own.next_payment),
+    nextPayment: nextPaymentDisplay(own.next_payment, land.overdue_now),
     paid: formatNaira(land.amount_paid),
     plotsCounted: counted(land.units, 'plot', 'plots'),
     balance: formatNaira(land.balance),

@@ -67,6 +67,7 @@ function NextPayment({ item }: { item: OwnDisplay['nextPayment'] }) {
           <h3 className="text-sm font-medium text-slate-600">What is overdue</h3>
           <p className="text-2xl font-bold text-slate-900" data-testid="owed-now">
             You owe <span className="whitespace-nowrap">{item.owedNow.amount}</span> now
+            {item.owedNow.across ? ` ${item.owedNow.across}` : null}
           </p>
           <p className="text-sm text-red-700">{item.owedNow.parts}</p>
           <p className="text-sm font-semibold text-red-700">
