@@ -10,7 +10,7 @@ export type ChartPoint = { date: string; expected: number; received: number }
  */
 const LAYOUTS = {
   phone: { width: 300, height: 230, compact: true, className: 'h-auto w-full max-w-lg md:hidden' },
-  wide: { width: 640, height: 280, compact: false, className: 'hidden h-auto w-full md:block' },
+  wide: { width: 720, height: 290, compact: false, className: 'hidden h-auto w-full md:block' },
 } as const
 type Layout = (typeof LAYOUTS)[keyof typeof LAYOUTS]
 
