@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, signIn } from './support'
+import { investmentProduct, markByApi, payByApi, subscribe } from './payments-support'
+import { ADMIN, apiLogin, createVerifiedUser, signIn } from './support'
 
 /**
  * axe-core (the engine eslint-plugin-jsx-a11y also carries) over the pages this round added or
- * changed most: the estates list, an estate's site map, the public plot check and the dashboard.
+ * changed most: the estates list, an estate's site map, the public plot check, the dashboard and an
+ * investor's portfolio with its returns chart.
  * Nothing serious or critical may be found. axe runs through the DevTools protocol, so the page's
  * Content-Security-Policy (no script without the page's nonce) stays as it is; it needs
  * JavaScript, so it runs in the JavaScript project only.
@@ -64,4 +66,34 @@ test('axe finds nothing serious on the estates, a site map, the plot check and t
   await page.goto(`/verify/plot?estate=${encodeURIComponent(name)}&block=A&plot=1`)
   await expect(page.getByRole('main')).toContainText('Free')
   expect(await seriousViolations(page), 'the public plot check').toEqual([])
+})
+
+test('axe finds nothing serious on an investor portfolio with its returns chart, on a phone and a desktop', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'axe runs in the page: the JavaScript project checks the same HTML')
+  const admin = await apiLogin(request, ADMIN.email, ADMIN.password)
+  const investor = await createVerifiedUser(request)
+  const reference = await subscribe(request, investor.token, {
+    type: 'land_investment',
+    product_id: await investmentProduct(request, admin),
+    amount_invested: 300_000,
+  })
+  await markByApi(
+    request,
+    admin,
+    await payByApi(request, investor.token, reference, 300_000),
+    'paid',
+  )
+  await signIn(page, investor.email, investor.password)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/investment-portfolio')
+    await expect(
+      page.getByRole('img', { name: /Cumulative returns, expected against received/ }),
+    ).toBeVisible()
+    expect(await seriousViolations(page), `the portfolio at ${width} px`).toEqual([])
+  }
 })

@@ -46,6 +46,54 @@ async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
+/**
+ * The returns chart as the investor reads it at `width` px: its amount axis, its dates and the
+ * value received are drawn, in text of 11 px or more, and no two labels touch.
+ */
+async function expectChartReadable(
+  page: Page,
+  width: number,
+  { amounts, received }: { amounts: string[]; received: string },
+) {
+  await page.setViewportSize({ width, height: 900 })
+  await page.reload()
+  const chart = page.getByRole('img', { name: /Cumulative returns, expected against received/ })
+  await expect(chart).toBeVisible()
+  for (const amount of amounts)
+    await expect(chart.locator('[data-tick="amount"]', { hasText: amount })).toBeVisible()
+  await expect(
+    chart.locator('[data-value="received"]').filter({ hasText: new RegExp(`^${received}$`) }),
+  ).toBeVisible()
+  const dates = chart.locator('[data-tick="date"]')
+  expect(await dates.count()).toBeGreaterThanOrEqual(2)
+  for (const date of await dates.allTextContents())
+    expect(date).toMatch(/^([A-Z][a-z]{2} \d{4}|\d{2}\/\d{2}\/\d{4})$/)
+  await expect(dates.first()).toBeVisible()
+  const drawn = await chart.evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width
+    const texts = [...svg.querySelectorAll('text')].map((text) => ({
+      text: text.textContent,
+      px: parseFloat(getComputedStyle(text).fontSize) * scale,
+      box: text.getBoundingClientRect(),
+    }))
+    const touching = texts.flatMap((a, index) =>
+      texts
+        .slice(index + 1)
+        .filter(
+          (b) =>
+            a.box.left < b.box.right &&
+            b.box.left < a.box.right &&
+            a.box.top < b.box.bottom &&
+            b.box.top < a.box.bottom,
+        )
+        .map((b) => `${a.text} / ${b.text}`),
+    )
+    return { smallest: Math.min(...texts.map((text) => text.px)), touching }
+  })
+  expect(drawn.smallest).toBeGreaterThanOrEqual(11)
+  expect(drawn.touching).toEqual([])
+}
+
 test('an investment is confirmed, staff record payouts paid, the investor sees them paid, in the totals and the chart, and is told', async ({
   page,
   request,
@@ -159,6 +207,14 @@ test('an investment is confirmed, staff record payouts paid, the investor sees t
   await expect(page.locator('figcaption')).toContainText(
     '₦120,000.00 expected in all, ₦90,000.00 received so far.',
   )
+  // The axes say amounts and dates, and the point says what was received: in full on a wide
+  // screen (from the narrowest that gets the wide drawing), in short on a phone, where the full figures are in the description above.
+  await expectChartReadable(page, 390, { amounts: ['₦0', '₦50k', '₦150k'], received: '₦90k' })
+  for (const width of [768, 1280])
+    await expectChartReadable(page, width, {
+      amounts: ['₦0.00', '₦50,000.00', '₦150,000.00'],
+      received: '₦90,000.00',
+    })
 
   await page
     .getByTestId('subscription-card')
