@@ -28,7 +28,8 @@ const FLOORS = {
   'api-postgres': 415, // 462 tests
   e2e: 282, // 314 tests (bank-details + js + no-js)
   'web-forms': 4, // 4 tests
-  server: 32, // 44 tests
+  server: 30, // 42 tests
+  'export-memory': 2, // 2 tests
   docker: 27, // 30 steps as root (3 of them are skipped when not root)
 }
 
@@ -207,6 +208,10 @@ async function vitestBeside(name, args, env = {}) {
   return readVitest(file, code)
 }
 
+/** Where tests/support/server.ts puts its servers' ports unless told: just above E2E_PORT. */
+const serverTestPort = () =>
+  Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1)
+
 let built = null
 /** `npm run build`, once per run, for the suites that serve the built app. */
 function build() {
@@ -303,12 +308,42 @@ const SUITES = [
       if (!build()) return record('web-forms', { problems: ['the build failed'] })
       const files = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
       // Ports of their own, clear of the browsers' servers and of the server suite's.
-      const port = Number(process.env.SERVER_TEST_PORT ?? Number(process.env.E2E_PORT ?? 3400) + 1)
       record(
         'web-forms',
         await vitestBeside('web-forms', ['--config', 'vitest.server.config.ts', ...files], {
-          SERVER_TEST_PORT: String(port + 50),
+          SERVER_TEST_PORT: String(serverTestPort() + 50),
         }),
+      )
+    },
+  },
+  {
+    // Security headers, body limits, SMTP, API_URL and fault tolerance (SIGKILL, SIGTERM,
+    // PostgreSQL restarts), against server processes of the built app, one file at a time. They
+    // start when web-forms ends, still beside the browsers, on ports 100 above the e2e run's
+    // (SERVER_TEST_PORT) and TEST_PG_PORT + 3 (see tests/support/server.ts).
+    name: 'server',
+    about:
+      'checks against server processes of the built app (headers, body limits, SMTP, API_URL, faults, scale-out)',
+    overlapsNext: true,
+    after: 'web-forms',
+    async run() {
+      if (!build()) return record('server', { problems: ['the build failed'] })
+      const elsewhere = [
+        'tests/server/web-fuzz.test.ts',
+        'tests/server/web-matrix.test.ts',
+        'tests/server/export-memory.test.ts',
+      ]
+      record(
+        'server',
+        await vitestBeside(
+          'server',
+          [
+            '--config',
+            'vitest.server.config.ts',
+            ...elsewhere.flatMap((file) => ['--exclude', file]),
+          ],
+          { SERVER_TEST_PORT: String(serverTestPort() + 100) },
+        ),
       )
     },
   },
@@ -325,42 +360,19 @@ const SUITES = [
     },
   },
   {
-    // Security headers, body limits, SMTP, API_URL and fault tolerance (SIGKILL, SIGTERM,
-    // PostgreSQL restarts), against server processes of the built app. They use the ports just
-    // above E2E_PORT and TEST_PG_PORT + 3 (see tests/support/server.ts).
-    name: 'server',
+    // It measures a server's memory, which another run's load makes grow before its garbage is
+    // collected: it runs alone, once the browsers and every suite beside them have ended.
+    name: 'export-memory',
     about:
-      'checks against server processes of the built app (headers, body limits, SMTP, API_URL, faults, scale-out, memory of an export)',
-    async run() {
-      if (!build()) return record('server', { problems: ['the build failed'] })
-      // The export's memory check runs alone afterwards: it measures a server's memory, which
-      // another run's load makes grow before its garbage is collected.
-      const config = ['--config', 'vitest.server.config.ts']
-      const elsewhere = ['tests/server/web-fuzz.test.ts', 'tests/server/web-matrix.test.ts']
-      const alone = ['tests/server/export-memory.test.ts']
-      const mainFile = path.join(resultsDir, 'server.json')
-      const mainCode = run('npx', [
-        'vitest',
-        'run',
-        ...config,
-        ...[...elsewhere, ...alone].flatMap((file) => ['--exclude', file]),
-        ...vitestReporters(mainFile),
+      "a 100,000 row export streamed by a server of the built app within 50 MB of the server's memory",
+    after: 'server',
+    run() {
+      if (!build()) return record('export-memory', { problems: ['the build failed'] })
+      vitest('export-memory', [
+        '--config',
+        'vitest.server.config.ts',
+        'tests/server/export-memory.test.ts',
       ])
-      const aloneFile = path.join(resultsDir, 'server-alone.json')
-      const aloneCode = run('npx', [
-        'vitest',
-        'run',
-        ...config,
-        ...alone,
-        ...vitestReporters(aloneFile),
-      ])
-      const counts = [readVitest(mainFile, mainCode), readVitest(aloneFile, aloneCode)]
-      record('server', {
-        passed: counts.reduce((sum, count) => sum + (count.passed ?? 0), 0),
-        failed: counts.reduce((sum, count) => sum + (count.failed ?? 0), 0),
-        skipped: counts.reduce((sum, count) => sum + (count.skipped ?? 0), 0),
-        problems: counts.flatMap((count) => count.problems),
-      })
     },
   },
   {
