@@ -5,22 +5,26 @@ import { ForbiddenPage } from '~/features/people/forbidden'
 import { PeopleList } from '~/features/people/people-list'
 import { loadPeopleList } from '~/features/people/people.server'
 import { ReferralLink } from '~/features/people/referral-link'
+import { CUSTOMER_INVITE_MESSAGE, shareableOf } from '~/features/referrals/referral-share.server'
 import { appUrl } from '~/utils/env.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, ...list } = await loadPeopleList(request, 'customer')
   // A realtor's customers sign up through its link (/register?ref=…) and are linked to it.
-  const referralUrl = user.role === 'realtor' ? `${appUrl()}/register?ref=${user.reference}` : null
-  return { ...list, referralUrl }
+  const referral =
+    user.role === 'realtor'
+      ? await shareableOf(`${appUrl()}/register?ref=${user.reference}`, CUSTOMER_INVITE_MESSAGE)
+      : null
+  return { ...list, referral }
 }
 
 export default function CustomersRoute() {
-  const { referralUrl, ...list } = useLoaderData<typeof loader>()
+  const { referral, ...list } = useLoaderData<typeof loader>()
   return (
     <PeopleList
       kind="customer"
       {...list}
-      aside={referralUrl ? <ReferralLink url={referralUrl} /> : null}
+      aside={referral ? <ReferralLink share={referral} /> : null}
     >
       <Outlet />
     </PeopleList>

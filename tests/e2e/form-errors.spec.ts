@@ -112,7 +112,7 @@ test("a realtor's 'Copy link' button stays on one line at phone and desktop widt
     const box = await button.boundingBox()
     expect(box, `${viewport.width} px`).not.toBeNull()
     expect(box!.height, `${viewport.width} px`).toBeLessThan(48)
-    const field = await page.getByLabel('Your referral link').boundingBox()
+    const field = await page.getByLabel('Your referral link', { exact: true }).boundingBox()
     expect(field!.height, `${viewport.width} px`).toBeLessThan(48)
   }
 })

@@ -189,7 +189,7 @@ test('a realtor sees its referral link and only its own customers', async ({ pag
   const stranger = await createVerifiedUser(page.request, 'customer')
   await signIn(page, realtor.email, realtor.password)
   await page.goto('/customers')
-  await expect(page.getByLabel('Your referral link')).toHaveValue(
+  await expect(page.getByLabel('Your referral link', { exact: true })).toHaveValue(
     new RegExp(`/register\\?ref=${realtor.user.reference}$`),
   )
   await expect(page.getByRole('row').filter({ hasText: referred.email })).toBeVisible()

@@ -598,6 +598,8 @@ export const RULES: Record<string, Rule> = {
     params: statementMonth,
     expect: realtorsOnly,
   },
+  // A realtor reads its own downline; staff who view realtors read any realtor's.
+  'GET realtor/downline': { lacks: REALTOR_VIEW, expect: realtorsOnly },
   'GET admin/commission': { lacks: ['can_pay_commissions'], expect: staffOnly() },
   'POST admin/commission/mark-paid': {
     lacks: ['can_pay_commissions'],

@@ -26,6 +26,7 @@ import {
 import { commissionStatementCsv, commissionStatementPdf, statementTotals } from './statement'
 import { decideHold, findHold, HOLD_NOT_FOUND, pendingHolds } from './holds'
 import { koboToNaira } from '../money'
+import { downlineOf } from './downline'
 
 /**
  * Whose commissions the own endpoints read: a realtor its own (naming another is refused); staff
@@ -218,7 +219,21 @@ const statementCsv = implement(endpoints.commissionStatementCsv, async (ctx) => 
   )
 })
 
+/** A realtor's own downline; staff who view realtors the one `realtor` names, or their own (empty). */
+const downline = implement(endpoints.realtorDownline, async ({ db, user, query }) => {
+  const realtorId = await whose(db, user, query.realtor)
+  const found = user.role === 'realtor' || query.realtor ? await downlineOf(db, realtorId) : null
+  return {
+    data: found ?? {
+      realtor: { reference: user.reference, full_name: `${user.firstName} ${user.lastName}` },
+      own: { customer_count: 0, earned: 0 },
+      generations: [],
+    },
+  }
+})
+
 export const commissionsHandlers = {
+  realtorDownline: downline,
   commissionOwnList: ownList,
   commissionStatementPdf: statementPdf,
   commissionStatementCsv: statementCsv,

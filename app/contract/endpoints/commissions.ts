@@ -12,6 +12,7 @@ import {
   ownCommissionQuery,
   statementQuery,
 } from '../commissions'
+import { DOWNLINE_SHOWN_PER_LEVEL, downlineQuery, downlineSchema } from '../downline'
 import { COMMISSION_ACCESS } from './commission-access'
 import { CSV_EXPORT, exportQuery } from './shared'
 
@@ -125,5 +126,20 @@ export const commissionEndpoints = {
       409: 'The hold is already decided',
     },
     response: commissionHoldSchema,
+  }),
+  realtorDownline: endpoint({
+    method: 'GET',
+    path: 'realtor/downline',
+    tag: 'Commissions',
+    summary:
+      "The signed-in realtor's downline: the realtors it invited and theirs, with what each commission level earned it",
+    description: `\`own\` is level 1: the realtor's own customers. Each of \`generations\` is a level of realtors (1: invited by the realtor, whose customers earn it level 2 commission; 2: invited by those, level 3), as deep as commissions are paid, with \`earned\`: the net of its entries at that level, paid or not (void and held ones count nothing), in naira. Each generation lists at most ${DOWNLINE_SHOWN_PER_LEVEL} realtors, oldest first, and counts all in \`total\`; the next generation lists only the invitees of those listed. A realtor reads its own: naming another realtor in \`realtor\` answers 403. Staff who view realtors read the realtor \`realtor\` names (RLT-…), or without it their own, which is empty.`,
+    access: COMMISSION_ACCESS.downline,
+    query: downlineQuery,
+    errors: {
+      403: 'A realtor naming another realtor in `realtor`',
+      404: 'No realtor has the reference in `realtor`',
+    },
+    response: downlineSchema,
   }),
 } as const

@@ -17,7 +17,10 @@ import type {
   MarkCommissionsPaidForm,
   RealtorNet,
 } from '~/contract/commissions'
+import type { Downline } from '~/contract/downline'
 import { formatDate, formatNaira } from '~/contract/format'
+import { DownlineTree } from '~/features/referrals/downline-tree'
+import { ReferralShare, type Shareable } from '~/features/referrals/referral-share'
 import { useSpecForm, type FormSpec } from '~/utils/form-spec'
 import { ExportCsvLink } from '~/components/ui/export-csv-link'
 
@@ -36,7 +39,9 @@ export type CommissionsPageData = {
   months: string[]
   timeZone: string
   markSpec: FormSpec | null
-  realtorReferralUrl: string | null
+  /** A realtor's: its invite link for realtors, to share, and the team it built. */
+  realtorInvite: Shareable | null
+  downline: Downline | null
 }
 
 const MARK_FORM_ID = 'mark-paid'
@@ -58,7 +63,8 @@ export function CommissionsPage({
       </div>
       {data.totals ? <Totals totals={data.totals} /> : null}
       {!staff ? <StatementForm months={data.months} /> : null}
-      {data.realtorReferralUrl ? <RealtorReferral url={data.realtorReferralUrl} /> : null}
+      {data.realtorInvite ? <RealtorReferral share={data.realtorInvite} /> : null}
+      {data.downline ? <DownlineTree downline={data.downline} timeZone={data.timeZone} /> : null}
       <Filters staff={staff} filters={data.filters} />
       {data.error ? <FormBanner errors={[data.error]} /> : null}
       {staff && data.holds.length ? (
@@ -109,7 +115,7 @@ function Totals({ totals }: { totals: CommissionTotalsAnswer & { held: number } 
 }
 
 /** The link that makes new realtors this realtor's downline: it earns on their customers' payments too. */
-function RealtorReferral({ url }: { url: string }) {
+function RealtorReferral({ share }: { share: Shareable }) {
   return (
     <section className="card">
       <label htmlFor="realtor-referral-link" className="label">
@@ -123,9 +129,10 @@ function RealtorReferral({ url }: { url: string }) {
         id="realtor-referral-link"
         className="input font-mono"
         readOnly
-        value={url}
+        value={share.url}
         onFocus={(event) => event.currentTarget.select()}
       />
+      <ReferralShare share={share} qrLabel="QR code of your realtor invite link" />
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { endpoints } from '~/contract/endpoints'
 import { api, apiFile } from '~/utils/api.server'
 import { passFile } from '~/utils/files.server'
 import { appUrl } from '~/utils/env.server'
+import { REALTOR_INVITE_MESSAGE, shareableOf } from '~/features/referrals/referral-share.server'
 import { formSpec, parseForm, replyWithServerErrors } from '~/utils/form.server'
 import { readListQuery } from '~/utils/list.server'
 import { requireAuth } from '~/utils/session.server'
@@ -81,9 +82,13 @@ export async function loadCommissions(request: Request) {
   const query = { page, ...commissionApiQuery(new URL(request.url).searchParams, view) }
   const empty = { items: [], page: 1, total_pages: 1 }
   if (view === 'realtor') {
-    const result = badDate ? null : await api(request, endpoints.commissionOwnList, { query })
+    const [result, downline] = await Promise.all([
+      badDate ? null : api(request, endpoints.commissionOwnList, { query }),
+      api(request, endpoints.realtorDownline, { query: {} }),
+    ])
     if (result && !result.ok && !result.fieldErrors)
       throw new Response(result.message, { status: result.httpStatus || 500 })
+    if (!downline.ok) throw new Response(downline.message, { status: downline.httpStatus || 500 })
     return {
       ...base,
       ...(result?.ok
@@ -95,7 +100,11 @@ export async function loadCommissions(request: Request) {
       error: badDate ?? (result && !result.ok ? result.message : null),
       markSpec: null,
       // Realtors who sign up through this link get this realtor as their upline.
-      realtorReferralUrl: `${appUrl()}/realtor/register?ref=${user.reference}`,
+      realtorInvite: await shareableOf(
+        `${appUrl()}/realtor/register?ref=${user.reference}`,
+        REALTOR_INVITE_MESSAGE,
+      ),
+      downline: downline.data,
     }
   }
   const result = badDate ? null : await api(request, endpoints.commissionList, { query })
@@ -112,7 +121,8 @@ export async function loadCommissions(request: Request) {
     holdCount: result?.ok ? result.data.hold_count : 0,
     error: badDate ?? (result && !result.ok ? result.message : null),
     markSpec: formSpec(markCommissionsPaidSchema),
-    realtorReferralUrl: null,
+    realtorInvite: null,
+    downline: null,
   }
 }
 

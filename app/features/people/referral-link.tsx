@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
+import { ReferralShare, type Shareable } from '~/features/referrals/referral-share'
 import { useHydrated } from '~/utils/use-hydrated'
 
-/** A realtor's sign-up link for customers; copying needs JavaScript, selecting the text does not. */
-export function ReferralLink({ url }: { url: string }) {
+/**
+ * A realtor's sign-up link for customers, with its QR code and a WhatsApp share; copying needs
+ * JavaScript, selecting the text does not.
+ */
+export function ReferralLink({ share }: { share: Shareable }) {
+  const url = share.url
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -44,6 +49,7 @@ export function ReferralLink({ url }: { url: string }) {
           </button>
         ) : null}
       </div>
+      <ReferralShare share={share} qrLabel="QR code of your referral link" />
     </div>
   )
 }
