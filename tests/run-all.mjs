@@ -225,6 +225,9 @@ function build() {
  */
 const ONCE_ON_PGLITE = [
   'tests/api/malformed-input-*.test.ts',
+  // Who may call what is decided in the API's code, before the engine is asked; on PGlite it runs
+  // through the read cache too, the stricter place for one caller's data to reach another.
+  'tests/api/authorization-matrix.test.ts',
   'tests/api/openapi-requests.test.ts',
   'tests/api/openapi-tools.test.ts',
   'tests/api/list-query-validation.test.ts',
@@ -272,7 +275,7 @@ const SUITES = [
     // (the browsers), its output printed when it ends.
     overlapsNext: true,
     about:
-      "the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the runs that check requests against the API's document (malformed input, the OpenAPI document's requests and tools, list queries) go once, on PGlite, which is PostgreSQL too",
+      "the API tests again on a real PostgreSQL server started for them, as an app role that owns no table while an owner role migrates (docs/postgresql.md); the runs that check requests against the API's document (malformed input, the OpenAPI document's requests and tools, list queries) and the API authorization matrix go once, on PGlite, which is PostgreSQL too",
     async run() {
       let server
       try {

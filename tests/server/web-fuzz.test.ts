@@ -1,5 +1,5 @@
 /**
- * At least 200 generated form posts to the action of every web route (read from app/routes),
+ * At least 100 generated form posts to the action of every web route (read from app/routes),
  * against the built app, from the app's own pages (its Origin), by the super admin, a customer and
  * a realtor in turn (signed-out forms: signed out): urlencoded and multipart (truncated too),
  * missing, extra and mistyped fields, huge strings, bad encodings and wrong content types. No

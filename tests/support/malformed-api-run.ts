@@ -1,5 +1,5 @@
 /**
- * At least 200 generated malformed requests per /api/v1 endpoint (from the router's list), sent
+ * At least 100 generated malformed requests per /api/v1 endpoint (from the router's list), sent
  * in-process as the super admin (endpoints that end the caller's session: as a customer of their
  * own) on records made for that endpoint (its authorization rule's fixture), so every check past
  * sign-in is reached: no answer may be a 5xx, every answer is the envelope with a message (files
